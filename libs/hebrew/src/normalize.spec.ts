@@ -6,17 +6,14 @@ import {
   prefixVariants,
   searchTokens,
   storedSearchKeys,
+  termLookupKeys,
   tokenize,
 } from './normalize';
 
 /** Does a query find a document with these texts, by the stored-key rules the API uses? */
 function finds(query: string, ...texts: string[]): boolean {
   const stored = storedSearchKeys(searchTokens(...texts));
-  return parseQuery(query).every(
-    (term) =>
-      term.forms.some((f) => stored.keys.includes(f)) ||
-      term.prefixForms.some((p) => stored.prefixes.includes(p) || stored.keys.includes(p)),
-  );
+  return parseQuery(query).every((term) => termLookupKeys(term).some((k) => stored.includes(k)));
 }
 
 describe('normalizeHebrew', () => {
@@ -152,6 +149,14 @@ describe('matchQuality', () => {
     expect(matchQuality(term, ['ספר', 'אחר'])).toBe(MatchQuality.Stem);
     expect(matchQuality(parseQuery('ספ')[0], ['ספרימ'])).toBe(MatchQuality.Prefix);
     expect(matchQuality(term, ['גן'])).toBe(MatchQuality.None);
+  });
+});
+
+describe('storedSearchKeys', () => {
+  it('stores whole words, stripped stems and marked leading parts in one array', () => {
+    const keys = storedSearchKeys(['בירושלימ']);
+    expect(keys).toEqual(expect.arrayContaining(['בירושלימ', 'ירושלימ', 'ירו*', 'ב*']));
+    expect(keys).not.toContain('ירו');
   });
 });
 

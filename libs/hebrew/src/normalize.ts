@@ -139,29 +139,27 @@ export function searchTokens(...texts: ReadonlyArray<string | null | undefined>)
   return [...keys];
 }
 
-/** Stored lookup keys for a document, derived from its normalized tokens. */
-export interface StoredSearchKeys {
-  /** Every token and every prefix-stripped variant of it (equality lookups). */
-  keys: string[];
-  /** Every proper leading part of those keys (`ירושלימ` → `י`, `יר`, … `ירושלי`): typing-as-you-go lookups. */
-  prefixes: string[];
-}
+/**
+ * Marks a stored key that is only the leading part of a word. Normalized text never contains it,
+ * so a marked prefix can share one indexed array with whole-word keys.
+ */
+export const PREFIX_MARK = '*';
 
 /**
- * Builds the keys a document stores for its tokens, so a query word matches by plain equality on
- * an indexed array: the word itself, the word without a prefix particle (`ספר` finds `והספר`), and
- * a word still being typed (`ירוש` finds `ירושלים`).
+ * The keys a document stores for its normalized tokens, in one array meant for a multikey index,
+ * so a query word matches by plain equality (`$in`) — never by a regular expression:
+ * - every token and every prefix-stripped variant of it (`ספר` finds `והספר`);
+ * - every proper leading part of those, marked with {@link PREFIX_MARK} (`ירוש` finds `ירושלים`).
  */
-export function storedSearchKeys(tokens: readonly string[]): StoredSearchKeys {
+export function storedSearchKeys(tokens: readonly string[]): string[] {
   const keys = new Set<string>();
-  const prefixes = new Set<string>();
   for (const token of tokens) {
     for (const form of [token, ...prefixVariants(token)]) {
       keys.add(form);
-      for (let i = 1; i < form.length; i += 1) prefixes.add(form.slice(0, i));
+      for (let i = 1; i < form.length; i += 1) keys.add(form.slice(0, i) + PREFIX_MARK);
     }
   }
-  return { keys: [...keys], prefixes: [...prefixes] };
+  return [...keys];
 }
 
 /** One query word and the stored keys it may match, best first. */
@@ -209,6 +207,11 @@ export const MatchQuality = {
   Exact: 3,
 } as const;
 export type MatchQuality = (typeof MatchQuality)[keyof typeof MatchQuality];
+
+/** The stored keys (see {@link storedSearchKeys}) any one of which satisfies the term. */
+export function termLookupKeys(term: QueryTerm): string[] {
+  return [...term.forms, ...term.prefixForms.map((p) => p + PREFIX_MARK)];
+}
 
 /** Rates how a query term matches the given normalized tokens (the best of all tokens). */
 export function matchQuality(term: QueryTerm, tokens: readonly string[]): MatchQuality {
