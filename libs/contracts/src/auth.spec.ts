@@ -1,0 +1,93 @@
+import {
+  loginRequestSchema,
+  passwordProblems,
+  passwordStrength,
+  registerRequestSchema,
+  updateProfileRequestSchema,
+} from './auth';
+
+const valid = {
+  name: 'נועה כהן',
+  email: ' Noa@Example.COM ',
+  password: 'Sefer#2024',
+  confirmPassword: 'Sefer#2024',
+  role: 'user',
+  agreeToTerms: true,
+};
+
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { message: string; path: PropertyKey[] }[] };
+}) => result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+
+describe('registerRequestSchema', () => {
+  it('accepts a valid reader and normalizes the e-mail', () => {
+    const parsed = registerRequestSchema.parse(valid);
+    expect(parsed.email).toBe('noa@example.com');
+    expect(parsed.role).toBe('user');
+  });
+
+  it('joins every broken password rule into one Hebrew message', () => {
+    const result = registerRequestSchema.safeParse({
+      ...valid,
+      password: 'abc',
+      confirmPassword: 'abc',
+    });
+    const password = messages(result).filter((m) => m.startsWith('password:'));
+    expect(password).toHaveLength(1);
+    expect(password[0]).toContain('לפחות 8 תווים');
+    expect(password[0]).toContain('לפחות 2 ספרות');
+    expect(password[0]).toContain('תו מיוחד');
+    expect(password[0]).toContain('אות גדולה');
+  });
+
+  it('requires the site terms, and the authors terms for an author', () => {
+    expect(messages(registerRequestSchema.safeParse({ ...valid, agreeToTerms: false }))).toEqual([
+      'agreeToTerms: יש לאשר את תנאי האתר',
+    ]);
+    expect(messages(registerRequestSchema.safeParse({ ...valid, role: 'author' }))).toEqual([
+      'agreeToAuthorsTerms: יש לאשר את תנאי היוצרים',
+    ]);
+    expect(
+      registerRequestSchema.safeParse({ ...valid, role: 'author', agreeToAuthorsTerms: true })
+        .success,
+    ).toBe(true);
+  });
+
+  it('refuses the admin role and mismatching confirmation', () => {
+    expect(registerRequestSchema.safeParse({ ...valid, role: 'admin' }).success).toBe(false);
+    expect(
+      messages(registerRequestSchema.safeParse({ ...valid, confirmPassword: 'Other#2024' })),
+    ).toEqual(['confirmPassword: הסיסמאות אינן תואמות']);
+  });
+
+  it('rejects operator objects where strings belong and unknown keys', () => {
+    expect(registerRequestSchema.safeParse({ ...valid, email: { $ne: null } }).success).toBe(false);
+    expect(registerRequestSchema.safeParse({ ...valid, $where: '1' }).success).toBe(false);
+  });
+});
+
+describe('login and profile', () => {
+  it('accepts any non-empty password at login', () => {
+    expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
+    expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: { $gt: '' } }).success).toBe(
+      false,
+    );
+  });
+
+  it('requires name and email on a profile update', () => {
+    expect(
+      updateProfileRequestSchema.safeParse({ name: 'דן', email: 'dan@x.co', bio: 'סופר' }).success,
+    ).toBe(true);
+    expect(updateProfileRequestSchema.safeParse({ email: 'dan@x.co' }).success).toBe(false);
+  });
+});
+
+describe('password helpers', () => {
+  it('lists nothing for a good password and scores strength as spec §5', () => {
+    expect(passwordProblems('Sefer#2024')).toEqual([]);
+    expect(passwordStrength('abc')).toBe('weak');
+    expect(passwordStrength('Sefer#2024')).toBe('medium');
+    expect(passwordStrength('Sefer#2024!!xyz')).toBe('strong');
+  });
+});

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { emailSchema } from './fields';
+import { VALIDATION_HE } from './validation-messages.he';
+
+/** Roles of spec §6. Only `user` and `author` can be chosen at registration. */
+export const USER_ROLES = ['user', 'author', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const REGISTRATION_ROLES = ['user', 'author'] as const;
+export const registrationRoleSchema = z.enum(REGISTRATION_ROLES, {
+  error: VALIDATION_HE.roleInvalid,
+});
+
+const nameSchema = z
+  .string({ error: VALIDATION_HE.nameRequired })
+  .trim()
+  .min(1, VALIDATION_HE.nameRequired)
+  .min(2, VALIDATION_HE.nameTooShort)
+  .max(80, VALIDATION_HE.nameTooLong);
+
+/**
+ * Which password rules of spec §5 the text breaks (empty when it is acceptable): at least 8
+ * characters, 2 digits, 1 character that is neither letter nor digit, 1 upper-case letter.
+ */
+export function passwordProblems(password: string): string[] {
+  const rules = VALIDATION_HE.passwordRules;
+  const problems: string[] = [];
+  if (password.length < 8) problems.push(rules.length);
+  if ((password.match(/\d/g) ?? []).length < 2) problems.push(rules.digits);
+  if (!/[^\p{L}\p{N}]/u.test(password)) problems.push(rules.symbol);
+  if (!/\p{Lu}/u.test(password)) problems.push(rules.upper);
+  return problems;
+}
+
+/** The password rules as one schema: every failing rule joined into a single Hebrew message. */
+export const newPasswordSchema = z
+  .string({ error: VALIDATION_HE.passwordRequired })
+  .min(1, VALIDATION_HE.passwordRequired)
+  .max(128, VALIDATION_HE.passwordTooLong)
+  .superRefine((password, ctx) => {
+    const problems = passwordProblems(password);
+    if (problems.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${VALIDATION_HE.passwordIntro}: ${problems.join(', ')}`,
+      });
+    }
+  });
+
+/** Password strength of spec §5: weak (≤ 3 points), medium (4–5), strong (≥ 6). */
+export function passwordStrength(password: string): 'weak' | 'medium' | 'strong' {
+  const digits = (password.match(/\d/g) ?? []).length;
+  const specials = (password.match(/[^\p{L}\p{N}]/gu) ?? []).length;
+  const score = [
+    password.length >= 8,
+    password.length >= 12,
+    /\p{Lu}/u.test(password),
+    digits >= 1,
+    specials >= 1,
+    digits >= 2,
+    specials >= 2,
+  ].filter(Boolean).length;
+  return score <= 3 ? 'weak' : score <= 5 ? 'medium' : 'strong';
+}
+
+const registerFields = {
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  confirmPassword: z.string().optional(),
+  role: registrationRoleSchema.default('user'),
+  agreeToTerms: z.boolean({ error: VALIDATION_HE.termsRequired }),
+  agreeToAuthorsTerms: z.boolean().optional(),
+};
+
+type RegisterShape = {
+  password: string;
+  confirmPassword?: string;
+  role: 'user' | 'author';
+  agreeToTerms: boolean;
+  agreeToAuthorsTerms?: boolean;
+};
+
+function checkAgreements(
+  value: RegisterShape,
+  ctx: z.RefinementCtx,
+  confirmRequired: boolean,
+): void {
+  if (
+    confirmRequired
+      ? value.confirmPassword !== value.password
+      : value.confirmPassword !== undefined && value.confirmPassword !== value.password
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['confirmPassword'],
+      message: VALIDATION_HE.passwordsDoNotMatch,
+    });
+  }
+  if (value.agreeToTerms !== true) {
+    ctx.addIssue({ code: 'custom', path: ['agreeToTerms'], message: VALIDATION_HE.termsRequired });
+  }
+  if (value.role === 'author' && value.agreeToAuthorsTerms !== true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['agreeToAuthorsTerms'],
+      message: VALIDATION_HE.authorsTermsRequired,
+    });
+  }
+}
+
+/**
+ * Body of `POST /api/auth/register` as the server enforces it. `confirmPassword` is checked when
+ * sent; the site terms must be accepted, and the authors' terms too when the role is author.
+ */
+export const registerRequestSchema = z
+  .strictObject(registerFields)
+  .superRefine((value, ctx) => checkAgreements(value, ctx, false));
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+export type RegisterData = z.output<typeof registerRequestSchema>;
+
+/** The registration form: as the request, with the password confirmation required. */
+export const registerFormSchema = z
+  .strictObject({
+    ...registerFields,
+    confirmPassword: z.string({ error: VALIDATION_HE.passwordsDoNotMatch }),
+  })
+  .superRefine((value, ctx) => checkAgreements(value, ctx, true));
+
+/** Body of `POST /api/auth/login`. Only presence is checked: the password rules may have changed since. */
+export const loginRequestSchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: VALIDATION_HE.passwordRequired })
+    .min(1, VALIDATION_HE.passwordRequired)
+    .max(128),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** Body of `PUT /api/auth/profile`: name and email required (spec §5), bio and avatar optional. */
+export const updateProfileRequestSchema = z.strictObject({
+  name: nameSchema,
+  email: emailSchema,
+  bio: z.string().trim().max(2000, VALIDATION_HE.bioTooLong).optional(),
+  avatar: z
+    .string()
+    .trim()
+    .max(2000, VALIDATION_HE.avatarInvalid)
+    .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), VALIDATION_HE.avatarInvalid)
+    .optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** The user as every auth answer shows it (never the password hash). */
+export const userSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+  bio: z.string(),
+  avatar: z.string(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Answer of login and register: the user and, kept separate, the bearer token. */
+export const authAnswerSchema = z.object({ user: userSchema, token: z.string() });
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+/** Answer of `PUT /api/auth/profile`: the user, and a new token when the e-mail changed. */
+export const updateProfileAnswerSchema = z.object({
+  user: userSchema,
+  token: z.string().optional(),
+  message: z.string(),
+});
+export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
+
+/** What a bearer token carries. */
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  role: UserRole;
+}

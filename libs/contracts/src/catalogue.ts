@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { objectIdSchema, queryInt } from './fields';
+import { VALIDATION_HE } from './validation-messages.he';
+
+/**
+ * Upload categories of spec §9. `value` is what a book stores and the route carries
+ * (`/category/פנטזיה`); `key` is an English alias accepted by `?category=`.
+ */
+export const BOOK_CATEGORIES = [
+  { value: 'פנטזיה', key: 'fantasy', name: 'פנטזיה' },
+  { value: 'מדע בדיוני', key: 'science-fiction', name: 'מדע בדיוני' },
+  { value: 'רומן', key: 'novel', name: 'רומן' },
+  { value: 'היסטוריה', key: 'history', name: 'היסטוריה' },
+  { value: 'ילדים', key: 'children', name: 'ילדים' },
+  { value: 'עיון ומסות', key: 'non-fiction', name: 'עיון ומסות' },
+  { value: 'שירה', key: 'poetry', name: 'שירה' },
+  { value: 'בישול', key: 'cooking', name: 'בישול' },
+  { value: 'ספורט', key: 'sport', name: 'ספורט' },
+  { value: 'אחר', key: 'other', name: 'אחר' },
+] as const;
+export type BookCategory = (typeof BOOK_CATEGORIES)[number]['value'];
+export const BOOK_CATEGORY_VALUES = BOOK_CATEGORIES.map((c) => c.value) as [
+  BookCategory,
+  ...BookCategory[],
+];
+
+/** English slugs of the original category page (spec §3) mapped onto the upload categories. */
+const LEGACY_CATEGORY_SLUGS: Readonly<Record<string, BookCategory>> = {
+  romance: 'רומן',
+  fiction: 'רומן',
+  science: 'מדע בדיוני',
+  philosophy: 'עיון ומסות',
+  health: 'עיון ומסות',
+  biography: 'עיון ומסות',
+  travel: 'אחר',
+  religion: 'אחר',
+};
+
+/** The stored category for a route or query value (Hebrew value, English key or legacy slug), or null. */
+export function resolveCategory(value: string): BookCategory | null {
+  const v = value.trim();
+  const byValue = BOOK_CATEGORIES.find((c) => c.value === v || c.key === v.toLowerCase());
+  if (byValue) return byValue.value;
+  return LEGACY_CATEGORY_SLUGS[v.toLowerCase()] ?? null;
+}
+
+/** Sort orders of the catalogue (spec §2, §9). Default: best sellers first. */
+export const BOOK_SORTS = ['sales', 'newest', 'price', 'price-desc', 'rating', 'title'] as const;
+export type BookSort = (typeof BOOK_SORTS)[number];
+
+/** Query of `GET /api/books`: paging for the grids, a category, a sort. */
+export const bookListQuerySchema = z.strictObject({
+  page: queryInt({ min: 1, max: 10_000, fallback: 1, message: VALIDATION_HE.pageInvalid }),
+  limit: queryInt({ min: 1, max: 100, fallback: 20, message: VALIDATION_HE.limitInvalid }),
+  category: z
+    .string({ error: VALIDATION_HE.categoryInvalid })
+    .max(100, VALIDATION_HE.categoryInvalid)
+    .optional(),
+  sort: z.enum(BOOK_SORTS, { error: VALIDATION_HE.sortInvalid }).optional(),
+  /** A book to leave out (the related-books carousel of a book page). */
+  exclude: objectIdSchema.optional(),
+});
+export type BookListQuery = z.output<typeof bookListQuerySchema>;
+
+/** Query of `GET /api/books/search` and `GET /api/authors/search`. */
+export const searchQuerySchema = z.strictObject({
+  q: z
+    .string({ error: VALIDATION_HE.searchRequired })
+    .trim()
+    .min(1, VALIDATION_HE.searchRequired)
+    .max(100, VALIDATION_HE.searchTooLong),
+  limit: queryInt({ min: 1, max: 50, fallback: 10, message: VALIDATION_HE.limitInvalid }),
+});
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** Query of `GET /api/comments?bookId=`. */
+export const commentsQuerySchema = z.strictObject({ bookId: objectIdSchema });
+
+/** The author of a book as a book answer carries it. */
+export const bookAuthorRefSchema = z.object({ _id: z.string(), name: z.string() });
+
+/** A book as the public catalogue shows it (spec §3). */
+export const bookSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  coverImage: z.string(),
+  author: bookAuthorRefSchema,
+  authorName: z.string(),
+  category: z.string(),
+  price: z.number(),
+  description: z.string(),
+  summary: z.string(),
+  rating: z.number(),
+  totalRatings: z.number().int(),
+  isAvailable: z.boolean(),
+  tags: z.array(z.string()),
+  publishedDate: z.string().nullable(),
+  salesCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Book = z.infer<typeof bookSchema>;
+
+/** Answer of `GET /api/books`: one page of books and the total for the grid. */
+export const bookPageSchema = z.object({
+  books: z.array(bookSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+});
+export type BookPage = z.infer<typeof bookPageSchema>;
+
+/** One entry of `GET /api/books/categories`. */
+export const categoryCountSchema = z.object({
+  category: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+});
+export type CategoryCount = z.infer<typeof categoryCountSchema>;
+
+/** An author's public profile with aggregates computed from the books (spec §3). */
+export const authorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  avatar: z.string(),
+  genres: z.array(z.string()),
+  booksCount: z.number().int(),
+  averageRating: z.number(),
+  totalSales: z.number().int(),
+  joinDate: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+/** An approved review as `GET /api/books/:id/comments` shows it. */
+export const reviewSchema = z.object({
+  _id: z.string(),
+  bookId: z.string(),
+  authorName: z.string(),
+  content: z.string(),
+  rating: z.number(),
+  createdAt: z.string(),
+  isApproved: z.boolean(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** Answer of `GET /api/stats`. */
+export const siteStatsSchema = z.object({ authors: z.number().int(), books: z.number().int() });
+export type SiteStats = z.infer<typeof siteStatsSchema>;

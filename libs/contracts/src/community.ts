@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { emailSchema, objectIdSchema } from './fields';
+import { VALIDATION_HE } from './validation-messages.he';
+
+/** Subjects of a contact message (spec §3). */
+export const CONTACT_SUBJECTS = [
+  'general',
+  'support',
+  'authors',
+  'publishing',
+  'partnership',
+  'feedback',
+  'other',
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+/** Body of `POST /api/contacts/submit`: all four fields required (spec §5). */
+export const contactRequestSchema = z.strictObject({
+  name: requiredText(VALIDATION_HE.nameRequired, 80, VALIDATION_HE.nameTooLong),
+  email: emailSchema,
+  subject: z.enum(CONTACT_SUBJECTS, { error: VALIDATION_HE.subjectInvalid }),
+  message: requiredText(VALIDATION_HE.messageRequired, 5000, VALIDATION_HE.messageTooLong),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+/** Body of `POST /api/users/wishlist`. */
+export const wishlistAddRequestSchema = z.strictObject({
+  bookId: z.string({ error: VALIDATION_HE.bookIdRequired }).pipe(objectIdSchema),
+});
+export type WishlistAddRequest = z.input<typeof wishlistAddRequestSchema>;
+
+/** Answer of the wishlist check, add and remove calls. */
+export const wishlistStateSchema = z.object({ bookId: z.string(), isInWishlist: z.boolean() });
+export type WishlistState = z.infer<typeof wishlistStateSchema>;
