@@ -1,0 +1,109 @@
+import { strings } from './strings.he';
+
+/** An answer from the API that was not a success, with a message to show the user (Hebrew). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    /** The `error` field of the API's error shape (e.g. "Not Found"), when there was one. */
+    readonly error?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The API's one error shape: `{ statusCode, error, message }` (message may be a list). */
+interface ErrorBody {
+  statusCode?: number;
+  error?: string;
+  message?: string | string[];
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Attach the session's bearer token when there is one (default true). */
+  auth?: boolean;
+  /** Message when the server gives none (e.g. 'Login failed'). */
+  fallbackMessage?: string;
+}
+
+export interface ApiClientOptions {
+  /** The API origin, e.g. http://localhost:3000 (read on every call: it is set at start). */
+  baseUrl: () => string;
+  /** The bearer token, or null. */
+  getToken: () => string | null;
+  fetch?: typeof fetch;
+}
+
+function fallbackFor(status: number): string {
+  if (status === 401) return strings.unauthorized;
+  if (status === 403) return strings.forbidden;
+  if (status === 404) return strings.notFound;
+  if (status === 503) return strings.unavailable;
+  if (status >= 500) return strings.serverError;
+  return strings.unknownError;
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const { message } = body as ErrorBody;
+  if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join(', ') || undefined;
+  return typeof message === 'string' && message.trim() ? message : undefined;
+}
+
+/** Creates the fetch wrapper every front end uses to talk to the API. */
+export function createApiClient(options: ApiClientOptions) {
+  return async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+    let body: BodyInit | undefined;
+    if (request.body instanceof FormData) {
+      body = request.body;
+    } else if (request.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.body);
+    }
+    const token = request.auth === false ? null : options.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const url = /^https?:\/\//.test(path) ? path : `${options.baseUrl().replace(/\/+$/, '')}${path}`;
+    let response: Response;
+    try {
+      response = await (options.fetch ?? fetch)(url, {
+        method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body,
+        signal: request.signal,
+      });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      throw new ApiError(strings.networkError, 0);
+    }
+
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (!response.ok) {
+      const error = parsed && typeof parsed === 'object' ? (parsed as ErrorBody).error : undefined;
+      throw new ApiError(
+        messageOf(parsed) ?? request.fallbackMessage ?? fallbackFor(response.status),
+        response.status,
+        error,
+      );
+    }
+    return parsed as T;
+  };
+}
+
+export type ApiFetch = ReturnType<typeof createApiClient>;

@@ -1,0 +1,87 @@
+import { createApiClient } from './api-client';
+import { createSessionStore, TOKEN_STORAGE_KEY } from './session-store';
+import { MemoryStorage, startAuthApi } from './test-api-server';
+
+describe('session store', () => {
+  let api: Awaited<ReturnType<typeof startAuthApi>>;
+
+  beforeAll(async () => {
+    api = await startAuthApi();
+  });
+  afterAll(() => api.close());
+
+  function setup(storedToken?: string) {
+    const storage = new MemoryStorage();
+    if (storedToken) storage.setItem(TOKEN_STORAGE_KEY, storedToken);
+    // The client reads the token from the store it serves, as the app wires it.
+    let store: ReturnType<typeof createSessionStore> | undefined;
+    const client = createApiClient({ baseUrl: () => api.url, getToken: () => store?.getState().token ?? null });
+    store = createSessionStore({ api: client, storage });
+    return { store, storage };
+  }
+
+  it('fetches the profile for a stored token at start, loading meanwhile', async () => {
+    const { store } = setup('valid-token');
+    expect(store.getState().loading).toBe(true);
+    await store.getState().init();
+    expect(store.getState()).toMatchObject({ loading: false, token: 'valid-token' });
+    expect(store.getState().user?.name).toBe('דנה');
+  });
+
+  it('forgets a stored token whose profile fails to load', async () => {
+    const { store, storage } = setup('expired-token');
+    await store.getState().init();
+    expect(store.getState()).toMatchObject({ user: null, token: null, loading: false });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('is not loading and calls nothing without a stored token', async () => {
+    const before = api.requests.length;
+    const { store } = setup();
+    expect(store.getState().loading).toBe(false);
+    await store.getState().init();
+    expect(api.requests.length).toBe(before);
+  });
+
+  it('stores the token and the user on login', async () => {
+    const { store, storage } = setup();
+    const user = await store.getState().login('dana@example.com', 'Sod-Sod-12');
+    expect(user.role).toBe('author');
+    expect(store.getState().token).toBe('login-token');
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe('login-token');
+  });
+
+  it("rejects a wrong password with the API's Hebrew message and stays logged out", async () => {
+    const { store, storage } = setup();
+    await expect(store.getState().login('dana@example.com', 'wrong')).rejects.toThrow('האימייל או הסיסמה שגויים');
+    expect(store.getState().user).toBeNull();
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('registers and signs in, accepting a { user, token } answer', async () => {
+    const { store } = setup();
+    const user = await store
+      .getState()
+      .register({ name: 'נועם', email: 'noam@example.com', password: 'Pass-12-word', role: 'user' });
+    expect(user.name).toBe('נועם');
+    expect(store.getState().token).toBe('register-token');
+  });
+
+  it('replaces the user and the token on a profile update', async () => {
+    const { store, storage } = setup('valid-token');
+    await store.getState().init();
+    const user = await store.getState().updateProfile({ bio: 'כותבת שירה' });
+    expect(user.bio).toBe('כותבת שירה');
+    expect(store.getState().token).toBe('renewed-token');
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe('renewed-token');
+    expect(api.requests.at(-1)).toMatchObject({ method: 'PUT', authorization: 'Bearer valid-token' });
+  });
+
+  it('clears the user and the token on logout', async () => {
+    const { store, storage } = setup();
+    await store.getState().login('dana@example.com', 'Sod-Sod-12');
+    store.getState().logout();
+    expect(store.getState()).toMatchObject({ user: null, token: null });
+    expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,153 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ApiError, type ApiFetch } from './api-client';
+import { strings } from './strings.he';
+
+/** Roles of spec §6. */
+export type Role = 'user' | 'author' | 'admin';
+
+/** The signed-in user (spec §3); the token is kept apart from it. */
+export interface SessionUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  bio?: string;
+  avatar?: string;
+  [field: string]: unknown;
+}
+
+export interface RegisterPayload {
+  name: string;
+  email: string;
+  password: string;
+  role: 'user' | 'author';
+}
+
+export interface ProfileUpdate {
+  name?: string;
+  email?: string;
+  bio?: string;
+  [field: string]: unknown;
+}
+
+export interface SessionState {
+  user: SessionUser | null;
+  token: string | null;
+  /** True while the stored token's profile is being fetched at start. */
+  loading: boolean;
+  /** Fetches the profile for a stored token; a failure forgets the token (spec §4, §8). */
+  init(): Promise<void>;
+  login(email: string, password: string): Promise<SessionUser>;
+  register(payload: RegisterPayload): Promise<SessionUser>;
+  updateProfile(update: ProfileUpdate): Promise<SessionUser>;
+  logout(): void;
+}
+
+/** Where the token is kept (spec §3). */
+export const TOKEN_STORAGE_KEY = 'token';
+
+export interface SessionStoreOptions {
+  api: ApiFetch;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+/** Login, register and profile answers: the user's fields plus a token, or `{ user, token }`. */
+type AuthAnswer = (SessionUser & { token?: string }) | { user: SessionUser; token?: string };
+
+function splitAnswer(answer: AuthAnswer): { user: SessionUser; token?: string } {
+  if ('user' in answer && answer.user && typeof answer.user === 'object') {
+    return { user: answer.user as SessionUser, token: answer.token };
+  }
+  const { token, ...user } = answer as SessionUser & { token?: string };
+  return { user: user as SessionUser, token };
+}
+
+function defaultStorage(): SessionStoreOptions['storage'] {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates a session store. The app uses the one `sessionStore`; tests create their own. */
+export function createSessionStore(options: SessionStoreOptions): StoreApi<SessionState> {
+  const storage = options.storage === undefined ? defaultStorage() : options.storage;
+  const { api } = options;
+  const saveToken = (token: string | null) => {
+    if (!storage) return;
+    if (token) storage.setItem(TOKEN_STORAGE_KEY, token);
+    else storage.removeItem(TOKEN_STORAGE_KEY);
+  };
+  const initialToken = storage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  let initRun: Promise<void> | null = null;
+
+  return createStore<SessionState>()((set, get) => ({
+    user: null,
+    token: initialToken,
+    loading: initialToken !== null,
+    init() {
+      // Once per page, however many components ask.
+      initRun ??= (async () => {
+        const token = get().token;
+        if (!token) {
+          set({ loading: false });
+          return;
+        }
+        set({ loading: true });
+        try {
+          const answer = await api<AuthAnswer>('/api/auth/profile', {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          set({ user: splitAnswer(answer).user, loading: false });
+        } catch {
+          saveToken(null);
+          set({ user: null, token: null, loading: false });
+        }
+      })();
+      return initRun;
+    },
+    async login(email, password) {
+      const answer = await api<AuthAnswer>('/api/auth/login', {
+        method: 'POST',
+        body: { email, password },
+        auth: false,
+        fallbackMessage: strings.loginFailed,
+      });
+      const { user, token } = splitAnswer(answer);
+      if (!token) throw new ApiError(strings.loginFailed, 200);
+      saveToken(token);
+      set({ user, token, loading: false });
+      return user;
+    },
+    async register(payload) {
+      const answer = await api<AuthAnswer>('/api/auth/register', {
+        method: 'POST',
+        body: payload,
+        auth: false,
+        fallbackMessage: strings.registerFailed,
+      });
+      const { user, token } = splitAnswer(answer);
+      if (!token) throw new ApiError(strings.registerFailed, 200);
+      saveToken(token);
+      set({ user, token, loading: false });
+      return user;
+    },
+    async updateProfile(update) {
+      const answer = await api<AuthAnswer>('/api/auth/profile', {
+        method: 'PUT',
+        body: update,
+        fallbackMessage: strings.profileUpdateFailed,
+      });
+      const { user, token } = splitAnswer(answer);
+      // A new token comes back when the server reissues it (e.g. the e-mail changed).
+      if (token) saveToken(token);
+      set((state) => ({ user, token: token ?? state.token }));
+      return user;
+    },
+    logout() {
+      saveToken(null);
+      set({ user: null, token: null, loading: false });
+    },
+  }));
+}

@@ -1,0 +1,73 @@
+'use strict';
+// The one place that decides what the shell and the three remotes share. Every build uses this
+// list, so a singleton cannot be forgotten in one remote. Versions come from package.json files:
+// third-party packages from the root manifest (what is installed), workspace libs from their own.
+
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '../..');
+const rootPkg = require(path.join(root, 'package.json'));
+
+/** Third-party singletons: one instance across all four builds (React hooks, router and query
+ * contexts and zustand stores break when duplicated). Subpath entries are listed because
+ * federation matches requests exactly: `react/jsx-runtime` is not covered by `react`. */
+const THIRD_PARTY = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react/jsx-dev-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router': 'react-router-dom',
+  'react-router-dom': 'react-router-dom',
+  zustand: 'zustand',
+  '@tanstack/react-query': '@tanstack/react-query',
+};
+
+/** Workspace libraries shared as singletons (the one cart, the one session, the one UI kit). */
+const WORKSPACE_LIBS = {
+  '@mechabrim/cart-store': 'libs/cart-store',
+  '@mechabrim/session': 'libs/session',
+  '@mechabrim/ui': 'libs/ui',
+};
+
+function installedVersion(name) {
+  try {
+    return require(require.resolve(`${name}/package.json`, { paths: [root] })).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @returns {Record<string, { singleton: true, requiredVersion: string | false, version?: string, eager?: boolean }>} */
+function sharedConfig() {
+  /** @type {Record<string, any>} */
+  const shared = {};
+  for (const [request, pkgName] of Object.entries(THIRD_PARTY)) {
+    const range = rootPkg.dependencies[pkgName] ?? rootPkg.devDependencies?.[pkgName];
+    shared[request] = {
+      singleton: true,
+      requiredVersion: range ?? false,
+      version: installedVersion(pkgName),
+    };
+  }
+  for (const [name, folder] of Object.entries(WORKSPACE_LIBS)) {
+    const { version } = require(path.join(root, folder, 'package.json'));
+    shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
+  }
+  return shared;
+}
+
+/** Webpack aliases for the workspace libraries, so builds never depend on node_modules links. */
+function workspaceAliases() {
+  const tsconfig = require(path.join(root, 'tsconfig.base.json'));
+  /** @type {Record<string, string>} */
+  const alias = {};
+  for (const [name, [target]] of Object.entries(tsconfig.compilerOptions.paths ?? {})) {
+    alias[`${name}$`] = path.join(root, target);
+    // `@mechabrim/ui/src/global` and the like: a lib's files other than its index.
+    alias[`${name}/src`] = path.dirname(path.join(root, target));
+  }
+  return alias;
+}
+
+module.exports = { sharedConfig, workspaceAliases, WORKSPACE_LIBS, root };

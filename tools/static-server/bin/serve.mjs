@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// node tools/static-server/bin/serve.mjs --dir shell/dist --port 4200 [--runtime-config] [--host ::]
+//   [--port-var SHELL_PORT]   (named in the message when the port is taken)
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+
+const require = createRequire(import.meta.url);
+const { startStaticServer } = require('../src/index.cjs');
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string' },
+    port: { type: 'string', default: '0' },
+    host: { type: 'string' },
+    'runtime-config': { type: 'boolean', default: false },
+    'port-var': { type: 'string' },
+  },
+});
+
+if (!values.dir) {
+  console.error('usage: serve.mjs --dir <folder> --port <port> [--runtime-config] [--host <host>]');
+  process.exit(2);
+}
+
+const port = Number(values.port);
+try {
+  const server = await startStaticServer({
+    dir: values.dir,
+    port,
+    host: values.host,
+    runtimeConfig: values['runtime-config'],
+    onError: (err) => console.error(err),
+  });
+  console.log(`serving ${values.dir} at ${server.url}`);
+  const stop = () => {
+    server.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (err) {
+  if (err && err.code === 'EADDRINUSE') {
+    const hint = values['port-var'] ? ` — set ${values['port-var']} to another port` : '';
+    console.error(`port ${port} is already in use${hint}`);
+  } else {
+    console.error(err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,34 @@
+/** The front-end runtime config served at `/runtime-config.json` (docs/CONVENTIONS.md). */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  remotes: { storefront: string; checkout: string; authorPortal: string };
+}
+
+export interface StaticServerOptions {
+  /** The built folder to serve (e.g. `shell/dist`). */
+  dir: string;
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** Interface to listen on; absent: all interfaces. */
+  host?: string;
+  /** `true`: generate `/runtime-config.json` from `process.env`; an object: serve that. */
+  runtimeConfig?: boolean | RuntimeConfig;
+  /** Called with errors raised while answering a request. */
+  onError?: (err: unknown) => void;
+}
+
+export interface StaticServer {
+  /** `http://localhost:<port>` (or the given host). */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves a built front end: SPA fallback, gzip/brotli, CORS, cache headers, runtime config. */
+export function startStaticServer(options: StaticServerOptions): Promise<StaticServer>;
+/** Builds the runtime config from `PUBLIC_API_URL`, `*_PORT` and `*_REMOTE_URL` variables. */
+export function runtimeConfigFromEnv(env: Record<string, string | undefined>): RuntimeConfig;
+/** The Cache-Control value for a served file name. */
+export function cacheControlFor(file: string): string;
+/** The encoding chosen for an Accept-Encoding header. */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null;
