@@ -1,0 +1,32 @@
+import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+
+/**
+ * What an author tells about themselves beyond the user record. Name, bio and avatar live on the
+ * user; booksCount, averageRating, totalSales and joinDate are computed from books and the user,
+ * never stored here.
+ */
+export const AuthorProfileSchema = new Schema(
+  {
+    /** The author's user id (one profile per author). */
+    user: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    genres: { type: [String], default: [] },
+    languages: { type: [String], default: [] },
+    website: { type: String, default: '' },
+    socialMedia: {
+      facebook: { type: String, default: '' },
+      twitter: { type: String, default: '' },
+      instagram: { type: String, default: '' },
+      linkedin: { type: String, default: '' },
+    },
+    experience: { type: String, default: '' },
+    awards: { type: [String], default: [] },
+  },
+  { timestamps: true, collection: 'author_profiles' },
+);
+AuthorProfileSchema.index({ user: 1 }, { unique: true });
+AuthorProfileSchema.index({ genres: 1 });
+
+export type AuthorProfileRecord = InferSchemaType<typeof AuthorProfileSchema>;
+export type AuthorProfileDocument = HydratedDocument<AuthorProfileRecord>;
+export type AuthorProfileModel = Model<AuthorProfileRecord>;
+export const AUTHOR_PROFILE_MODEL = 'AuthorProfile';

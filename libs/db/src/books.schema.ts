@@ -1,0 +1,122 @@
+import {
+  Schema,
+  type HydratedDocument,
+  type InferSchemaType,
+  type Model,
+  type UpdateQuery,
+} from 'mongoose';
+import { bookSearchFields } from './book-search';
+
+/**
+ * A book of the catalogue (spec §3). The public sees only `isAvailable` books. `rating`,
+ * `totalRatings` and `salesCount` are kept up to date by reviews and paid orders. The `search*`
+ * fields are derived from title, author name and tags by hooks below — never written by hand.
+ */
+export const BookSchema = new Schema(
+  {
+    title: { type: String, required: true, trim: true, maxlength: 300 },
+    coverImage: { type: String, default: '' },
+    /** The author's user id. */
+    author: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /** The author's name, copied so lists and search need no join; refreshed when it changes. */
+    authorName: { type: String, default: '', trim: true },
+    /** An upload category value of spec §9 (`BOOK_CATEGORIES` in contracts). */
+    category: { type: String, required: true, trim: true },
+    price: { type: Number, required: true, min: 0 },
+    description: { type: String, default: '' },
+    summary: { type: String, default: '' },
+    rating: { type: Number, default: 0, min: 0, max: 5 },
+    totalRatings: { type: Number, default: 0, min: 0 },
+    isAvailable: { type: Boolean, default: false },
+    tags: { type: [String], default: [] },
+    publishedDate: { type: Date, default: null },
+    salesCount: { type: Number, default: 0, min: 0 },
+
+    // Print options of the upload form (spec §3); defaults as the form's.
+    language: { type: String, default: 'עברית' },
+    size: { type: String, default: 'A5' },
+    readingFormat: { type: String, default: 'rtl' },
+    paperType: { type: String, default: '70g' },
+    printingType: { type: String, default: 'bw' },
+    pages: { type: Number, default: null },
+    isbn: { type: String, default: '' },
+    /** Stored files of the upload (interior and cover PDFs), as storage keys. */
+    files: {
+      pdf: { type: String, default: '' },
+      coverPdf: { type: String, default: '' },
+    },
+
+    searchTitle: { type: [String], default: [], select: false },
+    searchAuthor: { type: [String], default: [], select: false },
+    searchTags: { type: [String], default: [], select: false },
+    searchKeys: { type: [String], default: [], select: false },
+  },
+  { timestamps: true, collection: 'books' },
+);
+
+BookSchema.index({ isAvailable: 1, salesCount: -1 });
+BookSchema.index({ isAvailable: 1, category: 1, salesCount: -1 });
+BookSchema.index({ author: 1, createdAt: -1 });
+BookSchema.index({ searchKeys: 1 });
+BookSchema.index({ tags: 1 });
+BookSchema.index({ createdAt: -1 });
+
+const SEARCH_SOURCES = ['title', 'authorName', 'tags'] as const;
+
+BookSchema.pre('validate', function () {
+  if (this.isNew || SEARCH_SOURCES.some((path) => this.isModified(path))) {
+    this.set(bookSearchFields(this));
+  }
+});
+
+/** Values an update query assigns, whether written as `$set` or as plain top-level fields. */
+function assigned(update: UpdateQuery<unknown>): Record<string, unknown> {
+  const plain = Object.fromEntries(Object.entries(update).filter(([key]) => !key.startsWith('$')));
+  return { ...plain, ...((update.$set as Record<string, unknown> | undefined) ?? {}) };
+}
+
+// Updates through queries (findOneAndUpdate, updateOne) bypass document hooks: recompute the
+// search fields from the stored book merged with the update when a source field changes.
+BookSchema.pre(['findOneAndUpdate', 'updateOne'], async function () {
+  const update = this.getUpdate() as UpdateQuery<unknown> | null;
+  if (!update || Array.isArray(update)) return;
+  const values = assigned(update);
+  if (!SEARCH_SOURCES.some((path) => path in values)) return;
+  const current = await this.model
+    .findOne(this.getFilter())
+    .select({ title: 1, authorName: 1, tags: 1 })
+    .lean<{ title?: string; authorName?: string; tags?: string[] }>();
+  const merged = { ...(current ?? {}), ...values } as {
+    title?: string;
+    authorName?: string;
+    tags?: string[];
+  };
+  this.setUpdate({
+    ...update,
+    $set: { ...((update.$set as object) ?? {}), ...bookSearchFields(merged) },
+  });
+});
+
+export type BookRecord = InferSchemaType<typeof BookSchema>;
+export type BookDocument = HydratedDocument<BookRecord>;
+export type BookModel = Model<BookRecord>;
+export const BOOK_MODEL = 'Book';
+
+/** Fields of a book that public answers show (search fields excluded). */
+export const PUBLIC_BOOK_FIELDS = {
+  title: 1,
+  coverImage: 1,
+  author: 1,
+  authorName: 1,
+  category: 1,
+  price: 1,
+  description: 1,
+  summary: 1,
+  rating: 1,
+  totalRatings: 1,
+  isAvailable: 1,
+  tags: 1,
+  publishedDate: 1,
+  salesCount: 1,
+  createdAt: 1,
+} as const;

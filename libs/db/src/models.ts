@@ -1,0 +1,28 @@
+import type { Connection, Schema } from 'mongoose';
+import { AUTHOR_PROFILE_MODEL, AuthorProfileSchema } from './author-profiles.schema';
+import { BOOK_MODEL, BookSchema } from './books.schema';
+import { CATEGORY_MODEL, CategorySchema } from './categories.schema';
+import { CLIENT_LOG_MODEL, ClientLogSchema } from './client-logs.schema';
+import { CONTACT_MESSAGE_MODEL, ContactMessageSchema } from './contact-messages.schema';
+import { REVIEW_MODEL, ReviewSchema } from './reviews.schema';
+import { USER_MODEL, UserSchema } from './users.schema';
+import { WISHLIST_ITEM_MODEL, WishlistItemSchema } from './wishlists.schema';
+
+/** Every catalogue/community model, as `MongooseModule.forFeature` takes them. */
+export const CATALOGUE_MODELS: ReadonlyArray<{ name: string; schema: Schema }> = [
+  { name: USER_MODEL, schema: UserSchema },
+  { name: AUTHOR_PROFILE_MODEL, schema: AuthorProfileSchema },
+  { name: BOOK_MODEL, schema: BookSchema },
+  { name: CATEGORY_MODEL, schema: CategorySchema },
+  { name: REVIEW_MODEL, schema: ReviewSchema },
+  { name: CONTACT_MESSAGE_MODEL, schema: ContactMessageSchema },
+  { name: WISHLIST_ITEM_MODEL, schema: WishlistItemSchema },
+  { name: CLIENT_LOG_MODEL, schema: ClientLogSchema },
+];
+
+/** Registers the models on a plain mongoose connection (scripts, the seed); idempotent. */
+export function registerCatalogueModels(connection: Connection): void {
+  for (const { name, schema } of CATALOGUE_MODELS) {
+    if (!connection.models[name]) connection.model(name, schema);
+  }
+}

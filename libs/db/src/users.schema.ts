@@ -1,0 +1,24 @@
+import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+import { USER_ROLES } from '@mechabrim/contracts';
+
+/** An account: reader, author or admin (spec §3, §6). */
+export const UserSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true, maxlength: 80 },
+    /** Lower-cased and trimmed before it gets here; unique. */
+    email: { type: String, required: true, trim: true, lowercase: true, maxlength: 254 },
+    /** argon2id hash; never selected unless asked for. */
+    passwordHash: { type: String, required: true, select: false },
+    role: { type: String, enum: USER_ROLES, default: 'user', required: true },
+    bio: { type: String, default: '', maxlength: 2000 },
+    avatar: { type: String, default: '' },
+  },
+  { timestamps: true, collection: 'users' },
+);
+UserSchema.index({ email: 1 }, { unique: true });
+UserSchema.index({ role: 1, createdAt: -1 });
+
+export type UserRecord = InferSchemaType<typeof UserSchema>;
+export type UserDocument = HydratedDocument<UserRecord>;
+export type UserModel = Model<UserRecord>;
+export const USER_MODEL = 'User';
