@@ -1,0 +1,8 @@
+const path = require('path');
+
+module.exports = {
+  preset: path.resolve(__dirname, '../../jest.preset.cjs'),
+  rootDir: __dirname,
+  displayName: 'contracts',
+  testEnvironment: 'node',
+};

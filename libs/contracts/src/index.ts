@@ -1,0 +1,7 @@
+export * from './client-logs';
+export * from './queues';
+export * from './fields';
+export * from './validation-messages.he';
+export * from './auth';
+export * from './catalogue';
+export * from './community';

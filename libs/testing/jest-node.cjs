@@ -1,0 +1,42 @@
+// Jest settings for Node projects that load NestJS 12 (published as ES modules only).
+// Jest's CommonJS runtime cannot require ESM on Node 20, so SWC also compiles those packages.
+// Workspace libraries resolve to their TypeScript source through the tsconfig paths.
+const path = require('path');
+
+const root = path.resolve(__dirname, '../..');
+const { compilerOptions } = require(path.join(root, 'tsconfig.base.json'));
+
+/** ESM-only packages that Jest must transform to CommonJS. */
+const esmPackages = [
+  '@nestjs',
+  '@fastify',
+  'fastify',
+  'uid',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'peek-readable',
+];
+
+const moduleNameMapper = {};
+for (const [name, [target]] of Object.entries(compilerOptions.paths ?? {})) {
+  moduleNameMapper[`^${name.replace('/', '\\/')}$`] = path.join(root, target);
+}
+
+/**
+ * @param {string} projectDir absolute folder of the project
+ * @param {import('jest').Config} [overrides]
+ * @returns {import('jest').Config}
+ */
+function nodeProjectConfig(projectDir, overrides = {}) {
+  return {
+    preset: path.join(root, 'jest.preset.cjs'),
+    rootDir: projectDir,
+    testEnvironment: 'node',
+    transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+    moduleNameMapper,
+    ...overrides,
+  };
+}
+
+module.exports = { nodeProjectConfig, esmPackages, moduleNameMapper };

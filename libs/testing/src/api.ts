@@ -1,0 +1,44 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+
+export interface CreateTestApiOptions {
+  mongoUri: string;
+  redisUrl: string;
+  /** Extra environment variables for the API's configuration (e.g. `CORS_ORIGINS`, `JWT_SECRET`). */
+  env?: Record<string, string>;
+}
+
+export interface TestApi {
+  /** `http://127.0.0.1:<port>` — paths start with `/api`. */
+  baseUrl: string;
+  app: NestFastifyApplication;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real API (the same factory `main.ts` uses) on a free loopback port, configured from
+ * `env` the way the process is configured from its environment. Logs are silent unless
+ * `TEST_LOG_LEVEL` is set. Close it in `afterAll`.
+ */
+export async function createTestApi({
+  mongoUri,
+  redisUrl,
+  env = {},
+}: CreateTestApiOptions): Promise<TestApi> {
+  // Test infrastructure reaches into the API's source on purpose: e2e suites run it in-process.
+  const { loadApiConfig } = await import('../../../services/api/src/config/api-config');
+  const { createApiApp } = await import('../../../services/api/src/app.factory');
+  const config = loadApiConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    MONGODB_URI: mongoUri,
+    REDIS_URL: redisUrl,
+    API_PORT: '0',
+    API_HOST: '127.0.0.1',
+    ...env,
+  });
+  const app = await createApiApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { baseUrl: `http://127.0.0.1:${port}`, app, close: () => app.close() };
+}

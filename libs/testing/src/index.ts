@@ -1,0 +1,4 @@
+export * from './api';
+export * from './free-port';
+export * from './mongo';
+export * from './redis';

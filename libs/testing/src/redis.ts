@@ -1,0 +1,89 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { getFreePort, waitForPort } from './free-port';
+
+export interface TestRedis {
+  /** `redis://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  /** Stops the server (SIGTERM, then SIGKILL); safe to call twice. */
+  stop(): Promise<void>;
+  /** Stops and starts again on the same port, empty — for fault tests. */
+  restart(): Promise<void>;
+  /** Starts it again on the same port after `stop()`. */
+  start(): Promise<void>;
+}
+
+const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? 'redis-server';
+
+/**
+ * A real `redis-server` on a free port, without persistence, for integration tests.
+ * Needs `redis-server` on PATH (Debian: `apt-get install redis-server`) or `REDIS_SERVER_BIN`.
+ */
+export async function startTestRedis(): Promise<TestRedis> {
+  const port = await getFreePort();
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    if (child) return;
+    const proc = spawn(
+      REDIS_BIN,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const failed = new Promise<never>((_, reject) => {
+      proc.once('error', (e) => reject(new Error(`cannot start ${REDIS_BIN}: ${e.message}`)));
+      proc.once('exit', (code) =>
+        reject(new Error(`redis-server exited with ${code}: ${stderr.trim()}`)),
+      );
+    });
+    child = proc;
+    try {
+      await Promise.race([waitForPort(port), failed]);
+    } catch (error) {
+      child = undefined;
+      proc.kill('SIGKILL');
+      throw error;
+    }
+    failed.catch(() => undefined);
+  };
+
+  const stop = async () => {
+    const proc = child;
+    if (!proc) return;
+    child = undefined;
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 3000);
+      proc.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      proc.kill('SIGTERM');
+    });
+  };
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    start,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+  };
+}

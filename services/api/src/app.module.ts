@@ -1,0 +1,31 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { ClientLogsModule } from './client-logs/client-logs.module';
+import { ApiConfig } from './config/api-config';
+import { ConfigModule } from './config/config.module';
+import { HealthModule } from './health/health.module';
+import { DatabaseModule } from './infra/database.module';
+import { QueuesModule } from './infra/queues.module';
+import { RedisModule } from './infra/redis.module';
+
+/**
+ * Feature modules, one per folder under `src/`. To add one: import it above and list it here.
+ * Infrastructure (config via `API_CONFIG`, the mongoose connection, Redis, BullMQ) is global,
+ * so a feature module only imports `MongooseModule.forFeature(...)` / `BullModule.registerQueue(...)`.
+ */
+export const FEATURE_MODULES: Type[] = [HealthModule, ClientLogsModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ApiConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        QueuesModule,
+        ...FEATURE_MODULES,
+      ],
+    };
+  }
+}

@@ -1,0 +1,12 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { QUEUE_NAMES } from '@mechabrim/contracts';
+import { ClientLogsController } from './client-logs.controller';
+import { ClientLogsService } from './client-logs.service';
+
+@Module({
+  imports: [BullModule.registerQueue({ name: QUEUE_NAMES.clientLogs })],
+  controllers: [ClientLogsController],
+  providers: [ClientLogsService],
+})
+export class ClientLogsModule {}

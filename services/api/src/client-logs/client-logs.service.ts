@@ -1,0 +1,61 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import {
+  CLIENT_LOGS_JOB,
+  ClientLogEntry,
+  ClientLogsJob,
+  QUEUE_NAMES,
+  QueuedClientLogEntry,
+  clientLogsJobSchema,
+} from '@mechabrim/contracts';
+import { Queue } from 'bullmq';
+import { createHash } from 'node:crypto';
+import { DomainError } from '../common/errors/domain-error';
+import { messagesHe } from '../common/messages.he';
+
+/** The same entry sent twice (a browser retry) gets the same key, so it is stored once. */
+export function clientLogKey(entry: ClientLogEntry): string {
+  const { timestamp, level, message, context, url, userId, sessionId, data } = entry;
+  return createHash('sha256')
+    .update(
+      JSON.stringify([timestamp, level, message, context, url, userId, sessionId, data ?? null]),
+    )
+    .digest('hex');
+}
+
+/**
+ * Browser log entries are not written by the request: they go to the `client-logs` queue and the
+ * worker stores them, so a burst of client errors never slows the API down.
+ */
+@Injectable()
+export class ClientLogsService {
+  constructor(@InjectQueue(QUEUE_NAMES.clientLogs) private readonly queue: Queue<ClientLogsJob>) {}
+
+  async accept(entries: ClientLogEntry[], sessionId?: string): Promise<{ accepted: number }> {
+    const queued: QueuedClientLogEntry[] = entries.map((entry) => {
+      const withSession = { ...entry, sessionId: entry.sessionId ?? sessionId };
+      return { ...withSession, key: clientLogKey(withSession) };
+    });
+    const job = clientLogsJobSchema.parse({
+      receivedAt: new Date().toISOString(),
+      entries: queued,
+    });
+    const jobId = createHash('sha256')
+      .update(queued.map((e) => e.key).join(','))
+      .digest('hex');
+    try {
+      await this.queue.add(CLIENT_LOGS_JOB, job, {
+        jobId,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: { age: 3600, count: 1000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      });
+    } catch (error) {
+      throw new DomainError('unavailable', messagesHe.errors.queueUnavailable, undefined, {
+        cause: error,
+      });
+    }
+    return { accepted: queued.length };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './domain-error';
+export * from './error-body';
+export * from './error-status';

@@ -1,0 +1,32 @@
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { mapError } from '../errors/error-body';
+
+/**
+ * Every error thrown inside Nest (controllers, guards, pipes, unknown routes) leaves as
+ * `{statusCode, error, message[, details]}`.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    sendError(exception, request, reply);
+  }
+}
+
+/** Shared by the Nest filter and Fastify's own error handler (errors before routing, e.g. JSON parsing). */
+export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const mapped = mapError(exception);
+  if (mapped.unexpected) {
+    request.log.error({ err: exception }, 'unhandled error');
+  } else if (mapped.dependency) {
+    request.log.warn({ dependency: mapped.dependency, err: exception }, 'dependency unavailable');
+  }
+  if (reply.sent) return;
+  void reply
+    .status(mapped.body.statusCode)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(mapped.body);
+}

@@ -1,0 +1,58 @@
+import { LoggerService, LogLevel as NestLogLevel } from '@nestjs/common';
+import pino, { Logger } from 'pino';
+
+/** One pino logger per process: JSON lines on stdout, shared by Fastify and Nest. */
+export function createPinoLogger(level: string, base: Record<string, unknown> = {}): Logger {
+  return pino({
+    level,
+    base: { service: 'api', pid: process.pid, ...base },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // Never write secrets that arrive in headers.
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+  });
+}
+
+/** Nest's LoggerService on top of pino, so framework messages are JSON lines too. */
+export class JsonLogger implements LoggerService {
+  constructor(private readonly pinoLogger: Logger) {}
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+  setLogLevels(_levels: NestLogLevel[]): void {
+    // The level comes from LOG_LEVEL through pino.
+  }
+
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
+    message: unknown,
+    rest: unknown[],
+  ) {
+    // Nest passes the context as the last string argument, and a stack before it for errors.
+    const strings = rest.filter((r): r is string => typeof r === 'string');
+    const context = strings.length ? strings[strings.length - 1] : undefined;
+    const stack = level === 'error' && strings.length > 1 ? strings[0] : undefined;
+    if (message instanceof Error) {
+      this.pinoLogger[level]({ context, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
+      this.pinoLogger[level]({ context, ...message });
+    } else {
+      this.pinoLogger[level]({ context, stack }, String(message));
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { Body, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import { z } from 'zod';
+import { DomainError, FieldProblem } from '../errors/domain-error';
+import { messagesHe } from '../messages.he';
+
+const v = messagesHe.validation;
+
+/** Finds keys starting with `$` (MongoDB operators) anywhere in a parsed body or query. */
+export function findOperatorKeys(
+  value: unknown,
+  path: string[] = [],
+  found: string[] = [],
+): string[] {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => findOperatorKeys(item, [...path, String(i)], found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      if (key.startsWith('$') || key === '__proto__' || key === 'constructor')
+        found.push([...path, key].join('.'));
+      else findOperatorKeys(child, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function hebrewIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      // zod does not report the input by default: look it up to tell "missing" from "wrong type".
+      return valueAt(input, issue.path) === undefined ? v.required : v.invalidType(issue.expected);
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? v.tooShort(issue.minimum)
+        : v.tooSmall(issue.minimum);
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array'
+        ? v.tooLong(issue.maximum)
+        : v.tooBig(issue.maximum);
+    case 'invalid_format':
+      return issue.format === 'email' ? v.invalidEmail : v.invalidFormat;
+    case 'invalid_value':
+      return v.invalidOption(issue.values.map(String).join(', '));
+    case 'unrecognized_keys':
+      return v.unknownField;
+    case 'custom':
+      // Custom refinements carry their own (Hebrew) message.
+      return /[\u0590-\u05FF]/.test(issue.message) ? issue.message : v.invalid;
+    default:
+      return v.invalid;
+  }
+}
+
+/** Turns zod issues into one problem per field, Hebrew messages. */
+export function zodProblems(error: z.ZodError, input: unknown): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const issue of error.issues) {
+    const base = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        problems.push({ field: [...base, key].join('.'), message: v.unknownField });
+    } else {
+      problems.push({ field: base.join('.') || '(body)', message: hebrewIssue(issue, input) });
+    }
+  }
+  return problems;
+}
+
+/** Validates and parses a request part with a zod schema; rejects `$`-prefixed keys first. */
+@Injectable()
+export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
+  constructor(private readonly schema: S) {}
+
+  transform(value: unknown): z.output<S> {
+    const operatorKeys = findOperatorKeys(value);
+    if (operatorKeys.length) {
+      throw new DomainError(
+        'invalid_data',
+        messagesHe.errors.validation,
+        operatorKeys.map((field) => ({ field, message: v.forbiddenKey })),
+      );
+    }
+    const result = this.schema.safeParse(value);
+    if (!result.success) {
+      throw new DomainError(
+        'invalid_data',
+        messagesHe.errors.validation,
+        zodProblems(result.error, value),
+      );
+    }
+    return result.data;
+  }
+}
+
+/** `@ZodBody(schema) body: z.infer<typeof schema>` — the validated JSON body. */
+export const ZodBody = (schema: z.ZodType): ParameterDecorator =>
+  Body(new ZodValidationPipe(schema));
+
+/** `@ZodQuery(schema) query: z.infer<typeof schema>` — the validated query string. */
+export const ZodQuery = (schema: z.ZodType): ParameterDecorator =>
+  Query(new ZodValidationPipe(schema));
+
+/** `@ZodParam('id', schema) id: string` — one validated route parameter. */
+export const ZodParam = (name: string, schema: z.ZodType): ParameterDecorator =>
+  Param(name, new ZodValidationPipe(schema));
+
+/** Documents a zod body schema in OpenAPI (method decorator, next to `@ZodBody`). */
+export const ApiZodBody = (schema: z.ZodType, description?: string): MethodDecorator =>
+  ApiBody({
+    description,
+    schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as object,
+  });

@@ -1,0 +1,24 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ApiConfig } from '../config/api-config';
+
+/** OpenAPI: the UI at `/api/docs`, the JSON document at `/api/docs-json`. */
+export function setupDocs(app: INestApplication, config: ApiConfig): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('מחברים — Mechabrim API')
+      .setDescription(
+        'The bookstore and author marketplace API. Errors: {statusCode, error, message[, details]}.',
+      )
+      .setVersion('1.0')
+      .addServer(config.publicApiUrl)
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, {
+    useGlobalPrefix: true,
+    jsonDocumentUrl: 'docs-json',
+    customSiteTitle: 'Mechabrim API',
+  });
+}
