@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+import { startEmbeddedMongo } from './server';
+
+interface CliArgs {
+  host?: string;
+  port?: number;
+  dataDir?: string;
+}
+
+function parseArgs(argv: string[]): CliArgs {
+  const out: CliArgs = {};
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => (inline !== undefined ? inline : argv[++i]);
+    switch (flag) {
+      case '--port': {
+        const p = Number(value());
+        if (!Number.isInteger(p) || p < 0 || p > 65535)
+          throw new Error('--port must be an integer between 0 and 65535');
+        out.port = p;
+        break;
+      }
+      case '--host':
+      case '--bind_ip':
+        out.host = value();
+        break;
+      case '--dbpath':
+        out.dataDir = value();
+        break;
+      case '--help':
+        process.stdout.write(
+          'usage: embedded-mongo [--host 127.0.0.1] [--port 27027] [--dbpath DIR]\n',
+        );
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown argument: ${argv[i]}`);
+    }
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`embedded-mongo: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+  const port =
+    args.port ??
+    (process.env.EMBEDDED_MONGO_PORT ? Number(process.env.EMBEDDED_MONGO_PORT) : 27027);
+  const server = await startEmbeddedMongo({ host: args.host, port, dataDir: args.dataDir });
+  process.stdout.write(`embedded-mongo listening on ${server.uri.replace(/\/$/, '')}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server
+      .stop()
+      .then(() => process.exit(0))
+      .catch((e: Error) => {
+        process.stderr.write(`embedded-mongo: error while stopping on ${signal}: ${e.message}\n`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`embedded-mongo: failed to start: ${e.message}\n`);
+  process.exit(1);
+});

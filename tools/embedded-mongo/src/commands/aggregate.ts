@@ -1,0 +1,162 @@
+import { Document } from 'bson';
+import { Aggregator, ProcessingMode } from 'mingo';
+import { MongoServerError, failedToParse, toServerError } from '../errors';
+import { idFirst, selectDocs } from '../query/find';
+import { validateFilter } from '../query/filter';
+import { cloneDoc, isPlainObject, keyOf } from '../values';
+import { CommandContext, Handler, ensureCollection, getCollection, optDoc } from './context';
+
+const KNOWN_STAGES = new Set([
+  '$match',
+  '$project',
+  '$addFields',
+  '$set',
+  '$unset',
+  '$group',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$count',
+  '$unwind',
+  '$lookup',
+  '$facet',
+  '$sortByCount',
+  '$replaceRoot',
+  '$replaceWith',
+  '$sample',
+  '$bucket',
+  '$bucketAuto',
+  '$graphLookup',
+  '$unionWith',
+  '$redact',
+  '$setWindowFields',
+  '$densify',
+  '$fill',
+  '$documents',
+  '$out',
+]);
+
+function validatePipeline(pipeline: unknown): Document[] {
+  if (!Array.isArray(pipeline)) {
+    throw new MongoServerError(
+      14,
+      'TypeMismatch',
+      "'pipeline' option must be specified as an array",
+    );
+  }
+  pipeline.forEach((stage, i) => {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
+      throw new MongoServerError(
+        40323,
+        'Location40323',
+        'A pipeline stage specification object must contain exactly one field.',
+      );
+    }
+    const name = Object.keys(stage)[0];
+    if (!KNOWN_STAGES.has(name)) {
+      throw new MongoServerError(
+        40324,
+        'Location40324',
+        `Unrecognized pipeline stage name: '${name}'`,
+      );
+    }
+    if (name === '$out' && i !== pipeline.length - 1) {
+      throw new MongoServerError(
+        40601,
+        'Location40601',
+        '$out can only be the final stage in the pipeline',
+      );
+    }
+    if (name === '$match') validateFilter(stage.$match);
+    if (
+      (name === '$skip' || name === '$limit') &&
+      !(typeof stage[name] === 'number' && stage[name] >= 0)
+    ) {
+      throw new MongoServerError(
+        15956,
+        'Location15956',
+        `invalid argument to ${name} stage: ${String(stage[name])}`,
+      );
+    }
+  });
+  return pipeline as Document[];
+}
+
+/** Runs a pipeline against a collection (or none, for `aggregate: 1`). */
+export function runPipeline(
+  ctx: CommandContext,
+  collNameOrNull: string | null,
+  pipeline: Document[],
+  collation?: Document,
+): Document[] {
+  let stages = pipeline;
+  let input: Document[];
+  const coll = collNameOrNull ? getCollection(ctx, collNameOrNull) : undefined;
+  if (stages[0] && '$match' in stages[0]) {
+    input = selectDocs(ctx.access, coll, stages[0].$match, { collation });
+    stages = stages.slice(1);
+  } else if (coll) {
+    input = [...ctx.access.scan(coll, null)];
+  } else input = [];
+  let out: string | null = null;
+  const last = stages[stages.length - 1];
+  if (last && '$out' in last) {
+    out = typeof last.$out === 'string' ? last.$out : String(last.$out?.coll ?? '');
+    stages = stages.slice(0, -1);
+  }
+  let result: Document[];
+  try {
+    const agg = new Aggregator(stages, {
+      scriptEnabled: false,
+      processingMode: ProcessingMode.CLONE_OFF,
+      collation: collation as never,
+      collectionResolver: (name: string) => {
+        const c = getCollection(ctx, name);
+        return c ? [...ctx.access.scan(c, null)].map(cloneDoc) : [];
+      },
+    });
+    result = agg.run(input.map(cloneDoc)).map((d) => (isPlainObject(d) ? idFirst(d) : d));
+  } catch (e) {
+    const err = toServerError(e);
+    if (/accumulator '(\$\w+)' is not registered/.test(err.message)) {
+      throw new MongoServerError(
+        15952,
+        'Location15952',
+        `Unknown group operator '${/'(\$\w+)'/.exec(err.message)?.[1]}'`,
+      );
+    }
+    throw err;
+  }
+  if (out) {
+    const target = ensureCollection(ctx, out);
+    for (const d of [...ctx.access.scan(target, null)]) ctx.access.remove(target, keyOf(d._id));
+    for (const d of result) ctx.access.insert(target, d);
+    return [];
+  }
+  return result;
+}
+
+const aggregate: Handler = (ctx) => {
+  const target = ctx.body.aggregate;
+  const pipeline = validatePipeline(ctx.body.pipeline);
+  const explain = ctx.body.explain === true;
+  const cursorOpt = optDoc(ctx.body, 'cursor', 'aggregate');
+  if (!cursorOpt && !explain) {
+    throw failedToParse(
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
+  }
+  let name: string | null = null;
+  if (typeof target === 'string') name = target;
+  else if (target !== 1)
+    throw new MongoServerError(73, 'InvalidNamespace', 'aggregate requires a collection name or 1');
+  const docs = runPipeline(ctx, name, pipeline, optDoc(ctx.body, 'collation', 'aggregate'));
+  if (explain) return { stages: pipeline, ok: 1 };
+  const batchSize = typeof cursorOpt?.batchSize === 'number' ? cursorOpt.batchSize : undefined;
+  return {
+    cursor: ctx.server.cursors.open(`${ctx.db}.${name ?? '$cmd.aggregate'}`, docs, batchSize),
+    ok: 1,
+  };
+};
+
+export const aggregateCommands: Record<string, Handler> = { aggregate };

@@ -1,0 +1,97 @@
+import { Document, Long, ObjectId } from 'bson';
+import { MongoServerError, badValue, invalidNamespace } from '../errors';
+import type { Access, Txn } from '../storage/access';
+import type { Collection } from '../storage/collection';
+import type { Storage } from '../storage/storage';
+import type { CursorManager } from '../cursors';
+
+export interface SessionState {
+  id: string;
+  txn: Txn | null;
+  lastTxnNumber: number;
+  /** Reply of the last retryable write, keyed by txnNumber. */
+  retry: { txnNumber: number; reply: Document } | null;
+  lastUse: number;
+}
+
+export interface ServerState {
+  storage: Storage;
+  cursors: CursorManager;
+  sessions: Map<string, SessionState>;
+  host: string;
+  port: number;
+  startedAt: Date;
+  processId: ObjectId;
+  connectionCount(): number;
+}
+
+export interface ConnectionInfo {
+  id: number;
+  remote: string;
+  local: string;
+}
+
+export interface CommandContext {
+  name: string;
+  db: string;
+  body: Document;
+  server: ServerState;
+  conn: ConnectionInfo;
+  access: Access;
+  session: SessionState | null;
+}
+
+export type Handler = (ctx: CommandContext) => Document;
+
+/** The collection name a command targets (its first field's value). */
+export function collName(ctx: CommandContext): string {
+  const v = ctx.body[ctx.name];
+  if (typeof v !== 'string' || !v) {
+    throw invalidNamespace(`collection name has invalid type ${v === null ? 'null' : typeof v}`);
+  }
+  if (v.includes('\0') || v.includes('$'))
+    throw invalidNamespace(`Invalid namespace specified '${ctx.db}.${v}'`);
+  return v;
+}
+
+export function getCollection(ctx: CommandContext, name: string): Collection | undefined {
+  return ctx.server.storage.getCollection(ctx.db, name);
+}
+
+/** Gets or implicitly creates a collection (as MongoDB does on first write). */
+export function ensureCollection(ctx: CommandContext, name: string): Collection {
+  const existing = ctx.server.storage.getCollection(ctx.db, name);
+  if (existing) return existing;
+  if (name.startsWith('system.'))
+    throw invalidNamespace(`Invalid system namespace: ${ctx.db}.${name}`);
+  return ctx.server.storage.createCollection(ctx.db, name, {}, ctx.access.ops);
+}
+
+/** Reads an optional integer argument (int32/int64/double), rejecting wrong types. */
+export function optInt(body: Document, field: string, cmd: string): number | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw badValue(`${field} must be a finite number`);
+    return Math.trunc(v);
+  }
+  if (v instanceof Long) return v.toNumber();
+  throw new MongoServerError(
+    14,
+    'TypeMismatch',
+    `BSON field '${cmd}.${field}' is the wrong type '${typeof v}', expected types '[long, int, decimal, double]'`,
+  );
+}
+
+export function optDoc(body: Document, field: string, cmd: string): Document | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v) || v instanceof Date) {
+    throw new MongoServerError(
+      14,
+      'TypeMismatch',
+      `BSON field '${cmd}.${field}' is the wrong type '${Array.isArray(v) ? 'array' : typeof v}', expected type 'object'`,
+    );
+  }
+  return v as Document;
+}

@@ -1,0 +1,293 @@
+import { Document, Long, calculateObjectSize } from 'bson';
+import { Query } from 'mingo';
+import { MongoServerError, badValue, namespaceNotFound, invalidNamespace } from '../errors';
+import type { IndexSpec } from '../storage/indexes';
+import { ID_INDEX } from '../storage/collection';
+import { isPlainObject, keyOf } from '../values';
+import { CommandContext, Handler, collName, ensureCollection, getCollection } from './context';
+
+function filterDocs(docs: Document[], filter: unknown): Document[] {
+  if (!isPlainObject(filter) || !Object.keys(filter).length) return docs;
+  const q = new Query(filter);
+  return docs.filter((d) => q.test(d));
+}
+
+function indexName(key: Document): string {
+  return Object.entries(key)
+    .map(([k, v]) => `${k}_${v}`)
+    .join('_');
+}
+
+function sameSpec(a: IndexSpec, b: IndexSpec): boolean {
+  const norm = (s: IndexSpec) =>
+    keyOf({
+      key: s.key,
+      unique: !!s.unique,
+      sparse: !!s.sparse,
+      p: s.partialFilterExpression ?? null,
+      ttl: s.expireAfterSeconds ?? null,
+    });
+  return norm(a) === norm(b);
+}
+
+const createIndexes: Handler = (ctx) => {
+  const name = collName(ctx);
+  const specs = ctx.body.indexes;
+  if (!Array.isArray(specs) || !specs.length)
+    throw badValue('Must specify at least one index to create');
+  const existed = !!getCollection(ctx, name);
+  const coll = ensureCollection(ctx, name);
+  const before = coll.indexes.size + 1;
+  let note: string | undefined;
+  for (const raw of specs) {
+    if (!isPlainObject(raw) || !isPlainObject(raw.key) || !Object.keys(raw.key).length) {
+      throw new MongoServerError(
+        9,
+        'FailedToParse',
+        "The 'key' field is a required property of an index specification",
+      );
+    }
+    for (const v of Object.values(raw.key)) {
+      if (
+        !(typeof v === 'number' && v !== 0) &&
+        !['text', '2dsphere', '2d', 'hashed'].includes(String(v))
+      ) {
+        throw new MongoServerError(
+          67,
+          'CannotCreateIndex',
+          `Values in the index key pattern can contain only non-zero numbers or strings, found: ${String(v)}`,
+        );
+      }
+    }
+    const spec: IndexSpec = {
+      v: 2,
+      ...raw,
+      key: raw.key,
+      name: typeof raw.name === 'string' ? raw.name : indexName(raw.key),
+    };
+    if (
+      spec.partialFilterExpression !== undefined &&
+      !isPlainObject(spec.partialFilterExpression)
+    ) {
+      throw badValue('partialFilterExpression must be an object');
+    }
+    if (spec.name === '_id_' || keyOf(spec.key) === keyOf({ _id: 1 })) {
+      note = 'all indexes already exist';
+      continue;
+    }
+    const byName = coll.indexes.get(spec.name);
+    if (byName) {
+      if (sameSpec(byName.spec, spec)) {
+        note = 'all indexes already exist';
+        continue;
+      }
+      throw new MongoServerError(
+        86,
+        'IndexKeySpecsConflict',
+        `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName.spec)}`,
+      );
+    }
+    const byKey = [...coll.indexes.values()].find(
+      (i) =>
+        keyOf(i.spec.key) === keyOf(spec.key) &&
+        keyOf(i.spec.partialFilterExpression ?? null) ===
+          keyOf(spec.partialFilterExpression ?? null),
+    );
+    if (byKey) {
+      throw new MongoServerError(
+        85,
+        'IndexOptionsConflict',
+        `Index already exists with a different name: ${byKey.name}`,
+      );
+    }
+    ctx.server.storage.createIndex(coll, spec, ctx.access.ops);
+  }
+  const reply: Document = {
+    numIndexesBefore: before,
+    numIndexesAfter: coll.indexes.size + 1,
+    createdCollectionAutomatically: !existed,
+    ok: 1,
+  };
+  if (note && reply.numIndexesAfter === before) reply.note = note;
+  return reply;
+};
+
+const listIndexes: Handler = (ctx) => {
+  const name = collName(ctx);
+  const coll = getCollection(ctx, name);
+  if (!coll) throw namespaceNotFound(`${ctx.db}.${name}`);
+  const batchSize =
+    isPlainObject(ctx.body.cursor) && typeof ctx.body.cursor.batchSize === 'number'
+      ? ctx.body.cursor.batchSize
+      : undefined;
+  return { cursor: ctx.server.cursors.open(coll.ns, coll.indexSpecs(), batchSize), ok: 1 };
+};
+
+const dropIndexes: Handler = (ctx) => {
+  const name = collName(ctx);
+  const coll = getCollection(ctx, name);
+  if (!coll) throw namespaceNotFound(`${ctx.db}.${name}`);
+  const nIndexesWas = coll.indexes.size + 1;
+  const target = ctx.body.index;
+  const names: string[] = [];
+  if (target === '*') names.push(...coll.indexes.keys());
+  else if (typeof target === 'string') names.push(target);
+  else if (Array.isArray(target)) names.push(...target.map(String));
+  else if (isPlainObject(target)) {
+    const found = [...coll.indexes.values()].find((i) => keyOf(i.spec.key) === keyOf(target));
+    if (!found)
+      throw new MongoServerError(
+        27,
+        'IndexNotFound',
+        `can't find index with key: ${JSON.stringify(target)}`,
+      );
+    names.push(found.name);
+  } else throw badValue('invalid index name spec');
+  for (const n of names) {
+    if (n === '_id_') throw new MongoServerError(72, 'InvalidOptions', 'cannot drop _id index');
+    if (!coll.indexes.has(n))
+      throw new MongoServerError(27, 'IndexNotFound', `index not found with name [${n}]`);
+  }
+  for (const n of names) ctx.server.storage.dropIndex(coll, n, ctx.access.ops);
+  return { nIndexesWas, ok: 1 };
+};
+
+function collectionInfo(ctx: CommandContext, nameOnly: boolean): Document[] {
+  return ctx.server.storage
+    .collectionsOf(ctx.db)
+    .map((c) =>
+      nameOnly
+        ? { name: c.name, type: 'collection' }
+        : {
+            name: c.name,
+            type: 'collection',
+            options: c.options,
+            info: { readOnly: false, uuid: c.uuid },
+            idIndex: ID_INDEX,
+          },
+    );
+}
+
+export const ddlCommands: Record<string, Handler> = {
+  listDatabases: (ctx) => {
+    const dbs = [...ctx.server.storage.dbs.entries()].map(([name, colls]) => {
+      let size = 0;
+      for (const c of colls.values())
+        for (const d of c.docs.values()) size += calculateObjectSize(d);
+      return { name, sizeOnDisk: size, empty: size === 0 };
+    });
+    const filtered = filterDocs(dbs, ctx.body.filter);
+    const nameOnly = ctx.body.nameOnly === true;
+    return {
+      databases: nameOnly ? filtered.map((d) => ({ name: d.name })) : filtered,
+      totalSize: dbs.reduce((s, d) => s + d.sizeOnDisk, 0),
+      totalSizeMb: Long.fromNumber(0),
+      ok: 1,
+    };
+  },
+  listCollections: (ctx) => {
+    const docs = filterDocs(
+      collectionInfo(ctx, ctx.body.nameOnly === true && !ctx.body.filter),
+      ctx.body.filter,
+    );
+    const batchSize =
+      isPlainObject(ctx.body.cursor) && typeof ctx.body.cursor.batchSize === 'number'
+        ? ctx.body.cursor.batchSize
+        : undefined;
+    return {
+      cursor: ctx.server.cursors.open(`${ctx.db}.$cmd.listCollections`, docs, batchSize),
+      ok: 1,
+    };
+  },
+  create: (ctx) => {
+    const name = collName(ctx);
+    if (getCollection(ctx, name))
+      throw new MongoServerError(
+        48,
+        'NamespaceExists',
+        `Collection ${ctx.db}.${name} already exists.`,
+      );
+    const opts: Document = {};
+    for (const [k, v] of Object.entries(ctx.body)) {
+      if (
+        [
+          'create',
+          '$db',
+          'lsid',
+          'txnNumber',
+          'autocommit',
+          'startTransaction',
+          'writeConcern',
+          '$clusterTime',
+          '$readPreference',
+          'comment',
+        ].includes(k)
+      )
+        continue;
+      opts[k] = v;
+    }
+    ctx.server.storage.createCollection(ctx.db, name, opts, ctx.access.ops);
+    return { ok: 1 };
+  },
+  drop: (ctx) => {
+    const name = collName(ctx);
+    const coll = getCollection(ctx, name);
+    if (!coll) return { ok: 1 };
+    const nIndexesWas = coll.indexes.size + 1;
+    ctx.server.storage.dropCollection(ctx.db, name, ctx.access.ops);
+    return { nIndexesWas, ns: coll.ns, ok: 1 };
+  },
+  dropDatabase: (ctx) => {
+    ctx.server.storage.dropDatabase(ctx.db, ctx.access.ops);
+    return { dropped: ctx.db, ok: 1 };
+  },
+  createIndexes,
+  listIndexes,
+  dropIndexes,
+  deleteIndexes: dropIndexes,
+  renameCollection: (ctx) => {
+    const from = String(ctx.body.renameCollection ?? '');
+    const to = String(ctx.body.to ?? '');
+    const [fdb, ...fr] = from.split('.');
+    const [tdb, ...tr] = to.split('.');
+    if (!fr.length || !tr.length) throw invalidNamespace('Invalid namespace');
+    if (fdb !== tdb)
+      throw new MongoServerError(
+        72,
+        'InvalidOptions',
+        'renameCollection across databases is not supported',
+      );
+    const src = ctx.server.storage.getCollection(fdb, fr.join('.'));
+    if (!src)
+      throw new MongoServerError(26, 'NamespaceNotFound', 'Source namespace does not exist');
+    const target = ctx.server.storage.getCollection(tdb, tr.join('.'));
+    if (target) {
+      if (ctx.body.dropTarget !== true)
+        throw new MongoServerError(48, 'NamespaceExists', 'Target namespace exists');
+      ctx.server.storage.dropCollection(tdb, tr.join('.'), ctx.access.ops);
+    }
+    const dst = ctx.server.storage.createCollection(tdb, tr.join('.'), src.options, ctx.access.ops);
+    for (const idx of src.indexes.values())
+      ctx.server.storage.createIndex(dst, idx.spec, ctx.access.ops);
+    for (const d of src.docs.values()) ctx.access.insert(dst, d);
+    ctx.server.storage.dropCollection(fdb, fr.join('.'), ctx.access.ops);
+    return { ok: 1 };
+  },
+  collMod: (ctx) => {
+    const name = collName(ctx);
+    if (!getCollection(ctx, name)) throw namespaceNotFound(`${ctx.db}.${name}`);
+    return { ok: 1 };
+  },
+  dbStats: (ctx) => {
+    const colls = ctx.server.storage.collectionsOf(ctx.db);
+    const objects = colls.reduce((s, c) => s + c.docs.size, 0);
+    return {
+      db: ctx.db,
+      collections: colls.length,
+      views: 0,
+      objects,
+      indexes: colls.reduce((s, c) => s + c.indexes.size + 1, 0),
+      ok: 1,
+    };
+  },
+};

@@ -1,0 +1,79 @@
+import { Document, Long, calculateObjectSize } from 'bson';
+import { MongoServerError } from './errors';
+
+const DEFAULT_FIRST_BATCH = 101;
+const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
+const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
+
+interface OpenCursor {
+  id: Long;
+  ns: string;
+  docs: Document[];
+  pos: number;
+  lastUse: number;
+}
+
+/** Server-side cursors: the remainder of a result set, handed out in batches by getMore. */
+export class CursorManager {
+  private readonly cursors = new Map<string, OpenCursor>();
+  private counter = BigInt(Math.floor(Math.random() * 1e9) + 1) * 1000n;
+
+  private take(c: OpenCursor, batchSize: number): Document[] {
+    const out: Document[] = [];
+    let bytes = 0;
+    while (c.pos < c.docs.length && (batchSize <= 0 || out.length < batchSize)) {
+      const d = c.docs[c.pos];
+      bytes += calculateObjectSize(d);
+      if (out.length > 0 && bytes > MAX_BATCH_BYTES) break;
+      out.push(d);
+      c.pos++;
+    }
+    return out;
+  }
+
+  /** Returns the first batch and the cursor id (0 when exhausted). */
+  open(ns: string, docs: Document[], batchSize: number | undefined, singleBatch = false): Document {
+    const c: OpenCursor = { id: Long.ZERO, ns, docs, pos: 0, lastUse: Date.now() };
+    const firstBatch = this.take(c, batchSize === undefined ? DEFAULT_FIRST_BATCH : batchSize);
+    if (c.pos < docs.length && !singleBatch) {
+      this.counter += 1n;
+      c.id = Long.fromBigInt(this.counter);
+      this.cursors.set(c.id.toString(), c);
+    }
+    return { firstBatch, id: c.id, ns };
+  }
+
+  getMore(id: Long | number, ns: string, batchSize: number | undefined): Document {
+    const key = String(id);
+    const c = this.cursors.get(key);
+    if (!c) throw new MongoServerError(43, 'CursorNotFound', `cursor id ${key} not found`);
+    if (c.ns !== ns) {
+      throw new MongoServerError(
+        13,
+        'Unauthorized',
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${c.ns}`,
+      );
+    }
+    c.lastUse = Date.now();
+    const nextBatch = this.take(c, batchSize ?? 0);
+    let outId: Long = c.id;
+    if (c.pos >= c.docs.length) {
+      this.cursors.delete(key);
+      outId = Long.ZERO;
+    }
+    return { nextBatch, id: outId, ns };
+  }
+
+  kill(id: Long | number): boolean {
+    return this.cursors.delete(String(id));
+  }
+
+  sweep(now = Date.now()): void {
+    for (const [k, c] of this.cursors)
+      if (now - c.lastUse > IDLE_TIMEOUT_MS) this.cursors.delete(k);
+  }
+
+  get size(): number {
+    return this.cursors.size;
+  }
+}

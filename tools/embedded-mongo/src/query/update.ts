@@ -1,0 +1,236 @@
+import { Document, ObjectId } from 'bson';
+import { aggregate, update as mingoUpdate } from 'mingo';
+import { MongoServerError, failedToParse, toServerError, typeMismatch, badValue } from '../errors';
+import { cloneDoc, getPath, isPlainObject, keyOf, renderValue, setPath } from '../values';
+import { idFirst } from './find';
+
+const MODIFIERS = new Set([
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$rename',
+  '$setOnInsert',
+  '$min',
+  '$max',
+  '$currentDate',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$addToSet',
+  '$pop',
+  '$bit',
+]);
+const PIPELINE_STAGES = new Set([
+  '$addFields',
+  '$set',
+  '$project',
+  '$unset',
+  '$replaceRoot',
+  '$replaceWith',
+]);
+
+export type UpdateSpec = Document | Document[];
+
+export function isOperatorUpdate(u: UpdateSpec): boolean {
+  if (Array.isArray(u)) return false;
+  const keys = Object.keys(u);
+  return keys.length > 0 && keys[0].startsWith('$');
+}
+
+function isNumeric(v: unknown): boolean {
+  return (
+    typeof v === 'number' ||
+    (typeof v === 'object' &&
+      v !== null &&
+      ['Long', 'Int32', 'Double', 'Decimal128'].includes(
+        (v as { _bsontype?: string })._bsontype ?? '',
+      ))
+  );
+}
+
+/** Validates an update document/pipeline; throws MongoDB's error codes. */
+export function validateUpdate(u: unknown): asserts u is UpdateSpec {
+  if (Array.isArray(u)) {
+    for (const stage of u) {
+      if (!isPlainObject(stage) || Object.keys(stage).length !== 1)
+        throw failedToParse(
+          'Each element of the update pipeline must be an object with exactly one field',
+        );
+      const name = Object.keys(stage)[0];
+      if (!PIPELINE_STAGES.has(name)) {
+        throw new MongoServerError(
+          72,
+          'InvalidOptions',
+          `${name} is not allowed to be used within an update`,
+        );
+      }
+    }
+    return;
+  }
+  if (!isPlainObject(u))
+    throw failedToParse('Update argument must be either an object or an array');
+  if (!isOperatorUpdate(u)) {
+    for (const k of Object.keys(u)) {
+      if (k.startsWith('$'))
+        throw new MongoServerError(
+          52,
+          'DollarPrefixedFieldName',
+          `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
+        );
+    }
+    return;
+  }
+  const paths: string[] = [];
+  for (const [op, arg] of Object.entries(u)) {
+    if (!MODIFIERS.has(op)) {
+      throw failedToParse(
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
+    }
+    if (!isPlainObject(arg)) {
+      throw failedToParse(
+        `Modifiers operate on fields but we found type ${Array.isArray(arg) ? 'array' : typeof arg} instead. For example: {$mod: {<field>: ...}} not {${op}: ${renderValue(arg)}}`,
+      );
+    }
+    for (const [path, v] of Object.entries(arg)) {
+      if ((op === '$inc' || op === '$mul') && !isNumeric(v)) {
+        throw typeMismatch(
+          `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${renderValue(v)}}`,
+        );
+      }
+      if (op === '$rename') {
+        if (typeof v !== 'string')
+          throw badValue(`The 'to' field for $rename must be a string: ${path}: ${renderValue(v)}`);
+        paths.push(v);
+      }
+      if (op === '$pop' && v !== 1 && v !== -1)
+        throw failedToParse(`Expected a number in: ${path}: ${renderValue(v)}`);
+      paths.push(path);
+    }
+  }
+  const sorted = [...paths].sort();
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1];
+    const b = sorted[i];
+    if (a === b || b.startsWith(a + '.')) {
+      throw new MongoServerError(
+        40,
+        'ConflictingUpdateOperators',
+        `Updating the path '${b}' would create a conflict at '${a}'`,
+      );
+    }
+  }
+}
+
+function checkFieldTypes(doc: Document, u: Document): void {
+  for (const [op, arg] of Object.entries(u)) {
+    if (!isPlainObject(arg)) continue;
+    for (const path of Object.keys(arg)) {
+      if (path.includes('$')) continue;
+      const cur = getPath(doc, path);
+      if (cur === undefined || cur === null) continue;
+      if ((op === '$inc' || op === '$mul') && !isNumeric(cur)) {
+        throw typeMismatch(
+          `Cannot apply ${op} to a value of non-numeric type. {_id: ${renderValue(doc._id)}} has the field '${path.split('.').pop()}' of non-numeric type ${typeName(cur)}`,
+        );
+      }
+      if (['$push', '$addToSet', '$pull', '$pullAll', '$pop'].includes(op) && !Array.isArray(cur)) {
+        if (op === '$pull' || op === '$pullAll')
+          throw badValue('Cannot apply $pull to a non-array value');
+        throw badValue(
+          `The field '${path}' must be an array but is of type ${typeName(cur)} in document {_id: ${renderValue(doc._id)}}`,
+        );
+      }
+    }
+  }
+}
+
+function typeName(v: unknown): string {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Date) return 'date';
+  if (v instanceof ObjectId) return 'objectId';
+  return typeof v === 'object' ? 'object' : typeof v;
+}
+
+export interface ApplyOptions {
+  arrayFilters?: Document[];
+  query?: Document;
+  isInsert?: boolean;
+}
+
+/** Returns the updated copy of `doc`; never mutates the stored document. */
+export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {}): Document {
+  let next: Document;
+  if (Array.isArray(u)) {
+    try {
+      next = aggregate([cloneDoc(doc)], u as Document[], { scriptEnabled: false })[0] ?? {};
+    } catch (e) {
+      throw toServerError(e);
+    }
+  } else if (isOperatorUpdate(u)) {
+    next = cloneDoc(doc);
+    const mod: Document = {};
+    for (const [op, arg] of Object.entries(u)) {
+      if (op === '$setOnInsert') {
+        if (opts.isInsert) mod.$set = { ...(mod.$set ?? {}), ...arg };
+      } else if (op === '$set') mod.$set = { ...arg, ...(mod.$set ?? {}) };
+      else mod[op] = arg;
+    }
+    checkFieldTypes(next, mod);
+    try {
+      if (Object.keys(mod).length)
+        mingoUpdate(next, mod, opts.arrayFilters, opts.query, { cloneMode: 'copy' });
+    } catch (e) {
+      throw toServerError(e);
+    }
+  } else {
+    next = { _id: doc._id, ...u };
+    if (!('_id' in u)) next._id = doc._id;
+  }
+  if (!opts.isInsert && keyOf(next._id) !== keyOf(doc._id)) {
+    throw new MongoServerError(
+      66,
+      'ImmutableField',
+      Array.isArray(u) || isOperatorUpdate(u)
+        ? "Performing an update on the path '_id' would modify the immutable field '_id'"
+        : `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${renderValue(next._id)}`,
+    );
+  }
+  if (next._id === undefined) delete next._id;
+  return idFirst(next);
+}
+
+/** The document an upsert starts from: the equality conditions of the query. */
+export function upsertSeed(query: Document): Document {
+  const seed: Document = {};
+  const visit = (q: Document) => {
+    for (const [k, v] of Object.entries(q)) {
+      if (k === '$and' && Array.isArray(v)) v.forEach((s) => isPlainObject(s) && visit(s));
+      if (k.startsWith('$')) continue;
+      if (isPlainObject(v) && Object.keys(v)[0]?.startsWith('$')) {
+        if ('$eq' in v) setPath(seed, k, v.$eq);
+        continue;
+      }
+      setPath(seed, k, v);
+    }
+  };
+  visit(query);
+  return seed;
+}
+
+/** Builds the document an upsert inserts. */
+export function buildUpsert(query: Document, u: UpdateSpec, arrayFilters?: Document[]): Document {
+  const seed = upsertSeed(query);
+  let doc: Document;
+  if (!Array.isArray(u) && !isOperatorUpdate(u)) {
+    doc = { ...u };
+    if (!('_id' in doc) && '_id' in seed) doc._id = seed._id;
+  } else {
+    doc = applyUpdate(seed, u, { arrayFilters, isInsert: true });
+  }
+  if (doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
+  return idFirst(doc);
+}

@@ -1,0 +1,235 @@
+import * as net from 'node:net';
+import { Document, ObjectId } from 'bson';
+import { runCommand } from './commands/dispatch';
+import type { ConnectionInfo, ServerState } from './commands/context';
+import { CursorManager } from './cursors';
+import { DirectAccess } from './storage/access';
+import { Storage } from './storage/storage';
+import { keyOf } from './values';
+import {
+  FLAG_MORE_TO_COME,
+  FrameError,
+  OP_MSG,
+  encodeOpMsg,
+  encodeOpReply,
+  frameLength,
+  parseMessage,
+  type Request,
+} from './wire/frames';
+
+export interface EmbeddedMongoOptions {
+  /** Interface to bind; loopback by default. */
+  host?: string;
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Directory for the journal; omitted = in memory only. */
+  dataDir?: string;
+  /** How often expired TTL documents are removed (MongoDB: 60 s). */
+  ttlMonitorIntervalMs?: number;
+}
+
+export interface EmbeddedMongo {
+  uri: string;
+  host: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const LEGACY_HELLO = new Set(['hello', 'isMaster', 'ismaster']);
+const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+function formatHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+class Connection {
+  private buf: Buffer = Buffer.alloc(0);
+  private chain: Promise<void> = Promise.resolve();
+  private replyId = 1;
+
+  constructor(
+    private readonly socket: net.Socket,
+    private readonly state: ServerState,
+    readonly info: ConnectionInfo,
+  ) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk) => this.onData(chunk));
+    socket.on('error', () => socket.destroy());
+  }
+
+  private fail(): void {
+    this.buf = Buffer.alloc(0);
+    this.socket.destroy();
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.socket.destroyed) return;
+    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    try {
+      while (this.buf.length >= 4) {
+        const len = frameLength(this.buf);
+        if (this.buf.length < len) break;
+        const msg = this.buf.subarray(0, len);
+        this.buf = this.buf.subarray(len);
+        const req = parseMessage(Buffer.from(msg));
+        this.chain = this.chain.then(() => this.handle(req)).catch(() => this.fail());
+      }
+    } catch (e) {
+      if (!(e instanceof FrameError) && !(e instanceof RangeError)) {
+        process.stderr.write(
+          `embedded-mongo: closing connection ${this.info.id}: ${(e as Error).message}\n`,
+        );
+      }
+      this.fail();
+    }
+  }
+
+  private send(build: () => Buffer, fallback: () => Buffer): void {
+    if (this.socket.destroyed) return;
+    let out: Buffer;
+    try {
+      out = build();
+    } catch {
+      out = fallback();
+    }
+    this.socket.write(out);
+  }
+
+  private async handle(req: Request): Promise<void> {
+    if (this.socket.destroyed) return;
+    const requestId = req.header.requestId;
+    const errorReply = {
+      ok: 0,
+      code: 10334,
+      codeName: 'BSONObjectTooLarge',
+      errmsg: 'reply could not be serialized',
+    };
+    if (req.kind === 'msg') {
+      const reply = await runCommand(this.state, this.info, req.body);
+      if (req.flags & FLAG_MORE_TO_COME) return;
+      this.send(
+        () => encodeOpMsg(this.replyId++, requestId, reply),
+        () => encodeOpMsg(this.replyId++, requestId, errorReply),
+      );
+      return;
+    }
+    const dot = req.collection.indexOf('.');
+    const db = dot > 0 ? req.collection.slice(0, dot) : 'admin';
+    const isCmd = req.collection.endsWith('.$cmd');
+    const name = Object.keys(req.body)[0] ?? '';
+    let reply: Document;
+    if (!isCmd) {
+      reply = {
+        $err: 'OP_QUERY is no longer supported. The client driver may require an upgrade.',
+        code: 5739101,
+        ok: 0,
+      };
+    } else if (!LEGACY_HELLO.has(name)) {
+      reply = {
+        ok: 0,
+        errmsg: `Unsupported OP_QUERY command: ${name}. The client driver may require an upgrade.`,
+        code: 352,
+        codeName: 'UnsupportedOpQueryCommand',
+      };
+    } else {
+      reply = await runCommand(this.state, this.info, req.body, db);
+    }
+    this.send(
+      () => encodeOpReply(this.replyId++, requestId, reply),
+      () => encodeOpReply(this.replyId++, requestId, errorReply),
+    );
+  }
+}
+
+/** Starts the server; resolves once it accepts connections. */
+export async function startEmbeddedMongo(
+  options: EmbeddedMongoOptions = {},
+): Promise<EmbeddedMongo> {
+  const host = options.host ?? '127.0.0.1';
+  const storage = Storage.open(options.dataDir);
+  const sockets = new Set<net.Socket>();
+  let nextConnId = 1;
+  const state: ServerState = {
+    storage,
+    cursors: new CursorManager(),
+    sessions: new Map(),
+    host,
+    port: 0,
+    startedAt: new Date(),
+    processId: new ObjectId(),
+    connectionCount: () => sockets.size,
+  };
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    const info: ConnectionInfo = {
+      id: nextConnId++,
+      remote: `${formatHost(socket.remoteAddress ?? '')}:${socket.remotePort}`,
+      local: `${formatHost(socket.localAddress ?? host)}:${socket.localPort}`,
+    };
+    new Connection(socket, state, info);
+  });
+  server.maxConnections = 10000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  state.port = port;
+
+  const timer = setInterval(() => {
+    void expireTtl(state);
+    state.cursors.sweep();
+    const now = Date.now();
+    for (const [k, s] of state.sessions)
+      if (now - s.lastUse > SESSION_IDLE_MS) state.sessions.delete(k);
+  }, options.ttlMonitorIntervalMs ?? 60_000);
+  timer.unref();
+
+  let stopped: Promise<void> | null = null;
+  return {
+    uri: `mongodb://${formatHost(host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host)}:${port}/`,
+    host,
+    port,
+    stop(): Promise<void> {
+      stopped ??= (async () => {
+        clearInterval(timer);
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const s of sockets) s.destroy();
+        await closed;
+        await storage.close();
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** Removes documents whose TTL index date is older than expireAfterSeconds. */
+async function expireTtl(state: ServerState): Promise<void> {
+  const access = new DirectAccess(state.storage);
+  const now = Date.now();
+  for (const colls of state.storage.dbs.values()) {
+    for (const coll of colls.values()) {
+      for (const idx of coll.indexes.values()) {
+        const secs = idx.spec.expireAfterSeconds;
+        if (typeof secs !== 'number' || idx.fields.length !== 1 || idx.spec.partialFilterExpression)
+          continue;
+        const cutoff = new Date(now - secs * 1000);
+        for (const key of idx.lookupRange(null, { value: cutoff, inclusive: true })) {
+          const doc = coll.docs.get(key);
+          if (doc) access.remove(coll, keyOf(doc._id));
+        }
+      }
+    }
+  }
+  try {
+    await state.storage.commit(access.ops);
+  } catch (e) {
+    process.stderr.write(`embedded-mongo: TTL journal write failed: ${(e as Error).message}\n`);
+  }
+}
+
+export { OP_MSG };

@@ -1,0 +1,180 @@
+import type { Document } from 'bson';
+import { writeConflict } from '../errors';
+import { keyOf } from '../values';
+import type { Collection } from './collection';
+import type { JournalOp } from './journal';
+import type { Storage } from './storage';
+
+/**
+ * How a command reads and writes documents: directly against the store (collecting journal ops),
+ * or through a transaction's private overlay that nobody else sees until commit.
+ */
+export interface Access {
+  readonly storage: Storage;
+  readonly ops: JournalOp[];
+  readonly txn: Txn | null;
+  get(coll: Collection, key: string): Document | undefined;
+  /** Documents for the given candidate keys (null: all documents). */
+  scan(coll: Collection, keys: Set<string> | null): Iterable<Document>;
+  count(coll: Collection): number;
+  insert(coll: Collection, doc: Document): void;
+  replace(coll: Collection, doc: Document): void;
+  remove(coll: Collection, key: string): void;
+}
+
+export class DirectAccess implements Access {
+  readonly ops: JournalOp[] = [];
+  readonly txn = null;
+
+  constructor(readonly storage: Storage) {}
+
+  get(coll: Collection, key: string): Document | undefined {
+    return coll.docs.get(key);
+  }
+
+  *scan(coll: Collection, keys: Set<string> | null): Iterable<Document> {
+    if (!keys) {
+      yield* coll.docs.values();
+      return;
+    }
+    for (const k of keys) {
+      const d = coll.docs.get(k);
+      if (d) yield d;
+    }
+  }
+
+  count(coll: Collection): number {
+    return coll.docs.size;
+  }
+
+  insert(coll: Collection, doc: Document): void {
+    const key = keyOf(doc._id);
+    coll.checkUnique(key, doc, true);
+    coll.put(doc, this.storage.nextSeq());
+    this.ops.push({ o: 'p', ns: coll.ns, d: doc });
+  }
+
+  replace(coll: Collection, doc: Document): void {
+    const key = keyOf(doc._id);
+    coll.checkUnique(key, doc, false);
+    coll.put(doc, this.storage.nextSeq());
+    this.ops.push({ o: 'p', ns: coll.ns, d: doc });
+  }
+
+  remove(coll: Collection, key: string): void {
+    const old = coll.remove(key, this.storage.nextSeq());
+    if (old) this.ops.push({ o: 'd', ns: coll.ns, id: old._id });
+  }
+}
+
+/** A multi-document transaction: writes live in an overlay until commit applies them at once. */
+export class Txn implements Access {
+  readonly overlay = new Map<Collection, Map<string, Document | null>>();
+  readonly ops: JournalOp[] = [];
+  readonly txn = this;
+  readonly startSeq: number;
+  state: 'active' | 'committed' | 'aborted' = 'active';
+
+  constructor(
+    readonly storage: Storage,
+    readonly txnNumber: number,
+  ) {
+    this.startSeq = storage.seq;
+  }
+
+  private layer(coll: Collection): Map<string, Document | null> {
+    let m = this.overlay.get(coll);
+    if (!m) this.overlay.set(coll, (m = new Map()));
+    return m;
+  }
+
+  get(coll: Collection, key: string): Document | undefined {
+    const m = this.overlay.get(coll);
+    if (m?.has(key)) return m.get(key) ?? undefined;
+    return coll.docs.get(key);
+  }
+
+  *scan(coll: Collection, keys: Set<string> | null): Iterable<Document> {
+    const m = this.overlay.get(coll);
+    if (!keys) {
+      for (const [k, d] of coll.docs) if (!m?.has(k)) yield d;
+    } else {
+      for (const k of keys) {
+        if (m?.has(k)) continue;
+        const d = coll.docs.get(k);
+        if (d) yield d;
+      }
+    }
+    if (m) for (const d of m.values()) if (d) yield d;
+  }
+
+  count(coll: Collection): number {
+    let n = coll.docs.size;
+    const m = this.overlay.get(coll);
+    if (m) for (const [k, d] of m) n += (d ? 1 : 0) - (coll.docs.has(k) ? 1 : 0);
+    return n;
+  }
+
+  private checkUnique(coll: Collection, key: string, doc: Document, isNew: boolean): void {
+    const m = this.overlay.get(coll);
+    if (isNew && m?.get(key)) throw coll.dupError('_id_', { _id: 1 }, { _id: doc._id });
+    coll.checkUnique(key, doc, isNew, (other) => m?.has(other) ?? false);
+    if (!m) return;
+    for (const [k, other] of m) {
+      if (!other || k === key) continue;
+      for (const idx of coll.indexes.values()) {
+        const kv = idx.collides(doc, other);
+        if (kv) throw coll.dupError(idx.name, idx.spec.key, kv);
+      }
+    }
+  }
+
+  insert(coll: Collection, doc: Document): void {
+    const key = keyOf(doc._id);
+    this.checkUnique(coll, key, doc, true);
+    this.layer(coll).set(key, doc);
+  }
+
+  replace(coll: Collection, doc: Document): void {
+    const key = keyOf(doc._id);
+    this.checkUnique(coll, key, doc, false);
+    this.layer(coll).set(key, doc);
+  }
+
+  remove(coll: Collection, key: string): void {
+    this.layer(coll).set(key, null);
+  }
+
+  /** Applies the overlay to the store atomically; returns the journal ops. Throws on conflict. */
+  commit(): JournalOp[] {
+    const ops: JournalOp[] = [];
+    for (const [coll, m] of this.overlay) {
+      for (const k of m.keys())
+        if ((coll.modSeq.get(k) ?? 0) > this.startSeq) throw writeConflict();
+    }
+    const undo: [Collection, string, Document | undefined][] = [];
+    try {
+      for (const [coll, m] of this.overlay) {
+        const live = this.storage.getCollection(coll.db, coll.name);
+        if (live !== coll) throw writeConflict();
+        for (const [k, d] of m) {
+          const old = coll.remove(k, this.storage.nextSeq());
+          undo.push([coll, k, old]);
+          if (!d && old) ops.push({ o: 'd', ns: coll.ns, id: old._id });
+        }
+        for (const [k, d] of m) {
+          if (!d) continue;
+          coll.checkUnique(k, d, true);
+          coll.put(d, this.storage.nextSeq());
+          ops.push({ o: 'p', ns: coll.ns, d });
+        }
+      }
+    } catch (e) {
+      for (const [coll, k] of undo) coll.remove(k, this.storage.nextSeq());
+      for (const [coll, , old] of undo) if (old) coll.put(old, this.storage.nextSeq());
+      throw e;
+    }
+    this.state = 'committed';
+    return ops;
+  }
+}

@@ -1,0 +1,217 @@
+import type { Document } from 'bson';
+import { Query } from 'mingo';
+import { compareValues, keyOf, typeRank, valuesAtPath } from '../values';
+
+export interface IndexSpec extends Document {
+  v?: number;
+  key: Document;
+  name: string;
+  unique?: boolean;
+  sparse?: boolean;
+  partialFilterExpression?: Document;
+  expireAfterSeconds?: number;
+}
+
+interface Entry {
+  v: unknown;
+  keys: Set<string>;
+}
+
+export interface DuplicateInfo {
+  otherKey: string;
+  keyValue: Document;
+}
+
+export interface RangeBound {
+  value: unknown;
+  inclusive: boolean;
+}
+
+const MAX_COMBINATIONS = 1000;
+
+/**
+ * A secondary index: a hash of full (compound) keys for uniqueness and equality,
+ * a hash of first-field values, and a lazily sorted array of first-field values for ranges.
+ */
+export class IndexState {
+  readonly fields: string[];
+  readonly unique: boolean;
+  readonly sparse: boolean;
+  readonly isText: boolean;
+  private readonly partial?: Query;
+  private readonly full = new Map<string, Set<string>>();
+  private readonly first = new Map<string, Entry>();
+  private sorted: Entry[] | null = null;
+
+  constructor(readonly spec: IndexSpec) {
+    this.fields = Object.keys(spec.key);
+    this.unique = spec.unique === true;
+    this.sparse = spec.sparse === true;
+    this.isText = Object.values(spec.key).some(
+      (d) => d === 'text' || d === '2dsphere' || d === '2d',
+    );
+    if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression);
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  /** The tuples of values this document contributes to the index (none when sparse/partial excludes it). */
+  tuples(doc: Document): unknown[][] {
+    if (this.isText) return [];
+    if (this.partial && !this.partial.test(doc)) return [];
+    const perField = this.fields.map((f) => valuesAtPath(doc, f));
+    if (this.sparse && perField.every((vals) => vals.length === 0)) return [];
+    let combos: unknown[][] = [[]];
+    for (const vals of perField) {
+      const options = vals.length ? dedupe(vals) : [null];
+      const next: unknown[][] = [];
+      for (const c of combos)
+        for (const v of options) if (next.length < MAX_COMBINATIONS) next.push([...c, v]);
+      combos = next;
+    }
+    return combos;
+  }
+
+  private static fullKey(tuple: unknown[]): string {
+    return tuple.map(keyOf).join('\u0000');
+  }
+
+  add(docKey: string, doc: Document): void {
+    for (const tuple of this.tuples(doc)) {
+      const fk = IndexState.fullKey(tuple);
+      let set = this.full.get(fk);
+      if (!set) this.full.set(fk, (set = new Set()));
+      set.add(docKey);
+      const k1 = keyOf(tuple[0]);
+      let entry = this.first.get(k1);
+      if (!entry) {
+        this.first.set(k1, (entry = { v: tuple[0] ?? null, keys: new Set() }));
+        this.sorted = null;
+      }
+      entry.keys.add(docKey);
+    }
+  }
+
+  remove(docKey: string, doc: Document): void {
+    for (const tuple of this.tuples(doc)) {
+      const fk = IndexState.fullKey(tuple);
+      const set = this.full.get(fk);
+      if (set) {
+        set.delete(docKey);
+        if (!set.size) this.full.delete(fk);
+      }
+      const k1 = keyOf(tuple[0]);
+      const entry = this.first.get(k1);
+      if (entry) {
+        entry.keys.delete(docKey);
+        if (!entry.keys.size) {
+          this.first.delete(k1);
+          this.sorted = null;
+        }
+      }
+    }
+  }
+
+  clear(): void {
+    this.full.clear();
+    this.first.clear();
+    this.sorted = null;
+  }
+
+  /** For a unique index: another document already holding one of this document's keys. */
+  findDuplicate(
+    docKey: string,
+    doc: Document,
+    ignore?: (otherKey: string) => boolean,
+  ): DuplicateInfo | undefined {
+    if (!this.unique) return undefined;
+    for (const tuple of this.tuples(doc)) {
+      const set = this.full.get(IndexState.fullKey(tuple));
+      if (!set) continue;
+      for (const other of set) {
+        if (other !== docKey && !(ignore && ignore(other)))
+          return { otherKey: other, keyValue: this.keyValue(tuple) };
+      }
+    }
+    return undefined;
+  }
+
+  keyValue(tuple: unknown[]): Document {
+    const out: Document = {};
+    this.fields.forEach((f, i) => (out[f] = tuple[i] ?? null));
+    return out;
+  }
+
+  /** Whether two documents collide on this unique index (used for transaction overlays). */
+  collides(a: Document, b: Document): Document | undefined {
+    if (!this.unique) return undefined;
+    const keysB = new Set(this.tuples(b).map((t) => IndexState.fullKey(t)));
+    for (const t of this.tuples(a)) if (keysB.has(IndexState.fullKey(t))) return this.keyValue(t);
+    return undefined;
+  }
+
+  lookupEq(value: unknown): Set<string> {
+    return this.first.get(keyOf(value))?.keys ?? new Set();
+  }
+
+  lookupRange(lo: RangeBound | null, hi: RangeBound | null): Set<string> {
+    const sorted = this.getSorted();
+    const rank = typeRank((lo ?? hi)?.value);
+    const out = new Set<string>();
+    let i = lo ? lowerBound(sorted, lo.value) : firstOfRank(sorted, rank);
+    for (; i < sorted.length; i++) {
+      const e = sorted[i];
+      if (typeRank(e.v) !== rank) break;
+      if (lo && !lo.inclusive && compareValues(e.v, lo.value) === 0) continue;
+      if (hi) {
+        const c = compareValues(e.v, hi.value);
+        if (c > 0 || (c === 0 && !hi.inclusive)) break;
+      }
+      for (const k of e.keys) out.add(k);
+    }
+    return out;
+  }
+
+  private getSorted(): Entry[] {
+    if (!this.sorted)
+      this.sorted = [...this.first.values()].sort((a, b) => compareValues(a.v, b.v));
+    return this.sorted;
+  }
+}
+
+function dedupe(vals: unknown[]): unknown[] {
+  const seen = new Set<string>();
+  const out: unknown[] = [];
+  for (const v of vals) {
+    const k = keyOf(v);
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(v);
+    }
+  }
+  return out;
+}
+
+function lowerBound(sorted: Entry[], value: unknown): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareValues(sorted[mid].v, value) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function firstOfRank(sorted: Entry[], rank: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (typeRank(sorted[mid].v) < rank) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,163 @@
+import {
+  Binary,
+  Decimal128,
+  Document,
+  Double,
+  Int32,
+  Long,
+  ObjectId,
+  Timestamp,
+  deserialize,
+  serialize,
+} from 'bson';
+
+/** Deep copy through BSON, so stored documents never share references with callers. */
+export function cloneDoc<T extends Document>(doc: T): T {
+  return deserialize(serialize(doc)) as T;
+}
+
+export function isPlainObject(v: unknown): v is Document {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function num(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (v instanceof Long || v instanceof Int32 || v instanceof Double) return Number(v.valueOf());
+  if (v instanceof Decimal128) return Number(v.toString());
+  if (typeof v === 'bigint') return Number(v);
+  return undefined;
+}
+
+/**
+ * A canonical string for a value, equal for values MongoDB considers equal
+ * (1 and 1.0, two ObjectIds with the same bytes). Used as map keys for _id and indexes.
+ */
+export function keyOf(v: unknown): string {
+  if (v === undefined || v === null) return 'N';
+  const n = num(v);
+  if (n !== undefined) return 'n' + (Object.is(n, -0) ? 0 : n);
+  if (typeof v === 'string') return 's' + v;
+  if (typeof v === 'boolean') return v ? 'b1' : 'b0';
+  if (v instanceof ObjectId) return 'o' + v.toHexString();
+  if (v instanceof Date) return 'd' + v.getTime();
+  if (v instanceof Binary) return 'u' + v.sub_type + ':' + Buffer.from(v.buffer).toString('base64');
+  if (v instanceof RegExp) return 'r' + v.source + '/' + v.flags;
+  if (v instanceof Timestamp) return 't' + v.toString();
+  if (Array.isArray(v)) return 'a' + JSON.stringify(v.map(keyOf));
+  if (isPlainObject(v))
+    return 'O' + JSON.stringify(Object.entries(v).map(([k, x]) => [k, keyOf(x)]));
+  return 'x' + String(v);
+}
+
+/** BSON type order used by sort and range comparison. */
+export function typeRank(v: unknown): number {
+  if (v === undefined || v === null) return 1;
+  if (num(v) !== undefined) return 2;
+  if (typeof v === 'string') return 3;
+  if (Array.isArray(v)) return 5;
+  if (isPlainObject(v)) return 4;
+  if (v instanceof Binary) return 6;
+  if (v instanceof ObjectId) return 7;
+  if (typeof v === 'boolean') return 8;
+  if (v instanceof Date) return 9;
+  if (v instanceof Timestamp) return 10;
+  if (v instanceof RegExp) return 11;
+  return 12;
+}
+
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  switch (ra) {
+    case 1:
+      return 0;
+    case 2: {
+      const x = num(a) as number;
+      const y = num(b) as number;
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 3:
+      return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+    case 7:
+      return (a as ObjectId).toHexString().localeCompare((b as ObjectId).toHexString());
+    case 8:
+      return Number(a) - Number(b);
+    case 9:
+      return (a as Date).getTime() - (b as Date).getTime();
+    default: {
+      const x = keyOf(a);
+      const y = keyOf(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+  }
+}
+
+/**
+ * All values reachable at a dotted path, descending through arrays the way
+ * MongoDB indexes do (array elements are indexed, not the array itself).
+ * Returns [] when the path is missing.
+ */
+export function valuesAtPath(doc: unknown, path: string): unknown[] {
+  const parts = path.split('.');
+  let current: unknown[] = [doc];
+  for (const part of parts) {
+    const next: unknown[] = [];
+    for (const c of current) {
+      if (Array.isArray(c)) {
+        if (/^\d+$/.test(part) && Number(part) < c.length) next.push(c[Number(part)]);
+        for (const el of c) if (isPlainObject(el) && part in el) next.push(el[part]);
+      } else if (isPlainObject(c) && part in c) {
+        next.push(c[part]);
+      }
+    }
+    current = next;
+  }
+  const out: unknown[] = [];
+  for (const v of current) {
+    if (Array.isArray(v)) {
+      if (v.length === 0) out.push(undefined);
+      else out.push(...v);
+    } else out.push(v);
+  }
+  return out;
+}
+
+/** A single value at a dotted path without array expansion (undefined when missing). */
+export function getPath(doc: unknown, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Document)[part];
+  }
+  return cur;
+}
+
+export function setPath(doc: Document, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let cur: Document = doc;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const p = parts[i];
+    if (!isPlainObject(cur[p]) && !Array.isArray(cur[p])) cur[p] = {};
+    cur = cur[p] as Document;
+  }
+  cur[parts[parts.length - 1]] = value;
+}
+
+/** Shell-like rendering used in E11000 messages: `{ email: "a@b.c" }`. */
+export function renderValue(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof ObjectId) return `ObjectId('${v.toHexString()}')`;
+  if (v instanceof Date) return `new Date(${v.getTime()})`;
+  if (v instanceof Long) return String(v.toString());
+  if (Array.isArray(v)) return `[ ${v.map(renderValue).join(', ')} ]`;
+  if (isPlainObject(v)) {
+    const entries = Object.entries(v).map(([k, x]) => `${k}: ${renderValue(x)}`);
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  return String(v);
+}
