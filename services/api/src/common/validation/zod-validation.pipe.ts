@@ -33,7 +33,11 @@ function valueAt(value: unknown, path: PropertyKey[]): unknown {
   return current;
 }
 
+const HEBREW = /[\u0590-\u05FF]/;
+
 function hebrewIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  // Shared schemas (libs/contracts) carry their own Hebrew messages, so a form and the server say the same.
+  if (HEBREW.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       // zod does not report the input by default: look it up to tell "missing" from "wrong type".
@@ -75,6 +79,26 @@ export function zodProblems(error: z.ZodError, input: unknown): FieldProblem[] {
   return problems;
 }
 
+const GENERIC_MESSAGE =
+  /^(שדה חובה|ערך|קצר מדי|ארוך מדי|קטן מדי|גדול מדי|הפורמט|כתובת דוא"ל|שדה לא מוכר)/;
+
+/**
+ * One Hebrew message naming every problem (spec §5: registration failures are joined into one
+ * message). A message from a shared schema already says what it is about; a generic one is
+ * prefixed with its field: `חלק מהשדות שנשלחו אינם תקינים: יש לאשר את תנאי האתר; limit — גדול מדי (לכל היותר 50)`.
+ */
+export function validationSummary(problems: FieldProblem[]): string {
+  const parts = [
+    ...new Set(
+      problems.map((p) =>
+        GENERIC_MESSAGE.test(p.message) ? `${p.field} — ${p.message}` : p.message,
+      ),
+    ),
+  ];
+  const intro = messagesHe.errors.validation.replace(/\.$/, '');
+  return parts.length ? `${intro}: ${parts.join('; ')}` : messagesHe.errors.validation;
+}
+
 /** Validates and parses a request part with a zod schema; rejects `$`-prefixed keys first. */
 @Injectable()
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
@@ -91,11 +115,8 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
     }
     const result = this.schema.safeParse(value);
     if (!result.success) {
-      throw new DomainError(
-        'invalid_data',
-        messagesHe.errors.validation,
-        zodProblems(result.error, value),
-      );
+      const problems = zodProblems(result.error, value);
+      throw new DomainError('invalid_data', validationSummary(problems), problems);
     }
     return result.data;
   }
