@@ -19,6 +19,9 @@ export type QueuedClientLogEntry = z.infer<typeof queuedClientLogEntrySchema>;
 /** Payload of a `client-logs` job. */
 export const clientLogsJobSchema = z.strictObject({
   receivedAt: z.iso.datetime(),
+  /** The sender as the API saw it (stored beside each entry). */
+  ip: z.string().max(100).optional(),
+  userAgent: z.string().max(500).optional(),
   entries: z.array(queuedClientLogEntrySchema).min(1).max(100),
 });
 export type ClientLogsJob = z.infer<typeof clientLogsJobSchema>;

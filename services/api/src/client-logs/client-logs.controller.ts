@@ -1,4 +1,5 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
 import { clientLogBulkSchema, clientLogEntrySchema } from '@mechabrim/contracts';
 import type { ClientLogBulk, ClientLogEntry } from '@mechabrim/contracts';
@@ -15,15 +16,22 @@ export class ClientLogsController {
   @HttpCode(202)
   @ApiZodBody(clientLogEntrySchema, 'One browser log entry')
   @ApiAcceptedResponse({ description: '{ accepted: 1 }' })
-  clientError(@ZodBody(clientLogEntrySchema) entry: ClientLogEntry) {
-    return this.clientLogs.accept([entry]);
+  clientError(
+    @ZodBody(clientLogEntrySchema) entry: ClientLogEntry,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.clientLogs.accept([entry], sender(request));
   }
 
   @Post('client-bulk')
   @HttpCode(202)
   @ApiZodBody(clientLogBulkSchema, 'Up to 100 browser log entries')
   @ApiAcceptedResponse({ description: '{ accepted: n }' })
-  clientBulk(@ZodBody(clientLogBulkSchema) body: ClientLogBulk) {
-    return this.clientLogs.accept(body.logs, body.sessionId);
+  clientBulk(@ZodBody(clientLogBulkSchema) body: ClientLogBulk, @Req() request: FastifyRequest) {
+    return this.clientLogs.accept(body.logs, { ...sender(request), sessionId: body.sessionId });
   }
+}
+
+function sender(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }

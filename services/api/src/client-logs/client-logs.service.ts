@@ -31,7 +31,11 @@ export function clientLogKey(entry: ClientLogEntry): string {
 export class ClientLogsService {
   constructor(@InjectQueue(QUEUE_NAMES.clientLogs) private readonly queue: Queue<ClientLogsJob>) {}
 
-  async accept(entries: ClientLogEntry[], sessionId?: string): Promise<{ accepted: number }> {
+  async accept(
+    entries: ClientLogEntry[],
+    sender: { sessionId?: string; ip?: string; userAgent?: string } = {},
+  ): Promise<{ accepted: number }> {
+    const { sessionId } = sender;
     const queued: QueuedClientLogEntry[] = entries.map((entry) => {
       const withSession = { ...entry, sessionId: entry.sessionId ?? sessionId };
       return { ...withSession, key: clientLogKey(withSession) };

@@ -1,0 +1,8 @@
+// Bundles the worker for `node dist/main.js` (see tools/webpack/node-service.cjs).
+const path = require('path');
+const { nodeServiceConfig } = require('../../tools/webpack/node-service.cjs');
+
+module.exports = nodeServiceConfig({
+  entry: path.join(__dirname, 'src/main.ts'),
+  outDir: path.join(__dirname, 'dist'),
+});
