@@ -32,6 +32,31 @@ export const messagesHe = {
     forbiddenKey: 'שמות שדות אינם יכולים להתחיל ב-$',
     invalid: 'ערך לא תקין',
   },
+  auth: {
+    emailTaken: 'כתובת האימייל כבר רשומה במערכת. אפשר להתחבר או לבחור כתובת אחרת.',
+    invalidCredentials: 'האימייל או הסיסמה שגויים.',
+    tokenMissing: 'יש להתחבר כדי לבצע פעולה זו.',
+    tokenInvalid: 'תוקף ההתחברות פג או שאינו תקין. נא להתחבר מחדש.',
+    userNotFound: 'המשתמש לא נמצא. נא להתחבר מחדש.',
+    profileUpdated: 'הפרופיל עודכן בהצלחה',
+    tooManyAttempts: 'יותר מדי ניסיונות. נסו שוב בעוד מספר דקות.',
+    authorsOnly: 'פעולה זו זמינה ליוצרים בלבד.',
+  },
+  books: {
+    notFound: 'הספר לא נמצא',
+    unknownCategory: 'קטגוריה לא מוכרת',
+    coverNotFound: 'תמונת הכריכה לא נמצאה',
+  },
+  authors: {
+    notFound: 'היוצר לא נמצא',
+  },
+  contacts: {
+    sent: 'ההודעה נשלחה בהצלחה, נחזור אליך בהקדם',
+  },
+  wishlist: {
+    added: 'הספר נוסף לרשימת המשאלות',
+    removed: 'הספר הוסר מרשימת המשאלות',
+  },
   health: {
     down: (names: string[]) => `השירות אינו זמין כרגע: ${names.join(', ')}`,
   },
