@@ -153,19 +153,17 @@ const dropIndexes: Handler = (ctx) => {
 };
 
 function collectionInfo(ctx: CommandContext, nameOnly: boolean): Document[] {
-  return ctx.server.storage
-    .collectionsOf(ctx.db)
-    .map((c) =>
-      nameOnly
-        ? { name: c.name, type: 'collection' }
-        : {
-            name: c.name,
-            type: 'collection',
-            options: c.options,
-            info: { readOnly: false, uuid: c.uuid },
-            idIndex: ID_INDEX,
-          },
-    );
+  return ctx.server.storage.collectionsOf(ctx.db).map((c) =>
+    nameOnly
+      ? { name: c.name, type: 'collection' }
+      : {
+          name: c.name,
+          type: 'collection',
+          options: c.options,
+          info: { readOnly: false, uuid: c.uuid },
+          idIndex: ID_INDEX,
+        },
+  );
 }
 
 export const ddlCommands: Record<string, Handler> = {

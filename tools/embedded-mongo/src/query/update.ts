@@ -155,6 +155,28 @@ function typeName(v: unknown): string {
   return typeof v === 'object' ? 'object' : typeof v;
 }
 
+const ID_CHANGE = "Performing an update on the path '_id' would modify the immutable field '_id'";
+
+/** Operators may set _id to its current value only (or anything while inserting). */
+function guardId(doc: Document, mod: Document, isInsert: boolean): void {
+  for (const [op, arg] of Object.entries(mod)) {
+    for (const path of Object.keys(arg as Document)) {
+      if (path !== '_id' && !path.startsWith('_id.')) continue;
+      if (isInsert && op === '$set') continue;
+      if (
+        op === '$set' &&
+        path === '_id' &&
+        doc._id !== undefined &&
+        keyOf((arg as Document)[path]) === keyOf(doc._id)
+      ) {
+        delete (arg as Document)[path];
+        continue;
+      }
+      throw new MongoServerError(66, 'ImmutableField', ID_CHANGE);
+    }
+  }
+}
+
 export interface ApplyOptions {
   arrayFilters?: Document[];
   query?: Document;
@@ -179,6 +201,7 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
       } else if (op === '$set') mod.$set = { ...arg, ...(mod.$set ?? {}) };
       else mod[op] = arg;
     }
+    guardId(next, mod, !!opts.isInsert);
     checkFieldTypes(next, mod);
     try {
       if (Object.keys(mod).length)

@@ -1,0 +1,572 @@
+import { Db, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import { Target, startTarget } from './test-support/target';
+
+// Conformance: MongoDB's documented behaviour through the official driver.
+// Runs against the embedded server, or against MONGODB_TEST_URI when set.
+let target: Target;
+let client: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  target = await startTarget();
+  client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
+  await client.connect();
+  db = client.db();
+});
+
+afterAll(async () => {
+  await client?.close();
+  await target?.stop();
+});
+
+async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof MongoServerError) return e;
+    throw e;
+  }
+  throw new Error('expected the operation to fail');
+}
+
+describe('CRUD', () => {
+  it('inserts with a generated ObjectId _id and finds by it', async () => {
+    const c = db.collection('crud1');
+    const { insertedId } = await c.insertOne({ title: 'ספר', n: 1 });
+    expect(insertedId).toBeInstanceOf(ObjectId);
+    const doc = await c.findOne({ _id: insertedId });
+    expect(doc).toEqual({ _id: insertedId, title: 'ספר', n: 1 });
+    expect(Object.keys(doc as object)[0]).toBe('_id');
+  });
+
+  it('ordered insertMany stops at the first duplicate; unordered continues', async () => {
+    const c = db.collection('crud2');
+    const ordered = await serverError(c.insertMany([{ _id: 1 }, { _id: 1 }, { _id: 2 }]));
+    expect(ordered.code).toBe(11000);
+    expect(await c.countDocuments()).toBe(1);
+    await c.deleteMany({});
+    const unordered = await serverError(
+      c.insertMany([{ _id: 1 }, { _id: 1 }, { _id: 2 }], { ordered: false }),
+    );
+    expect(unordered.code).toBe(11000);
+    expect(await c.countDocuments()).toBe(2);
+  });
+
+  it('filters with comparison, logical, array and element operators', async () => {
+    const c = db.collection('crud3');
+    await c.insertMany([
+      { _id: 1, price: 10, tags: ['a', 'b'], author: { name: 'Amos Oz' } },
+      { _id: 2, price: 20, tags: ['b'], author: { name: 'Lea Goldberg' } },
+      { _id: 3, price: 30, tags: [], lines: [{ sku: 'x', qty: 2 }] },
+    ]);
+    const ids = async (f: object) => (await c.find(f).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(await ids({ price: { $gte: 20 } })).toEqual([2, 3]);
+    expect(await ids({ price: { $in: [10, 30] } })).toEqual([1, 3]);
+    expect(await ids({ tags: 'b' })).toEqual([1, 2]);
+    expect(await ids({ tags: { $size: 0 } })).toEqual([3]);
+    expect(await ids({ 'author.name': /goldberg/i })).toEqual([2]);
+    expect(await ids({ $or: [{ price: 10 }, { author: { $exists: false } }] })).toEqual([1, 3]);
+    expect(await ids({ lines: { $elemMatch: { sku: 'x', qty: { $gt: 1 } } } })).toEqual([3]);
+    expect(await ids({ price: { $not: { $gt: 15 } } })).toEqual([1]);
+    expect(await ids({ $nor: [{ price: 10 }, { price: 20 }] })).toEqual([3]);
+  });
+
+  it('sorts, skips, limits and projects', async () => {
+    const c = db.collection('crud4');
+    await c.insertMany([1, 2, 3, 4, 5].map((i) => ({ _id: i, n: i % 3, s: `v${i}`, extra: true })));
+    const docs = await c
+      .find({}, { projection: { s: 1 } })
+      .sort({ n: -1, _id: 1 })
+      .skip(1)
+      .limit(3)
+      .toArray();
+    expect(docs).toEqual([
+      { _id: 5, s: 'v5' },
+      { _id: 1, s: 'v1' },
+      { _id: 4, s: 'v4' },
+    ]);
+    const excluded = await c.findOne({ _id: 1 }, { projection: { extra: 0, _id: 0 } });
+    expect(excluded).toEqual({ n: 1, s: 'v1' });
+  });
+
+  it('sorts case-insensitively with a strength-2 collation', async () => {
+    const c = db.collection('crud5');
+    await c.insertMany([{ t: 'banana' }, { t: 'Apple' }, { t: 'cherry' }, { t: 'apricot' }]);
+    const binary = (await c.find().sort({ t: 1 }).toArray()).map((d) => d.t);
+    expect(binary).toEqual(['Apple', 'apricot', 'banana', 'cherry']);
+    const ci = (
+      await c.find().sort({ t: -1 }).collation({ locale: 'en', strength: 2 }).toArray()
+    ).map((d) => d.t);
+    expect(ci).toEqual(['cherry', 'banana', 'apricot', 'Apple']);
+  });
+
+  it('iterates a large result through getMore batches and closes cursors', async () => {
+    const c = db.collection('crud6');
+    await c.insertMany(Array.from({ length: 250 }, (_, i) => ({ i })));
+    const cursor = c.find({}).sort({ i: 1 }).batchSize(17);
+    const seen: number[] = [];
+    for await (const d of cursor) seen.push(d.i);
+    expect(seen).toEqual(Array.from({ length: 250 }, (_, i) => i));
+    const early = c.find({}).batchSize(5);
+    await early.next();
+    const id = early.id;
+    expect(id?.isZero()).toBe(false);
+    await early.close();
+    const gone = await serverError(db.command({ getMore: id, collection: 'crud6' }));
+    expect(gone.code).toBe(43);
+  });
+
+  it('counts and returns distinct values', async () => {
+    const c = db.collection('crud7');
+    await c.insertMany([{ g: 'a', t: ['x', 'y'] }, { g: 'b', t: ['y'] }, { g: 'a' }]);
+    expect(await c.countDocuments({ g: 'a' })).toBe(2);
+    expect(await c.estimatedDocumentCount()).toBe(3);
+    expect((await c.distinct('g')).sort()).toEqual(['a', 'b']);
+    expect((await c.distinct('t')).sort()).toEqual(['x', 'y']);
+  });
+
+  it('deletes one or many', async () => {
+    const c = db.collection('crud8');
+    await c.insertMany([{ k: 1 }, { k: 1 }, { k: 2 }]);
+    expect((await c.deleteOne({ k: 1 })).deletedCount).toBe(1);
+    expect((await c.deleteMany({})).deletedCount).toBe(2);
+  });
+});
+
+describe('updates', () => {
+  it('applies field, array and arithmetic operators', async () => {
+    const c = db.collection('upd1');
+    await c.insertOne({ _id: 1, n: 1, tags: ['a'], nested: { x: 1 }, gone: true });
+    const r = await c.updateOne(
+      { _id: 1 },
+      {
+        $inc: { n: 2 },
+        $push: { tags: { $each: ['b', 'c'] } },
+        $set: { 'nested.y': 2 },
+        $unset: { gone: '' },
+        $min: { low: 5 },
+      },
+    );
+    expect(r.matchedCount).toBe(1);
+    expect(r.modifiedCount).toBe(1);
+    await c.updateOne({ _id: 1 }, { $pull: { tags: 'a' }, $mul: { n: 2 } });
+    await c.updateOne({ _id: 1 }, { $addToSet: { tags: 'b' } });
+    const conflict = await serverError(
+      c.updateOne({ _id: 1 }, { $pull: { tags: 'a' }, $addToSet: { tags: 'b' } }),
+    );
+    expect(conflict.code).toBe(40);
+    expect(await c.findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      n: 6,
+      tags: ['b', 'c'],
+      nested: { x: 1, y: 2 },
+      low: 5,
+    });
+    const noop = await c.updateOne({ _id: 1 }, { $set: { n: 6 } });
+    expect(noop.modifiedCount).toBe(0);
+  });
+
+  it('updates array elements with arrayFilters and the positional operator', async () => {
+    const c = db.collection('upd2');
+    await c.insertOne({
+      _id: 1,
+      lines: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 5 },
+        { sku: 'c', qty: 9 },
+      ],
+    });
+    await c.updateOne(
+      { _id: 1 },
+      { $inc: { 'lines.$[l].qty': 10 } },
+      { arrayFilters: [{ 'l.qty': { $gte: 5 } }] },
+    );
+    await c.updateOne({ _id: 1, 'lines.sku': 'a' }, { $set: { 'lines.$.qty': 0 } });
+    const doc = await c.findOne({ _id: 1 });
+    expect(doc?.lines.map((l: { qty: number }) => l.qty)).toEqual([0, 15, 19]);
+  });
+
+  it('upserts with $setOnInsert and the query equality fields', async () => {
+    const c = db.collection('upd3');
+    const r = await c.updateOne(
+      { email: 'a@x.io' },
+      { $set: { name: 'A' }, $setOnInsert: { created: 1 } },
+      { upsert: true },
+    );
+    expect(r.upsertedCount).toBe(1);
+    expect(r.upsertedId).toBeInstanceOf(ObjectId);
+    await c.updateOne(
+      { email: 'a@x.io' },
+      { $set: { name: 'B' }, $setOnInsert: { created: 2 } },
+      { upsert: true },
+    );
+    const doc = await c.findOne({ email: 'a@x.io' }, { projection: { _id: 0 } });
+    expect(doc).toEqual({ email: 'a@x.io', name: 'B', created: 1 });
+  });
+
+  it('supports pipeline updates, replaceOne and updateMany', async () => {
+    const c = db.collection('upd4');
+    await c.insertMany([
+      { _id: 1, a: 1, b: 2 },
+      { _id: 2, a: 3, b: 4 },
+    ]);
+    const many = await c.updateMany({}, [
+      { $set: { sum: { $add: ['$a', '$b'] } } },
+      { $unset: 'b' },
+    ]);
+    expect(many.modifiedCount).toBe(2);
+    expect(await c.find().sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 1, a: 1, sum: 3 },
+      { _id: 2, a: 3, sum: 7 },
+    ]);
+    await c.replaceOne({ _id: 2 }, { z: true });
+    expect(await c.findOne({ _id: 2 })).toEqual({ _id: 2, z: true });
+  });
+
+  it('findOneAndUpdate / findOneAndDelete honour sort, returnDocument and upsert', async () => {
+    const c = db.collection('upd5');
+    await c.insertMany([
+      { q: 1, p: 3 },
+      { q: 1, p: 1 },
+    ]);
+    const before = await c.findOneAndUpdate(
+      { q: 1 },
+      { $set: { hit: true } },
+      { sort: { p: 1 }, returnDocument: 'before' },
+    );
+    expect(before?.p).toBe(1);
+    expect(before?.hit).toBeUndefined();
+    const after = await c.findOneAndUpdate(
+      { q: 2 },
+      { $set: { p: 9 } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    expect(after).toMatchObject({ q: 2, p: 9 });
+    const removed = await c.findOneAndDelete(
+      { q: 1 },
+      { sort: { p: -1 }, projection: { _id: 0, p: 1 } },
+    );
+    expect(removed).toEqual({ p: 3 });
+    expect(await c.findOneAndUpdate({ q: 99 }, { $set: { x: 1 } })).toBeNull();
+  });
+});
+
+describe('errors', () => {
+  it('answers CommandNotFound (59) for an unknown command', async () => {
+    const e = await serverError(db.command({ definitelyNotACommand: 1 }));
+    expect(e.code).toBe(59);
+    expect(e.codeName).toBe('CommandNotFound');
+  });
+
+  it('answers BadValue (2) for an unknown query operator', async () => {
+    const e = await serverError(
+      db
+        .collection('err1')
+        .find({ a: { $bogus: 1 } })
+        .toArray(),
+    );
+    expect(e.code).toBe(2);
+    const top = await serverError(db.collection('err1').find({ $bogus: [] }).toArray());
+    expect(top.code).toBe(2);
+    const inNeedsArray = await serverError(
+      db
+        .collection('err1')
+        .find({ a: { $in: 5 } })
+        .toArray(),
+    );
+    expect(inNeedsArray.code).toBe(2);
+  });
+
+  it('answers FailedToParse (9) for an unknown update modifier', async () => {
+    await db.collection('err2').insertOne({ _id: 1 });
+    const e = await serverError(
+      db.collection('err2').updateOne({ _id: 1 }, { $bogus: { a: 1 } } as never),
+    );
+    expect(e.code).toBe(9);
+  });
+
+  it('refuses to modify _id (66) and $inc on a string (14)', async () => {
+    const c = db.collection('err3');
+    await c.insertOne({ _id: 1, s: 'x' });
+    expect((await serverError(c.updateOne({ _id: 1 }, { $set: { _id: 2 } }))).code).toBe(66);
+    expect((await serverError(c.updateOne({ _id: 1 }, { $inc: { s: 1 } }))).code).toBe(14);
+    expect(
+      (await serverError(c.updateOne({ _id: 1 }, { $set: { a: 1 }, $inc: { a: 1 } }))).code,
+    ).toBe(40);
+  });
+
+  it('answers NamespaceNotFound (26) for listIndexes on a missing collection', async () => {
+    const e = await serverError(db.collection('doesNotExist').listIndexes().toArray());
+    expect(e.code).toBe(26);
+  });
+
+  it('rejects an unknown aggregation stage', async () => {
+    const e = await serverError(
+      db
+        .collection('err4')
+        .aggregate([{ $bogusStage: {} }])
+        .toArray(),
+    );
+    expect(e.code).toBe(40324);
+  });
+});
+
+describe('indexes', () => {
+  it('enforces a unique index with MongoDB error shape', async () => {
+    const c = db.collection('users');
+    await c.createIndex({ email: 1 }, { unique: true });
+    await c.insertOne({ email: 'dana@example.com' });
+    const e = await serverError(c.insertOne({ email: 'dana@example.com' }));
+    expect(e.code).toBe(11000);
+    expect(e.message).toBe(
+      `E11000 duplicate key error collection: ${target.dbName}.users index: email_1 dup key: { email: "dana@example.com" }`,
+    );
+    expect(e.keyPattern).toEqual({ email: 1 });
+    expect(e.keyValue).toEqual({ email: 'dana@example.com' });
+    const upd = await serverError(
+      c
+        .insertOne({ email: 'other@example.com' })
+        .then(() =>
+          c.updateOne({ email: 'other@example.com' }, { $set: { email: 'dana@example.com' } }),
+        ),
+    );
+    expect(upd.code).toBe(11000);
+  });
+
+  it('refuses to build a unique index over duplicates', async () => {
+    const c = db.collection('idx0');
+    await c.insertMany([{ a: 1 }, { a: 1 }]);
+    expect((await serverError(c.createIndex({ a: 1 }, { unique: true }))).code).toBe(11000);
+  });
+
+  it('enforces compound, sparse and partial unique indexes', async () => {
+    const c = db.collection('idx1');
+    await c.createIndex({ a: 1, b: 1 }, { unique: true });
+    await c.insertMany([
+      { a: 1, b: 1 },
+      { a: 1, b: 2 },
+    ]);
+    const e = await serverError(c.insertOne({ a: 1, b: 2 }));
+    expect(e.message).toMatch(/index: a_1_b_1 dup key: \{ a: 1, b: 2 \}$/);
+
+    const s = db.collection('idx2');
+    await s.createIndex({ code: 1 }, { unique: true, sparse: true });
+    await s.insertMany([{ x: 1 }, { x: 2 }, { code: 'A' }]);
+    expect((await serverError(s.insertOne({ code: 'A' }))).code).toBe(11000);
+
+    const p = db.collection('idx3');
+    await p.createIndex(
+      { slug: 1 },
+      { unique: true, partialFilterExpression: { published: { $eq: true } } },
+    );
+    await p.insertMany([
+      { slug: 's', published: false },
+      { slug: 's', published: false },
+      { slug: 's', published: true },
+    ]);
+    expect((await serverError(p.insertOne({ slug: 's', published: true }))).code).toBe(11000);
+  });
+
+  it('lists and drops indexes', async () => {
+    const c = db.collection('idx4');
+    const name = await c.createIndex({ t: 1, n: -1 });
+    expect(name).toBe('t_1_n_-1');
+    const names = (await c.listIndexes().toArray()).map((i) => i.name);
+    expect(names).toEqual(['_id_', 't_1_n_-1']);
+    await c.dropIndex('t_1_n_-1');
+    expect((await c.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_']);
+    expect((await serverError(c.dropIndex('nope'))).code).toBe(27);
+  });
+
+  it('expires documents through a TTL index', async () => {
+    if (target.external) return; // MongoDB's TTL monitor runs every 60 s
+    const c = db.collection('ttl');
+    await c.createIndex({ at: 1 }, { expireAfterSeconds: 0 });
+    await c.insertMany([
+      { at: new Date(Date.now() - 1000) },
+      { at: new Date(Date.now() + 3600_000) },
+      { at: 'not a date' },
+    ]);
+    const deadline = Date.now() + 5000;
+    while ((await c.countDocuments()) > 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await c.countDocuments()).toBe(2);
+  });
+});
+
+describe('aggregation', () => {
+  beforeAll(async () => {
+    await db.collection('books').insertMany([
+      { _id: 1, title: 'A', authorId: 10, tags: ['poetry', 'classic'], price: 50 },
+      { _id: 2, title: 'B', authorId: 11, tags: ['prose'], price: 70 },
+      { _id: 3, title: 'C', authorId: 10, tags: ['poetry'], price: 30 },
+    ]);
+    await db.collection('authors').insertMany([
+      { _id: 10, name: 'Rachel' },
+      { _id: 11, name: 'Bialik' },
+    ]);
+  });
+
+  it('groups, sorts and projects', async () => {
+    const out = await db
+      .collection('books')
+      .aggregate([
+        { $match: { price: { $gte: 30 } } },
+        { $group: { _id: '$authorId', total: { $sum: '$price' }, n: { $sum: 1 } } },
+        { $sort: { total: -1 } },
+        { $project: { _id: 0, authorId: '$_id', total: 1, n: 1 } },
+      ])
+      .toArray();
+    expect(out).toEqual([
+      { total: 80, n: 2, authorId: 10 },
+      { total: 70, n: 1, authorId: 11 },
+    ]);
+  });
+
+  it('unwinds, counts by tag and joins with $lookup', async () => {
+    const books = db.collection('books');
+    expect(
+      await books
+        .aggregate([{ $unwind: '$tags' }, { $sortByCount: '$tags' }, { $limit: 1 }])
+        .toArray(),
+    ).toEqual([{ _id: 'poetry', count: 2 }]);
+    const joined = await books
+      .aggregate([
+        { $lookup: { from: 'authors', localField: 'authorId', foreignField: '_id', as: 'author' } },
+        { $unwind: '$author' },
+        { $replaceRoot: { newRoot: { title: '$title', author: '$author.name' } } },
+        { $sort: { title: 1 } },
+      ])
+      .toArray();
+    expect(joined).toEqual([
+      { title: 'A', author: 'Rachel' },
+      { title: 'B', author: 'Bialik' },
+      { title: 'C', author: 'Rachel' },
+    ]);
+  });
+
+  it('runs $facet, $count, $addFields, $unset, $skip and $sample', async () => {
+    const [facet] = await db
+      .collection('books')
+      .aggregate([
+        {
+          $facet: {
+            cheap: [{ $match: { price: { $lt: 60 } } }, { $count: 'n' }],
+            all: [
+              { $sort: { _id: 1 } },
+              { $skip: 1 },
+              { $addFields: { p2: { $multiply: ['$price', 2] } } },
+              { $unset: ['tags', 'authorId'] },
+            ],
+          },
+        },
+      ])
+      .toArray();
+    expect(facet.cheap).toEqual([{ n: 2 }]);
+    expect(facet.all).toEqual([
+      { _id: 2, title: 'B', price: 70, p2: 140 },
+      { _id: 3, title: 'C', price: 30, p2: 60 },
+    ]);
+    expect(
+      await db
+        .collection('books')
+        .aggregate([{ $sample: { size: 2 } }])
+        .toArray(),
+    ).toHaveLength(2);
+  });
+
+  it('returns aggregation results through a cursor with batches', async () => {
+    const c = db.collection('aggbig');
+    await c.insertMany(Array.from({ length: 150 }, (_, i) => ({ i })));
+    const all = await c.aggregate([{ $sort: { i: -1 } }], { batchSize: 20 }).toArray();
+    expect(all).toHaveLength(150);
+    expect(all[0].i).toBe(149);
+  });
+});
+
+describe('collections and databases', () => {
+  it('creates, lists and drops collections and databases', async () => {
+    const other = client.db(`${target.dbName}_other`);
+    await other.createCollection('alpha');
+    expect((await serverError(other.createCollection('alpha'))).code).toBe(48);
+    await other.collection('beta').insertOne({ x: 1 });
+    const names = (await other.listCollections().toArray()).map((c) => c.name).sort();
+    expect(names).toEqual(['alpha', 'beta']);
+    const dbs = (await client.db().admin().listDatabases()).databases.map((d) => d.name);
+    expect(dbs).toContain(`${target.dbName}_other`);
+    expect(await other.collection('alpha').drop()).toBe(true);
+    await other.dropDatabase();
+    expect(await other.listCollections().toArray()).toEqual([]);
+  });
+
+  it('answers ping and buildInfo', async () => {
+    expect((await db.command({ ping: 1 })).ok).toBe(1);
+    const info = await db.admin().buildInfo();
+    expect(typeof info.version).toBe('string');
+  });
+});
+
+describe('transactions', () => {
+  it('commits all writes at once and keeps them invisible until then', async () => {
+    const c = db.collection('tx1');
+    await c.insertOne({ _id: 'seed', v: 0 });
+    const session = client.startSession();
+    try {
+      session.startTransaction();
+      await c.insertOne({ _id: 'a', v: 1 }, { session });
+      await c.updateOne({ _id: 'seed' }, { $set: { v: 1 } }, { session });
+      expect(await c.findOne({ _id: 'a' }, { session })).toEqual({ _id: 'a', v: 1 });
+      // Outside the transaction nothing has changed yet.
+      expect(await c.findOne({ _id: 'a' })).toBeNull();
+      expect((await c.findOne({ _id: 'seed' }))?.v).toBe(0);
+      await session.commitTransaction();
+    } finally {
+      await session.endSession();
+    }
+    expect(await c.countDocuments()).toBe(2);
+    expect((await c.findOne({ _id: 'seed' }))?.v).toBe(1);
+  });
+
+  it('discards everything on abort', async () => {
+    const c = db.collection('tx2');
+    await c.insertOne({ _id: 1, v: 'kept' });
+    const session = client.startSession();
+    try {
+      session.startTransaction();
+      await c.insertOne({ _id: 2 }, { session });
+      await c.deleteOne({ _id: 1 }, { session });
+      await session.abortTransaction();
+    } finally {
+      await session.endSession();
+    }
+    expect(await c.find().toArray()).toEqual([{ _id: 1, v: 'kept' }]);
+  });
+
+  it('withTransaction rolls back when the callback throws, and a duplicate aborts the transaction', async () => {
+    const c = db.collection('tx3');
+    await c.createIndex({ k: 1 }, { unique: true });
+    await c.insertOne({ k: 'taken' });
+    const session = client.startSession();
+    try {
+      await expect(
+        session.withTransaction(async () => {
+          await c.insertOne({ k: 'new' }, { session });
+          await c.insertOne({ k: 'taken' }, { session });
+        }),
+      ).rejects.toMatchObject({ code: 11000 });
+    } finally {
+      await session.endSession();
+    }
+    expect(await c.countDocuments({ k: 'new' })).toBe(0);
+  });
+
+  it('answers NoSuchTransaction (251) when committing a transaction that was never started', async () => {
+    const e = await serverError(
+      client
+        .db('admin')
+        .command({ commitTransaction: 1, txnNumber: Long.fromNumber(7), autocommit: false }),
+    );
+    expect(e.code).toBe(251);
+    expect(e.hasErrorLabel('TransientTransactionError')).toBe(true);
+  });
+});
