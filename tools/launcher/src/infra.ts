@@ -1,0 +1,183 @@
+import { join, relative } from 'node:path';
+import { MongoClient } from 'mongodb';
+import type { ServiceDefinition, StackContext } from './types';
+
+export const DATABASE_NAME = 'mechabrim';
+
+/** Where a database comes from: a running server named by a variable, or a service the stack starts. */
+export type InfraChoice =
+  | { kind: 'external'; url: string; description: string }
+  | {
+      kind: 'managed';
+      service: ServiceDefinition;
+      url: (ctx: StackContext) => string;
+      description: string;
+    };
+
+const dataPath = (ctx: StackContext, folder: string) =>
+  relative(ctx.root, join(ctx.dataDir, folder)) || '.';
+
+/** Adds a database name to a server URI that has none (`mongodb://h:p` → `mongodb://h:p/mechabrim`). */
+export function withDatabase(uri: string, database: string): string {
+  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?(\?.*)?$/.exec(uri);
+  if (!match) return uri;
+  const [, server, path, query = ''] = match;
+  return path && path !== '/' ? uri : `${server}/${database}${query}`;
+}
+
+/**
+ * MongoDB, in the order of ARCHITECTURE.md: `MONGODB_URI`; else a `mongod` on PATH (a one-node
+ * replica set, so transactions work); else the embedded server from tools/embedded-mongo.
+ * `startStack()` (ephemeral) uses `MONGODB_TEST_URI` with a fresh database, else the embedded
+ * server with its data in the temporary folder.
+ */
+export function chooseMongo(
+  env: Readonly<Record<string, string | undefined>>,
+  options: { ephemeral: boolean; mongodPath: string | null; uniqueName?: string },
+): InfraChoice {
+  if (options.ephemeral && env.MONGODB_TEST_URI) {
+    const database = `mechabrim_e2e_${options.uniqueName ?? Date.now().toString(36)}`;
+    return {
+      kind: 'external',
+      url: withDatabase(env.MONGODB_TEST_URI, database),
+      description: 'MONGODB_TEST_URI',
+    };
+  }
+  if (!options.ephemeral && env.MONGODB_URI) {
+    return {
+      kind: 'external',
+      url: withDatabase(env.MONGODB_URI, DATABASE_NAME),
+      description: 'MONGODB_URI',
+    };
+  }
+  if (!options.ephemeral && options.mongodPath) {
+    return {
+      kind: 'managed',
+      service: mongodService(options.mongodPath),
+      url: mongodUri,
+      description: 'mongod (replica set rs0)',
+    };
+  }
+  return {
+    kind: 'managed',
+    service: EMBEDDED_MONGO,
+    url: embeddedUri,
+    description: 'embedded MongoDB-compatible server',
+  };
+}
+
+const embeddedUri = (ctx: StackContext) =>
+  `mongodb://127.0.0.1:${ctx.ports.mongo}/${DATABASE_NAME}`;
+const mongodUri = (ctx: StackContext) =>
+  `mongodb://127.0.0.1:${ctx.ports.mongo}/${DATABASE_NAME}?directConnection=true`;
+
+const EMBEDDED_MONGO: ServiceDefinition = {
+  name: 'mongo',
+  tier: 'infra',
+  port: { variable: 'EMBEDDED_MONGO_PORT', default: 27027 },
+  project: 'tools/embedded-mongo',
+  dataFolder: 'mongo',
+  requires: () => ['tools/embedded-mongo/dist/cli.js'],
+  command: (ctx) => ({
+    command: process.execPath,
+    args: [
+      'tools/embedded-mongo/dist/cli.js',
+      '--port',
+      String(ctx.ports.mongo),
+      '--dbpath',
+      dataPath(ctx, 'mongo'),
+    ],
+  }),
+  probe: (ctx) => ({ kind: 'mongo', uri: embeddedUri(ctx) }),
+};
+
+function mongodService(mongod: string): ServiceDefinition {
+  return {
+    name: 'mongo',
+    tier: 'infra',
+    port: { variable: 'MONGOD_PORT', default: 27017 },
+    dataFolder: 'mongod',
+    command: (ctx) => ({
+      command: mongod,
+      args: [
+        '--dbpath',
+        dataPath(ctx, 'mongod'),
+        '--port',
+        String(ctx.ports.mongo),
+        '--bind_ip',
+        '127.0.0.1',
+        '--replSet',
+        'rs0',
+        '--quiet',
+      ],
+    }),
+    probe: (ctx) => ({ kind: 'mongo', uri: mongodUri(ctx) }),
+    afterReady: (ctx) => initiateReplicaSet(mongodUri(ctx), ctx.ports.mongo),
+  };
+}
+
+/** Makes a fresh `mongod --replSet rs0` a one-node replica set and waits until it is primary. */
+async function initiateReplicaSet(uri: string, port: number): Promise<void> {
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await client.connect();
+    const admin = client.db('admin');
+    try {
+      await admin.command({ replSetGetStatus: 1 });
+    } catch {
+      await admin.command({
+        replSetInitiate: { _id: 'rs0', members: [{ _id: 0, host: `127.0.0.1:${port}` }] },
+      });
+    }
+    const deadline = Date.now() + 30_000;
+    while (!(await admin.command({ hello: 1 })).isWritablePrimary) {
+      if (Date.now() > deadline)
+        throw new Error('mongod did not become primary of rs0 within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Redis: `REDIS_URL`, else Debian's `redis-server` on a free port. `npm start` keeps its data in
+ * `<DATA_DIR>/redis` (append-only file); `startStack()` keeps nothing.
+ */
+export function chooseRedis(
+  env: Readonly<Record<string, string | undefined>>,
+  options: { ephemeral: boolean },
+): InfraChoice {
+  if (!options.ephemeral && env.REDIS_URL) {
+    return { kind: 'external', url: env.REDIS_URL, description: 'REDIS_URL' };
+  }
+  return {
+    kind: 'managed',
+    service: REDIS,
+    url: (ctx) => `redis://127.0.0.1:${ctx.ports.redis}`,
+    description: 'redis-server',
+  };
+}
+
+const REDIS: ServiceDefinition = {
+  name: 'redis',
+  tier: 'infra',
+  port: {},
+  dataFolder: 'redis',
+  command: (ctx) => ({
+    command: 'redis-server',
+    args: [
+      '--port',
+      String(ctx.ports.redis),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dataPath(ctx, 'redis'),
+      '--save',
+      '',
+      '--appendonly',
+      ctx.ephemeral ? 'no' : 'yes',
+    ],
+  }),
+  probe: (ctx) => ({ kind: 'redis', host: '127.0.0.1', port: ctx.ports.redis }),
+};

@@ -1,0 +1,168 @@
+import { relative } from 'node:path';
+import { formatBanner } from './banner';
+import { buildProjects, projectsToBuild } from './build';
+import { describeExit, Stack } from './stack';
+import { busyPortMessages } from './ports';
+import { ConfigError, planStack, type StackPlan } from './plan';
+import { prefixedConsole, type LineSink, type ManagedProcess } from './process';
+import { demoAccounts, seedIfEmpty } from './seed';
+import type { ServiceDefinition, ServiceLink } from './types';
+
+export interface LauncherOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  root?: string;
+  /** Replaces the default application services (the launcher's own tests use fakes). */
+  services?: readonly ServiceDefinition[];
+  withoutInfra?: boolean;
+  /** Run `nx run-many -t build` first (default true). */
+  build?: boolean;
+  /** Load the demo data into an empty database (default: SEED_DEMO_DATA is not "false"). */
+  seed?: boolean;
+  /** Launcher messages (default: stderr). */
+  log?: (line: string) => void;
+  /** Children's output (default: prefixed lines on stdout). */
+  output?: LineSink;
+  /** Time a service gets between SIGTERM and SIGKILL (default 10 s). */
+  stopTimeoutMs?: number;
+  /** Called with the stack once every service is ready. */
+  onReady?: (stack: Stack) => void;
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * `npm start`: builds, starts every service in dependency order, seeds an empty database, prints
+ * the URLs and runs until a signal or a service that dies. Resolves with the exit code.
+ */
+export async function runLauncher(options: LauncherOptions = {}): Promise<number> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const began = Date.now();
+
+  let finish: (code: number) => void = () => undefined;
+  const finished = new Promise<number>((resolve) => (finish = resolve));
+  let stopRequested = false;
+  let build: ManagedProcess | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopRequested) {
+      log(`${signal} again: killing everything now`);
+      process.exit(130); // the exit hook SIGKILLs every process group still alive
+    }
+    stopRequested = true;
+    log(`${signal} received: stopping every service…`);
+    void build?.stop();
+    finish(0);
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+
+  let stack: Stack | undefined;
+  try {
+    let plan: StackPlan;
+    try {
+      plan = await planStack({
+        env,
+        root: options.root,
+        ephemeral: false,
+        services: options.services,
+        withoutInfra: options.withoutInfra,
+      });
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        log(error.message);
+        return 1;
+      }
+      throw error;
+    }
+    const busy = await busyPortMessages(plan.fixedPorts);
+    if (busy.length > 0) {
+      busy.forEach((message) => log(message));
+      return 1;
+    }
+
+    const names = ['build', 'seed', ...plan.services.map((service) => service.name)];
+    const output = options.output ?? prefixedConsole(names);
+    const { ctx } = plan;
+
+    if (options.build ?? true) {
+      const projects = projectsToBuild(ctx.root, plan.services);
+      log(`Building ${projects.join(', ')} (Nx reuses what is up to date)…`);
+      await Promise.race([
+        buildProjects(ctx.root, projects, output, (child) => (build = child)),
+        finished,
+      ]);
+      build = undefined;
+      if (stopRequested) return 0;
+    }
+
+    const seedWanted = (options.seed ?? env.SEED_DEMO_DATA !== 'false') && Boolean(ctx.mongoUri);
+    let seeding: Promise<boolean> | undefined;
+    const startSeeding = () => {
+      seeding = seedIfEmpty(ctx.mongoUri);
+      seeding.catch(() => undefined);
+    };
+
+    stack = new Stack(
+      plan.services,
+      ctx,
+      {
+        output,
+        stopTimeoutMs: options.stopTimeoutMs,
+        onReady: (name) => {
+          if (name === 'mongo' && seedWanted) startSeeding();
+        },
+        onUnexpectedExit: (name, info) => {
+          if (stopRequested) return;
+          stopRequested = true;
+          log(`${name} stopped unexpectedly (${describeExit(info)}): stopping every service`);
+          finish(1);
+        },
+      },
+      plan.external,
+    );
+    if (seedWanted && plan.external.has('mongo')) startSeeding();
+
+    const started = stack.start();
+    started.catch(() => undefined);
+    const outcome = await Promise.race([started.then(() => 'up' as const), finished]);
+    if (outcome !== 'up') return await finished;
+    if (seeding) {
+      if ((await Promise.race([seeding, finished.then(() => 'stopped' as const)])) === true) {
+        output('seed', 'loaded the demo data into the empty database', 'stdout');
+      }
+      if (stopRequested) return await finished;
+    }
+
+    log(
+      formatBanner({
+        links: plan.services.flatMap((service) => service.links?.(ctx) ?? []),
+        infrastructure: infrastructureLinks(plan),
+        accounts: seedWanted ? await demoAccounts() : [],
+        seconds: (Date.now() - began) / 1000,
+      }),
+    );
+    options.onReady?.(stack);
+    return await finished;
+  } catch (error) {
+    log(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await stack?.stop();
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+  }
+}
+
+function infrastructureLinks({ ctx, mongo, redis }: StackPlan): ServiceLink[] {
+  const data = (folder: string) => `, data in ${relative(ctx.root, `${ctx.dataDir}/${folder}`)}`;
+  const links: ServiceLink[] = [];
+  if (mongo) {
+    const where = mongo.kind === 'managed' ? data(mongo.service.dataFolder ?? 'mongo') : '';
+    links.push({ label: 'MongoDB', url: `${ctx.mongoUri} (${mongo.description}${where})` });
+  }
+  if (redis) {
+    links.push({
+      label: 'Redis',
+      url: `${ctx.redisUrl} (${redis.description}${redis.kind === 'managed' ? data('redis') : ''})`,
+    });
+  }
+  return links;
+}

@@ -1,0 +1,143 @@
+import { accessSync, constants, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { chooseMongo, chooseRedis, type InfraChoice } from './infra';
+import { getFreePort, type FixedPort } from './ports';
+import { APP_SERVICES } from './services';
+import type { ServiceDefinition, StackContext } from './types';
+
+/** The repository root (this file is tools/launcher/src/plan.ts). */
+export const REPO_ROOT = resolve(__dirname, '../../..');
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface PlanInput {
+  env: Env;
+  root?: string;
+  /** `startStack()`: free ports everywhere, a temporary data folder, nothing kept. */
+  ephemeral: boolean;
+  /** Replaces the default application services (tests use lightweight fakes). */
+  services?: readonly ServiceDefinition[];
+  /** Leave MongoDB and Redis out (fake stacks in tests). */
+  withoutInfra?: boolean;
+}
+
+export interface StackPlan {
+  services: ServiceDefinition[];
+  ctx: StackContext;
+  /** Names other services may depend on that run outside the stack. */
+  external: Set<string>;
+  /** Fixed ports `npm start` needs free, with the variable that moves each. */
+  fixedPorts: FixedPort[];
+  mongo?: InfraChoice;
+  redis?: InfraChoice;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads a port variable: an integer from 1 to 65535, or the default when unset. */
+export function readPort(env: Env, variable: string, fallback: number): number {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new ConfigError(`${variable} must be a port number from 1 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function onPath(name: string, env: Env): string | null {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return join(dir, name);
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
+/** Decides what runs where: the services, their ports, the data folder and every child's environment. */
+export async function planStack(input: PlanInput): Promise<StackPlan> {
+  const { env, ephemeral } = input;
+  const root = input.root ?? REPO_ROOT;
+  const dataDir = ephemeral
+    ? mkdtempSync(join(tmpdir(), 'mechabrim-stack-'))
+    : resolve(root, env.DATA_DIR || '.data');
+
+  const services: ServiceDefinition[] = [];
+  const external = new Set<string>();
+  let mongo: InfraChoice | undefined;
+  let redis: InfraChoice | undefined;
+  if (!input.withoutInfra) {
+    mongo = chooseMongo(env, { ephemeral, mongodPath: onPath('mongod', env) });
+    redis = chooseRedis(env, { ephemeral });
+    for (const [name, choice] of [
+      ['mongo', mongo],
+      ['redis', redis],
+    ] as const) {
+      if (choice.kind === 'managed') services.push(choice.service);
+      else external.add(name);
+    }
+  }
+  services.push(...(input.services ?? APP_SERVICES));
+
+  const ports: Record<string, number> = {};
+  const fixedPorts: FixedPort[] = [];
+  const portEnv: Record<string, string> = {};
+  for (const service of services) {
+    if (!service.port) continue;
+    const { variable, default: fallback } = service.port;
+    if (ephemeral || fallback === undefined) {
+      ports[service.name] = await getFreePort();
+    } else {
+      ports[service.name] = variable ? readPort(env, variable, fallback) : fallback;
+      if (variable) fixedPorts.push({ port: ports[service.name], variable });
+    }
+    if (variable) portEnv[variable] = String(ports[service.name]);
+  }
+
+  const host = 'localhost';
+  const partial = { root, dataDir, host, ports, ephemeral, env: {} };
+  const mongoUri = mongo
+    ? mongo.kind === 'managed'
+      ? mongo.url(partial as StackContext)
+      : mongo.url
+    : '';
+  const redisUrl = redis
+    ? redis.kind === 'managed'
+      ? redis.url(partial as StackContext)
+      : redis.url
+    : '';
+  const origin = (name: string) => `http://${host}:${ports[name]}`;
+  const frontEnds = ['shell', 'storefront', 'checkout', 'author-portal'].filter(
+    (name) => ports[name],
+  );
+  // `npm start` honours explicit settings; a test stack's URLs must match its free ports.
+  const keep = (variable: string, computed: string) => (!ephemeral && env[variable]) || computed;
+
+  const childEnv: Record<string, string | undefined> = {
+    ...env,
+    NODE_ENV: env.NODE_ENV || 'development',
+    DATA_DIR: dataDir,
+    ...portEnv,
+    ...(mongoUri && { MONGODB_URI: mongoUri }),
+    ...(redisUrl && { REDIS_URL: redisUrl }),
+    ...(ports.api && { PUBLIC_API_URL: keep('PUBLIC_API_URL', origin('api')) }),
+    ...(frontEnds.length > 0 && {
+      CORS_ORIGINS: keep('CORS_ORIGINS', frontEnds.map(origin).join(',')),
+    }),
+    ...(ephemeral && { LOG_LEVEL: env.LOG_LEVEL || 'warn' }),
+  };
+
+  return {
+    services,
+    ctx: { ...partial, env: childEnv, mongoUri, redisUrl },
+    external,
+    fixedPorts,
+    mongo,
+    redis,
+  };
+}

@@ -1,0 +1,131 @@
+import type { ServiceDefinition, StackContext } from './types';
+
+const url = (ctx: StackContext, name: string, path = '') =>
+  `http://${ctx.host}:${ctx.ports[name]}${path}`;
+
+const node = (script: string) => ({ command: process.execPath, args: [script] });
+
+/** A built front end served by tools/static-server with a runtime config generated from the stack's environment. */
+function frontEnd(
+  name: string,
+  folder: string,
+  variable: string,
+  defaultPort: number,
+  options: { probePath: string; link?: string },
+): ServiceDefinition {
+  return {
+    name,
+    tier: 'app',
+    port: { variable, default: defaultPort },
+    project: folder,
+    requires: () => [`${folder}/dist/index.html`, 'tools/static-server/bin/serve.mjs'],
+    command: (ctx) => ({
+      command: process.execPath,
+      args: [
+        'tools/static-server/bin/serve.mjs',
+        '--dir',
+        `${folder}/dist`,
+        '--port',
+        String(ctx.ports[name]),
+        '--runtime-config',
+      ],
+    }),
+    probe: (ctx) => ({ kind: 'http', url: url(ctx, name, options.probePath) }),
+    links: options.link
+      ? (ctx) => [{ label: options.link ?? name, url: url(ctx, name, '/') }]
+      : undefined,
+  };
+}
+
+/**
+ * The applications of the local stack, in start order. MongoDB and Redis come from `infra.ts`
+ * (they may be external). A provider simulator added by a later issue is one more entry here.
+ */
+export const APP_SERVICES: readonly ServiceDefinition[] = [
+  {
+    name: 'api',
+    tier: 'app',
+    port: { variable: 'API_PORT', default: 3000 },
+    dependsOn: ['mongo', 'redis'],
+    project: 'services/api',
+    requires: () => ['services/api/dist/main.js'],
+    command: () => node('services/api/dist/main.js'),
+    probe: (ctx) => ({ kind: 'http', url: url(ctx, 'api', '/api/health') }),
+    links: (ctx) => [
+      { label: 'API', url: url(ctx, 'api', '/api') },
+      { label: 'API docs', url: url(ctx, 'api', '/api/docs') },
+    ],
+  },
+  {
+    name: 'worker',
+    tier: 'app',
+    port: { variable: 'WORKER_PORT', default: 3100 },
+    dependsOn: ['mongo', 'redis'],
+    project: 'services/worker',
+    requires: () => ['services/worker/dist/main.js'],
+    command: () => node('services/worker/dist/main.js'),
+    probe: (ctx) => ({ kind: 'http', url: url(ctx, 'worker', '/health') }),
+    links: (ctx) => [{ label: 'Worker health', url: url(ctx, 'worker', '/health') }],
+  },
+  frontEnd('shell', 'shell', 'SHELL_PORT', 4200, {
+    probePath: '/runtime-config.json',
+    link: 'Store (shell)',
+  }),
+  frontEnd('storefront', 'storefront', 'STOREFRONT_PORT', 4201, { probePath: '/mf-manifest.json' }),
+  frontEnd('checkout', 'checkout', 'CHECKOUT_PORT', 4202, { probePath: '/mf-manifest.json' }),
+  frontEnd('author-portal', 'author-portal', 'AUTHOR_PORTAL_PORT', 4203, {
+    probePath: '/mf-manifest.json',
+    link: 'Author portal (standalone)',
+  }),
+];
+
+/**
+ * Orders services so each comes after everything it depends on, keeping the list order
+ * otherwise. Dependencies named in `external` (provided outside the stack) are satisfied.
+ * Throws on duplicate names, unknown dependencies and cycles.
+ */
+export function orderServices(
+  services: readonly ServiceDefinition[],
+  external: ReadonlySet<string> = new Set(),
+): ServiceDefinition[] {
+  const byName = new Map<string, ServiceDefinition>();
+  for (const service of services) {
+    if (byName.has(service.name)) throw new Error(`Service "${service.name}" is defined twice`);
+    byName.set(service.name, service);
+  }
+  for (const service of services) {
+    for (const dependency of service.dependsOn ?? []) {
+      if (!byName.has(dependency) && !external.has(dependency)) {
+        throw new Error(`Service "${service.name}" depends on unknown service "${dependency}"`);
+      }
+    }
+  }
+  const ordered: ServiceDefinition[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (service: ServiceDefinition, path: string[]) => {
+    const seen = state.get(service.name);
+    if (seen === 'done') return;
+    if (seen === 'visiting') {
+      throw new Error(
+        `Services depend on each other in a cycle: ${[...path, service.name].join(' → ')}`,
+      );
+    }
+    state.set(service.name, 'visiting');
+    for (const dependency of service.dependsOn ?? []) {
+      const target = byName.get(dependency);
+      if (target) visit(target, [...path, service.name]);
+    }
+    state.set(service.name, 'done');
+    ordered.push(service);
+  };
+  for (const service of services) visit(service, []);
+  return ordered;
+}
+
+/** The dependencies of `service` that run inside the stack (external ones are already there). */
+export function internalDependencies(
+  service: ServiceDefinition,
+  present: ReadonlySet<string>,
+): string[] {
+  return (service.dependsOn ?? []).filter((name) => present.has(name));
+}
