@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { addTallies, formatResultLine, readJestReport, tallyJest, type Tally } from './results';
+
+const ROOT = resolve(__dirname, '../../..');
+const RESULTS = join(ROOT, 'test-results');
+const NX = join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const JEST = join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+
+/** Runs a node script with the terminal as its output; resolves with its exit code. */
+function runNode(args: string[]): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', () => done(1));
+    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+function heading(text: string) {
+  process.stdout.write(`\n━━ ${text}\n`);
+}
+
+/**
+ * `npm test`: lint, type check, build, every project's unit and integration tests, then the
+ * browser journeys. A failing step does not stop the others; each counts as one failed test.
+ * Arguments (`npm test -- <pattern>`) go to Jest and skip lint and type check.
+ */
+export async function main(jestArgs: string[]): Promise<number> {
+  const began = Date.now();
+  const focused = jestArgs.length > 0;
+  const failures: string[] = [];
+  const tallies: Tally[] = [];
+  mkdirSync(RESULTS, { recursive: true });
+
+  const step = async (name: string, args: string[]): Promise<boolean> => {
+    heading(name);
+    const start = Date.now();
+    const code = await runNode(args);
+    process.stdout.write(
+      `━━ ${name}: ${code === 0 ? 'ok' : `FAILED (exit code ${code})`} in ${seconds(start)}\n`,
+    );
+    if (code !== 0) failures.push(`${name} failed (exit code ${code}); see its output above`);
+    return code === 0;
+  };
+
+  const jest = async (name: string, config: string, options: string[], report: string) => {
+    const file = join(RESULTS, report);
+    rmSync(file, { force: true });
+    heading(name);
+    const start = Date.now();
+    const code = await runNode([
+      JEST,
+      '-c',
+      config,
+      ...options,
+      '--ci',
+      '--json',
+      `--outputFile=${file}`,
+      ...(focused ? ['--passWithNoTests', ...jestArgs] : []),
+    ]);
+    const result = readJestReport(file);
+    if (!result) {
+      failures.push(`${name}: Jest wrote no report (exit code ${code}); see its output above`);
+      return;
+    }
+    const tally = tallyJest(result, code);
+    tallies.push(tally);
+    process.stdout.write(`━━ ${name}: ${formatResultLine(tally)} in ${seconds(start)}\n`);
+  };
+
+  if (focused) {
+    process.stdout.write(`Focused run (${jestArgs.join(' ')}): lint and type check skipped.\n`);
+  } else {
+    await step('lint', [NX, 'run-many', '-t', 'lint', '--parallel=2', '--outputStyle=stream']);
+    await step('type check', [TSC, '-p', 'tsconfig.json', '--noEmit']);
+  }
+  // Once, here: the browser tests start the built stack without building again.
+  const built = await step('build', [
+    NX,
+    'run-many',
+    '-t',
+    'build',
+    '--parallel=2',
+    '--outputStyle=stream',
+  ]);
+
+  await jest('unit and integration tests', 'jest.config.cjs', ['--maxWorkers=2'], 'jest-unit.json');
+
+  const e2eConfig = join('e2e', 'jest.config.cjs');
+  if (!existsSync(join(ROOT, e2eConfig))) {
+    failures.push(`browser tests: ${e2eConfig} does not exist`);
+  } else if (!built) {
+    failures.push('browser tests not run: they need the build, which failed');
+  } else {
+    await jest('browser tests', e2eConfig, ['--runInBand'], 'jest-e2e.json');
+  }
+
+  const total = addTallies(...tallies, { passed: 0, failed: failures.length, skipped: 0 });
+  process.stdout.write(`\nnpm test took ${seconds(began)}.\n`);
+  for (const failure of failures) process.stdout.write(`✗ ${failure}\n`);
+  process.stdout.write(`${formatResultLine(total)}\n`);
+  return total.failed > 0 ? 1 : 0;
+}

@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+/** The part of Jest's `--json` report that the summary needs. */
+export interface JestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests?: number;
+  /** Test files that could not run at all (a syntax error, a failing import, a crash in beforeAll). */
+  numRuntimeErrorTestSuites: number;
+  success: boolean;
+}
+
+export interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export const EMPTY_TALLY: Tally = { passed: 0, failed: 0, skipped: 0 };
+
+export function addTallies(...tallies: Tally[]): Tally {
+  return tallies.reduce(
+    (sum, tally) => ({
+      passed: sum.passed + tally.passed,
+      failed: sum.failed + tally.failed,
+      skipped: sum.skipped + tally.skipped,
+    }),
+    EMPTY_TALLY,
+  );
+}
+
+/**
+ * Counts one Jest run. A test file that could not run counts as one failed test (it holds tests
+ * nobody saw fail), and so does a run that exited non-zero without reporting any failure.
+ */
+export function tallyJest(report: JestReport, exitCode: number | null): Tally {
+  const failed = report.numFailedTests + report.numRuntimeErrorTestSuites;
+  return {
+    passed: report.numPassedTests,
+    failed: failed === 0 && exitCode !== 0 ? 1 : failed,
+    skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+  };
+}
+
+export function readJestReport(file: string): JestReport | null {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as JestReport;
+  } catch {
+    return null;
+  }
+}
+
+/** The last line of `npm test`: `N passed, N failed`, then `, N skipped` when some were. */
+export function formatResultLine({ passed, failed, skipped }: Tally): string {
+  return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+}
