@@ -16,6 +16,7 @@ const esmPackages = [
   'strtok3',
   'token-types',
   'peek-readable',
+  'content-disposition',
 ];
 
 const moduleNameMapper = {};

@@ -8,3 +8,4 @@ export * from './contact-messages.schema';
 export * from './wishlists.schema';
 export * from './client-logs.schema';
 export * from './models';
+export * from './passwords';

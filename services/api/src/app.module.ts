@@ -1,6 +1,8 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { ApiConfig } from './config/api-config';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { DatabaseModule } from './infra/database.module';
@@ -12,7 +14,7 @@ import { RedisModule } from './infra/redis.module';
  * Infrastructure (config via `API_CONFIG`, the mongoose connection, Redis, BullMQ) is global,
  * so a feature module only imports `MongooseModule.forFeature(...)` / `BullModule.registerQueue(...)`.
  */
-export const FEATURE_MODULES: Type[] = [HealthModule, ClientLogsModule];
+export const FEATURE_MODULES: Type[] = [HealthModule, ClientLogsModule, AuthModule];
 
 @Module({})
 export class AppModule {
@@ -24,6 +26,7 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         QueuesModule,
+        RateLimitModule,
         ...FEATURE_MODULES,
       ],
     };

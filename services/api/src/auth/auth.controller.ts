@@ -1,0 +1,85 @@
+import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import {
+  loginRequestSchema,
+  registerRequestSchema,
+  updateProfileRequestSchema,
+  type AuthAnswer,
+  type RegisterData,
+  type UpdateProfileAnswer,
+  type User,
+} from '@mechabrim/contracts';
+import { RATE_LIMITS } from '../common/rate-limit/rate-limit.module';
+import { ApiZodBody, ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { AuthService } from './auth.service';
+import { CurrentUser, type AuthenticatedUser } from './authenticated-user';
+import { Authenticated } from './guards';
+import { z } from 'zod';
+
+/** Spec §7: login, registration and the signed-in user's profile. */
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('register')
+  @HttpCode(201)
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.auth })
+  @ApiOperation({ summary: 'Register a reader or an author; returns the user and a bearer token' })
+  @ApiZodBody(registerRequestSchema)
+  @ApiConflictResponse({ description: 'E-mail already registered' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this IP' })
+  register(
+    @Body(new ZodValidationPipe(registerRequestSchema)) body: RegisterData,
+  ): Promise<AuthAnswer> {
+    return this.auth.register(body);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.auth })
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password; returns the user and a bearer token',
+  })
+  @ApiZodBody(loginRequestSchema)
+  @ApiUnauthorizedResponse({ description: 'Wrong e-mail or password (one message for both)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this IP' })
+  login(
+    @Body(new ZodValidationPipe(loginRequestSchema)) body: z.output<typeof loginRequestSchema>,
+  ): Promise<AuthAnswer> {
+    return this.auth.login(body);
+  }
+
+  @Get('profile')
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ description: 'The user object' })
+  profile(@CurrentUser() user: AuthenticatedUser): Promise<User> {
+    return this.auth.profile(user.id);
+  }
+
+  @Put('profile')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Update name, e-mail, bio, avatar; a new token comes back when the e-mail changed',
+  })
+  @ApiZodBody(updateProfileRequestSchema)
+  @ApiConflictResponse({ description: 'E-mail already registered to someone else' })
+  updateProfile(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(updateProfileRequestSchema))
+    body: z.output<typeof updateProfileRequestSchema>,
+  ): Promise<UpdateProfileAnswer> {
+    return this.auth.updateProfile(user.id, body);
+  }
+}

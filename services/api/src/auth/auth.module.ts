@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { MongooseModule } from '@nestjs/mongoose';
+import { PassportModule } from '@nestjs/passport';
+import { CATALOGUE_MODELS } from '@mechabrim/db';
+import { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
+import { JwtStrategy } from './jwt.strategy';
+
+/**
+ * Accounts and bearer tokens. Other modules protect routes with `@Authenticated()` /
+ * `@Authenticated('author')` from `auth/guards` and read the user with `@CurrentUser()`; they
+ * need not import this module (the strategy is registered with passport once, here).
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([...CATALOGUE_MODELS]),
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [API_CONFIG],
+      useFactory: (config: ApiConfig) => ({
+        secret: config.jwt.secret,
+        signOptions: {
+          algorithm: 'HS256',
+          expiresIn: /^\d+$/.test(config.jwt.expiresIn)
+            ? Number(config.jwt.expiresIn)
+            : (config.jwt.expiresIn as `${number}d`),
+        },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, JwtStrategy, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard],
+  exports: [AuthService, JwtModule],
+})
+export class AuthModule {}

@@ -1,0 +1,27 @@
+import { Global, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+
+/** Per-IP budgets of the rate-limited calls (requests per window). */
+export const RATE_LIMITS = {
+  /** Login and registration: slows password guessing and account spraying. */
+  auth: { limit: 10, ttl: 60_000 },
+  /** Contact form. */
+  contact: { limit: 5, ttl: 60_000 },
+  /** Browser logs: a page in an error loop must not flood the API. */
+  clientLogs: { limit: 60, ttl: 60_000 },
+} as const;
+
+/**
+ * Rate limiting with @nestjs/throttler, keyed by client IP. Only routes that opt in with
+ * `@UseGuards(ThrottlerGuard)` and `@Throttle({ default: RATE_LIMITS.x })` are limited; a refusal is
+ * a 429 in the usual error shape (the error filter maps ThrottlerException).
+ * The counters live in this process's memory: behind several API instances each keeps its own.
+ */
+@Global()
+@Module({
+  imports: [
+    ThrottlerModule.forRoot({ throttlers: [{ name: 'default', limit: 120, ttl: 60_000 }] }),
+  ],
+  exports: [ThrottlerModule],
+})
+export class RateLimitModule {}

@@ -1,0 +1,297 @@
+import { createTestApi, startTestMongo, startTestRedis, type TestApi } from '@mechabrim/testing';
+import { client, expectError, freshIp, INJECTIONS, type Client } from './http';
+
+describe('auth API', () => {
+  let mongo: Awaited<ReturnType<typeof startTestMongo>>;
+  let redis: Awaited<ReturnType<typeof startTestRedis>>;
+  let api: TestApi;
+  let http: Client;
+
+  beforeAll(async () => {
+    mongo = await startTestMongo();
+    redis = await startTestRedis();
+    api = await createTestApi({
+      mongoUri: mongo.uri,
+      redisUrl: redis.url,
+      env: { JWT_EXPIRES_IN: '1h' },
+    });
+    http = client(api.baseUrl);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await redis?.stop();
+    await mongo?.stop();
+  });
+
+  const reader = (email: string) => ({
+    name: 'נועה כהן',
+    email,
+    password: 'Sefer#2024',
+    confirmPassword: 'Sefer#2024',
+    role: 'user',
+    agreeToTerms: true,
+  });
+
+  it('registers a reader and answers the user and a token, never the hash', async () => {
+    const res = await http.post<{ user: Record<string, unknown>; token: string }>(
+      '/api/auth/register',
+      reader('Reader@Example.com'),
+      { ip: freshIp() },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.body.user).toEqual(
+      expect.objectContaining({
+        name: 'נועה כהן',
+        email: 'reader@example.com',
+        role: 'user',
+        bio: '',
+        avatar: '',
+      }),
+    );
+    expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
+  });
+
+  it('registers an author only with the authors terms accepted', async () => {
+    const ip = freshIp();
+    const refused = await http.post(
+      '/api/auth/register',
+      { ...reader('author1@example.com'), role: 'author' },
+      { ip },
+    );
+    expect(expectError(refused, 400).message).toContain('יש לאשר את תנאי היוצרים');
+    const ok = await http.post<{ user: { role: string } }>(
+      '/api/auth/register',
+      { ...reader('author1@example.com'), role: 'author', agreeToAuthorsTerms: true },
+      { ip },
+    );
+    expect(ok.status).toBe(201);
+    expect(ok.body.user.role).toBe('author');
+  });
+
+  it('refuses the admin role at registration', async () => {
+    const res = await http.post(
+      '/api/auth/register',
+      { ...reader('admin@example.com'), role: 'admin' },
+      { ip: freshIp() },
+    );
+    expectError(res, 400);
+  });
+
+  it('joins every registration problem into one Hebrew message naming each field', async () => {
+    const res = await http.post<{ details: { field: string }[] }>(
+      '/api/auth/register',
+      { name: 'א', email: 'not-an-email', password: 'abc', role: 'user', agreeToTerms: false },
+      { ip: freshIp() },
+    );
+    const body = expectError(res, 400);
+    expect(body.message).toContain('השם חייב להכיל לפחות 2 תווים');
+    expect(body.message).toContain('נא להזין כתובת אימייל תקינה');
+    expect(body.message).toContain('לפחות 8 תווים');
+    expect(body.message).toContain('לפחות 2 ספרות');
+    expect(body.message).toContain('יש לאשר את תנאי האתר');
+    expect(res.body.details.map((d) => d.field)).toEqual(
+      expect.arrayContaining(['name', 'email', 'password', 'agreeToTerms']),
+    );
+  });
+
+  it('answers 409 in Hebrew for a duplicate e-mail, however it is cased', async () => {
+    const ip = freshIp();
+    expect((await http.post('/api/auth/register', reader('dup@example.com'), { ip })).status).toBe(
+      201,
+    );
+    const again = await http.post('/api/auth/register', reader('DUP@example.com'), { ip });
+    expect(expectError(again, 409).message).toContain('כבר רשומה');
+  });
+
+  it('logs in, and gives the same message for an unknown e-mail and a wrong password', async () => {
+    const ip = freshIp();
+    await http.post('/api/auth/register', reader('login@example.com'), { ip });
+    const ok = await http.post<{ user: { email: string }; token: string }>(
+      '/api/auth/login',
+      { email: 'LOGIN@example.com', password: 'Sefer#2024' },
+      { ip },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.email).toBe('login@example.com');
+    expect(ok.body.token).toBeTruthy();
+
+    const wrong = expectError(
+      await http.post(
+        '/api/auth/login',
+        { email: 'login@example.com', password: 'Wrong#2024' },
+        { ip },
+      ),
+      401,
+    );
+    const unknown = expectError(
+      await http.post(
+        '/api/auth/login',
+        { email: 'nobody@example.com', password: 'Sefer#2024' },
+        { ip },
+      ),
+      401,
+    );
+    expect(wrong.message).toBe(unknown.message);
+  });
+
+  it('validates the login body', async () => {
+    const ip = freshIp();
+    expect(
+      expectError(await http.post('/api/auth/login', { password: 'x' }, { ip }), 400).message,
+    ).toContain('אימייל');
+    expectError(await http.post('/api/auth/login', { email: 'a@b.co' }, { ip }), 400);
+    expectError(await http.post('/api/auth/login', '{"email": ', { ip }), 400);
+  });
+
+  it.each(INJECTIONS)(
+    'rejects the operator payload %j on login, register and profile with 400',
+    async (payload) => {
+      const ip = freshIp();
+      expectError(
+        await http.post('/api/auth/login', { email: payload, password: 'x' }, { ip }),
+        400,
+      );
+      expectError(
+        await http.post(
+          '/api/auth/login',
+          { email: 'login@example.com', password: payload },
+          { ip },
+        ),
+        400,
+      );
+      expectError(
+        await http.post(
+          '/api/auth/register',
+          { ...reader('inj@example.com'), email: payload },
+          { ip },
+        ),
+        400,
+      );
+      expectError(
+        await http.post(
+          '/api/auth/register',
+          { ...reader('inj@example.com'), ...(payload as object) },
+          { ip },
+        ),
+        400,
+      );
+    },
+  );
+
+  it('rate-limits login per IP with a 429 in the error shape', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (await http.post('/api/auth/login', { email: 'nobody@example.com', password: 'x' }, { ip }))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const limited = await http.post(
+      '/api/auth/login',
+      { email: 'nobody@example.com', password: 'x' },
+      { ip },
+    );
+    expectError(limited, 429);
+    // another client is not affected
+    expect(
+      (
+        await http.post(
+          '/api/auth/login',
+          { email: 'nobody@example.com', password: 'x' },
+          { ip: freshIp() },
+        )
+      ).status,
+    ).toBe(401);
+  });
+
+  it('rate-limits registration per IP', async () => {
+    const ip = freshIp();
+    let last = 0;
+    for (let i = 0; i < 11; i += 1) {
+      last = (await http.post('/api/auth/register', { name: 'x' }, { ip })).status;
+    }
+    expect(last).toBe(429);
+  });
+
+  describe('profile', () => {
+    let token: string;
+    beforeAll(async () => {
+      const res = await http.post<{ token: string }>(
+        '/api/auth/register',
+        reader('profile@example.com'),
+        { ip: freshIp() },
+      );
+      token = res.body.token;
+    });
+
+    it('answers the signed-in user', async () => {
+      const res = await http.get<{ email: string; role: string }>('/api/auth/profile', { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(
+        expect.objectContaining({ email: 'profile@example.com', role: 'user', name: 'נועה כהן' }),
+      );
+    });
+
+    it('refuses a missing, malformed or forged token with 401', async () => {
+      expectError(await http.get('/api/auth/profile'), 401);
+      expectError(await http.get('/api/auth/profile', { token: 'not-a-jwt' }), 401);
+      const [h, p] = token.split('.');
+      expectError(await http.get('/api/auth/profile', { token: `${h}.${p}.forgedsignature` }), 401);
+    });
+
+    it('updates name and bio without a new token, and returns a new token when the e-mail changes', async () => {
+      const same = await http.put<{ user: { bio: string }; token?: string; message: string }>(
+        '/api/auth/profile',
+        { name: 'נועה כהן-לוי', email: 'profile@example.com', bio: 'קוראת נלהבת' },
+        { token },
+      );
+      expect(same.status).toBe(200);
+      expect(same.body.user.bio).toBe('קוראת נלהבת');
+      expect(same.body.token).toBeUndefined();
+      expect(same.body.message).toBe('הפרופיל עודכן בהצלחה');
+
+      const moved = await http.put<{ user: { email: string }; token?: string }>(
+        '/api/auth/profile',
+        { name: 'נועה כהן-לוי', email: 'noa.new@example.com' },
+        { token },
+      );
+      expect(moved.status).toBe(200);
+      expect(moved.body.user.email).toBe('noa.new@example.com');
+      expect(moved.body.token).toBeTruthy();
+      const me = await http.get<{ email: string }>('/api/auth/profile', {
+        token: moved.body.token,
+      });
+      expect(me.body.email).toBe('noa.new@example.com');
+      token = moved.body.token as string;
+    });
+
+    it('refuses to take an e-mail that belongs to someone else (409) and validates the body', async () => {
+      await http.post('/api/auth/register', reader('taken@example.com'), { ip: freshIp() });
+      expectError(
+        await http.put(
+          '/api/auth/profile',
+          { name: 'נועה', email: 'taken@example.com' },
+          { token },
+        ),
+        409,
+      );
+      expectError(await http.put('/api/auth/profile', { email: 'x@example.com' }, { token }), 400);
+      expectError(
+        await http.put('/api/auth/profile', { name: 'נועה', email: { $ne: null } }, { token }),
+        400,
+      );
+      expectError(
+        await http.put(
+          '/api/auth/profile',
+          { name: 'נועה', email: 'x@example.com', role: 'admin' },
+          { token },
+        ),
+        400,
+      );
+    });
+  });
+});
