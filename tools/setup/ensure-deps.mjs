@@ -53,17 +53,25 @@ export function ensureDeps({ root = ROOT } = {}) {
     installedMtimeMs: mtime(join(root, INSTALLED_MARKER)),
   });
   if (!plan) return true;
-  const args = [...plan.args, '--no-audit', '--no-fund'];
-  console.log(`[setup] ${plan.reason}: npm ${args.join(' ')}`);
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(
-      `npm ${plan.args[0]} failed (exit ${result.status ?? result.signal}); see the output above.`,
-    );
-    return false;
+  console.log(`[setup] ${plan.reason}: npm ${plan.args[0]}`);
+  if (npm(root, plan.args)) return true;
+  // `npm ci` refuses a lockfile that is out of step with package.json (a workspace added or
+  // renamed); `npm install` reconciles them.
+  if (plan.args[0] === 'ci') {
+    console.log('[setup] npm ci failed; trying npm install');
+    if (npm(root, ['install'])) return true;
   }
-  return true;
+  console.error('Installing the dependencies failed; see the npm output above.');
+  return false;
+}
+
+function npm(root, args) {
+  const command = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(command, [...args, '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return result.status === 0;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
