@@ -1,0 +1,127 @@
+import { Link } from 'react-router-dom';
+import { uiStrings } from '../../strings.he';
+import { BookCover } from '../book-cover/book-cover';
+import { Price } from '../price/price';
+import { Stars } from '../stars/stars';
+import './book-card.css';
+
+/** The fields of a book the card shows (a subset of the catalogue's Book). */
+export interface BookCardBook {
+  _id: string;
+  title: string;
+  coverImage?: string | null;
+  price: number;
+  summary?: string | null;
+  description?: string | null;
+  rating?: number | null;
+}
+
+export interface BookCardProps {
+  book: BookCardBook;
+  /** The author's name; 'Unknown author' when the author could not be resolved. */
+  authorName?: string | null;
+  inCart: boolean;
+  /** Copies of this book in the cart; a badge shows it above 1. */
+  quantity: number;
+  onAdd: () => void;
+  onRemove: () => void;
+  /** Above-the-fold cards load their cover eagerly. */
+  priority?: boolean;
+  showRating?: boolean;
+  /** Heading level of the title inside the page outline. */
+  headingLevel?: 2 | 3 | 4;
+}
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="mb-icon">
+      <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM3 2h2.2l.9 2H21l-3.4 8.1a2 2 0 0 1-1.8 1.2H8.1l-.9 1.7h11.8v2H4l2.3-4.3L3.8 4H3V2z" />
+    </svg>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="mb-icon">
+      <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h-2v-8h2z" />
+    </svg>
+  );
+}
+
+/**
+ * A book in a list or carousel: cover (placeholder on error), a summary overlay on hover or
+ * keyboard focus, view and add/remove-from-cart buttons, the quantity badge above 1, title,
+ * 'by' author, price without decimals.
+ */
+export function BookCard({
+  book,
+  authorName,
+  inCart,
+  quantity,
+  onAdd,
+  onRemove,
+  priority = false,
+  showRating = false,
+  headingLevel = 3,
+}: BookCardProps) {
+  const href = `/book/${book._id}`;
+  const summary = book.summary?.trim() || book.description?.trim() || uiStrings.noSummary;
+  const author = authorName?.trim() || uiStrings.unknownAuthor;
+  const Heading = `h${headingLevel}` as 'h3';
+  return (
+    <article className="mb-book-card" data-testid="book-card">
+      <div className="mb-book-card__media">
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="mb-book-card__cover-link">
+          <BookCover src={book.coverImage} title={book.title} priority={priority} />
+        </Link>
+        {inCart && quantity > 1 && (
+          <span className="mb-book-card__badge" aria-label={uiStrings.inCartQuantity(quantity)}>
+            {quantity}
+          </span>
+        )}
+        <div className="mb-book-card__overlay">
+          <p className="mb-book-card__summary">{summary}</p>
+          <Link
+            to={href}
+            className="mb-button mb-book-card__view"
+            data-variant="light"
+            aria-label={uiStrings.viewBookNamed(book.title)}
+          >
+            {uiStrings.viewBook}
+          </Link>
+        </div>
+      </div>
+      <div className="mb-book-card__body">
+        <Heading className="mb-book-card__title">
+          <Link to={href}>{book.title}</Link>
+        </Heading>
+        <p className="mb-book-card__author">{uiStrings.byAuthor(author)}</p>
+        {showRating && <Stars rating={book.rating} showValue />}
+        <div className="mb-book-card__footer">
+          <Price value={book.price} className="mb-book-card__price" />
+          {inCart ? (
+            <button
+              type="button"
+              className="mb-icon-button mb-icon-button--danger"
+              onClick={onRemove}
+              aria-label={uiStrings.removeFromCartNamed(book.title)}
+              title={uiStrings.removeFromCart}
+            >
+              <TrashIcon />
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="mb-icon-button mb-icon-button--accent"
+              onClick={onAdd}
+              aria-label={uiStrings.addToCartNamed(book.title)}
+              title={uiStrings.addToCart}
+            >
+              <CartIcon />
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

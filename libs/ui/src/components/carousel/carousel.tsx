@@ -1,0 +1,222 @@
+import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { A11y, Autoplay, Keyboard } from 'swiper/modules';
+import type { Swiper as SwiperInstance } from 'swiper/types';
+import 'swiper/css';
+import { uiStrings } from '../../strings.he';
+import { EmptyState } from '../empty-state/empty-state';
+import {
+  AUTHOR_BREAKPOINTS,
+  BOOK_BREAKPOINTS,
+  CAROUSEL_DOTS,
+  capBreakpoints,
+  dotToSlide,
+  maxSlidesPerView,
+  slideToDot,
+} from './carousel-pagination';
+import './carousel.css';
+
+type Breakpoints = Record<number, { slidesPerView: number; spaceBetween: number }>;
+
+export interface CarouselProps<T> {
+  items: T[];
+  getKey: (item: T) => string;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Accessible name of the carousel region. */
+  label: string;
+  breakpoints: Breakpoints;
+  /** Autoplay delay in ms; none when omitted. */
+  autoplayDelay?: number;
+  /** Show the custom five-dot pagination. */
+  dots?: boolean;
+  emptyText: string;
+  emptyIcon: string;
+  className?: string;
+}
+
+/** CSS custom properties that give slides their final width before Swiper measures (no shift). */
+function presizeStyle(breakpoints: Breakpoints): CSSProperties {
+  const style: Record<string, string | number> = {};
+  for (const [w, bp] of Object.entries(breakpoints)) {
+    style[`--mb-spv-${w}`] = bp.slidesPerView;
+    style[`--mb-gap-${w}`] = `${bp.spaceBetween}px`;
+  }
+  return style as CSSProperties;
+}
+
+function Chevron({ direction }: { direction: 'prev' | 'next' }) {
+  // Drawn for right-to-left reading: 'previous' points right, 'next' points left; mirrored in LTR.
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className={`mb-icon mb-chevron mb-chevron--${direction}`}
+    >
+      <path
+        d={
+          direction === 'prev'
+            ? 'M9 5l7 7-7 7-1.4-1.4L13.2 12 7.6 6.4z'
+            : 'M15 5l-7 7 7 7 1.4-1.4L10.8 12l5.6-5.6z'
+        }
+      />
+    </svg>
+  );
+}
+
+/** A right-to-left Swiper carousel with responsive slides per view, loop, optional autoplay and dots. */
+export function Carousel<T>({
+  items,
+  getKey,
+  renderItem,
+  label,
+  breakpoints,
+  autoplayDelay,
+  dots = false,
+  emptyText,
+  emptyIcon,
+  className,
+}: CarouselProps<T>) {
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [activeDot, setActiveDot] = useState(0);
+  const count = items.length;
+  const loop = count >= maxSlidesPerView(breakpoints) * 2;
+  const modules = useMemo(
+    () => (autoplayDelay ? [A11y, Keyboard, Autoplay] : [A11y, Keyboard]),
+    [autoplayDelay],
+  );
+
+  const goToDot = useCallback(
+    (dot: number) => {
+      if (!swiper) return;
+      const target = dotToSlide(dot, count);
+      if (loop) swiper.slideToLoop(target);
+      else swiper.slideTo(target);
+      setActiveDot(dot);
+    },
+    [swiper, count, loop],
+  );
+
+  if (count === 0) {
+    return <EmptyState icon={emptyIcon} title={emptyText} />;
+  }
+
+  return (
+    <section
+      className={`mb-carousel${className ? ` ${className}` : ''}`}
+      aria-label={label}
+      style={presizeStyle(breakpoints)}
+    >
+      <div className="mb-carousel__viewport">
+        <button
+          type="button"
+          className="mb-carousel__nav mb-carousel__nav--prev"
+          aria-label={uiStrings.carouselPrev}
+          onClick={() => swiper?.slidePrev()}
+        >
+          <Chevron direction="prev" />
+        </button>
+        <Swiper
+          dir="rtl"
+          modules={modules}
+          loop={loop}
+          speed={600}
+          slidesPerView={breakpoints[320]?.slidesPerView ?? 1}
+          spaceBetween={breakpoints[320]?.spaceBetween ?? 8}
+          breakpoints={breakpoints}
+          keyboard={{ enabled: true, onlyInViewport: true }}
+          a11y={{
+            enabled: true,
+            prevSlideMessage: uiStrings.carouselPrev,
+            nextSlideMessage: uiStrings.carouselNext,
+          }}
+          autoplay={
+            autoplayDelay
+              ? { delay: autoplayDelay, disableOnInteraction: false, pauseOnMouseEnter: true }
+              : false
+          }
+          onSwiper={setSwiper}
+          onSlideChange={(s) => setActiveDot(slideToDot(s.realIndex, count))}
+        >
+          {items.map((item, i) => (
+            <SwiperSlide key={getKey(item)}>{renderItem(item, i)}</SwiperSlide>
+          ))}
+        </Swiper>
+        <button
+          type="button"
+          className="mb-carousel__nav mb-carousel__nav--next"
+          aria-label={uiStrings.carouselNext}
+          onClick={() => swiper?.slideNext()}
+        >
+          <Chevron direction="next" />
+        </button>
+      </div>
+      {dots && count > 1 && (
+        <div className="mb-carousel__dots">
+          {Array.from({ length: CAROUSEL_DOTS }, (_, i) => (
+            <button
+              key={i}
+              type="button"
+              className={`mb-carousel__dot${i === activeDot ? ' mb-carousel__dot--active' : ''}`}
+              aria-label={uiStrings.carouselDot(i + 1)}
+              aria-current={i === activeDot ? 'true' : undefined}
+              onClick={() => goToDot(i)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export interface BookCarouselProps<T> extends Omit<
+  CarouselProps<T>,
+  'breakpoints' | 'emptyText' | 'emptyIcon' | 'dots'
+> {
+  /** At most this many slides per view (the related-books carousel shows up to 4). */
+  maxPerView?: number;
+  emptyText?: string;
+}
+
+/** Books in a loop with the custom five-dot pagination; breakpoints 320:2 … 1400:6. */
+export function BookCarousel<T>({
+  maxPerView,
+  emptyText = uiStrings.noBooks,
+  ...rest
+}: BookCarouselProps<T>) {
+  const breakpoints = maxPerView ? capBreakpoints(BOOK_BREAKPOINTS, maxPerView) : BOOK_BREAKPOINTS;
+  return (
+    <Carousel
+      {...rest}
+      breakpoints={breakpoints}
+      dots
+      emptyText={emptyText}
+      emptyIcon="📚"
+      className="mb-carousel--books"
+    />
+  );
+}
+
+export type AuthorCarouselProps<T> = Omit<
+  CarouselProps<T>,
+  'breakpoints' | 'emptyText' | 'emptyIcon' | 'autoplayDelay'
+> & {
+  emptyText?: string;
+};
+
+/** Authors in a loop with autoplay every 4 s; breakpoints 320:1 … 1200:5. */
+export function AuthorCarousel<T>({
+  emptyText = uiStrings.noAuthors,
+  ...rest
+}: AuthorCarouselProps<T>) {
+  return (
+    <Carousel
+      {...rest}
+      breakpoints={AUTHOR_BREAKPOINTS}
+      autoplayDelay={4000}
+      emptyText={emptyText}
+      emptyIcon="✍️"
+      className="mb-carousel--authors"
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import './state.css';
+
+export interface EmptyStateProps {
+  title: string;
+  /** A decorative emoji or short symbol. */
+  icon?: string;
+  description?: string;
+  /** The way forward: a link or button. */
+  action?: ReactNode;
+}
+
+/** Nothing to show: a sentence and a way forward. */
+export function EmptyState({ title, icon, description, action }: EmptyStateProps) {
+  return (
+    <div className="mb-state mb-state--empty" data-testid="empty-state">
+      {icon && (
+        <span className="mb-state__icon" aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      <p className="mb-state__title">{title}</p>
+      {description && <p className="mb-state__text">{description}</p>}
+      {action && <div className="mb-state__actions">{action}</div>}
+    </div>
+  );
+}

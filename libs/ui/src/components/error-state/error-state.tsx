@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { uiStrings } from '../../strings.he';
+import '../empty-state/state.css';
+
+export interface ErrorStateProps {
+  title?: string;
+  message?: string;
+  /** Shows a 'try again' button that calls this. */
+  onRetry?: () => void;
+  retryLabel?: string;
+  /** Further actions (a back link). */
+  children?: ReactNode;
+}
+
+/** Something failed: what happened in plain Hebrew and a retry. */
+export function ErrorState({
+  title = uiStrings.errorTitle,
+  message,
+  onRetry,
+  retryLabel = uiStrings.tryAgain,
+  children,
+}: ErrorStateProps) {
+  return (
+    <div className="mb-state mb-state--error" role="alert" data-testid="error-state">
+      <span className="mb-state__icon" aria-hidden="true">
+        ⚠️
+      </span>
+      <p className="mb-state__title">{title}</p>
+      {message && <p className="mb-state__text">{message}</p>}
+      {(onRetry || children) && (
+        <div className="mb-state__actions">
+          {onRetry && (
+            <button type="button" className="mb-button" onClick={onRetry}>
+              {retryLabel}
+            </button>
+          )}
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
