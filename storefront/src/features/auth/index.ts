@@ -1,0 +1,2 @@
+export { LoginPage } from './components/login-page';
+export { RegisterPage } from './components/register-page';

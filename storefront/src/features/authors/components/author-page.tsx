@@ -1,0 +1,124 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import {
+  AuthorPageSkeleton,
+  Avatar,
+  BookGridSkeleton,
+  Breadcrumb,
+  EmptyState,
+  ErrorState,
+  Stars,
+} from '@mechabrim/ui';
+import { BookGrid, isNotFound, useAuthor, useAuthorBooks } from '../../catalogue';
+import { strings } from '../../../strings.he';
+import './authors.css';
+
+const s = strings.author;
+const numberFormat = new Intl.NumberFormat('he-IL');
+
+/** `/author/:id` — the author's profile and books. */
+export function AuthorPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const author = useAuthor(id);
+  const books = useAuthorBooks(id);
+  const back = (
+    <button
+      type="button"
+      className="mb-button"
+      data-variant="secondary"
+      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/authors'))}
+    >
+      {strings.common.back}
+    </button>
+  );
+
+  if (!id) {
+    return (
+      <div className="sf-page">
+        <ErrorState title={s.notProvided}>{back}</ErrorState>
+      </div>
+    );
+  }
+  if (author.isPending) {
+    return (
+      <div className="sf-page">
+        <AuthorPageSkeleton />
+      </div>
+    );
+  }
+  if (author.isError) {
+    const notFound = isNotFound(author.error);
+    return (
+      <div className="sf-page">
+        <ErrorState
+          title={notFound ? s.notFound : strings.common.loadingError}
+          message={notFound ? undefined : author.error.message}
+          onRetry={notFound ? undefined : () => void author.refetch()}
+        >
+          {back}
+        </ErrorState>
+      </div>
+    );
+  }
+  const a = author.data;
+  const list = books.data ?? [];
+  return (
+    <div className="sf-page author-page">
+      <Breadcrumb
+        items={[
+          { label: strings.common.home, to: '/' },
+          { label: strings.common.authors, to: '/authors' },
+          { label: a.name },
+        ]}
+      />
+      <header className="author-hero">
+        <Avatar src={a.avatar} name={a.name} size={128} />
+        <div className="author-hero__text">
+          <h1 className="sf-page-title">{a.name}</h1>
+          <Stars rating={a.averageRating} showValue size="md" />
+          <p className="author-hero__bio">{a.bio?.trim() || s.noBio}</p>
+          {a.genres?.length > 0 && (
+            <ul className="mb-author-card__genres author-hero__genres" aria-label={s.genres}>
+              {a.genres.map((g) => (
+                <li key={g}>
+                  <Link className="mb-badge" to={`/category/${encodeURIComponent(g)}`}>
+                    {g}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <dl className="author-stats">
+            <div>
+              <dt>{s.statsBooks}</dt>
+              <dd>{numberFormat.format(a.booksCount ?? list.length)}</dd>
+            </div>
+            <div>
+              <dt>{s.statsRating}</dt>
+              <dd>{(a.averageRating ?? 0).toFixed(1)}</dd>
+            </div>
+            <div>
+              <dt>{s.statsSales}</dt>
+              <dd>{numberFormat.format(a.totalSales ?? 0)}</dd>
+            </div>
+          </dl>
+        </div>
+      </header>
+      <section className="sf-section" aria-labelledby="author-books">
+        <h2 id="author-books" className="sf-section-title">
+          {s.booksTitle(a.name)}
+        </h2>
+        {books.isPending ? (
+          <BookGridSkeleton count={4} />
+        ) : books.isError ? (
+          <ErrorState title={strings.category.loadError} onRetry={() => void books.refetch()} />
+        ) : list.length === 0 ? (
+          <EmptyState icon="📚" title={s.noBooks} />
+        ) : (
+          <BookGrid books={list} priorityCount={2} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import {
+  AuthorCard,
+  Breadcrumb,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  useMediaQuery,
+} from '@mechabrim/ui';
+import { useAuthors } from '../../catalogue';
+import { strings } from '../../../strings.he';
+import {
+  AUTHOR_SORTS,
+  INITIAL_ROWS,
+  PER_ROW_DESKTOP,
+  PER_ROW_MOBILE,
+  ROWS_STEP,
+  distinctGenres,
+  featuredAuthor,
+  filterAuthors,
+  hasMoreRows,
+  sortAuthors,
+  visibleCount,
+  type AuthorSort,
+} from './authors-filter';
+import { FeaturedAuthor } from './featured-author';
+import './authors.css';
+
+const s = strings.authors;
+const sortLabels: Record<AuthorSort, string> = {
+  name: s.sortName,
+  books: s.sortBooks,
+  rating: s.sortRating,
+  sales: s.sortSales,
+};
+
+/** `/authors` — search, genre and sort, the featured author of the week, and the paged grid. */
+export function AuthorsPage() {
+  const authors = useAuthors();
+  const [search, setSearch] = useState('');
+  const [genre, setGenre] = useState('');
+  const [sort, setSort] = useState<AuthorSort>('name');
+  const [rows, setRows] = useState(INITIAL_ROWS);
+  const desktop = useMediaQuery('(min-width: 1024px)');
+  const perRow = desktop ? PER_ROW_DESKTOP : PER_ROW_MOBILE;
+  const ids = { search: useId(), genre: useId(), sort: useId() };
+
+  const all = useMemo(() => authors.data ?? [], [authors.data]);
+  const genres = useMemo(() => distinctGenres(all), [all]);
+  const featured = useMemo(() => featuredAuthor(all), [all]);
+  const shown = useMemo(
+    () => sortAuthors(filterAuthors(all, search, genre), sort),
+    [all, search, genre, sort],
+  );
+
+  // A new search starts again from two rows.
+  useEffect(() => setRows(INITIAL_ROWS), [search, genre, sort]);
+
+  const clear = () => {
+    setSearch('');
+    setGenre('');
+  };
+
+  return (
+    <div className="sf-page authors-page">
+      <Breadcrumb
+        items={[{ label: strings.common.home, to: '/' }, { label: strings.common.authors }]}
+      />
+      <h1 className="sf-page-title">{s.title}</h1>
+      <p className="sf-lead">{s.intro}</p>
+
+      <div className="sf-toolbar" role="search">
+        <div className="sf-field sf-field--grow">
+          <label htmlFor={ids.search}>{s.searchLabel}</label>
+          <input
+            id={ids.search}
+            type="search"
+            className="sf-input"
+            placeholder={s.searchPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="sf-field">
+          <label htmlFor={ids.genre}>{s.genreLabel}</label>
+          <select
+            id={ids.genre}
+            className="sf-select"
+            value={genre}
+            onChange={(e) => setGenre(e.target.value)}
+          >
+            <option value="">{s.allGenres}</option>
+            {genres.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sf-field">
+          <label htmlFor={ids.sort}>{s.sortLabel}</label>
+          <select
+            id={ids.sort}
+            className="sf-select"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as AuthorSort)}
+          >
+            {AUTHOR_SORTS.map((o) => (
+              <option key={o} value={o}>
+                {sortLabels[o]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {authors.isPending ? (
+        <Spinner />
+      ) : authors.isError && all.length === 0 ? (
+        <ErrorState
+          title={strings.common.loadingError}
+          message={authors.error.message || s.fetchFailed}
+          onRetry={() => void authors.refetch()}
+        />
+      ) : (
+        <div className="authors-layout">
+          {featured && <FeaturedAuthor author={featured} />}
+          <section aria-labelledby="community-title" className="authors-community">
+            <div className="sf-section-head">
+              <h2 id="community-title" className="sf-section-title">
+                {s.communityTitle}
+              </h2>
+              <p className="sf-muted" role="status">
+                {s.resultCount(shown.length)}
+              </p>
+            </div>
+            {shown.length === 0 ? (
+              <EmptyState
+                icon="✍️"
+                title={s.noAuthors}
+                description={s.noAuthorsHint}
+                action={
+                  <button type="button" className="mb-button" onClick={clear}>
+                    {strings.common.clearSearch}
+                  </button>
+                }
+              />
+            ) : (
+              <>
+                <ul className="authors-grid sf-plain-list" data-per-row={perRow}>
+                  {shown.slice(0, visibleCount(rows, perRow, shown.length)).map((a) => (
+                    <li key={a._id} className="sf-grid-item">
+                      <AuthorCard author={a} />
+                    </li>
+                  ))}
+                </ul>
+                {hasMoreRows(rows, perRow, shown.length) && (
+                  <div className="authors-more">
+                    <button
+                      type="button"
+                      className="mb-button"
+                      data-variant="secondary"
+                      onClick={() => setRows((r) => r + ROWS_STEP)}
+                    >
+                      {s.seeMore}
+                    </button>
+                  </div>
+                )}
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

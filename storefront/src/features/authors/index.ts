@@ -1,0 +1,2 @@
+export { AuthorsPage } from './components/authors-page';
+export { AuthorPage } from './components/author-page';

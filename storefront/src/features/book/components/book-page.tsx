@@ -1,0 +1,239 @@
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Book, Review } from '@mechabrim/contracts';
+import { cartStore, useCart } from '@mechabrim/cart-store';
+import { formatDate } from '@mechabrim/hebrew';
+import {
+  BookCarousel,
+  BookCover,
+  BookPageSkeleton,
+  Breadcrumb,
+  CarouselSkeleton,
+  ErrorState,
+  Price,
+  Stars,
+  uiStrings,
+} from '@mechabrim/ui';
+import {
+  StoreBookCard,
+  bookAuthorId,
+  bookAuthorName,
+  categoryLabel,
+  isNotFound,
+  useBook,
+  useBookReviews,
+  useRelatedBooks,
+} from '../../catalogue';
+import { WishlistToggle } from '../../wishlist';
+import { strings } from '../../../strings.he';
+import './book-page.css';
+
+const s = strings.book;
+
+function CartButton({ book }: { book: Book }) {
+  const inCart = useCart((st) => st.isInCart(book._id));
+  if (!book.isAvailable) {
+    return (
+      <button type="button" className="mb-button" disabled>
+        {s.soldOut}
+      </button>
+    );
+  }
+  return inCart ? (
+    <button
+      type="button"
+      className="mb-button"
+      data-variant="secondary"
+      onClick={() => cartStore.getState().remove(book._id)}
+    >
+      {s.removeFromCart}
+    </button>
+  ) : (
+    <button type="button" className="mb-button" onClick={() => cartStore.getState().add(book)}>
+      {s.addToCart}
+    </button>
+  );
+}
+
+function Reviews({ reviews }: { reviews: Review[] }) {
+  if (reviews.length === 0) return <p className="sf-muted">{s.noReviews}</p>;
+  return (
+    <ul className="book-reviews sf-plain-list">
+      {reviews.map((r) => (
+        <li key={r._id} className="book-review">
+          <div className="book-review__head">
+            <strong>{r.authorName?.trim() || s.reader}</strong>
+            <Stars rating={r.rating} />
+            {r.createdAt && <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>}
+          </div>
+          <p className="book-review__text">{r.content}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BookDetail({ book }: { book: Book }) {
+  const reviews = useBookReviews(book._id);
+  const related = useRelatedBooks(book);
+  const authorId = bookAuthorId(book);
+  const authorName = bookAuthorName(book) ?? uiStrings.unknownAuthor;
+  const category = book.category ? categoryLabel(book.category) : null;
+  const crumbs = [
+    { label: strings.common.home, to: '/' },
+    ...(book.category
+      ? [
+          {
+            label: category?.label ?? book.category,
+            to: `/category/${encodeURIComponent(book.category)}`,
+          },
+        ]
+      : []),
+    { label: book.title },
+  ];
+  return (
+    <div className="sf-page book-page">
+      <Breadcrumb items={crumbs} />
+      <article className="book-main">
+        <div className="book-main__cover">
+          <BookCover src={book.coverImage} title={book.title} width={360} priority />
+          {!book.isAvailable && (
+            <span className="book-main__soldout" aria-hidden="true">
+              {s.soldOutOverlay}
+            </span>
+          )}
+        </div>
+        <div className="book-main__info">
+          <h1 className="book-main__title">{book.title}</h1>
+          <p className="book-main__author">
+            {s.by}{' '}
+            {authorId ? (
+              <Link to={`/author/${authorId}`} className="sf-link">
+                {authorName}
+              </Link>
+            ) : (
+              authorName
+            )}
+          </p>
+          <div className="book-main__rating">
+            <Stars rating={book.rating} showValue size="md" />
+            <span className="sf-muted">{s.reviewsCount(book.totalRatings ?? 0)}</span>
+          </div>
+          <p className="book-main__price">
+            <Price value={book.price} />
+          </p>
+          {!book.isAvailable && <p className="book-main__soldout-text">{s.soldOut}</p>}
+          <div className="book-main__actions">
+            <CartButton book={book} />
+            <WishlistToggle bookId={book._id} />
+            <button type="button" className="mb-button" data-variant="ghost">
+              {s.readExcerpt}
+            </button>
+          </div>
+          <section aria-labelledby="book-desc" className="book-main__desc">
+            <h2 id="book-desc" className="book-main__subtitle">
+              {s.description}
+            </h2>
+            <p>{book.description?.trim() || book.summary?.trim() || s.noDescription}</p>
+          </section>
+          <section aria-labelledby="book-details">
+            <h2 id="book-details" className="book-main__subtitle">
+              {s.detailsTitle}
+            </h2>
+            <dl className="book-facts">
+              <div>
+                <dt>{s.publisher}</dt>
+                <dd>{s.publisherValue}</dd>
+              </div>
+              <div>
+                <dt>{s.language}</dt>
+                <dd>{s.languageValue}</dd>
+              </div>
+              <div>
+                <dt>{s.pages}</dt>
+                <dd>{s.pagesValue}</dd>
+              </div>
+              {book.category && (
+                <div>
+                  <dt>{s.category}</dt>
+                  <dd>
+                    <Link to={`/category/${encodeURIComponent(book.category)}`} className="sf-link">
+                      {category?.label ?? book.category}
+                    </Link>
+                  </dd>
+                </div>
+              )}
+            </dl>
+            <ul className="book-notes sf-plain-list">
+              <li>{s.printOnDemand}</li>
+              <li className="book-notes__community">{s.donationLine}</li>
+            </ul>
+          </section>
+        </div>
+      </article>
+
+      <section className="sf-section" aria-labelledby="book-reviews">
+        <h2 id="book-reviews" className="sf-section-title">
+          {s.reviewsTitle}
+        </h2>
+        {reviews.isPending ? (
+          <p className="sf-muted">{strings.common.loading}</p>
+        ) : (
+          <Reviews reviews={reviews.data ?? []} />
+        )}
+      </section>
+
+      <section className="sf-section" aria-labelledby="book-related">
+        <h2 id="book-related" className="sf-section-title">
+          {s.relatedTitle} {category?.label ?? book.category}
+        </h2>
+        {related.isPending ? (
+          <CarouselSkeleton count={4} />
+        ) : (
+          <BookCarousel
+            items={related.data ?? []}
+            maxPerView={4}
+            getKey={(b) => b._id}
+            label={s.relatedCarousel}
+            renderItem={(b) => <StoreBookCard book={b} />}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** `/book/:id` — the book page with its loading, not-found and error screens. */
+export function BookPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const query = useBook(id);
+  if (query.isPending) {
+    return (
+      <div className="sf-page">
+        <BookPageSkeleton />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const notFound = isNotFound(query.error);
+    return (
+      <div className="sf-page">
+        <ErrorState
+          title={notFound ? s.notFound : s.loadError}
+          message={notFound ? s.notFoundText : query.error.message}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+        >
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="secondary"
+            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+          >
+            {strings.common.back}
+          </button>
+        </ErrorState>
+      </div>
+    );
+  }
+  return <BookDetail book={query.data} />;
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Author, Book, BookSort } from '@mechabrim/contracts';
+import {
+  AuthorCard,
+  AuthorCarousel,
+  BookCarousel,
+  CarouselSkeleton,
+  useDelayedFlag,
+} from '@mechabrim/ui';
+import { SortSelect, StoreBookCard, useAuthors, useBooks, useStats } from '../../catalogue';
+import { strings } from '../../../strings.he';
+import './home.css';
+
+const s = strings.home;
+/** Picks of the month: at most ten, best sellers first; the other sorts of spec §2. */
+export const PICKS_LIMIT = 10;
+export const PICK_SORTS: readonly BookSort[] = ['sales', 'price', 'price-desc', 'rating', 'newest'];
+
+const numberFormat = new Intl.NumberFormat('he-IL');
+
+function Stat({ value, label, tone }: { value: string; label: string; tone?: 'community' }) {
+  return (
+    <div className={`home-stat${tone ? ` home-stat--${tone}` : ''}`}>
+      <dt className="home-stat__label">{label}</dt>
+      <dd className="home-stat__value">
+        <bdi>{value}</bdi>
+      </dd>
+    </div>
+  );
+}
+
+/** The home page (`/` and `/books`): hero, figures, picks of the month, authors of the month. */
+export function HomePage() {
+  const [sort, setSort] = useState<BookSort>('sales');
+  const picks = useBooks({ sort, limit: PICKS_LIMIT });
+  const authors = useAuthors();
+  const stats = useStats();
+  const entered = useDelayedFlag(100);
+  const fade = (extra = '') =>
+    `sf-fade-in${entered ? ' sf-fade-in--on' : ''}${extra ? ` ${extra}` : ''}`;
+
+  const books: Book[] = (picks.data?.books ?? []).slice(0, PICKS_LIMIT);
+  const monthAuthors: Author[] = [...(authors.data ?? [])]
+    .filter((a) => a.booksCount > 0)
+    .sort((a, b) => b.totalSales - a.totalSales || b.averageRating - a.averageRating)
+    .slice(0, 10);
+
+  return (
+    <div className="home">
+      <section className="home-hero" aria-labelledby="home-hero-title">
+        <div className="home-hero__inner sf-page">
+          <h1 id="home-hero-title" className="home-hero__title">
+            {s.heroTitle}
+          </h1>
+          <p className="home-hero__text">{s.heroText}</p>
+          <div className="home-hero__actions">
+            <a href="#picks" className="mb-button">
+              {s.heroCta}
+            </a>
+            <Link to="/authors" className="mb-button home-hero__secondary" data-variant="secondary">
+              {s.heroAuthorsCta}
+            </Link>
+          </div>
+          <dl className="home-stats">
+            <Stat
+              value={numberFormat.format(Number(s.donatedAmount))}
+              label={s.statDonated}
+              tone="community"
+            />
+            <Stat
+              value={stats.isPending ? '…' : numberFormat.format(stats.data?.authors ?? 0)}
+              label={s.statAuthors}
+            />
+            <Stat value={s.booksAvailable} label={s.statBooks} />
+          </dl>
+        </div>
+      </section>
+
+      <div className="sf-page home-body">
+        <section id="picks" className={fade('sf-section')} aria-labelledby="picks-title">
+          <div className="sf-section-head">
+            <div>
+              <h2 id="picks-title" className="sf-section-title">
+                {s.picksTitle}
+              </h2>
+              <p className="sf-section-subtitle">{s.picksSubtitle}</p>
+            </div>
+            <SortSelect value={sort} onChange={setSort} options={PICK_SORTS} />
+          </div>
+          {picks.isPending ? (
+            <CarouselSkeleton />
+          ) : (
+            <BookCarousel
+              items={books}
+              getKey={(b) => b._id}
+              label={s.picksCarousel}
+              emptyText={s.noBooks}
+              renderItem={(book, i) => <StoreBookCard book={book} priority={i < 2} />}
+            />
+          )}
+        </section>
+
+        <section className={fade('sf-section home-split')} aria-labelledby="split-title">
+          <h2 id="split-title" className="sf-section-title">
+            {s.splitTitle}
+          </h2>
+          <p className="sf-section-subtitle">{s.splitText}</p>
+          <div
+            className="home-split__bar"
+            role="img"
+            aria-label={`${s.progressLabel}: 85% ${s.splitAuthor}, 10% ${s.splitCommunity}, 5% ${s.splitPlatform}`}
+          >
+            <span
+              className="home-split__part home-split__part--author"
+              style={{ inlineSize: '85%' }}
+            >
+              85% {s.splitAuthor}
+            </span>
+            <span
+              className="home-split__part home-split__part--community"
+              style={{ inlineSize: '10%' }}
+            >
+              10%
+            </span>
+            <span
+              className="home-split__part home-split__part--platform"
+              style={{ inlineSize: '5%' }}
+            >
+              5%
+            </span>
+          </div>
+          <ul className="home-split__legend sf-plain-list" aria-hidden="true">
+            <li className="home-split__key home-split__key--author">85% {s.splitAuthor}</li>
+            <li className="home-split__key home-split__key--community">10% {s.splitCommunity}</li>
+            <li className="home-split__key home-split__key--platform">5% {s.splitPlatform}</li>
+          </ul>
+        </section>
+
+        <section className={fade('sf-section')} aria-labelledby="month-authors-title">
+          <div className="sf-section-head">
+            <div>
+              <h2 id="month-authors-title" className="sf-section-title">
+                {s.authorsTitle}
+              </h2>
+              <p className="sf-section-subtitle">{s.authorsSubtitle}</p>
+            </div>
+            <Link to="/authors" className="mb-button" data-variant="secondary">
+              {s.seeAllAuthors}
+            </Link>
+          </div>
+          {authors.isPending ? (
+            <CarouselSkeleton count={5} />
+          ) : (
+            <AuthorCarousel
+              items={monthAuthors}
+              getKey={(a) => a._id}
+              label={s.authorsCarousel}
+              emptyText={s.noAuthors}
+              renderItem={(author) => <AuthorCard author={author} />}
+            />
+          )}
+        </section>
+
+        <p className={fade('home-vision')}>
+          <Link to="/about" className="sf-link">
+            {s.visionLink} ‹
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

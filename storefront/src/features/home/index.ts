@@ -1,0 +1,2 @@
+export { HomeRoute } from './components/home-route';
+export { HomePage } from './components/home-page';

@@ -1,0 +1,1 @@
+export { SearchResultsPage } from './components/search-results-page';

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WishlistState } from '@mechabrim/contracts';
+import { apiFetch } from '@mechabrim/session';
+import { wishlistKeys } from './query-keys';
+
+/** `GET /api/users/wishlist/check/:bookId` (bearer). */
+export async function checkWishlist(bookId: string, signal?: AbortSignal): Promise<boolean> {
+  const answer = await apiFetch<Partial<WishlistState>>(
+    `/api/users/wishlist/check/${encodeURIComponent(bookId)}`,
+    { signal },
+  );
+  return Boolean(answer?.isInWishlist);
+}
+
+/** Whether the signed-in user has the book in their wishlist (off for guests). */
+export function useWishlistCheck(userId: string | undefined, bookId: string | undefined) {
+  return useQuery({
+    queryKey: wishlistKeys.check(userId ?? '', bookId ?? ''),
+    queryFn: ({ signal }) => checkWishlist(bookId as string, signal),
+    enabled: Boolean(userId && bookId),
+    staleTime: 30_000,
+  });
+}

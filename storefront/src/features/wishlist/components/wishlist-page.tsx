@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Book } from '@mechabrim/contracts';
+import { useSession } from '@mechabrim/session';
+import {
+  BookCover,
+  BookGridSkeleton,
+  EmptyState,
+  ErrorState,
+  Price,
+  Spinner,
+  Stars,
+  Toast,
+  uiStrings,
+} from '@mechabrim/ui';
+import { useWishlist } from '../api/get-wishlist';
+import { useToggleWishlist } from '../api/toggle-wishlist';
+import { strings } from '../../../strings.he';
+import './wishlist.css';
+
+const s = strings.wishlist;
+
+function authorOf(book: Book): string {
+  const ref = book.author as Book['author'] | string | undefined;
+  return (typeof ref === 'object' && ref?.name) || book.authorName || uiStrings.unknownAuthor;
+}
+
+/** `/wishlist` — the signed-in reader's wished books; guests get a login prompt. */
+export function WishlistPage() {
+  const user = useSession((st) => st.user);
+  const sessionLoading = useSession((st) => st.loading);
+  const list = useWishlist(user?._id);
+  const toggle = useToggleWishlist(user?._id);
+  const [removeFailed, setRemoveFailed] = useState(false);
+
+  if (sessionLoading)
+    return (
+      <div className="sf-page">
+        <Spinner />
+      </div>
+    );
+  if (!user) {
+    return (
+      <div className="sf-page">
+        <h1 className="sf-page-title">{s.title}</h1>
+        <EmptyState
+          icon="♡"
+          title={s.loginPrompt}
+          action={
+            <>
+              <Link to="/login" className="mb-button">
+                {s.login}
+              </Link>
+              <Link to="/books" className="mb-button" data-variant="secondary">
+                {s.browse}
+              </Link>
+            </>
+          }
+        />
+      </div>
+    );
+  }
+
+  const books = list.data ?? [];
+  return (
+    <div className="sf-page">
+      <div className="sf-section-head">
+        <h1 className="sf-page-title">
+          {s.title} <span className="wishlist-count">{s.count(books.length)}</span>
+        </h1>
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="secondary"
+          onClick={() => void list.refetch()}
+          disabled={list.isFetching}
+        >
+          {s.refresh}
+        </button>
+      </div>
+      {removeFailed && (
+        <Toast
+          tone="error"
+          message={s.removeError}
+          durationMs={5000}
+          onClose={() => setRemoveFailed(false)}
+        />
+      )}
+      {list.isPending ? (
+        <BookGridSkeleton count={4} />
+      ) : list.isError ? (
+        <ErrorState
+          title={s.loadError}
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+        >
+          <Link to="/" className="mb-button" data-variant="secondary">
+            {strings.common.backHome}
+          </Link>
+        </ErrorState>
+      ) : books.length === 0 ? (
+        <EmptyState
+          icon="♡"
+          title={s.empty}
+          description={s.emptyHint}
+          action={
+            <Link to="/books" className="mb-button">
+              {s.browse}
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="mb-grid mb-grid--books sf-plain-list">
+          {books.map((b) => (
+            <li key={b._id} className="wishlist-card">
+              <Link to={`/book/${b._id}`} className="wishlist-card__link">
+                <BookCover src={b.coverImage} title={b.title} />
+                <span className="wishlist-card__title">{b.title}</span>
+              </Link>
+              <span className="sf-muted">{uiStrings.byAuthor(authorOf(b))}</span>
+              <Stars rating={b.rating} showValue />
+              <span className="sf-muted">{s.sales(b.salesCount ?? 0)}</span>
+              <div className="wishlist-card__foot">
+                <Price value={b.price} className="wishlist-card__price" />
+                <button
+                  type="button"
+                  className="mb-button"
+                  data-variant="ghost"
+                  aria-label={s.remove(b.title)}
+                  disabled={toggle.isPending}
+                  onClick={() =>
+                    toggle.mutate(
+                      { bookId: b._id, add: false },
+                      {
+                        onSuccess: () => void list.refetch(),
+                        onError: () => setRemoveFailed(true),
+                      },
+                    )
+                  }
+                >
+                  {s.removeShort}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

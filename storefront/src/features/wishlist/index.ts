@@ -1,0 +1,2 @@
+export { WishlistToggle } from './components/wishlist-toggle';
+export { WishlistPage } from './components/wishlist-page';
