@@ -59,6 +59,18 @@ function onPath(name: string, env: Env): string | null {
   return null;
 }
 
+/** Variables that point the shell at a remote elsewhere (tools/static-server's runtime config). */
+const REMOTE_URL_VARIABLES = [
+  'STOREFRONT_REMOTE_URL',
+  'CHECKOUT_REMOTE_URL',
+  'AUTHOR_PORTAL_REMOTE_URL',
+  'PUBLIC_HOST',
+];
+
+function withoutKeys(env: Env, keys: readonly string[]): Env {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
+}
+
 /** Decides what runs where: the services, their ports, the data folder and every child's environment. */
 export async function planStack(input: PlanInput): Promise<StackPlan> {
   const { env, ephemeral } = input;
@@ -99,7 +111,7 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
     if (variable) portEnv[variable] = String(ports[service.name]);
   }
 
-  const host = 'localhost';
+  const host = (!ephemeral && env.PUBLIC_HOST) || 'localhost';
   const partial = { root, dataDir, host, ports, ephemeral, env: {} };
   const mongoUri = mongo
     ? mongo.kind === 'managed'
@@ -118,8 +130,10 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
   // `npm start` honours explicit settings; a test stack's URLs must match its free ports.
   const keep = (variable: string, computed: string) => (!ephemeral && env[variable]) || computed;
 
+  // A test stack's front ends must point at its own remotes, whatever the caller's shell says.
+  const inherited = ephemeral ? withoutKeys(env, REMOTE_URL_VARIABLES) : env;
   const childEnv: Record<string, string | undefined> = {
-    ...env,
+    ...inherited,
     NODE_ENV: env.NODE_ENV || 'development',
     DATA_DIR: dataDir,
     ...portEnv,

@@ -5,7 +5,10 @@ const url = (ctx: StackContext, name: string, path = '') =>
 
 const node = (script: string) => ({ command: process.execPath, args: [script] });
 
-/** A built front end served by tools/static-server with a runtime config generated from the stack's environment. */
+/**
+ * A built front end served by tools/static-server with a runtime config generated from the
+ * stack's environment. `probePath` is the file that shows it is up (a remote's manifest).
+ */
 function frontEnd(
   name: string,
   folder: string,
@@ -18,7 +21,7 @@ function frontEnd(
     tier: 'app',
     port: { variable, default: defaultPort },
     project: folder,
-    requires: () => [`${folder}/dist/index.html`, 'tools/static-server/bin/serve.mjs'],
+    requires: () => [`${folder}/dist${options.probePath}`, 'tools/static-server/bin/serve.mjs'],
     command: (ctx) => ({
       command: process.execPath,
       args: [
@@ -27,6 +30,8 @@ function frontEnd(
         `${folder}/dist`,
         '--port',
         String(ctx.ports[name]),
+        '--port-var',
+        variable,
         '--runtime-config',
       ],
     }),
@@ -68,7 +73,7 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
     links: (ctx) => [{ label: 'Worker health', url: url(ctx, 'worker', '/health') }],
   },
   frontEnd('shell', 'shell', 'SHELL_PORT', 4200, {
-    probePath: '/runtime-config.json',
+    probePath: '/index.html',
     link: 'Store (shell)',
   }),
   frontEnd('storefront', 'storefront', 'STOREFRONT_PORT', 4201, { probePath: '/mf-manifest.json' }),
