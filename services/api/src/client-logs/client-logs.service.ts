@@ -29,7 +29,11 @@ export function clientLogKey(entry: ClientLogEntry): string {
  */
 @Injectable()
 export class ClientLogsService {
-  constructor(@InjectQueue(QUEUE_NAMES.clientLogs) private readonly queue: Queue<ClientLogsJob>) {}
+  constructor(@InjectQueue(QUEUE_NAMES.clientLogs) private readonly queue: Queue<ClientLogsJob>) {
+    // Connection errors are reported by the Redis client and /api/health; a request that needs
+    // the queue meanwhile answers 503.
+    this.queue.on('error', () => undefined);
+  }
 
   async accept(
     entries: ClientLogEntry[],

@@ -33,10 +33,29 @@ export class DependencyIndicators {
     return this.indicators
       .check('redis')
       .attempt(async () => {
-        if (this.redis.status !== 'ready') throw new Error(`not connected (${this.redis.status})`);
+        await whenReady(this.redis, PING_TIMEOUT_MS - 100);
         await this.redis.ping();
       })
       .withTimeout(PING_TIMEOUT_MS)
       .cacheFor(HEALTH_CACHE_MS);
   }
+}
+
+/** A client still (re)connecting gets a moment before it counts as down. */
+function whenReady(redis: Redis, waitMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  if (!['connecting', 'connect', 'reconnecting'].includes(redis.status)) {
+    return Promise.reject(new Error(`not connected (${redis.status})`));
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      reject(new Error(`not connected (${redis.status})`));
+    }, waitMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', onReady);
+  });
 }
