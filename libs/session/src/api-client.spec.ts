@@ -20,7 +20,11 @@ describe('API client', () => {
     token = 'valid-token';
     const user = await client()<{ email: string }>('/api/auth/profile');
     expect(user.email).toBe('dana@example.com');
-    expect(api.requests[0]).toMatchObject({ method: 'GET', url: '/api/auth/profile', authorization: 'Bearer valid-token' });
+    expect(api.requests[0]).toMatchObject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      authorization: 'Bearer valid-token',
+    });
   });
 
   it('sends a JSON body with POST and no token when auth is false', async () => {
@@ -66,6 +70,9 @@ describe('API client', () => {
 
   it('reports an unreachable server in Hebrew with status 0', async () => {
     const offline = createApiClient({ baseUrl: () => 'http://127.0.0.1:1', getToken: () => null });
-    await expect(offline('/api/health')).rejects.toMatchObject({ message: strings.networkError, status: 0 });
+    await expect(offline('/api/health')).rejects.toMatchObject({
+      message: strings.networkError,
+      status: 0,
+    });
   });
 });

@@ -53,7 +53,8 @@ function fallbackFor(status: number): string {
 function messageOf(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const { message } = body as ErrorBody;
-  if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join(', ') || undefined;
+  if (Array.isArray(message))
+    return message.filter((m) => typeof m === 'string').join(', ') || undefined;
   return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
@@ -71,7 +72,9 @@ export function createApiClient(options: ApiClientOptions) {
     const token = request.auth === false ? null : options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
-    const url = /^https?:\/\//.test(path) ? path : `${options.baseUrl().replace(/\/+$/, '')}${path}`;
+    const url = /^https?:\/\//.test(path)
+      ? path
+      : `${options.baseUrl().replace(/\/+$/, '')}${path}`;
     let response: Response;
     try {
       response = await (options.fetch ?? fetch)(url, {

@@ -3,7 +3,13 @@ import { createApiClient, type ApiRequest } from './api-client';
 import { getApiBaseUrl } from './api-config';
 import { createSessionStore, type SessionState } from './session-store';
 
-export { ApiError, createApiClient, type ApiFetch, type ApiRequest, type ApiClientOptions } from './api-client';
+export {
+  ApiError,
+  createApiClient,
+  type ApiFetch,
+  type ApiRequest,
+  type ApiClientOptions,
+} from './api-client';
 export { configureApi, getApiBaseUrl } from './api-config';
 export {
   createSessionStore,

@@ -14,9 +14,12 @@ describe('session store', () => {
     const storage = new MemoryStorage();
     if (storedToken) storage.setItem(TOKEN_STORAGE_KEY, storedToken);
     // The client reads the token from the store it serves, as the app wires it.
-    let store: ReturnType<typeof createSessionStore> | undefined;
-    const client = createApiClient({ baseUrl: () => api.url, getToken: () => store?.getState().token ?? null });
-    store = createSessionStore({ api: client, storage });
+    const holder: { store?: ReturnType<typeof createSessionStore> } = {};
+    const client = createApiClient({
+      baseUrl: () => api.url,
+      getToken: () => holder.store?.getState().token ?? null,
+    });
+    const store = (holder.store = createSessionStore({ api: client, storage }));
     return { store, storage };
   }
 
@@ -53,7 +56,9 @@ describe('session store', () => {
 
   it("rejects a wrong password with the API's Hebrew message and stays logged out", async () => {
     const { store, storage } = setup();
-    await expect(store.getState().login('dana@example.com', 'wrong')).rejects.toThrow('האימייל או הסיסמה שגויים');
+    await expect(store.getState().login('dana@example.com', 'wrong')).rejects.toThrow(
+      'האימייל או הסיסמה שגויים',
+    );
     expect(store.getState().user).toBeNull();
     expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
@@ -62,7 +67,12 @@ describe('session store', () => {
     const { store } = setup();
     const user = await store
       .getState()
-      .register({ name: 'נועם', email: 'noam@example.com', password: 'Pass-12-word', role: 'user' });
+      .register({
+        name: 'נועם',
+        email: 'noam@example.com',
+        password: 'Pass-12-word',
+        role: 'user',
+      });
     expect(user.name).toBe('נועם');
     expect(store.getState().token).toBe('register-token');
   });
@@ -74,7 +84,10 @@ describe('session store', () => {
     expect(user.bio).toBe('כותבת שירה');
     expect(store.getState().token).toBe('renewed-token');
     expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe('renewed-token');
-    expect(api.requests.at(-1)).toMatchObject({ method: 'PUT', authorization: 'Bearer valid-token' });
+    expect(api.requests.at(-1)).toMatchObject({
+      method: 'PUT',
+      authorization: 'Bearer valid-token',
+    });
   });
 
   it('clears the user and the token on logout', async () => {

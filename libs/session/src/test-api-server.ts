@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startAuthApi() {
   const users = new Map([
-    ['dana@example.com', { _id: 'u1', name: 'דנה', email: 'dana@example.com', role: 'author', password: 'Sod-Sod-12' }],
+    [
+      'dana@example.com',
+      { _id: 'u1', name: 'דנה', email: 'dana@example.com', role: 'author', password: 'Sod-Sod-12' },
+    ],
   ]);
   const tokens = new Map<string, string>([['valid-token', 'dana@example.com']]);
   const requests: { method: string; url: string; authorization?: string; body?: unknown }[] = [];
@@ -25,14 +28,23 @@ export async function startAuthApi() {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = raw ? JSON.parse(raw) : undefined;
-    requests.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body });
+    requests.push({
+      method: req.method!,
+      url: req.url!,
+      authorization: req.headers.authorization,
+      body,
+    });
     const bearer = req.headers.authorization?.replace(/^Bearer /, '');
     const email = bearer ? tokens.get(bearer) : undefined;
 
     if (req.url === '/api/auth/login' && req.method === 'POST') {
       const user = users.get(body.email);
       if (!user || user.password !== body.password) {
-        return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'האימייל או הסיסמה שגויים' });
+        return send(res, 401, {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'האימייל או הסיסמה שגויים',
+        });
       }
       tokens.set('login-token', user.email);
       return send(res, 201, { ...publicUser(user.email), token: 'login-token' });
@@ -41,12 +53,19 @@ export async function startAuthApi() {
       if (users.has(body.email)) {
         return send(res, 409, { statusCode: 409, error: 'Conflict', message: 'האימייל כבר רשום' });
       }
-      users.set(body.email, { _id: 'u2', name: body.name, email: body.email, role: body.role, password: body.password });
+      users.set(body.email, {
+        _id: 'u2',
+        name: body.name,
+        email: body.email,
+        role: body.role,
+        password: body.password,
+      });
       tokens.set('register-token', body.email);
       return send(res, 201, { user: publicUser(body.email), token: 'register-token' });
     }
     if (req.url === '/api/auth/profile') {
-      if (!email) return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'נדרשת התחברות' });
+      if (!email)
+        return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'נדרשת התחברות' });
       if (req.method === 'PUT') {
         const user = users.get(email)!;
         users.set(email, { ...user, ...body });
@@ -56,7 +75,11 @@ export async function startAuthApi() {
       return send(res, 200, publicUser(email));
     }
     if (req.url === '/api/validation') {
-      return send(res, 400, { statusCode: 400, error: 'Bad Request', message: ['שם חובה', 'אימייל לא תקין'] });
+      return send(res, 400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['שם חובה', 'אימייל לא תקין'],
+      });
     }
     if (req.url === '/api/plain-failure') {
       res.writeHead(502, { 'Content-Type': 'text/html' });

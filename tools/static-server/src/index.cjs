@@ -46,7 +46,18 @@ const MIME = {
   '.pdf': 'application/pdf',
   '.webmanifest': 'application/manifest+json',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.ico', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.ico',
+  '.webmanifest',
+]);
 /** `main.3f9a1c2e.js`, `412.a1b2c3d4e5f6.js`, `heebo-hebrew-400.8c1f2a3b.woff2` */
 const HASHED = /[.-][0-9a-f]{8,32}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -156,7 +167,10 @@ async function startStaticServer(options) {
       res.end();
       return;
     }
-    const encoding = COMPRESSIBLE.has(ext) && stat.size > 256 ? pickEncoding(req.headers['accept-encoding']) : null;
+    const encoding =
+      COMPRESSIBLE.has(ext) && stat.size > 256
+        ? pickEncoding(req.headers['accept-encoding'])
+        : null;
     if (COMPRESSIBLE.has(ext)) res.setHeader('Vary', 'Accept-Encoding');
     if (encoding) {
       const body = await compressedBody(file, stat, encoding);
@@ -212,7 +226,8 @@ async function startStaticServer(options) {
     }
 
     // SPA fallback: the shell's router owns every page path.
-    const looksLikePage = !path.extname(urlPath) || String(req.headers.accept || '').includes('text/html');
+    const looksLikePage =
+      !path.extname(urlPath) || String(req.headers.accept || '').includes('text/html');
     if (looksLikePage) {
       const index = await findFile('/index.html');
       if (index) {
@@ -247,7 +262,12 @@ async function startStaticServer(options) {
     });
   });
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const urlHost = !host || host === '::' || host === '0.0.0.0' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const urlHost =
+    !host || host === '::' || host === '0.0.0.0'
+      ? 'localhost'
+      : host.includes(':')
+        ? `[${host}]`
+        : host;
   return {
     url: `http://${urlHost}:${address.port}`,
     port: address.port,

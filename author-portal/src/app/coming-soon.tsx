@@ -1,0 +1,30 @@
+import { Link } from 'react-router-dom';
+import { strings } from '../strings.he';
+
+/** An honest placeholder for a screen a later issue builds. */
+export function ComingSoon({ title }: { title: string }) {
+  return (
+    <section className="mb-container" style={{ paddingBlock: 'var(--mb-space-12)' }}>
+      <h1>{title}</h1>
+      <p>
+        <strong>{strings.comingSoon.badge}</strong> — {strings.comingSoon.body}
+      </p>
+      <Link className="mb-button" data-variant="secondary" to="/">
+        {strings.comingSoon.home}
+      </Link>
+    </section>
+  );
+}
+
+/** A path inside the storefront's area that matches none of its screens. */
+export function NotFound() {
+  return (
+    <section className="mb-container" style={{ paddingBlock: 'var(--mb-space-12)' }}>
+      <h1>{strings.notFound.title}</h1>
+      <p>{strings.notFound.body}</p>
+      <Link className="mb-button" to="/">
+        {strings.notFound.home}
+      </Link>
+    </section>
+  );
+}

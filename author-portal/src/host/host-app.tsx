@@ -1,0 +1,106 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { sessionStore, useSession } from '@mechabrim/session';
+import { Component, useState, type ReactNode } from 'react';
+import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { strings } from '../strings.he';
+import { PortalRemote } from './portal-remote';
+import { SignInPage } from './sign-in-page';
+import './host.css';
+
+class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="mb-container portal-fallback" role="alert">
+        <h1>{strings.errorBoundary.title}</h1>
+        <p>{strings.errorBoundary.body}</p>
+        <div className="portal-fallback__actions">
+          <button type="button" className="mb-button" onClick={() => window.location.reload()}>
+            {strings.errorBoundary.reload}
+          </button>
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="secondary"
+            onClick={() => window.history.back()}
+          >
+            {strings.errorBoundary.back}
+          </button>
+        </div>
+      </section>
+    );
+  }
+}
+
+/** `/` of the authors' subdomain: the dashboard for a signed-in author, else the sign-in page. */
+function Home() {
+  const user = useSession((s) => s.user);
+  const loading = useSession((s) => s.loading);
+  if (loading) {
+    return (
+      <p className="mb-container" role="status">
+        {strings.loading}
+      </p>
+    );
+  }
+  return <Navigate to={user?.role === 'author' ? '/author-dashboard' : '/login'} replace />;
+}
+
+function PortalBar() {
+  const user = useSession((s) => s.user);
+  return (
+    <header className="portal-bar">
+      <div className="portal-bar__inner mb-container">
+        <Link to="/" className="portal-bar__brand">
+          {strings.portalName}
+        </Link>
+        {user ? (
+          <div className="portal-bar__user">
+            <span>{strings.signIn.signedInAs(user.name)}</span>
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="secondary"
+              onClick={() => sessionStore.getState().logout()}
+            >
+              {strings.signIn.logout}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+/** The standalone portal: its own frame and sign-in; the screens come from the portal remote. */
+export function HostApp() {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+      }),
+  );
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <PortalBar />
+          <main id="main" className="portal-main">
+            <Routes>
+              <Route path="/" element={<Home />} />
+              <Route path="/login" element={<SignInPage />} />
+              <Route path="*" element={<PortalRemote />} />
+            </Routes>
+          </main>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,57 @@
+/** Hebrew copy of the author portal. */
+export const strings = {
+  portalName: 'פורטל הסופרים של מחברים',
+  brand: 'מחברים',
+  comingSoon: {
+    badge: 'בקרוב',
+    body: 'העמוד הזה נמצא בבנייה ויעלה בקרוב. בינתיים אפשר לחזור לדף הבית.',
+    home: 'לדף הבית',
+  },
+  notFound: {
+    title: 'הדף לא נמצא',
+    body: 'ייתכן שהקישור שגוי או שהדף הוסר.',
+    home: 'לדף הבית',
+  },
+  loading: 'טוען…',
+  screens: {
+    overview: 'לוח הבקרה',
+    books: 'הספרים שלי',
+    orders: 'הזמנות',
+    earnings: 'הכנסות',
+    profile: 'הפרופיל שלי',
+    upload: 'העלאת ספר חדש',
+    edit: 'עריכת ספר',
+  },
+  signIn: {
+    title: 'כניסה לפורטל הסופרים',
+    intro: 'התחברו עם חשבון הסופר שלכם כדי לנהל את הספרים, ההזמנות וההכנסות.',
+    email: 'אימייל',
+    password: 'סיסמה',
+    submit: 'כניסה',
+    submitting: 'מתחבר…',
+    emailRequired: 'שדה האימייל הוא שדה חובה',
+    emailInvalid: 'נא להזין כתובת אימייל תקינה',
+    passwordRequired: 'שדה הסיסמה הוא שדה חובה',
+    loginError: 'שגיאה בהתחברות',
+    authorsOnly: 'הכניסה לפורטל מיועדת לסופרים בלבד. חשבון זה אינו חשבון סופר.',
+    signedInAs: (name: string) => `מחובר/ת בתור ${name}`,
+    logout: 'התנתקות',
+    noAccount: 'עדיין אין לכם חשבון סופר?',
+    register: 'הרשמה באתר מחברים',
+  },
+  startup: {
+    configFailed: 'לא הצלחנו לטעון את פורטל הסופרים. בדקו את החיבור ונסו שוב.',
+    reload: 'טעינה מחדש',
+  },
+  remoteUnavailable: {
+    title: 'פורטל הסופרים אינו זמין כרגע',
+    body: 'לא הצלחנו לטעון את התוכן. נסו שוב בעוד רגע.',
+    retry: 'ניסיון חוזר',
+  },
+  errorBoundary: {
+    title: 'משהו השתבש',
+    body: 'אירעה שגיאה בלתי צפויה. אפשר לטעון את הדף מחדש או לחזור לדף הקודם.',
+    reload: 'טעינה מחדש',
+    back: 'חזרה',
+  },
+} as const;

@@ -1,0 +1,21 @@
+const path = require('path');
+
+/** @type {import('jest').Config} */
+module.exports = {
+  preset: path.join(__dirname, '../jest.preset.cjs'),
+  rootDir: __dirname,
+  displayName: 'checkout',
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  moduleNameMapper: {
+    '\\.(css)$': path.join(__dirname, '../tools/jest/style-stub.cjs'),
+    '^@mechabrim/(cart-store|session|ui|hebrew|contracts)$': path.join(
+      __dirname,
+      '../libs/$1/src/index.ts',
+    ),
+    '^@mechabrim/(cart-store|session|ui|hebrew|contracts)/src/(.*)$': path.join(
+      __dirname,
+      '../libs/$1/src/$2',
+    ),
+  },
+};

@@ -1,0 +1,7 @@
+import { useRoutes } from 'react-router-dom';
+import { checkoutRoutes } from './routes';
+
+/** The checkout's `./App`: its routes, mounted by the shell inside the shell's router. */
+export default function CheckoutApp() {
+  return useRoutes(checkoutRoutes);
+}

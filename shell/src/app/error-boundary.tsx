@@ -1,0 +1,71 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { strings } from '../strings.he';
+
+/** Spec §2/§8 fallback: 'something went wrong' with reload and back. */
+export function ErrorFallback() {
+  return (
+    <section className="shell-fallback" role="alert" aria-labelledby="shell-error-title">
+      <h1 id="shell-error-title">{strings.errorBoundary.title}</h1>
+      <p>{strings.errorBoundary.body}</p>
+      <div className="shell-fallback__actions">
+        <button type="button" className="mb-button" onClick={() => window.location.reload()}>
+          {strings.errorBoundary.reload}
+        </button>
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="secondary"
+          onClick={() => window.history.back()}
+        >
+          {strings.errorBoundary.back}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** What to show instead of the children after an error (default: the spec's fallback). */
+  fallback?: (error: unknown, reset: () => void) => ReactNode;
+  /** A change of this value clears the error (e.g. the path: navigating away recovers). */
+  resetKey?: unknown;
+}
+
+interface ErrorBoundaryState {
+  error: unknown;
+  failedAt: unknown;
+}
+
+/** Catches render errors below it. Errors are logged; window errors are logged by the app. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null, failedAt: undefined };
+
+  static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
+    return { error: error ?? new Error('unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState) {
+    if (state.error && state.failedAt === undefined) return { failedAt: props.resetKey };
+    if (state.error && props.resetKey !== state.failedAt)
+      return { error: null, failedAt: undefined };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  reset = () => this.setState({ error: null, failedAt: undefined });
+
+  override render() {
+    if (this.state.error) {
+      return this.props.fallback ? (
+        this.props.fallback(this.state.error, this.reset)
+      ) : (
+        <ErrorFallback />
+      );
+    }
+    return this.props.children;
+  }
+}

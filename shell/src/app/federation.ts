@@ -1,0 +1,43 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import type { RemoteName } from './runtime-config';
+
+let registered: Partial<Record<RemoteName, string>> = {};
+
+/** Tells the federation runtime where each remote's mf-manifest.json lives. */
+export function registerAppRemotes(remotes: Record<RemoteName, string>): void {
+  registered = { ...remotes };
+  registerRemotes(
+    Object.entries(remotes).map(([name, entry]) => ({ name, entry })),
+    { force: true },
+  );
+}
+
+/** A remote could not be loaded (down, unreachable, or its manifest/entry is broken). */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    options?: { cause?: unknown },
+  ) {
+    super(`remote "${remote}" could not be loaded`, options);
+    this.name = 'RemoteLoadError';
+  }
+}
+
+/**
+ * Loads a remote's `./App`. With `fresh`, the runtime first forgets the remote (its cached
+ * manifest, entry and failed attempts), so a retry after the remote came back really retries.
+ */
+export async function loadRemoteApp(remote: RemoteName, fresh = false): Promise<ComponentType> {
+  if (fresh && registered[remote]) {
+    registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+  }
+  let module: { default?: ComponentType } | null;
+  try {
+    module = await loadRemote<{ default?: ComponentType }>(`${remote}/App`);
+  } catch (cause) {
+    throw new RemoteLoadError(remote, { cause });
+  }
+  if (!module?.default) throw new RemoteLoadError(remote);
+  return module.default;
+}

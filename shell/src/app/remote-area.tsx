@@ -1,0 +1,88 @@
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { strings } from '../strings.he';
+import { ErrorBoundary, ErrorFallback } from './error-boundary';
+import { loadRemoteApp, RemoteLoadError } from './federation';
+import type { RemoteName } from './runtime-config';
+
+// One lazy component per remote, so moving between two pages of the same remote does not
+// suspend again. A retry replaces it with a fresh load.
+const apps = new Map<RemoteName, LazyExoticComponent<ComponentType>>();
+
+function remoteApp(remote: RemoteName, fresh: boolean) {
+  let app = apps.get(remote);
+  if (!app || fresh) {
+    app = lazy(() => loadRemoteApp(remote, fresh).then((component) => ({ default: component })));
+    apps.set(remote, app);
+  }
+  return app;
+}
+
+/** Shown in a remote's area while it loads. */
+export function AreaLoading() {
+  return (
+    <div className="shell-area-loading" role="status" aria-live="polite">
+      <span className="shell-spinner" aria-hidden="true" />
+      <span>{strings.loading}</span>
+    </div>
+  );
+}
+
+/** Shown in a remote's area when it cannot be loaded; the rest of the site keeps working. */
+export function RemoteUnavailable({
+  remote,
+  onRetry,
+}: {
+  remote: RemoteName;
+  onRetry: () => void;
+}) {
+  return (
+    <section
+      className="shell-fallback"
+      role="alert"
+      data-remote-unavailable={remote}
+      aria-labelledby="remote-down-title"
+    >
+      <h1 id="remote-down-title">{strings.remoteUnavailable.title}</h1>
+      <p>{strings.remoteUnavailable.body}</p>
+      <div className="shell-fallback__actions">
+        <button type="button" className="mb-button" onClick={onRetry}>
+          {strings.remoteUnavailable.retry}
+        </button>
+        <Link className="mb-button" data-variant="secondary" to="/">
+          {strings.remoteUnavailable.home}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Mounts one remote's `./App` in the main area, with its own loading, failure and retry. */
+export function RemoteArea({ remote }: { remote: RemoteName }) {
+  const { pathname } = useLocation();
+  const [attempt, setAttempt] = useState(0);
+  const App = remoteApp(remote, false);
+  const retry = () => {
+    remoteApp(remote, true);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <div className="shell-area" data-remote={remote}>
+      <ErrorBoundary
+        key={attempt}
+        resetKey={pathname}
+        fallback={(error) =>
+          error instanceof RemoteLoadError ? (
+            <RemoteUnavailable remote={remote} onRetry={retry} />
+          ) : (
+            <ErrorFallback />
+          )
+        }
+      >
+        <Suspense fallback={<AreaLoading />}>
+          <App />
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** The federated front ends the shell mounts; also their federation container names. */
+export const REMOTE_NAMES = ['storefront', 'checkout', 'authorPortal'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** `/runtime-config.json` (docs/CONVENTIONS.md): the API origin and each remote's manifest URL. */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  remotes: Record<RemoteName, string>;
+}
+
+function isUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    new URL(value, 'http://localhost');
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks the shape of a runtime config; throws naming the first bad field. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  if (!value || typeof value !== 'object') throw new Error('runtime-config.json: not an object');
+  const { apiBaseUrl, remotes } = value as Partial<RuntimeConfig>;
+  if (!isUrl(apiBaseUrl)) throw new Error('runtime-config.json: apiBaseUrl must be a URL');
+  if (!remotes || typeof remotes !== 'object')
+    throw new Error('runtime-config.json: remotes missing');
+  for (const name of REMOTE_NAMES) {
+    if (!isUrl(remotes[name]))
+      throw new Error(`runtime-config.json: remotes.${name} must be a URL`);
+  }
+  return { apiBaseUrl, remotes: { ...remotes } };
+}
+
+/** Fetches and checks the runtime config (never cached: it changes per deployment). */
+export async function loadRuntimeConfig(url = '/runtime-config.json'): Promise<RuntimeConfig> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}

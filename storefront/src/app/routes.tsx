@@ -1,0 +1,65 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { strings } from '../strings.he';
+import { ComingSoon, NotFound } from './coming-soon';
+// The two pages people land on (home, a book) are in the storefront's first chunk, so their
+// first render needs no further request; the other screens load when first visited.
+import { HomeRoute } from '../features/home';
+import { BookPage } from '../features/book';
+
+const AuthorsPage = lazy(() =>
+  import('../features/authors').then((m) => ({ default: m.AuthorsPage })),
+);
+const AuthorPage = lazy(() =>
+  import('../features/authors').then((m) => ({ default: m.AuthorPage })),
+);
+const CategoryPage = lazy(() =>
+  import('../features/category').then((m) => ({ default: m.CategoryPage })),
+);
+const AboutPage = lazy(() => import('../features/about').then((m) => ({ default: m.AboutPage })));
+const ContactPage = lazy(() =>
+  import('../features/contact').then((m) => ({ default: m.ContactPage })),
+);
+const LoginPage = lazy(() => import('../features/auth').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.RegisterPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile').then((m) => ({ default: m.ProfilePage })),
+);
+const WishlistPage = lazy(() =>
+  import('../features/wishlist').then((m) => ({ default: m.WishlistPage })),
+);
+
+/**
+ * The storefront's screens (spec §2), absolute paths. The shell's route table sends these paths
+ * here; the shell's Suspense boundary covers the lazy screens.
+ */
+export const storefrontRoutes: RouteObject[] = [
+  { path: '/', element: <HomeRoute /> },
+  { path: '/books', element: <HomeRoute /> },
+  { path: '/authors', element: <AuthorsPage /> },
+  { path: '/author/:id', element: <AuthorPage /> },
+  { path: '/book/:id', element: <BookPage /> },
+  { path: '/category/:category', element: <CategoryPage /> },
+  { path: '/about', element: <AboutPage /> },
+  { path: '/contact', element: <ContactPage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/register', element: <RegisterPage /> },
+  { path: '/profile', element: <ProfilePage /> },
+  { path: '/wishlist', element: <WishlistPage /> },
+  {
+    path: '/author-compensation',
+    element: <ComingSoon title={strings.screens.authorCompensation} />,
+  },
+  { path: '/how-to-upload', element: <ComingSoon title={strings.screens.howToUpload} /> },
+  { path: '/how-it-works', element: <ComingSoon title={strings.screens.howItWorks} /> },
+  { path: '/shipping-policy', element: <ComingSoon title={strings.screens.shippingPolicy} /> },
+  {
+    path: '/community-donation',
+    element: <ComingSoon title={strings.screens.communityDonation} />,
+  },
+  { path: '/terms', element: <ComingSoon title={strings.screens.terms} /> },
+  { path: '/authors-terms', element: <ComingSoon title={strings.screens.authorsTerms} /> },
+  { path: '*', element: <NotFound /> },
+];
