@@ -1,0 +1,120 @@
+import { startEmbeddedMongo, EmbeddedMongo } from '../server';
+import { RawClient, opMsg, opQuery, replyDoc } from '../test-support/raw';
+
+let server: EmbeddedMongo;
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ port: 0 });
+});
+afterAll(() => server.stop());
+
+async function roundTrip(c: RawClient, frame: Buffer) {
+  c.send(frame);
+  const f = await c.readFrame();
+  if (!f) throw new Error('no reply');
+  return replyDoc(f);
+}
+
+describe('wire protocol', () => {
+  it('answers the legacy OP_QUERY handshake with OP_REPLY and advertises no compression', async () => {
+    const c = await RawClient.connect(server.port);
+    const id = c.nextId();
+    const r = await roundTrip(
+      c,
+      opQuery(id, 'admin.$cmd', {
+        isMaster: 1,
+        helloOk: true,
+        compression: ['zstd', 'snappy', 'zlib'],
+      }),
+    );
+    expect(r.opCode).toBe(1);
+    expect(r.responseTo).toBe(id);
+    expect(r.doc).toMatchObject({
+      ok: 1,
+      ismaster: true,
+      helloOk: true,
+      setName: 'rs0',
+      maxWireVersion: expect.any(Number),
+    });
+    expect(r.doc.compression).toBeUndefined();
+    c.close();
+  });
+
+  it('reports a single-node replica set primary over OP_MSG', async () => {
+    const c = await RawClient.connect(server.port);
+    const r = await roundTrip(c, opMsg(c.nextId(), { hello: 1, $db: 'admin' }));
+    expect(r.opCode).toBe(2013);
+    expect(r.doc).toMatchObject({
+      ok: 1,
+      isWritablePrimary: true,
+      setName: 'rs0',
+      hosts: [`127.0.0.1:${server.port}`],
+      primary: `127.0.0.1:${server.port}`,
+      logicalSessionTimeoutMinutes: 30,
+    });
+    c.close();
+  });
+
+  it('merges kind-1 document sequences into the command and honours the checksum flag', async () => {
+    const c = await RawClient.connect(server.port);
+    const ins = await roundTrip(
+      c,
+      opMsg(
+        c.nextId(),
+        { insert: 'seq', $db: 'wire' },
+        { sequences: [['documents', [{ _id: 1 }, { _id: 2 }, { _id: 3 }]]], checksum: true },
+      ),
+    );
+    expect(ins.doc).toEqual({ n: 3, ok: 1 });
+    const found = await roundTrip(
+      c,
+      opMsg(c.nextId(), { find: 'seq', filter: {}, sort: { _id: -1 }, $db: 'wire' }),
+    );
+    expect(found.doc.cursor.firstBatch).toEqual([{ _id: 3 }, { _id: 2 }, { _id: 1 }]);
+    c.send(opMsg(c.nextId(), { ping: 1, $db: 'admin' }, { checksum: 'bad' }));
+    expect(await c.waitClosed()).toBe(true);
+  });
+
+  it('sends no reply when moreToCome is set, but applies the write', async () => {
+    const c = await RawClient.connect(server.port);
+    c.send(
+      opMsg(c.nextId(), { insert: 'w0', documents: [{ _id: 'x' }], $db: 'wire' }, { flags: 2 }),
+    );
+    const r = await roundTrip(c, opMsg(c.nextId(), { count: 'w0', $db: 'wire' }));
+    expect(r.doc).toEqual({ n: 1, ok: 1 });
+    c.close();
+  });
+
+  it('answers CommandNotFound for unknown commands', async () => {
+    const c = await RawClient.connect(server.port);
+    const r = await roundTrip(c, opMsg(c.nextId(), { frobnicate: 1, $db: 'admin' }));
+    expect(r.doc).toMatchObject({ ok: 0, code: 59, codeName: 'CommandNotFound' });
+    c.close();
+  });
+
+  it('closes only the connection that sends an oversized or malformed frame', async () => {
+    const healthy = await RawClient.connect(server.port);
+    const big = await RawClient.connect(server.port);
+    const header = Buffer.alloc(16);
+    header.writeInt32LE(48_000_001, 0);
+    header.writeInt32LE(1, 4);
+    header.writeInt32LE(2013, 12);
+    big.send(header);
+    expect(await big.waitClosed()).toBe(true);
+
+    const bad = await RawClient.connect(server.port);
+    const frame = opMsg(1, { ping: 1, $db: 'admin' });
+    frame.writeInt32LE(0x7fffffff, 21); // body document claims a huge size
+    bad.send(frame);
+    expect(await bad.waitClosed()).toBe(true);
+
+    const unknownOp = await RawClient.connect(server.port);
+    const op = opMsg(1, { ping: 1, $db: 'admin' });
+    op.writeInt32LE(2012, 12); // OP_COMPRESSED was never negotiated
+    unknownOp.send(op);
+    expect(await unknownOp.waitClosed()).toBe(true);
+
+    const r = await roundTrip(healthy, opMsg(healthy.nextId(), { ping: 1, $db: 'admin' }));
+    expect(r.doc).toEqual({ ok: 1 });
+    healthy.close();
+  });
+});
