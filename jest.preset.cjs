@@ -2,7 +2,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|^.+swiper.+\\.mjs$': [
       '@swc/jest',
       {
         jsc: {
@@ -14,6 +14,8 @@ module.exports = {
       },
     ],
   },
+  // Swiper (the UI kit's carousels) ships ES modules only; compile it like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(swiper|ssr-window|dom7)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
   moduleNameMapper: {

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } fr
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Autoplay, Keyboard } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper/types';
-import 'swiper/css';
+import 'swiper/swiper.css';
 import { uiStrings } from '../../strings.he';
 import { EmptyState } from '../empty-state/empty-state';
 import {
