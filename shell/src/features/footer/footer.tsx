@@ -1,20 +1,37 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { strings } from '../../strings.he';
+import { installClientLogging } from './client-logging';
 import './footer.css';
 
 /** Site footer (spec §2): logo, tagline, terms / authors' terms / contact, copyright with the year. */
 export function Footer() {
   const year = new Date().getFullYear();
+  // The footer is on every page (the header is not), so it starts the client log reporting.
+  useEffect(installClientLogging, []);
   return (
     <footer className="footer">
       <div className="footer__inner mb-container">
-        <p className="footer__logo">{strings.brand}</p>
-        <p className="footer__tagline">{strings.tagline}</p>
-        <nav className="footer__links">
+        <div className="footer__brand">
+          <Link to="/" className="footer__logo">
+            <span className="footer__logo-mark" aria-hidden="true">
+              מ
+            </span>
+            {strings.brand}
+          </Link>
+          <p className="footer__tagline">{strings.tagline}</p>
+        </div>
+        <nav className="footer__links" aria-label={strings.footer.label}>
           {/* The site terms open with a full page load (spec §2). */}
-          <a href="/terms">{strings.footer.terms}</a>
-          <Link to="/authors-terms">{strings.footer.authorsTerms}</Link>
-          <Link to="/contact">{strings.footer.contact}</Link>
+          <a href="/terms" className="mb-button" data-variant="secondary">
+            {strings.footer.terms}
+          </a>
+          <Link to="/authors-terms" className="mb-button" data-variant="secondary">
+            {strings.footer.authorsTerms}
+          </Link>
+          <Link to="/contact" className="mb-button" data-variant="secondary">
+            {strings.footer.contact}
+          </Link>
         </nav>
         <p className="footer__copyright">{strings.footer.copyright(year)}</p>
       </div>

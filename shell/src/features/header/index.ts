@@ -1,1 +1,2 @@
-export { Header, CartButton } from './header';
+export { Header, CartButton } from './components/header';
+export { SearchBox } from './components/search-box';

@@ -1,6 +1,10 @@
 import { selectCount, useCart } from '@mechabrim/cart-store';
 import { Link, NavLink } from 'react-router-dom';
-import { strings } from '../../strings.he';
+import { strings } from '../../../strings.he';
+import { CategoryStrip } from './category-strip';
+import { MobileMenu } from './mobile-menu';
+import { SearchBox } from './search-box';
+import { UserMenu } from './user-menu';
 import './header.css';
 
 /** The cart button: links to /cart, with the number of copies when above zero. */
@@ -9,10 +13,10 @@ export function CartButton() {
   return (
     <Link
       to="/cart"
-      className="header-cart"
+      className="header-icon-button header-cart"
       aria-label={count > 0 ? strings.header.cartWithCount(count) : strings.header.cart}
     >
-      <svg className="header-cart__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg className="header-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
           fill="none"
@@ -33,23 +37,51 @@ export function CartButton() {
   );
 }
 
-/** Site header (spec §2): logo home, main links, cart with its badge. */
+function WishlistButton() {
+  return (
+    <Link to="/wishlist" className="header-icon-button" aria-label={strings.header.wishlist}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="header-icon">
+        <path
+          d="M12 20s-7-4.3-9-8.7C1.7 8.2 3.6 5 6.8 5c1.9 0 3.3 1 4.1 2.3h2.2C13.9 6 15.3 5 17.2 5c3.2 0 5.1 3.2 3.8 6.3C19 15.7 12 20 12 20z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </Link>
+  );
+}
+
+/**
+ * The site header (spec §2): logo home, the search box, links to authors / about / contact, the
+ * account menu, the wishlist heart, the cart with its badge; the category strip on wide screens
+ * and a collapsible menu on small ones.
+ */
 export function Header() {
   return (
     <header className="header">
       <div className="header__bar mb-container">
+        <MobileMenu />
         <Link to="/" className="header__logo" aria-label={strings.header.home}>
-          {strings.brand}
+          <span className="header__logo-mark" aria-hidden="true">
+            מ
+          </span>
+          <span className="header__logo-text">{strings.brand}</span>
         </Link>
+        <SearchBox className="header__search" />
         <nav className="header__nav" aria-label={strings.header.mainNav}>
           <NavLink to="/authors">{strings.header.authors}</NavLink>
           <NavLink to="/about">{strings.header.about}</NavLink>
           <NavLink to="/contact">{strings.header.contact}</NavLink>
         </nav>
         <div className="header__actions">
+          <UserMenu />
+          <WishlistButton />
           <CartButton />
         </div>
       </div>
+      <CategoryStrip />
     </header>
   );
 }

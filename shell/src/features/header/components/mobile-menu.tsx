@@ -1,0 +1,83 @@
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { strings } from '../../../strings.he';
+import { CategoryLinks } from './category-strip';
+
+const s = strings.header;
+
+/** The small-screen menu: the main links and a collapsible categories list; closes on every route change. */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const location = useLocation();
+  const id = useId();
+
+  useEffect(() => {
+    setOpen(false);
+    setCategoriesOpen(false);
+  }, [location.pathname, location.search]);
+
+  return (
+    <div className="mobile-menu">
+      <button
+        type="button"
+        className="header-icon-button mobile-menu__toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        aria-label={open ? s.mobileMenu.close : s.mobileMenu.open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="header-icon">
+          {open ? (
+            <path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" />
+          ) : (
+            <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+          )}
+        </svg>
+      </button>
+      <nav
+        id={`${id}-panel`}
+        className="mobile-menu__panel"
+        hidden={!open}
+        aria-label={s.mobileMenu.label}
+      >
+        <ul className="mobile-menu__links">
+          <li>
+            <NavLink to="/" end>
+              {s.homeLink}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/authors">{s.authors}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/about">{s.about}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/contact">{s.contact}</NavLink>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="mobile-menu__categories-toggle"
+              aria-expanded={categoriesOpen}
+              aria-controls={`${id}-categories`}
+              onClick={() => setCategoriesOpen((o) => !o)}
+            >
+              {s.categories.label}
+              <span
+                aria-hidden="true"
+                className={`mobile-menu__chevron${categoriesOpen ? ' mobile-menu__chevron--open' : ''}`}
+              >
+                ‹
+              </span>
+            </button>
+            <div id={`${id}-categories`} hidden={!categoriesOpen}>
+              <CategoryLinks className="mobile-menu__categories" />
+            </div>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

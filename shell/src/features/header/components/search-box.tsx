@@ -1,0 +1,232 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Avatar,
+  BookCover,
+  Price,
+  Stars,
+  uiStrings,
+  useClickOutside,
+  useDebouncedValue,
+} from '@mechabrim/ui';
+import { useAuthorSuggestions } from '../api/search-authors';
+import { useBookSuggestions } from '../api/search-books';
+import { strings } from '../../../strings.he';
+import {
+  bioPreview,
+  bookAuthor,
+  moveHighlight,
+  toSuggestions,
+  type Suggestion,
+} from './suggestions';
+import './search-box.css';
+
+const s = strings.header.search;
+/** Spec §9: a request goes out 300 ms after typing stops. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="search-box__icon">
+      <path d="M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.7 4.7-1.4 1.4-4.7-4.7A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
+    </svg>
+  );
+}
+
+function SuggestionRow({ item }: { item: Suggestion }) {
+  if (item.kind === 'book') {
+    const { book } = item;
+    return (
+      <>
+        <span className="search-row__media search-row__media--cover">
+          <BookCover src={book.coverImage} title={book.title} width={40} />
+        </span>
+        <span className="search-row__text">
+          <span className="search-row__title">{book.title}</span>
+          <span className="search-row__sub">
+            {uiStrings.byAuthor(bookAuthor(book) ?? uiStrings.unknownAuthor)}
+          </span>
+          <Stars rating={book.rating} showValue />
+        </span>
+        <span className="search-row__price">
+          <Price value={book.price} />
+        </span>
+      </>
+    );
+  }
+  const { author } = item;
+  return (
+    <>
+      <span className="search-row__media">
+        <Avatar src={author.avatar} name={author.name} size={40} />
+      </span>
+      <span className="search-row__text">
+        <span className="search-row__title">{author.name}</span>
+        <span className="search-row__sub">
+          {uiStrings.booksCount(author.booksCount ?? 0)}
+          {author.bio ? ` · ${bioPreview(author.bio)}` : ''}
+        </span>
+        <Stars rating={author.averageRating} showValue />
+      </span>
+    </>
+  );
+}
+
+/**
+ * The header's search (spec §2, §4): books and authors suggested in parallel 300 ms after typing
+ * stops, as an ARIA combobox. Arrows move the highlight, Enter opens it (or the full results),
+ * Escape and a click outside close the list, choosing an item clears the box.
+ */
+export function SearchBox({ className = '' }: { className?: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState(-1);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const listId = `${id}-list`;
+  const popupId = `${id}-popup`;
+
+  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const books = useBookSuggestions(query);
+  const authors = useAuthorSuggestions(query);
+  const items = useMemo(
+    () => toSuggestions(books.data ?? [], authors.data ?? []),
+    [books.data, authors.data],
+  );
+  const loading =
+    query.length > 0 && (books.isFetching || authors.isFetching) && items.length === 0;
+  // The list shows once the debounced query matches what is typed (or while it is being typed, the last results).
+  const show = open && text.trim().length > 0 && query.length > 0;
+
+  useEffect(() => setHighlight(-1), [query]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    setHighlight(-1);
+  }, []);
+  useClickOutside(rootRef, close, open);
+
+  const choose = (item: Suggestion) => {
+    setText('');
+    close();
+    navigate(item.href);
+  };
+
+  const submitSearch = () => {
+    const q = text.trim();
+    if (!q) return;
+    close();
+    navigate(`/books?search=${encodeURIComponent(q)}`);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    switch (e.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        e.preventDefault();
+        if (!open) setOpen(true);
+        setHighlight((h) => moveHighlight(h, items.length, e.key as 'ArrowDown' | 'ArrowUp'));
+        break;
+      case 'Enter':
+        e.preventDefault();
+        if (show && highlight >= 0 && items[highlight]) choose(items[highlight]);
+        else submitSearch();
+        break;
+      case 'Escape':
+        if (open) {
+          e.preventDefault();
+          close();
+        }
+        break;
+      default:
+        break;
+    }
+  };
+
+  const optionId = (i: number) => `${id}-opt-${i}`;
+  const bookCount = books.data?.length ?? 0;
+
+  return (
+    <div className={`search-box ${className}`} ref={rootRef}>
+      <form
+        role="search"
+        className="search-box__form"
+        onSubmit={(e) => (e.preventDefault(), submitSearch())}
+      >
+        <label htmlFor={`${id}-input`} className="mb-visually-hidden">
+          {s.label}
+        </label>
+        <SearchIcon />
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          className="search-box__input"
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          placeholder={s.placeholder}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={show}
+          aria-controls={popupId}
+          aria-activedescendant={show && highlight >= 0 ? optionId(highlight) : undefined}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(e.target.value.trim().length > 0);
+          }}
+          onFocus={() => text.trim() && setOpen(true)}
+          onKeyDown={onKeyDown}
+        />
+      </form>
+      <div id={popupId} className="search-box__popup" hidden={!show}>
+        {items.length > 0 && (
+          <ul id={listId} role="listbox" aria-label={s.suggestions} className="search-box__list">
+            {items.map((item, i) => (
+              <li
+                key={`${item.kind}-${item.id}`}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === highlight}
+                className={`search-row search-row--${item.kind}${i === highlight ? ' search-row--active' : ''}${
+                  item.kind === 'author' && i === bookCount ? ' search-row--first-author' : ''
+                }`}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setHighlight(i)}
+                onClick={() => choose(item)}
+              >
+                <SuggestionRow item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {show && items.length === 0 && (
+          <p className="search-box__status" role="status">
+            {loading || query !== text.trim() ? s.searching : s.noResults(query)}
+          </p>
+        )}
+        {show && items.length > 0 && (
+          <button
+            type="button"
+            className="search-box__all"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={submitSearch}
+          >
+            {s.allResults(text.trim())}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

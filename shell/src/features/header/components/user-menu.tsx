@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionStore, useSession } from '@mechabrim/session';
+import { useClickOutside } from '@mechabrim/ui';
+import { strings } from '../../../strings.he';
+
+const s = strings.header.userMenu;
+
+function UserIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="header-icon">
+      <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.4-8 5.5V21h16v-1.5c0-3.1-3.6-5.5-8-5.5z" />
+    </svg>
+  );
+}
+
+/**
+ * The account menu (spec §2): a guest gets login and register; a signed-in user gets the
+ * dashboard (authors only), profile and logout. Logout clears the session and goes home.
+ */
+export function UserMenu() {
+  const user = useSession((st) => st.user);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useClickOutside(ref, close, open);
+  useEffect(close, [pathname, close]);
+
+  const logout = () => {
+    sessionStore.getState().logout();
+    queryClient.removeQueries({ queryKey: ['wishlist'] });
+    setOpen(false);
+    navigate('/');
+  };
+
+  return (
+    <div
+      className="user-menu"
+      ref={ref}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="header-icon-button"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        aria-label={user ? s.signedInAs(user.name) : s.account}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <UserIcon />
+      </button>
+      <div id={`${id}-menu`} className="user-menu__panel" hidden={!open}>
+        {user ? (
+          <>
+            <p className="user-menu__hello">{s.hello(user.name)}</p>
+            <ul className="user-menu__list">
+              {user.role === 'author' && (
+                <li>
+                  <Link to="/author-dashboard">{s.dashboard}</Link>
+                </li>
+              )}
+              <li>
+                <Link to="/profile">{s.profile}</Link>
+              </li>
+              <li>
+                <Link to="/wishlist">{s.wishlist}</Link>
+              </li>
+              <li>
+                <button type="button" onClick={logout}>
+                  {s.logout}
+                </button>
+              </li>
+            </ul>
+          </>
+        ) : (
+          <ul className="user-menu__list">
+            <li>
+              <Link to="/login">{s.login}</Link>
+            </li>
+            <li>
+              <Link to="/register">{s.register}</Link>
+            </li>
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
