@@ -46,6 +46,8 @@ export class ClientLogsService {
     });
     const job = clientLogsJobSchema.parse({
       receivedAt: new Date().toISOString(),
+      ip: sender.ip?.slice(0, 100),
+      userAgent: sender.userAgent?.slice(0, 500),
       entries: queued,
     });
     const jobId = createHash('sha256')

@@ -1,0 +1,207 @@
+import { CLIENT_LOGS_JOB, QUEUE_NAMES, type ClientLogsJob } from '@mechabrim/contracts';
+import {
+  createTestApi,
+  startTestMongo,
+  startTestRedis,
+  type TestApi,
+  type TestMongo,
+  type TestRedis,
+} from '@mechabrim/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Queue } from 'bullmq';
+import mongoose, { type Connection } from 'mongoose';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { createWorkerApp } from '../src/app.factory';
+import { loadWorkerConfig } from '../src/config/worker-config';
+
+const root = path.resolve(__dirname, '../../..');
+
+let mongo: TestMongo;
+let redis: TestRedis;
+let api: TestApi;
+let db: Connection;
+
+beforeAll(async () => {
+  [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
+  api = await createTestApi({ mongoUri: mongo.uri, redisUrl: redis.url });
+  db = await mongoose.createConnection(mongo.uri).asPromise();
+});
+
+afterAll(async () => {
+  await api?.close();
+  await db?.close();
+  await Promise.all([mongo?.stop(), redis?.stop()]);
+});
+
+async function startWorker(): Promise<{ app: NestFastifyApplication; url: string }> {
+  const config = loadWorkerConfig({
+    NODE_ENV: 'test',
+    MONGODB_URI: mongo.uri,
+    REDIS_URL: redis.url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WORKER_PORT: '0',
+  });
+  const app = await createWorkerApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  return {
+    app,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  };
+}
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 20000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const logs = () => db.collection('client_logs');
+const entry = (message: string) => ({
+  timestamp: new Date().toISOString(),
+  level: 'error',
+  message,
+  url: '/cart',
+});
+
+async function postBulk(messages: string[], sessionId = 'session-1') {
+  const res = await fetch(`${api.baseUrl}/api/logs/client-bulk`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'jest-e2e' },
+    body: JSON.stringify({ logs: messages.map(entry), sessionId }),
+  });
+  expect(res.status).toBe(202);
+  return res.json();
+}
+
+describe('client-logs queue, API to worker to MongoDB', () => {
+  it('stores what the API accepted, once, with the sender beside each entry', async () => {
+    const worker = await startWorker();
+    try {
+      const health = await until('worker health', async () => {
+        const res = await fetch(`${worker.url}/health`);
+        return res.status === 200 ? res.json() : undefined;
+      });
+      expect(health.details).toMatchObject({ mongodb: { status: 'up' }, redis: { status: 'up' } });
+
+      expect(await postBulk(['first', 'second', 'שלישי'])).toEqual({ accepted: 3 });
+      await until('three stored entries', async () =>
+        (await logs().countDocuments({ sessionId: 'session-1' })) === 3 ? true : undefined,
+      );
+      const stored = await logs().findOne({ message: 'שלישי' });
+      expect(stored).toMatchObject({
+        level: 'error',
+        url: '/cart',
+        userAgent: 'jest-e2e',
+        sessionId: 'session-1',
+      });
+      expect(stored?.key).toMatch(/^[a-f0-9]{64}$/);
+
+      // The same entries delivered again in another job (a retried request or a replayed job)
+      // are not stored twice: the processor upserts on the entry key.
+      const queue = new Queue<ClientLogsJob>(QUEUE_NAMES.clientLogs, {
+        connection: { url: redis.url },
+      });
+      try {
+        const docs = await logs().find({ sessionId: 'session-1' }).toArray();
+        const replay = await queue.add(CLIENT_LOGS_JOB, {
+          receivedAt: new Date().toISOString(),
+          entries: docs.map((d) => ({
+            key: d.key,
+            timestamp: d.timestamp.toISOString(),
+            level: d.level,
+            message: d.message,
+          })),
+        });
+        await until('the replayed job to finish', async () =>
+          (await replay.isCompleted()) ? true : undefined,
+        );
+        const job = await queue.getJob(replay.id!);
+        expect(job?.returnvalue).toEqual({ stored: 0, duplicates: 3 });
+        expect(await logs().countDocuments({ sessionId: 'session-1' })).toBe(3);
+
+        // A payload that breaks the contract fails at once, without retries.
+        const bad = await queue.add(
+          CLIENT_LOGS_JOB,
+          { receivedAt: 'nope', entries: [] } as unknown as ClientLogsJob,
+          {
+            attempts: 5,
+          },
+        );
+        await until('the bad job to fail', async () => ((await bad.isFailed()) ? true : undefined));
+        const failed = await queue.getJob(bad.id!);
+        expect(failed?.attemptsMade).toBe(1);
+        expect(failed?.failedReason).toMatch(/invalid client-logs payload/);
+      } finally {
+        await queue.close();
+      }
+    } finally {
+      await worker.app.close();
+    }
+  });
+
+  it('hands a job whose worker was SIGKILLed mid-job to another worker within 15 s', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '-r',
+        path.join(root, 'libs/testing/swc-register.cjs'),
+        path.join(__dirname, 'fixtures/crashing-worker.ts'),
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, REDIS_URL: redis.url },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    let worker: { app: NestFastifyApplication } | undefined;
+    try {
+      await until('the crashing worker to connect', async () =>
+        out.includes('ready') ? true : undefined,
+      );
+      await postBulk(['taken by a worker that dies'], 'session-crash');
+      const jobId = await until(
+        'the crashing worker to take the job',
+        async () => /active (\S+)/.exec(out)?.[1],
+      );
+
+      // A healthy worker is running, but the job is locked by the one about to die.
+      worker = await startWorker();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await logs().countDocuments({ sessionId: 'session-crash' })).toBe(0);
+
+      child.kill('SIGKILL');
+      await exited;
+      const killedAt = Date.now();
+      await until(
+        'the job to be stored by the other worker',
+        async () =>
+          (await logs().countDocuments({ sessionId: 'session-crash' })) === 1 ? true : undefined,
+        20000,
+      );
+      const recoveredInMs = Date.now() - killedAt;
+      expect(recoveredInMs).toBeLessThan(15000);
+      expect(jobId).toBe(
+        createHash('sha256')
+          .update((await logs().findOne({ sessionId: 'session-crash' }))!.key)
+          .digest('hex'),
+      );
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await worker?.app.close();
+    }
+  });
+});
