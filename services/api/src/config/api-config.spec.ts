@@ -1,0 +1,71 @@
+import { ConfigError, loadApiConfig } from './api-config';
+
+describe('loadApiConfig', () => {
+  it('uses the development defaults of docs/CONVENTIONS.md', () => {
+    const config = loadApiConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      mongodbUri: 'mongodb://127.0.0.1:27027/mechabrim',
+      redisUrl: 'redis://127.0.0.1:6379',
+      logLevel: 'info',
+      publicApiUrl: 'http://localhost:3000',
+      jwt: { expiresIn: '7d' },
+    });
+    expect(config.corsOrigins).toEqual([
+      'http://localhost:4200',
+      'http://localhost:4201',
+      'http://localhost:4202',
+      'http://localhost:4203',
+    ]);
+    expect(config.jwt.secret.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('follows EMBEDDED_MONGO_PORT when MONGODB_URI is unset', () => {
+    expect(loadApiConfig({ EMBEDDED_MONGO_PORT: '27999' }).mongodbUri).toBe(
+      'mongodb://127.0.0.1:27999/mechabrim',
+    );
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadApiConfig({ API_PORT: '' }).port).toBe(3000);
+  });
+
+  it('names every bad variable', () => {
+    let error: unknown;
+    try {
+      loadApiConfig({
+        API_PORT: '70000',
+        LOG_LEVEL: 'loud',
+        CORS_ORIGINS: 'localhost:4200',
+        MONGODB_URI: 'postgres://x',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const variables = (error as ConfigError).problems.map((p) => p.variable).sort();
+    expect(variables).toEqual(['API_PORT', 'CORS_ORIGINS', 'LOG_LEVEL', 'MONGODB_URI']);
+    expect((error as Error).message).toMatch(
+      /API_PORT: must be a port number 0-65535 \(got "70000"\)/,
+    );
+  });
+
+  it('requires JWT_SECRET, MONGODB_URI and REDIS_URL in production', () => {
+    expect(() => loadApiConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: is required when NODE_ENV=production/,
+    );
+    const config = loadApiConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-long-production-secret',
+      MONGODB_URI: 'mongodb://db:27017/mechabrim',
+      REDIS_URL: 'rediss://:pw@cache:6380/1',
+      CORS_ORIGINS: 'https://mechabrim.co.il, https://authors.mechabrim.co.il',
+    });
+    expect(config.jwt.secret).toBe('a-long-production-secret');
+    expect(config.corsOrigins).toEqual([
+      'https://mechabrim.co.il',
+      'https://authors.mechabrim.co.il',
+    ]);
+  });
+});
