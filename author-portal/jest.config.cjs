@@ -7,6 +7,8 @@ module.exports = {
   displayName: 'author-portal',
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  // jsdom lacks TextEncoder, which react-router reads when it loads.
+  setupFiles: [path.join(__dirname, '../libs/ui/src/testing/jsdom-polyfills.ts')],
   moduleNameMapper: {
     '\\.(css)$': path.join(__dirname, '../tools/jest/style-stub.cjs'),
     '^@mechabrim/(cart-store|session|ui|hebrew|contracts)$': path.join(

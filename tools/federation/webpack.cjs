@@ -71,7 +71,10 @@ function frontendConfig(options) {
     entry: isHost ? { main: options.entry ?? './src/main.ts' } : {},
     output: {
       path: outputPath,
-      publicPath: 'auto',
+      // A host page is served at the root of its origin and owns every path (SPA fallback), so
+      // its files are absolute (/main.js works from /book/upload); a remote's are found from
+      // wherever its remoteEntry.js was loaded.
+      publicPath: isHost ? '/' : 'auto',
       uniqueName: name,
       // Entry chunks keep a fixed name (main.js, served no-cache and revalidated by ETag; the
       // HTML adds a build hash query): the federation runtime module is rendered into the entry

@@ -1,0 +1,20 @@
+const path = require('path');
+
+/**
+ * Browser journeys: real Chromium (/usr/bin/chromium) against real servers on free ports.
+ * One at a time (the machine has 2 cores and each journey runs a browser and several servers).
+ * Screenshots of failures and checkpoints go to e2e/test-results/.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+  ...require('../jest.preset.cjs'),
+  displayName: 'e2e',
+  rootDir: __dirname,
+  testMatch: ['**/*.e2e.ts'],
+  testEnvironment: 'node',
+  maxWorkers: 1,
+  testTimeout: 180_000,
+  slowTestThreshold: 60,
+};
+// Used by src/support/browser.ts.
+process.env.E2E_RESULTS_DIR ??= path.join(__dirname, 'test-results');

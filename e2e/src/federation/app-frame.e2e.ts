@@ -1,0 +1,173 @@
+import type { Browser } from 'playwright-core';
+import { collectErrors, launchBrowser, screenshot } from '../support/browser';
+import { FIXTURE_AUTHOR_TOKEN, startCatalogueFixture } from './support/catalogue-fixture';
+import { ensureBuilt, startFrontEnds, type RunningFrontEnds } from './support/front-ends';
+
+interface ShareEntry {
+  from: string;
+  loaded?: boolean;
+  useIn: string[];
+}
+
+describe('the app frame and the shared singletons', () => {
+  let browser: Browser;
+  let frontEnds: RunningFrontEnds;
+  let api: Awaited<ReturnType<typeof startCatalogueFixture>>;
+
+  beforeAll(async () => {
+    await ensureBuilt();
+    api = await startCatalogueFixture();
+    [browser, frontEnds] = await Promise.all([
+      launchBrowser(),
+      startFrontEnds({ apiBaseUrl: api.url }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await frontEnds?.close();
+    await api?.close();
+  });
+
+  it('is a Hebrew right-to-left page with header, main and footer, fonts served by us', async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const foreignRequests: string[] = [];
+    page.on('request', (request) => {
+      const { hostname } = new URL(request.url());
+      if (hostname !== '127.0.0.1' && !request.url().startsWith('data:'))
+        foreignRequests.push(request.url());
+    });
+    await page.goto(`${frontEnds.urls.shell}/about`);
+    await page.locator('[data-remote="storefront"] h1').first().waitFor();
+
+    const html = page.locator('html');
+    await expect(html.getAttribute('lang')).resolves.toBe('he');
+    await expect(html.getAttribute('dir')).resolves.toBe('rtl');
+    // Landmarks: one site header (banner), one main, one site footer (contentinfo).
+    await expect(page.getByRole('banner').count()).resolves.toBe(1);
+    await expect(page.getByRole('main').count()).resolves.toBe(1);
+    await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);
+    const fontFamily = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(fontFamily).toMatch(/^"?Heebo/);
+    await page.evaluate(() => document.fonts.ready);
+    await expect(page.evaluate(() => document.fonts.check('16px Heebo', 'שלום'))).resolves.toBe(
+      true,
+    );
+    expect(foreignRequests).toEqual([]);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'federation-frame');
+    await page.close();
+  });
+
+  it('hides the header on the author portal paths and keeps it elsewhere', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(
+      (token) => window.localStorage.setItem('token', token),
+      FIXTURE_AUTHOR_TOKEN,
+    );
+    const page = await context.newPage();
+    await page.goto(`${frontEnds.urls.shell}/author-dashboard`);
+    await page
+      .locator('[data-remote="authorPortal"]')
+      .getByRole('heading', { name: 'לוח הבקרה' })
+      .waitFor();
+    await expect(page.getByRole('banner').count()).resolves.toBe(0);
+    await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);
+    await screenshot(page, 'federation-author-dashboard-in-shell');
+
+    for (const path of ['/book/upload', '/book/edit/123']) {
+      await page.goto(`${frontEnds.urls.shell}${path}`);
+      await page.locator('[data-remote="authorPortal"] h1').waitFor();
+      await expect(page.getByRole('banner').count()).resolves.toBe(0);
+    }
+    await page.goto(`${frontEnds.urls.shell}/about`);
+    await page.getByRole('banner').waitFor();
+    await context.close();
+  });
+
+  it('loads React, the router and the stores once for the shell and the remotes, and the federation runtime once', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto(`${frontEnds.urls.shell}/about`);
+    await page.locator('[data-remote="storefront"] h1').first().waitFor();
+    // Client-side navigation (the header's cart button): the same page now runs two remotes.
+    await page.getByRole('banner').locator('a[href="/cart"]').click();
+    await page.locator('[data-remote="checkout"] h1').first().waitFor();
+
+    const shared = await page.evaluate(() => {
+      const federation = (
+        globalThis as unknown as {
+          __FEDERATION__: {
+            __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareEntry>>>>;
+            __INSTANCES__: { name: string }[];
+          };
+        }
+      ).__FEDERATION__;
+      const byPackage: Record<
+        string,
+        { version: string; from: string; loaded: boolean; useIn: string[] }[]
+      > = {};
+      for (const scopes of Object.values(federation.__SHARE__)) {
+        for (const packages of Object.values(scopes)) {
+          for (const [name, versions] of Object.entries(packages)) {
+            for (const [version, entry] of Object.entries(versions)) {
+              (byPackage[name] ??= []).push({
+                version,
+                from: entry.from,
+                loaded: Boolean(entry.loaded),
+                useIn: entry.useIn,
+              });
+            }
+          }
+        }
+      }
+      return {
+        byPackage,
+        instances: federation.__INSTANCES__.map((instance) => instance.name),
+        runtimeCore: typeof (globalThis as unknown as { _FEDERATION_RUNTIME_CORE?: unknown })
+          ._FEDERATION_RUNTIME_CORE,
+      };
+    });
+
+    expect(shared.instances).toEqual(expect.arrayContaining(['shell', 'storefront', 'checkout']));
+    for (const name of [
+      'react',
+      'react-dom',
+      'react-router-dom',
+      'zustand',
+      '@mechabrim/cart-store',
+    ]) {
+      const loaded = shared.byPackage[name]?.filter((entry) => entry.loaded) ?? [];
+      expect({ name, loaded: loaded.length, from: loaded[0]?.from }).toEqual({
+        name,
+        loaded: 1,
+        from: 'shell',
+      });
+    }
+    // The remotes used the shell's copies: none of their own fallback chunks for React was fetched.
+    const remoteReactChunks: string[] = [];
+    for (const remote of ['storefront', 'checkout'] as const) {
+      const manifest = (await (
+        await fetch(`${frontEnds.urls[remote]}/mf-manifest.json`)
+      ).json()) as {
+        shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+      };
+      for (const share of manifest.shared.filter(
+        (s) => s.name === 'react' || s.name === 'react-dom',
+      )) {
+        for (const file of [...share.assets.js.sync, ...share.assets.js.async]) {
+          remoteReactChunks.push(`${frontEnds.urls[remote]}/${file}`);
+        }
+      }
+    }
+    expect(remoteReactChunks.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => remoteReactChunks.includes(url))).toEqual([]);
+    // The federation runtime comes from the shell, provided on the global for the remote entries.
+    expect(shared.runtimeCore).toBe('object');
+    await page.close();
+  });
+});
