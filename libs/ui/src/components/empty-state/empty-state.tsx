@@ -8,10 +8,18 @@ export interface EmptyStateProps {
   description?: string;
   /** The way forward: a link or button. */
   action?: ReactNode;
+  /** The title's element: h1 when the state is the whole page (default p). */
+  titleAs?: 'h1' | 'h2' | 'p';
 }
 
 /** Nothing to show: a sentence and a way forward. */
-export function EmptyState({ title, icon, description, action }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  icon,
+  description,
+  action,
+  titleAs: Title = 'p',
+}: EmptyStateProps) {
   return (
     <div className="mb-state mb-state--empty" data-testid="empty-state">
       {icon && (
@@ -19,7 +27,7 @@ export function EmptyState({ title, icon, description, action }: EmptyStateProps
           {icon}
         </span>
       )}
-      <p className="mb-state__title">{title}</p>
+      <Title className="mb-state__title">{title}</Title>
       {description && <p className="mb-state__text">{description}</p>}
       {action && <div className="mb-state__actions">{action}</div>}
     </div>

@@ -10,6 +10,8 @@ export interface ErrorStateProps {
   retryLabel?: string;
   /** Further actions (a back link). */
   children?: ReactNode;
+  /** The title's element: h1 when the state is the whole page (default p). */
+  titleAs?: 'h1' | 'h2' | 'p';
 }
 
 /** Something failed: what happened in plain Hebrew and a retry. */
@@ -19,13 +21,14 @@ export function ErrorState({
   onRetry,
   retryLabel = uiStrings.tryAgain,
   children,
+  titleAs: Title = 'p',
 }: ErrorStateProps) {
   return (
     <div className="mb-state mb-state--error" role="alert" data-testid="error-state">
       <span className="mb-state__icon" aria-hidden="true">
         ⚠️
       </span>
-      <p className="mb-state__title">{title}</p>
+      <Title className="mb-state__title">{title}</Title>
       {message && <p className="mb-state__text">{message}</p>}
       {(onRetry || children) && (
         <div className="mb-state__actions">

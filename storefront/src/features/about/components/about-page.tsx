@@ -43,10 +43,10 @@ export function AboutPage() {
   return (
     <div className="sf-page about-page">
       <Breadcrumb items={[{ label: strings.common.home, to: '/' }, { label: s.title }]} />
-      <header className="about-hero">
+      <div className="about-hero">
         <h1 className="sf-page-title">{s.title}</h1>
         <p className="sf-lead">{s.heroText}</p>
-      </header>
+      </div>
       <div className={`about-grid ${fade}`}>
         <section aria-labelledby="about-mission">
           <h2 id="about-mission" className="sf-section-title">

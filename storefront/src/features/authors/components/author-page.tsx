@@ -36,7 +36,9 @@ export function AuthorPage() {
   if (!id) {
     return (
       <div className="sf-page">
-        <ErrorState title={s.notProvided}>{back}</ErrorState>
+        <ErrorState titleAs="h1" title={s.notProvided}>
+          {back}
+        </ErrorState>
       </div>
     );
   }
@@ -52,6 +54,7 @@ export function AuthorPage() {
     return (
       <div className="sf-page">
         <ErrorState
+          titleAs="h1"
           title={notFound ? s.notFound : strings.common.loadingError}
           message={notFound ? undefined : author.error.message}
           onRetry={notFound ? undefined : () => void author.refetch()}
@@ -72,7 +75,7 @@ export function AuthorPage() {
           { label: a.name },
         ]}
       />
-      <header className="author-hero">
+      <section className="author-hero" aria-label={a.name}>
         <Avatar src={a.avatar} name={a.name} size={128} />
         <div className="author-hero__text">
           <h1 className="sf-page-title">{a.name}</h1>
@@ -104,7 +107,7 @@ export function AuthorPage() {
             </div>
           </dl>
         </div>
-      </header>
+      </section>
       <section className="sf-section" aria-labelledby="author-books">
         <h2 id="author-books" className="sf-section-title">
           {s.booksTitle(a.name)}

@@ -219,6 +219,7 @@ export function BookPage() {
     return (
       <div className="sf-page">
         <ErrorState
+          titleAs="h1"
           title={notFound ? s.notFound : s.loadError}
           message={notFound ? s.notFoundText : query.error.message}
           onRetry={notFound ? undefined : () => void query.refetch()}

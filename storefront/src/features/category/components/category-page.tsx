@@ -30,6 +30,7 @@ export function CategoryPage() {
       <div className="sf-page">
         <Breadcrumb items={[{ label: strings.common.home, to: '/' }, { label: s.unknown }]} />
         <EmptyState
+          titleAs="h1"
           icon="🗂️"
           title={s.unknown}
           description={s.unknownText}

@@ -36,6 +36,7 @@ export function ProfilePage() {
     return (
       <div className="sf-page">
         <EmptyState
+          titleAs="h1"
           icon="👤"
           title={s.loginPrompt}
           action={

@@ -1,0 +1,183 @@
+import {
+  keep,
+  openPage,
+  pageErrors,
+  seriousViolations,
+  startWorld,
+  visit,
+  type ApiBook,
+  type StorefrontWorld,
+  type ViewportName,
+} from './support/storefront-stack';
+
+describe.each<ViewportName>(['desktop', 'mobile'])(
+  'accounts, wishlist and the static screens (%s)',
+  (viewport) => {
+    let world: StorefrontWorld;
+    let book: ApiBook;
+    const email = `reader-${viewport}-${Date.now()}@example.com`;
+    const password = 'Sefer-Tov-12!';
+
+    beforeAll(async () => {
+      world = await startWorld();
+      book = (await world.api<{ books: ApiBook[] }>('/api/books?limit=1')).books[0];
+    });
+    afterAll(() => world?.close());
+
+    /** Opens the account menu (in the header on both widths). */
+    async function accountMenu(page: import('playwright-core').Page) {
+      await page.locator('.user-menu > button').click();
+      return page.locator('.user-menu__panel');
+    }
+
+    it('registers, lands home signed in, edits the profile, keeps a wishlist, logs out and back in', async () => {
+      const { page, errors, context } = await openPage(world, viewport);
+      await visit(world, page, '/register');
+      // Live checks: the strength and the confirmation.
+      await page.getByLabel('סיסמה', { exact: true }).fill('abc');
+      await page.getByText('חוזק הסיסמה: חלשה').waitFor();
+      await page.getByLabel('אימות סיסמה').fill('abd');
+      await page.getByText('הסיסמאות אינן תואמות').waitFor();
+      await page.getByRole('button', { name: 'הרשמה', exact: true }).click();
+      await page.locator('.sf-field-error').first().waitFor();
+      await keep(page, 'register-errors', viewport);
+
+      await page.getByLabel('שם מלא').fill('דנה קוראת');
+      await page.getByLabel('אימייל').fill(email);
+      await page.getByLabel('סיסמה', { exact: true }).fill(password);
+      await page.getByLabel('אימות סיסמה').fill(password);
+      await page.getByLabel(/קראתי ואני מאשר\/ת את\s+תקנון האתר/).check();
+      await expect(
+        page.getByRole('link', { name: /תקנון האתר/ }).getAttribute('target'),
+      ).resolves.toBe('_blank');
+      await page.getByRole('button', { name: 'הרשמה', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      let menu = await accountMenu(page);
+      await menu.getByText('שלום, דנה קוראת').waitFor();
+      await expect(menu.getByRole('link', { name: 'לוח הבקרה לסופרים' }).count()).resolves.toBe(0);
+      await menu.getByRole('link', { name: 'הפרופיל שלי' }).click();
+
+      await page.waitForURL('**/profile');
+      await page.locator('main h1', { hasText: 'הפרופיל שלי' }).waitFor();
+      await page.getByText('קורא/ת').first().waitFor();
+      await page.getByRole('button', { name: 'עריכה' }).click();
+      await page.getByLabel('קצת עליי').fill('קוראת ספרות עברית בכל הזדמנות.');
+      await page.getByRole('button', { name: 'שמירה' }).click();
+      await page.getByTestId('toast-success').filter({ hasText: 'הפרופיל עודכן בהצלחה' }).waitFor();
+      await page.getByText('קוראת ספרות עברית בכל הזדמנות.').waitFor();
+      await keep(page, 'profile', viewport);
+
+      // The wishlist toggle flips once the server said yes; the list shows the book.
+      await visit(world, page, `/book/${book._id}`);
+      const toggle = page.getByRole('button', { name: 'הוספה לרשימת המשאלות' });
+      await toggle.click();
+      await page.getByRole('button', { name: 'הסרה מרשימת המשאלות' }).waitFor();
+      await expect(
+        page.getByRole('button', { name: 'הסרה מרשימת המשאלות' }).getAttribute('aria-pressed'),
+      ).resolves.toBe('true');
+      await page.locator('header a[href="/wishlist"]').click();
+      await page.waitForURL('**/wishlist');
+      await page.locator('.wishlist-card', { hasText: book.title }).waitFor();
+      await keep(page, 'wishlist', viewport);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: `הסרת ${book.title} מרשימת המשאלות` }).click();
+      await page.getByText('רשימת המשאלות ריקה').waitFor();
+
+      menu = await accountMenu(page);
+      await menu.getByRole('button', { name: 'התנתקות' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+      menu = await accountMenu(page);
+      await menu.getByRole('link', { name: 'התחברות' }).click();
+
+      await page.waitForURL('**/login');
+      await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+      await page.locator('.sf-field-error').first().waitFor();
+      await page.getByLabel('אימייל').fill(email);
+      await page.getByLabel('סיסמה').fill('wrong-password-1!');
+      await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+      await page.getByRole('alert').waitFor();
+      await keep(page, 'login-failed', viewport);
+      await page.getByLabel('סיסמה').fill(password);
+      await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      menu = await accountMenu(page);
+      await menu.getByText('שלום, דנה קוראת').waitFor();
+      expect(pageErrors(errors).filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
+      await context.close();
+    });
+
+    it('a guest sees prompts on the wishlist and profile pages', async () => {
+      const { page, context } = await openPage(world, viewport);
+      await visit(world, page, '/wishlist');
+      await page.getByText('התחברו כדי לשמור ספרים ברשימת המשאלות').waitFor();
+      await visit(world, page, '/profile');
+      await page.getByText('יש להתחבר כדי לראות את הפרופיל').waitFor();
+      await context.close();
+    });
+
+    it('contact form: required fields in Hebrew, then a success banner and a cleared form', async () => {
+      const { page, errors, context } = await openPage(world, viewport);
+      await visit(world, page, '/contact');
+      await page.getByRole('button', { name: 'שליחה' }).click();
+      await page.locator('.sf-field-error').first().waitFor();
+      await page.getByLabel('שם מלא').fill('יונתן');
+      await page.getByLabel('אימייל').fill('yonatan@example.com');
+      await page.getByLabel('נושא').selectOption('feedback');
+      await page.getByLabel('הודעה').fill('אתר נפלא, תודה רבה על העבודה!');
+      await page.getByRole('button', { name: 'שליחה' }).click();
+      await page.getByTestId('toast-success').waitFor();
+      await expect(page.getByLabel('שם מלא').inputValue()).resolves.toBe('');
+      await keep(page, 'contact', viewport);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
+    });
+
+    it('about page: mission, the split and the site figures from the server', async () => {
+      const { page, errors, context } = await openPage(world, viewport);
+      const stats = await world.api<{ authors: number; books: number }>('/api/stats');
+      await visit(world, page, '/about');
+      await expect(page.locator('main h1').textContent()).resolves.toBe('אודות מחברים');
+      await page.locator('.about-stats dd', { hasText: String(stats.books) }).waitFor();
+      await keep(page, 'about', viewport);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
+    });
+
+    it('header: the mobile menu with collapsible categories closes on navigation; the footer links', async () => {
+      const { page, errors, context } = await openPage(world, viewport);
+      await visit(world, page, '/');
+      if (viewport === 'mobile') {
+        const toggle = page.getByRole('button', { name: 'פתיחת התפריט' });
+        await toggle.click();
+        const panel = page.getByRole('navigation', { name: 'תפריט' });
+        await panel.waitFor();
+        await panel.getByRole('button', { name: 'קטגוריות' }).click();
+        const firstCategory = panel.locator('.mobile-menu__categories a').first();
+        await firstCategory.waitFor();
+        await keep(page, 'mobile-menu', viewport);
+        await firstCategory.click();
+        await page.waitForURL('**/category/**');
+        await expect(panel.isVisible()).resolves.toBe(false);
+      } else {
+        const strip = page.getByRole('navigation', { name: 'קטגוריות' });
+        const links = strip.getByRole('link');
+        await links.first().waitFor();
+        expect(await links.count()).toBeLessThanOrEqual(10);
+        await links.first().click();
+        await page.waitForURL('**/category/**');
+      }
+      const footer = page.locator('footer');
+      await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()}`);
+      await expect(
+        footer.getByRole('link', { name: 'תנאי שימוש', exact: true }).getAttribute('href'),
+      ).resolves.toBe('/terms');
+      await footer.getByRole('link', { name: 'צור קשר' }).click();
+      await page.waitForURL('**/contact');
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
+    });
+  },
+);

@@ -1,0 +1,255 @@
+import {
+  keep,
+  openPage,
+  pageErrors,
+  seriousViolations,
+  startWorld,
+  visit,
+  type ApiAuthor,
+  type ApiBook,
+  type StorefrontWorld,
+  type ViewportName,
+} from './support/storefront-stack';
+
+const NIQQUD = /[\u0591-\u05C7]/g;
+
+describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)', (viewport) => {
+  let world: StorefrontWorld;
+  let books: ApiBook[];
+  let authors: ApiAuthor[];
+
+  beforeAll(async () => {
+    world = await startWorld();
+    books = (await world.api<{ books: ApiBook[] }>('/api/books?limit=100')).books;
+    authors = await world.api<ApiAuthor[]>('/api/authors');
+  });
+  afterAll(() => world?.close());
+
+  it('home: hero, figures, picks of the month with working cart buttons and dots, authors of the month', async () => {
+    const { page, errors, context } = await openPage(world, viewport);
+    await visit(world, page, '/');
+    await expect(page.locator('main h1').textContent()).resolves.toBe('יותר קהילה. יותר סופרים.');
+    const stats = await world.api<{ authors: number }>('/api/stats');
+    const figures = page.locator('.home-stats');
+    await expect(figures.textContent()).resolves.toContain('5,642');
+    await expect(figures.textContent()).resolves.toContain('150+');
+    await page
+      .locator('.home-stat', { hasText: 'סופרים פעילים' })
+      .locator('dd', { hasText: String(stats.authors) })
+      .waitFor();
+
+    const picks = page.locator('#picks');
+    await picks.locator('[data-testid="book-card"]').first().waitFor();
+    const cards = await picks.locator('[data-testid="book-card"]').count();
+    expect(cards).toBeGreaterThan(0);
+    expect(cards).toBeLessThanOrEqual(10);
+    // Default order: best sellers first.
+    const best = [...books].sort(
+      (a, b) =>
+        (b as unknown as { salesCount: number }).salesCount -
+        (a as unknown as { salesCount: number }).salesCount,
+    )[0];
+    await expect(
+      picks.locator('.swiper-slide-active h3, .swiper-slide:first-child h3').first().textContent(),
+    ).resolves.toBe(best.title);
+
+    // Five dots; the third moves the carousel and lights up.
+    const dots = picks.locator('.mb-carousel__dot');
+    await expect(dots.count()).resolves.toBe(5);
+    await dots.nth(2).click();
+    await expect(dots.nth(2).getAttribute('aria-current')).resolves.toBe('true');
+
+    // Add the first visible book to the shared cart: the shell's badge follows.
+    const firstCard = picks
+      .locator(
+        '.swiper-slide-active [data-testid="book-card"], .swiper-slide-visible [data-testid="book-card"]',
+      )
+      .first();
+    await dots.nth(0).click();
+    await firstCard.getByRole('button', { name: /^הוספת .* לסל$/ }).click();
+    await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('1');
+    await firstCard.getByRole('button', { name: /^הסרת .* מהסל$/ }).waitFor();
+
+    const monthAuthors = page.locator('section', { has: page.locator('#month-authors-title') });
+    await monthAuthors.locator('[data-testid="author-card"]').first().waitFor();
+    await expect(
+      page.getByRole('link', { name: 'קראו עוד על החזון שלנו ‹' }).getAttribute('href'),
+    ).resolves.toBe('/about');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await keep(page, 'home', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'לכל הסופרים' }).click();
+    await page.waitForURL('**/authors');
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('search: suggestions by keyboard, the full results grid, and niqqud-blind matching', async () => {
+    const { page, errors, context } = await openPage(world, viewport);
+    await visit(world, page, '/');
+    const target =
+      books.find((b) =>
+        b.title
+          .replace(NIQQUD, '')
+          .split(' ')
+          .some((w) => w.length >= 4),
+      ) ?? books[0];
+    const word =
+      target.title
+        .replace(NIQQUD, '')
+        .split(' ')
+        .find((w) => w.length >= 4) ?? target.title;
+
+    const box = page.getByRole('combobox');
+    await box.fill(word);
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    expect(await options.count()).toBeLessThanOrEqual(20);
+    await box.press('ArrowDown');
+    await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
+    await keep(page, 'search-suggestions', viewport);
+    await box.press('Enter');
+    await page.waitForURL(/\/(book|author)\/[a-f\d]{24}$/);
+    await expect(box.inputValue()).resolves.toBe('');
+
+    await box.fill(word);
+    await options.first().waitFor();
+    await box.press('Escape');
+    await expect(box.getAttribute('aria-expanded')).resolves.toBe('false');
+    await box.press('Enter');
+    await page.waitForURL(`**/books?search=${encodeURIComponent(word)}`);
+    await page.locator('main h1', { hasText: 'תוצאות חיפוש' }).waitFor();
+    await page.locator('main [data-testid="book-card"]').first().waitFor();
+    await keep(page, 'search-results', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A title written with niqqud is found by the same word typed without it.
+    const voweled = books.find((b) => NIQQUD.test(b.title));
+    if (voweled) {
+      const plain = voweled.title.replace(NIQQUD, '');
+      await visit(world, page, `/books?search=${encodeURIComponent(plain)}`);
+      await page
+        .locator('main [data-testid="book-card"]', { hasText: voweled.title })
+        .first()
+        .waitFor();
+    }
+
+    await box.fill('זזזזקקקק');
+    await page.getByRole('status').filter({ hasText: 'לא נמצאו תוצאות עבור "זזזזקקקק"' }).waitFor();
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('book page: breadcrumb, whole-shekel price, cart toggle, guests sent to login for the wishlist, related books', async () => {
+    const { page, errors, context } = await openPage(world, viewport);
+    const book = books.find((b) => b.isAvailable) ?? books[0];
+    await visit(world, page, `/book/${book._id}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(book.title);
+    const crumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
+    await expect(crumbs.textContent()).resolves.toMatch(
+      new RegExp(`^דף הבית‹.+‹${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
+    await expect(crumbs.getByRole('link').nth(1).getAttribute('href')).resolves.toBe(
+      `/category/${encodeURIComponent(book.category)}`,
+    );
+    const price = (await page.locator('.book-main__price').textContent())!.replace(
+      /[\u200e\u200f\s]/g,
+      '',
+    );
+    expect(price).toBe(`${Math.round(book.price).toLocaleString('he-IL')}₪`);
+    await expect(
+      page.getByRole('link', { name: book.author.name }).getAttribute('href'),
+    ).resolves.toBe(`/author/${book.author._id}`);
+
+    await page.getByRole('button', { name: 'הוספה לסל', exact: true }).click();
+    await page.getByRole('button', { name: 'הסרה מהסל', exact: true }).waitFor();
+    await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('1');
+
+    await page.locator('#book-related').waitFor();
+    await page
+      .locator('section', { has: page.locator('#book-related') })
+      .locator('[data-testid="book-card"], [data-testid="empty-state"]')
+      .first()
+      .waitFor();
+    await keep(page, 'book', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'הוספה לרשימת המשאלות' }).click();
+    await page.waitForURL('**/login');
+
+    await visit(world, page, '/book/0123456789abcdef01234567');
+    await page.getByText('הספר לא נמצא').waitFor();
+    await page.getByRole('button', { name: 'חזרה' }).waitFor();
+    await keep(page, 'book-not-found', viewport);
+    expect(pageErrors(errors).filter((e) => !/404|Not Found/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('category page: title, count, search and sort over a grid', async () => {
+    const { page, errors, context } = await openPage(world, viewport);
+    const categories =
+      await world.api<{ category: string; name: string; count: number }[]>('/api/books/categories');
+    const category = categories.find((c) => c.count > 1) ?? categories[0];
+    await visit(world, page, `/category/${encodeURIComponent(category.category)}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(category.name);
+    await page.locator('main [data-testid="book-card"]').first().waitFor();
+    await expect(page.locator('main .sf-lead').textContent()).resolves.toMatch(/ספר|ספרים/);
+
+    await page.getByLabel('מיון לפי').selectOption('price');
+    const prices = await page.locator('main .mb-book-card__price').allTextContents();
+    const values = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+
+    await page.getByLabel('חיפוש בקטגוריה').fill('זזזזקקקק');
+    await page.getByText('לא נמצאו ספרים').waitFor();
+    await page.getByLabel('חיפוש בקטגוריה').fill('');
+    await page.locator('main [data-testid="book-card"]').first().waitFor();
+    await keep(page, 'category', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await visit(world, page, '/category/romance');
+    await expect(page.locator('main h1').textContent()).resolves.toBe('רומנטיקה');
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('authors page: featured author, two rows then two more, search with clear, and an author page', async () => {
+    const { page, errors, context } = await openPage(world, viewport);
+    await visit(world, page, '/authors');
+    await page.locator('.featured-author').waitFor();
+    await page.getByRole('tab', { name: /^ספרים \(\d+\)$/ }).waitFor();
+    await page.getByRole('tab', { name: 'ביקורות (0)' }).click();
+    await page.getByText('אין ביקורות זמינות', { exact: true }).waitFor();
+
+    const perRow = viewport === 'desktop' ? 5 : 2;
+    const grid = page.locator('.authors-grid > li');
+    await grid.first().waitFor();
+    await expect(grid.count()).resolves.toBe(Math.min(2 * perRow, authors.length));
+    if (authors.length > 2 * perRow) {
+      await page.getByRole('button', { name: 'הצגת עוד' }).click();
+      await expect(grid.count()).resolves.toBe(Math.min(4 * perRow, authors.length));
+    }
+    await keep(page, 'authors', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('חיפוש סופרים').fill('זזזזקקקק');
+    await page.getByText('לא נמצאו סופרים').waitFor();
+    await page.getByRole('button', { name: 'ניקוי החיפוש' }).click();
+    await grid.first().waitFor();
+    await expect(page.getByLabel('חיפוש סופרים').inputValue()).resolves.toBe('');
+
+    const author = authors.find((a) => a.booksCount > 0) ?? authors[0];
+    await visit(world, page, `/author/${author._id}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(author.name);
+    const crumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
+    await expect(crumbs.textContent()).resolves.toBe(`דף הבית‹סופרים‹${author.name}`);
+    await page.locator('main [data-testid="book-card"]').first().waitFor();
+    await keep(page, 'author', viewport);
+
+    await visit(world, page, '/author/0123456789abcdef01234567');
+    await page.getByText('הסופר/ת לא נמצא/ה').waitFor();
+    expect(pageErrors(errors).filter((e) => !/404|Not Found/.test(e))).toEqual([]);
+    await context.close();
+  });
+});

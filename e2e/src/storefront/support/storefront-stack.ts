@@ -1,0 +1,117 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startStack, type RunningStack } from '@mechabrim/launcher';
+import { collectErrors, launchBrowser, screenshot } from '../../support/browser';
+
+/** The two widths every screen is checked at (UI.md: 360 and 1440 at least). */
+export const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  mobile: { width: 360, height: 780 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export interface StorefrontWorld {
+  stack: RunningStack;
+  browser: Browser;
+  /** GET a JSON answer of the real API (to pick real ids and titles from the demo data). */
+  api<T>(path: string, init?: RequestInit): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The real stack (API, embedded MongoDB, demo data, the four front ends) and a browser. */
+export async function startWorld(): Promise<StorefrontWorld> {
+  const [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  return {
+    stack,
+    browser,
+    async api<T>(path: string, init?: RequestInit) {
+      const res = await fetch(`${stack.urls.api}${path}`, init);
+      if (!res.ok)
+        throw new Error(`${init?.method ?? 'GET'} ${path} → ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    async close() {
+      await browser?.close();
+      await stack?.stop();
+    },
+  };
+}
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh context (own storage: no cart, no session) at one of the two widths. */
+export async function openPage(world: StorefrontWorld, viewport: ViewportName): Promise<OpenPage> {
+  const context = await world.browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    locale: 'he-IL',
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  return { context, page, errors };
+}
+
+/** Navigates inside the shell and waits until the storefront has rendered a heading. */
+export async function visit(world: StorefrontWorld, page: Page, path: string): Promise<void> {
+  await page.goto(`${world.stack.urls.shell}${path}`);
+  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core inside the page; returns the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core') });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Keeps a screenshot of a checkpoint as e2e/test-results/storefront-<name>-<viewport>.png. */
+export function keep(page: Page, name: string, viewport: ViewportName): Promise<string> {
+  return screenshot(page, `storefront-${name}-${viewport}`);
+}
+
+/** Errors that are not the page's fault (none expected; kept as the one place to say so). */
+export function pageErrors(errors: string[]): string[] {
+  return errors.filter((e) => !/favicon/.test(e));
+}
+
+/** A book of the demo catalogue, as the API lists it. */
+export interface ApiBook {
+  _id: string;
+  title: string;
+  price: number;
+  category: string;
+  isAvailable: boolean;
+  author: { _id: string; name: string };
+}
+
+export interface ApiAuthor {
+  _id: string;
+  name: string;
+  booksCount: number;
+  genres: string[];
+}
