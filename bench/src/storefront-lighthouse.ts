@@ -1,0 +1,216 @@
+/**
+ * Benchmark: the storefront's first render.
+ *  1. JavaScript the home page needs for its first render, every federated chunk included (shell,
+ *     storefront remote, shared singletons), gzip-compressed. Target ≤ 170 KB.
+ *  2. Lighthouse 12 (mobile emulation: Moto G Power screen, default simulated slow-4G and 4× CPU)
+ *     against the production build: Largest Contentful Paint ≤ 2.0 s and Cumulative Layout Shift
+ *     ≤ 0.05 for the home page and a book page.
+ * Baseline, measured in the same run under the same emulation: a static page served by the same
+ * static server with one heading and one 2:3 cover image — the floor this machine and emulation
+ * allow for an LCP.
+ * Run: `npm run bench:storefront -w bench` (CHROME_PATH defaults to /usr/bin/chromium). Expects the
+ * front ends and services built (`npm test` builds them); `--build` builds first.
+ * Figures are printed; the exit code is 1 when a target is missed (BENCH_SOFT=1 reports only).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { startStack } from '@mechabrim/launcher';
+import { startStaticServer } from '@mechabrim/static-server';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+process.env.CHROME_PATH = CHROME_PATH;
+const JS_BUDGET_KB = 170;
+const LCP_BUDGET_MS = 2000;
+const CLS_BUDGET = 0.05;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+interface Chunk {
+  url: string;
+  raw: number;
+  gzip: number;
+}
+
+/** Loads the home page at a phone's size and sums the gzip size of every script it fetched before the first render settled. */
+async function homeJavaScript(shellUrl: string): Promise<Chunk[]> {
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    const pending: Promise<Chunk | null>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        response
+          .body()
+          .then((body) => ({
+            url: response.url(),
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          }))
+          .catch(() => null),
+      );
+    });
+    await page.goto(shellUrl, { waitUntil: 'networkidle' });
+    await page.locator('#picks [data-testid="book-card"]').first().waitFor({ timeout: 30_000 });
+    const chunks = (await Promise.all(pending)).filter((c): c is Chunk => c !== null);
+    return chunks.sort((a, b) => b.gzip - a.gzip);
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseFigures {
+  lcp: number;
+  cls: number;
+  fcp: number;
+  tbt: number;
+  score: number;
+}
+
+type RunLighthouse = (
+  url: string,
+  flags: object,
+) => Promise<
+  | {
+      lhr: {
+        categories: { performance: { score: number } };
+        audits: Record<string, { numericValue?: number }>;
+      };
+    }
+  | undefined
+>;
+
+async function lighthouseRuns(
+  runLh: RunLighthouse,
+  port: number,
+  url: string,
+): Promise<LighthouseFigures> {
+  const runs: LighthouseFigures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await runLh(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const a = result.lhr.audits;
+    runs.push({
+      lcp: a['largest-contentful-paint'].numericValue ?? NaN,
+      cls: a['cumulative-layout-shift'].numericValue ?? NaN,
+      fcp: a['first-contentful-paint'].numericValue ?? NaN,
+      tbt: a['total-blocking-time'].numericValue ?? NaN,
+      score: result.lhr.categories.performance.score,
+    });
+  }
+  // The median run by LCP, as Lighthouse's own guidance suggests for noisy machines.
+  runs.sort((x, y) => x.lcp - y.lcp);
+  return runs[Math.floor(runs.length / 2)];
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function main() {
+  const build = process.argv.includes('--build');
+  const stack = await startStack({ build });
+  const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'mb-bench-static-'));
+  let chromeKill: (() => Promise<void> | void) | undefined;
+  const baseline = await (async () => {
+    // One heading and one 2:3 image, like a book page without any script.
+    writeFileSync(
+      path.join(baselineDir, 'cover.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#a4431d"/></svg>',
+    );
+    writeFileSync(
+      path.join(baselineDir, 'index.html'),
+      '<!doctype html><html lang="he" dir="rtl"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>בסיס</title><h1>עמוד בסיס</h1><img src="/cover.svg" width="400" height="600" alt="כריכה"></html>',
+    );
+    return startStaticServer({ dir: baselineDir, port: 0, host: '127.0.0.1' });
+  })();
+  let failed = false;
+  try {
+    const { books } = (await (
+      await fetch(`${stack.urls.api}/api/books?limit=1&sort=sales`)
+    ).json()) as { books: { _id: string; title: string }[] };
+    const book = books[0];
+
+    // 1. JavaScript of the home page's first render.
+    const chunks = await homeJavaScript(stack.urls.shell);
+    const total = chunks.reduce((s, c) => s + c.gzip, 0);
+    const totalRaw = chunks.reduce((s, c) => s + c.raw, 0);
+    console.log(
+      `\nHome first render: ${chunks.length} scripts, ${kb(totalRaw)} KB raw, ${kb(total)} KB gzip (target ≤ ${JS_BUDGET_KB} KB)`,
+    );
+    console.log('Largest chunks (gzip):');
+    for (const c of chunks.slice(0, 10)) {
+      console.log(
+        `  ${kb(c.gzip).padStart(7)} KB  ${kb(c.raw).padStart(7)} KB raw  ${c.url.replace(/^https?:\/\/[^/]+/, (o) => (o.endsWith(String(new URL(stack.urls.shell).port)) ? 'shell' : new URL(o).port === new URL(stack.urls.storefront).port ? 'storefront' : o))}`,
+      );
+    }
+    if (total / 1024 > JS_BUDGET_KB) failed = true;
+
+    // 2. Lighthouse under mobile emulation.
+    const { default: lighthouse } = (await import('lighthouse')) as unknown as {
+      default: RunLighthouse;
+    };
+    const chromeLauncher = (await import('chrome-launcher')) as unknown as {
+      launch(o: {
+        chromePath: string;
+        chromeFlags: string[];
+      }): Promise<{ port: number; kill(): Promise<void> | void }>;
+    };
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+      ],
+    });
+    chromeKill = () => chrome.kill();
+    const pages = [
+      { name: 'baseline (static page)', url: `${baseline.url}/` },
+      { name: 'home', url: `${stack.urls.shell}/` },
+      { name: `book "${book.title}"`, url: `${stack.urls.shell}/book/${book._id}` },
+    ];
+    // A first visit warms the static servers and the API (the measured runs are cold in the browser: Lighthouse clears its cache).
+    await lighthouseRuns(lighthouse, chrome.port, pages[1].url).catch(() => undefined);
+    console.log(
+      `\nLighthouse ${RUNS} runs each, median by LCP (mobile emulation, simulated slow 4G, 4× CPU):`,
+    );
+    console.log('  page                          LCP (ms)   CLS     FCP (ms)  TBT (ms)  score');
+    for (const p of pages) {
+      const f = await lighthouseRuns(lighthouse, chrome.port, p.url);
+      const measured = p.name !== pages[0].name;
+      const miss = measured && (f.lcp > LCP_BUDGET_MS || f.cls > CLS_BUDGET);
+      if (miss) failed = true;
+      console.log(
+        `  ${p.name.slice(0, 28).padEnd(28)}  ${Math.round(f.lcp).toString().padStart(8)}   ${f.cls.toFixed(3)}  ${Math.round(f.fcp).toString().padStart(8)}  ${Math.round(f.tbt).toString().padStart(8)}  ${Math.round(
+          f.score * 100,
+        )
+          .toString()
+          .padStart(5)}${miss ? '  ← over target' : ''}`,
+      );
+    }
+    console.log(
+      `Targets: LCP ≤ ${LCP_BUDGET_MS} ms, CLS ≤ ${CLS_BUDGET}, home JS ≤ ${JS_BUDGET_KB} KB gzip.`,
+    );
+  } finally {
+    await chromeKill?.();
+    await baseline.close();
+    rmSync(baselineDir, { recursive: true, force: true });
+    await stack.stop();
+  }
+  if (failed && process.env.BENCH_SOFT !== '1') process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
