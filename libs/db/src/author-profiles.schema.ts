@@ -1,4 +1,5 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+import { notifyChanges } from './change-notifier';
 
 /**
  * What an author tells about themselves beyond the user record. Name, bio and avatar live on the
@@ -25,6 +26,8 @@ export const AuthorProfileSchema = new Schema(
 );
 AuthorProfileSchema.index({ user: 1 }, { unique: true });
 AuthorProfileSchema.index({ genres: 1 });
+
+notifyChanges(AuthorProfileSchema, 'AuthorProfile');
 
 export type AuthorProfileRecord = InferSchemaType<typeof AuthorProfileSchema>;
 export type AuthorProfileDocument = HydratedDocument<AuthorProfileRecord>;

@@ -5,6 +5,7 @@ import {
   type Model,
   type UpdateQuery,
 } from 'mongoose';
+import { notifyChanges } from './change-notifier';
 import { bookSearchFields } from './book-search';
 
 /**
@@ -96,6 +97,8 @@ BookSchema.pre(['findOneAndUpdate', 'updateOne'], async function () {
     $set: { ...((update.$set as object) ?? {}), ...bookSearchFields(merged) },
   });
 });
+
+notifyChanges(BookSchema, 'Book');
 
 export type BookRecord = InferSchemaType<typeof BookSchema>;
 export type BookDocument = HydratedDocument<BookRecord>;

@@ -9,3 +9,4 @@ export * from './wishlists.schema';
 export * from './client-logs.schema';
 export * from './models';
 export * from './passwords';
+export * from './change-notifier';

@@ -1,4 +1,5 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+import { notifyChanges } from './change-notifier';
 
 /** A reader's review of a book; shown publicly only once approved (spec §3). */
 export const ReviewSchema = new Schema(
@@ -14,6 +15,8 @@ export const ReviewSchema = new Schema(
   { timestamps: true, collection: 'reviews' },
 );
 ReviewSchema.index({ book: 1, isApproved: 1, createdAt: -1 });
+
+notifyChanges(ReviewSchema, 'Review');
 
 export type ReviewRecord = InferSchemaType<typeof ReviewSchema>;
 export type ReviewDocument = HydratedDocument<ReviewRecord>;

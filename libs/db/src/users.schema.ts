@@ -1,4 +1,5 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+import { notifyChanges } from './change-notifier';
 import { USER_ROLES } from '@mechabrim/contracts';
 
 /** An account: reader, author or admin (spec §3, §6). */
@@ -17,6 +18,8 @@ export const UserSchema = new Schema(
 );
 UserSchema.index({ email: 1 }, { unique: true });
 UserSchema.index({ role: 1, createdAt: -1 });
+
+notifyChanges(UserSchema, 'User');
 
 export type UserRecord = InferSchemaType<typeof UserSchema>;
 export type UserDocument = HydratedDocument<UserRecord>;

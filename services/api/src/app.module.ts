@@ -1,5 +1,12 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
+import { WishlistModule } from './wishlist/wishlist.module';
+import { StatsModule } from './stats/stats.module';
+import { ReviewsModule } from './reviews/reviews.module';
+import { ContactsModule } from './contacts/contacts.module';
+import { CategoriesModule } from './categories/categories.module';
+import { BooksModule } from './books/books.module';
+import { AuthorsModule } from './authors/authors.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { ApiConfig } from './config/api-config';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -14,7 +21,18 @@ import { RedisModule } from './infra/redis.module';
  * Infrastructure (config via `API_CONFIG`, the mongoose connection, Redis, BullMQ) is global,
  * so a feature module only imports `MongooseModule.forFeature(...)` / `BullModule.registerQueue(...)`.
  */
-export const FEATURE_MODULES: Type[] = [HealthModule, ClientLogsModule, AuthModule];
+export const FEATURE_MODULES: Type[] = [
+  HealthModule,
+  ClientLogsModule,
+  AuthModule,
+  BooksModule,
+  CategoriesModule,
+  ReviewsModule,
+  AuthorsModule,
+  StatsModule,
+  ContactsModule,
+  WishlistModule,
+];
 
 @Module({})
 export class AppModule {

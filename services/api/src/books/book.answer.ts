@@ -1,0 +1,56 @@
+import type { Book } from '@mechabrim/contracts';
+import type { Types } from 'mongoose';
+
+/** The stored fields a book answer reads (a lean document with PUBLIC_BOOK_FIELDS). */
+export interface StoredBook {
+  _id: Types.ObjectId;
+  title: string;
+  coverImage?: string | null;
+  author: Types.ObjectId;
+  authorName?: string | null;
+  category: string;
+  price: number;
+  description?: string | null;
+  summary?: string | null;
+  rating?: number | null;
+  totalRatings?: number | null;
+  isAvailable?: boolean | null;
+  tags?: string[] | null;
+  publishedDate?: Date | null;
+  salesCount?: number | null;
+  createdAt?: Date | null;
+}
+
+/**
+ * A stored cover path (`/api/covers/…`) becomes a URL on the API's public origin, because the
+ * front ends live on other origins; full URLs pass through.
+ */
+export function publicUrl(path: string | null | undefined, publicApiUrl: string): string {
+  if (!path) return '';
+  if (path.startsWith('/')) return `${publicApiUrl.replace(/\/$/, '')}${path}`;
+  return path;
+}
+
+/** A book as public answers show it (spec §3); the author as `{_id, name}`. */
+export function toBookAnswer(book: StoredBook, publicApiUrl: string): Book {
+  const authorId = book.author.toHexString();
+  const authorName = book.authorName ?? '';
+  return {
+    _id: book._id.toHexString(),
+    title: book.title,
+    coverImage: publicUrl(book.coverImage, publicApiUrl),
+    author: { _id: authorId, name: authorName },
+    authorName,
+    category: book.category,
+    price: book.price,
+    description: book.description ?? '',
+    summary: book.summary ?? '',
+    rating: book.rating ?? 0,
+    totalRatings: book.totalRatings ?? 0,
+    isAvailable: book.isAvailable ?? false,
+    tags: book.tags ?? [],
+    publishedDate: book.publishedDate ? book.publishedDate.toISOString() : null,
+    salesCount: book.salesCount ?? 0,
+    createdAt: (book.createdAt ?? new Date(0)).toISOString(),
+  };
+}

@@ -1,0 +1,122 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  BOOK_SORTS,
+  bookListQuerySchema,
+  objectIdSchema,
+  searchQuerySchema,
+  type Book,
+  type BookListQuery,
+  type SearchQuery,
+} from '@mechabrim/contracts';
+import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
+import { OptionalAuth } from '../auth/guards';
+import { ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
+import { BookSearchService } from './book-search.service';
+import { BooksService } from './books.service';
+import { CatalogueCache, sendPrivate, sendPublic } from './catalogue-cache';
+
+/** Spec §7: the public catalogue of books. */
+@ApiTags('books')
+@Controller('books')
+export class BooksController {
+  constructor(
+    private readonly books: BooksService,
+    private readonly searchService: BookSearchService,
+    private readonly cache: CatalogueCache,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Available books, one page at a time: {books, total, page, limit, pages}',
+    description:
+      'Best sellers first unless `sort` says otherwise. `?category=` takes the Hebrew category or its English key.',
+  })
+  @ApiQuery({ name: 'page', required: false, type: Number, example: 1 })
+  @ApiQuery({ name: 'limit', required: false, type: Number, example: 20, description: '1–100' })
+  @ApiQuery({ name: 'category', required: false, type: String, example: 'פנטזיה' })
+  @ApiQuery({ name: 'sort', required: false, enum: BOOK_SORTS })
+  @ApiQuery({
+    name: 'exclude',
+    required: false,
+    type: String,
+    description: 'a book id to leave out (related books)',
+  })
+  async list(
+    @ZodQuery(bookListQuerySchema) query: BookListQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const key = `books:${query.page}:${query.limit}:${query.category ?? ''}:${query.sort ?? ''}:${query.exclude ?? ''}`;
+    return sendPublic(request, reply, await this.cache.get(key, () => this.books.list(query)));
+  }
+
+  @Get('search')
+  @ApiOperation({
+    summary: 'Hebrew-aware search over title, author name and tags',
+    description:
+      'Niqqud, final letters, geresh/gershayim and a leading prefix particle (ו ה ב כ ל מ ש…) are ignored; a word still being typed matches the start of a word. Ranked: title, author, tags, sales.',
+  })
+  @ApiQuery({ name: 'q', required: true, type: String, example: 'בירושלים' })
+  @ApiQuery({ name: 'limit', required: false, type: Number, example: 10, description: '1–50' })
+  async search(
+    @ZodQuery(searchQuerySchema) query: SearchQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const key = `search:${query.limit}:${query.q}`;
+    return sendPublic(
+      request,
+      reply,
+      await this.cache.get(key, () => this.searchService.search(query.q, query.limit)),
+    );
+  }
+
+  @Get('author/:id')
+  @OptionalAuth()
+  @ApiOperation({
+    summary: "An author's books; with the author's own bearer token, hidden ones too",
+  })
+  @ApiParam({ name: 'id', description: 'the author (user) id' })
+  @ApiNotFoundResponse({ description: 'No such author' })
+  async byAuthor(
+    @ZodParam('id', objectIdSchema) id: string,
+    @CurrentUser() viewer: AuthenticatedUser | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Book[] | string> {
+    if (viewer) return sendPrivate(reply, await this.books.byAuthor(id, viewer));
+    return sendPublic(
+      request,
+      reply,
+      await this.cache.get(`author-books:${id}`, () => this.books.byAuthor(id)),
+    );
+  }
+
+  @Get(':id')
+  @OptionalAuth()
+  @ApiOperation({ summary: 'A book; a hidden one only with its author’s bearer token' })
+  @ApiOkResponse({ description: 'The book' })
+  @ApiNotFoundResponse({ description: 'No such (available) book' })
+  async byId(
+    @ZodParam('id', objectIdSchema) id: string,
+    @CurrentUser() viewer: AuthenticatedUser | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Book | string> {
+    if (viewer) return sendPrivate(reply, await this.books.byId(id, viewer));
+    return sendPublic(
+      request,
+      reply,
+      await this.cache.get(`book:${id}`, () => this.books.byId(id)),
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { CATALOGUE_MODELS } from '@mechabrim/db';
+import { BookSearchService } from './book-search.service';
+import { BooksController } from './books.controller';
+import { BooksService } from './books.service';
+import { CatalogueCache } from './catalogue-cache';
+import { CoversController } from './covers.controller';
+
+/** The public catalogue: book pages, search, an author's books, covers. */
+@Module({
+  imports: [MongooseModule.forFeature([...CATALOGUE_MODELS])],
+  controllers: [BooksController, CoversController],
+  providers: [BooksService, BookSearchService, CatalogueCache],
+  exports: [BooksService, CatalogueCache],
+})
+export class BooksModule {}

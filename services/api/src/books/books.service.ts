@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import mongoose, { Types, type QueryFilter, type SortOrder } from 'mongoose';
+import {
+  resolveCategory,
+  type Book,
+  type BookListQuery,
+  type BookPage,
+  type BookSort,
+} from '@mechabrim/contracts';
+import {
+  BOOK_MODEL,
+  PUBLIC_BOOK_FIELDS,
+  USER_MODEL,
+  type BookModel,
+  type BookRecord,
+  type UserModel,
+} from '@mechabrim/db';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { DomainError } from '../common/errors/domain-error';
+import { messagesHe } from '../common/messages.he';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
+import { toBookAnswer, type StoredBook } from './book.answer';
+
+const SORTS: Record<BookSort, Record<string, SortOrder>> = {
+  sales: { salesCount: -1, _id: 1 },
+  newest: { createdAt: -1, _id: 1 },
+  price: { price: 1, _id: 1 },
+  'price-desc': { price: -1, _id: 1 },
+  rating: { rating: -1, totalRatings: -1, _id: 1 },
+  title: { title: 1, _id: 1 },
+};
+
+/** May this user see books that are hidden from the public (their own, or any for an admin)? */
+function seesHidden(viewer: AuthenticatedUser | undefined, authorId: string): boolean {
+  return !!viewer && (viewer.role === 'admin' || viewer.id === authorId);
+}
+
+/** The public catalogue: pages of available books, one book, an author's books. */
+@Injectable()
+export class BooksService {
+  constructor(
+    @InjectModel(BOOK_MODEL) private readonly books: BookModel,
+    @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  /** One page of available books, optionally of one category, with the total for the grid. */
+  async list(query: BookListQuery): Promise<BookPage> {
+    const filter: QueryFilter<BookRecord> = { isAvailable: true };
+    if (query.category !== undefined) {
+      const category = resolveCategory(query.category);
+      if (!category) {
+        throw new DomainError('invalid_data', messagesHe.books.unknownCategory, [
+          { field: 'category', message: messagesHe.books.unknownCategory },
+        ]);
+      }
+      filter.category = category;
+    }
+    if (query.exclude) filter._id = mongoose.trusted({ $ne: new Types.ObjectId(query.exclude) });
+    const [rows, total] = await Promise.all([
+      this.books
+        .find(filter)
+        .setOptions({ sanitizeFilter: true })
+        .sort(SORTS[query.sort ?? 'sales'])
+        .skip((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .select(PUBLIC_BOOK_FIELDS)
+        .lean<StoredBook[]>(),
+      this.books.countDocuments(filter).setOptions({ sanitizeFilter: true }),
+    ]);
+    return {
+      books: rows.map((b) => this.answer(b)),
+      total,
+      page: query.page,
+      limit: query.limit,
+      pages: Math.ceil(total / query.limit),
+    };
+  }
+
+  /** A book; a hidden one only for its author (or an admin). */
+  async byId(id: string, viewer?: AuthenticatedUser): Promise<Book> {
+    const book = await this.books.findById(id).select(PUBLIC_BOOK_FIELDS).lean<StoredBook>();
+    if (!book || (!book.isAvailable && !seesHidden(viewer, book.author.toHexString()))) {
+      throw new DomainError('not_found', messagesHe.books.notFound);
+    }
+    return this.answer(book);
+  }
+
+  /** Is there an available book with this id? */
+  async isPublic(id: string): Promise<boolean> {
+    return !!(await this.books.exists({ _id: new Types.ObjectId(id), isAvailable: true }));
+  }
+
+  /** An author's books, best sellers first; the author themself also sees the hidden ones. */
+  async byAuthor(authorId: string, viewer?: AuthenticatedUser): Promise<Book[]> {
+    const author = await this.users.exists({
+      _id: new Types.ObjectId(authorId),
+      role: { $in: ['author', 'admin'] },
+    });
+    if (!author) throw new DomainError('not_found', messagesHe.authors.notFound);
+    const filter: QueryFilter<BookRecord> = { author: new Types.ObjectId(authorId) };
+    if (!seesHidden(viewer, authorId)) filter.isAvailable = true;
+    const rows = await this.books
+      .find(filter)
+      .sort({ salesCount: -1, _id: 1 })
+      .limit(500)
+      .select(PUBLIC_BOOK_FIELDS)
+      .lean<StoredBook[]>();
+    return rows.map((b) => this.answer(b));
+  }
+
+  /** Books by id, in the order given, skipping unknown ones. */
+  async manyById(ids: Types.ObjectId[]): Promise<Book[]> {
+    if (!ids.length) return [];
+    const rows = await this.books
+      .find({ _id: { $in: ids } })
+      .select(PUBLIC_BOOK_FIELDS)
+      .lean<StoredBook[]>();
+    const byId = new Map(rows.map((b) => [b._id.toHexString(), b]));
+    return ids.flatMap((id) => {
+      const book = byId.get(id.toHexString());
+      return book ? [this.answer(book)] : [];
+    });
+  }
+
+  answer(book: StoredBook): Book {
+    return toBookAnswer(book, this.config.publicApiUrl);
+  }
+}

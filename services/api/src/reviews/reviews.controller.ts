@@ -1,0 +1,44 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { commentsQuerySchema, objectIdSchema } from '@mechabrim/contracts';
+import { CatalogueCache, sendPublic } from '../books/catalogue-cache';
+import { ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
+import { ReviewsService } from './reviews.service';
+
+/** Spec §7: `GET /api/books/{id}/comments` and its fallback `GET /api/comments?bookId=`. */
+@ApiTags('reviews')
+@Controller()
+export class ReviewsController {
+  constructor(
+    private readonly reviews: ReviewsService,
+    private readonly cache: CatalogueCache,
+  ) {}
+
+  @Get('books/:id/comments')
+  @ApiOperation({ summary: "A book's approved reviews, newest first" })
+  @ApiParam({ name: 'id', description: 'the book id' })
+  @ApiNotFoundResponse({ description: 'No such available book' })
+  async forBook(
+    @ZodParam('id', objectIdSchema) id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return sendPublic(
+      request,
+      reply,
+      await this.cache.get(`reviews:${id}`, () => this.reviews.approvedFor(id)),
+    );
+  }
+
+  @Get('comments')
+  @ApiOperation({ summary: 'The same list, addressed by `?bookId=`' })
+  @ApiQuery({ name: 'bookId', required: true, type: String })
+  async byQuery(
+    @ZodQuery(commentsQuerySchema) query: { bookId: string },
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return this.forBook(query.bookId, request, reply);
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Types } from 'mongoose';
+import type { Review } from '@mechabrim/contracts';
+import { REVIEW_MODEL, type ReviewModel } from '@mechabrim/db';
+import { BooksService } from '../books/books.service';
+import { DomainError } from '../common/errors/domain-error';
+import { messagesHe } from '../common/messages.he';
+
+/** The reviewer's name when none was kept (spec §3: "reader"). */
+export const ANONYMOUS_REVIEWER = 'קורא/ת';
+
+/** Reviews of books; the public sees only approved ones. */
+@Injectable()
+export class ReviewsService {
+  constructor(
+    @InjectModel(REVIEW_MODEL) private readonly reviews: ReviewModel,
+    private readonly books: BooksService,
+  ) {}
+
+  /** Approved reviews of an available book, newest first. */
+  async approvedFor(bookId: string): Promise<Review[]> {
+    if (!(await this.books.isPublic(bookId)))
+      throw new DomainError('not_found', messagesHe.books.notFound);
+    const rows = await this.reviews
+      .find({ book: new Types.ObjectId(bookId), isApproved: true })
+      .sort({ createdAt: -1 })
+      .limit(200)
+      .select({ book: 1, authorName: 1, content: 1, rating: 1, createdAt: 1, isApproved: 1 })
+      .lean();
+    return rows.map((r) => ({
+      _id: r._id.toHexString(),
+      bookId: r.book.toHexString(),
+      authorName: r.authorName || ANONYMOUS_REVIEWER,
+      content: r.content,
+      rating: r.rating,
+      createdAt: (r.createdAt ?? new Date(0)).toISOString(),
+      isApproved: true,
+    }));
+  }
+}

@@ -1,0 +1,10 @@
+export {
+  DEMO_ACCOUNTS,
+  DEMO_IDS,
+  HANDWRITTEN_BOOKS,
+  demoId,
+  isDatabaseEmpty,
+  seedDemoData,
+} from './seed';
+export type { SeedOptions, SeedSummary } from './seed';
+export { coverSvg } from './covers';

@@ -1,0 +1,472 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import mongoose, { Types, type Connection, type Model } from 'mongoose';
+import { BOOK_CATEGORIES } from '@mechabrim/contracts';
+import {
+  AUTHOR_PROFILE_MODEL,
+  BOOK_MODEL,
+  CATEGORY_MODEL,
+  CATALOGUE_MODELS,
+  REVIEW_MODEL,
+  USER_MODEL,
+  WISHLIST_ITEM_MODEL,
+  bookSearchFields,
+  hashPassword,
+  registerCatalogueModels,
+} from '@mechabrim/db';
+import {
+  BIO_TEMPLATES,
+  CITIES,
+  CONTENT,
+  FIRST_NAMES,
+  LAST_NAMES,
+  REVIEWER_NAMES,
+  REVIEW_TEXTS,
+  TITLE_ADJECTIVES,
+  TITLE_NOUNS,
+  TITLE_PLACES,
+} from './content.he';
+import { coverSvg } from './covers';
+
+/** The demo accounts (also listed in tools/demo-data/README.md). */
+export const DEMO_ACCOUNTS = {
+  reader: {
+    name: 'דנה לוי',
+    email: 'reader@mechabrim.co.il',
+    password: 'Reader#2025',
+    role: 'user',
+  },
+  author: {
+    name: 'נועה ברק',
+    email: 'author@mechabrim.co.il',
+    password: 'Author#2025',
+    role: 'author',
+  },
+  admin: {
+    name: 'מנהלת האתר',
+    email: 'admin@mechabrim.co.il',
+    password: 'Admin#2025!',
+    role: 'admin',
+  },
+} as const;
+
+/** Deterministic ObjectId for the n-th record of a kind: the same on every run. */
+export function demoId(kind: string, n: number): Types.ObjectId {
+  return new Types.ObjectId(
+    createHash('sha1').update(`mechabrim-demo:${kind}:${n}`).digest('hex').slice(0, 24),
+  );
+}
+
+/** Ids other seeds may build on (e.g. orders for the demo author's books). */
+export const DEMO_IDS = {
+  reader: demoId('account', 0),
+  author: demoId('author', 0),
+  admin: demoId('account', 2),
+} as const;
+
+/** The number of hand-written titles (17 per category). */
+export const HANDWRITTEN_BOOKS = Object.values(CONTENT).reduce((n, c) => n + c.titles.length, 0);
+
+export interface SeedOptions {
+  /** How many books (default: the hand-written ones, 170). More are generated from word lists. */
+  books?: number;
+  /** How many authors (default: 40, or one per 40 books beyond that). */
+  authors?: number;
+  /** Where covers are written (`<dataDir>/covers`); default `DATA_DIR` or `.data`. */
+  dataDir?: string;
+  /** Write cover files (default true). */
+  covers?: boolean;
+  /** Drop the demo collections first, even when they hold data (default false: a non-empty database is left alone). */
+  reset?: boolean;
+  log?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  skipped: boolean;
+  authors: number;
+  books: number;
+  unavailableBooks: number;
+  reviews: number;
+  approvedReviews: number;
+  covers: number;
+  accounts: typeof DEMO_ACCOUNTS;
+}
+
+/** A small deterministic PRNG (mulberry32). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(rand: () => number, list: readonly T[]): T =>
+  list[Math.floor(rand() * list.length)];
+
+function pickSome<T>(rand: () => number, list: readonly T[], count: number): T[] {
+  const pool = [...list];
+  const out: T[] = [];
+  while (out.length < count && pool.length)
+    out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
+  return out;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const EPOCH = Date.UTC(2021, 0, 1);
+/** Nothing in the demo happens after this, so runs on different days give the same data. */
+const LATEST = Date.UTC(2026, 5, 30);
+
+async function withConnection<T>(
+  target: string | Connection,
+  work: (c: Connection) => Promise<T>,
+): Promise<T> {
+  if (typeof target !== 'string') return work(target);
+  const connection = await mongoose
+    .createConnection(target, { serverSelectionTimeoutMS: 10_000 })
+    .asPromise();
+  try {
+    return await work(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** True when the database holds no users and no books (the launcher seeds only then). */
+export async function isDatabaseEmpty(target: string | Connection): Promise<boolean> {
+  return withConnection(target, async (connection) => {
+    registerCatalogueModels(connection);
+    const [users, books] = await Promise.all([
+      connection.models[USER_MODEL].estimatedDocumentCount(),
+      connection.models[BOOK_MODEL].estimatedDocumentCount(),
+    ]);
+    return users === 0 && books === 0;
+  });
+}
+
+/** Builds a document with the schema's defaults applied, ready for a raw bulk insert. */
+async function materialize(
+  model: Model<unknown>,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const doc = new model(data);
+  await doc.validate();
+  return doc.toObject({ depopulate: true, virtuals: false, versionKey: true }) as Record<
+    string,
+    unknown
+  >;
+}
+
+async function insertAll(model: Model<unknown>, docs: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < docs.length; i += 1000) {
+    await model.collection.insertMany(docs.slice(i, i + 1000), { ordered: false });
+  }
+}
+
+function authorName(i: number): string {
+  if (i === 0) return DEMO_ACCOUNTS.author.name;
+  const first = FIRST_NAMES[i % FIRST_NAMES.length];
+  const last = LAST_NAMES[(i * 7 + 3 + Math.floor(i / LAST_NAMES.length)) % LAST_NAMES.length];
+  return `${first} ${last}`;
+}
+
+function authorBio(rand: () => number, name: string, genre: string): string {
+  return pick(rand, BIO_TEMPLATES)
+    .replaceAll('{name}', name)
+    .replaceAll('{city}', pick(rand, CITIES))
+    .replaceAll('{genre}', genre);
+}
+
+function generatedTitle(rand: () => number, n: number): string {
+  const base = `${pick(rand, TITLE_NOUNS)} ${pick(rand, TITLE_ADJECTIVES)}`;
+  const withPlace = rand() < 0.4 ? `${base} ${pick(rand, TITLE_PLACES)}` : base;
+  return n % 7 === 0 ? `${withPlace} ${2 + (n % 5)}` : withPlace;
+}
+
+function price(rand: () => number): number {
+  return Math.min(120, Math.max(25, Math.floor(25 + rand() * 95) + 0.9));
+}
+
+/**
+ * Loads the deterministic Hebrew demo catalogue: ≥ 40 authors, their books across every upload
+ * category (titles with niqqud, final letters, gershayim and prefix particles), reviews (most
+ * approved), a few hidden books, generated SVG covers under `<dataDir>/covers`, and the demo
+ * accounts of {@link DEMO_ACCOUNTS}. Leaves a non-empty database alone unless `reset` is set.
+ */
+export async function seedDemoData(
+  target: string | Connection,
+  options: SeedOptions = {},
+): Promise<SeedSummary> {
+  const log = options.log ?? (() => undefined);
+  const bookCount = Math.max(1, options.books ?? HANDWRITTEN_BOOKS);
+  const authorCount = Math.max(options.authors ?? Math.max(40, Math.ceil(bookCount / 40)), 10);
+  const dataDir = options.dataDir ?? process.env.DATA_DIR ?? '.data';
+  const writeCovers = options.covers ?? true;
+
+  return withConnection(target, async (connection) => {
+    registerCatalogueModels(connection);
+    const models = connection.models as Record<string, Model<unknown>>;
+    if (options.reset) {
+      await Promise.all(CATALOGUE_MODELS.map(({ name }) => models[name].deleteMany({})));
+    } else if (!(await isDatabaseEmpty(connection))) {
+      log('demo data: the database is not empty; nothing loaded');
+      return {
+        skipped: true,
+        authors: 0,
+        books: 0,
+        unavailableBooks: 0,
+        reviews: 0,
+        approvedReviews: 0,
+        covers: 0,
+        accounts: DEMO_ACCOUNTS,
+      };
+    }
+    await Promise.all(CATALOGUE_MODELS.map(({ name }) => models[name].createIndexes()));
+
+    const rand = prng(20250808);
+    const [readerHash, authorHash, adminHash, lockedHash] = await Promise.all([
+      hashPassword(DEMO_ACCOUNTS.reader.password),
+      hashPassword(DEMO_ACCOUNTS.author.password),
+      hashPassword(DEMO_ACCOUNTS.admin.password),
+      // Generated authors cannot sign in: their password is random and thrown away.
+      hashPassword(randomBytes(24).toString('base64')),
+    ]);
+
+    // Categories
+    await insertAll(
+      models[CATEGORY_MODEL],
+      await Promise.all(
+        BOOK_CATEGORIES.map((c, i) =>
+          materialize(models[CATEGORY_MODEL], {
+            _id: demoId('category', i),
+            slug: c.value,
+            key: c.key,
+            name: c.name,
+            order: i,
+            createdAt: new Date(EPOCH),
+            updatedAt: new Date(EPOCH),
+          }),
+        ),
+      ),
+    );
+
+    // Accounts and authors
+    const users: Record<string, unknown>[] = [
+      await materialize(models[USER_MODEL], {
+        _id: DEMO_IDS.reader,
+        name: DEMO_ACCOUNTS.reader.name,
+        email: DEMO_ACCOUNTS.reader.email,
+        passwordHash: readerHash,
+        role: 'user',
+        bio: 'קוראת נלהבת של ספרות עברית, בעיקר רומנים ושירה.',
+        createdAt: new Date(EPOCH + 30 * DAY),
+        updatedAt: new Date(EPOCH + 30 * DAY),
+      }),
+      await materialize(models[USER_MODEL], {
+        _id: DEMO_IDS.admin,
+        name: DEMO_ACCOUNTS.admin.name,
+        email: DEMO_ACCOUNTS.admin.email,
+        passwordHash: adminHash,
+        role: 'admin',
+        createdAt: new Date(EPOCH),
+        updatedAt: new Date(EPOCH),
+      }),
+    ];
+    const profiles: Record<string, unknown>[] = [];
+    const authorGenres: number[][] = [];
+    for (let i = 0; i < authorCount; i += 1) {
+      const name = authorName(i);
+      const primary = i % BOOK_CATEGORIES.length;
+      const secondary = (i + 3) % BOOK_CATEGORIES.length;
+      authorGenres.push([primary, secondary]);
+      const joined = new Date(EPOCH + Math.floor(((i * 37) % 1900) * DAY) + (i % 24) * 3600_000);
+      const id = i === 0 ? DEMO_IDS.author : demoId('author', i);
+      users.push(
+        await materialize(models[USER_MODEL], {
+          _id: id,
+          name,
+          email: i === 0 ? DEMO_ACCOUNTS.author.email : `author${i}@demo.mechabrim.co.il`,
+          passwordHash: i === 0 ? authorHash : lockedHash,
+          role: 'author',
+          bio: authorBio(rand, name, BOOK_CATEGORIES[primary].name),
+          avatar: '',
+          createdAt: joined,
+          updatedAt: joined,
+        }),
+      );
+      profiles.push(
+        await materialize(models[AUTHOR_PROFILE_MODEL], {
+          _id: demoId('profile', i),
+          user: id,
+          genres: [BOOK_CATEGORIES[primary].value, BOOK_CATEGORIES[secondary].value],
+          languages: ['עברית'],
+          createdAt: joined,
+          updatedAt: joined,
+        }),
+      );
+    }
+    await insertAll(models[USER_MODEL], users);
+    await insertAll(models[AUTHOR_PROFILE_MODEL], profiles);
+    const authorIds = users.filter((u) => u.role === 'author').map((u) => u._id as Types.ObjectId);
+    const authorNames = users.filter((u) => u.role === 'author').map((u) => u.name as string);
+    const byCategory: number[][] = BOOK_CATEGORIES.map((_, c) =>
+      authorGenres.flatMap((genres, i) => (genres.includes(c) ? [i] : [])),
+    );
+
+    // Books
+    const books: Record<string, unknown>[] = [];
+    const handwritten = BOOK_CATEGORIES.flatMap((c, ci) =>
+      CONTENT[c.value].titles.map((title, ti) => ({ title, ci, ti })),
+    );
+    let demoAuthorHidden = false;
+    for (let k = 0; k < bookCount; k += 1) {
+      const hw = handwritten[k];
+      const ci = hw ? hw.ci : k % BOOK_CATEGORIES.length;
+      const category = BOOK_CATEGORIES[ci];
+      const content = CONTENT[category.value];
+      const title = hw ? hw.title : generatedTitle(rand, k);
+      const candidates = byCategory[ci];
+      const authorIndex = hw
+        ? candidates[hw.ti % candidates.length]
+        : Math.floor(rand() * authorCount);
+      const id = demoId('book', k);
+      const opening = pick(rand, content.openings).replaceAll('{title}', title);
+      const description =
+        `${opening} ${pick(rand, content.middles)} ${pick(rand, content.middles)}`.trim();
+      const totalRatings = Math.floor(rand() ** 2 * 240);
+      const rating = totalRatings ? Math.round((3 + rand() * 2) * 10) / 10 : 0;
+      const published = EPOCH - 2 * 365 * DAY + Math.floor(rand() * 6 * 365) * DAY;
+      const createdAt = Math.min(
+        LATEST,
+        Math.max(published, EPOCH) + Math.floor(rand() * 60) * DAY,
+      );
+      let isAvailable = k % 13 !== 5;
+      if (authorIndex === 0 && !demoAuthorHidden && isAvailable && k > 0) {
+        isAvailable = false; // the demo author has a book waiting for approval
+        demoAuthorHidden = true;
+      }
+      const tags = pickSome(rand, content.tags, 2 + Math.floor(rand() * 3));
+      const authorNameValue = authorNames[authorIndex];
+      books.push(
+        await materialize(models[BOOK_MODEL], {
+          _id: id,
+          title,
+          coverImage: `/api/covers/${id.toHexString()}.svg`,
+          author: authorIds[authorIndex],
+          authorName: authorNameValue,
+          category: category.value,
+          price: price(rand),
+          description,
+          summary: opening,
+          rating,
+          totalRatings,
+          isAvailable,
+          tags,
+          publishedDate: new Date(published),
+          salesCount: Math.floor(rand() ** 3 * 900),
+          pages: 80 + Math.floor(rand() * 400),
+          createdAt: new Date(createdAt),
+          updatedAt: new Date(createdAt),
+          ...bookSearchFields({ title, authorName: authorNameValue, tags }),
+        }),
+      );
+    }
+    await insertAll(models[BOOK_MODEL], books);
+
+    // Covers
+    let covers = 0;
+    if (writeCovers) {
+      const dir = path.resolve(dataDir, 'covers');
+      await mkdir(dir, { recursive: true });
+      const queue = books.map((b, k) => ({ b, k }));
+      const workers = Array.from({ length: 16 }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const { b, k } = next;
+          const ci = BOOK_CATEGORIES.findIndex((c) => c.value === b.category);
+          await writeFile(
+            path.join(dir, `${(b._id as Types.ObjectId).toHexString()}.svg`),
+            coverSvg({
+              title: b.title as string,
+              author: b.authorName as string,
+              categoryIndex: ci,
+              seed: k * 2654435761,
+            }),
+          );
+          covers += 1;
+        }
+      });
+      await Promise.all(workers);
+    }
+
+    // Reviews: most approved, some waiting for moderation
+    const reviews: Record<string, unknown>[] = [];
+    let approvedReviews = 0;
+    for (const [k, book] of books.entries()) {
+      const count = k < HANDWRITTEN_BOOKS ? 1 + Math.floor(rand() * 4) : Math.floor(rand() * 2);
+      for (let r = 0; r < count; r += 1) {
+        const stars = Math.max(
+          1,
+          Math.min(5, Math.round(((book.rating as number) || 4) + (rand() - 0.6) * 2)),
+        ) as 1 | 2 | 3 | 4 | 5;
+        const isApproved = rand() < 0.8;
+        if (isApproved) approvedReviews += 1;
+        const byReader = k % 23 === 0 && r === 0;
+        const at = Math.min(
+          LATEST,
+          (book.createdAt as Date).getTime() + Math.floor(rand() * 200) * DAY,
+        );
+        reviews.push(
+          await materialize(models[REVIEW_MODEL], {
+            _id: demoId('review', reviews.length),
+            book: book._id,
+            user: byReader ? DEMO_IDS.reader : null,
+            authorName: byReader ? DEMO_ACCOUNTS.reader.name : pick(rand, REVIEWER_NAMES),
+            content: pick(rand, REVIEW_TEXTS[stars]),
+            rating: stars,
+            isApproved,
+            createdAt: new Date(at),
+            updatedAt: new Date(at),
+          }),
+        );
+      }
+    }
+    await insertAll(models[REVIEW_MODEL], reviews);
+
+    // The reader's wishlist
+    const wished = books.filter((b) => b.isAvailable).slice(3, 6);
+    await insertAll(
+      models[WISHLIST_ITEM_MODEL],
+      await Promise.all(
+        wished.map((b, i) =>
+          materialize(models[WISHLIST_ITEM_MODEL], {
+            _id: demoId('wishlist', i),
+            user: DEMO_IDS.reader,
+            book: b._id,
+            createdAt: new Date(LATEST - i * DAY),
+            updatedAt: new Date(LATEST - i * DAY),
+          }),
+        ),
+      ),
+    );
+
+    const summary: SeedSummary = {
+      skipped: false,
+      authors: authorCount,
+      books: books.length,
+      unavailableBooks: books.filter((b) => !b.isAvailable).length,
+      reviews: reviews.length,
+      approvedReviews,
+      covers,
+      accounts: DEMO_ACCOUNTS,
+    };
+    log(
+      `demo data: ${summary.authors} authors, ${summary.books} books (${summary.unavailableBooks} hidden), ` +
+        `${summary.reviews} reviews, ${summary.covers} covers`,
+    );
+    return summary;
+  });
+}
