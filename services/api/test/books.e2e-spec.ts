@@ -1,0 +1,193 @@
+import { DEMO_ACCOUNTS, DEMO_IDS } from '@mechabrim/demo-data';
+import type { Book, BookPage } from '@mechabrim/contracts';
+import { login, PUBLIC_API_URL, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
+import { expectError } from './http';
+
+describe('books API (demo catalogue)', () => {
+  let ctx: CatalogueApi;
+
+  beforeAll(async () => {
+    ctx = await startCatalogueApi({ seed: true });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  describe('GET /api/books', () => {
+    it('answers the first page of available books, best sellers first, with a total', async () => {
+      const res = await ctx.http.get<BookPage>('/api/books');
+      expect(res.status).toBe(200);
+      const available = await ctx.books.countDocuments({ isAvailable: true });
+      expect(res.body).toEqual(
+        expect.objectContaining({
+          total: available,
+          page: 1,
+          limit: 20,
+          pages: Math.ceil(available / 20),
+        }),
+      );
+      expect(res.body.books).toHaveLength(20);
+      expect(res.body.books.every((b) => b.isAvailable)).toBe(true);
+      const sales = res.body.books.map((b) => b.salesCount);
+      expect(sales).toEqual([...sales].sort((a, b) => b - a));
+      const book = res.body.books[0];
+      expect(book).toEqual(
+        expect.objectContaining({
+          _id: expect.stringMatching(/^[a-f0-9]{24}$/),
+          title: expect.any(String),
+          author: { _id: expect.any(String), name: expect.any(String) },
+          category: expect.any(String),
+          price: expect.any(Number),
+          rating: expect.any(Number),
+          totalRatings: expect.any(Number),
+          tags: expect.any(Array),
+          coverImage: expect.stringMatching(
+            new RegExp(`^${PUBLIC_API_URL}/api/covers/[a-f0-9]{24}\\.svg$`),
+          ),
+        }),
+      );
+      expect(Object.keys(book)).not.toEqual(expect.arrayContaining(['searchKeys']));
+    });
+
+    it('pages without overlap and honours ?limit=', async () => {
+      const first = await ctx.http.get<BookPage>('/api/books?page=1&limit=6');
+      const second = await ctx.http.get<BookPage>('/api/books?page=2&limit=6');
+      expect(first.body.books).toHaveLength(6);
+      expect(second.body.books).toHaveLength(6);
+      const ids = new Set(first.body.books.map((b) => b._id));
+      expect(second.body.books.some((b) => ids.has(b._id))).toBe(false);
+    });
+
+    it('filters by category (Hebrew value or English key) and can leave a book out', async () => {
+      const hebrew = await ctx.http.get<BookPage>(
+        `/api/books?category=${encodeURIComponent('שירה')}&limit=100`,
+      );
+      expect(hebrew.status).toBe(200);
+      expect(hebrew.body.total).toBeGreaterThan(0);
+      expect(hebrew.body.books.every((b) => b.category === 'שירה')).toBe(true);
+      const english = await ctx.http.get<BookPage>('/api/books?category=poetry&limit=100');
+      expect(english.body.total).toBe(hebrew.body.total);
+      const without = await ctx.http.get<BookPage>(
+        `/api/books?category=poetry&limit=100&exclude=${hebrew.body.books[0]._id}`,
+      );
+      expect(without.body.total).toBe(hebrew.body.total - 1);
+    });
+
+    it('sorts by price when asked', async () => {
+      const res = await ctx.http.get<BookPage>('/api/books?sort=price&limit=30');
+      const prices = res.body.books.map((b) => b.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    });
+
+    it('carries ETag and Cache-Control, and answers 304 to a matching If-None-Match', async () => {
+      const res = await ctx.http.get('/api/books?limit=5');
+      expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d+/);
+      const etag = res.headers.get('etag');
+      expect(etag).toBeTruthy();
+      const again = await ctx.http.get('/api/books?limit=5', {
+        headers: { 'if-none-match': etag! },
+      });
+      expect(again.status).toBe(304);
+    });
+
+    it.each([
+      ['limit=0'],
+      ['limit=101'],
+      ['limit=abc'],
+      ['page=0'],
+      ['sort=cheapest'],
+      ['category=nonexistent'],
+      ['category[$ne]=x'],
+      ['limit[$gt]=1'],
+      ['$where=1'],
+      ['exclude=not-an-id'],
+    ])('rejects ?%s with 400 in Hebrew', async (query) => {
+      expectError(await ctx.http.get(`/api/books?${query}`), 400);
+    });
+  });
+
+  describe('GET /api/books/:id', () => {
+    it('answers an available book', async () => {
+      const [first] = (await ctx.http.get<BookPage>('/api/books?limit=1')).body.books;
+      const res = await ctx.http.get<Book>(`/api/books/${first._id}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(first);
+    });
+
+    it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+      expect(
+        expectError(await ctx.http.get('/api/books/0123456789abcdef01234567'), 404).message,
+      ).toBe('הספר לא נמצא');
+      expectError(await ctx.http.get('/api/books/not-an-id'), 400);
+      expectError(await ctx.http.get(`/api/books/${encodeURIComponent('{"$ne":null}')}`), 400);
+    });
+
+    it('hides an unavailable book from the public but shows it to its author', async () => {
+      const hidden = await ctx.books
+        .findOne({ author: DEMO_IDS.author, isAvailable: false })
+        .lean();
+      expect(hidden).toBeTruthy();
+      const id = String(hidden!._id);
+      expectError(await ctx.http.get(`/api/books/${id}`), 404);
+      const token = await login(
+        ctx.http,
+        DEMO_ACCOUNTS.author.email,
+        DEMO_ACCOUNTS.author.password,
+      );
+      const own = await ctx.http.get<Book>(`/api/books/${id}`, { token });
+      expect(own.status).toBe(200);
+      expect(own.body.isAvailable).toBe(false);
+      expect(own.headers.get('cache-control')).toBe('private, no-store');
+      const other = await login(
+        ctx.http,
+        DEMO_ACCOUNTS.reader.email,
+        DEMO_ACCOUNTS.reader.password,
+      );
+      expectError(await ctx.http.get(`/api/books/${id}`, { token: other }), 404);
+    });
+  });
+
+  describe('GET /api/books/author/:id', () => {
+    it("answers the author's available books to the public and all of them to the author", async () => {
+      const pub = await ctx.http.get<Book[]>(`/api/books/author/${DEMO_IDS.author}`);
+      expect(pub.status).toBe(200);
+      expect(pub.body.length).toBeGreaterThan(0);
+      expect(pub.body.every((b) => b.isAvailable && b.author._id === String(DEMO_IDS.author))).toBe(
+        true,
+      );
+      const token = await login(
+        ctx.http,
+        DEMO_ACCOUNTS.author.email,
+        DEMO_ACCOUNTS.author.password,
+      );
+      const own = await ctx.http.get<Book[]>(`/api/books/author/${DEMO_IDS.author}`, { token });
+      expect(own.body.length).toBe(pub.body.length + 1);
+    });
+
+    it('answers 404 for an unknown author and 400 for a malformed id', async () => {
+      expect(
+        expectError(await ctx.http.get('/api/books/author/0123456789abcdef01234567'), 404).message,
+      ).toBe('היוצר לא נמצא');
+      expectError(await ctx.http.get('/api/books/author/xyz'), 400);
+    });
+  });
+
+  describe('GET /api/covers/:file', () => {
+    it('serves a generated SVG cover that the book links to', async () => {
+      const [book] = (await ctx.http.get<BookPage>('/api/books?limit=1')).body.books;
+      const coverPath = book.coverImage.replace(PUBLIC_API_URL, '');
+      const res = await ctx.http.get<string>(coverPath);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(res.body).toContain('<svg');
+    });
+
+    it('answers 404 for a missing cover and refuses path tricks', async () => {
+      expectError(await ctx.http.get('/api/covers/0123456789abcdef01234567.svg'), 404);
+      expect(
+        (await ctx.http.get('/api/covers/..%2F..%2Fetc%2Fpasswd')).status,
+      ).toBeGreaterThanOrEqual(400);
+      expect((await ctx.http.get('/api/covers/..%2F..%2Fetc%2Fpasswd')).status).toBeLessThan(500);
+    });
+  });
+});
