@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { strings } from '../strings.he';
-import { ComingSoon, NotFound } from './coming-soon';
+import { NotFound } from './coming-soon';
 // The two pages people land on (home, a book) are in the storefront's first chunk, so their
 // first render needs no further request; the other screens load when first visited.
 import { HomeRoute } from '../features/home';
@@ -27,6 +26,27 @@ const RegisterPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/profile').then((m) => ({ default: m.ProfilePage })),
 );
+const AuthorCompensationPage = lazy(() =>
+  import('../features/policies').then((m) => ({ default: m.AuthorCompensationPage })),
+);
+const HowToUploadPage = lazy(() =>
+  import('../features/policies').then((m) => ({ default: m.HowToUploadPage })),
+);
+const HowItWorksPage = lazy(() =>
+  import('../features/policies').then((m) => ({ default: m.HowItWorksPage })),
+);
+const ShippingPolicyPage = lazy(() =>
+  import('../features/policies').then((m) => ({ default: m.ShippingPolicyPage })),
+);
+const CommunityDonationPage = lazy(() =>
+  import('../features/policies').then((m) => ({ default: m.CommunityDonationPage })),
+);
+const TermsPage = lazy(() =>
+  import('../features/policies').then((m) => ({ default: m.TermsPage })),
+);
+const AuthorsTermsPage = lazy(() =>
+  import('../features/policies').then((m) => ({ default: m.AuthorsTermsPage })),
+);
 const WishlistPage = lazy(() =>
   import('../features/wishlist').then((m) => ({ default: m.WishlistPage })),
 );
@@ -48,18 +68,12 @@ export const storefrontRoutes: RouteObject[] = [
   { path: '/register', element: <RegisterPage /> },
   { path: '/profile', element: <ProfilePage /> },
   { path: '/wishlist', element: <WishlistPage /> },
-  {
-    path: '/author-compensation',
-    element: <ComingSoon title={strings.screens.authorCompensation} />,
-  },
-  { path: '/how-to-upload', element: <ComingSoon title={strings.screens.howToUpload} /> },
-  { path: '/how-it-works', element: <ComingSoon title={strings.screens.howItWorks} /> },
-  { path: '/shipping-policy', element: <ComingSoon title={strings.screens.shippingPolicy} /> },
-  {
-    path: '/community-donation',
-    element: <ComingSoon title={strings.screens.communityDonation} />,
-  },
-  { path: '/terms', element: <ComingSoon title={strings.screens.terms} /> },
-  { path: '/authors-terms', element: <ComingSoon title={strings.screens.authorsTerms} /> },
+  { path: '/author-compensation', element: <AuthorCompensationPage /> },
+  { path: '/how-to-upload', element: <HowToUploadPage /> },
+  { path: '/how-it-works', element: <HowItWorksPage /> },
+  { path: '/shipping-policy', element: <ShippingPolicyPage /> },
+  { path: '/community-donation', element: <CommunityDonationPage /> },
+  { path: '/terms', element: <TermsPage /> },
+  { path: '/authors-terms', element: <AuthorsTermsPage /> },
   { path: '*', element: <NotFound /> },
 ];

@@ -1,0 +1,9 @@
+export {
+  AuthorCompensationPage,
+  HowToUploadPage,
+  HowItWorksPage,
+  ShippingPolicyPage,
+  CommunityDonationPage,
+  TermsPage,
+  AuthorsTermsPage,
+} from './components/policy-pages';
