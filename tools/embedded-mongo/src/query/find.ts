@@ -3,7 +3,8 @@ import { Query } from 'mingo';
 import { MongoServerError, badValue, toServerError } from '../errors';
 import type { Access } from '../storage/access';
 import type { Collection } from '../storage/collection';
-import { compareValues, isPlainObject, valuesAtPath } from '../values';
+import { isPlainObject, valuesAtPath } from '../values';
+import { Cmp, comparatorFor } from './collation';
 import { compileFilter } from './filter';
 import { plan } from './planner';
 
@@ -67,49 +68,33 @@ export function validateSort(sort: unknown): Document | undefined {
   return sort;
 }
 
-function collatorFor(collation?: Document): Intl.Collator | null {
-  if (!collation || !collation.locale || collation.locale === 'simple') return null;
-  const strength = typeof collation.strength === 'number' ? collation.strength : 3;
-  const sensitivity = strength <= 1 ? 'base' : strength === 2 ? 'accent' : 'variant';
-  return new Intl.Collator(String(collation.locale).replace('_', '-'), {
-    sensitivity,
-    numeric: collation.numericOrdering === true,
-    caseFirst:
-      collation.caseFirst === 'upper'
-        ? 'upper'
-        : collation.caseFirst === 'lower'
-          ? 'lower'
-          : 'false',
-  });
-}
-
 function sortKey(
   doc: Document,
   path: string,
   dir: number,
-  cmp: (a: unknown, b: unknown) => number,
+  cmp: Cmp,
+  fold: ((s: string) => string) | null,
 ): unknown {
   const vals = valuesAtPath(doc, path);
   if (!vals.length) return null;
+  if (vals.length === 1) return vals[0];
+  const k = (v: unknown) => (fold && typeof v === 'string' ? fold(v) : v);
   let best = vals[0];
-  for (const v of vals) if (dir > 0 ? cmp(v, best) < 0 : cmp(v, best) > 0) best = v;
+  for (const v of vals) if (dir > 0 ? cmp(k(v), k(best)) < 0 : cmp(k(v), k(best)) > 0) best = v;
   return best;
 }
 
 /** MongoDB sort order (BSON type order, array min/max keys), with an optional collation for strings. */
 export function sortDocs(docs: Document[], sort: Document, collation?: Document): Document[] {
-  const collator = collatorFor(collation);
-  const cmp = collator
-    ? (a: unknown, b: unknown) =>
-        typeof a === 'string' && typeof b === 'string'
-          ? collator.compare(a, b)
-          : compareValues(a, b)
-    : compareValues;
+  const { cmp, fold } = comparatorFor(collation);
   const fields = Object.entries(sort).filter(([, v]) => !(isPlainObject(v) && '$meta' in v));
   const keyed = docs.map((d, i) => ({
     d,
     i,
-    k: fields.map(([p, dir]) => sortKey(d, p, Number(dir), cmp)),
+    k: fields.map(([p, dir]) => {
+      const key = sortKey(d, p, Number(dir), cmp, fold);
+      return fold && typeof key === 'string' ? fold(key) : key;
+    }),
   }));
   keyed.sort((a, b) => {
     for (let j = 0; j < fields.length; j++) {
