@@ -1,0 +1,95 @@
+import type { Author } from '@mechabrim/contracts';
+import { DEMO_IDS } from '@mechabrim/demo-data';
+import { registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
+import { expectError } from './http';
+
+describe('authors API', () => {
+  let ctx: CatalogueApi;
+  beforeAll(async () => {
+    ctx = await startCatalogueApi({ seed: true });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('GET /api/authors lists every author with aggregates computed from the books', async () => {
+    const res = await ctx.http.get<Author[]>('/api/authors');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThanOrEqual(40);
+    const demo = res.body.find((a) => a._id === String(DEMO_IDS.author))!;
+    const books = await ctx.books.find({ author: DEMO_IDS.author, isAvailable: true }).lean();
+    const ratings = books.reduce((n, b) => n + (b.totalRatings as number), 0);
+    const weighted = books.reduce(
+      (n, b) => n + (b.rating as number) * (b.totalRatings as number),
+      0,
+    );
+    expect(demo).toEqual(
+      expect.objectContaining({
+        name: 'נועה ברק',
+        booksCount: books.length,
+        totalSales: books.reduce((n, b) => n + (b.salesCount as number), 0),
+        averageRating: Math.round((weighted / ratings) * 100) / 100,
+        genres: expect.arrayContaining(['פנטזיה']),
+        joinDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        email: '',
+      }),
+    );
+    const joins = res.body.map((a) => a.joinDate);
+    expect(joins).toEqual([...joins].sort().reverse());
+  });
+
+  it('follows the data: a hidden book no longer counts', async () => {
+    const before = (await ctx.http.get<Author>(`/api/authors/${DEMO_IDS.author}`)).body;
+    const book = await ctx.books.findOne({ author: DEMO_IDS.author, isAvailable: true }).lean();
+    await ctx.books.updateOne({ _id: book!._id }, { $set: { isAvailable: false } });
+    const after = (await ctx.http.get<Author>(`/api/authors/${DEMO_IDS.author}`)).body;
+    expect(after.booksCount).toBe(before.booksCount - 1);
+    expect(after.totalSales).toBe(before.totalSales - (book!.salesCount as number));
+    await ctx.books.updateOne({ _id: book!._id }, { $set: { isAvailable: true } });
+  });
+
+  it('GET /api/authors/:id answers one author; 404 for unknown or non-author, 400 for malformed', async () => {
+    const res = await ctx.http.get<Author>(`/api/authors/${DEMO_IDS.author}`);
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe('נועה ברק');
+    expect(
+      expectError(await ctx.http.get('/api/authors/0123456789abcdef01234567'), 404).message,
+    ).toBe('היוצר לא נמצא');
+    expectError(await ctx.http.get(`/api/authors/${DEMO_IDS.reader}`), 404);
+    expectError(await ctx.http.get('/api/authors/abc'), 400);
+  });
+
+  it('a newly registered author appears with zero books', async () => {
+    const { id } = await registerUser(ctx.http, 'new.author@example.com', 'author', 'יוצר חדש');
+    const res = await ctx.http.get<Author>(`/api/authors/${id}`);
+    expect(res.body).toEqual(
+      expect.objectContaining({ booksCount: 0, totalSales: 0, averageRating: 0 }),
+    );
+  });
+
+  it('GET /api/authors/search finds by name, genre or bio with the Hebrew rules', async () => {
+    const byName = await ctx.http.get<Author[]>(
+      `/api/authors/search?q=${encodeURIComponent('נועה ברק')}`,
+    );
+    expect(byName.status).toBe(200);
+    expect(byName.body[0].name).toBe('נועה ברק');
+    const byPrefixed = await ctx.http.get<Author[]>(
+      `/api/authors/search?q=${encodeURIComponent('ושירה')}&limit=50`,
+    );
+    expect(byPrefixed.body.length).toBeGreaterThan(0);
+    expect(byPrefixed.body.every((a) => a.genres.includes('שירה') || /שירה/.test(a.bio))).toBe(
+      true,
+    );
+    const limited = await ctx.http.get<Author[]>(
+      `/api/authors/search?q=${encodeURIComponent('ב')}&limit=3`,
+    );
+    expect(limited.body.length).toBeLessThanOrEqual(3);
+  });
+
+  it('validates the author search query', async () => {
+    expectError(await ctx.http.get('/api/authors/search'), 400);
+    expectError(await ctx.http.get('/api/authors/search?q=%20'), 400);
+    expectError(await ctx.http.get('/api/authors/search?q[$ne]=x'), 400);
+    expectError(await ctx.http.get('/api/authors/search?q=x&limit=500'), 400);
+  });
+});
