@@ -4,9 +4,9 @@
 // federation runtime sharing, shared singletons — is decided here, once.
 //
 // Federation runtime: the host (shell, or the author portal's standalone page) bundles the
-// runtime and provides it on the global (`experiments.provideExternalRuntime`); every remote is
-// built with `experiments.externalRuntime`, so its remoteEntry.js reuses the host's runtime
-// instead of carrying its own copy.
+// runtime and provides it on the global (provide-runtime-core.mjs, an ES-module version of
+// `experiments.provideExternalRuntime`); every remote is built with `experiments.externalRuntime`,
+// so its remoteEntry.js reuses the host's runtime instead of carrying its own copy.
 //
 // Environment read at build time:
 //   NODE_ENV=development         development build (readable, no minification)
@@ -132,7 +132,10 @@ function frontendConfig(options) {
         // start to compare versions, and a remote that is down cannot block the others.
         shareStrategy: 'loaded-first',
         dts: false,
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // Hosts provide their runtime on the global (see provide-runtime-core.mjs); remotes use it.
+        ...(isHost
+          ? { runtimePlugins: [require.resolve('./provide-runtime-core.mjs')] }
+          : { experiments: { externalRuntime: true } }),
       }),
       ...(isHost
         ? [
