@@ -1,14 +1,19 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
 import { clientLogBulkSchema, clientLogEntrySchema } from '@mechabrim/contracts';
 import type { ClientLogBulk, ClientLogEntry } from '@mechabrim/contracts';
+import { RATE_LIMITS } from '../common/rate-limit/rate-limit.module';
 import { ApiZodBody, ZodBody } from '../common/validation/zod-validation.pipe';
+import { assertEntrySizes } from './entry-size';
 import { ClientLogsService } from './client-logs.service';
 
 /** Spec §7: `POST /api/logs/client-error` and `POST /api/logs/client-bulk`. */
 @ApiTags('logs')
 @Controller('logs')
+@UseGuards(ThrottlerGuard)
+@Throttle({ default: RATE_LIMITS.clientLogs })
 export class ClientLogsController {
   constructor(private readonly clientLogs: ClientLogsService) {}
 
@@ -20,6 +25,7 @@ export class ClientLogsController {
     @ZodBody(clientLogEntrySchema) entry: ClientLogEntry,
     @Req() request: FastifyRequest,
   ) {
+    assertEntrySizes([entry]);
     return this.clientLogs.accept([entry], sender(request));
   }
 
@@ -28,6 +34,7 @@ export class ClientLogsController {
   @ApiZodBody(clientLogBulkSchema, 'Up to 100 browser log entries')
   @ApiAcceptedResponse({ description: '{ accepted: n }' })
   clientBulk(@ZodBody(clientLogBulkSchema) body: ClientLogBulk, @Req() request: FastifyRequest) {
+    assertEntrySizes(body.logs);
     return this.clientLogs.accept(body.logs, { ...sender(request), sessionId: body.sessionId });
   }
 }

@@ -53,6 +53,9 @@ export const messagesHe = {
   contacts: {
     sent: 'ההודעה נשלחה בהצלחה, נחזור אליך בהקדם',
   },
+  clientLogs: {
+    entryTooLarge: (index: number, maxKb: number) => `רשומת יומן מספר ${index + 1} גדולה מדי (עד ${maxKb}KB לרשומה)`,
+  },
   wishlist: {
     added: 'הספר נוסף לרשימת המשאלות',
     removed: 'הספר הוסר מרשימת המשאלות',

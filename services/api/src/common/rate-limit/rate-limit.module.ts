@@ -8,7 +8,7 @@ export const RATE_LIMITS = {
   /** Contact form. */
   contact: { limit: 5, ttl: 60_000 },
   /** Browser logs: a page in an error loop must not flood the API. */
-  clientLogs: { limit: 60, ttl: 60_000 },
+  clientLogs: { limit: 120, ttl: 60_000 },
 } as const;
 
 /**

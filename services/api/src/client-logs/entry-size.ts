@@ -1,0 +1,16 @@
+import { DomainError } from '../common/errors/domain-error';
+import { messagesHe } from '../common/messages.he';
+
+/** Issue 4: each client log entry is at most 16 KB (its JSON, in UTF-8 bytes). */
+export const CLIENT_LOG_ENTRY_MAX_BYTES = 16 * 1024;
+
+/** Throws a 413 naming the first entry whose JSON is larger than {@link CLIENT_LOG_ENTRY_MAX_BYTES}. */
+export function assertEntrySizes(entries: readonly unknown[]): void {
+  entries.forEach((entry, index) => {
+    const bytes = Buffer.byteLength(JSON.stringify(entry), 'utf8');
+    if (bytes > CLIENT_LOG_ENTRY_MAX_BYTES) {
+      const message = messagesHe.clientLogs.entryTooLarge(index, CLIENT_LOG_ENTRY_MAX_BYTES / 1024);
+      throw new DomainError('payload_too_large', message, [{ field: `logs.${index}`, message }]);
+    }
+  });
+}
