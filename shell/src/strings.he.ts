@@ -33,8 +33,9 @@ export const strings = {
     contact: 'צור קשר',
     cart: 'סל הקניות',
     cartWithCount: (count: number) =>
-      count === 1 ? 'סל הקניות, פריט אחד' : `סל הקניות, ${count} פריטים`,
+      count === 1 ? 'סל הקניות, 1 פריט' : `סל הקניות, ${count} פריטים`,
     homeLink: 'דף הבית',
+    toHome: ' — לדף הבית',
     wishlist: 'רשימת המשאלות',
     search: {
       label: 'חיפוש ספרים וסופרים',

@@ -101,7 +101,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
         .split(' ')
         .find((w) => w.length >= 4) ?? target.title;
 
-    const box = page.getByRole('combobox');
+    const box = page.getByRole('combobox', { name: 'חיפוש ספרים וסופרים' });
     await box.fill(word);
     const options = page.getByRole('option');
     await options.first().waitFor();

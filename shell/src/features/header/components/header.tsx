@@ -63,11 +63,12 @@ export function Header() {
     <header className="header">
       <div className="header__bar mb-container">
         <MobileMenu />
-        <Link to="/" className="header__logo" aria-label={strings.header.home}>
+        <Link to="/" className="header__logo">
           <span className="header__logo-mark" aria-hidden="true">
             מ
           </span>
           <span className="header__logo-text">{strings.brand}</span>
+          <span className="mb-visually-hidden">{strings.header.toHome}</span>
         </Link>
         <SearchBox className="header__search" />
         <nav className="header__nav" aria-label={strings.header.mainNav}>
