@@ -9,7 +9,8 @@ import { ensureSystem } from '../../setup/ensure-system.mjs';
 if (!ensureDeps() || !ensureSystem()) process.exit(1);
 
 const require = createRequire(import.meta.url);
-const { register } = await import('tsx/cjs/api');
-register();
+// Both loaders: `require` of .ts files, and `import()` of workspace packages' TypeScript source.
+(await import('tsx/cjs/api')).register();
+(await import('tsx/esm/api')).register();
 const { main } = require('../src/cli.ts');
 await main();

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageBin } from './package-bin';
 import { ManagedProcess, type LineSink } from './process';
 import type { ServiceDefinition } from './types';
 
@@ -48,7 +49,7 @@ export async function buildProjects(
     name: 'build',
     command: process.execPath,
     args: [
-      join(root, 'node_modules', 'nx', 'bin', 'nx.js'),
+      packageBin(root, 'nx'),
       'run-many',
       '-t',
       'build',

@@ -7,3 +7,4 @@ export {
 export { runLauncher, type LauncherOptions } from './launcher';
 export { APP_SERVICES, orderServices } from './services';
 export type { ServiceDefinition, StackContext, Probe, CommandSpec } from './types';
+export { packageBin } from './package-bin';

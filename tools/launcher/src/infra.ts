@@ -1,4 +1,4 @@
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { ServiceDefinition, StackContext } from './types';
 
@@ -14,8 +14,7 @@ export type InfraChoice =
       description: string;
     };
 
-const dataPath = (ctx: StackContext, folder: string) =>
-  relative(ctx.root, join(ctx.dataDir, folder)) || '.';
+const dataPath = (ctx: StackContext, folder: string) => join(ctx.dataDir, folder);
 
 /** Adds a database name to a server URI that has none (`mongodb://h:p` → `mongodb://h:p/mechabrim`). */
 export function withDatabase(uri: string, database: string): string {

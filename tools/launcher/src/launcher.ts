@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { formatBanner } from './banner';
 import { buildProjects, projectsToBuild } from './build';
 import { describeExit, Stack } from './stack';
@@ -97,7 +97,7 @@ export async function runLauncher(options: LauncherOptions = {}): Promise<number
     const seedWanted = (options.seed ?? env.SEED_DEMO_DATA !== 'false') && Boolean(ctx.mongoUri);
     let seeding: Promise<boolean> | undefined;
     const startSeeding = () => {
-      seeding = seedIfEmpty(ctx.mongoUri);
+      seeding = seedIfEmpty(ctx.mongoUri, ctx.dataDir);
       seeding.catch(() => undefined);
     };
 
@@ -126,7 +126,14 @@ export async function runLauncher(options: LauncherOptions = {}): Promise<number
     const outcome = await Promise.race([started.then(() => 'up' as const), finished]);
     if (outcome !== 'up') return await finished;
     if (seeding) {
-      if ((await Promise.race([seeding, finished.then(() => 'stopped' as const)])) === true) {
+      const seeded = seeding.catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `Loading the demo data failed (SEED_DEMO_DATA=false starts without it): ${reason}`,
+          { cause: error },
+        );
+      });
+      if ((await Promise.race([seeded, finished.then(() => 'stopped' as const)])) === true) {
         output('seed', 'loaded the demo data into the empty database', 'stdout');
       }
       if (stopRequested) return await finished;
@@ -152,7 +159,10 @@ export async function runLauncher(options: LauncherOptions = {}): Promise<number
 }
 
 function infrastructureLinks({ ctx, mongo, redis }: StackPlan): ServiceLink[] {
-  const data = (folder: string) => `, data in ${relative(ctx.root, `${ctx.dataDir}/${folder}`)}`;
+  const data = (folder: string) => {
+    const path = relative(ctx.root, join(ctx.dataDir, folder));
+    return `, data in ${path.startsWith('..') ? join(ctx.dataDir, folder) : path}`;
+  };
   const links: ServiceLink[] = [];
   if (mongo) {
     const where = mongo.kind === 'managed' ? data(mongo.service.dataFolder ?? 'mongo') : '';

@@ -47,6 +47,16 @@ function frontEnd(
  * (they may be external). A provider simulator added by a later issue is one more entry here.
  */
 export const APP_SERVICES: readonly ServiceDefinition[] = [
+  frontEnd('shell', 'shell', 'SHELL_PORT', 4200, {
+    probePath: '/index.html',
+    link: 'Store (shell)',
+  }),
+  frontEnd('storefront', 'storefront', 'STOREFRONT_PORT', 4201, { probePath: '/mf-manifest.json' }),
+  frontEnd('checkout', 'checkout', 'CHECKOUT_PORT', 4202, { probePath: '/mf-manifest.json' }),
+  frontEnd('author-portal', 'author-portal', 'AUTHOR_PORTAL_PORT', 4203, {
+    probePath: '/mf-manifest.json',
+    link: 'Author portal (standalone)',
+  }),
   {
     name: 'api',
     tier: 'app',
@@ -72,16 +82,6 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
     probe: (ctx) => ({ kind: 'http', url: url(ctx, 'worker', '/health') }),
     links: (ctx) => [{ label: 'Worker health', url: url(ctx, 'worker', '/health') }],
   },
-  frontEnd('shell', 'shell', 'SHELL_PORT', 4200, {
-    probePath: '/index.html',
-    link: 'Store (shell)',
-  }),
-  frontEnd('storefront', 'storefront', 'STOREFRONT_PORT', 4201, { probePath: '/mf-manifest.json' }),
-  frontEnd('checkout', 'checkout', 'CHECKOUT_PORT', 4202, { probePath: '/mf-manifest.json' }),
-  frontEnd('author-portal', 'author-portal', 'AUTHOR_PORTAL_PORT', 4203, {
-    probePath: '/mf-manifest.json',
-    link: 'Author portal (standalone)',
-  }),
 ];
 
 /**

@@ -93,7 +93,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     if (options.build)
       await buildProjects(ctx.root, projectsToBuild(ctx.root, plan.services), output);
     await stack.start();
-    if (options.seed ?? true) await seedIfEmpty(ctx.mongoUri);
+    if (options.seed ?? true) await seedIfEmpty(ctx.mongoUri, ctx.dataDir);
   } catch (error) {
     await stop();
     const message = error instanceof Error ? error.message : String(error);

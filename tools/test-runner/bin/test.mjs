@@ -11,7 +11,8 @@ if (!ensureDeps() || !ensureSystem({ chromium: true })) {
 }
 
 const require = createRequire(import.meta.url);
-const { register } = await import('tsx/cjs/api');
-register();
+// Both loaders: `require` of .ts files, and `import()` of workspace packages' TypeScript source.
+(await import('tsx/cjs/api')).register();
+(await import('tsx/esm/api')).register();
 const { main } = require('../src/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { packageBin } from '@mechabrim/launcher';
 import { addTallies, formatResultLine, readJestReport, tallyJest, type Tally } from './results';
 
 const ROOT = resolve(__dirname, '../../..');
 const RESULTS = join(ROOT, 'test-results');
-const NX = join(ROOT, 'node_modules', 'nx', 'bin', 'nx.js');
-const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-const JEST = join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+const NX = packageBin(ROOT, 'nx');
+const TSC = packageBin(ROOT, 'typescript', 'tsc');
+const JEST = packageBin(ROOT, 'jest');
 
 /** Runs a node script with the terminal as its output; resolves with its exit code. */
 function runNode(args: string[]): Promise<number> {
