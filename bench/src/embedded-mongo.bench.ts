@@ -11,7 +11,7 @@ import mongoose, { Schema } from 'mongoose';
 
 const BOOKS = 10_000;
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
-const CONCURRENCY = 32;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SEARCHES = 300;
 
 interface Book {

@@ -152,26 +152,42 @@ export class Txn implements Access {
       for (const k of m.keys())
         if ((coll.modSeq.get(k) ?? 0) > this.startSeq) throw writeConflict();
     }
-    const undo: [Collection, string, Document | undefined][] = [];
+    // Phase 1 takes the old versions out of the indexes; phase 2 checks and installs the new ones
+    // in place (documents keep their natural order); any failure restores the previous state.
+    const touched: [Collection, string, Document | undefined][] = [];
+    const applied: [Collection, string, Document | undefined, Document | null][] = [];
     try {
       for (const [coll, m] of this.overlay) {
-        const live = this.storage.getCollection(coll.db, coll.name);
-        if (live !== coll) throw writeConflict();
-        for (const [k, d] of m) {
-          const old = coll.remove(k, this.storage.nextSeq());
-          undo.push([coll, k, old]);
-          if (!d && old) ops.push({ o: 'd', ns: coll.ns, id: old._id });
+        if (this.storage.getCollection(coll.db, coll.name) !== coll) throw writeConflict();
+        for (const k of m.keys()) {
+          const old = coll.docs.get(k);
+          touched.push([coll, k, old]);
+          if (old) coll.unindex(k, old);
         }
+      }
+      for (const [coll, m] of this.overlay) {
         for (const [k, d] of m) {
-          if (!d) continue;
-          coll.checkUnique(k, d, true);
-          coll.put(d, this.storage.nextSeq());
-          ops.push({ o: 'p', ns: coll.ns, d });
+          const old = coll.docs.get(k);
+          if (d) coll.checkUnique(k, d, false);
+          applied.push([coll, k, old, d]);
+          coll.modSeq.set(k, this.storage.nextSeq());
+          if (d) {
+            coll.docs.set(k, d);
+            coll.reindex(k, d);
+            ops.push({ o: 'p', ns: coll.ns, d });
+          } else if (old) {
+            coll.docs.delete(k);
+            ops.push({ o: 'd', ns: coll.ns, id: old._id });
+          }
         }
       }
     } catch (e) {
-      for (const [coll, k] of undo) coll.remove(k, this.storage.nextSeq());
-      for (const [coll, , old] of undo) if (old) coll.put(old, this.storage.nextSeq());
+      for (const [coll, k, old, d] of applied.reverse()) {
+        if (d) coll.unindex(k, d);
+        if (old) coll.docs.set(k, old);
+        else coll.docs.delete(k);
+      }
+      for (const [coll, k, old] of touched) if (old) coll.reindex(k, old);
       throw e;
     }
     this.state = 'committed';

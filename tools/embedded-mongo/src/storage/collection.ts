@@ -68,6 +68,14 @@ export class Collection {
     this.modSeq.set(key, seq);
   }
 
+  unindex(key: string, doc: Document): void {
+    for (const idx of this.indexes.values()) idx.remove(key, doc);
+  }
+
+  reindex(key: string, doc: Document): void {
+    for (const idx of this.indexes.values()) idx.add(key, doc);
+  }
+
   remove(key: string, seq: number): Document | undefined {
     const old = this.docs.get(key);
     if (!old) return undefined;

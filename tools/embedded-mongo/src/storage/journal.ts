@@ -72,10 +72,16 @@ export function readRecords(buf: Buffer, onRecord: (ops: JournalOp[]) => void): 
  * and made durable with one fdatasync before any of their writers is acknowledged.
  */
 export class Journal {
+  /** Batches being written/synced at once; later batches' fdatasync also covers earlier bytes. */
+  private static readonly MAX_IN_FLIGHT = 3;
   private fd: number;
   private pending: Buffer[] = [];
   private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
-  private flushing: Promise<void> | null = null;
+  private inFlight = 0;
+  private scheduled = false;
+  private writeChain: Promise<void> = Promise.resolve();
+  private idleWaiters: (() => void)[] = [];
+  private failed: Error | null = null;
   private closed = false;
   size = 0;
 
@@ -98,7 +104,7 @@ export class Journal {
     }
   }
 
-  /** Atomically replaces `file` with records produced by `write` (compaction). */
+  /** Atomically replaces `file` with the given records (compaction). */
   static rewrite(file: string, records: Iterable<JournalOp[]>): void {
     mkdirSync(path.dirname(file), { recursive: true });
     const tmp = file + '.compact';
@@ -115,46 +121,74 @@ export class Journal {
     }
   }
 
+  /** Appends one record; resolves once it is on disk (fdatasync). */
   append(ops: JournalOp[]): Promise<void> {
     if (!ops.length) return Promise.resolve();
     if (this.closed) return Promise.reject(new Error('journal closed'));
-    const rec = encodeRecord(ops);
-    this.pending.push(rec);
+    if (this.failed) return Promise.reject(this.failed);
+    this.pending.push(encodeRecord(ops));
     const p = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
-    if (!this.flushing) this.flushing = this.flushLoop();
+    this.schedule();
     return p;
   }
 
-  private async flushLoop(): Promise<void> {
-    await new Promise((r) => setImmediate(r));
-    while (this.pending.length) {
-      const bufs = this.pending;
-      const waiters = this.waiters;
-      this.pending = [];
-      this.waiters = [];
-      try {
-        const data = Buffer.concat(bufs);
-        let off = 0;
-        while (off < data.length) {
-          const { bytesWritten } = await writeAsync(this.fd, data, off);
-          off += bytesWritten;
-        }
-        await fdatasyncAsync(this.fd);
-        this.size += data.length;
-        for (const w of waiters) w.resolve();
-      } catch (e) {
-        for (const w of waiters) w.reject(e as Error);
-      }
-    }
-    this.flushing = null;
+  private schedule(): void {
+    if (this.scheduled || !this.pending.length || this.inFlight >= Journal.MAX_IN_FLIGHT) return;
+    this.scheduled = true;
+    // Everything appended during this turn of the event loop goes into one batch (group commit).
+    setImmediate(() => {
+      this.scheduled = false;
+      this.startBatch();
+    });
   }
 
-  async flush(): Promise<void> {
-    while (this.flushing) await this.flushing;
+  private startBatch(): void {
+    if (!this.pending.length || this.inFlight >= Journal.MAX_IN_FLIGHT) return;
+    const data = Buffer.concat(this.pending);
+    const waiters = this.waiters;
+    this.pending = [];
+    this.waiters = [];
+    this.inFlight++;
+    // Writes are strictly sequential so the file stays in append order; syncs may overlap.
+    const written = this.writeChain.then(() => this.writeAll(data));
+    this.writeChain = written.catch(() => undefined);
+    written
+      .then(() => fdatasyncAsync(this.fd))
+      .then(
+        () => {
+          this.size += data.length;
+          for (const w of waiters) w.resolve();
+        },
+        (e: Error) => {
+          // After a failed write the tail may hold garbage: refuse everything after it.
+          this.failed ??= e;
+          for (const w of waiters) w.reject(e);
+        },
+      )
+      .finally(() => {
+        this.inFlight--;
+        this.schedule();
+        if (!this.busy) for (const f of this.idleWaiters.splice(0)) f();
+      });
+  }
+
+  private async writeAll(data: Buffer): Promise<void> {
+    if (this.failed) throw this.failed;
+    let off = 0;
+    while (off < data.length) {
+      const { bytesWritten } = await writeAsync(this.fd, data, off);
+      off += bytesWritten;
+    }
+  }
+
+  /** Resolves when every appended record is durable. */
+  flush(): Promise<void> {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   get busy(): boolean {
-    return this.flushing !== null || this.pending.length > 0;
+    return this.inFlight > 0 || this.pending.length > 0 || this.scheduled;
   }
 
   /** Closes immediately; only valid when not busy. */

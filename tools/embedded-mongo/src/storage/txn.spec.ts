@@ -1,0 +1,73 @@
+import { DirectAccess, Txn } from './access';
+import { Storage } from './storage';
+import { MongoServerError } from '../errors';
+
+function setup() {
+  const s = Storage.open();
+  const coll = s.createCollection('db', 'users', {}, null);
+  s.createIndex(coll, { v: 2, key: { email: 1 }, name: 'email_1', unique: true }, null);
+  const a = new DirectAccess(s);
+  a.insert(coll, { _id: 1, email: 'a' });
+  a.insert(coll, { _id: 2, email: 'b' });
+  a.insert(coll, { _id: 3, email: 'c' });
+  return { s, coll, a };
+}
+
+const emails = (coll: ReturnType<typeof setup>['coll']) =>
+  [...coll.docs.values()].map((d) => `${d._id}:${d.email}`);
+
+describe('transactions in storage', () => {
+  it('commits in place, keeping natural order, and allows swapping unique values', () => {
+    const { s, coll } = setup();
+    const t = new Txn(s, 1);
+    t.replace(coll, { _id: 1, email: 'tmp' });
+    t.replace(coll, { _id: 2, email: 'a' });
+    t.replace(coll, { _id: 1, email: 'b' });
+    t.remove(coll, 'n3');
+    t.insert(coll, { _id: 4, email: 'c' });
+    expect(emails(coll)).toEqual(['1:a', '2:b', '3:c']);
+    const ops = t.commit();
+    expect(emails(coll)).toEqual(['1:b', '2:a', '4:c']);
+    expect(ops.map((o) => o.o).sort()).toEqual(['d', 'p', 'p', 'p']);
+    expect(() => new DirectAccess(s).insert(coll, { _id: 9, email: 'a' })).toThrow(
+      MongoServerError,
+    );
+  });
+
+  it('fails with WriteConflict when another writer changed the same document', () => {
+    const { s, coll, a } = setup();
+    const t = new Txn(s, 1);
+    t.replace(coll, { _id: 1, email: 'x' });
+    a.replace(coll, { _id: 1, email: 'y' });
+    expect(() => t.commit()).toThrow(expect.objectContaining({ code: 112 }));
+    expect(emails(coll)).toEqual(['1:y', '2:b', '3:c']);
+  });
+
+  it('rolls back completely when a unique value was taken meanwhile', () => {
+    const { s, coll, a } = setup();
+    const t = new Txn(s, 1);
+    t.replace(coll, { _id: 2, email: 'z' });
+    t.insert(coll, { _id: 5, email: 'q' });
+    a.insert(coll, { _id: 6, email: 'q' });
+    expect(() => t.commit()).toThrow(expect.objectContaining({ code: 11000 }));
+    expect(emails(coll)).toEqual(['1:a', '2:b', '3:c', '6:q']);
+    // Indexes are intact after the rollback.
+    expect(() => new DirectAccess(s).insert(coll, { _id: 7, email: 'b' })).toThrow(
+      MongoServerError,
+    );
+    new DirectAccess(s).insert(coll, { _id: 8, email: 'z' });
+  });
+
+  it('hides uncommitted writes from direct readers and shows them inside', () => {
+    const { s, coll, a } = setup();
+    const t = new Txn(s, 1);
+    t.insert(coll, { _id: 10, email: 'new' });
+    t.remove(coll, 'n1');
+    expect(a.get(coll, 'n10')).toBeUndefined();
+    expect(a.get(coll, 'n1')).toBeDefined();
+    expect(t.get(coll, 'n10')).toBeDefined();
+    expect(t.get(coll, 'n1')).toBeUndefined();
+    expect(t.count(coll)).toBe(3);
+    expect([...t.scan(coll, null)].map((d) => d._id).sort()).toEqual([10, 2, 3].sort());
+  });
+});
