@@ -1,0 +1,29 @@
+import { parseRuntimeConfig } from './runtime-config';
+
+const valid = {
+  apiBaseUrl: 'http://localhost:3000',
+  remotes: {
+    storefront: 'http://localhost:4201/mf-manifest.json',
+    checkout: 'http://localhost:4202/mf-manifest.json',
+    authorPortal: 'http://localhost:4203/mf-manifest.json',
+  },
+};
+
+describe('runtime config', () => {
+  it('accepts the contract of docs/CONVENTIONS.md', () => {
+    expect(parseRuntimeConfig(valid)).toEqual(valid);
+  });
+
+  it.each([
+    ['not an object', null, /not an object/],
+    ['no API origin', { ...valid, apiBaseUrl: '' }, /apiBaseUrl/],
+    ['no remotes', { apiBaseUrl: valid.apiBaseUrl }, /remotes/],
+    [
+      'a missing remote',
+      { ...valid, remotes: { ...valid.remotes, checkout: undefined } },
+      /remotes\.checkout/,
+    ],
+  ])('rejects %s, naming the field', (_label, value, message) => {
+    expect(() => parseRuntimeConfig(value)).toThrow(message);
+  });
+});

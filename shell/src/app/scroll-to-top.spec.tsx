@@ -1,0 +1,30 @@
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { ScrollToTop } from './scroll-to-top';
+
+describe('scroll to top', () => {
+  it('scrolls smoothly to the top on every path change (spec §2)', () => {
+    const scrollTo = jest.fn();
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    let navigate: NavigateFunction = () => undefined;
+    function CaptureNavigate() {
+      navigate = useNavigate();
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <ScrollToTop />
+        <CaptureNavigate />
+      </MemoryRouter>,
+    );
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
+    scrollTo.mockClear();
+    act(() => void navigate('/books'));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    // Only the path counts: a new query on the same page does not jump.
+    act(() => void navigate('/books?search=שיר'));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    act(() => void navigate('/authors'));
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+});
