@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { withDatabase } from '@mechabrim/testing';
 import { MongoClient } from 'mongodb';
 import type { ServiceDefinition, StackContext } from './types';
 
@@ -15,14 +16,6 @@ export type InfraChoice =
     };
 
 const dataPath = (ctx: StackContext, folder: string) => join(ctx.dataDir, folder);
-
-/** Adds a database name to a server URI that has none (`mongodb://h:p` → `mongodb://h:p/mechabrim`). */
-export function withDatabase(uri: string, database: string): string {
-  const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?(\?.*)?$/.exec(uri);
-  if (!match) return uri;
-  const [, server, path, query = ''] = match;
-  return path && path !== '/' ? uri : `${server}/${database}${query}`;
-}
 
 /**
  * MongoDB, in the order of ARCHITECTURE.md: `MONGODB_URI`; else a `mongod` on PATH (a one-node
@@ -45,7 +38,7 @@ export function chooseMongo(
   if (!options.ephemeral && env.MONGODB_URI) {
     return {
       kind: 'external',
-      url: withDatabase(env.MONGODB_URI, DATABASE_NAME),
+      url: env.MONGODB_URI,
       description: 'MONGODB_URI',
     };
   }

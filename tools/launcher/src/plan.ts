@@ -2,7 +2,8 @@ import { accessSync, constants, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { chooseMongo, chooseRedis, type InfraChoice } from './infra';
-import { getFreePort, type FixedPort } from './ports';
+import { getFreePort } from '@mechabrim/testing';
+import type { FixedPort } from './ports';
 import { APP_SERVICES } from './services';
 import type { ServiceDefinition, StackContext } from './types';
 

@@ -17,27 +17,6 @@ function canListen(port: number, host: string | undefined): Promise<boolean> {
   });
 }
 
-/** A port the operating system reports free right now. */
-export function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** `count` distinct free ports. */
-export async function getFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await getFreePort());
-  return [...ports];
-}
-
 export interface FixedPort {
   port: number;
   /** The environment variable that moves it. */

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { MongoClient } from 'mongodb';
 import { buildProjects, projectsToBuild } from './build';
 import { planStack } from './plan';
 import { OutputTail, prefixedConsole, type LineSink } from './process';
@@ -82,11 +83,12 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     plan.external,
   );
 
-  const removeData = () => rmSync(ctx.dataDir, { recursive: true, force: true });
   const stop = async () => {
     stopping = true;
     await stack.stop();
-    removeData();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
+    // A shared server (MONGODB_TEST_URI) keeps nothing of this stack either.
+    if (plan.mongo?.kind === 'external') await dropDatabase(ctx.mongoUri);
   };
 
   try {
@@ -121,4 +123,16 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     stopService: (name) => stack.stopService(name),
     startService: (name) => stack.startService(name),
   };
+}
+
+async function dropDatabase(uri: string): Promise<void> {
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 2_000 });
+  try {
+    await client.connect();
+    await client.db().dropDatabase();
+  } catch {
+    // The server is gone: nothing left to clean.
+  } finally {
+    await client.close().catch(() => undefined);
+  }
 }

@@ -1,0 +1,120 @@
+import { rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { busyPortMessages, isPortFree, portInUseMessage } from './ports';
+import { ConfigError, planStack, readPort } from './plan';
+
+describe('readPort', () => {
+  it('uses the default when the variable is unset or empty', () => {
+    expect(readPort({}, 'API_PORT', 3000)).toBe(3000);
+    expect(readPort({ API_PORT: '' }, 'API_PORT', 3000)).toBe(3000);
+  });
+
+  it('reads a port number', () => {
+    expect(readPort({ API_PORT: '8080' }, 'API_PORT', 3000)).toBe(8080);
+  });
+
+  it.each(['0', '65536', '80.5', 'http'])('rejects %s, naming the variable', (value) => {
+    expect(() => readPort({ API_PORT: value }, 'API_PORT', 3000)).toThrow(ConfigError);
+    expect(() => readPort({ API_PORT: value }, 'API_PORT', 3000)).toThrow(
+      /^API_PORT must be a port number/,
+    );
+  });
+});
+
+describe('port in use', () => {
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('is seen as busy', async () => {
+    expect(await isPortFree(port)).toBe(false);
+  });
+
+  it('gives a message naming the variable that moves it', async () => {
+    expect(portInUseMessage({ port: 3000, variable: 'API_PORT' })).toBe(
+      'Port 3000 is in use — set API_PORT to another port',
+    );
+    expect(await busyPortMessages([{ port, variable: 'SHELL_PORT' }])).toEqual([
+      `Port ${port} is in use — set SHELL_PORT to another port`,
+    ]);
+  });
+});
+
+describe('planStack', () => {
+  it('npm start: fixed ports from the variables, data under DATA_DIR, URLs for the children', async () => {
+    const plan = await planStack({
+      env: {
+        PATH: '',
+        API_PORT: '3300',
+        REDIS_URL: 'redis://cache:6379',
+        DATA_DIR: '/srv/mechabrim',
+      },
+      root: '/repo',
+      ephemeral: false,
+    });
+    expect(plan.ctx.dataDir).toBe('/srv/mechabrim');
+    expect(plan.services.map((s) => s.name)).toEqual([
+      'mongo',
+      'shell',
+      'storefront',
+      'checkout',
+      'author-portal',
+      'api',
+      'worker',
+    ]);
+    expect(plan.external).toEqual(new Set(['redis']));
+    expect(plan.fixedPorts).toContainEqual({ port: 3300, variable: 'API_PORT' });
+    expect(plan.fixedPorts).toContainEqual({ port: 27027, variable: 'EMBEDDED_MONGO_PORT' });
+    expect(plan.ctx.env).toMatchObject({
+      MONGODB_URI: 'mongodb://127.0.0.1:27027/mechabrim',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_API_URL: 'http://localhost:3300',
+      CORS_ORIGINS:
+        'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203',
+      SHELL_PORT: '4200',
+      NODE_ENV: 'development',
+    });
+  });
+
+  it('npm start: MONGODB_URI is used as given and nothing starts for it', async () => {
+    const plan = await planStack({
+      env: { PATH: '', MONGODB_URI: 'mongodb://db.internal:27017/shop?replicaSet=rs0' },
+      root: '/repo',
+      ephemeral: false,
+    });
+    expect(plan.services.map((s) => s.name)).not.toContain('mongo');
+    expect(plan.ctx.mongoUri).toBe('mongodb://db.internal:27017/shop?replicaSet=rs0');
+  });
+
+  it('startStack: free ports, a temporary folder, its own URLs whatever the environment says', async () => {
+    const plan = await planStack({
+      env: {
+        PATH: '',
+        API_PORT: '3000',
+        REDIS_URL: 'redis://elsewhere:6379',
+        STOREFRONT_REMOTE_URL: 'https://cdn.example/storefront',
+        CORS_ORIGINS: 'https://mechabrim.co.il',
+      },
+      ephemeral: true,
+    });
+    try {
+      const ports = Object.values(plan.ctx.ports);
+      expect(new Set(ports).size).toBe(ports.length);
+      expect(plan.ctx.ports.api).not.toBe(3000);
+      expect(plan.fixedPorts).toEqual([]);
+      expect(plan.ctx.redisUrl).toBe(`redis://127.0.0.1:${plan.ctx.ports.redis}`);
+      expect(plan.ctx.env.STOREFRONT_REMOTE_URL).toBeUndefined();
+      expect(plan.ctx.env.API_PORT).toBe(String(plan.ctx.ports.api));
+      expect(plan.ctx.env.CORS_ORIGINS).toContain(`http://localhost:${plan.ctx.ports.shell}`);
+      expect(plan.ctx.env.CORS_ORIGINS).not.toContain('mechabrim.co.il');
+    } finally {
+      rmSync(plan.ctx.dataDir, { recursive: true, force: true });
+    }
+  });
+});
