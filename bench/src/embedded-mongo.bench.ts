@@ -8,11 +8,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import mongoose, { Schema } from 'mongoose';
+import { startEmbeddedMongo } from '../../tools/embedded-mongo/src/index';
 
 const BOOKS = 10_000;
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SEARCHES = 300;
+/** `process` (default): the server as its own process, like mongod; `inline`: in this process. */
+const SERVER_MODE = process.env.BENCH_SERVER === 'inline' ? 'inline' : 'process';
 
 interface Book {
   isbn: string;
@@ -108,7 +111,30 @@ async function timed(concurrency: number, op: (i: number) => Promise<unknown>): 
   return n / secs;
 }
 
-function startServer(dataDir: string): Promise<{ proc: ChildProcess; uri: string }> {
+interface RunningServer {
+  uri: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(dataDir: string): Promise<RunningServer> {
+  if (SERVER_MODE === 'inline') {
+    const s = await startEmbeddedMongo({ port: 0, dataDir });
+    return { uri: s.uri.replace(/\/$/, ''), pid: process.pid, stop: () => s.stop() };
+  }
+  const { proc, uri } = await spawnServer(dataDir);
+  return {
+    uri,
+    pid: proc.pid as number,
+    stop: () =>
+      new Promise<void>((r) => {
+        proc.once('exit', () => r());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+function spawnServer(dataDir: string): Promise<{ proc: ChildProcess; uri: string }> {
   const repo = path.resolve(__dirname, '../..');
   const cli = path.join(repo, 'tools/embedded-mongo/src/cli.ts');
   return new Promise((resolve, reject) => {
@@ -147,7 +173,8 @@ const searchTerms = [
 
 async function benchEmbedded() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-embedded-mongo-'));
-  const { proc, uri } = await startServer(dataDir);
+  const server = await startServer(dataDir);
+  const uri = server.uri;
   try {
     const conn = await mongoose
       .createConnection(`${uri}/bench`, { maxPoolSize: CONCURRENCY })
@@ -170,7 +197,7 @@ async function benchEmbedded() {
         { lean: true },
       );
     const seedMs = Date.now() - t;
-    const rssAfterSeed = rssMb(proc.pid as number);
+    const rssAfterSeed = rssMb(server.pid);
 
     const lookups = await timed(CONCURRENCY, async (i) => {
       const doc = await Book.findOne({ isbn: book((i * 7919) % BOOKS).isbn }).lean();
@@ -200,7 +227,7 @@ async function benchEmbedded() {
       await Book.create(book(next++));
     });
     const total = await Book.estimatedDocumentCount();
-    const rssEnd = rssMb(proc.pid as number);
+    const rssEnd = rssMb(server.pid);
     await conn.close();
     return {
       seedMs,
@@ -214,10 +241,7 @@ async function benchEmbedded() {
       total,
     };
   } finally {
-    await new Promise<void>((r) => {
-      proc.once('exit', () => r());
-      proc.kill('SIGTERM');
-    });
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -261,6 +285,13 @@ async function benchMap() {
 }
 
 async function main() {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(
+    `server: ${SERVER_MODE === 'inline' ? 'in the benchmark process (RSS includes the client)' : 'separate process (RSS of the server alone)'}; load average before: ${load}`,
+  );
   console.log(
     `embedded-mongo benchmark — ${BOOKS} books, ${os.cpus().length} CPUs, Node ${process.version}, ${DURATION_MS} ms per throughput phase, concurrency ${CONCURRENCY}`,
   );
@@ -311,6 +342,12 @@ async function main() {
   );
   row(`RSS at end, ${f(e.total)} docs (MB)`, f(e.rssEnd, 1), '', '', '');
   row('seed 10,000 books via insertMany (ms)', f(e.seedMs), '', '', '');
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().catch((err) => {
