@@ -1,10 +1,10 @@
-import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { LogController, type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { registerCors } from './common/http/cors';
+import { registerSecurityHeaders } from './common/http/security-headers';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { createPinoLogger, JsonLogger } from './common/logging/logger';
 import { ApiConfig } from './config/api-config';
@@ -15,9 +15,13 @@ export interface CreateApiAppOptions {
   logger?: Logger;
 }
 
+let requestCounter = 0;
+const requestIdPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}`;
+
 /**
- * Builds the API application (not yet listening): Fastify with helmet, CORS, the `/api` prefix,
- * the one error shape, request logs and OpenAPI. Used by `main.ts` and by the e2e tests.
+ * Builds the API application (not yet listening): Fastify with helmet's headers, CORS, the `/api`
+ * prefix, the one error shape, one JSON log line per request, and OpenAPI. Used by `main.ts`
+ * and by the e2e tests (`createTestApi` in @mechabrim/testing).
  */
 export async function createApiApp(
   config: ApiConfig,
@@ -26,23 +30,27 @@ export async function createApiApp(
   const logger = options.logger ?? createPinoLogger(config.logLevel);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    // One line per request, written in onResponse below, instead of Fastify's two.
+    // One line per request, written in onResponse below, instead of Fastify's two; and no child
+    // logger per request (the request id is a field of each line instead).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    genReqId: () => `${requestIdPrefix}-${(++requestCounter).toString(36)}`,
     return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: new JsonLogger(logger),
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger),
+    adapter,
+    { logger: new JsonLogger(logger), abortOnError: false },
+  );
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    logger.info(
       {
+        reqId: request.id,
         method: request.method,
         url: request.url,
         status: reply.statusCode,
@@ -52,27 +60,9 @@ export async function createApiApp(
     );
     done();
   });
+  registerSecurityHeaders(fastify);
+  registerCors(fastify, config.corsOrigins);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The OpenAPI UI at /api/docs runs an inline bootstrap script and inline styles.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-      },
-    },
-    // Front ends on other origins read API answers and covers.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
-  app.enableCors({
-    origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
-    credentials: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposedHeaders: ['x-request-id'],
-    maxAge: 600,
-  });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
   setupDocs(app, config);

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { AuthModule } from './auth/auth.module';
 import { WishlistModule } from './wishlist/wishlist.module';
 import { StatsModule } from './stats/stats.module';
@@ -11,6 +12,7 @@ import { ClientLogsModule } from './client-logs/client-logs.module';
 import { ApiConfig } from './config/api-config';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
+import { LoggingModule } from './common/logging/logging.module';
 import { HealthModule } from './health/health.module';
 import { DatabaseModule } from './infra/database.module';
 import { QueuesModule } from './infra/queues.module';
@@ -36,11 +38,12 @@ export const FEATURE_MODULES: Type[] = [
 
 @Module({})
 export class AppModule {
-  static forRoot(config: ApiConfig): DynamicModule {
+  static forRoot(config: ApiConfig, logger: Logger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
         DatabaseModule,
         RedisModule,
         QueuesModule,

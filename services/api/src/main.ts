@@ -15,7 +15,7 @@ async function main(): Promise<void> {
 
   const app = await createApiApp(config);
   // SIGTERM/SIGINT: stop accepting requests, finish in-flight ones, then close MongoDB and Redis.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -172,6 +172,15 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-methods')).toMatch(/POST/);
   });
 
+  it('grants no permission to a preflight from another origin', async () => {
+    const res = await fetch(url('/api/logs/client-error'), {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
   it('does not allow any other origin', async () => {
     const res = await fetch(url('/api/health'), { headers: { origin: 'https://evil.example' } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   }
   const app = await createWorkerApp(config);
   // SIGTERM/SIGINT: stop taking jobs, let in-flight ones finish, then close connections.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -20,9 +20,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
 export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const mapped = mapError(exception);
   if (mapped.unexpected) {
-    request.log.error({ err: exception }, 'unhandled error');
+    request.log.error({ reqId: request.id, err: exception }, 'unhandled error');
   } else if (mapped.dependency) {
-    request.log.warn({ dependency: mapped.dependency, err: exception }, 'dependency unavailable');
+    request.log.warn(
+      { reqId: request.id, dependency: mapped.dependency, err: exception },
+      'dependency unavailable',
+    );
   }
   if (reply.sent) return;
   void reply

@@ -1,0 +1,163 @@
+/**
+ * Benchmark: `GET /api/health` of the built API (services/api/dist/main.js) at 100 connections,
+ * beside a bare Fastify route serving a constant JSON body, in the same run on the same machine.
+ * Target: the API serves at least 75% of the bare route's requests per second.
+ * Run: `npm run bench:api-health -w bench` (BENCH_SECONDS=10, BENCH_CONNECTIONS=100; --no-build
+ * reuses an existing dist). MongoDB is the embedded server (or MONGODB_TEST_URI), Redis a real redis-server.
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { getFreePort, startTestMongo, startTestRedis, waitForPort } from '@mechabrim/testing';
+
+const root = path.resolve(__dirname, '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const TARGET = 0.75;
+
+const BARE_FASTIFY = `
+const app = require('fastify')();
+app.get('/health', async () => ({ status: 'ok', details: { mongodb: { status: 'up' }, redis: { status: 'up' } } }));
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function combine(runs: Figures[]): Figures {
+  const mean = (pick: (f: Figures) => number) =>
+    runs.reduce((sum, f) => sum + pick(f), 0) / runs.length;
+  const sum = (pick: (f: Figures) => number) => runs.reduce((total, f) => total + pick(f), 0);
+  return {
+    rps: mean((f) => f.rps),
+    p50: Math.round(mean((f) => f.p50)),
+    p99: Math.max(...runs.map((f) => f.p99)),
+    non2xx: sum((f) => f.non2xx),
+    errors: sum((f) => f.errors),
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function main(): Promise<void> {
+  const apiMain = path.join(root, 'services/api/dist/main.js');
+  if (!process.argv.includes('--no-build') || !existsSync(apiMain)) {
+    const build = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/webpack/bin/webpack.js'),
+        '--config',
+        'services/api/webpack.config.cjs',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+    if (build.status !== 0) throw new Error('API build failed');
+  }
+
+  const [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
+  const [apiPort, barePort] = await Promise.all([getFreePort(), getFreePort()]);
+  const api = spawn(process.execPath, [apiMain], {
+    cwd: root,
+    // Logs on, as in production (one JSON line per request), written to /dev/null.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret',
+      API_PORT: String(apiPort),
+      API_HOST: '127.0.0.1',
+      MONGODB_URI: mongo.uri,
+      REDIS_URL: redis.url,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const bare = spawn(process.execPath, ['-e', BARE_FASTIFY], {
+    cwd: root,
+    env: { ...process.env, PORT: String(barePort) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+
+  try {
+    await Promise.all([
+      waitForPort(apiPort, '127.0.0.1', 30000),
+      waitForPort(barePort, '127.0.0.1', 10000),
+    ]);
+    const apiUrl = `http://127.0.0.1:${apiPort}/api/health`;
+    const bareUrl = `http://127.0.0.1:${barePort}/health`;
+    for (let i = 0; i < 60; i++) {
+      if ((await fetch(apiUrl)).status === 200) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const check = await fetch(apiUrl);
+    if (check.status !== 200)
+      throw new Error(`API not healthy before the run: ${check.status} ${await check.text()}`);
+
+    // Warm both up (JIT, connection pools), then alternate 2-second rounds so that load from
+    // other processes on a shared machine falls on both sides alike.
+    await load(bareUrl, 2);
+    await load(apiUrl, 2);
+    const rounds = Math.max(1, Math.round(SECONDS / 2));
+    const bareRuns: Figures[] = [];
+    const apiRuns: Figures[] = [];
+    for (let i = 0; i < rounds; i++) {
+      bareRuns.push(await load(bareUrl, SECONDS / rounds));
+      apiRuns.push(await load(apiUrl, SECONDS / rounds));
+    }
+    const bareFigures = combine(bareRuns);
+    const apiFigures = combine(apiRuns);
+
+    const ratio = apiFigures.rps / bareFigures.rps;
+    const row = (name: string, f: Figures) =>
+      `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(4)} ms   non-2xx ${f.non2xx}   errors ${f.errors}`;
+    console.log(
+      `\nGET health, ${CONNECTIONS} connections, ${SECONDS} s each, same machine, same run`,
+    );
+    console.log(row('bare Fastify route (baseline)', bareFigures));
+    console.log(row('API GET /api/health (Nest+terminus)', apiFigures));
+    console.log(
+      `ratio API / bare: ${(ratio * 100).toFixed(1)}%  (target >= ${TARGET * 100}%: ${ratio >= TARGET ? 'met' : 'NOT met'})`,
+    );
+    if (apiFigures.non2xx > 0)
+      console.log(`warning: ${apiFigures.non2xx} API answers were not 2xx`);
+  } finally {
+    await Promise.all([stopChild(api), stopChild(bare)]);
+    await Promise.all([mongo.stop(), redis.stop()]);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
