@@ -1,5 +1,6 @@
 // Makes sure the system programs the stack needs are present: Debian's `redis-server` (unless
-// REDIS_URL points at a running Redis) and, for the browser tests, `/usr/bin/chromium`.
+// REDIS_URL points at a running Redis; REDIS_SERVER_BIN names another binary) and, for the
+// browser tests, `/usr/bin/chromium` (or CHROMIUM_PATH).
 // Plain .mjs with no dependencies: it runs before `node_modules` exists.
 //
 //   node tools/setup/ensure-system.mjs [--chromium]
@@ -56,7 +57,7 @@ export function missingMessage(packages) {
   const parts = packages.map((pkg) =>
     pkg === 'redis-server'
       ? 'redis-server is missing: install it (apt-get install redis-server) or set REDIS_URL to a running Redis'
-      : `chromium is missing: install it (apt-get install chromium) so that ${CHROMIUM_PATH} exists`,
+      : `chromium is missing: install it (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary`,
   );
   return `${parts.join('; ')}.`;
 }
@@ -65,8 +66,10 @@ function gatherFacts({ chromium, env }) {
   return {
     needRedis: !env.REDIS_URL,
     needChromium: chromium,
-    hasRedis: findExecutable('redis-server', env) !== null,
-    hasChromium: isExecutable(CHROMIUM_PATH),
+    hasRedis: env.REDIS_SERVER_BIN
+      ? isExecutable(env.REDIS_SERVER_BIN)
+      : findExecutable('redis-server', env) !== null,
+    hasChromium: isExecutable(env.CHROMIUM_PATH || CHROMIUM_PATH),
     hasApt: findExecutable('apt-get', env) !== null,
     isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
     hasSudo:

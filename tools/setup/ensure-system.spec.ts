@@ -69,6 +69,6 @@ describe('planSystem', () => {
     const message = missingMessage(['redis-server', 'chromium']);
     expect(message).not.toContain('\n');
     expect(message).toContain('REDIS_URL');
-    expect(message).toContain('/usr/bin/chromium');
+    expect(message).toContain('CHROMIUM_PATH');
   });
 });

@@ -1,14 +1,14 @@
 const preset = require('../../jest.preset.cjs');
 
+// The shared SWC transform, also applied to the scripts under test: plain ES modules (.mjs),
+// because they run before node_modules exists.
+const [swc] = Object.values(preset.transform);
+
 /** @type {import('jest').Config} */
 module.exports = {
   displayName: 'setup',
   preset: '../../jest.preset.cjs',
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.spec.ts'],
-  // The scripts under test are plain ES modules (they run before node_modules exists).
-  transform: {
-    '^.+\\.(t|j)sx?$': preset.transform['^.+\\.(t|j)sx?$'],
-    '^.+\\.mjs$': preset.transform['^.+\\.(t|j)sx?$'],
-  },
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
 };

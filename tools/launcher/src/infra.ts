@@ -157,7 +157,7 @@ const REDIS: ServiceDefinition = {
   port: {},
   dataFolder: 'redis',
   command: (ctx) => ({
-    command: 'redis-server',
+    command: ctx.env.REDIS_SERVER_BIN || 'redis-server',
     args: [
       '--port',
       String(ctx.ports.redis),
