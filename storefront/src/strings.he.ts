@@ -231,7 +231,7 @@ export const strings = {
     title: 'רשימת המשאלות',
     refresh: 'רענון',
     count: (n: number) => (n === 1 ? 'ספר אחד' : `${n} ספרים`),
-    remove: (title: string) => `הסרת ${title} מרשימת המשאלות`,
+    remove: (title: string) => `הסרה של ${title} מרשימת המשאלות`,
     removeShort: 'הסרה',
     empty: 'רשימת המשאלות ריקה',
     emptyHint: 'שמרו כאן ספרים שתרצו לקרוא בהמשך.',

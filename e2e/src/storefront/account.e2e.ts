@@ -75,12 +75,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await expect(
         page.getByRole('button', { name: 'הסרה מרשימת המשאלות' }).getAttribute('aria-pressed'),
       ).resolves.toBe('true');
-      await page.locator('header a[href="/wishlist"]').click();
+      await page.locator('header a.header-icon-button[href="/wishlist"]').click();
       await page.waitForURL('**/wishlist');
       await page.locator('.wishlist-card', { hasText: book.title }).waitFor();
       await keep(page, 'wishlist', viewport);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: `הסרת ${book.title} מרשימת המשאלות` }).click();
+      await page.getByRole('button', { name: `הסרה של ${book.title} מרשימת המשאלות` }).click();
       await page.getByText('רשימת המשאלות ריקה').waitFor();
 
       menu = await accountMenu(page);
@@ -160,7 +160,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
         await keep(page, 'mobile-menu', viewport);
         await firstCategory.click();
         await page.waitForURL('**/category/**');
-        await expect(panel.isVisible()).resolves.toBe(false);
+        await page.locator('.mobile-menu__panel').waitFor({ state: 'hidden' });
+        await expect(
+          page.getByRole('button', { name: 'פתיחת התפריט' }).getAttribute('aria-expanded'),
+        ).resolves.toBe('false');
       } else {
         const strip = page.getByRole('navigation', { name: 'קטגוריות' });
         const links = strip.getByRole('link');

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { passwordStrength, registerFormSchema } from '@mechabrim/contracts';
-import { ApiError, sessionStore } from '@mechabrim/session';
+import { passwordStrength, registerFormSchema, type RegisterRequest } from '@mechabrim/contracts';
+import { ApiError, sessionStore, type RegisterPayload } from '@mechabrim/session';
 import { strings } from '../../../strings.he';
 import { fieldErrors } from './form-errors';
 import { returnPath } from './login-page';
@@ -55,8 +55,19 @@ export function RegisterPage() {
     setErrors({});
     setSubmitting(true);
     try {
-      const { name, email, password, role } = parsed.data;
-      await sessionStore.getState().register({ name, email, password, role });
+      const { name, email, password, role, agreeToTerms, agreeToAuthorsTerms } = parsed.data;
+      // The API checks the agreements too (registerRequestSchema); the session's payload type
+      // names only the account fields, so the agreements ride along in the same body.
+      const payload: RegisterPayload &
+        Pick<RegisterRequest, 'agreeToTerms' | 'agreeToAuthorsTerms'> = {
+        name,
+        email,
+        password,
+        role,
+        agreeToTerms,
+        ...(role === 'author' ? { agreeToAuthorsTerms } : {}),
+      };
+      await sessionStore.getState().register(payload);
       navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.registerError);
