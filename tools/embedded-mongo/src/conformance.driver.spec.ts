@@ -570,3 +570,89 @@ describe('transactions', () => {
     expect(e.hasErrorLabel('TransientTransactionError')).toBe(true);
   });
 });
+
+describe('documented details', () => {
+  it('sorts mixed types in BSON order and arrays by their smallest/largest element', async () => {
+    const c = coll('det1');
+    await c.insertMany([
+      { _id: 1, v: 'b' },
+      { _id: 2, v: 10 },
+      { _id: 3, v: null },
+      { _id: 4, v: [5, 50] },
+      { _id: 5, v: { a: 1 } },
+      { _id: 6 },
+    ]);
+    const asc = (await c.find().sort({ v: 1, _id: 1 }).toArray()).map((d) => d._id);
+    expect(asc).toEqual([3, 6, 4, 2, 1, 5]);
+    const desc = (
+      await c
+        .find({ v: { $type: ['number', 'array'] } })
+        .sort({ v: -1 })
+        .toArray()
+    ).map((d) => d._id);
+    expect(desc).toEqual([4, 2]);
+  });
+
+  it('matches equality case-insensitively under a strength-2 collation', async () => {
+    const c = coll('det2');
+    await c.insertMany([{ name: 'Apple' }, { name: 'apple' }, { name: 'Banana' }]);
+    expect(await c.countDocuments({ name: 'apple' })).toBe(1);
+    const found = await c
+      .find({ name: 'APPLE' })
+      .collation({ locale: 'en', strength: 2 })
+      .toArray();
+    expect(found).toHaveLength(2);
+  });
+
+  it('creates missing fields with $inc/$push and ignores $unset of missing ones', async () => {
+    const c = coll('det3');
+    await c.insertOne({ _id: 1 });
+    await c.updateOne({ _id: 1 }, {
+      $inc: { n: 5 },
+      $push: { list: 'x' },
+      $unset: { nope: '' },
+    } as Document);
+    expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, n: 5, list: ['x'] });
+  });
+
+  it('projects embedded fields and reports duplicate _id with the _id_ index', async () => {
+    const c = coll('det4');
+    await c.insertOne({ _id: 7, author: { name: 'Rachel', born: 1890 }, title: 'T' });
+    expect(await c.findOne({}, { projection: { 'author.name': 1 } })).toEqual({
+      _id: 7,
+      author: { name: 'Rachel' },
+    });
+    const e = await serverError(c.insertOne({ _id: 7 }));
+    expect(e.message).toBe(
+      `E11000 duplicate key error collection: ${target.dbName}.det4 index: _id_ dup key: { _id: 7 }`,
+    );
+  });
+
+  it('upserts a replacement using the _id from the query', async () => {
+    const c = coll('det5');
+    const r = await c.replaceOne({ _id: 'sku-1' }, { qty: 3 }, { upsert: true });
+    expect(r.upsertedId).toBe('sku-1');
+    expect(await c.findOne({ _id: 'sku-1' })).toEqual({ _id: 'sku-1', qty: 3 });
+  });
+
+  it('writes aggregation results with $out and renames collections', async () => {
+    const src = coll('det6');
+    await src.insertMany([{ g: 'a' }, { g: 'a' }, { g: 'b' }]);
+    await src
+      .aggregate([{ $group: { _id: '$g', n: { $sum: 1 } } }, { $out: 'det6_counts' }])
+      .toArray();
+    const counts = await coll('det6_counts').find().sort({ _id: 1 }).toArray();
+    expect(counts).toEqual([
+      { _id: 'a', n: 2 },
+      { _id: 'b', n: 1 },
+    ]);
+    await client
+      .db('admin')
+      .command({
+        renameCollection: `${target.dbName}.det6_counts`,
+        to: `${target.dbName}.det6_renamed`,
+      });
+    expect(await coll('det6_renamed').countDocuments()).toBe(2);
+    expect(await coll('det6_counts').countDocuments()).toBe(0);
+  });
+});

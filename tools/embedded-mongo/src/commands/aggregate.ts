@@ -105,14 +105,21 @@ export function runPipeline(
     stages = stages.slice(0, -1);
   }
   let result: Document[];
+  const resolved = new Map<string, Document[]>();
   try {
     const agg = new Aggregator(stages, {
       scriptEnabled: false,
       processingMode: ProcessingMode.CLONE_OFF,
       collation: collation as never,
       collectionResolver: (name: string) => {
-        const c = getCollection(ctx, name);
-        return c ? [...ctx.access.scan(c, null)].map(cloneDoc) : [];
+        // Resolved once per pipeline run: $lookup may ask for the same collection per input document.
+        let docs = resolved.get(name);
+        if (!docs) {
+          const c = getCollection(ctx, name);
+          docs = c ? [...ctx.access.scan(c, null)].map(cloneDoc) : [];
+          resolved.set(name, docs);
+        }
+        return docs;
       },
     });
     result = agg.run(input.map(cloneDoc)).map((d) => (isPlainObject(d) ? idFirst(d) : d));
