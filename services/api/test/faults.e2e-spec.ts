@@ -123,6 +123,13 @@ describe('MongoDB unreachable at start', () => {
     expect(body.message).toMatch(/mongodb/);
     expect(body.checks.redis.status).toBe('up');
 
+    // A request that needs MongoDB answers 503 in the error shape (after the driver's short wait).
+    const books = await fetch(`${api.baseUrl}/api/authors`);
+    expect(books.status).toBe(503);
+    const refused = await books.json();
+    expect(refused).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+    expect(refused.message).toMatch(HEBREW);
+
     const server = await startEmbeddedMongo({ host: '127.0.0.1', port });
     stopMongo = () => server.stop();
     await until(
@@ -130,5 +137,6 @@ describe('MongoDB unreachable at start', () => {
       async () => ((await fetch(`${api.baseUrl}/api/health`)).status === 200 ? true : undefined),
       20000,
     );
+    expect((await fetch(`${api.baseUrl}/api/authors`)).status).toBe(200);
   });
 });
