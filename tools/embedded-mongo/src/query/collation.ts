@@ -19,7 +19,7 @@ export function comparatorFor(collation?: Document): {
     const fold =
       strength === 1
         ? (x: string) => x.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-        : (x: string) => x.normalize('NFC').toLowerCase();
+        : (x: string) => x.toLowerCase();
     return { cmp: compareValues, fold };
   }
   const collator = new Intl.Collator(String(collation.locale).replace('_', '-'), {
