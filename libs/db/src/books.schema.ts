@@ -61,6 +61,7 @@ BookSchema.index({ author: 1, createdAt: -1 });
 BookSchema.index({ searchKeys: 1 });
 BookSchema.index({ tags: 1 });
 BookSchema.index({ createdAt: -1 });
+BookSchema.index({ updatedAt: -1 });
 
 const SEARCH_SOURCES = ['title', 'authorName', 'tags'] as const;
 

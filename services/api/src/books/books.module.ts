@@ -6,12 +6,13 @@ import { BooksController } from './books.controller';
 import { BooksService } from './books.service';
 import { CatalogueCache } from './catalogue-cache';
 import { CoversController } from './covers.controller';
+import { BookSearchIndex } from './search-index';
 
 /** The public catalogue: book pages, search, an author's books, covers. */
 @Module({
   imports: [MongooseModule.forFeature([...CATALOGUE_MODELS])],
   controllers: [BooksController, CoversController],
-  providers: [BooksService, BookSearchService, CatalogueCache],
+  providers: [BooksService, BookSearchService, BookSearchIndex, CatalogueCache],
   exports: [BooksService, CatalogueCache],
 })
 export class BooksModule {}

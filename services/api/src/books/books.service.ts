@@ -111,11 +111,14 @@ export class BooksService {
     return rows.map((b) => this.answer(b));
   }
 
-  /** Books by id, in the order given, skipping unknown ones. */
-  async manyById(ids: Types.ObjectId[]): Promise<Book[]> {
+  /** Books by id, in the order given, skipping unknown (and, if asked, hidden) ones. */
+  async manyById(
+    ids: Types.ObjectId[],
+    options: { availableOnly?: boolean } = {},
+  ): Promise<Book[]> {
     if (!ids.length) return [];
     const rows = await this.books
-      .find({ _id: { $in: ids } })
+      .find({ _id: { $in: ids }, ...(options.availableOnly ? { isAvailable: true } : {}) })
       .select(PUBLIC_BOOK_FIELDS)
       .lean<StoredBook[]>();
     const byId = new Map(rows.map((b) => [b._id.toHexString(), b]));

@@ -21,29 +21,49 @@ export function toCachedAnswer(value: unknown): CachedAnswer {
   return { json, etag };
 }
 
+interface Entry {
+  /** Served as is until then. */
+  freshUntil: number;
+  /** Served while a refresh runs until then (stale-while-revalidate). */
+  staleUntil: number;
+  value?: CachedAnswer;
+  pending?: Promise<CachedAnswer>;
+}
+
+/** How long a stale answer may still be served while its refresh runs. */
+export const CATALOGUE_STALE_MS = 30_000;
+
 /**
  * A short-lived in-process cache of public catalogue answers (book pages, categories, authors,
- * stats). Concurrent misses share one database query. Any write through mongoose to books, users,
- * reviews or author profiles in this process clears it at once; writes from other processes (the
- * worker, other API instances) show within {@link CATALOGUE_TTL_MS}.
+ * stats, searches). Concurrent misses share one database query, and an expired answer keeps
+ * being served while one refresh runs, so a slow query never queues requests behind it. Any
+ * write through mongoose to books, users, reviews or author profiles in this process empties it
+ * at once; writes from other processes (the worker, other API instances) show within
+ * {@link CATALOGUE_TTL_MS} plus one refresh.
  */
 @Injectable()
 export class CatalogueCache implements OnModuleDestroy {
-  private readonly entries = new Map<string, { expires: number; value: Promise<CachedAnswer> }>();
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
   private readonly unsubscribe = onModelChange(() => this.clear());
 
   async get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
     const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    const entry = this.entries.get(key);
+    if (entry?.value && now < entry.freshUntil) return entry.value;
+    if (entry?.value && now < entry.staleUntil) {
+      if (!entry.pending) this.refresh(key, entry, compute).catch(() => undefined);
+      return entry.value;
+    }
+    if (entry?.pending) return entry.pending;
     if (this.entries.size >= MAX_ENTRIES) this.evictExpired(now);
-    const value = compute().then(toCachedAnswer);
-    this.entries.set(key, { expires: now + CATALOGUE_TTL_MS, value });
-    value.catch(() => this.entries.delete(key));
-    return value;
+    const fresh: Entry = { freshUntil: 0, staleUntil: 0 };
+    this.entries.set(key, fresh);
+    return this.refresh(key, fresh, compute);
   }
 
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
   }
 
@@ -51,8 +71,43 @@ export class CatalogueCache implements OnModuleDestroy {
     this.unsubscribe();
   }
 
+  private refresh(
+    key: string,
+    entry: Entry,
+    compute: () => Promise<unknown>,
+  ): Promise<CachedAnswer> {
+    const generation = this.generation;
+    const pending = compute()
+      .then(toCachedAnswer)
+      .then(
+        (value) => {
+          // A write since the query started may make this answer stale already: do not keep it.
+          if (generation === this.generation && this.entries.get(key) === entry) {
+            const done = Date.now();
+            Object.assign(entry, {
+              value,
+              freshUntil: done + CATALOGUE_TTL_MS,
+              staleUntil: done + CATALOGUE_STALE_MS,
+              pending: undefined,
+            });
+          }
+          return value;
+        },
+        (error: unknown) => {
+          if (this.entries.get(key) === entry) {
+            if (entry.value) entry.pending = undefined;
+            else this.entries.delete(key);
+          }
+          throw error;
+        },
+      );
+    entry.pending = pending;
+    return pending;
+  }
+
   private evictExpired(now: number): void {
-    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (entry.staleUntil <= now && !entry.pending) this.entries.delete(key);
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
   }
 }

@@ -1,0 +1,311 @@
+/**
+ * Benchmark (issue 4 §9): with 10,000 books seeded, the first catalogue page (20 books) and the
+ * Hebrew-aware search, each at 50 connections, beside a bare Fastify route serving the same
+ * catalogue JSON from memory — in the same run, on the same machine.
+ *
+ * Targets: zero errors; catalogue ≥ 40% of the bare route's req/s; search p95 ≤ 50 ms.
+ * Two search loads are measured: a realistic mix of 40 popular queries (the API's 2-second
+ * in-process answer cache serves most), and a stream of ~3,000 distinct queries (words,
+ * half-typed words and words with prefix particles) that mostly miss the cache, so the
+ * figure is the database path: normalizer, indexed key lookup, ranking.
+ *
+ * Run: `npm run bench:catalogue -w bench` (BENCH_SECONDS=20, BENCH_CONNECTIONS=50, BENCH_BOOKS=10000;
+ * `--no-build` reuses services/api/dist). MongoDB: the embedded server in its own process, or
+ * MONGODB_TEST_URI; Redis: a real redis-server.
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { seedDemoData } from '@mechabrim/demo-data';
+import { normalizeHebrew } from '@mechabrim/hebrew';
+import { getFreePort, startTestRedis, waitForPort, withDatabase } from '@mechabrim/testing';
+
+const root = path.resolve(__dirname, '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BOOKS = Number(process.env.BENCH_BOOKS ?? 10_000);
+const CATALOGUE_TARGET = 0.4;
+const SEARCH_P95_TARGET_MS = 50;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon reports p97.5, not p95: p95 is read from its histogram. */
+async function load(url: string, seconds: number, paths?: () => string): Promise<Figures> {
+  const options: autocannon.Options = { url, connections: CONNECTIONS, duration: seconds, pipelining: 1 };
+  if (paths) options.requests = [{ setupRequest: (req) => ({ ...req, path: paths() }) }];
+  const instance = autocannon(options);
+  const result = await instance;
+  const histogram = (result as unknown as { latency: Record<string, number> }).latency;
+  return {
+    rps: result.requests.average,
+    p50: histogram.p50,
+    p95: percentile95(histogram),
+    p99: histogram.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Interpolates p95 between autocannon's p90 and p97.5. */
+function percentile95(latency: Record<string, number>): number {
+  const p90 = latency.p90;
+  const p975 = latency.p97_5;
+  return Math.round(p90 + ((p975 - p90) * (95 - 90)) / (97.5 - 90));
+}
+
+function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+const BARE_FASTIFY = `
+const app = require('fastify')();
+const body = process.env.BODY;
+app.get('/books', async (request, reply) => { reply.type('application/json; charset=utf-8'); return body; });
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+/** Popular searches: whole words, words with prefix particles, half-typed words. */
+const POPULAR = [
+  'ירושלים',
+  'בירושלים',
+  'הספר',
+  'והספר',
+  'ספר',
+  'הים',
+  'בגליל',
+  'גליל',
+  'הסוד',
+  'הבית',
+  'אהבה',
+  'חיפה',
+  'תל אביב',
+  'ירוש',
+  'שירים',
+  'שירה',
+  'מטבח',
+  'בישול',
+  'דרקון',
+  'חלל',
+  'הלילה',
+  'המסע',
+  'החלום',
+  'האבוד',
+  'הכחול',
+  'כנרת',
+  'בכנרת',
+  'צה"ל',
+  'צה״ל',
+  'בראשית',
+  'ילדים',
+  'גן',
+  'קסם',
+  'כוכב',
+  'מכתבים',
+  'רומן',
+  'היסטוריה',
+  'עברית',
+  'נועה ברק',
+  'הנסיך',
+];
+
+/** ~3,000 distinct queries built from the catalogue's words. */
+function distinctQueries(): string[] {
+  const words = new Set<string>();
+  for (const q of POPULAR) for (const w of q.split(' ')) words.add(w);
+  const extra =
+    'הבית הדרך הלילה הים השער הסוד המסע החלום האור הגן העיר הנהר המכתב השיר הזיכרון הכוכב המגדל השדה החלון הגשר האבוד הנסתר האחרון הכחול השקט הרחוק הישן הלבן הבוער הקסום הזהוב השבור הפתוח הנשכח הירוק העתיק הראשון החם הקטן הגדול בגליל בנגב בחיפה בעמק במדבר בצפת ביפו מטבח שולחן עוגות לחם מרקים סלטים יוגה ריצה כדורגל טניס שחמט אופניים טיולים צילום גינה ציור כלב עבודה מילים משחקים קלפים דרקון ממלכת כתר שער צללים לחש יער מפתח מכשפה אגדת שבועת ספר נסיכת מגדל שיר תחנה זיכרון שנת אור ילדים מסע רובוט שדה עולם משוטט קוד גשר מושבה שעון אות אהבה בית קיץ מכתבים אישה בין בת ימים כלה שעה רחוב שכנים גשם שבעה חנות';
+  for (const w of extra.split(' ')) words.add(w);
+  const queries = new Set<string>();
+  for (const word of words) {
+    const bare = word.replace(/^[הו]/, '');
+    for (const form of [
+      word,
+      bare,
+      `ו${word}`,
+      `ב${bare}`,
+      `של${bare}`,
+      `מה${bare}`,
+      `וה${bare}`,
+    ]) {
+      queries.add(form);
+      for (let i = 2; i < form.length; i += 1) queries.add(form.slice(0, i));
+    }
+  }
+  return [...queries].filter((q) => normalizeHebrew(q).length >= 2);
+}
+
+async function main(): Promise<void> {
+  const apiMain = path.join(root, 'services/api/dist/main.js');
+  if (!process.argv.includes('--no-build') || !existsSync(apiMain)) {
+    const build = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/webpack/bin/webpack.js'),
+        '--config',
+        'services/api/webpack.config.cjs',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+    if (build.status !== 0) throw new Error('API build failed');
+  }
+
+  const children: ChildProcess[] = [];
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-bench-'));
+  const redis = await startTestRedis();
+  try {
+    // MongoDB in its own process, so its work does not share a thread with the load generator.
+    let mongoUri = process.env.MONGODB_TEST_URI
+      ? withDatabase(process.env.MONGODB_TEST_URI, `bench_${Date.now()}`)
+      : '';
+    if (!mongoUri) {
+      const mongoPort = await getFreePort();
+      const mongo = spawn(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+          'tools/embedded-mongo/src/cli.ts',
+          '--host',
+          '127.0.0.1',
+          '--port',
+          String(mongoPort),
+        ],
+        {
+          cwd: root,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
+      children.push(mongo);
+      await waitForPort(mongoPort, '127.0.0.1', 30_000);
+      mongoUri = `mongodb://127.0.0.1:${mongoPort}/bench`;
+    }
+
+    const seeded = Date.now();
+    const summary = await seedDemoData(mongoUri, {
+      books: BOOKS,
+      reset: true,
+      covers: false,
+      dataDir,
+    });
+    console.log(
+      `seeded ${summary.books} books, ${summary.authors} authors in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+    );
+
+    const [apiPort, barePort] = await Promise.all([getFreePort(), getFreePort()]);
+    const api = spawn(process.execPath, [apiMain], {
+      cwd: root,
+      // As in production: request logs on (to /dev/null), helmet, CORS.
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'bench-secret-bench-secret',
+        API_PORT: String(apiPort),
+        API_HOST: '127.0.0.1',
+        MONGODB_URI: mongoUri,
+        REDIS_URL: redis.url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(api);
+    await waitForPort(apiPort, '127.0.0.1', 30_000);
+    const base = `http://127.0.0.1:${apiPort}`;
+    let page: Response | undefined;
+    for (let i = 0; i < 60; i += 1) {
+      page = await fetch(`${base}/api/books?limit=20`).catch(() => undefined);
+      if (page?.status === 200) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    if (page?.status !== 200)
+      throw new Error(`the API did not answer the catalogue: ${page?.status}`);
+    const body = await page.text();
+    const parsed = JSON.parse(body) as { books: unknown[]; total: number };
+    if (parsed.books.length !== 20) throw new Error('expected 20 books on the first page');
+
+    const bare = spawn(process.execPath, ['-e', BARE_FASTIFY], {
+      cwd: root,
+      env: { ...process.env, PORT: String(barePort), BODY: body },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(bare);
+    await waitForPort(barePort, '127.0.0.1', 10_000);
+
+    const popular = POPULAR.map((q) => `/api/books/search?q=${encodeURIComponent(q)}&limit=10`);
+    const distinct = distinctQueries().map(
+      (q) => `/api/books/search?q=${encodeURIComponent(q)}&limit=10`,
+    );
+    let i = 0;
+    let j = 0;
+    const nextPopular = () => popular[i++ % popular.length];
+    const nextDistinct = () => distinct[j++ % distinct.length];
+    const check = await fetch(`${base}${popular[0]}`);
+    if (check.status !== 200) throw new Error(`search failed: ${check.status}`);
+    const found = ((await check.json()) as unknown[]).length;
+
+    // Warm up (JIT, pools), then measure.
+    await load(`http://127.0.0.1:${barePort}/books`, 2);
+    await load(`${base}/api/books?limit=20`, 2);
+    await load(base, 2, nextPopular);
+
+    const bareFigures = await load(`http://127.0.0.1:${barePort}/books`, SECONDS);
+    const catalogueFigures = await load(`${base}/api/books?limit=20`, SECONDS);
+    const popularFigures = await load(base, SECONDS, nextPopular);
+    const distinctFigures = await load(base, SECONDS, nextDistinct);
+
+    const row = (name: string, f: Figures) =>
+      `${name.padEnd(46)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(3)} ms  p95 ${String(f.p95).padStart(3)} ms  p99 ${String(f.p99).padStart(4)} ms  non-2xx ${f.non2xx}  errors ${f.errors}`;
+    const ratio = catalogueFigures.rps / bareFigures.rps;
+    console.log(
+      `\n${summary.books} books (${parsed.total} available); ${CONNECTIONS} connections, ${SECONDS} s per load; same machine, same run`,
+    );
+    console.log(row('bare Fastify, same JSON from memory (baseline)', bareFigures));
+    console.log(row('GET /api/books?limit=20 (first page)', catalogueFigures));
+    console.log(row(`GET /api/books/search, ${popular.length} popular queries`, popularFigures));
+    console.log(row(`GET /api/books/search, ${distinct.length} distinct queries`, distinctFigures));
+    console.log(
+      `catalogue / bare: ${(ratio * 100).toFixed(1)}% (target >= ${CATALOGUE_TARGET * 100}%: ${ratio >= CATALOGUE_TARGET ? 'met' : 'NOT met'})`,
+    );
+    for (const [name, f] of [
+      ['popular', popularFigures],
+      ['distinct', distinctFigures],
+    ] as const) {
+      console.log(
+        `search p95 (${name}): ${f.p95} ms (target <= ${SEARCH_P95_TARGET_MS} ms: ${f.p95 <= SEARCH_P95_TARGET_MS ? 'met' : 'NOT met'})`,
+      );
+    }
+    const errors = [catalogueFigures, popularFigures, distinctFigures].reduce(
+      (n, f) => n + f.errors + f.non2xx,
+      0,
+    );
+    console.log(
+      `errors and non-2xx answers: ${errors} (target 0: ${errors === 0 ? 'met' : 'NOT met'}); "${POPULAR[0]}" found ${found} books`,
+    );
+  } finally {
+    for (const child of children.reverse()) await stopChild(child);
+    await redis.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import mongoose, { Types, type Connection } from 'mongoose';
+import { parseQuery } from '@mechabrim/hebrew';
+import { BOOK_MODEL, registerCatalogueModels, type BookModel } from '@mechabrim/db';
+import { startTestMongo, type TestMongo } from '@mechabrim/testing';
+import { BookSearchIndex } from './search-index';
+
+async function until<T>(probe: () => T | null, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== null) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('BookSearchIndex (in-memory copy of the search keys)', () => {
+  let mongo: TestMongo;
+  let connection: Connection;
+  let Book: BookModel;
+  let index: BookSearchIndex;
+  const author = new Types.ObjectId();
+  const titleOf = new Map<string, string>();
+
+  beforeAll(async () => {
+    mongo = await startTestMongo();
+    connection = await mongoose.createConnection(mongo.uri).asPromise();
+    registerCatalogueModels(connection);
+    Book = connection.models[BOOK_MODEL] as BookModel;
+    for (const [title, extra] of [
+      ['ירושלים של זהב', {}],
+      ['אהבה בירושלים', { salesCount: 10 }],
+      ['הספר האבוד', {}],
+      ['ספר נסתר', { isAvailable: false }],
+    ] as const) {
+      const book = await Book.create({
+        title,
+        author,
+        authorName: 'רות',
+        category: 'רומן',
+        price: 40,
+        isAvailable: true,
+        ...extra,
+      });
+      titleOf.set(book._id.toHexString(), title);
+    }
+    index = new BookSearchIndex(Book);
+  });
+
+  afterAll(async () => {
+    index?.onModuleDestroy();
+    await connection?.close();
+    await mongo?.stop();
+  });
+
+  const search = (q: string) => index.search(parseQuery(q), 10);
+  const titles = (ids: Types.ObjectId[]) => ids.map((id) => titleOf.get(id.toHexString()));
+
+  it('answers null until built, then finds with the Hebrew rules and ranks title before sales', async () => {
+    expect(search('ירושלים')).toBeNull();
+    const ids = await until(() => search('ירושלים'));
+    expect(titles(ids)).toEqual(['ירושלים של זהב', 'אהבה בירושלים']);
+    expect(titles(search('והספר')!)).toEqual(['הספר האבוד']);
+    expect(titles(search('ירוש')!)).toEqual(
+      expect.arrayContaining(['ירושלים של זהב', 'אהבה בירושלים']),
+    );
+    expect(search('נסתר')).toEqual([]);
+  });
+
+  it('stops answering after a write and catches up with it', async () => {
+    await until(() => search('ירושלים'));
+    const created = await Book.create({
+      title: 'לילה בירושלים',
+      author,
+      authorName: 'רות',
+      category: 'רומן',
+      price: 40,
+      isAvailable: true,
+      salesCount: 99,
+    });
+    titleOf.set(created._id.toHexString(), 'לילה בירושלים');
+    expect(search('ירושלים')).toBeNull();
+    const ids = await until(() => search('ירושלים'));
+    expect(titles(ids)).toContain('לילה בירושלים');
+  });
+});
