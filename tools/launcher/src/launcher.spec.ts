@@ -28,10 +28,16 @@ interface FixtureRun {
   kill: (signal: NodeJS.Signals) => void;
 }
 
-function runFixture(mode: 'steady' | 'crash'): FixtureRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, mode], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function runFixture(mode: 'steady' | 'crash', options: { underShell?: boolean } = {}): FixtureRun {
+  // Under a shell the way npm runs scripts (`sh -c`); the trailing `true` keeps the shell from
+  // replacing itself with node, so node is the shell's child as under `npm start`.
+  const child = options.underShell
+    ? spawn('sh', ['-c', `"${process.execPath}" --import tsx "${FIXTURE}" ${mode}; true`], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(process.execPath, ['--import', 'tsx', FIXTURE, mode], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   let output = '';
   const pids = new Promise<number[]>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -65,14 +71,24 @@ describe('runLauncher', () => {
   it('leaves no process behind after SIGTERM, killing a child that ignores SIGTERM', async () => {
     const run = runFixture('steady');
     const pids = await run.pids;
-    // three children and the grandchild each of them spawned
-    expect(pids).toHaveLength(6);
+    // the launcher, three children and the grandchild each of them spawned
+    expect(pids).toHaveLength(7);
     expect(pids.every(isAlive)).toBe(true);
 
     run.kill('SIGTERM');
     expect(await run.exit).toBe(0);
     expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 2_000)).toBe(true);
     expect(run.output()).toContain('SIGTERM received');
+  });
+
+  it('stops everything when the shell that ran it ends (SIGTERM to npm never reaches it)', async () => {
+    const run = runFixture('steady', { underShell: true });
+    const pids = await run.pids;
+    expect(pids).toHaveLength(7);
+
+    run.kill('SIGTERM');
+    await run.exit;
+    expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 10_000)).toBe(true);
   });
 
   it('stops the whole stack with a non-zero exit when a service dies on its own', async () => {

@@ -43,17 +43,29 @@ export async function runLauncher(options: LauncherOptions = {}): Promise<number
   const finished = new Promise<number>((resolve) => (finish = resolve));
   let stopRequested = false;
   let build: ManagedProcess | undefined;
+  const requestStop = (reason: string) => {
+    stopRequested = true;
+    log(`${reason}: stopping every service…`);
+    void build?.stop();
+    finish(0);
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopRequested) {
       log(`${signal} again: killing everything now`);
       process.exit(130); // the exit hook SIGKILLs every process group still alive
     }
-    stopRequested = true;
-    log(`${signal} received: stopping every service…`);
-    void build?.stop();
-    finish(0);
+    requestStop(`${signal} received`);
   };
   for (const signal of SIGNALS) process.on(signal, onSignal);
+  // `npm start` runs us under `sh -c`; a SIGTERM sent to npm ends npm and the shell but never
+  // reaches us. Being handed to another parent is the sign to stop.
+  const parent = process.ppid;
+  const parentWatch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(parentWatch);
+    if (!stopRequested) requestStop('npm start ended');
+  }, 500);
+  parentWatch.unref();
 
   let stack: Stack | undefined;
   try {
@@ -154,6 +166,7 @@ export async function runLauncher(options: LauncherOptions = {}): Promise<number
     return 1;
   } finally {
     await stack?.stop();
+    clearInterval(parentWatch);
     for (const signal of SIGNALS) process.off(signal, onSignal);
   }
 }

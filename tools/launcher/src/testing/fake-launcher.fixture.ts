@@ -21,6 +21,7 @@ void runLauncher({
   output: (service, line) => process.stdout.write(`${service} | ${line}\n`),
   log: (line) => process.stdout.write(`launcher | ${line}\n`),
   onReady: (stack) => {
+    process.stdout.write(`pid launcher ${process.pid}\n`);
     for (const [name, pid] of Object.entries(stack.pids()))
       process.stdout.write(`pid ${name} ${pid}\n`);
     process.stdout.write('all ready\n');
