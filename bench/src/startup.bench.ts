@@ -15,6 +15,8 @@ const root = path.resolve(__dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const TARGET_SECONDS = 60;
 const TIMEOUT_MS = 300_000;
+// The launcher gives a service 10 s between SIGTERM and SIGKILL.
+const STOP_LIMIT_MS = 20_000;
 const DATA_DIR = path.join(root, '.data', 'bench-startup');
 
 const PORT_VARIABLES = [
@@ -131,15 +133,19 @@ async function run(): Promise<RunResult> {
   const seconds = (Date.now() - began) / 1000;
   for (const pid of descendants(npm.pid as number)) seen.add(pid);
 
+  // npm exits at once; the launcher notices and stops the services after it. Stopped means the
+  // last process of the stack has ended.
   const stopping = Date.now();
   npm.kill('SIGTERM');
   const exitCode = await exited;
+  let remaining = [...seen];
+  while (remaining.length > 0 && Date.now() - stopping < STOP_LIMIT_MS) {
+    await delay(100);
+    const alive = processTable();
+    remaining = remaining.filter((pid) => alive.has(pid));
+  }
   const stopSeconds = (Date.now() - stopping) / 1000;
-  await delay(500);
-  const alive = processTable();
-  const orphans = [...seen]
-    .filter((pid) => alive.has(pid))
-    .map((pid) => `${pid} ${commandLine(pid)}`);
+  const orphans = remaining.map((pid) => `${pid} ${commandLine(pid)}`);
   return {
     seconds,
     stopSeconds,
@@ -162,7 +168,7 @@ async function main() {
     results.push(result);
     console.log(
       `run ${i}: all healthy after ${result.seconds.toFixed(1)} s${result.seeded ? ' (loaded the demo data)' : ''}; ` +
-        `stopped in ${result.stopSeconds.toFixed(1)} s (exit code ${result.exitCode}); ` +
+        `every process gone ${result.stopSeconds.toFixed(1)} s after SIGTERM (npm exit code ${result.exitCode}); ` +
         `${result.processes} processes, ${result.orphans.length} left behind`,
     );
     for (const orphan of result.orphans) console.log(`  left behind: ${orphan}`);
@@ -173,8 +179,7 @@ async function main() {
   console.log(
     `startup: ${best.toFixed(1)} s to all healthy on a warm clone — ${verdict} the ${TARGET_SECONDS} s target`,
   );
-  if (results.some((result) => result.orphans.length > 0 || result.exitCode !== 0))
-    process.exitCode = 1;
+  if (results.some((result) => result.orphans.length > 0)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
