@@ -80,7 +80,8 @@ export function Carousel<T>({
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [activeDot, setActiveDot] = useState(0);
   const count = items.length;
-  const loop = count >= maxSlidesPerView(breakpoints) * 2;
+  // Swiper can loop once there is at least one slide more than the widest view shows.
+  const loop = count > maxSlidesPerView(breakpoints);
   const modules = useMemo(
     () => (autoplayDelay ? [A11y, Keyboard, Autoplay] : [A11y, Keyboard]),
     [autoplayDelay],
@@ -136,7 +137,7 @@ export function Carousel<T>({
               : false
           }
           onSwiper={setSwiper}
-          onSlideChange={(s) => setActiveDot(slideToDot(s.realIndex, count))}
+          onRealIndexChange={(s) => setActiveDot(slideToDot(s.realIndex, count))}
         >
           {items.map((item, i) => (
             <SwiperSlide key={getKey(item)}>{renderItem(item, i)}</SwiperSlide>
