@@ -98,10 +98,10 @@ export async function runLauncher(options: LauncherOptions = {}): Promise<number
     if (options.build ?? true) {
       const projects = projectsToBuild(ctx.root, plan.services);
       log(`Building ${projects.join(', ')} (Nx reuses what is up to date)…`);
-      await Promise.race([
-        buildProjects(ctx.root, projects, output, (child) => (build = child)),
-        finished,
-      ]);
+      const building = buildProjects(ctx.root, projects, output, (child) => (build = child));
+      // A stop request ends the build; its rejection is expected then, not an error.
+      building.catch(() => undefined);
+      await Promise.race([building, finished]);
       build = undefined;
       if (stopRequested) return 0;
     }
