@@ -646,12 +646,10 @@ describe('documented details', () => {
       { _id: 'a', n: 2 },
       { _id: 'b', n: 1 },
     ]);
-    await client
-      .db('admin')
-      .command({
-        renameCollection: `${target.dbName}.det6_counts`,
-        to: `${target.dbName}.det6_renamed`,
-      });
+    await client.db('admin').command({
+      renameCollection: `${target.dbName}.det6_counts`,
+      to: `${target.dbName}.det6_renamed`,
+    });
     expect(await coll('det6_renamed').countDocuments()).toBe(2);
     expect(await coll('det6_counts').countDocuments()).toBe(0);
   });

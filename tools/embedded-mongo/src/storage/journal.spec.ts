@@ -69,4 +69,12 @@ describe('journal', () => {
     expect(statSync(path.join(dir, 'journal.mej')).size).toBeLessThanOrEqual(sizeBefore);
     await reopened.close();
   });
+
+  it('refuses a data directory locked by another live process and takes over a stale lock', async () => {
+    writeFileSync(path.join(dir, 'embedded-mongo.lock'), String(process.ppid));
+    expect(() => Storage.open(dir)).toThrow(/in use by process/);
+    writeFileSync(path.join(dir, 'embedded-mongo.lock'), '999999999');
+    const s = Storage.open(dir);
+    await s.close();
+  });
 });

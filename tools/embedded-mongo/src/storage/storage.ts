@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Binary, Document } from 'bson';
 import { MongoServerError } from '../errors';
@@ -19,6 +20,7 @@ export class Storage {
   private seqCounter = 0;
   journal: Journal | null = null;
   private compacting = false;
+  private lockFile: string | null = null;
 
   constructor(readonly dataDir?: string) {}
 
@@ -26,6 +28,7 @@ export class Storage {
   static open(dataDir?: string): Storage {
     const s = new Storage(dataDir);
     if (dataDir) {
+      s.lockFile = acquireLock(dataDir);
       const file = path.join(dataDir, 'journal.mej');
       Journal.replay(file, (ops) => ops.forEach((op) => s.applyOp(op)));
       Journal.rewrite(file, s.snapshot());
@@ -196,6 +199,31 @@ export class Storage {
   async close(): Promise<void> {
     if (this.journal) await this.journal.close();
     this.journal = null;
+    if (this.lockFile) rmSync(this.lockFile, { force: true });
+    this.lockFile = null;
+  }
+}
+
+/** One server per data directory: a lock file holding the owner's pid (stale after a crash). */
+function acquireLock(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'embedded-mongo.lock');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`data directory ${dataDir} is in use by process ${pid}`);
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return file;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
