@@ -1,3 +1,4 @@
+import { Long, UUID } from 'bson';
 import { startEmbeddedMongo, EmbeddedMongo } from '../server';
 import { RawClient, opMsg, opQuery, replyDoc } from '../test-support/raw';
 
@@ -116,5 +117,26 @@ describe('wire protocol', () => {
     const r = await roundTrip(healthy, opMsg(healthy.nextId(), { ping: 1, $db: 'admin' }));
     expect(r.doc).toEqual({ ok: 1 });
     healthy.close();
+  });
+
+  it('executes a retried write (same lsid and txnNumber) only once', async () => {
+    const c = await RawClient.connect(server.port);
+    const lsid = { id: new UUID() };
+    const cmd = {
+      insert: 'retry',
+      documents: [{ v: 1 }],
+      lsid,
+      txnNumber: Long.fromNumber(1),
+      $db: 'wire',
+    };
+    const first = await roundTrip(c, opMsg(c.nextId(), cmd));
+    const retry = await roundTrip(c, opMsg(c.nextId(), cmd));
+    expect(first.doc).toEqual({ n: 1, ok: 1 });
+    expect(retry.doc).toEqual({ n: 1, ok: 1 });
+    const next = await roundTrip(c, opMsg(c.nextId(), { ...cmd, txnNumber: Long.fromNumber(2) }));
+    expect(next.doc.n).toBe(1);
+    const count = await roundTrip(c, opMsg(c.nextId(), { count: 'retry', $db: 'wire' }));
+    expect(count.doc.n).toBe(2);
+    c.close();
   });
 });
