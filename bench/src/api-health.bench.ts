@@ -7,7 +7,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getFreePort, startTestMongo, startTestRedis, waitForPort } from '@mechabrim/testing';
 
@@ -44,6 +44,30 @@ async function load(url: string, seconds: number): Promise<Figures> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; undefined off Linux. */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `fn` and returns the CPU microseconds the process spent per request meanwhile. */
+async function withCpu(pid: number | undefined, fn: () => Promise<Figures>, seconds: number) {
+  const before = cpuMs(pid);
+  const figures = await fn();
+  const after = cpuMs(pid);
+  const requests = figures.rps * seconds;
+  const usPerRequest =
+    before === undefined || after === undefined || !requests
+      ? undefined
+      : ((after - before) * 1000) / requests;
+  return { figures, usPerRequest };
 }
 
 function combine(runs: Figures[]): Figures {
@@ -131,9 +155,15 @@ async function main(): Promise<void> {
     const rounds = Math.max(1, Math.round(SECONDS / 2));
     const bareRuns: Figures[] = [];
     const apiRuns: Figures[] = [];
+    const bareCpu: number[] = [];
+    const apiCpu: number[] = [];
     for (let i = 0; i < rounds; i++) {
-      bareRuns.push(await load(bareUrl, SECONDS / rounds));
-      apiRuns.push(await load(apiUrl, SECONDS / rounds));
+      const b = await withCpu(bare.pid, () => load(bareUrl, SECONDS / rounds), SECONDS / rounds);
+      const a = await withCpu(api.pid, () => load(apiUrl, SECONDS / rounds), SECONDS / rounds);
+      bareRuns.push(b.figures);
+      apiRuns.push(a.figures);
+      if (b.usPerRequest !== undefined) bareCpu.push(b.usPerRequest);
+      if (a.usPerRequest !== undefined) apiCpu.push(a.usPerRequest);
     }
     const bareFigures = combine(bareRuns);
     const apiFigures = combine(apiRuns);
@@ -149,6 +179,15 @@ async function main(): Promise<void> {
     console.log(
       `ratio API / bare: ${(ratio * 100).toFixed(1)}%  (target >= ${TARGET * 100}%: ${ratio >= TARGET ? 'met' : 'NOT met'})`,
     );
+    if (bareCpu.length && apiCpu.length) {
+      // Throughput on a shared 2-core machine depends on what else runs; CPU time per request
+      // does much less, so it is printed as the steadier figure of the server's own cost.
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      const [bareUs, apiUs] = [mean(bareCpu), mean(apiCpu)];
+      console.log(
+        `server CPU per request: bare ${bareUs.toFixed(0)} us, API ${apiUs.toFixed(0)} us (bare/API ${((bareUs / apiUs) * 100).toFixed(1)}%, the ratio an idle machine would approach)`,
+      );
+    }
     if (apiFigures.non2xx > 0)
       console.log(`warning: ${apiFigures.non2xx} API answers were not 2xx`);
   } finally {
