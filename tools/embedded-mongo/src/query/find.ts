@@ -44,7 +44,7 @@ export function selectDocs(
     }
   }
   let result = out;
-  if (sort) result = sortDocs(out, sort, opts.collation);
+  if (sort) result = sortDocs(out, sort, opts.collation, limit > 0 ? skip + limit : 0);
   if (skip || limit) result = result.slice(skip, limit > 0 ? skip + limit : undefined);
   return result;
 }
@@ -85,24 +85,51 @@ function sortKey(
 }
 
 /** MongoDB sort order (BSON type order, array min/max keys), with an optional collation for strings. */
-export function sortDocs(docs: Document[], sort: Document, collation?: Document): Document[] {
+export function sortDocs(
+  docs: Document[],
+  sort: Document,
+  collation?: Document,
+  topK = 0,
+): Document[] {
   const { cmp, fold } = comparatorFor(collation);
   const fields = Object.entries(sort).filter(([, v]) => !(isPlainObject(v) && '$meta' in v));
-  const keyed = docs.map((d, i) => ({
+  const dirs = fields.map(([, dir]) => (Number(dir) > 0 ? 1 : -1));
+  type Keyed = { d: Document; i: number; k: unknown[] };
+  const keyOfDoc = (d: Document, i: number): Keyed => ({
     d,
     i,
-    k: fields.map(([p, dir]) => {
-      const key = sortKey(d, p, Number(dir), cmp, fold);
+    k: fields.map(([p], j) => {
+      const key = sortKey(d, p, dirs[j], cmp, fold);
       return fold && typeof key === 'string' ? fold(key) : key;
     }),
-  }));
-  keyed.sort((a, b) => {
+  });
+  const order = (a: Keyed, b: Keyed): number => {
     for (let j = 0; j < fields.length; j++) {
       const c = cmp(a.k[j], b.k[j]);
-      if (c !== 0) return Number(fields[j][1]) > 0 ? c : -c;
+      if (c !== 0) return c * dirs[j];
     }
     return a.i - b.i;
-  });
+  };
+  if (topK > 0 && topK * 4 < docs.length) {
+    // Only the first topK are needed (sort + limit): keep a sorted window instead of sorting everything.
+    const best: Keyed[] = [];
+    docs.forEach((d, i) => {
+      const item = keyOfDoc(d, i);
+      if (best.length === topK && order(item, best[topK - 1]) >= 0) return;
+      let lo = 0;
+      let hi = best.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (order(best[mid], item) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      best.splice(lo, 0, item);
+      if (best.length > topK) best.pop();
+    });
+    return best.map((x) => x.d);
+  }
+  const keyed = docs.map(keyOfDoc);
+  keyed.sort(order);
   return keyed.map((x) => x.d);
 }
 
