@@ -192,7 +192,7 @@ describe('security headers and docs', () => {
     const res = await fetch(url('/api/no-such-thing'));
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
   });
 
@@ -200,6 +200,7 @@ describe('security headers and docs', () => {
     const ui = await fetch(url('/api/docs'));
     expect(ui.status).toBe(200);
     expect(ui.headers.get('content-type')).toMatch(/text\/html/);
+    expect(ui.headers.get('content-security-policy')).toMatch(/script-src 'self' 'unsafe-inline'/);
     expect(await ui.text()).toMatch(/swagger/i);
 
     const doc = await fetch(url('/api/docs-json'));

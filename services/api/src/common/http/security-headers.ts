@@ -2,18 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Helmet settings of the API: a JSON API plus the OpenAPI UI at /api/docs. */
+/** Helmet settings for JSON answers: nothing in them may load anything or be framed. */
 export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  // Front ends on other origins read API answers and covers.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+};
+
+/** Helmet settings for the OpenAPI UI at /api/docs, which runs an inline script and styles. */
+export const DOCS_HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      // The OpenAPI UI at /api/docs runs an inline bootstrap script and inline styles.
       scriptSrc: ["'self'", "'unsafe-inline'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],
     },
   },
-  // Front ends on other origins read API answers and covers.
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 };
 
@@ -44,10 +52,11 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
 }
 
 /** Adds helmet's headers to every response, errors and 404s included. */
-export function registerSecurityHeaders(fastify: FastifyInstance, options?: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+export function registerSecurityHeaders(fastify: FastifyInstance, docsPrefix = '/api/docs'): void {
+  const api = helmetHeaders(HELMET_OPTIONS);
+  const docs = helmetHeaders(DOCS_HELMET_OPTIONS);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.url.startsWith(docsPrefix) ? docs : api);
     done();
   });
 }
