@@ -5,6 +5,7 @@ const { existsSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 
 const EXCLUDED = new Set(['e2e']);
+const PROJECT_TIMEOUT = join(__dirname, 'tools/test-runner/jest-project-timeout.cjs');
 
 /** The folders the root package.json's workspaces name ("libs/*" expanded one level). */
 function workspaceFolders(root) {
@@ -19,12 +20,27 @@ function workspaceFolders(root) {
   });
 }
 
+/**
+ * A project's configuration as it runs inside this multi-project run. `testTimeout` (and
+ * `maxWorkers`) are top-level options that Jest ignores in a project, so the project's timeout
+ * travels as a global applied by a setup file.
+ */
+function asProject(file) {
+  const { testTimeout, maxWorkers: _maxWorkers, ...config } = require(file);
+  if (testTimeout === undefined) return config;
+  return {
+    ...config,
+    globals: { ...config.globals, __PROJECT_TEST_TIMEOUT__: testTimeout },
+    setupFilesAfterEnv: [...(config.setupFilesAfterEnv ?? []), PROJECT_TIMEOUT],
+  };
+}
+
 const projects = workspaceFolders(__dirname)
-  .filter(
-    (folder) => !EXCLUDED.has(folder) && existsSync(join(__dirname, folder, 'jest.config.cjs')),
-  )
+  .filter((folder) => !EXCLUDED.has(folder))
+  .map((folder) => join(__dirname, folder, 'jest.config.cjs'))
+  .filter((file) => existsSync(file))
   .sort()
-  .map((folder) => `<rootDir>/${folder}/jest.config.cjs`);
+  .map(asProject);
 
 /** @type {import('jest').Config} */
 module.exports = { projects };
