@@ -5,7 +5,8 @@
 // Order: read /runtime-config.json → register the remotes' manifest URLs with the federation
 // runtime → start the app. A remote is thus rebuilt and redeployed without rebuilding the shell.
 import '@mechabrim/ui/src/global';
-import { registerAppRemotes } from './app/federation';
+import { preloadRemoteApp, registerAppRemotes } from './app/federation';
+import { ownerOf } from './app/route-table';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { strings } from './strings.he';
 
@@ -37,6 +38,8 @@ async function start() {
     return;
   }
   registerAppRemotes(config.remotes);
+  const remote = ownerOf(window.location.pathname);
+  if (remote) preloadRemoteApp(remote);
   const { mount } = await import('./bootstrap');
   mount(root, config);
 }

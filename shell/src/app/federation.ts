@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteName } from './runtime-config';
 
@@ -40,4 +40,19 @@ export async function loadRemoteApp(remote: RemoteName, fresh = false): Promise<
   }
   if (!module?.default) throw new RemoteLoadError(remote);
   return module.default;
+}
+
+/**
+ * Starts downloading a remote's entry and its `./App` chunks now, in parallel with the shell's
+ * own start, instead of after React has rendered the route (one round trip less on every first
+ * page). Only fetches; a failure is left for the real load to report.
+ */
+export function preloadRemoteApp(remote: RemoteName): void {
+  try {
+    void preloadRemote([
+      { nameOrAlias: remote, exposes: ['./App'], share: false, resourceCategory: 'sync' },
+    ]).catch(() => undefined);
+  } catch {
+    // the real load reports it
+  }
 }

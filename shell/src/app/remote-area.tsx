@@ -6,13 +6,25 @@ import { loadRemoteApp, RemoteLoadError } from './federation';
 import type { RemoteName } from './runtime-config';
 
 // One lazy component per remote, so moving between two pages of the same remote does not
-// suspend again. A retry replaces it with a fresh load.
+// suspend again. A remote that failed is tried afresh the next time its area mounts (the user
+// comes back to it), and at once with the retry button.
 const apps = new Map<RemoteName, LazyExoticComponent<ComponentType>>();
+const failed = new Set<RemoteName>();
 
 function remoteApp(remote: RemoteName, fresh: boolean) {
   let app = apps.get(remote);
-  if (!app || fresh) {
-    app = lazy(() => loadRemoteApp(remote, fresh).then((component) => ({ default: component })));
+  if (!app || fresh || failed.has(remote)) {
+    const again = fresh || failed.has(remote);
+    failed.delete(remote);
+    app = lazy(() =>
+      loadRemoteApp(remote, again).then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          failed.add(remote);
+          throw error;
+        },
+      ),
+    );
     apps.set(remote, app);
   }
   return app;
@@ -61,9 +73,10 @@ export function RemoteUnavailable({
 export function RemoteArea({ remote }: { remote: RemoteName }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
-  const App = remoteApp(remote, false);
+  // Chosen when the area mounts (and on retry), not on every render.
+  const [App, setApp] = useState(() => remoteApp(remote, false));
   const retry = () => {
-    remoteApp(remote, true);
+    setApp(() => remoteApp(remote, true));
     setAttempt((n) => n + 1);
   };
   return (

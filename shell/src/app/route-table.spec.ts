@@ -20,9 +20,16 @@ describe('route table', () => {
     expect(ownerOf(path)).toBe(remote);
   });
 
+  it('ignores a trailing slash and reads encoded paths', () => {
+    expect(ownerOf('/cart/')).toBe('checkout');
+    expect(ownerOf('/category/רומן')).toBe('storefront');
+  });
+
   it('owns no unknown path', () => {
     expect(ownerOf('/no-such-page')).toBeNull();
     expect(ownerOf('/book')).toBeNull();
+    expect(ownerOf('/book/1/2')).toBeNull();
+    expect(ownerOf('/carts')).toBeNull();
   });
 
   it('covers every path of spec §2', () => {

@@ -1,4 +1,3 @@
-import { matchRoutes } from 'react-router-dom';
 import type { RemoteName } from './runtime-config';
 
 /** A path of spec §2 and the remote that owns its screen. */
@@ -46,10 +45,38 @@ export const routeTable: readonly RouteOwner[] = [
   { path: '/book/edit/:id', remote: 'authorPortal' },
 ];
 
+// Plain matching, without the router: main.ts uses it before the shared modules (the router
+// among them) are ready, to start downloading the page's remote at once.
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const compiled = routeTable
+  .map((route) => {
+    const segments = route.path.split('/').filter(Boolean);
+    const splat = segments.at(-1) === '*';
+    const parts = (splat ? segments.slice(0, -1) : segments).map((s) =>
+      s.startsWith(':') ? '[^/]+' : escape(s),
+    );
+    const pattern = new RegExp(`^/${parts.join('/')}${splat ? '(?:/.*)?' : ''}/?$`);
+    // As the router ranks them: more static segments first, a dynamic one before a splat.
+    const score = segments.reduce(
+      (sum, s) => sum + (s === '*' ? 0 : s.startsWith(':') ? 3 : 10),
+      0,
+    );
+    return { ...route, pattern, score };
+  })
+  .sort((a, b) => b.score - a.score);
+
 /** The remote that owns a path, or null (not found). Static segments win: /book/upload is the portal's. */
 export function ownerOf(pathname: string): RemoteName | null {
-  const matches = matchRoutes(routeTable as RouteOwner[], pathname);
-  return matches?.[0]?.route.remote ?? null;
+  let path = pathname;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    // keep it encoded
+  }
+  return (
+    compiled.find((route) => route.pattern.test(path) || route.pattern.test(pathname))?.remote ??
+    null
+  );
 }
 
 /** Spec §2: the header is hidden on any path containing author-dashboard, book/upload or book/edit. */

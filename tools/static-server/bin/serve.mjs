@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // node tools/static-server/bin/serve.mjs --dir shell/dist --port 4200 [--runtime-config] [--host ::]
-//   [--port-var SHELL_PORT]   (named in the message when the port is taken)
+//   --runtime-config                 generate /runtime-config.json from the environment
+//   --runtime-config-file <file>     serve that file as /runtime-config.json (e.g. shell/environments/production.json)
+//   --port-var SHELL_PORT            named in the message when the port is taken
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 
@@ -13,6 +16,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     host: { type: 'string' },
     'runtime-config': { type: 'boolean', default: false },
+    'runtime-config-file': { type: 'string' },
     'port-var': { type: 'string' },
   },
 });
@@ -24,11 +28,14 @@ if (!values.dir) {
 
 const port = Number(values.port);
 try {
+  const runtimeConfig = values['runtime-config-file']
+    ? JSON.parse(readFileSync(values['runtime-config-file'], 'utf8'))
+    : values['runtime-config'];
   const server = await startStaticServer({
     dir: values.dir,
     port,
     host: values.host,
-    runtimeConfig: values['runtime-config'],
+    runtimeConfig,
     onError: (err) => console.error(err),
   });
   console.log(`serving ${values.dir} at ${server.url}`);
