@@ -527,6 +527,34 @@ describe('transactions', () => {
     expect((await c.findOne({ _id: 'seed' }))?.v).toBe(1);
   });
 
+  it('reads from a snapshot taken when the transaction started', async () => {
+    const c = coll('txsnap');
+    await c.insertMany([
+      { _id: 1, v: 0 },
+      { _id: 2, v: 0 },
+    ]);
+    const session = client.startSession();
+    try {
+      session.startTransaction();
+      expect((await c.findOne({ _id: 1 }, { session }))?.v).toBe(0);
+      await c.updateOne({ _id: 1 }, { $set: { v: 1 } });
+      await c.insertOne({ _id: 3, v: 0 });
+      await c.deleteOne({ _id: 2 });
+      expect((await c.findOne({ _id: 1 }, { session }))?.v).toBe(0);
+      expect(
+        (await c.find({ v: 0 }, { session }).sort({ _id: 1 }).toArray()).map((d) => d._id),
+      ).toEqual([1, 2]);
+      expect(await c.countDocuments({}, { session })).toBe(2);
+      await session.commitTransaction();
+    } finally {
+      await session.endSession();
+    }
+    expect((await c.find().sort({ _id: 1 }).toArray()).map((d) => [d._id, d.v])).toEqual([
+      [1, 1],
+      [3, 0],
+    ]);
+  });
+
   it('discards everything on abort', async () => {
     const c = coll('tx2');
     await c.insertOne({ _id: 1, v: 'kept' });

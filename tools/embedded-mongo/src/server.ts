@@ -37,6 +37,7 @@ export interface EmbeddedMongo {
 
 const LEGACY_HELLO = new Set(['hello', 'isMaster', 'ismaster']);
 const SESSION_IDLE_MS = 30 * 60 * 1000;
+const TXN_LIFETIME_MS = 60 * 1000;
 
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
@@ -186,6 +187,9 @@ export async function startEmbeddedMongo(
     const now = Date.now();
     for (const [k, s] of state.sessions)
       if (now - s.lastUse > SESSION_IDLE_MS) state.sessions.delete(k);
+    // MongoDB's transactionLifetimeLimitSeconds (60 s): abandoned transactions are aborted.
+    for (const t of [...storage.activeTxns])
+      if (now - t.startedAt > TXN_LIFETIME_MS) t.end('aborted');
   }, options.ttlMonitorIntervalMs ?? 60_000);
   timer.unref();
 

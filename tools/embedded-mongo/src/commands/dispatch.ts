@@ -62,7 +62,7 @@ function accessFor(
         `Transaction ${txnNumber} has already been started.`,
       );
     }
-    if (session.txn?.state === 'active') session.txn.state = 'aborted';
+    if (session.txn?.state === 'active') session.txn.end('aborted');
     session.txn = new Txn(server.storage, txnNumber);
     session.lastTxnNumber = txnNumber;
     return session.txn;
@@ -108,7 +108,7 @@ export async function runCommand(
   }
   const txn = access.txn;
   if (txn && txn.state === 'active' && (failed || reply.writeErrors)) {
-    txn.state = 'aborted';
+    txn.end('aborted');
   }
   const ops = access.ops.splice(0);
   try {

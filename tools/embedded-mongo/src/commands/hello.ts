@@ -125,7 +125,7 @@ export const helloCommands: Record<string, Handler> = {
     for (const s of ids) {
       const key = sessionKey(s);
       const sess = key ? ctx.server.sessions.get(key) : undefined;
-      if (sess?.txn && sess.txn.state === 'active') sess.txn.state = 'aborted';
+      if (sess?.txn && sess.txn.state === 'active') sess.txn.end('aborted');
       if (key) ctx.server.sessions.delete(key);
     }
     return { ok: 1 };

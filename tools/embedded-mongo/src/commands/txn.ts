@@ -11,7 +11,7 @@ export const txnCommands: Record<string, Handler> = {
     try {
       ctx.access.ops.push(...txn.commit());
     } catch (e) {
-      txn.state = 'aborted';
+      txn.end('aborted');
       throw e;
     }
     return { ok: 1 };
@@ -28,7 +28,7 @@ export const txnCommands: Record<string, Handler> = {
       );
     }
     if (txn.state === 'aborted') throw noSuchTransaction(txnNumber);
-    txn.state = 'aborted';
+    txn.end('aborted');
     return { ok: 1 };
   },
 };

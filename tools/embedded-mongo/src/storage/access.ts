@@ -70,9 +70,12 @@ export class DirectAccess implements Access {
 /** A multi-document transaction: writes live in an overlay until commit applies them at once. */
 export class Txn implements Access {
   readonly overlay = new Map<Collection, Map<string, Document | null>>();
+  /** Snapshot: versions of documents as they were when the transaction started (null: absent). */
+  private readonly pre = new Map<Collection, Map<string, Document | null>>();
   readonly ops: JournalOp[] = [];
   readonly txn = this;
   readonly startSeq: number;
+  readonly startedAt = Date.now();
   state: 'active' | 'committed' | 'aborted' = 'active';
 
   constructor(
@@ -80,6 +83,21 @@ export class Txn implements Access {
     readonly txnNumber: number,
   ) {
     this.startSeq = storage.seq;
+    storage.activeTxns.add(this);
+  }
+
+  /** Ends the transaction; it stops tracking its snapshot. */
+  end(state: 'committed' | 'aborted'): void {
+    this.state = state;
+    this.storage.activeTxns.delete(this);
+    this.pre.clear();
+  }
+
+  /** Records the pre-image of a document another writer is about to change. */
+  capture(coll: Collection, key: string, old: Document | undefined): void {
+    let m = this.pre.get(coll);
+    if (!m) this.pre.set(coll, (m = new Map()));
+    if (!m.has(key)) m.set(key, old ?? null);
   }
 
   private layer(coll: Collection): Map<string, Document | null> {
@@ -88,30 +106,43 @@ export class Txn implements Access {
     return m;
   }
 
+  /** The document as of the snapshot (ignoring this transaction's own writes). */
+  private snapshotDoc(coll: Collection, key: string): Document | undefined {
+    const p = this.pre.get(coll);
+    if (p?.has(key)) return p.get(key) ?? undefined;
+    return coll.docs.get(key);
+  }
+
   get(coll: Collection, key: string): Document | undefined {
     const m = this.overlay.get(coll);
     if (m?.has(key)) return m.get(key) ?? undefined;
-    return coll.docs.get(key);
+    return this.snapshotDoc(coll, key);
   }
 
   *scan(coll: Collection, keys: Set<string> | null): Iterable<Document> {
     const m = this.overlay.get(coll);
+    const p = this.pre.get(coll);
+    const hidden = (k: string) => (m?.has(k) ?? false) || (p?.has(k) ?? false);
     if (!keys) {
-      for (const [k, d] of coll.docs) if (!m?.has(k)) yield d;
+      for (const [k, d] of coll.docs) if (!hidden(k)) yield d;
     } else {
       for (const k of keys) {
-        if (m?.has(k)) continue;
+        if (hidden(k)) continue;
         const d = coll.docs.get(k);
         if (d) yield d;
       }
     }
+    // Snapshot versions are few; they are offered as candidates whatever the index said.
+    if (p) for (const [k, d] of p) if (d && !m?.has(k)) yield d;
     if (m) for (const d of m.values()) if (d) yield d;
   }
 
   count(coll: Collection): number {
     let n = coll.docs.size;
+    const p = this.pre.get(coll);
+    if (p) for (const [k, d] of p) n += (d ? 1 : 0) - (coll.docs.has(k) ? 1 : 0);
     const m = this.overlay.get(coll);
-    if (m) for (const [k, d] of m) n += (d ? 1 : 0) - (coll.docs.has(k) ? 1 : 0);
+    if (m) for (const [k, d] of m) n += (d ? 1 : 0) - (this.snapshotDoc(coll, k) ? 1 : 0);
     return n;
   }
 
@@ -148,6 +179,7 @@ export class Txn implements Access {
   /** Applies the overlay to the store atomically; returns the journal ops. Throws on conflict. */
   commit(): JournalOp[] {
     const ops: JournalOp[] = [];
+    this.storage.activeTxns.delete(this);
     for (const [coll, m] of this.overlay) {
       for (const k of m.keys())
         if ((coll.modSeq.get(k) ?? 0) > this.startSeq) throw writeConflict();
@@ -170,6 +202,7 @@ export class Txn implements Access {
           const old = coll.docs.get(k);
           if (d) coll.checkUnique(k, d, false);
           applied.push([coll, k, old, d]);
+          coll.onChange?.(coll, k, old);
           coll.modSeq.set(k, this.storage.nextSeq());
           if (d) {
             coll.docs.set(k, d);
@@ -190,7 +223,7 @@ export class Txn implements Access {
       for (const [coll, k, old] of touched) if (old) coll.reindex(k, old);
       throw e;
     }
-    this.state = 'committed';
+    this.end('committed');
     return ops;
   }
 }

@@ -12,6 +12,8 @@ export class Collection {
   /** Sequence number of the last committed change per document (write-conflict detection). */
   readonly modSeq = new Map<string, number>();
   readonly uuid: Binary;
+  /** Called before a document changes (old version or undefined), so open transactions keep their snapshot. */
+  onChange: ((coll: Collection, key: string, old: Document | undefined) => void) | null = null;
 
   constructor(
     public db: string,
@@ -62,6 +64,7 @@ export class Collection {
   put(doc: Document, seq: number): void {
     const key = keyOf(doc._id);
     const old = this.docs.get(key);
+    this.onChange?.(this, key, old);
     if (old) for (const idx of this.indexes.values()) idx.remove(key, old);
     this.docs.set(key, doc);
     for (const idx of this.indexes.values()) idx.add(key, doc);
@@ -79,6 +82,7 @@ export class Collection {
   remove(key: string, seq: number): Document | undefined {
     const old = this.docs.get(key);
     if (!old) return undefined;
+    this.onChange?.(this, key, old);
     for (const idx of this.indexes.values()) idx.remove(key, old);
     this.docs.delete(key);
     this.modSeq.set(key, seq);

@@ -4,6 +4,7 @@ import { Binary, Document } from 'bson';
 import { MongoServerError } from '../errors';
 import { keyOf } from '../values';
 import { Collection } from './collection';
+import type { Txn } from './access';
 import type { IndexSpec } from './indexes';
 import { Journal, JournalOp } from './journal';
 
@@ -21,6 +22,8 @@ export class Storage {
   journal: Journal | null = null;
   private compacting = false;
   private lockFile: string | null = null;
+  /** Transactions in progress; they capture the pre-images of documents changed after they started. */
+  readonly activeTxns = new Set<Txn>();
 
   constructor(readonly dataDir?: string) {}
 
@@ -65,6 +68,9 @@ export class Storage {
     const existing = colls.get(name);
     if (existing) return existing;
     const coll = new Collection(db, name, opts, uuid);
+    coll.onChange = (c, key, old) => {
+      for (const t of this.activeTxns) t.capture(c, key, old);
+    };
     colls.set(name, coll);
     ops?.push({ o: 'cc', ns: coll.ns, opts, uuid: coll.uuid });
     return coll;

@@ -70,4 +70,21 @@ describe('transactions in storage', () => {
     expect(t.count(coll)).toBe(3);
     expect([...t.scan(coll, null)].map((d) => d._id).sort()).toEqual([10, 2, 3].sort());
   });
+
+  it('keeps its snapshot while others write, and forgets it when it ends', () => {
+    const { s, coll, a } = setup();
+    const t = new Txn(s, 1);
+    a.replace(coll, { _id: 1, email: 'changed' });
+    a.remove(coll, 'n2');
+    a.insert(coll, { _id: 4, email: 'd' });
+    expect(t.get(coll, 'n1')).toEqual({ _id: 1, email: 'a' });
+    expect(t.get(coll, 'n2')).toEqual({ _id: 2, email: 'b' });
+    expect(t.get(coll, 'n4')).toBeUndefined();
+    expect([...t.scan(coll, null)].map((d) => d.email).sort()).toEqual(['a', 'b', 'c']);
+    expect([...t.scan(coll, new Set(['n1']))].map((d) => d.email)).toContain('a');
+    expect(t.count(coll)).toBe(3);
+    expect(s.activeTxns.has(t)).toBe(true);
+    t.end('aborted');
+    expect(s.activeTxns.has(t)).toBe(false);
+  });
 });
