@@ -1,6 +1,8 @@
 import {
   MatchQuality,
   matchQuality,
+  matchPrepared,
+  prepareTokens,
   normalizeHebrew,
   parseQuery,
   prefixVariants,
@@ -157,6 +159,33 @@ describe('storedSearchKeys', () => {
     const keys = storedSearchKeys(['בירושלימ']);
     expect(keys).toEqual(expect.arrayContaining(['בירושלימ', 'ירושלימ', 'ירו*', 'ב*']));
     expect(keys).not.toContain('ירו');
+  });
+});
+
+describe('matchPrepared', () => {
+  it('agrees with matchQuality on every pair of sample queries and titles', () => {
+    const queries = ['והספר', 'ספר', 'ספ', 'ירוש', 'בירושלים', 'גן', 'מלכה', 'צהל', 'tel'];
+    const titles = [
+      'הספר האבוד',
+      'ירושלים של זהב',
+      'אהבה בירושלים',
+      'גן הילדים',
+      'סיפורי צה״ל',
+      'Tel Aviv',
+      'ספרים ישנים',
+    ];
+    for (const q of queries) {
+      for (const t of titles) {
+        const tokens = tokenize(t);
+        for (const term of parseQuery(q)) {
+          expect([q, t, matchPrepared(term, prepareTokens(tokens))]).toEqual([
+            q,
+            t,
+            matchQuality(term, tokens),
+          ]);
+        }
+      }
+    }
   });
 });
 

@@ -234,3 +234,34 @@ export function matchQuality(term: QueryTerm, tokens: readonly string[]): MatchQ
   }
   return best;
 }
+
+/** A document's tokens with their prefix-stripped forms worked out once, for fast repeated matching. */
+export interface PreparedTokens {
+  tokens: readonly string[];
+  /** `forms[i]` is `[tokens[i], ...prefixVariants(tokens[i])]`. */
+  forms: readonly (readonly string[])[];
+}
+
+/** Prepares tokens for {@link matchPrepared}; the same result as {@link matchQuality}, without the repeated work. */
+export function prepareTokens(tokens: readonly string[]): PreparedTokens {
+  return { tokens, forms: tokens.map((t) => [t, ...prefixVariants(t)]) };
+}
+
+/** {@link matchQuality} on prepared tokens. */
+export function matchPrepared(term: QueryTerm, prepared: PreparedTokens): MatchQuality {
+  let best: MatchQuality = MatchQuality.None;
+  const { tokens, forms } = prepared;
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (tokens[i] === term.token) return MatchQuality.Exact;
+    const tokenForms = forms[i];
+    if (best < MatchQuality.Stem && tokenForms.some((f) => term.forms.includes(f))) {
+      best = MatchQuality.Stem;
+    } else if (
+      best < MatchQuality.Prefix &&
+      term.prefixForms.some((p) => tokenForms.some((f) => f.startsWith(p)))
+    ) {
+      best = MatchQuality.Prefix;
+    }
+  }
+  return best;
+}

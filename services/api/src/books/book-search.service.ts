@@ -6,7 +6,7 @@ import type { Book } from '@mechabrim/contracts';
 import { BOOK_MODEL, type BookModel } from '@mechabrim/db';
 import { BooksService } from './books.service';
 import { BookSearchIndex } from './search-index';
-import { rankCandidates, type SearchCandidate } from './search-ranking';
+import { prepareCandidate, rankCandidates, type SearchCandidate } from './search-ranking';
 
 /** At most this many matching books are ranked on the database path. */
 const MAX_CANDIDATES = 1_000;
@@ -29,8 +29,11 @@ export class BookSearchService {
   async search(q: string, limit: number): Promise<Book[]> {
     const terms = parseQuery(q);
     if (!terms.length) return [];
-    const ids = this.index.search(terms, limit) ?? (await this.searchDatabase(terms, limit));
-    return this.catalogue.manyById(ids, { availableOnly: true });
+    const fromIndex = this.index.search(terms, limit);
+    if (fromIndex) return fromIndex;
+    return this.catalogue.manyById(await this.searchDatabase(terms, limit), {
+      availableOnly: true,
+    });
   }
 
   private async searchDatabase(terms: QueryTerm[], limit: number): Promise<Types.ObjectId[]> {
@@ -45,6 +48,6 @@ export class BookSearchService {
       .select({ searchTitle: 1, searchAuthor: 1, searchTags: 1, salesCount: 1 })
       .limit(MAX_CANDIDATES)
       .lean<SearchCandidate[]>();
-    return rankCandidates(terms, candidates, limit);
+    return rankCandidates(terms, candidates.map(prepareCandidate), limit);
   }
 }

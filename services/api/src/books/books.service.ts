@@ -117,11 +117,16 @@ export class BooksService {
     options: { availableOnly?: boolean } = {},
   ): Promise<Book[]> {
     if (!ids.length) return [];
+    // Availability is checked here rather than in the filter: a lookup by _id alone is the cheapest.
     const rows = await this.books
-      .find({ _id: { $in: ids }, ...(options.availableOnly ? { isAvailable: true } : {}) })
+      .find({ _id: { $in: ids } })
       .select(PUBLIC_BOOK_FIELDS)
       .lean<StoredBook[]>();
-    const byId = new Map(rows.map((b) => [b._id.toHexString(), b]));
+    const byId = new Map(
+      rows
+        .filter((b) => !options.availableOnly || b.isAvailable)
+        .map((b) => [b._id.toHexString(), b]),
+    );
     return ids.flatMap((id) => {
       const book = byId.get(id.toHexString());
       return book ? [this.answer(book)] : [];

@@ -2,7 +2,10 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { parseQuery } from '@mechabrim/hebrew';
 import { BOOK_MODEL, registerCatalogueModels, type BookModel } from '@mechabrim/db';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
+import { seedDemoData } from '@mechabrim/demo-data';
+import { termLookupKeys } from '@mechabrim/hebrew';
 import { BookSearchIndex } from './search-index';
+import { prepareCandidate, rankCandidates, type SearchCandidate } from './search-ranking';
 
 async function until<T>(probe: () => T | null, timeoutMs = 10_000): Promise<T> {
   const started = Date.now();
@@ -44,7 +47,7 @@ describe('BookSearchIndex (in-memory copy of the search keys)', () => {
       });
       titleOf.set(book._id.toHexString(), title);
     }
-    index = new BookSearchIndex(Book);
+    index = new BookSearchIndex(Book, { publicApiUrl: 'http://api.test' });
   });
 
   afterAll(async () => {
@@ -54,7 +57,11 @@ describe('BookSearchIndex (in-memory copy of the search keys)', () => {
   });
 
   const search = (q: string) => index.search(parseQuery(q), 10);
-  const titles = (ids: Types.ObjectId[]) => ids.map((id) => titleOf.get(id.toHexString()));
+  const titles = (books: { _id: string; title: string }[]) =>
+    books.map((b) => {
+      expect(titleOf.get(b._id)).toBe(b.title);
+      return b.title;
+    });
 
   it('answers null until built, then finds with the Hebrew rules and ranks title before sales', async () => {
     expect(search('ירושלים')).toBeNull();
@@ -82,5 +89,42 @@ describe('BookSearchIndex (in-memory copy of the search keys)', () => {
     expect(search('ירושלים')).toBeNull();
     const ids = await until(() => search('ירושלים'));
     expect(titles(ids)).toContain('לילה בירושלים');
+  });
+
+  it('ranks exactly as the database path does, on the demo catalogue', async () => {
+    const seeded = await seedDemoData(connection, { covers: false, reset: true });
+    expect(seeded.books).toBeGreaterThan(100);
+    // The seed writes in bulk below mongoose's hooks; one write through mongoose marks the index stale.
+    await Book.updateOne({}, { $set: { summary: 'עודכן' } });
+    expect(search('ירושלים')).toBeNull();
+    await until(() => search('ירושלים'));
+    for (const q of [
+      'ירושלים',
+      'בירושלים',
+      'ה',
+      'הס',
+      'ספר',
+      'והספר',
+      'שיר',
+      'ירוש',
+      'נועה',
+      'קסם',
+      'אהבה בירושלים',
+      'הים של',
+      'צהל',
+      'מט',
+    ]) {
+      const terms = parseQuery(q);
+      const rows = await Book.find({
+        isAvailable: true,
+        $and: terms.map((t) => ({ searchKeys: { $in: termLookupKeys(t) } })),
+      })
+        .select({ searchTitle: 1, searchAuthor: 1, searchTags: 1, salesCount: 1 })
+        .lean<SearchCandidate[]>();
+      const expected = rankCandidates(terms, rows.map(prepareCandidate), 10).map((id) =>
+        id.toHexString(),
+      );
+      expect([q, index.search(terms, 10)!.map((b) => b._id)]).toEqual([q, expected]);
+    }
   });
 });

@@ -1,31 +1,97 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+  Inject,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Types } from 'mongoose';
-import { storedSearchKeys, termLookupKeys, type QueryTerm } from '@mechabrim/hebrew';
-import { BOOK_MODEL, onModelChange, type BookModel } from '@mechabrim/db';
-import { rankCandidates, type SearchCandidate } from './search-ranking';
+import type { Book } from '@mechabrim/contracts';
+import { PREFIX_MARK, prefixVariants, termLookupKeys, type QueryTerm } from '@mechabrim/hebrew';
+import { BOOK_MODEL, PUBLIC_BOOK_FIELDS, onModelChange, type BookModel } from '@mechabrim/db';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
+import { toBookAnswer, type StoredBook } from './book.answer';
+import {
+  prepareCandidate,
+  rankCandidates,
+  type PreparedCandidate,
+  type SearchCandidate,
+} from './search-ranking';
 
 /** How often another process's writes are looked for (a cheap fingerprint query). */
 export const SEARCH_INDEX_POLL_MS = 10_000;
 /** Writes in a burst are folded into one rebuild. */
 const REBUILD_DELAY_MS = 300;
 
+type Postings = Map<string, number[]>;
+
+/** Lookup maps of one field (title, author name or tags). Position lists are ascending. */
+interface FieldMaps {
+  /** A whole word → books with that word. */
+  exact: Postings;
+  /** A whole word or a prefix-stripped form of it → books. */
+  whole: Postings;
+  /** A proper leading part of a whole form → books. */
+  prefix: Postings;
+}
+
 interface Snapshot {
-  books: SearchCandidate[];
-  /** Stored lookup key → positions in `books` (the same keys as the `searchKeys` index). */
-  postings: Map<string, number[]>;
+  /** Books in best-seller order: a lower position is a better seller. */
+  books: PreparedCandidate[];
+  answers: Book[];
+  /** Every stored lookup key (as in the `searchKeys` index) → positions. */
+  postings: Postings;
+  fields: [FieldMaps, FieldMaps, FieldMaps];
   fingerprint: string;
 }
 
+type SearchRow = SearchCandidate & StoredBook;
+
+function add(map: Postings, key: string, position: number): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [position]);
+  else if (list[list.length - 1] !== position) list.push(position);
+}
+
+function fieldMaps(rows: readonly (readonly string[])[]): FieldMaps {
+  const maps: FieldMaps = { exact: new Map(), whole: new Map(), prefix: new Map() };
+  rows.forEach((tokens, position) => {
+    for (const token of tokens) {
+      add(maps.exact, token, position);
+      for (const form of [token, ...prefixVariants(token)]) {
+        add(maps.whole, form, position);
+        for (let i = 1; i < form.length; i += 1) add(maps.prefix, form.slice(0, i), position);
+      }
+    }
+  });
+  return maps;
+}
+
+/** The `k` smallest positions of several ascending lists, without `skip`, ascending. */
+function smallest(lists: (number[] | undefined)[], k: number, skip: Set<number>): number[] {
+  const out = new Set<number>();
+  for (const list of lists) {
+    if (!list) continue;
+    let taken = 0;
+    for (const p of list) {
+      if (skip.has(p)) continue;
+      out.add(p);
+      if (++taken >= k) break;
+    }
+  }
+  return [...out].sort((a, b) => a - b).slice(0, k);
+}
+
 /**
- * An in-memory copy of the `searchKeys` index of available books, so a search needs no
- * database round trip to find and rank its candidates. It is derived data only: built from the
- * books collection, rebuilt after any write to books through mongoose in this process (until
- * then searches use the database query), and after writes by other processes, which a
- * fingerprint (book count, latest update) polled every {@link SEARCH_INDEX_POLL_MS} reveals.
+ * An in-memory copy of the search keys and public answers of the available books, so a search
+ * needs no database round trip. It is derived data only: built from the books collection,
+ * rebuilt after any write to books through mongoose in this process (until then searches use
+ * the database query), and after writes by other processes, which a fingerprint (book count,
+ * latest update) polled every {@link SEARCH_INDEX_POLL_MS} reveals.
  */
 @Injectable()
-export class BookSearchIndex implements OnModuleDestroy {
+export class BookSearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BookSearchIndex.name);
   private snapshot?: Snapshot;
   private fresh = false;
@@ -36,7 +102,10 @@ export class BookSearchIndex implements OnModuleDestroy {
   private readonly unsubscribe: () => void;
   private closed = false;
 
-  constructor(@InjectModel(BOOK_MODEL) private readonly books: BookModel) {
+  constructor(
+    @InjectModel(BOOK_MODEL) private readonly books: BookModel,
+    @Inject(API_CONFIG) private readonly config: Pick<ApiConfig, 'publicApiUrl'>,
+  ) {
     this.unsubscribe = onModelChange((model) => {
       if (model === 'Book') this.invalidate();
     });
@@ -45,29 +114,25 @@ export class BookSearchIndex implements OnModuleDestroy {
   }
 
   /**
-   * The best `limit` book ids for the query, or null while the index is not known to be
-   * current (the caller then asks the database). Starts a build when needed.
+   * The best `limit` books for the query (title, then author, then tags, then sales), or null
+   * while the index is not known to be current (the caller then asks the database).
    */
-  search(terms: QueryTerm[], limit: number): Types.ObjectId[] | null {
-    if (!this.fresh || !this.snapshot) {
+  search(terms: QueryTerm[], limit: number): Book[] | null {
+    const snapshot = this.fresh ? this.snapshot : undefined;
+    if (!snapshot) {
       this.scheduleBuild(0);
       return null;
     }
-    const { books, postings } = this.snapshot;
-    let matches: Set<number> | null = null;
-    for (const term of terms) {
-      const positions = new Set<number>();
-      for (const key of termLookupKeys(term)) {
-        for (const i of postings.get(key) ?? []) if (!matches || matches.has(i)) positions.add(i);
-      }
-      matches = positions;
-      if (!matches.size) return [];
-    }
-    return rankCandidates(
-      terms,
-      [...(matches ?? [])].map((i) => books[i]),
-      limit,
-    );
+    const positions =
+      terms.length === 1
+        ? this.rankOneWord(snapshot, terms[0], limit)
+        : this.rankWords(snapshot, terms, limit);
+    return positions.map((p) => snapshot.answers[p]);
+  }
+
+  onApplicationBootstrap(): void {
+    // Build in the background at start, so the first searches find it ready.
+    this.scheduleBuild(0);
   }
 
   onModuleDestroy(): void {
@@ -75,6 +140,53 @@ export class BookSearchIndex implements OnModuleDestroy {
     this.unsubscribe();
     clearInterval(this.pollTimer);
     if (this.rebuildTimer) clearTimeout(this.rebuildTimer);
+  }
+
+  /**
+   * One word (what the search box sends while typing): walk the quality classes best first —
+   * title exact, title stem, title prefix, author…, tags… — taking the best sellers of each
+   * until `limit`; a broad prefix costs no more than a narrow one.
+   */
+  private rankOneWord(snapshot: Snapshot, term: QueryTerm, limit: number): number[] {
+    const result: number[] = [];
+    const taken = new Set<number>();
+    for (const maps of snapshot.fields) {
+      const classes = [
+        [maps.exact.get(term.token)],
+        term.forms.map((f) => maps.whole.get(f)),
+        term.prefixForms.flatMap((p) => [maps.prefix.get(p), maps.whole.get(p)]),
+      ];
+      for (const lists of classes) {
+        for (const p of smallest(lists, limit - result.length, taken)) {
+          taken.add(p);
+          result.push(p);
+        }
+        if (result.length >= limit) return result;
+      }
+    }
+    return result;
+  }
+
+  /** Several words: intersect their lookups, then score each candidate. */
+  private rankWords(snapshot: Snapshot, terms: QueryTerm[], limit: number): number[] {
+    let matches: Set<number> | null = null;
+    for (const term of terms) {
+      const positions = new Set<number>();
+      for (const key of termLookupKeys(term)) {
+        for (const p of snapshot.postings.get(key) ?? [])
+          if (!matches || matches.has(p)) positions.add(p);
+      }
+      matches = positions;
+      if (!matches.size) return [];
+    }
+    const candidates = [...(matches ?? [])];
+    const position = new Map(candidates.map((p) => [snapshot.books[p]._id.toHexString(), p]));
+    const ids = rankCandidates(
+      terms,
+      candidates.map((p) => snapshot.books[p]),
+      limit,
+    );
+    return ids.map((id) => position.get(id.toHexString())!);
   }
 
   private invalidate(): void {
@@ -111,30 +223,50 @@ export class BookSearchIndex implements OnModuleDestroy {
 
   private async build(): Promise<void> {
     const generation = this.generation;
+    const started = Date.now();
     const fingerprint = await this.fingerprint();
-    const books = await this.books
+    const rows = await this.books
       .find({ isAvailable: true })
-      .select({ searchTitle: 1, searchAuthor: 1, searchTags: 1, salesCount: 1 })
-      .lean<SearchCandidate[]>();
-    const postings = new Map<string, number[]>();
-    books.forEach((book, i) => {
-      const tokens = [
-        ...new Set([
-          ...(book.searchTitle ?? []),
-          ...(book.searchAuthor ?? []),
-          ...(book.searchTags ?? []),
-        ]),
-      ];
-      for (const key of storedSearchKeys(tokens)) {
-        const list = postings.get(key);
-        if (list) list.push(i);
-        else postings.set(key, [i]);
+      .select({ ...PUBLIC_BOOK_FIELDS, searchTitle: 1, searchAuthor: 1, searchTags: 1 })
+      .lean<SearchRow[]>();
+    rows.sort(
+      (a, b) =>
+        (b.salesCount ?? 0) - (a.salesCount ?? 0) ||
+        a._id.toHexString().localeCompare(b._id.toHexString()),
+    );
+    const postings: Postings = new Map();
+    rows.forEach((row, position) => {
+      const tokens = new Set([
+        ...(row.searchTitle ?? []),
+        ...(row.searchAuthor ?? []),
+        ...(row.searchTags ?? []),
+      ]);
+      for (const token of tokens) {
+        for (const form of [token, ...prefixVariants(token)]) {
+          add(postings, form, position);
+          for (let i = 1; i < form.length; i += 1)
+            add(postings, form.slice(0, i) + PREFIX_MARK, position);
+        }
       }
     });
+    const snapshot: Snapshot = {
+      books: rows.map(prepareCandidate),
+      answers: rows.map((row) => toBookAnswer(row, this.config.publicApiUrl)),
+      postings,
+      fields: [
+        fieldMaps(rows.map((r) => r.searchTitle ?? [])),
+        fieldMaps(rows.map((r) => r.searchAuthor ?? [])),
+        fieldMaps(rows.map((r) => r.searchTags ?? [])),
+      ],
+      fingerprint,
+    };
     // A write during the build: this snapshot may miss it, so it is not declared fresh.
     if (generation !== this.generation) return;
-    this.snapshot = { books, postings, fingerprint };
+    this.snapshot = snapshot;
     this.fresh = true;
+    this.logger.log(
+      `search index built: ${rows.length} books, ${postings.size} keys in ${Date.now() - started} ms`,
+    );
   }
 
   private async poll(): Promise<void> {
