@@ -106,7 +106,7 @@ interface RunResult {
 async function run(): Promise<RunResult> {
   const ports = {} as Ports;
   for (const variable of PORT_VARIABLES) ports[variable] = await getFreePort();
-  const env = { ...process.env, DATA_DIR, FORCE_COLOR: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR, FORCE_COLOR: '0' };
   for (const variable of PORT_VARIABLES) env[variable] = String(ports[variable]);
 
   const began = Date.now();

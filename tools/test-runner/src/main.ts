@@ -77,7 +77,16 @@ export async function main(jestArgs: string[]): Promise<number> {
     process.stdout.write(`Focused run (${jestArgs.join(' ')}): lint and type check skipped.\n`);
   } else {
     await step('lint', [NX, 'run-many', '-t', 'lint', '--parallel=2', '--outputStyle=stream']);
-    await step('type check', [TSC, '-p', 'tsconfig.json', '--noEmit']);
+    // TypeScript 6 flags tsconfig.base.json's `baseUrl` as deprecated for 7.0 (every project
+    // tsconfig silences it the same way).
+    await step('type check', [
+      TSC,
+      '-p',
+      'tsconfig.json',
+      '--noEmit',
+      '--ignoreDeprecations',
+      '6.0',
+    ]);
   }
   // Once, here: the browser tests start the built stack without building again.
   const built = await step('build', [
