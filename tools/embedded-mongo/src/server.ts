@@ -178,11 +178,15 @@ export async function startEmbeddedMongo(
       resolve();
     });
   });
+  // Accept errors (e.g. too many open files) must not bring the server down.
+  server.on('error', (e) => process.stderr.write(`embedded-mongo: server error: ${e.message}\n`));
   const port = (server.address() as net.AddressInfo).port;
   state.port = port;
 
   const timer = setInterval(() => {
-    void expireTtl(state);
+    expireTtl(state).catch((e: Error) =>
+      process.stderr.write(`embedded-mongo: TTL monitor failed: ${e.message}\n`),
+    );
     state.cursors.sweep();
     const now = Date.now();
     for (const [k, s] of state.sessions)
