@@ -25,15 +25,14 @@ export { strings as sessionStrings } from './strings.he';
 
 // The one API client and the one session of the page. This library is a federation singleton,
 // so the shell and every remote share them: signing in anywhere signs in everywhere.
-let session: ReturnType<typeof createSessionStore>;
-
 const client = createApiClient({
   baseUrl: getApiBaseUrl,
-  getToken: () => session.getState().token,
+  // Read on each call, by which time the store below exists.
+  getToken: () => sessionStore.getState().token,
 });
 
 /** The session store (user, token, loading; login, register, updateProfile, logout). */
-export const sessionStore = (session = createSessionStore({ api: client }));
+export const sessionStore = createSessionStore({ api: client });
 
 /**
  * Calls the API at the configured `apiBaseUrl`, with the session's bearer token, and turns
