@@ -58,7 +58,8 @@ export async function buildProjects(
       '--outputStyle=stream',
     ],
     cwd: root,
-    env: { ...process.env, FORCE_COLOR: '0' },
+    // No Nx daemon: it would outlive `npm start`, a background process nobody asked for.
+    env: { ...process.env, FORCE_COLOR: '0', NX_DAEMON: 'false' },
     output,
   });
   await build.start(() => undefined);

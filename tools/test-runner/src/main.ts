@@ -13,7 +13,12 @@ const JEST = packageBin(ROOT, 'jest');
 /** Runs a node script with the terminal as its output; resolves with its exit code. */
 function runNode(args: string[]): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+    // No Nx daemon: `npm test` leaves no background process behind.
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NX_DAEMON: 'false' },
+    });
     child.once('error', () => done(1));
     child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
