@@ -13,8 +13,9 @@ function files(dir: string): string[] {
 
 describe('error handling architecture', () => {
   it('services throw DomainError, never HTTP exceptions (one place maps types to statuses)', () => {
-    const offenders = files(SRC)
-      .filter((f) => f.endsWith('.service.ts'))
+    const services = files(SRC).filter((f) => f.endsWith('.service.ts'));
+    expect(services.length).toBeGreaterThan(0);
+    const offenders = services
       .filter((f) => {
         const source = readFileSync(f, 'utf8');
         return [
