@@ -121,6 +121,19 @@ describe('CRUD', () => {
     expect(gone.code).toBe(43);
   });
 
+  it('accepts a large batch (tens of MB in one message) and returns it in batches under 16 MB', async () => {
+    const c = coll('crudbig');
+    const blob = 'x'.repeat(6 * 1024 * 1024);
+    await c.insertMany([1, 2, 3, 4].map((i) => ({ _id: i, blob })));
+    const docs = await c.find().sort({ _id: 1 }).toArray();
+    expect(docs.map((d) => [d._id, d.blob.length])).toEqual(
+      [1, 2, 3, 4].map((i) => [i, blob.length]),
+    );
+    // Over the 16 MB document limit: refused (by the driver before it is even sent).
+    await expect(c.insertOne({ _id: 9, blob: 'y'.repeat(16 * 1024 * 1024) })).rejects.toThrow();
+    expect(await c.countDocuments()).toBe(4);
+  });
+
   it('counts and returns distinct values', async () => {
     const c = coll('crud7');
     await c.insertMany([{ g: 'a', t: ['x', 'y'] }, { g: 'b', t: ['y'] }, { g: 'a' }]);

@@ -45,6 +45,8 @@ function formatHost(host: string): string {
 
 class Connection {
   private buf: Buffer = Buffer.alloc(0);
+  private pendingChunks: Buffer[] = [];
+  private pendingBytes = 0;
   private chain: Promise<void> = Promise.resolve();
   private replyId = 1;
 
@@ -60,12 +62,35 @@ class Connection {
 
   private fail(): void {
     this.buf = Buffer.alloc(0);
+    this.pendingChunks = [];
+    this.pendingBytes = 0;
     this.socket.destroy();
   }
 
   private onData(chunk: Buffer): void {
     if (this.socket.destroyed) return;
-    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    // Chunks are collected and joined once a whole frame is there (no quadratic copying of big frames).
+    this.pendingChunks.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes < 4) return;
+    if (this.pendingChunks.length > 1) {
+      const head =
+        this.pendingChunks[0].length >= 4
+          ? this.pendingChunks[0]
+          : Buffer.concat(this.pendingChunks);
+      let need: number;
+      try {
+        need = frameLength(head);
+      } catch {
+        this.fail();
+        return;
+      }
+      if (this.pendingBytes < need) return;
+    }
+    this.buf =
+      this.pendingChunks.length === 1 ? this.pendingChunks[0] : Buffer.concat(this.pendingChunks);
+    this.pendingChunks = [];
+    this.pendingBytes = 0;
     try {
       while (this.buf.length >= 4) {
         const len = frameLength(this.buf);
@@ -75,6 +100,11 @@ class Connection {
         const req = parseMessage(Buffer.from(msg));
         this.chain = this.chain.then(() => this.handle(req)).catch(() => this.fail());
       }
+      if (this.buf.length) {
+        this.pendingChunks = [this.buf];
+        this.pendingBytes = this.buf.length;
+      }
+      this.buf = Buffer.alloc(0);
     } catch (e) {
       if (!(e instanceof FrameError) && !(e instanceof RangeError)) {
         process.stderr.write(
