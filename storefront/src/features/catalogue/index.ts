@@ -17,4 +17,3 @@ export * from './api/get-stats';
 export { StoreBookCard } from './components/store-book-card';
 export { BookGrid } from './components/book-grid';
 export { SortSelect } from './components/sort-select';
-export { categoryLabel } from './components/category-label';

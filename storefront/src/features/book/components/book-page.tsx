@@ -17,7 +17,6 @@ import {
   StoreBookCard,
   bookAuthorId,
   bookAuthorName,
-  categoryLabel,
   isNotFound,
   useBook,
   useBookReviews,
@@ -77,13 +76,12 @@ function BookDetail({ book }: { book: Book }) {
   const related = useRelatedBooks(book);
   const authorId = bookAuthorId(book);
   const authorName = bookAuthorName(book) ?? uiStrings.unknownAuthor;
-  const category = book.category ? categoryLabel(book.category) : null;
   const crumbs = [
     { label: strings.common.home, to: '/' },
     ...(book.category
       ? [
           {
-            label: category?.label ?? book.category,
+            label: book.category,
             to: `/category/${encodeURIComponent(book.category)}`,
           },
         ]
@@ -157,7 +155,7 @@ function BookDetail({ book }: { book: Book }) {
                   <dt>{s.category}</dt>
                   <dd>
                     <Link to={`/category/${encodeURIComponent(book.category)}`} className="sf-link">
-                      {category?.label ?? book.category}
+                      {book.category}
                     </Link>
                   </dd>
                 </div>
@@ -184,7 +182,7 @@ function BookDetail({ book }: { book: Book }) {
 
       <section className="sf-section" aria-labelledby="book-related">
         <h2 id="book-related" className="sf-section-title">
-          {s.relatedTitle} {category?.label ?? book.category}
+          {s.relatedTitle} {book.category}
         </h2>
         {related.isPending ? (
           <CarouselSkeleton count={4} />

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BookGridSkeleton, Breadcrumb, EmptyState, ErrorState } from '@mechabrim/ui';
-import { BookGrid, categoryLabel, useBooks } from '../../catalogue';
+import { BookGrid, useBooks } from '../../catalogue';
+import { categoryLabel } from './category-label';
 import { strings } from '../../../strings.he';
 import { CATEGORY_SORTS, searchBooks, sortBooks, type CategorySort } from './category-filter';
 
