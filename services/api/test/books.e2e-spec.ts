@@ -190,4 +190,40 @@ describe('books API (demo catalogue)', () => {
       expect((await ctx.http.get('/api/covers/..%2F..%2Fetc%2Fpasswd')).status).toBeLessThan(500);
     });
   });
+
+  it('documents every catalogue, community and account call in the OpenAPI document', async () => {
+    const res = await ctx.http.get<{ paths: Record<string, Record<string, unknown>> }>(
+      '/api/docs-json',
+    );
+    expect(res.status).toBe(200);
+    const calls = Object.entries(res.body.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/register',
+        'POST /api/auth/login',
+        'GET /api/auth/profile',
+        'PUT /api/auth/profile',
+        'GET /api/books',
+        'GET /api/books/search',
+        'GET /api/books/categories',
+        'GET /api/books/author/{id}',
+        'GET /api/books/{id}',
+        'GET /api/books/{id}/comments',
+        'GET /api/comments',
+        'GET /api/authors',
+        'GET /api/authors/search',
+        'GET /api/authors/{id}',
+        'GET /api/stats',
+        'POST /api/contacts/submit',
+        'GET /api/users/wishlist',
+        'GET /api/users/wishlist/check/{bookId}',
+        'POST /api/users/wishlist',
+        'DELETE /api/users/wishlist/{bookId}',
+        'POST /api/logs/client-error',
+        'POST /api/logs/client-bulk',
+      ]),
+    );
+  });
 });
