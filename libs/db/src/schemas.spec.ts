@@ -1,0 +1,96 @@
+import mongoose, { Types, type Connection } from 'mongoose';
+import { startTestMongo, type TestMongo } from '@mechabrim/testing';
+import { BOOK_MODEL, type BookModel } from './books.schema';
+import { onModelChange } from './change-notifier';
+import { CLIENT_LOG_TTL_SECONDS } from './client-logs.schema';
+import { registerCatalogueModels } from './models';
+import { USER_MODEL, type UserModel } from './users.schema';
+
+describe('shared schemas against the embedded MongoDB', () => {
+  let mongo: TestMongo;
+  let connection: Connection;
+  let Book: BookModel;
+  let User: UserModel;
+  const author = new Types.ObjectId();
+
+  beforeAll(async () => {
+    mongo = await startTestMongo();
+    connection = await mongoose.createConnection(mongo.uri).asPromise();
+    registerCatalogueModels(connection);
+    Book = connection.models[BOOK_MODEL] as BookModel;
+    User = connection.models[USER_MODEL] as UserModel;
+    await Promise.all(Object.values(connection.models).map((m) => m.createIndexes()));
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await mongo?.stop();
+  });
+
+  const searchFields = (id: Types.ObjectId) =>
+    Book.findById(id)
+      .select({ searchTitle: 1, searchAuthor: 1, searchTags: 1, searchKeys: 1 })
+      .lean();
+
+  it('derives the search fields when a book is created', async () => {
+    const book = await Book.create({
+      title: 'אהבה בירושלים',
+      author,
+      authorName: 'נועה ברק',
+      category: 'רומן',
+      price: 50,
+      tags: ['זִכָּרוֹן'],
+    });
+    const stored = await searchFields(book._id);
+    expect(stored?.searchTitle).toEqual(['אהבה', 'בירושלימ']);
+    expect(stored?.searchAuthor).toEqual(['נועה', 'ברק']);
+    expect(stored?.searchTags).toEqual(['זכרונ']);
+    expect(stored?.searchKeys).toEqual(expect.arrayContaining(['ירושלימ', 'ירו*', 'ברק']));
+  });
+
+  it('recomputes them on updateOne, findOneAndUpdate and save', async () => {
+    const book = await Book.create({
+      title: 'ספר',
+      author,
+      authorName: 'א',
+      category: 'רומן',
+      price: 50,
+    });
+    await Book.updateOne({ _id: book._id }, { $set: { title: 'הים הגדול' } });
+    expect((await searchFields(book._id))?.searchTitle).toEqual(['הימ', 'הגדול']);
+    await Book.findOneAndUpdate({ _id: book._id }, { tags: ['שירה'] });
+    expect((await searchFields(book._id))?.searchTags).toEqual(['שירה']);
+    expect((await searchFields(book._id))?.searchTitle).toEqual(['הימ', 'הגדול']);
+    const doc = await Book.findById(book._id);
+    doc!.authorName = 'רות';
+    await doc!.save();
+    expect((await searchFields(book._id))?.searchAuthor).toEqual(['רות']);
+  });
+
+  it('hides the search fields from ordinary reads', async () => {
+    const [book] = await Book.find().lean();
+    expect(book).not.toHaveProperty('searchKeys');
+  });
+
+  it('keeps e-mails unique, lower-cased', async () => {
+    await User.create({ name: 'דנה', email: 'Dana@Example.com', passwordHash: 'x' });
+    await expect(
+      User.create({ name: 'דנה', email: 'dana@example.com', passwordHash: 'x' }),
+    ).rejects.toMatchObject({ code: 11000 });
+  });
+
+  it('expires client logs after 30 days', async () => {
+    const indexes = await connection.collection('client_logs').indexes();
+    expect(indexes.find((i) => i.key.receivedAt === 1)?.expireAfterSeconds).toBe(
+      CLIENT_LOG_TTL_SECONDS,
+    );
+  });
+
+  it('tells listeners about writes to books', async () => {
+    const seen: string[] = [];
+    const stop = onModelChange((model) => seen.push(model));
+    await Book.updateMany({ author }, { $set: { salesCount: 3 } });
+    stop();
+    await Book.updateMany({ author }, { $set: { salesCount: 4 } });
+    expect(seen).toEqual(['Book']);
+  });
+});
