@@ -19,7 +19,7 @@ export class HealthController {
   ) {}
 
   /**
-   * 200 `{status:'ok', details:{mongodb, redis}}` when both answer; otherwise 503 in the error shape,
+   * 200 `{status:'ok', details:{mongodb:{status:'up'}, redis:{status:'up'}}}` when both answer; otherwise 503 in the error shape,
    * naming the services that are down, with each one's state under `checks`.
    */
   @Get()
@@ -45,7 +45,7 @@ export class HealthController {
         () => this.dependencies.mongodb(),
         () => this.dependencies.redisPing(),
       ]);
-      return { status: 200, body: result };
+      return { status: 200, body: { status: result.status, details: summary(result) } };
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       const result = error.getResponse() as HealthCheckResult;
@@ -60,9 +60,21 @@ export class HealthController {
           message: messagesHe.health.down(down),
           status: 'error',
           down,
-          checks: result.details,
+          checks: summary(result),
         },
       };
     }
   }
+}
+
+/** Each dependency's status (and why it is down), without terminus's timing fields and duplicates. */
+function summary(result: HealthCheckResult): Record<string, { status: string; message?: unknown }> {
+  return Object.fromEntries(
+    Object.entries(result.details).map(([name, detail]) => [
+      name,
+      detail.status === 'down'
+        ? { status: detail.status, message: detail.message }
+        : { status: detail.status },
+    ]),
+  );
 }
