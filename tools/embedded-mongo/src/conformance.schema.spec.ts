@@ -1,0 +1,169 @@
+import { serverError, useDriver } from './test-support/driver';
+
+// Conformance (errors, indexes, collections): MongoDB's documented behaviour through the official driver.
+// Runs against the embedded server, or against MONGODB_TEST_URI when set.
+const t = useDriver();
+const coll = (name: string) => t.coll(name);
+
+describe('errors', () => {
+  it('answers CommandNotFound (59) for an unknown command', async () => {
+    const e = await serverError(t.db.command({ definitelyNotACommand: 1 }));
+    expect(e.code).toBe(59);
+    expect(e.codeName).toBe('CommandNotFound');
+  });
+
+  it('answers BadValue (2) for an unknown query operator', async () => {
+    const e = await serverError(
+      t.db
+        .collection('err1')
+        .find({ a: { $bogus: 1 } })
+        .toArray(),
+    );
+    expect(e.code).toBe(2);
+    const top = await serverError(coll('err1').find({ $bogus: [] }).toArray());
+    expect(top.code).toBe(2);
+    const inNeedsArray = await serverError(
+      t.db
+        .collection('err1')
+        .find({ a: { $in: 5 } })
+        .toArray(),
+    );
+    expect(inNeedsArray.code).toBe(2);
+  });
+
+  it('answers FailedToParse (9) for an unknown update modifier', async () => {
+    await coll('err2').insertOne({ _id: 1 });
+    const e = await serverError(coll('err2').updateOne({ _id: 1 }, { $bogus: { a: 1 } } as never));
+    expect(e.code).toBe(9);
+  });
+
+  it('refuses to modify _id (66) and $inc on a string (14)', async () => {
+    const c = coll('err3');
+    await c.insertOne({ _id: 1, s: 'x' });
+    expect((await serverError(c.updateOne({ _id: 1 }, { $set: { _id: 2 } }))).code).toBe(66);
+    expect((await serverError(c.updateOne({ _id: 1 }, { $inc: { s: 1 } }))).code).toBe(14);
+    expect(
+      (await serverError(c.updateOne({ _id: 1 }, { $set: { a: 1 }, $inc: { a: 1 } }))).code,
+    ).toBe(40);
+  });
+
+  it('answers NamespaceNotFound (26) for listIndexes on a missing collection', async () => {
+    const e = await serverError(coll('doesNotExist').listIndexes().toArray());
+    expect(e.code).toBe(26);
+  });
+
+  it('rejects an unknown aggregation stage', async () => {
+    const e = await serverError(
+      t.db
+        .collection('err4')
+        .aggregate([{ $bogusStage: {} }])
+        .toArray(),
+    );
+    expect(e.code).toBe(40324);
+  });
+});
+
+describe('indexes', () => {
+  it('enforces a unique index with MongoDB error shape', async () => {
+    const c = coll('users');
+    await c.createIndex({ email: 1 }, { unique: true });
+    await c.insertOne({ email: 'dana@example.com' });
+    const e = await serverError(c.insertOne({ email: 'dana@example.com' }));
+    expect(e.code).toBe(11000);
+    expect(e.message).toBe(
+      `E11000 duplicate key error collection: ${t.target.dbName}.users index: email_1 dup key: { email: "dana@example.com" }`,
+    );
+    expect(e.keyPattern).toEqual({ email: 1 });
+    expect(e.keyValue).toEqual({ email: 'dana@example.com' });
+    const upd = await serverError(
+      c
+        .insertOne({ email: 'other@example.com' })
+        .then(() =>
+          c.updateOne({ email: 'other@example.com' }, { $set: { email: 'dana@example.com' } }),
+        ),
+    );
+    expect(upd.code).toBe(11000);
+  });
+
+  it('refuses to build a unique index over duplicates', async () => {
+    const c = coll('idx0');
+    await c.insertMany([{ a: 1 }, { a: 1 }]);
+    expect((await serverError(c.createIndex({ a: 1 }, { unique: true }))).code).toBe(11000);
+  });
+
+  it('enforces compound, sparse and partial unique indexes', async () => {
+    const c = coll('idx1');
+    await c.createIndex({ a: 1, b: 1 }, { unique: true });
+    await c.insertMany([
+      { a: 1, b: 1 },
+      { a: 1, b: 2 },
+    ]);
+    const e = await serverError(c.insertOne({ a: 1, b: 2 }));
+    expect(e.message).toMatch(/index: a_1_b_1 dup key: \{ a: 1, b: 2 \}$/);
+
+    const s = coll('idx2');
+    await s.createIndex({ code: 1 }, { unique: true, sparse: true });
+    await s.insertMany([{ x: 1 }, { x: 2 }, { code: 'A' }]);
+    expect((await serverError(s.insertOne({ code: 'A' }))).code).toBe(11000);
+
+    const p = coll('idx3');
+    await p.createIndex(
+      { slug: 1 },
+      { unique: true, partialFilterExpression: { published: { $eq: true } } },
+    );
+    await p.insertMany([
+      { slug: 's', published: false },
+      { slug: 's', published: false },
+      { slug: 's', published: true },
+    ]);
+    expect((await serverError(p.insertOne({ slug: 's', published: true }))).code).toBe(11000);
+  });
+
+  it('lists and drops indexes', async () => {
+    const c = coll('idx4');
+    const name = await c.createIndex({ t: 1, n: -1 });
+    expect(name).toBe('t_1_n_-1');
+    const names = (await c.listIndexes().toArray()).map((i) => i.name);
+    expect(names).toEqual(['_id_', 't_1_n_-1']);
+    await c.dropIndex('t_1_n_-1');
+    expect((await c.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_']);
+    expect((await serverError(c.dropIndex('nope'))).code).toBe(27);
+  });
+
+  it('expires documents through a TTL index', async () => {
+    if (t.target.external) return; // MongoDB's TTL monitor runs every 60 s
+    const c = coll('ttl');
+    await c.createIndex({ at: 1 }, { expireAfterSeconds: 0 });
+    await c.insertMany([
+      { at: new Date(Date.now() - 1000) },
+      { at: new Date(Date.now() + 3600_000) },
+      { at: 'not a date' },
+    ]);
+    const deadline = Date.now() + 5000;
+    while ((await c.countDocuments()) > 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await c.countDocuments()).toBe(2);
+  });
+});
+
+describe('collections and databases', () => {
+  it('creates, lists and drops collections and databases', async () => {
+    const other = t.client.db(`${t.target.dbName}_other`);
+    await other.createCollection('alpha');
+    expect((await serverError(other.createCollection('alpha'))).code).toBe(48);
+    await other.collection('beta').insertOne({ x: 1 });
+    const names = (await other.listCollections().toArray()).map((c) => c.name).sort();
+    expect(names).toEqual(['alpha', 'beta']);
+    const dbs = (await t.client.db().admin().listDatabases()).databases.map((d) => d.name);
+    expect(dbs).toContain(`${t.target.dbName}_other`);
+    expect(await other.collection('alpha').drop()).toBe(true);
+    await other.dropDatabase();
+    expect(await other.listCollections().toArray()).toEqual([]);
+  });
+
+  it('answers ping and buildInfo', async () => {
+    expect((await t.db.command({ ping: 1 })).ok).toBe(1);
+    const info = await t.db.admin().buildInfo();
+    expect(typeof info.version).toBe('string');
+  });
+});
