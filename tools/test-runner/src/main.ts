@@ -64,6 +64,8 @@ export async function main(jestArgs: string[]): Promise<number> {
       config,
       ...options,
       '--ci',
+      // A test that leaves a handle open must not hang the whole command; Jest still names it.
+      '--forceExit',
       '--json',
       `--outputFile=${file}`,
       ...(focused ? ['--passWithNoTests', ...jestArgs] : []),
