@@ -79,8 +79,18 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     await page.evaluate(() => window.scrollTo(0, 0));
     await keep(page, 'home', viewport);
     expect(await seriousViolations(page)).toEqual([]);
+    // One query cache for the shell and the remotes: the authors page reuses the home page's
+    // authors instead of asking again, and the header's categories are asked for once.
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+    });
     await page.getByRole('link', { name: 'לכל הסופרים' }).click();
     await page.waitForURL('**/authors');
+    await page.locator('.authors-grid > li').first().waitFor();
+    expect(apiCalls.filter((p) => p === '/api/authors')).toEqual([]);
+    expect(apiCalls.filter((p) => p === '/api/books/categories')).toEqual([]);
     expect(pageErrors(errors)).toEqual([]);
     await context.close();
   });
