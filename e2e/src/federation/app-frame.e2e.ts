@@ -1,7 +1,9 @@
+import path from 'node:path';
+import { startStaticServer } from '@mechabrim/static-server';
 import type { Browser } from 'playwright-core';
 import { collectErrors, launchBrowser, screenshot } from '../support/browser';
 import { FIXTURE_AUTHOR_TOKEN, startCatalogueFixture } from './support/catalogue-fixture';
-import { ensureBuilt, startFrontEnds, type RunningFrontEnds } from './support/front-ends';
+import { ensureBuilt, ROOT, startFrontEnds, type RunningFrontEnds } from './support/front-ends';
 
 interface ShareEntry {
   from: string;
@@ -169,5 +171,26 @@ describe('the app frame and the shared singletons', () => {
     // The federation runtime comes from the shell, provided on the global for the remote entries.
     expect(shared.runtimeCore).toBe('object');
     await page.close();
+  });
+
+  it('says in Hebrew that the site could not load when the runtime config is missing', async () => {
+    // A shell deployed without its /runtime-config.json.
+    const bare = await startStaticServer({
+      dir: path.join(ROOT, 'shell/dist'),
+      port: 0,
+      host: '127.0.0.1',
+    });
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${bare.url}/`);
+      const alert = page.getByRole('alert');
+      await alert.getByText('לא הצלחנו לטעון את האתר').waitFor();
+      await expect(alert.getByRole('button', { name: 'טעינה מחדש' }).isVisible()).resolves.toBe(
+        true,
+      );
+    } finally {
+      await page.close();
+      await bare.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser';
+import { axeViolations, launchBrowser, screenshot } from '../support/browser';
 import { ensureBuilt, startFrontEnds, type RunningFrontEnds } from './support/front-ends';
 
 const UNAVAILABLE = 'החלק הזה של האתר אינו זמין כרגע';
@@ -38,6 +38,7 @@ describe('a remote that is down', () => {
       `© ${new Date().getFullYear()}`,
     );
     await screenshot(page, 'federation-checkout-down');
+    await expect(axeViolations(page, '[data-remote="checkout"]')).resolves.toEqual([]);
 
     // Another remote's route works, by client-side navigation from the same page.
     await page.getByRole('contentinfo').getByRole('link', { name: 'צור קשר' }).click();

@@ -34,3 +34,30 @@ export function collectErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Runs axe-core (WCAG 2 A/AA rules) on the part of the page `selector` names; returns the violations. */
+export async function axeViolations(page: Page, selector: string) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async (context) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: string,
+            opts: unknown,
+          ) => Promise<{
+            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(context, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  }, selector);
+}
