@@ -119,6 +119,24 @@ describe('indexes', () => {
     expect((await serverError(p.insertOne({ slug: 's', published: true }))).code).toBe(11000);
   });
 
+  it('explains index use for equality and ranges, and a scan otherwise', async () => {
+    const c = coll('idx5');
+    await c.insertMany(Array.from({ length: 50 }, (_, i) => ({ n: i, s: `s${i}` })));
+    await c.createIndex({ n: 1 });
+    const eq = JSON.stringify(await c.find({ n: 7 }).explain('queryPlanner'));
+    expect(eq).toContain('IXSCAN');
+    expect(eq).toContain('n_1');
+    expect(
+      JSON.stringify(await c.find({ n: { $gte: 10, $lt: 20 } }).explain('queryPlanner')),
+    ).toContain('IXSCAN');
+    const scan = JSON.stringify(await c.find({ s: 's7' }).explain('queryPlanner'));
+    expect(scan).toContain('COLLSCAN');
+    expect(scan).not.toContain('IXSCAN');
+    const stats = await c.find({ n: { $lt: 5 } }).explain('executionStats');
+    expect(stats.executionStats?.nReturned).toBe(5);
+    expect(stats.executionStats?.totalDocsExamined).toBe(5);
+  });
+
   it('lists and drops indexes', async () => {
     const c = coll('idx4');
     const name = await c.createIndex({ t: 1, n: -1 });

@@ -4,6 +4,7 @@ import { Access, DirectAccess, Txn } from '../storage/access';
 import { aggregateCommands } from './aggregate';
 import type { CommandContext, ConnectionInfo, Handler, ServerState, SessionState } from './context';
 import { ddlCommands } from './ddl';
+import { explainCommands } from './explain';
 import { helloCommands, sessionKey } from './hello';
 import { readCommands } from './read';
 import { txnCommands } from './txn';
@@ -17,6 +18,7 @@ const registry = new Map<string, Handler>(
     ...readCommands,
     ...aggregateCommands,
     ...txnCommands,
+    ...explainCommands,
   }),
 );
 
