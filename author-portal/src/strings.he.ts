@@ -36,8 +36,6 @@ export const strings = {
     authorsOnly: 'הכניסה לפורטל מיועדת לסופרים בלבד. חשבון זה אינו חשבון סופר.',
     signedInAs: (name: string) => `מחובר/ת בתור ${name}`,
     logout: 'התנתקות',
-    noAccount: 'עדיין אין לכם חשבון סופר?',
-    register: 'הרשמה באתר מחברים',
   },
   startup: {
     configFailed: 'לא הצלחנו לטעון את פורטל הסופרים. בדקו את החיבור ונסו שוב.',

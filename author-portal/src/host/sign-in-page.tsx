@@ -21,7 +21,7 @@ export function validateSignIn(
  * The authors' subdomain has its own origin, hence its own localStorage and its own sign-in,
  * against the same API (POST /api/auth/login). Only the author role may enter.
  */
-export function SignInPage({ siteUrl }: { siteUrl?: string }) {
+export function SignInPage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const location = useLocation();
@@ -106,11 +106,6 @@ export function SignInPage({ siteUrl }: { siteUrl?: string }) {
           {submitting ? strings.signIn.submitting : strings.signIn.submit}
         </button>
       </form>
-      {siteUrl ? (
-        <p className="portal-sign-in__register">
-          {strings.signIn.noAccount} <a href={`${siteUrl}/register`}>{strings.signIn.register}</a>
-        </p>
-      ) : null}
     </section>
   );
 }
