@@ -4,7 +4,7 @@
  * The server runs as its own process (like mongod) with a journal in a temporary directory.
  */
 import { spawn, ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import mongoose, { Schema } from 'mongoose';
@@ -136,16 +136,16 @@ async function startServer(dataDir: string): Promise<RunningServer> {
 
 function spawnServer(dataDir: string): Promise<{ proc: ChildProcess; uri: string }> {
   const repo = path.resolve(__dirname, '../..');
-  const cli = path.join(repo, 'tools/embedded-mongo/src/cli.ts');
+  // The built CLI when there is one (what the launcher runs), else the TypeScript source through tsx.
+  const built = path.join(repo, 'tools/embedded-mongo/dist/cli.js');
+  const entry = existsSync(built)
+    ? [built]
+    : ['--import', 'tsx', path.join(repo, 'tools/embedded-mongo/src/cli.ts')];
   return new Promise((resolve, reject) => {
-    const proc = spawn(
-      process.execPath,
-      ['--import', 'tsx', cli, '--port', '0', '--dbpath', dataDir],
-      {
-        cwd: repo,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const proc = spawn(process.execPath, [...entry, '--port', '0', '--dbpath', dataDir], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     proc.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
