@@ -74,7 +74,7 @@ function gatherFacts({ chromium, env }) {
     isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
     hasSudo:
       findExecutable('sudo', env) !== null &&
-      spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0,
+      spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore', env }).status === 0,
   };
 }
 
