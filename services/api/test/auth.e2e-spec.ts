@@ -294,4 +294,40 @@ describe('auth API', () => {
       );
     });
   });
+
+  it('shares the login budget between API instances (counters in Redis)', async () => {
+    const second = await createTestApi({ mongoUri: mongo.uri, redisUrl: redis.url });
+    try {
+      const other = client(second.baseUrl);
+      const ip = freshIp();
+      for (let i = 0; i < 10; i += 1) {
+        const via = i % 2 === 0 ? http : other;
+        expect(
+          (
+            await via.post(
+              '/api/auth/login',
+              { email: 'nobody@example.com', password: 'x' },
+              { ip },
+            )
+          ).status,
+        ).toBe(401);
+      }
+      expectError(
+        await other.post('/api/auth/login', { email: 'nobody@example.com', password: 'x' }, { ip }),
+        429,
+      );
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps login working while Redis is down (the limiter lets requests through)', async () => {
+    await redis.stop();
+    const res = await http.post(
+      '/api/auth/login',
+      { email: 'nobody@example.com', password: 'x' },
+      { ip: freshIp() },
+    );
+    expectError(res, 401);
+  });
 });

@@ -1,5 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
+import { REDIS_CLIENT } from '../../infra/redis.module';
+import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 /** Per-IP budgets of the rate-limited calls (requests per window). */
 export const RATE_LIMITS = {
@@ -15,12 +18,18 @@ export const RATE_LIMITS = {
  * Rate limiting with @nestjs/throttler, keyed by client IP. Only routes that opt in with
  * `@UseGuards(ThrottlerGuard)` and `@Throttle({ default: RATE_LIMITS.x })` are limited; a refusal is
  * a 429 in the usual error shape (the error filter maps ThrottlerException).
- * The counters live in this process's memory: behind several API instances each keeps its own.
+ * The counters live in Redis, so every API instance shares one budget per client.
  */
 @Global()
 @Module({
   imports: [
-    ThrottlerModule.forRoot({ throttlers: [{ name: 'default', limit: 120, ttl: 60_000 }] }),
+    ThrottlerModule.forRootAsync({
+      inject: [REDIS_CLIENT],
+      useFactory: (redis: Redis) => ({
+        throttlers: [{ name: 'default', limit: 120, ttl: 60_000 }],
+        storage: new RedisThrottlerStorage(redis),
+      }),
+    }),
   ],
   exports: [ThrottlerModule],
 })
