@@ -99,6 +99,15 @@ export class Storage {
     ops?.push({ o: 'di', ns: coll.ns, name });
   }
 
+  /** Forgets change sequence numbers of deleted documents once no transaction can still conflict on them. */
+  pruneModSeq(): void {
+    if (this.activeTxns.size) return;
+    for (const colls of this.dbs.values()) {
+      for (const c of colls.values())
+        for (const k of c.modSeq.keys()) if (!c.docs.has(k)) c.modSeq.delete(k);
+    }
+  }
+
   /** Makes `ops` durable (no-op in memory mode). Call in the same tick the changes were applied. */
   commit(ops: JournalOp[]): Promise<void> {
     if (!this.journal || !ops.length) return Promise.resolve();

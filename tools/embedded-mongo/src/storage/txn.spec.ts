@@ -87,4 +87,16 @@ describe('transactions in storage', () => {
     t.end('aborted');
     expect(s.activeTxns.has(t)).toBe(false);
   });
+
+  it('prunes change records of deleted documents only when no transaction is open', () => {
+    const { s, coll, a } = setup();
+    a.remove(coll, 'n3');
+    const t = new Txn(s, 1);
+    s.pruneModSeq();
+    expect(coll.modSeq.has('n3')).toBe(true);
+    t.end('aborted');
+    s.pruneModSeq();
+    expect(coll.modSeq.has('n3')).toBe(false);
+    expect(coll.modSeq.has('n1')).toBe(true);
+  });
 });
