@@ -224,6 +224,7 @@ export async function startEmbeddedMongo(
     // MongoDB's transactionLifetimeLimitSeconds (60 s): abandoned transactions are aborted.
     for (const t of [...storage.activeTxns])
       if (now - t.startedAt > TXN_LIFETIME_MS) t.end('aborted');
+    storage.pruneModSeq();
   }, options.ttlMonitorIntervalMs ?? 60_000);
   timer.unref();
 
