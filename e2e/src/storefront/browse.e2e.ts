@@ -53,7 +53,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
       picks.locator('.swiper-slide-active h3, .swiper-slide:first-child h3').first().textContent(),
     ).resolves.toBe(best.title);
 
-    // Five dots; the third moves the carousel and lights up.
+    // Swiper takes over the presized row after the first render; then five dots, the third
+    // moves the carousel and lights up.
+    await picks.locator('.swiper-initialized').waitFor();
     const dots = picks.locator('.mb-carousel__dot');
     await expect(dots.count()).resolves.toBe(5);
     await dots.nth(2).click();

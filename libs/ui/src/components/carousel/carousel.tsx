@@ -1,6 +1,11 @@
-import { useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y, Autoplay, Keyboard } from 'swiper/modules';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/swiper.css';
 import { uiStrings } from '../../strings.he';
@@ -17,6 +22,48 @@ import {
 import './carousel.css';
 
 type Breakpoints = Record<number, { slidesPerView: number; spaceBetween: number }>;
+
+interface SwiperKit {
+  Swiper: typeof import('swiper/react').Swiper;
+  SwiperSlide: typeof import('swiper/react').SwiperSlide;
+  A11y: typeof import('swiper/modules').A11y;
+  Autoplay: typeof import('swiper/modules').Autoplay;
+  Keyboard: typeof import('swiper/modules').Keyboard;
+}
+
+let swiperKit: SwiperKit | null = null;
+let swiperKitLoad: Promise<SwiperKit> | null = null;
+
+/**
+ * Swiper arrives after the first render (it is not needed to paint the page): until then the
+ * slides sit in the same presized row Swiper will manage, so its arrival moves nothing.
+ */
+function loadSwiperKit(): Promise<SwiperKit> {
+  swiperKitLoad ??= Promise.all([import('swiper/react'), import('swiper/modules')]).then(
+    ([react, modules]) =>
+      (swiperKit = {
+        Swiper: react.Swiper,
+        SwiperSlide: react.SwiperSlide,
+        A11y: modules.A11y,
+        Autoplay: modules.Autoplay,
+        Keyboard: modules.Keyboard,
+      }),
+  );
+  return swiperKitLoad;
+}
+
+function useSwiperKit(): SwiperKit | null {
+  const [kit, setKit] = useState(swiperKit);
+  useEffect(() => {
+    if (kit) return;
+    let live = true;
+    void loadSwiperKit().then((loaded) => live && setKit(loaded));
+    return () => {
+      live = false;
+    };
+  }, [kit]);
+  return kit;
+}
 
 export interface CarouselProps<T> {
   items: T[];
@@ -77,14 +124,20 @@ export function Carousel<T>({
   emptyIcon,
   className,
 }: CarouselProps<T>) {
+  const kit = useSwiperKit();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [activeDot, setActiveDot] = useState(0);
   const count = items.length;
   // Swiper can loop once there is at least one slide more than the widest view shows.
   const loop = count > maxSlidesPerView(breakpoints);
   const modules = useMemo(
-    () => (autoplayDelay ? [A11y, Keyboard, Autoplay] : [A11y, Keyboard]),
-    [autoplayDelay],
+    () =>
+      kit
+        ? autoplayDelay
+          ? [kit.A11y, kit.Keyboard, kit.Autoplay]
+          : [kit.A11y, kit.Keyboard]
+        : [],
+    [kit, autoplayDelay],
   );
 
   const goToDot = useCallback(
@@ -117,32 +170,44 @@ export function Carousel<T>({
         >
           <Chevron direction="prev" />
         </button>
-        <Swiper
-          dir="rtl"
-          modules={modules}
-          loop={loop}
-          speed={600}
-          slidesPerView={breakpoints[320]?.slidesPerView ?? 1}
-          spaceBetween={breakpoints[320]?.spaceBetween ?? 8}
-          breakpoints={breakpoints}
-          keyboard={{ enabled: true, onlyInViewport: true }}
-          a11y={{
-            enabled: true,
-            prevSlideMessage: uiStrings.carouselPrev,
-            nextSlideMessage: uiStrings.carouselNext,
-          }}
-          autoplay={
-            autoplayDelay
-              ? { delay: autoplayDelay, disableOnInteraction: false, pauseOnMouseEnter: true }
-              : false
-          }
-          onSwiper={setSwiper}
-          onRealIndexChange={(s) => setActiveDot(slideToDot(s.realIndex, count))}
-        >
-          {items.map((item, i) => (
-            <SwiperSlide key={getKey(item)}>{renderItem(item, i)}</SwiperSlide>
-          ))}
-        </Swiper>
+        {kit ? (
+          <kit.Swiper
+            dir="rtl"
+            modules={modules}
+            loop={loop}
+            speed={600}
+            slidesPerView={breakpoints[320]?.slidesPerView ?? 1}
+            spaceBetween={breakpoints[320]?.spaceBetween ?? 8}
+            breakpoints={breakpoints}
+            keyboard={{ enabled: true, onlyInViewport: true }}
+            a11y={{
+              enabled: true,
+              prevSlideMessage: uiStrings.carouselPrev,
+              nextSlideMessage: uiStrings.carouselNext,
+            }}
+            autoplay={
+              autoplayDelay
+                ? { delay: autoplayDelay, disableOnInteraction: false, pauseOnMouseEnter: true }
+                : false
+            }
+            onSwiper={setSwiper}
+            onRealIndexChange={(s) => setActiveDot(slideToDot(s.realIndex, count))}
+          >
+            {items.map((item, i) => (
+              <kit.SwiperSlide key={getKey(item)}>{renderItem(item, i)}</kit.SwiperSlide>
+            ))}
+          </kit.Swiper>
+        ) : (
+          <div className="swiper" dir="rtl">
+            <div className="swiper-wrapper">
+              {items.map((item, i) => (
+                <div className="swiper-slide" key={getKey(item)}>
+                  {renderItem(item, i)}
+                </div>
+              ))}
+            </div>
+          </div>
+        )}
         <button
           type="button"
           className="mb-carousel__nav mb-carousel__nav--next"
