@@ -1,6 +1,8 @@
 import type { Author } from '@mechabrim/contracts';
 import { DEMO_IDS } from '@mechabrim/demo-data';
-import { registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
+import type { Book } from '@mechabrim/contracts';
+import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
+import { login, registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
 import { expectError } from './http';
 
 describe('authors API', () => {
@@ -91,5 +93,27 @@ describe('authors API', () => {
     expectError(await ctx.http.get('/api/authors/search?q=%20'), 400);
     expectError(await ctx.http.get('/api/authors/search?q[$ne]=x'), 400);
     expectError(await ctx.http.get('/api/authors/search?q=x&limit=500'), 400);
+  });
+
+  it("an author's new name follows onto their books and into the search", async () => {
+    const token = await login(ctx.http, DEMO_ACCOUNTS.author.email, DEMO_ACCOUNTS.author.password);
+    const renamed = await ctx.http.put(
+      '/api/auth/profile',
+      { name: 'נועה ברקוביץ', email: DEMO_ACCOUNTS.author.email },
+      { token },
+    );
+    expect(renamed.status).toBe(200);
+    const books = await ctx.http.get<Book[]>(`/api/books/author/${DEMO_IDS.author}`);
+    expect(books.body.length).toBeGreaterThan(0);
+    expect(
+      books.body.every((b) => b.author.name === 'נועה ברקוביץ' && b.authorName === 'נועה ברקוביץ'),
+    ).toBe(true);
+    const found = await ctx.http.get<Book[]>(
+      `/api/books/search?q=${encodeURIComponent('ברקוביץ')}&limit=50`,
+    );
+    expect(found.body.map((b) => b._id).sort()).toEqual(books.body.map((b) => b._id).sort());
+    expect((await ctx.http.get<Author>(`/api/authors/${DEMO_IDS.author}`)).body.name).toBe(
+      'נועה ברקוביץ',
+    );
   });
 });
