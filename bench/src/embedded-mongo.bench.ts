@@ -108,7 +108,16 @@ async function timed(concurrency: number, op: (i: number) => Promise<unknown>): 
     }),
   );
   const secs = Number(process.hrtime.bigint() - start) / 1e9;
+  lastOps = n;
   return n / secs;
+}
+
+let lastOps = 0;
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 interface RunningServer {
@@ -199,10 +208,17 @@ async function benchEmbedded() {
     const seedMs = Date.now() - t;
     const rssAfterSeed = rssMb(server.pid);
 
+    // Warm-up (JIT, connection pool) before anything is measured.
+    await timed(CONCURRENCY, (i) => Book.findOne({ isbn: book(i % BOOKS).isbn }).lean(), 1000);
+    await Book.find({ tags: /poetry/i })
+      .limit(20)
+      .lean();
+    let cpu0 = cpuMs(server.pid);
     const lookups = await timed(CONCURRENCY, async (i) => {
       const doc = await Book.findOne({ isbn: book((i * 7919) % BOOKS).isbn }).lean();
       if (!doc) throw new Error('missing book');
     });
+    const cpuPerLookup = (cpuMs(server.pid) - cpu0) / lastOps;
     const hydrated = await timed(CONCURRENCY, async (i) => {
       const doc = await Book.findOne({ isbn: book((i * 7919) % BOOKS).isbn });
       if (!doc) throw new Error('missing book');
@@ -210,6 +226,7 @@ async function benchEmbedded() {
 
     const latencies: number[] = [];
     let hits = 0;
+    cpu0 = cpuMs(server.pid);
     for (let i = 0; i < SEARCHES; i++) {
       const re = new RegExp(escapeRegex(searchTerms[i % searchTerms.length]), 'i');
       t = performance.now();
@@ -223,13 +240,19 @@ async function benchEmbedded() {
     }
     if (!hits) throw new Error('search found nothing');
     let next = BOOKS;
+    const cpuPerSearch = (cpuMs(server.pid) - cpu0) / SEARCHES;
+    cpu0 = cpuMs(server.pid);
     const inserts = await timed(CONCURRENCY, async () => {
       await Book.create(book(next++));
     });
     const total = await Book.estimatedDocumentCount();
     const rssEnd = rssMb(server.pid);
     await conn.close();
+    const cpuPerInsert = (cpuMs(server.pid) - cpu0) / lastOps;
     return {
+      cpuPerLookup,
+      cpuPerSearch,
+      cpuPerInsert,
       seedMs,
       lookups,
       hydrated,
@@ -341,6 +364,10 @@ async function main() {
     '',
   );
   row(`RSS at end, ${f(e.total)} docs (MB)`, f(e.rssEnd, 1), '', '', '');
+  const who = SERVER_MODE === 'inline' ? 'process' : 'server';
+  row(`${who} CPU per indexed lookup (ms)`, f(e.cpuPerLookup, 3), '', '', '');
+  row(`${who} CPU per search (ms)`, f(e.cpuPerSearch, 2), '', '', '');
+  row(`${who} CPU per journaled insert (ms)`, f(e.cpuPerInsert, 3), '', '', '');
   row('seed 10,000 books via insertMany (ms)', f(e.seedMs), '', '', '');
   console.log(
     `load average after: ${os

@@ -73,7 +73,7 @@ export function readRecords(buf: Buffer, onRecord: (ops: JournalOp[]) => void): 
  */
 export class Journal {
   /** Batches being written/synced at once; later batches' fdatasync also covers earlier bytes. */
-  private static readonly MAX_IN_FLIGHT = 3;
+  private static readonly MAX_IN_FLIGHT = 8;
   private fd: number;
   private pending: Buffer[] = [];
   private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
