@@ -115,7 +115,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
 
     const box = page.getByRole('combobox', { name: 'חיפוש ספרים וסופרים' });
     await box.fill(word);
-    const options = page.getByRole('option');
+    const options = page.getByRole('listbox', { name: 'הצעות חיפוש' }).getByRole('option');
     await options.first().waitFor();
     expect(await options.count()).toBeLessThanOrEqual(20);
     await box.press('ArrowDown');
@@ -146,6 +146,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
         .first()
         .waitFor();
     }
+
+    // A prefix letter (ו, ה, ב…) glued to the word finds the same book.
+    await visit(world, page, `/books?search=${encodeURIComponent(`ו${word}`)}`);
+    await page
+      .locator('main [data-testid="book-card"]', { hasText: target.title })
+      .first()
+      .waitFor();
 
     await box.fill('זזזזקקקק');
     await page.getByRole('status').filter({ hasText: 'לא נמצאו תוצאות עבור "זזזזקקקק"' }).waitFor();

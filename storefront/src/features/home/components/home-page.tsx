@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Author, Book, BookSort } from '@mechabrim/contracts';
 import {
+  clientLogger,
   AuthorCard,
   AuthorCarousel,
   BookCarousel,
@@ -37,6 +38,14 @@ export function HomePage() {
   const authors = useAuthors();
   const stats = useStats();
   const entered = useDelayedFlag(100);
+  // Spec §8: on the home page failures are logged and the lists show as empty.
+  useEffect(() => {
+    if (picks.error) clientLogger.warn('Loading picks of the month failed', picks.error, 'home');
+  }, [picks.error]);
+  useEffect(() => {
+    if (authors.error)
+      clientLogger.warn('Loading authors of the month failed', authors.error, 'home');
+  }, [authors.error]);
   const fade = (extra = '') =>
     `sf-fade-in${entered ? ' sf-fade-in--on' : ''}${extra ? ` ${extra}` : ''}`;
 
