@@ -18,9 +18,10 @@ const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 /**
  * A real `redis-server` on a free port, without persistence, for integration tests.
  * Needs `redis-server` on PATH (Debian: `apt-get install redis-server`) or `REDIS_SERVER_BIN`.
+ * `port` pins the port (fault tests that start Redis after its client).
  */
-export async function startTestRedis(): Promise<TestRedis> {
-  const port = await getFreePort();
+export async function startTestRedis(options: { port?: number } = {}): Promise<TestRedis> {
+  const port = options.port ?? (await getFreePort());
   let child: ChildProcess | undefined;
 
   const start = async () => {

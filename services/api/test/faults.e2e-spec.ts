@@ -140,3 +140,45 @@ describe('MongoDB unreachable at start', () => {
     expect((await fetch(`${api.baseUrl}/api/authors`)).status).toBe(200);
   });
 });
+
+describe('Redis unreachable at start', () => {
+  let mongo: TestMongo;
+  let redis: TestRedis | undefined;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    mongo = await startTestMongo();
+  });
+  afterAll(async () => {
+    await api?.close();
+    await redis?.stop();
+    await mongo?.stop();
+  });
+
+  it('starts anyway, answers 503 for the queue, and enqueues once Redis appears', async () => {
+    const port = await getFreePort();
+    api = await createTestApi({ mongoUri: mongo.uri, redisUrl: `redis://127.0.0.1:${port}` });
+    const post = () =>
+      fetch(`${api.baseUrl}/api/logs/client-error`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: logEntry(),
+      });
+
+    const refused = await post();
+    expect(refused.status).toBe(503);
+    const health = await fetch(`${api.baseUrl}/api/health`);
+    expect(health.status).toBe(503);
+    expect((await health.json()).checks.redis.status).toBe('down');
+
+    redis = await startTestRedis({ port });
+    const accepted = await until('enqueueing once Redis is up', async () => {
+      const res = await post();
+      return res.status === 202 ? res : undefined;
+    });
+    expect(await accepted.json()).toEqual({ accepted: 1 });
+    await until('health once Redis is up', async () =>
+      (await fetch(`${api.baseUrl}/api/health`)).status === 200 ? true : undefined,
+    );
+  });
+});

@@ -10,8 +10,7 @@ import {
 } from '@mechabrim/contracts';
 import { Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
-import { DomainError } from '../common/errors/domain-error';
-import { messagesHe } from '../common/messages.he';
+import { QueueProducer } from '../infra/queue-producer';
 
 /** The same entry sent twice (a browser retry) gets the same key, so it is stored once. */
 export function clientLogKey(entry: ClientLogEntry): string {
@@ -29,7 +28,10 @@ export function clientLogKey(entry: ClientLogEntry): string {
  */
 @Injectable()
 export class ClientLogsService {
-  constructor(@InjectQueue(QUEUE_NAMES.clientLogs) private readonly queue: Queue<ClientLogsJob>) {
+  constructor(
+    @InjectQueue(QUEUE_NAMES.clientLogs) private readonly queue: Queue<ClientLogsJob>,
+    private readonly producer: QueueProducer,
+  ) {
     // Connection errors are reported by the Redis client and /api/health; a request that needs
     // the queue meanwhile answers 503.
     this.queue.on('error', () => undefined);
@@ -53,19 +55,13 @@ export class ClientLogsService {
     const jobId = createHash('sha256')
       .update(queued.map((e) => e.key).join(','))
       .digest('hex');
-    try {
-      await this.queue.add(CLIENT_LOGS_JOB, job, {
-        jobId,
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: { age: 3600, count: 1000 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      });
-    } catch (error) {
-      throw new DomainError('unavailable', messagesHe.errors.queueUnavailable, undefined, {
-        cause: error,
-      });
-    }
+    await this.producer.add(this.queue, CLIENT_LOGS_JOB, job, {
+      jobId,
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
     return { accepted: queued.length };
   }
 }
