@@ -1,9 +1,9 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CLIENT_LOGS_JOB, QUEUE_NAMES, clientLogsJobSchema } from '@mechabrim/contracts';
 import { CLIENT_LOG_MODEL, type ClientLogModel } from '@mechabrim/db';
-import { Job, UnrecoverableError } from 'bullmq';
+import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 
@@ -23,12 +23,25 @@ export class ClientLogsProcessor extends WorkerHost implements OnModuleInit {
   constructor(
     @InjectModel(CLIENT_LOG_MODEL) private readonly clientLogs: ClientLogModel,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+    @InjectQueue(QUEUE_NAMES.clientLogs) private readonly queue: Queue,
   ) {
     super();
   }
 
   onModuleInit(): void {
     this.worker.concurrency = this.config.concurrency;
+    // BullMQ reconnects by itself; log an outage once (as JSON) instead of an error per retry.
+    let down = false;
+    this.worker.on('error', (error) => {
+      if (!down) this.logger.warn(`queue connection problem: ${error.message}`);
+      down = true;
+    });
+    // The worker's own queue handle reports the same outage; the worker's listener logs it.
+    this.queue.on('error', () => undefined);
+    this.worker.on('ready', () => {
+      if (down) this.logger.log('queue connection restored');
+      down = false;
+    });
   }
 
   async process(job: Job): Promise<ClientLogsResult> {
