@@ -295,6 +295,29 @@ describe('auth API', () => {
     });
   });
 
+  it('refuses a token once it has expired', async () => {
+    const shortLived = await createTestApi({
+      mongoUri: mongo.uri,
+      redisUrl: redis.url,
+      env: { JWT_EXPIRES_IN: '1' },
+    });
+    try {
+      const other = client(shortLived.baseUrl);
+      const res = await other.post<{ token: string }>(
+        '/api/auth/register',
+        reader('expiring@example.com'),
+        { ip: freshIp() },
+      );
+      expect((await other.get('/api/auth/profile', { token: res.body.token })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 2100));
+      expect(
+        expectError(await other.get('/api/auth/profile', { token: res.body.token }), 401).message,
+      ).toContain('נא להתחבר מחדש');
+    } finally {
+      await shortLived.close();
+    }
+  });
+
   it('shares the login budget between API instances (counters in Redis)', async () => {
     const second = await createTestApi({ mongoUri: mongo.uri, redisUrl: redis.url });
     try {
