@@ -34,9 +34,14 @@ export async function startCatalogueApi(options: { seed?: boolean } = {}): Promi
     redisUrl: redis.url,
     env: { DATA_DIR: dataDir, PUBLIC_API_URL },
   });
+  // Answer only once MongoDB and Redis are connected (health is 200), as a deployed API would be.
+  const http = client(api.baseUrl);
+  for (let i = 0; i < 100 && (await http.get('/api/health')).status !== 200; i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return {
     api,
-    http: client(api.baseUrl),
+    http,
     db,
     books: db.models[BOOK_MODEL] as Model<Record<string, unknown>>,
     users: db.models[USER_MODEL] as Model<Record<string, unknown>>,
