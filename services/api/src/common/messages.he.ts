@@ -54,7 +54,8 @@ export const messagesHe = {
     sent: 'ההודעה נשלחה בהצלחה, נחזור אליך בהקדם',
   },
   clientLogs: {
-    entryTooLarge: (index: number, maxKb: number) => `רשומת יומן מספר ${index + 1} גדולה מדי (עד ${maxKb}KB לרשומה)`,
+    entryTooLarge: (index: number, maxKb: number) =>
+      `רשומת יומן מספר ${index + 1} גדולה מדי (עד ${maxKb}KB לרשומה)`,
   },
   wishlist: {
     added: 'הספר נוסף לרשימת המשאלות',
