@@ -17,9 +17,33 @@ export interface StorefrontWorld {
   close(): Promise<void>;
 }
 
+/**
+ * The API's in-memory search index notices the demo data, written by the launcher after the API
+ * started, on its next poll (up to 10 s): wait for it as part of the stack being ready.
+ */
+async function searchCaughtUp(api: string, timeoutMs = 20_000): Promise<void> {
+  const { books } = (await (await fetch(`${api}/api/books?limit=1`)).json()) as {
+    books: { title: string }[];
+  };
+  const word = books[0]?.title.split(' ')[0];
+  if (!word) return;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await (
+      await fetch(`${api}/api/books/search?q=${encodeURIComponent(word)}&limit=1`)
+    ).json()) as unknown[];
+    if (Array.isArray(found) && found.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(
+    `the API's search found nothing for "${word}" within ${timeoutMs} ms of the seed`,
+  );
+}
+
 /** The real stack (API, embedded MongoDB, demo data, the four front ends) and a browser. */
 export async function startWorld(): Promise<StorefrontWorld> {
   const [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  await searchCaughtUp(stack.urls.api);
   return {
     stack,
     browser,

@@ -23,13 +23,7 @@ import './carousel.css';
 
 type Breakpoints = Record<number, { slidesPerView: number; spaceBetween: number }>;
 
-interface SwiperKit {
-  Swiper: typeof import('swiper/react').Swiper;
-  SwiperSlide: typeof import('swiper/react').SwiperSlide;
-  A11y: typeof import('swiper/modules').A11y;
-  Autoplay: typeof import('swiper/modules').Autoplay;
-  Keyboard: typeof import('swiper/modules').Keyboard;
-}
+type SwiperKit = typeof import('./swiper-kit');
 
 let swiperKit: SwiperKit | null = null;
 let swiperKitLoad: Promise<SwiperKit> | null = null;
@@ -39,16 +33,7 @@ let swiperKitLoad: Promise<SwiperKit> | null = null;
  * slides sit in the same presized row Swiper will manage, so its arrival moves nothing.
  */
 function loadSwiperKit(): Promise<SwiperKit> {
-  swiperKitLoad ??= Promise.all([import('swiper/react'), import('swiper/modules')]).then(
-    ([react, modules]) =>
-      (swiperKit = {
-        Swiper: react.Swiper,
-        SwiperSlide: react.SwiperSlide,
-        A11y: modules.A11y,
-        Autoplay: modules.Autoplay,
-        Keyboard: modules.Keyboard,
-      }),
-  );
+  swiperKitLoad ??= import('./swiper-kit').then((kit) => (swiperKit = kit));
   return swiperKitLoad;
 }
 
@@ -57,9 +42,14 @@ function useSwiperKit(): SwiperKit | null {
   useEffect(() => {
     if (kit) return;
     let live = true;
-    void loadSwiperKit().then((loaded) => live && setKit(loaded));
+    // Asked for when the browser is idle, so it never competes with the first paint.
+    const start = () => void loadSwiperKit().then((loaded) => live && setKit(loaded));
+    const idle = typeof window !== 'undefined' ? window.requestIdleCallback : undefined;
+    const handle = idle ? idle(start, { timeout: 1500 }) : setTimeout(start, 200);
     return () => {
       live = false;
+      if (idle) window.cancelIdleCallback(handle as number);
+      else clearTimeout(handle as ReturnType<typeof setTimeout>);
     };
   }, [kit]);
   return kit;
