@@ -34,6 +34,8 @@ export async function createTestApi({
     REDIS_URL: redisUrl,
     API_PORT: '0',
     API_HOST: '127.0.0.1',
+    // Suites play several clients through X-Forwarded-For, as a reverse proxy on loopback would.
+    TRUST_PROXY: 'loopback',
     ...env,
   });
   const app = await createApiApp(config);

@@ -35,7 +35,7 @@ export async function createApiApp(
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => `${requestIdPrefix}-${(++requestCounter).toString(36)}`,
     return503OnClosing: true,

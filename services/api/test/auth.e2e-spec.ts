@@ -318,6 +318,33 @@ describe('auth API', () => {
     }
   });
 
+  it('ignores a forged X-Forwarded-For when no proxy is trusted', async () => {
+    const direct = await createTestApi({
+      mongoUri: mongo.uri,
+      redisUrl: redis.url,
+      env: { TRUST_PROXY: 'false' },
+    });
+    try {
+      const other = client(direct.baseUrl);
+      const statuses: number[] = [];
+      // Every request claims a new client address; all come from one socket address.
+      for (let i = 0; i < 12; i += 1) {
+        statuses.push(
+          (
+            await other.post(
+              '/api/auth/login',
+              { email: 'nobody@example.com', password: 'x' },
+              { ip: freshIp() },
+            )
+          ).status,
+        );
+      }
+      expect(statuses).toContain(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('shares the login budget between API instances (counters in Redis)', async () => {
     const second = await createTestApi({ mongoUri: mongo.uri, redisUrl: redis.url });
     try {

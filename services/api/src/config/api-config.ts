@@ -70,6 +70,18 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     PUBLIC_API_URL: url(['http:', 'https:']).default('http://localhost:3000'),
     DATA_DIR: z.string().min(1).default('.data'),
+    // Which proxies may set X-Forwarded-For. Off by default: trusting every sender would let a
+    // client pick its own IP and so its own rate-limit budget.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value): TrustProxy => {
+        const trimmed = value.trim();
+        if (trimmed === 'true') return true;
+        if (trimmed === 'false') return false;
+        if (/^\d+$/.test(trimmed)) return Number(trimmed);
+        return trimmed;
+      }),
     API_BODY_LIMIT_BYTES: z
       .string()
       .default(String(1024 * 1024))
@@ -99,6 +111,9 @@ const envSchema = z
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Fastify's `trustProxy`: off, on, a hop count, or a comma list of proxy addresses/CIDRs. */
+export type TrustProxy = boolean | number | string;
+
 /** Validated API configuration. */
 export interface ApiConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -112,6 +127,7 @@ export interface ApiConfig {
   publicApiUrl: string;
   dataDir: string;
   bodyLimitBytes: number;
+  trustProxy: TrustProxy;
 }
 
 /** Thrown when the environment holds a bad value; the message names every bad variable. */
@@ -152,5 +168,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     publicApiUrl: e.PUBLIC_API_URL,
     dataDir: e.DATA_DIR,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
   };
 }
