@@ -14,6 +14,8 @@ const BOOKS = 10_000;
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SEARCHES = 300;
+/** Load-generator processes for the throughput phases (the mongoose client costs more CPU than the server). */
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1);
 /** `process` (default): the server as its own process, like mongod; `inline`: in this process. */
 const SERVER_MODE = process.env.BENCH_SERVER === 'inline' ? 'inline' : 'process';
 
@@ -180,6 +182,106 @@ const searchTerms = [
   'fantasy',
 ];
 
+function bookModel(conn: mongoose.Connection): mongoose.Model<Book> {
+  const schema = new Schema<Book>({
+    isbn: { type: String, required: true, unique: true },
+    title: { type: String, required: true },
+    authors: [{ _id: false, name: String }],
+    tags: { type: [String], index: true },
+    price: Number,
+    stock: Number,
+    description: String,
+  });
+  return conn.model<Book>('Book', schema);
+}
+
+type Phase = 'lean' | 'hydrated' | 'insert';
+
+function workerOp(
+  Book: mongoose.Model<Book>,
+  phase: Phase,
+  worker: number,
+): (i: number) => Promise<unknown> {
+  if (phase === 'insert') return (i) => Book.create(book(1_000_000 * (worker + 1) + i));
+  return async (i) => {
+    const isbn = book((i * 7919 + worker * 131) % BOOKS).isbn;
+    const doc =
+      phase === 'lean' ? await Book.findOne({ isbn }).lean() : await Book.findOne({ isbn });
+    if (!doc) throw new Error('missing book');
+  };
+}
+
+/** Load-generator process: connects, warms up, waits for "go", runs the phase, prints its count. */
+async function runWorker(): Promise<void> {
+  const phase = process.env.BENCH_WORKER as Phase;
+  const worker = Number(process.env.BENCH_WORKER_INDEX ?? 0);
+  const concurrency = Math.max(1, Math.round(CONCURRENCY / CLIENTS));
+  const conn = await mongoose
+    .createConnection(`${process.env.BENCH_URI}/bench`, { maxPoolSize: concurrency })
+    .asPromise();
+  const Book = bookModel(conn);
+  const op = workerOp(Book, phase, worker);
+  await timed(concurrency, phase === 'insert' ? (i) => op(500_000 + i) : op, 700);
+  process.stdout.write('ready\n');
+  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+  process.stdin.destroy();
+  const rate = await timed(concurrency, op);
+  process.stdout.write(JSON.stringify({ rate, ops: lastOps }) + '\n');
+  await conn.close();
+}
+
+/** Runs a phase on CLIENTS load-generator processes at once; returns total ops/s and ops. */
+async function runPhase(
+  uri: string,
+  phase: Phase,
+  serverPid: number,
+): Promise<{ rate: number; ops: number; cpu: number }> {
+  const procs = Array.from({ length: CLIENTS }, (_, k) =>
+    spawn(process.execPath, ['--import', 'tsx', __filename], {
+      env: { ...process.env, BENCH_WORKER: phase, BENCH_WORKER_INDEX: String(k), BENCH_URI: uri },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    }),
+  );
+  const lines = procs.map((p) => {
+    const queue: string[] = [];
+    const waiters: ((l: string) => void)[] = [];
+    let buf = '';
+    p.stdout?.on('data', (c: Buffer) => {
+      buf += c.toString();
+      let nl: number;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        const w = waiters.shift();
+        if (w) w(line);
+        else queue.push(line);
+      }
+    });
+    return () =>
+      new Promise<string>((resolve, reject) => {
+        const q = queue.shift();
+        if (q !== undefined) return resolve(q);
+        waiters.push(resolve);
+        p.once('exit', (code) => reject(new Error(`bench worker exited with ${code}`)));
+      });
+  });
+  await Promise.all(lines.map((next) => next()));
+  const cpu0 = cpuMs(serverPid);
+  for (const p of procs) p.stdin?.end('go\n');
+  const results = (await Promise.all(lines.map((next) => next()))).map(
+    (l) => JSON.parse(l) as { rate: number; ops: number },
+  );
+  const cpu = cpuMs(serverPid) - cpu0;
+  await Promise.all(
+    procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))),
+  );
+  return {
+    rate: results.reduce((a, r) => a + r.rate, 0),
+    ops: results.reduce((a, r) => a + r.ops, 0),
+    cpu,
+  };
+}
+
 async function benchEmbedded() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-embedded-mongo-'));
   const server = await startServer(dataDir);
@@ -188,16 +290,7 @@ async function benchEmbedded() {
     const conn = await mongoose
       .createConnection(`${uri}/bench`, { maxPoolSize: CONCURRENCY })
       .asPromise();
-    const schema = new Schema<Book>({
-      isbn: { type: String, required: true, unique: true },
-      title: { type: String, required: true },
-      authors: [{ _id: false, name: String }],
-      tags: { type: [String], index: true },
-      price: Number,
-      stock: Number,
-      description: String,
-    });
-    const Book = conn.model<Book>('Book', schema);
+    const Book = bookModel(conn);
     await Book.init();
     let t = Date.now();
     for (let i = 0; i < BOOKS; i += 1000)
@@ -208,25 +301,19 @@ async function benchEmbedded() {
     const seedMs = Date.now() - t;
     const rssAfterSeed = rssMb(server.pid);
 
-    // Warm-up (JIT, connection pool) before anything is measured.
-    await timed(CONCURRENCY, (i) => Book.findOne({ isbn: book(i % BOOKS).isbn }).lean(), 1000);
+    // Throughput phases run on CLIENTS separate load-generator processes (each warms up first),
+    // so the mongoose client side is not the bottleneck being measured.
     await Book.find({ tags: /poetry/i })
       .limit(20)
       .lean();
-    let cpu0 = cpuMs(server.pid);
-    const lookups = await timed(CONCURRENCY, async (i) => {
-      const doc = await Book.findOne({ isbn: book((i * 7919) % BOOKS).isbn }).lean();
-      if (!doc) throw new Error('missing book');
-    });
-    const cpuPerLookup = (cpuMs(server.pid) - cpu0) / lastOps;
-    const hydrated = await timed(CONCURRENCY, async (i) => {
-      const doc = await Book.findOne({ isbn: book((i * 7919) % BOOKS).isbn });
-      if (!doc) throw new Error('missing book');
-    });
+    const lean = await runPhase(uri, 'lean', server.pid);
+    const lookups = lean.rate;
+    const cpuPerLookup = lean.cpu / lean.ops;
+    const hydrated = (await runPhase(uri, 'hydrated', server.pid)).rate;
 
     const latencies: number[] = [];
     let hits = 0;
-    cpu0 = cpuMs(server.pid);
+    const cpu0 = cpuMs(server.pid);
     for (let i = 0; i < SEARCHES; i++) {
       const re = new RegExp(escapeRegex(searchTerms[i % searchTerms.length]), 'i');
       t = performance.now();
@@ -239,16 +326,13 @@ async function benchEmbedded() {
       hits += res.length;
     }
     if (!hits) throw new Error('search found nothing');
-    let next = BOOKS;
     const cpuPerSearch = (cpuMs(server.pid) - cpu0) / SEARCHES;
-    cpu0 = cpuMs(server.pid);
-    const inserts = await timed(CONCURRENCY, async () => {
-      await Book.create(book(next++));
-    });
+    const created = await runPhase(uri, 'insert', server.pid);
+    const inserts = created.rate;
+    const cpuPerInsert = created.cpu / created.ops;
     const total = await Book.estimatedDocumentCount();
     const rssEnd = rssMb(server.pid);
     await conn.close();
-    const cpuPerInsert = (cpuMs(server.pid) - cpu0) / lastOps;
     return {
       cpuPerLookup,
       cpuPerSearch,
@@ -316,7 +400,7 @@ async function main() {
     `server: ${SERVER_MODE === 'inline' ? 'in the benchmark process (RSS includes the client)' : 'separate process (RSS of the server alone)'}; load average before: ${load}`,
   );
   console.log(
-    `embedded-mongo benchmark — ${BOOKS} books, ${os.cpus().length} CPUs, Node ${process.version}, ${DURATION_MS} ms per throughput phase, concurrency ${CONCURRENCY}`,
+    `embedded-mongo benchmark — ${BOOKS} books, ${os.cpus().length} CPUs, Node ${process.version}, ${DURATION_MS} ms per throughput phase, concurrency ${CONCURRENCY} over ${CLIENTS} client process(es)`,
   );
   const e = await benchEmbedded();
   const m = await benchMap();
@@ -377,7 +461,7 @@ async function main() {
   );
 }
 
-main().catch((err) => {
+(process.env.BENCH_WORKER ? runWorker() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });
