@@ -221,7 +221,7 @@ async function runWorker(): Promise<void> {
     .asPromise();
   const Book = bookModel(conn);
   const op = workerOp(Book, phase, worker);
-  await timed(concurrency, phase === 'insert' ? (i) => op(500_000 + i) : op, 700);
+  await timed(concurrency, phase === 'insert' ? (i) => op(500_000 + i) : op, 1500);
   process.stdout.write('ready\n');
   await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
   process.stdin.destroy();
