@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageBin } from '@mechabrim/launcher';
@@ -22,6 +22,24 @@ function runNode(args: string[]): Promise<number> {
     child.once('error', () => done(1));
     child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** The test files a Jest configuration would run with these arguments. */
+function selectedTests(config: string, jestArgs: string[]): string[] {
+  const result = spawnSync(
+    process.execPath,
+    [JEST, '-c', config, '--listTests', '--json', ...jestArgs],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+    },
+  );
+  try {
+    return JSON.parse(result.stdout) as string[];
+  } catch {
+    // Jest could not list them: let the real run show why.
+    return [config];
+  }
 }
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
@@ -110,6 +128,8 @@ export async function main(jestArgs: string[]): Promise<number> {
   const e2eConfig = join('e2e', 'jest.config.cjs');
   if (!existsSync(join(ROOT, e2eConfig))) {
     failures.push(`browser tests: ${e2eConfig} does not exist`);
+  } else if (focused && selectedTests(e2eConfig, jestArgs).length === 0) {
+    process.stdout.write(`\n━━ browser tests: none match ${jestArgs.join(' ')}\n`);
   } else if (!built) {
     failures.push('browser tests not run: they need the build, which failed');
   } else {
