@@ -98,7 +98,14 @@ export async function runLauncher(options: LauncherOptions = {}): Promise<number
     if (options.build ?? true) {
       const projects = projectsToBuild(ctx.root, plan.services);
       log(`Building ${projects.join(', ')} (Nx reuses what is up to date)…`);
-      const building = buildProjects(ctx.root, projects, output, (child) => (build = child));
+      const building = buildProjects(ctx.root, projects, output, (child) => (build = child)).catch(
+        (error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new Error(`${reason}. \`npm start -- --no-build\` runs what was built before.`, {
+            cause: error,
+          });
+        },
+      );
       // A stop request ends the build; its rejection is expected then, not an error.
       building.catch(() => undefined);
       await Promise.race([building, finished]);
