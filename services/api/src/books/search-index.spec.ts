@@ -128,3 +128,29 @@ describe('BookSearchIndex (in-memory copy of the search keys)', () => {
     }
   });
 });
+
+describe('BookSearchIndex on an empty catalogue', () => {
+  let mongo: TestMongo;
+  let connection: Connection;
+  let index: BookSearchIndex;
+
+  beforeAll(async () => {
+    mongo = await startTestMongo();
+    connection = await mongoose.createConnection(mongo.uri).asPromise();
+    registerCatalogueModels(connection);
+  });
+
+  afterAll(async () => {
+    index?.onModuleDestroy();
+    await connection?.close();
+    await mongo?.stop();
+  });
+
+  it('leaves an empty catalogue to the database, so a seed by another process is found at once', async () => {
+    const Book = connection.models[BOOK_MODEL] as BookModel;
+    index = new BookSearchIndex(Book, { publicApiUrl: 'http://api.test' });
+    index.onApplicationBootstrap();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(index.search(parseQuery('ספר'), 10)).toBeNull();
+  });
+});

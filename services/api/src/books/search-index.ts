@@ -119,7 +119,9 @@ export class BookSearchIndex implements OnApplicationBootstrap, OnModuleDestroy 
    */
   search(terms: QueryTerm[], limit: number): Book[] | null {
     const snapshot = this.fresh ? this.snapshot : undefined;
-    if (!snapshot) {
+    // An empty copy is never trusted: it may predate a seed or import written by another
+    // process, which the poll only notices later; the database answers meanwhile.
+    if (!snapshot || snapshot.books.length === 0) {
       this.scheduleBuild(0);
       return null;
     }
