@@ -13,7 +13,7 @@
  * whatever encoding the server chose on the wire.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -26,6 +26,15 @@ const BUDGET_KIB = 250;
 
 const args = new Set(process.argv.slice(2));
 
+/** The nx CLI's script, wherever this nx version keeps it (its package.json `bin`). */
+function nxBin(): string {
+  const pkgPath = path.join(ROOT, 'node_modules/nx/package.json');
+  const { bin } = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
+    bin: string | Record<string, string>;
+  };
+  return path.join(path.dirname(pkgPath), typeof bin === 'string' ? bin : bin['nx']);
+}
+
 function ensureBuilt() {
   const missing = FRONT_ENDS.filter(
     (p) =>
@@ -36,7 +45,7 @@ function ensureBuilt() {
     const result = spawnSync(
       process.execPath,
       [
-        path.join(ROOT, 'node_modules/nx/bin/nx.js'),
+        nxBin(),
         'run-many',
         '-t',
         'build',
@@ -216,7 +225,7 @@ async function main() {
     for (const name of [
       'react',
       'react-dom',
-      'react-router-dom',
+      '@mechabrim/routing',
       'zustand',
       '@tanstack/react-query',
     ]) {

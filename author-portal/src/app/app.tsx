@@ -1,4 +1,4 @@
-import { useRoutes } from 'react-router-dom';
+import { useRoutes } from '@mechabrim/routing';
 import { authorPortalRoutes } from './routes';
 
 /**

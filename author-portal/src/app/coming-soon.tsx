@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 
 /** An honest placeholder for a screen a later issue builds. */

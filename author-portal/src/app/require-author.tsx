@@ -1,6 +1,6 @@
 import { useSession } from '@mechabrim/session';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 
 /**

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { ComingSoon, NotFound } from './coming-soon';
 import { RequireAuthor } from './require-author';

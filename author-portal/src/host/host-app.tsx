@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { sessionStore, useSession } from '@mechabrim/session';
 import { Component, useState, type ReactNode } from 'react';
-import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Navigate, Route, Routes } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { PortalRemote } from './portal-remote';
 import { SignInPage } from './sign-in-page';

@@ -1,6 +1,6 @@
 import { sessionStore, useSession } from '@mechabrim/session';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

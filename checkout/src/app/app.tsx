@@ -1,4 +1,4 @@
-import { useRoutes } from 'react-router-dom';
+import { useRoutes } from '@mechabrim/routing';
 import { checkoutRoutes } from './routes';
 
 /** The checkout's `./App`: its routes, mounted by the shell inside the shell's router. */

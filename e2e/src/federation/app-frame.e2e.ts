@@ -139,7 +139,7 @@ describe('the app frame and the shared singletons', () => {
     for (const name of [
       'react',
       'react-dom',
-      'react-router-dom',
+      '@mechabrim/routing',
       'zustand',
       '@mechabrim/cart-store',
     ]) {

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { RemoteArea } from './remote-area';
 import { ownerOf } from './route-table';

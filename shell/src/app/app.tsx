@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@mechabrim/routing';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
 

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@mechabrim/routing';
 import { Footer } from '../features/footer';
 import { Header } from '../features/header';
 import { strings } from '../strings.he';

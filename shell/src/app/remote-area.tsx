@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { ErrorBoundary, ErrorFallback } from './error-boundary';
 import { loadRemoteApp, RemoteLoadError } from './federation';

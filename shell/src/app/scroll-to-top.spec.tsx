@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { MemoryRouter, useNavigate, type NavigateFunction } from '@mechabrim/routing';
 import { ScrollToTop } from './scroll-to-top';
 
 describe('scroll to top', () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@mechabrim/routing';
 
 /** Spec §2: every path change scrolls smoothly to the top. */
 export function ScrollToTop() {

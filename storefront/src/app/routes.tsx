@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@mechabrim/routing';
 import { NotFound } from './coming-soon';
 // The two pages people land on (home, a book) are in the storefront's first chunk, so their
 // first render needs no further request; the other screens load when first visited.

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import { strings } from '../../strings.he';
 import { installClientLogging, preconnectApi } from './client-logging';
 import './footer.css';

@@ -1,6 +1,6 @@
 import '../../testing/jsdom-polyfills';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@mechabrim/routing';
 import { AuthorCard, authorBioPreview } from './author-card';
 
 describe('author card', () => {

@@ -1,7 +1,7 @@
 import '../../testing/jsdom-polyfills';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@mechabrim/routing';
 import { BookCard, type BookCardBook } from './book-card';
 
 const book: BookCardBook = {

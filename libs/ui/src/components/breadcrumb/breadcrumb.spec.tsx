@@ -1,6 +1,6 @@
 import '../../testing/jsdom-polyfills';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@mechabrim/routing';
 import { Breadcrumb } from './breadcrumb';
 
 it('links every crumb but the current page and separates them with ‹', () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import { uiStrings } from '../../strings.he';
 import './breadcrumb.css';
 

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@mechabrim/routing';
 import { useCategories } from '../api/get-categories';
 import { strings } from '../../../strings.he';
 

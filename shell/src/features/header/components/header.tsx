@@ -1,5 +1,5 @@
 import { selectCount, useCart } from '@mechabrim/cart-store';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@mechabrim/routing';
 import { strings } from '../../../strings.he';
 import { CategoryStrip } from './category-strip';
 import { MobileMenu } from './mobile-menu';

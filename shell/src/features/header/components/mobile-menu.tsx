@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '@mechabrim/routing';
 import { strings } from '../../../strings.he';
 import { CategoryLinks } from './category-strip';
 

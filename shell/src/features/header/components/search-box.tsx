@@ -7,7 +7,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@mechabrim/routing';
 import {
   Avatar,
   BookCover,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@mechabrim/routing';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionStore, useSession } from '@mechabrim/session';
 import { useClickOutside } from '@mechabrim/ui';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import { Breadcrumb, useDelayedFlag } from '@mechabrim/ui';
 import { useStats } from '../../catalogue';
 import { strings } from '../../../strings.he';

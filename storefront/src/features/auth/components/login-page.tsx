@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@mechabrim/routing';
 import { loginRequestSchema } from '@mechabrim/contracts';
 import { ApiError, sessionStore } from '@mechabrim/session';
 import { strings } from '../../../strings.he';

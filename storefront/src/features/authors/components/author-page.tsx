@@ -1,5 +1,5 @@
-import { useNavigate, useParams } from 'react-router-dom';
-import { Link } from 'react-router-dom';
+import { useNavigate, useParams } from '@mechabrim/routing';
+import { Link } from '@mechabrim/routing';
 import {
   AuthorPageSkeleton,
   Avatar,

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import type { Author } from '@mechabrim/contracts';
 import { formatLongDate } from '@mechabrim/hebrew';
 import { Avatar, BookCover, Price, Stars } from '@mechabrim/ui';

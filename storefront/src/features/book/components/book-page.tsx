@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@mechabrim/routing';
 import type { Book, Review } from '@mechabrim/contracts';
 import { cartStore, useCart } from '@mechabrim/cart-store';
 import { formatDate } from '@mechabrim/hebrew';

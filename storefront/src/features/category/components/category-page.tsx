@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@mechabrim/routing';
 import { BookGridSkeleton, Breadcrumb, EmptyState, ErrorState } from '@mechabrim/ui';
 import { BookGrid, useBooks } from '../../catalogue';
 import { categoryLabel } from './category-label';

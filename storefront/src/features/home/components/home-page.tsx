@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import type { Author, Book, BookSort } from '@mechabrim/contracts';
 import {
   clientLogger,

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@mechabrim/routing';
 import { SearchResultsPage } from '../../search/components/search-results-page';
 import { HomePage } from './home-page';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import { Price } from '@mechabrim/ui';
 import { useStats } from '../../catalogue';
 import { strings } from '../../../strings.he';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@mechabrim/routing';
 import { updateProfileRequestSchema } from '@mechabrim/contracts';
 import { ApiError, sessionStore, useSession } from '@mechabrim/session';
 import { Avatar, EmptyState, Spinner, Toast } from '@mechabrim/ui';

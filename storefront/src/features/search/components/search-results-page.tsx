@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import { AuthorCard, BookGridSkeleton, Breadcrumb, EmptyState, ErrorState } from '@mechabrim/ui';
 import { BookGrid, useAuthorSearch, useBookSearch } from '../../catalogue';
 import { strings } from '../../../strings.he';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@mechabrim/routing';
 import type { Book } from '@mechabrim/contracts';
 import { useSession } from '@mechabrim/session';
 import {

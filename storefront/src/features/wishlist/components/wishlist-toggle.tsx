@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { useWishlistCheck } from '../api/check-wishlist';
 import { useToggleWishlist } from '../api/toggle-wishlist';
