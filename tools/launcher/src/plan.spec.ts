@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { busyPortMessages, isPortFree, portInUseMessage } from './ports';
 import { ConfigError, planStack, readPort } from './plan';
@@ -90,6 +92,39 @@ describe('planStack', () => {
     });
     expect(plan.services.map((s) => s.name)).not.toContain('mongo');
     expect(plan.ctx.mongoUri).toBe('mongodb://db.internal:27017/shop?replicaSet=rs0');
+  });
+
+  it('npm start: a mongod on PATH runs as the one-node replica set rs0 with its data in DATA_DIR/mongod', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'fake-mongod-'));
+    writeFileSync(join(bin, 'mongod'), '#!/bin/sh\n');
+    chmodSync(join(bin, 'mongod'), 0o755);
+    try {
+      const plan = await planStack({
+        env: { PATH: bin, DATA_DIR: '/srv/data' },
+        root: '/repo',
+        ephemeral: false,
+      });
+      const mongo = plan.services.find((service) => service.name === 'mongo');
+      expect(mongo?.command(plan.ctx)).toEqual({
+        command: join(bin, 'mongod'),
+        args: [
+          '--dbpath',
+          '/srv/data/mongod',
+          '--port',
+          '27017',
+          '--bind_ip',
+          '127.0.0.1',
+          '--replSet',
+          'rs0',
+          '--quiet',
+        ],
+      });
+      expect(plan.fixedPorts).toContainEqual({ port: 27017, variable: 'MONGOD_PORT' });
+      expect(plan.ctx.mongoUri).toBe('mongodb://127.0.0.1:27017/mechabrim?directConnection=true');
+      expect(mongo?.afterReady).toBeDefined();
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('startStack: free ports, a temporary folder, its own URLs whatever the environment says', async () => {
