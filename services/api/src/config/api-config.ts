@@ -79,7 +79,6 @@ const envSchema = z
         const trimmed = value.trim();
         if (trimmed === 'true') return true;
         if (trimmed === 'false') return false;
-        if (/^\d+$/.test(trimmed)) return Number(trimmed);
         return trimmed;
       }),
     API_BODY_LIMIT_BYTES: z
@@ -111,8 +110,8 @@ const envSchema = z
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Fastify's `trustProxy`: off, on, a hop count, or a comma list of proxy addresses/CIDRs. */
-export type TrustProxy = boolean | number | string;
+/** Fastify's `trustProxy`: off, on, or a comma list of proxy addresses/CIDRs (or `loopback`). */
+export type TrustProxy = boolean | string;
 
 /** Validated API configuration. */
 export interface ApiConfig {
