@@ -100,8 +100,12 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function timed(concurrency: number, op: (i: number) => Promise<unknown>): Promise<number> {
-  const end = Date.now() + DURATION_MS;
+async function timed(
+  concurrency: number,
+  op: (i: number) => Promise<unknown>,
+  durationMs = DURATION_MS,
+): Promise<number> {
+  const end = Date.now() + durationMs;
   let n = 0;
   const start = process.hrtime.bigint();
   await Promise.all(
