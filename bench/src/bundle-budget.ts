@@ -227,7 +227,7 @@ async function main() {
       'react-dom',
       '@mechabrim/routing',
       'zustand',
-      '@tanstack/react-query',
+      '@mechabrim/query',
     ]) {
       console.log(
         `  ${name.padEnd(24)} loaded ${share.loaded[name]?.length ?? 0}× (${(share.loaded[name] ?? []).join(', ')})`,

@@ -18,16 +18,17 @@ const THIRD_PARTY = {
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
   zustand: 'zustand',
-  '@tanstack/react-query': '@tanstack/react-query',
 };
 
 /** Workspace libraries shared as singletons (the one cart, the one session, the one UI kit, the
  * one router). The router is shared through @mechabrim/routing, not as react-router(-dom): a shared
  * module keeps every export, and react-router's index exports data routers, RSC helpers and
  * server rendering; the lib re-exports only what the front ends use, so react-router is
- * tree-shaken inside its one shared chunk. Nothing else may import react-router(-dom). */
+ * tree-shaken inside its one shared chunk. Nothing else may import react-router(-dom). The same
+ * for TanStack Query through @mechabrim/query: nothing else may import @tanstack/react-query. */
 const WORKSPACE_LIBS = {
   '@mechabrim/routing': 'libs/routing',
+  '@mechabrim/query': 'libs/query',
   '@mechabrim/cart-store': 'libs/cart-store',
   '@mechabrim/session': 'libs/session',
   '@mechabrim/ui': 'libs/ui',

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { sessionStore, useSession } from '@mechabrim/session';
 import { Component, useState, type ReactNode } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes } from '@mechabrim/routing';

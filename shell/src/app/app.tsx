@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { useState } from 'react';
 import { BrowserRouter } from '@mechabrim/routing';
 import { ErrorBoundary } from './error-boundary';

@@ -1,7 +1,7 @@
 import '@mechabrim/ui/src/testing/jsdom-polyfills';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter, Route, Routes, useLocation } from '@mechabrim/routing';
 import type { Author, Book } from '@mechabrim/contracts';
 import { SearchBox } from './search-box';

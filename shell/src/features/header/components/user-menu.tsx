@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@mechabrim/routing';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@mechabrim/query';
 import { sessionStore, useSession } from '@mechabrim/session';
 import { useClickOutside } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';

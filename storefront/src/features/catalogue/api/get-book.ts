@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mechabrim/query';
 import type { Book } from '@mechabrim/contracts';
 import { ApiError, apiFetch } from '@mechabrim/session';
 import { CATALOGUE_STALE_MS, catalogueKeys } from './query-keys';

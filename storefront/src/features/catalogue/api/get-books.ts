@@ -1,4 +1,4 @@
-import { useQuery, keepPreviousData } from '@tanstack/react-query';
+import { useQuery, keepPreviousData } from '@mechabrim/query';
 import type { Book, BookSort } from '@mechabrim/contracts';
 import { apiFetch } from '@mechabrim/session';
 import { bookList } from './normalize';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mechabrim/query';
 import type { CategoryCount } from '@mechabrim/contracts';
 import { apiFetch } from '@mechabrim/session';
 import { CATALOGUE_STALE_MS, catalogueKeys } from './query-keys';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mechabrim/query';
 import type { Author } from '@mechabrim/contracts';
 import { apiFetch } from '@mechabrim/session';
 import { authorList } from './normalize';

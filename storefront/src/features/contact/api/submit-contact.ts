@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@mechabrim/query';
 import type { ContactRequest } from '@mechabrim/contracts';
 import { apiFetch } from '@mechabrim/session';
 

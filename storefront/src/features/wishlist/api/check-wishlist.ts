@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@mechabrim/query';
 import type { WishlistState } from '@mechabrim/contracts';
 import { apiFetch } from '@mechabrim/session';
 import { wishlistKeys } from './query-keys';

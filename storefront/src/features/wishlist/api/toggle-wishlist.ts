@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@mechabrim/query';
 import { apiFetch } from '@mechabrim/session';
 import { clientLogger } from '@mechabrim/ui';
 import { wishlistKeys } from './query-keys';
