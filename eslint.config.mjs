@@ -20,6 +20,25 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // The router and TanStack Query are federation singletons only through these two libs (see
+    // tools/federation/shared.cjs): a direct import bundles a second, unshared copy whose
+    // context the others cannot see.
+    files: ['shell/**/*.{ts,tsx}', 'storefront/**/*.{ts,tsx}', 'checkout/**/*.{ts,tsx}', 'author-portal/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],
+    ignores: ['libs/routing/**', 'libs/query/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', message: "Import routing from '@mechabrim/routing' (the one shared router)." },
+            { name: 'react-router-dom', message: "Import routing from '@mechabrim/routing' (the one shared router)." },
+            { name: '@tanstack/react-query', message: "Import from '@mechabrim/query' (the one shared TanStack Query)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
