@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { startEmbeddedMongo } from './server';
+import { startEmbeddedMongo, type EmbeddedMongo } from './server';
 
 interface CliArgs {
   host?: string;
@@ -51,13 +51,15 @@ async function main(): Promise<void> {
   const port =
     args.port ??
     (process.env.EMBEDDED_MONGO_PORT ? Number(process.env.EMBEDDED_MONGO_PORT) : 27027);
-  const server = await startEmbeddedMongo({ host: args.host, port, dataDir: args.dataDir });
-  process.stdout.write(`embedded-mongo listening on ${server.uri.replace(/\/$/, '')}\n`);
-  let stopping = false;
+  // Signal handlers come first: a supervisor may signal as soon as it reads the ready line, and a
+  // signal that arrives before a handler exists kills the process with no clean stop.
+  const running: { server?: EmbeddedMongo } = {};
+  let stopRequested: string | undefined;
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    server
+    if (stopRequested) return;
+    stopRequested = signal;
+    if (!running.server) return; // still starting: stopped as soon as it listens
+    running.server
       .stop()
       .then(() => process.exit(0))
       .catch((e: Error) => {
@@ -67,6 +69,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  const server = await startEmbeddedMongo({ host: args.host, port, dataDir: args.dataDir });
+  running.server = server;
+  if (stopRequested) {
+    const signal = stopRequested;
+    stopRequested = undefined;
+    stop(signal);
+    return;
+  }
+  process.stdout.write(`embedded-mongo listening on ${server.uri.replace(/\/$/, '')}\n`);
 }
 
 main().catch((e: Error) => {
