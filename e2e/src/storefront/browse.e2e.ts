@@ -68,9 +68,17 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
       )
       .first();
     await dots.nth(0).click();
-    await firstCard.getByRole('button', { name: /^הוספת .* לסל$/ }).click();
+    const addButton = firstCard.getByRole('button', { name: /^הוספת .* לסל$/ });
+    // The carousel may re-order its looped slides at any moment: follow the book by its title,
+    // not the card by its position.
+    const title = /^הוספת (.*) לסל$/.exec((await addButton.getAttribute('aria-label')) ?? '')?.[1];
+    expect(title).toBeTruthy();
+    await addButton.click();
     await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('1');
-    await firstCard.getByRole('button', { name: /^הסרת .* מהסל$/ }).waitFor();
+    await picks
+      .getByRole('button', { name: `הסרת ${title} מהסל` })
+      .first()
+      .waitFor();
 
     const monthAuthors = page.locator('section', { has: page.locator('#month-authors-title') });
     await monthAuthors.locator('[data-testid="author-card"]').first().waitFor();
