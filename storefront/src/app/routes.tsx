@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from '@mechabrim/routing';
-import { NotFound } from './coming-soon';
+import { NotFound } from './not-found';
 // The two pages people land on (home, a book) are in the storefront's first chunk, so their
 // first render needs no further request; the other screens load when first visited.
 import { HomeRoute } from '../features/home';
