@@ -7,7 +7,11 @@ module.exports = {
       {
         jsc: {
           parser: { syntax: 'typescript', tsx: true, decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          transform: {
+            legacyDecorator: true,
+            decoratorMetadata: true,
+            react: { runtime: 'automatic' },
+          },
           target: 'es2022',
         },
         module: { type: 'commonjs' },

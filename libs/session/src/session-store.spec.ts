@@ -65,14 +65,12 @@ describe('session store', () => {
 
   it('registers and signs in, accepting a { user, token } answer', async () => {
     const { store } = setup();
-    const user = await store
-      .getState()
-      .register({
-        name: 'נועם',
-        email: 'noam@example.com',
-        password: 'Pass-12-word',
-        role: 'user',
-      });
+    const user = await store.getState().register({
+      name: 'נועם',
+      email: 'noam@example.com',
+      password: 'Pass-12-word',
+      role: 'user',
+    });
     expect(user.name).toBe('נועם');
     expect(store.getState().token).toBe('register-token');
   });

@@ -9,6 +9,7 @@ const RESULTS = join(ROOT, 'test-results');
 const NX = packageBin(ROOT, 'nx');
 const TSC = packageBin(ROOT, 'typescript', 'tsc');
 const JEST = packageBin(ROOT, 'jest');
+const PRETTIER = packageBin(ROOT, 'prettier');
 
 /** Runs a node script with the terminal as its output; resolves with its exit code. */
 function runNode(args: string[]): Promise<number> {
@@ -49,9 +50,9 @@ function heading(text: string) {
 }
 
 /**
- * `npm test`: lint, type check, build, every project's unit and integration tests, then the
+ * `npm test`: lint, format check, type check, build, every project's unit and integration tests, then the
  * browser journeys. A failing step does not stop the others; each counts as one failed test.
- * Arguments (`npm test -- <pattern>`) go to Jest and skip lint and type check.
+ * Arguments (`npm test -- <pattern>`) go to Jest and skip lint, format check and type check.
  */
 export async function main(jestArgs: string[]): Promise<number> {
   const began = Date.now();
@@ -99,9 +100,12 @@ export async function main(jestArgs: string[]): Promise<number> {
   };
 
   if (focused) {
-    process.stdout.write(`Focused run (${jestArgs.join(' ')}): lint and type check skipped.\n`);
+    process.stdout.write(
+      `Focused run (${jestArgs.join(' ')}): lint, format check and type check skipped.\n`,
+    );
   } else {
     await step('lint', [NX, 'run-many', '-t', 'lint', '--parallel=2', '--outputStyle=stream']);
+    await step('format check', [PRETTIER, '--check', '.', '--log-level=warn']);
     // TypeScript 6 flags tsconfig.base.json's `baseUrl` as deprecated for 7.0 (every project
     // tsconfig silences it the same way).
     await step('type check', [
