@@ -152,6 +152,31 @@ const dropIndexes: Handler = (ctx) => {
   return { nIndexesWas, ok: 1 };
 };
 
+/** Command fields that are not collection options. */
+const CREATE_NON_OPTIONS = new Set([
+  '$db',
+  'lsid',
+  'txnNumber',
+  'autocommit',
+  'startTransaction',
+  'writeConcern',
+  'readConcern',
+  '$clusterTime',
+  '$readPreference',
+  'comment',
+  'maxTimeMS',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+]);
+
+/** Whether two collection option documents are the same (field order does not matter). */
+function sameOptions(a: Document, b: Document): boolean {
+  const norm = (o: Document) =>
+    keyOf(Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))));
+  return norm(a) === norm(b);
+}
+
 function collectionInfo(ctx: CommandContext, nameOnly: boolean): Document[] {
   return ctx.server.storage.collectionsOf(ctx.db).map((c) =>
     nameOnly
@@ -199,30 +224,20 @@ export const ddlCommands: Record<string, Handler> = {
   },
   create: (ctx) => {
     const name = collName(ctx);
-    if (getCollection(ctx, name))
+    const opts: Document = {};
+    for (const [k, v] of Object.entries(ctx.body)) {
+      if (k === 'create' || CREATE_NON_OPTIONS.has(k)) continue;
+      opts[k] = v;
+    }
+    const existing = getCollection(ctx, name);
+    if (existing) {
+      // MongoDB 7.0+: creating an existing collection with the same options succeeds; other options fail.
+      if (sameOptions(existing.options, opts)) return { ok: 1 };
       throw new MongoServerError(
         48,
         'NamespaceExists',
-        `Collection ${ctx.db}.${name} already exists.`,
+        `namespace ${ctx.db}.${name} already exists, but with different options: ${JSON.stringify(existing.options)}`,
       );
-    const opts: Document = {};
-    for (const [k, v] of Object.entries(ctx.body)) {
-      if (
-        [
-          'create',
-          '$db',
-          'lsid',
-          'txnNumber',
-          'autocommit',
-          'startTransaction',
-          'writeConcern',
-          '$clusterTime',
-          '$readPreference',
-          'comment',
-        ].includes(k)
-      )
-        continue;
-      opts[k] = v;
     }
     ctx.server.storage.createCollection(ctx.db, name, opts, ctx.access.ops);
     return { ok: 1 };
