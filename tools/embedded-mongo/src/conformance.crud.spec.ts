@@ -77,6 +77,46 @@ describe('CRUD', () => {
     expect(ci).toEqual(['cherry', 'banana', 'apricot', 'Apple']);
   });
 
+  it('orders and matches strings as ICU does under a collation (find and aggregate agree)', async () => {
+    const c = coll('crud5icu');
+    const words = [
+      'zebra',
+      'Apple',
+      'אבא',
+      'בית',
+      'éclair',
+      'eclair',
+      'Eclair',
+      'שָׁלוֹם',
+      'שלום',
+      'apple',
+    ];
+    await c.insertMany(words.map((t, i) => ({ _id: i + 1, t })));
+    const order = async (collation: Document) => {
+      const found = (await c.find().sort({ t: 1, _id: 1 }).collation(collation).toArray()).map(
+        (d) => d._id,
+      );
+      const aggregated = (
+        await c.aggregate([{ $sort: { t: 1, _id: 1 } }], { collation }).toArray()
+      ).map((d) => d._id);
+      expect(aggregated).toEqual(found);
+      return found;
+    };
+    // Hebrew: its letters sort before Latin; case ignored, accents and niqqud count (after the bare form).
+    expect(await order({ locale: 'he', strength: 2 })).toEqual([3, 4, 9, 8, 2, 10, 6, 7, 5, 1]);
+    // English, strength 1: case and accents (and niqqud) ignored; Latin before Hebrew; ties by _id.
+    expect(await order({ locale: 'en', strength: 1 })).toEqual([2, 10, 5, 6, 7, 1, 3, 4, 8, 9]);
+    const ids = async (filter: Document, collation: Document) =>
+      (await c.find(filter).sort({ _id: 1 }).collation(collation).toArray()).map((d) => d._id);
+    expect(await ids({ t: 'ECLAIR' }, { locale: 'en', strength: 1 })).toEqual([5, 6, 7]);
+    expect(await ids({ t: 'ECLAIR' }, { locale: 'en', strength: 2 })).toEqual([6, 7]);
+    expect(await ids({ t: 'שלום' }, { locale: 'he', strength: 1 })).toEqual([8, 9]);
+    expect(await ids({ t: 'שלום' }, { locale: 'he', strength: 2 })).toEqual([9]);
+    expect(await ids({ t: { $gte: 'b', $lt: 'f' } }, { locale: 'en', strength: 2 })).toEqual([
+      5, 6, 7,
+    ]);
+  });
+
   it('iterates a large result through getMore batches and closes cursors', async () => {
     const c = coll('crud6');
     await c.insertMany(Array.from({ length: 250 }, (_, i) => ({ i })));

@@ -3,43 +3,73 @@ import { compareValues } from '../values';
 
 export type Cmp = (a: unknown, b: unknown) => number;
 
+/** String equality under a collation (null: binary comparison). */
+export type StrEq = ((a: string, b: string) => boolean) | null;
+
+/** ICU sensitivity per MongoDB collation strength (as mingo maps it for `aggregate`). */
+const SENSITIVITY: Record<number, Intl.CollatorOptions['sensitivity']> = {
+  1: 'base',
+  2: 'accent',
+  3: 'variant',
+  4: 'variant',
+  5: 'variant',
+};
+
+const collators = new Map<string, Intl.Collator>();
+
+/** Whether the collation compares strings other than by binary comparison. */
+export function isCollated(collation?: Document): collation is Document {
+  return !!collation && typeof collation.locale === 'string' && collation.locale !== 'simple';
+}
+
 /**
- * String comparison for a collation. Strength 1/2 (case-insensitive) uses a folded key compared
- * by code point — the order ICU gives for letters within and across Latin and Hebrew — computed
- * once per value; other collations use Intl.Collator.
+ * The ICU collator (Node's `Intl.Collator`) for a MongoDB collation document, cached per options.
+ * The options mirror what mingo uses for `$sort` in `aggregate`, so `find` and `aggregate` agree.
  */
-export function comparatorFor(collation?: Document): {
-  cmp: Cmp;
-  fold: ((s: string) => string) | null;
-} {
-  if (!collation || !collation.locale || collation.locale === 'simple')
-    return { cmp: compareValues, fold: null };
+export function collatorFor(collation?: Document): Intl.Collator | null {
+  if (!isCollated(collation)) return null;
   const strength = typeof collation.strength === 'number' ? collation.strength : 3;
-  if (strength <= 2 && collation.numericOrdering !== true) {
-    const fold =
-      strength === 1
-        ? (x: string) => x.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-        : (x: string) => x.toLowerCase();
-    return { cmp: compareValues, fold };
-  }
-  const collator = new Intl.Collator(String(collation.locale).replace('_', '-'), {
-    sensitivity: strength <= 1 ? 'base' : strength === 2 ? 'accent' : 'variant',
+  const opts: Intl.CollatorOptions = {
+    sensitivity: SENSITIVITY[strength] ?? 'variant',
     numeric: collation.numericOrdering === true,
-    caseFirst:
-      collation.caseFirst === 'upper'
-        ? 'upper'
-        : collation.caseFirst === 'lower'
-          ? 'lower'
-          : 'false',
-  });
+    ignorePunctuation: collation.alternate === 'shifted',
+  };
+  if (collation.caseFirst === 'upper' || collation.caseFirst === 'lower')
+    opts.caseFirst = collation.caseFirst;
+  if (collation.caseLevel === true) {
+    if (opts.sensitivity === 'base') opts.sensitivity = 'case';
+    else if (opts.sensitivity === 'accent') opts.sensitivity = 'variant';
+  }
+  const locale = String(collation.locale).replace(/_/g, '-');
+  const cacheKey = JSON.stringify([locale, opts]);
+  let c = collators.get(cacheKey);
+  if (!c) {
+    try {
+      c = new Intl.Collator(locale, opts);
+    } catch {
+      c = new Intl.Collator('und', opts);
+    }
+    collators.set(cacheKey, c);
+  }
+  return c;
+}
+
+/**
+ * Comparison for a collation: BSON order, with strings compared by ICU when a locale is given
+ * (strength 1 ignores case and accents, 2 ignores case, 3+ distinguishes both).
+ */
+export function comparatorFor(collation?: Document): { cmp: Cmp; equals: StrEq } {
+  const collator = collatorFor(collation);
+  if (!collator) return { cmp: compareValues, equals: null };
+  const compare = collator.compare;
   return {
     cmp: (a, b) =>
-      typeof a === 'string' && typeof b === 'string' ? collator.compare(a, b) : compareValues(a, b),
-    fold: null,
+      typeof a === 'string' && typeof b === 'string' ? compare(a, b) : compareValues(a, b),
+    equals: (a, b) => a === b || compare(a, b) === 0,
   };
 }
 
-/** The case-folding a strength-1/2 collation implies for equality (null: binary comparison). */
-export function foldFor(collation?: Document): ((s: string) => string) | null {
-  return comparatorFor(collation).fold;
+/** The string equality a collation implies for query matching (null: binary comparison). */
+export function equalsFor(collation?: Document): StrEq {
+  return comparatorFor(collation).equals;
 }

@@ -1,5 +1,6 @@
 import { Document, ObjectId } from 'bson';
 import { Query } from 'mingo';
+import { collatorFor } from './collation';
 import { compileFast } from './fastmatch';
 
 // The compiled fast path must agree with mingo (MongoDB semantics) on every filter it accepts.
@@ -85,8 +86,17 @@ it('declines shapes it does not implement', () => {
   expect(compileFast({ $expr: { $eq: ['$a', 1] } })).toBeNull();
 });
 
-it('folds case for equality under a case-insensitive collation', () => {
-  const f = compileFast({ t: 'abc' }, (s) => s.toLowerCase());
+it('compares strings by the collation (ICU) for equality and ranges', () => {
+  const ci = collatorFor({ locale: 'en', strength: 2 })?.compare ?? null;
+  const f = compileFast({ t: 'abc' }, ci);
   expect(f?.({ t: 'ABC' })).toBe(true);
   expect(f?.({ t: 'abd' })).toBe(false);
+  expect(f?.({ t: 'ábc' })).toBe(false);
+  const base = collatorFor({ locale: 'en', strength: 1 })?.compare ?? null;
+  expect(compileFast({ t: 'abc' }, base)?.({ t: 'ÁBC' })).toBe(true);
+  // ICU order, not code points: 'b' < 'Z' < 'é'-words are placed by their base letter.
+  const range = compileFast({ t: { $gte: 'b', $lt: 'f' } }, ci);
+  expect(range?.({ t: 'éclair' })).toBe(true);
+  expect(range?.({ t: 'Zebra' })).toBe(false);
+  expect(range?.({ t: 'Cat' })).toBe(true);
 });

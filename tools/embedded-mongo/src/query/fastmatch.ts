@@ -9,12 +9,12 @@ export type Predicate = (doc: Document) => boolean;
 
 type ValueTest = (v: unknown) => boolean;
 
-type Fold = ((s: string) => string) | null;
+/** String comparison of a collation (null: binary). */
+type StrCmp = ((a: string, b: string) => number) | null;
 
-function eqTest(lit: unknown, fold: Fold = null): ValueTest | null {
-  if (typeof lit === 'string' && fold) {
-    const f = fold(lit);
-    return (v) => typeof v === 'string' && (v === lit || fold(v) === f);
+function eqTest(lit: unknown, coll: StrCmp = null): ValueTest | null {
+  if (typeof lit === 'string' && coll) {
+    return (v) => typeof v === 'string' && (v === lit || coll(v, lit) === 0);
   }
   if (typeof lit === 'string' || typeof lit === 'boolean') return (v) => v === lit;
   if (typeof lit === 'number') return Number.isNaN(lit) ? null : (v) => v === lit;
@@ -34,8 +34,7 @@ function regexTest(re: RegExp): ValueTest {
   return (v) => typeof v === 'string' && r.test(v);
 }
 
-function rangeTest(op: string, lit: unknown, fold: Fold): ValueTest | null {
-  if (typeof lit === 'string' && fold) return null;
+function rangeTest(op: string, lit: unknown, coll: StrCmp): ValueTest | null {
   if (!(
     typeof lit === 'number' ||
     typeof lit === 'string' ||
@@ -53,14 +52,15 @@ function rangeTest(op: string, lit: unknown, fold: Fold): ValueTest | null {
         : op === '$lt'
           ? (c: number) => c < 0
           : (c: number) => c <= 0;
+  if (typeof lit === 'string' && coll) return (v) => typeof v === 'string' && ok(coll(v, lit));
   return (v) => typeRank(v) === rank && ok(compareValues(v, lit));
 }
 
 /** Tests for one field condition; each must hold for some value at the path. */
-function fieldTests(cond: unknown, fold: Fold): ValueTest[] | null {
+function fieldTests(cond: unknown, coll: StrCmp): ValueTest[] | null {
   if (cond instanceof RegExp) return [regexTest(cond)];
   if (!isPlainObject(cond)) {
-    const t = eqTest(cond, fold);
+    const t = eqTest(cond, coll);
     return t ? [t] : null;
   }
   const keys = Object.keys(cond);
@@ -70,7 +70,7 @@ function fieldTests(cond: unknown, fold: Fold): ValueTest[] | null {
     const arg = cond[op];
     switch (op) {
       case '$eq': {
-        const t = arg instanceof RegExp ? null : eqTest(arg, fold);
+        const t = arg instanceof RegExp ? null : eqTest(arg, coll);
         if (!t) return null;
         tests.push(t);
         break;
@@ -79,7 +79,7 @@ function fieldTests(cond: unknown, fold: Fold): ValueTest[] | null {
         if (!Array.isArray(arg)) return null;
         const parts: ValueTest[] = [];
         for (const x of arg) {
-          const t = x instanceof RegExp ? regexTest(x) : eqTest(x, fold);
+          const t = x instanceof RegExp ? regexTest(x) : eqTest(x, coll);
           if (!t) return null;
           parts.push(t);
         }
@@ -90,7 +90,7 @@ function fieldTests(cond: unknown, fold: Fold): ValueTest[] | null {
       case '$gte':
       case '$lt':
       case '$lte': {
-        const t = rangeTest(op, arg, fold);
+        const t = rangeTest(op, arg, coll);
         if (!t) return null;
         tests.push(t);
         break;
@@ -112,7 +112,8 @@ function fieldTests(cond: unknown, fold: Fold): ValueTest[] | null {
   return tests;
 }
 
-export function compileFast(filter: Document, fold: Fold = null): Predicate | null {
+/** `coll` is the string comparison of the query's collation (null: binary). */
+export function compileFast(filter: Document, coll: StrCmp = null): Predicate | null {
   const parts: Predicate[] = [];
   for (const [k, v] of Object.entries(filter)) {
     if (k === '$and' || k === '$or' || k === '$nor') {
@@ -120,7 +121,7 @@ export function compileFast(filter: Document, fold: Fold = null): Predicate | nu
       const subs: Predicate[] = [];
       for (const s of v) {
         if (!isPlainObject(s)) return null;
-        const p = compileFast(s, fold);
+        const p = compileFast(s, coll);
         if (!p) return null;
         subs.push(p);
       }
@@ -130,7 +131,7 @@ export function compileFast(filter: Document, fold: Fold = null): Predicate | nu
       continue;
     }
     if (k.startsWith('$')) return null;
-    const tests = fieldTests(v, fold);
+    const tests = fieldTests(v, coll);
     if (!tests) return null;
     const path = k.split('.');
     // Each operator must be satisfied by some value at the path (MongoDB's array semantics).

@@ -2,7 +2,7 @@ import type { Document } from 'bson';
 import { Query } from 'mingo';
 import { MongoServerError, badValue, toServerError } from '../errors';
 import { isPlainObject } from '../values';
-import { foldFor } from './collation';
+import { collatorFor } from './collation';
 import { compileFast } from './fastmatch';
 
 const TOP_LEVEL = new Set([
@@ -149,7 +149,7 @@ export function compileFilter(filter: unknown, collation?: Document): CompiledFi
   validateFilter(filter);
   const f = filter as Document;
   if (!Object.keys(f).length) return ALWAYS;
-  const fast = compileFast(f, foldFor(collation));
+  const fast = compileFast(f, collatorFor(collation)?.compare ?? null);
   if (fast) return { empty: false, test: fast };
   try {
     const q = new Query(f, { scriptEnabled: false, collation: collation as never });

@@ -68,19 +68,12 @@ export function validateSort(sort: unknown): Document | undefined {
   return sort;
 }
 
-function sortKey(
-  doc: Document,
-  path: string,
-  dir: number,
-  cmp: Cmp,
-  fold: ((s: string) => string) | null,
-): unknown {
+function sortKey(doc: Document, path: string, dir: number, cmp: Cmp): unknown {
   const vals = valuesAtPath(doc, path);
   if (!vals.length) return null;
   if (vals.length === 1) return vals[0];
-  const k = (v: unknown) => (fold && typeof v === 'string' ? fold(v) : v);
   let best = vals[0];
-  for (const v of vals) if (dir > 0 ? cmp(k(v), k(best)) < 0 : cmp(k(v), k(best)) > 0) best = v;
+  for (const v of vals) if (dir > 0 ? cmp(v, best) < 0 : cmp(v, best) > 0) best = v;
   return best;
 }
 
@@ -91,17 +84,14 @@ export function sortDocs(
   collation?: Document,
   topK = 0,
 ): Document[] {
-  const { cmp, fold } = comparatorFor(collation);
+  const { cmp } = comparatorFor(collation);
   const fields = Object.entries(sort).filter(([, v]) => !(isPlainObject(v) && '$meta' in v));
   const dirs = fields.map(([, dir]) => (Number(dir) > 0 ? 1 : -1));
   type Keyed = { d: Document; i: number; k: unknown[] };
   const keyOfDoc = (d: Document, i: number): Keyed => ({
     d,
     i,
-    k: fields.map(([p], j) => {
-      const key = sortKey(d, p, dirs[j], cmp, fold);
-      return fold && typeof key === 'string' ? fold(key) : key;
-    }),
+    k: fields.map(([p], j) => sortKey(d, p, dirs[j], cmp)),
   });
   const order = (a: Keyed, b: Keyed): number => {
     for (let j = 0; j < fields.length; j++) {
