@@ -71,3 +71,49 @@ describe('book card', () => {
     expect(screen.getByTestId('cover-placeholder')).toBeTruthy();
   });
 });
+
+describe('book card overlay', () => {
+  const setHover = (canHover: boolean) => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(hover: none)' ? !canHover : false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  };
+
+  it('is reached by keyboard: Tab focuses the view link, which shows the overlay', async () => {
+    setHover(true);
+    renderCard();
+    const overlay = screen.getByTestId('book-card-overlay');
+    expect(overlay.getAttribute('data-open')).toBe('false');
+    const view = screen.getByRole('link', { name: 'לצפייה בספר הים שבפנים' });
+    // The cover link is skipped (tabIndex -1); the view link is the first stop.
+    await userEvent.tab();
+    expect(document.activeElement).toBe(view);
+    expect(overlay.getAttribute('data-open')).toBe('true');
+    expect(overlay.contains(screen.getByText('סיפור על ים'))).toBe(true);
+    await userEvent.tab();
+    expect(overlay.getAttribute('data-open')).toBe('false');
+  });
+
+  it('opens on a first tap of the cover on a touch screen instead of navigating', () => {
+    setHover(false);
+    renderCard();
+    const overlay = screen.getByTestId('book-card-overlay');
+    const cover = screen.getByAltText('כריכת הספר הים שבפנים').closest('a')!;
+    const firstTap = fireEvent.click(cover);
+    expect(firstTap).toBe(false); // default prevented: no navigation on the first tap
+    expect(overlay.getAttribute('data-open')).toBe('true');
+    fireEvent.click(screen.getByText('סיפור על ים'));
+    expect(overlay.getAttribute('data-open')).toBe('false');
+  });
+
+  it('lets a mouse click on the cover navigate as before', () => {
+    setHover(true);
+    renderCard();
+    const cover = screen.getByAltText('כריכת הספר הים שבפנים').closest('a')!;
+    fireEvent.click(cover);
+    expect(screen.getByTestId('book-card-overlay').getAttribute('data-open')).toBe('false');
+  });
+});

@@ -1,3 +1,4 @@
+import { useState, type FocusEvent, type MouseEvent } from 'react';
 import { Link } from '@mechabrim/routing';
 import { uiStrings } from '../../strings.he';
 import { BookCover } from '../book-cover/book-cover';
@@ -48,10 +49,22 @@ function TrashIcon() {
   );
 }
 
+/** True on a device whose main pointer cannot hover (a touch screen). */
+function cannotHover(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(hover: none)').matches
+    : false;
+}
+
 /**
- * A book in a list or carousel: cover (placeholder on error), a summary overlay on hover or
- * keyboard focus, view and add/remove-from-cart buttons, the quantity badge above 1, title,
- * 'by' author, price without decimals.
+ * A book in a list or carousel: cover (placeholder on error), a summary overlay, view and
+ * add/remove-from-cart buttons, the quantity badge above 1, title, 'by' author, price without
+ * decimals.
+ *
+ * The overlay shows on hover (a mouse), while anything inside it has keyboard focus (its view
+ * link is in the tab order: the overlay is only transparent, never `visibility: hidden`), and on
+ * a touch screen after a first tap on the cover (the second tap, on 'view', opens the book; a
+ * tap on the summary closes it again).
  */
 export function BookCard({
   book,
@@ -68,10 +81,36 @@ export function BookCard({
   const summary = book.summary?.trim() || book.description?.trim() || uiStrings.noSummary;
   const author = authorName?.trim() || uiStrings.unknownAuthor;
   const Heading = `h${headingLevel}` as 'h3';
+  const [tapped, setTapped] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const open = tapped || focused;
+  const onCoverClick = (event: MouseEvent) => {
+    if (!tapped && cannotHover()) {
+      event.preventDefault();
+      setTapped(true);
+    }
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+      setFocused(false);
+      setTapped(false);
+    }
+  };
   return (
     <article className="mb-book-card" data-testid="book-card">
-      <div className="mb-book-card__media">
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="mb-book-card__cover-link">
+      <div
+        className="mb-book-card__media"
+        onFocus={() => setFocused(true)}
+        onBlur={onBlur}
+        onMouseLeave={() => setTapped(false)}
+      >
+        <Link
+          to={href}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="mb-book-card__cover-link"
+          onClick={onCoverClick}
+        >
           <BookCover src={book.coverImage} title={book.title} priority={priority} />
         </Link>
         {inCart && quantity > 1 && (
@@ -79,7 +118,14 @@ export function BookCard({
             {quantity}
           </span>
         )}
-        <div className="mb-book-card__overlay">
+        <div
+          className="mb-book-card__overlay"
+          data-open={open}
+          data-testid="book-card-overlay"
+          onClick={(event) => {
+            if (tapped && !(event.target as Element).closest('a')) setTapped(false);
+          }}
+        >
           <p className="mb-book-card__summary">{summary}</p>
           <Link
             to={href}
