@@ -2,13 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi, sessionStore } from '@mechabrim/session';
 import { App } from './app/app';
+import { installClientLogging, preconnectApi, reactErrorReporting } from './app/client-logging';
 import type { RuntimeConfig } from './app/runtime-config';
 
 /** Starts the app once the federation share scope is ready (see main.ts). */
 export function mount(root: HTMLElement, config: RuntimeConfig): void {
   configureApi({ apiBaseUrl: config.apiBaseUrl });
+  // Before anything renders or calls the API: errors of the first render and the first calls'
+  // timings reach the client log too.
+  installClientLogging();
+  preconnectApi();
   void sessionStore.getState().init();
-  createRoot(root).render(
+  createRoot(root, reactErrorReporting()).render(
     <StrictMode>
       <App />
     </StrictMode>,

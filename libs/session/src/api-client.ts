@@ -39,6 +39,23 @@ export interface ApiClientOptions {
   /** The bearer token, or null. */
   getToken: () => string | null;
   fetch?: typeof fetch;
+  /**
+   * Told how long every call took (from the request until its body was read), whether it
+   * succeeded or not; the shell records it in the client log, which flags slow calls.
+   */
+  onTiming?: (timing: ApiTiming) => void;
+}
+
+/** How long one API call took: `name` is the method and the path without its query string. */
+export interface ApiTiming {
+  name: string;
+  durationMs: number;
+  /** HTTP status; 0 when the server could not be reached or the call was aborted. */
+  status: number;
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
 }
 
 function fallbackFor(status: number): string {
@@ -75,20 +92,37 @@ export function createApiClient(options: ApiClientOptions) {
     const url = /^https?:\/\//.test(path)
       ? path
       : `${options.baseUrl().replace(/\/+$/, '')}${path}`;
+    const method = request.method ?? (body === undefined ? 'GET' : 'POST');
+    const started = now();
+    const report = (status: number) => {
+      if (!options.onTiming) return;
+      try {
+        options.onTiming({
+          name: `${method} ${path.replace(/[?#].*$/, '')}`,
+          durationMs: now() - started,
+          status,
+        });
+      } catch {
+        // Timing is advisory: it never breaks a call.
+      }
+    };
     let response: Response;
+    let text: string;
     try {
       response = await (options.fetch ?? fetch)(url, {
-        method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+        method,
         headers,
         body,
         signal: request.signal,
       });
+      text = await response.text();
     } catch (err) {
+      report(0);
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiError(strings.networkError, 0);
     }
+    report(response.status);
 
-    const text = await response.text();
     let parsed: unknown = undefined;
     if (text) {
       try {

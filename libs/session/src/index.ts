@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { createApiClient, type ApiRequest } from './api-client';
+import { createApiClient, type ApiRequest, type ApiTiming } from './api-client';
 import { getApiBaseUrl } from './api-config';
 import { createSessionStore, type SessionState } from './session-store';
 
@@ -9,6 +9,7 @@ export {
   type ApiFetch,
   type ApiRequest,
   type ApiClientOptions,
+  type ApiTiming,
 } from './api-client';
 export { configureApi, getApiBaseUrl } from './api-config';
 export {
@@ -23,12 +24,24 @@ export {
 } from './session-store';
 export { strings as sessionStrings } from './strings.he';
 
+let timingObserver: ((timing: ApiTiming) => void) | null = null;
+
+/**
+ * Sets who is told how long each call of the page's API client took (the shell points it at the
+ * client log, which flags slow calls); `null` stops it. This library does not depend on the UI
+ * kit, hence the hook instead of the logger itself.
+ */
+export function observeApiTiming(observer: ((timing: ApiTiming) => void) | null): void {
+  timingObserver = observer;
+}
+
 // The one API client and the one session of the page. This library is a federation singleton,
 // so the shell and every remote share them: signing in anywhere signs in everywhere.
 const client = createApiClient({
   baseUrl: getApiBaseUrl,
   // Read on each call, by which time the store below exists.
   getToken: () => sessionStore.getState().token,
+  onTiming: (timing) => timingObserver?.(timing),
 });
 
 /** The session store (user, token, loading; login, register, updateProfile, logout). */

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { strings } from '../strings.he';
 
 /** Spec §2/§8 fallback: 'something went wrong' with reload and back. */
@@ -37,7 +37,10 @@ interface ErrorBoundaryState {
   failedAt: unknown;
 }
 
-/** Catches render errors below it. Errors are logged; window errors are logged by the app. */
+/**
+ * Catches render errors below it. Reporting is not done here: the root's `onCaughtError`
+ * (bootstrap.tsx, client-logging.ts) sends every error a boundary caught to the client log once.
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null, failedAt: undefined };
 
@@ -50,10 +53,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (state.error && props.resetKey !== state.failedAt)
       return { error: null, failedAt: undefined };
     return null;
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(error, info.componentStack);
   }
 
   reset = () => this.setState({ error: null, failedAt: undefined });

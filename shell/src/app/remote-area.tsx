@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useLocation } from '@mechabrim/routing';
+import { clientLogger } from '@mechabrim/ui';
 import { strings } from '../strings.he';
 import { ErrorBoundary, ErrorFallback } from './error-boundary';
 import { loadRemoteApp, RemoteLoadError } from './federation';
@@ -16,15 +17,28 @@ function remoteApp(remote: RemoteName, fresh: boolean) {
   if (!app || fresh || failed.has(remote)) {
     const again = fresh || failed.has(remote);
     failed.delete(remote);
-    app = lazy(() =>
-      loadRemoteApp(remote, again).then(
-        (component) => ({ default: component }),
+    app = lazy(() => {
+      // Timed into the client log (slow above 1000 ms, warned above 3000 ms); a failure is
+      // reported once, by the error boundary that shows 'remote unavailable'.
+      const started = performance.now();
+      const took = () =>
+        clientLogger.recordDuration(
+          `load remote ${remote}`,
+          performance.now() - started,
+          'federation',
+        );
+      return loadRemoteApp(remote, again).then(
+        (component) => {
+          took();
+          return { default: component };
+        },
         (error: unknown) => {
+          took();
           failed.add(remote);
           throw error;
         },
-      ),
-    );
+      );
+    });
     apps.set(remote, app);
   }
   return app;

@@ -1,17 +1,10 @@
-import { useEffect } from 'react';
 import { Link } from '@mechabrim/routing';
 import { strings } from '../../strings.he';
-import { installClientLogging, preconnectApi } from './client-logging';
 import './footer.css';
 
 /** Site footer (spec §2): logo, tagline, terms / authors' terms / contact, copyright with the year. */
 export function Footer() {
   const year = new Date().getFullYear();
-  // The footer is on every page (the header is not), so it starts the client log reporting.
-  useEffect(() => {
-    preconnectApi();
-    installClientLogging();
-  }, []);
   return (
     <footer className="footer">
       <div className="footer__inner mb-container">
