@@ -1,9 +1,18 @@
 import path from 'node:path';
+import type { RunningStack } from '@mechabrim/launcher';
 import { startStaticServer } from '@mechabrim/static-server';
 import type { Browser } from 'playwright-core';
 import { collectErrors, launchBrowser, screenshot } from '../support/browser';
-import { FIXTURE_AUTHOR_TOKEN, startCatalogueFixture } from './support/catalogue-fixture';
-import { ensureBuilt, ROOT, startFrontEnds, type RunningFrontEnds } from './support/front-ends';
+import { demoAuthorToken, ROOT, startFederationStack } from './support/front-ends';
+
+/** The signed-in user's id, from the real API's profile answer. */
+async function authorIdOf(stack: RunningStack, token: string): Promise<string> {
+  const res = await fetch(`${stack.urls.api}/api/auth/profile`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { _id } = (await res.json()) as { _id: string };
+  return _id;
+}
 
 interface ShareEntry {
   from: string;
@@ -13,22 +22,15 @@ interface ShareEntry {
 
 describe('the app frame and the shared singletons', () => {
   let browser: Browser;
-  let frontEnds: RunningFrontEnds;
-  let api: Awaited<ReturnType<typeof startCatalogueFixture>>;
+  let stack: RunningStack;
 
   beforeAll(async () => {
-    await ensureBuilt();
-    api = await startCatalogueFixture();
-    [browser, frontEnds] = await Promise.all([
-      launchBrowser(),
-      startFrontEnds({ apiBaseUrl: api.url }),
-    ]);
+    [browser, stack] = await Promise.all([launchBrowser(), startFederationStack()]);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await frontEnds?.close();
-    await api?.close();
+    await stack?.stop();
   });
 
   it('is a Hebrew right-to-left page with header, main and footer, fonts served by us', async () => {
@@ -37,10 +39,10 @@ describe('the app frame and the shared singletons', () => {
     const foreignRequests: string[] = [];
     page.on('request', (request) => {
       const { hostname } = new URL(request.url());
-      if (hostname !== '127.0.0.1' && !request.url().startsWith('data:'))
+      if (hostname !== 'localhost' && !request.url().startsWith('data:'))
         foreignRequests.push(request.url());
     });
-    await page.goto(`${frontEnds.urls.shell}/about`);
+    await page.goto(`${stack.urls.shell}/about`);
     await page.locator('[data-remote="storefront"] h1').first().waitFor();
 
     const html = page.locator('html');
@@ -63,13 +65,12 @@ describe('the app frame and the shared singletons', () => {
   });
 
   it('hides the header on the author portal paths and keeps it elsewhere', async () => {
+    // The demo author, signed in through the real API.
+    const token = await demoAuthorToken(stack);
     const context = await browser.newContext();
-    await context.addInitScript(
-      (token) => window.localStorage.setItem('token', token),
-      FIXTURE_AUTHOR_TOKEN,
-    );
+    await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
     const page = await context.newPage();
-    await page.goto(`${frontEnds.urls.shell}/author-dashboard`);
+    await page.goto(`${stack.urls.shell}/author-dashboard`);
     await page
       .locator('[data-remote="authorPortal"]')
       .getByRole('heading', { name: 'לוח הבקרה' })
@@ -78,12 +79,15 @@ describe('the app frame and the shared singletons', () => {
     await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);
     await screenshot(page, 'federation-author-dashboard-in-shell');
 
-    for (const path of ['/book/upload', '/book/edit/123']) {
-      await page.goto(`${frontEnds.urls.shell}${path}`);
+    const [ownBook] = (await (
+      await fetch(`${stack.urls.api}/api/books/author/${await authorIdOf(stack, token)}`)
+    ).json()) as { _id: string }[];
+    for (const path of ['/book/upload', `/book/edit/${ownBook._id}`]) {
+      await page.goto(`${stack.urls.shell}${path}`);
       await page.locator('[data-remote="authorPortal"] h1').waitFor();
       await expect(page.getByRole('banner').count()).resolves.toBe(0);
     }
-    await page.goto(`${frontEnds.urls.shell}/about`);
+    await page.goto(`${stack.urls.shell}/about`);
     await page.getByRole('banner').waitFor();
     await context.close();
   });
@@ -94,7 +98,7 @@ describe('the app frame and the shared singletons', () => {
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
-    await page.goto(`${frontEnds.urls.shell}/about`);
+    await page.goto(`${stack.urls.shell}/about`);
     await page.locator('[data-remote="storefront"] h1').first().waitFor();
     // Client-side navigation (the header's cart button): the same page now runs two remotes.
     await page.getByRole('banner').locator('a[href="/cart"]').click();
@@ -140,8 +144,11 @@ describe('the app frame and the shared singletons', () => {
       'react',
       'react-dom',
       '@mechabrim/routing',
+      '@mechabrim/query',
       'zustand',
       '@mechabrim/cart-store',
+      '@mechabrim/session',
+      '@mechabrim/ui',
     ]) {
       const loaded = shared.byPackage[name]?.filter((entry) => entry.loaded) ?? [];
       expect({ name, loaded: loaded.length, from: loaded[0]?.from }).toEqual({
@@ -153,16 +160,14 @@ describe('the app frame and the shared singletons', () => {
     // The remotes used the shell's copies: none of their own fallback chunks for React was fetched.
     const remoteReactChunks: string[] = [];
     for (const remote of ['storefront', 'checkout'] as const) {
-      const manifest = (await (
-        await fetch(`${frontEnds.urls[remote]}/mf-manifest.json`)
-      ).json()) as {
+      const manifest = (await (await fetch(`${stack.urls[remote]}/mf-manifest.json`)).json()) as {
         shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
       };
       for (const share of manifest.shared.filter(
         (s) => s.name === 'react' || s.name === 'react-dom',
       )) {
         for (const file of [...share.assets.js.sync, ...share.assets.js.async]) {
-          remoteReactChunks.push(`${frontEnds.urls[remote]}/${file}`);
+          remoteReactChunks.push(`${stack.urls[remote]}/${file}`);
         }
       }
     }

@@ -1,30 +1,27 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { RunningStack } from '@mechabrim/launcher';
+import type { StaticServer } from '@mechabrim/static-server';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser';
-import {
-  buildFrontEnd,
-  ensureBuilt,
-  ROOT,
-  startFrontEnds,
-  type RunningFrontEnds,
-} from './support/front-ends';
+import { buildFrontEnd, redeployRemote, ROOT, startFederationStack } from './support/front-ends';
 
 describe('a remote is redeployed without rebuilding the shell', () => {
   let browser: Browser;
-  let frontEnds: RunningFrontEnds;
+  let stack: RunningStack;
+  let redeployed: StaticServer | undefined;
   let redeployDir: string;
 
   beforeAll(async () => {
-    await ensureBuilt();
     redeployDir = mkdtempSync(path.join(os.tmpdir(), 'mechabrim-storefront-'));
-    [browser, frontEnds] = await Promise.all([launchBrowser(), startFrontEnds()]);
+    [browser, stack] = await Promise.all([launchBrowser(), startFederationStack()]);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await frontEnds?.close();
+    await redeployed?.close();
+    await stack?.stop();
     rmSync(redeployDir, { recursive: true, force: true });
   });
 
@@ -32,7 +29,7 @@ describe('a remote is redeployed without rebuilding the shell', () => {
     const shellEntry = path.join(ROOT, 'shell/dist/main.js');
     const shellBuiltAt = statSync(shellEntry).mtimeMs;
     const page = await browser.newPage();
-    await page.goto(`${frontEnds.urls.shell}/about`);
+    await page.goto(`${stack.urls.shell}/about`);
     await page.locator('[data-remote="storefront"] h1').first().waitFor();
     expect(await page.locator('[data-build-label]').count()).toBe(0);
 
@@ -43,12 +40,21 @@ describe('a remote is redeployed without rebuilding the shell', () => {
       env: { MECHABRIM_BUILD_LABEL: label },
     });
     // …and deployed: its origin now serves the new build.
-    await frontEnds.start('storefront', redeployDir);
+    redeployed = await redeployRemote(stack, 'storefront', redeployDir);
 
     await page.reload();
     await expect(
       page.locator('[data-build-label]').textContent({ timeout: 20_000 }),
     ).resolves.toContain(label);
+    // The redeployed remote still talks to the same API: the about page's figures are real.
+    const { authors } = (await (await fetch(`${stack.urls.api}/api/stats`)).json()) as {
+      authors: number;
+    };
+    await page
+      .locator('[data-remote="storefront"]')
+      .getByText(new Intl.NumberFormat('he-IL').format(authors), { exact: true })
+      .first()
+      .waitFor();
     await screenshot(page, 'federation-redeployed-storefront');
     expect(statSync(shellEntry).mtimeMs).toBe(shellBuiltAt);
     await page.close();

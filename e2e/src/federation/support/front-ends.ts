@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startStaticServer, type RuntimeConfig, type StaticServer } from '@mechabrim/static-server';
+import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
+import { startStack, type RunningStack } from '@mechabrim/launcher';
+import { startStaticServer, type StaticServer } from '@mechabrim/static-server';
 
 export const ROOT = path.resolve(__dirname, '../../../..');
 
 export type FrontEnd = 'shell' | 'storefront' | 'checkout' | 'author-portal';
-type Remote = Exclude<FrontEnd, 'shell'>;
 
 /** The file whose presence shows a front end is built. */
 const BUILT_MARKER: Record<FrontEnd, string> = {
@@ -49,8 +50,8 @@ export function buildFrontEnd(
 }
 
 /**
- * Builds whichever of the four front ends has no build yet (the e2e Nx target builds them all
- * first; this keeps a lone `jest` run working).
+ * Builds whichever of the four front ends has no build yet (`npm test` builds them all first;
+ * this keeps a lone `jest` run of one journey working).
  */
 export async function ensureBuilt(
   projects: readonly FrontEnd[] = ['shell', 'storefront', 'checkout', 'author-portal'],
@@ -62,85 +63,38 @@ export async function ensureBuilt(
   }
 }
 
-export interface RunningFrontEnds {
-  /** Origin of each front end, e.g. http://127.0.0.1:40123 */
-  urls: Record<FrontEnd, string>;
-  runtimeConfig: RuntimeConfig;
-  /** Stops one front end's server (the remote is "down"). */
-  stop(project: FrontEnd): Promise<void>;
-  /** (Re)starts one front end on its same port, optionally serving another folder (a redeploy). */
-  start(project: FrontEnd, dir?: string): Promise<void>;
-  close(): Promise<void>;
+/** The whole real stack (API, worker, MongoDB, Redis, demo data, four front ends). */
+export async function startFederationStack(): Promise<RunningStack> {
+  await ensureBuilt();
+  return startStack();
+}
+
+/** Signs the demo author in through the real API and returns their session token. */
+export async function demoAuthorToken(stack: RunningStack): Promise<string> {
+  const res = await fetch(`${stack.urls.api}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: DEMO_ACCOUNTS.author.email,
+      password: DEMO_ACCOUNTS.author.password,
+    }),
+  });
+  if (!res.ok) throw new Error(`demo author login → ${res.status} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  return token;
 }
 
 /**
- * Serves the four built front ends with tools/static-server on free ports, the shell (and the
- * author portal's standalone page) with a runtime config pointing at the remotes' manifests.
+ * Deploys another build of a remote to the remote's origin, as a team does: the stack's server
+ * for that remote stops, and the same port serves the new folder. The shell is not touched.
  */
-export async function startFrontEnds(
-  options: { apiBaseUrl?: string; dirs?: Partial<Record<FrontEnd, string>> } = {},
-): Promise<RunningFrontEnds> {
-  const host = '127.0.0.1';
-  const dirs: Record<FrontEnd, string> = {
-    shell: path.join(ROOT, 'shell/dist'),
-    storefront: path.join(ROOT, 'storefront/dist'),
-    checkout: path.join(ROOT, 'checkout/dist'),
-    'author-portal': path.join(ROOT, 'author-portal/dist'),
-    ...options.dirs,
-  };
-  const servers = new Map<FrontEnd, StaticServer>();
-  const ports = new Map<FrontEnd, number>();
-
-  const remotes: Remote[] = ['storefront', 'checkout', 'author-portal'];
-  for (const remote of remotes) {
-    const server = await startStaticServer({ dir: dirs[remote], port: 0, host });
-    servers.set(remote, server);
-    ports.set(remote, server.port);
-  }
-  const origin = (project: FrontEnd) => `http://${host}:${ports.get(project)}`;
-  const runtimeConfig: RuntimeConfig = {
-    apiBaseUrl: options.apiBaseUrl ?? 'http://127.0.0.1:9',
-    remotes: {
-      storefront: `${origin('storefront')}/mf-manifest.json`,
-      checkout: `${origin('checkout')}/mf-manifest.json`,
-      authorPortal: `${origin('author-portal')}/mf-manifest.json`,
-    },
-  };
-  // The portal's standalone page reads the same runtime config (for the API origin).
-  await servers.get('author-portal')!.close();
-  const startOne = async (project: FrontEnd, dir = dirs[project]) => {
-    dirs[project] = dir;
-    const withConfig = project === 'shell' || project === 'author-portal';
-    const server = await startStaticServer({
-      dir,
-      port: ports.get(project) ?? 0,
-      host,
-      runtimeConfig: withConfig ? runtimeConfig : undefined,
-    });
-    servers.set(project, server);
-    ports.set(project, server.port);
-  };
-  await startOne('author-portal');
-  await startOne('shell');
-
-  const urls = Object.fromEntries(
-    (['shell', ...remotes] as FrontEnd[]).map((project) => [project, origin(project)]),
-  ) as Record<FrontEnd, string>;
-
-  return {
-    urls,
-    runtimeConfig,
-    async stop(project) {
-      await servers.get(project)?.close();
-      servers.delete(project);
-    },
-    async start(project, dir) {
-      await servers.get(project)?.close();
-      await startOne(project, dir);
-    },
-    async close() {
-      await Promise.all([...servers.values()].map((server) => server.close()));
-      servers.clear();
-    },
-  };
+export async function redeployRemote(
+  stack: RunningStack,
+  remote: Exclude<FrontEnd, 'shell'>,
+  dir: string,
+): Promise<StaticServer> {
+  const origin = new URL(remote === 'author-portal' ? stack.urls.authorPortal : stack.urls[remote]);
+  await stack.stopService(remote);
+  // All interfaces, as the stack's own front-end servers listen.
+  return startStaticServer({ dir, port: Number(origin.port) });
 }
