@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createWorkerApp } from '../src/app.factory';
+import { ClientLogsProcessor } from '../src/client-logs/client-logs.processor';
 import { loadWorkerConfig } from '../src/config/worker-config';
 
 const root = path.resolve(__dirname, '../../..');
@@ -35,13 +36,16 @@ afterAll(async () => {
   await Promise.all([mongo?.stop(), redis?.stop()]);
 });
 
-async function startWorker(): Promise<{ app: NestFastifyApplication; url: string }> {
+async function startWorker(
+  env: Record<string, string> = {},
+): Promise<{ app: NestFastifyApplication; url: string }> {
   const config = loadWorkerConfig({
     NODE_ENV: 'test',
     MONGODB_URI: mongo.uri,
     REDIS_URL: redis.url,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WORKER_PORT: '0',
+    ...env,
   });
   const app = await createWorkerApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -86,8 +90,10 @@ async function postBulk(messages: string[], sessionId = 'session-1') {
 
 describe('client-logs queue, API to worker to MongoDB', () => {
   it('stores what the API accepted, once, with the sender beside each entry', async () => {
-    const worker = await startWorker();
+    const worker = await startWorker({ WORKER_CONCURRENCY: '3' });
     try {
+      // WORKER_CONCURRENCY reaches the BullMQ worker.
+      expect(worker.app.get(ClientLogsProcessor).worker.concurrency).toBe(3);
       const health = await until('worker health', async () => {
         const res = await fetch(`${worker.url}/health`);
         return res.status === 200 ? res.json() : undefined;
