@@ -18,6 +18,7 @@ const THIRD_PARTY = {
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
   zustand: 'zustand',
+  'zustand/vanilla': 'zustand',
 };
 
 /** Workspace libraries shared as singletons (the one cart, the one session, the one UI kit, the
