@@ -178,6 +178,70 @@ describe('transactions', () => {
     expect(await c.countDocuments({ k: 'new' })).toBe(0);
   });
 
+  it('forgets collections created inside an aborted transaction', async () => {
+    const session = t.client.startSession();
+    try {
+      session.startTransaction();
+      await coll('txnewA').insertOne({ _id: 1 }, { session });
+      await t.db.createCollection('txnewB', { session });
+      await coll('txnewC').createIndex({ k: 1 }, { session });
+      expect(await coll('txnewA').find({}, { session }).toArray()).toEqual([{ _id: 1 }]);
+      expect(await coll('txnewA').find().toArray()).toEqual([]);
+      await session.abortTransaction();
+    } finally {
+      await session.endSession();
+    }
+    const names = (await t.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+    expect(names).not.toContain('txnewA');
+    expect(names).not.toContain('txnewB');
+    expect(names).not.toContain('txnewC');
+    expect(await coll('txnewA').find().toArray()).toEqual([]);
+  });
+
+  it('creates a collection with a unique index inside a committed transaction', async () => {
+    const session = t.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        await coll('txnewD').createIndex({ k: 1 }, { unique: true, session });
+        await coll('txnewD').insertOne({ _id: 1, k: 'a' }, { session });
+      });
+    } finally {
+      await session.endSession();
+    }
+    expect((await coll('txnewD').listIndexes().toArray()).map((i) => i.name)).toEqual([
+      '_id_',
+      'k_1',
+    ]);
+    expect((await serverError(coll('txnewD').insertOne({ _id: 2, k: 'a' }))).code).toBe(11000);
+  });
+
+  it.each(['commit', 'abort'])(
+    'kills cursors opened inside a transaction when it ends (%s)',
+    async (how) => {
+      const name = `txcur_${how}`;
+      await coll(name).insertMany(Array.from({ length: 10 }, (_, i) => ({ _id: i })));
+      const session = t.client.startSession();
+      try {
+        session.startTransaction();
+        const reply = await t.db.command(
+          { find: name, filter: {}, batchSize: 2 },
+          { session, promoteLongs: false },
+        );
+        const id = reply.cursor.id as Long;
+        expect(id.isZero()).toBe(false);
+        if (how === 'commit') await session.commitTransaction();
+        else await session.abortTransaction();
+        const e = await serverError(
+          t.db.command({ getMore: id, collection: name, batchSize: 2 }, { session }),
+        );
+        expect(e.code).toBe(43);
+        expect(e.codeName).toBe('CursorNotFound');
+      } finally {
+        await session.endSession();
+      }
+    },
+  );
+
   it('answers NoSuchTransaction (251) when committing a transaction that was never started', async () => {
     const e = await serverError(
       t.client

@@ -1,4 +1,4 @@
-import { Document, ObjectId } from 'mongodb';
+import { CollationOptions, Document, ObjectId } from 'mongodb';
 import { serverError, useDriver } from './test-support/driver';
 
 // Conformance (CRUD and updates): MongoDB's documented behaviour through the official driver.
@@ -92,7 +92,7 @@ describe('CRUD', () => {
       'apple',
     ];
     await c.insertMany(words.map((t, i) => ({ _id: i + 1, t })));
-    const order = async (collation: Document) => {
+    const order = async (collation: CollationOptions) => {
       const found = (await c.find().sort({ t: 1, _id: 1 }).collation(collation).toArray()).map(
         (d) => d._id,
       );
@@ -106,7 +106,7 @@ describe('CRUD', () => {
     expect(await order({ locale: 'he', strength: 2 })).toEqual([3, 4, 9, 8, 2, 10, 6, 7, 5, 1]);
     // English, strength 1: case and accents (and niqqud) ignored; Latin before Hebrew; ties by _id.
     expect(await order({ locale: 'en', strength: 1 })).toEqual([2, 10, 5, 6, 7, 1, 3, 4, 8, 9]);
-    const ids = async (filter: Document, collation: Document) =>
+    const ids = async (filter: Document, collation: CollationOptions) =>
       (await c.find(filter).sort({ _id: 1 }).collation(collation).toArray()).map((d) => d._id);
     expect(await ids({ t: 'ECLAIR' }, { locale: 'en', strength: 1 })).toEqual([5, 6, 7]);
     expect(await ids({ t: 'ECLAIR' }, { locale: 'en', strength: 2 })).toEqual([6, 7]);

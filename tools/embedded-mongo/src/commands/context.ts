@@ -54,17 +54,28 @@ export function collName(ctx: CommandContext): string {
   return v;
 }
 
+/** The collection as the command sees it (inside a transaction: including those it created). */
 export function getCollection(ctx: CommandContext, name: string): Collection | undefined {
-  return ctx.server.storage.getCollection(ctx.db, name);
+  return (
+    ctx.access.txn?.createdCollection(ctx.db, name) ??
+    ctx.server.storage.getCollection(ctx.db, name)
+  );
+}
+
+/** Creates a collection; inside a transaction it stays private until commit (gone on abort). */
+export function createCollectionFor(ctx: CommandContext, name: string, opts: Document): Collection {
+  const txn = ctx.access.txn;
+  if (txn) return txn.createCollection(ctx.db, name, opts);
+  return ctx.server.storage.createCollection(ctx.db, name, opts, ctx.access.ops);
 }
 
 /** Gets or implicitly creates a collection (as MongoDB does on first write). */
 export function ensureCollection(ctx: CommandContext, name: string): Collection {
-  const existing = ctx.server.storage.getCollection(ctx.db, name);
+  const existing = getCollection(ctx, name);
   if (existing) return existing;
   if (name.startsWith('system.'))
     throw invalidNamespace(`Invalid system namespace: ${ctx.db}.${name}`);
-  return ctx.server.storage.createCollection(ctx.db, name, {}, ctx.access.ops);
+  return createCollectionFor(ctx, name, {});
 }
 
 /** Reads an optional integer argument (int32/int64/double), rejecting wrong types. */

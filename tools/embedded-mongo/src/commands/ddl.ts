@@ -4,7 +4,14 @@ import { MongoServerError, badValue, namespaceNotFound, invalidNamespace } from 
 import type { IndexSpec } from '../storage/indexes';
 import { ID_INDEX } from '../storage/collection';
 import { isPlainObject, keyOf } from '../values';
-import { CommandContext, Handler, collName, ensureCollection, getCollection } from './context';
+import {
+  CommandContext,
+  Handler,
+  collName,
+  createCollectionFor,
+  ensureCollection,
+  getCollection,
+} from './context';
 
 function filterDocs(docs: Document[], filter: unknown): Document[] {
   if (!isPlainObject(filter) || !Object.keys(filter).length) return docs;
@@ -36,6 +43,14 @@ const createIndexes: Handler = (ctx) => {
   if (!Array.isArray(specs) || !specs.length)
     throw badValue('Must specify at least one index to create');
   const existed = !!getCollection(ctx, name);
+  const txn = ctx.access.txn;
+  if (txn && existed && !txn.createdCollection(ctx.db, name)) {
+    throw new MongoServerError(
+      263,
+      'OperationNotSupportedInTransaction',
+      `Cannot create new indexes on existing collection ${ctx.db}.${name} in a multi-document transaction.`,
+    );
+  }
   const coll = ensureCollection(ctx, name);
   const before = coll.indexes.size + 1;
   let note: string | undefined;
@@ -100,7 +115,9 @@ const createIndexes: Handler = (ctx) => {
         `Index already exists with a different name: ${byKey.name}`,
       );
     }
-    ctx.server.storage.createIndex(coll, spec, ctx.access.ops);
+    // Inside a transaction the collection is its own (new, private): the index is journaled at commit.
+    if (txn) coll.addIndex(spec);
+    else ctx.server.storage.createIndex(coll, spec, ctx.access.ops);
   }
   const reply: Document = {
     numIndexesBefore: before,
@@ -178,7 +195,10 @@ function sameOptions(a: Document, b: Document): boolean {
 }
 
 function collectionInfo(ctx: CommandContext, nameOnly: boolean): Document[] {
-  return ctx.server.storage.collectionsOf(ctx.db).map((c) =>
+  const colls = ctx.server.storage.collectionsOf(ctx.db);
+  const txn = ctx.access.txn;
+  if (txn) for (const c of txn.created.values()) if (c.db === ctx.db) colls.push(c);
+  return colls.map((c) =>
     nameOnly
       ? { name: c.name, type: 'collection' }
       : {
@@ -239,7 +259,7 @@ export const ddlCommands: Record<string, Handler> = {
         `namespace ${ctx.db}.${name} already exists, but with different options: ${JSON.stringify(existing.options)}`,
       );
     }
-    ctx.server.storage.createCollection(ctx.db, name, opts, ctx.access.ops);
+    createCollectionFor(ctx, name, opts);
     return { ok: 1 };
   },
   drop: (ctx) => {

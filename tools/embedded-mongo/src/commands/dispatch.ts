@@ -1,4 +1,4 @@
-import { Document } from 'bson';
+import { Document, Long } from 'bson';
 import { MongoServerError, commandNotFound, noSuchTransaction, toServerError } from '../errors';
 import { Access, DirectAccess, Txn } from '../storage/access';
 import { aggregateCommands } from './aggregate';
@@ -24,6 +24,15 @@ const registry = new Map<string, Handler>(
 
 const RETRYABLE_WRITES = new Set(['insert', 'update', 'delete', 'findAndModify', 'findandmodify']);
 const TXN_CONTROL = new Set(['commitTransaction', 'abortTransaction']);
+/** Commands MongoDB refuses inside a multi-document transaction (263 OperationNotSupportedInTransaction). */
+const NOT_IN_TXN = new Set([
+  'drop',
+  'dropDatabase',
+  'renameCollection',
+  'collMod',
+  'dropIndexes',
+  'deleteIndexes',
+]);
 const INVALID_DB = /[/\\. "$\0]/;
 
 function getSession(server: ServerState, lsid: unknown): SessionState | null {
@@ -65,13 +74,26 @@ function accessFor(
       );
     }
     if (session.txn?.state === 'active') session.txn.end('aborted');
-    session.txn = new Txn(server.storage, txnNumber);
+    const txn = new Txn(server.storage, txnNumber);
+    // Cursors opened inside the transaction die with it (getMore afterwards: CursorNotFound).
+    txn.onEnd = (t) => {
+      for (const id of t.cursorIds) server.cursors.kill(Long.fromString(id));
+    };
+    session.txn = txn;
     session.lastTxnNumber = txnNumber;
-    return session.txn;
+    return txn;
   }
   const txn = session.txn;
   if (!txn || txn.txnNumber !== txnNumber) throw noSuchTransaction(txnNumber);
   if (txn.state !== 'active' && !TXN_CONTROL.has(name)) throw noSuchTransaction(txnNumber);
+  if (NOT_IN_TXN.has(name)) {
+    txn.end('aborted');
+    throw new MongoServerError(
+      263,
+      'OperationNotSupportedInTransaction',
+      `Cannot run '${name}' in a multi-document transaction.`,
+    );
+  }
   return txn;
 }
 
@@ -109,8 +131,10 @@ export async function runCommand(
     reply = toServerError(e).toReply();
   }
   const txn = access.txn;
-  if (txn && txn.state === 'active' && (failed || reply.writeErrors)) {
-    txn.end('aborted');
+  if (txn && txn.state === 'active') {
+    const cursorId: unknown = reply.cursor?.id;
+    if (cursorId instanceof Long && !cursorId.isZero()) txn.cursorIds.add(cursorId.toString());
+    if (failed || reply.writeErrors) txn.end('aborted');
   }
   const ops = access.ops.splice(0);
   try {

@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { writeConflict } from '../errors';
 import { keyOf } from '../values';
-import type { Collection } from './collection';
+import { Collection } from './collection';
 import type { JournalOp } from './journal';
 import type { Storage } from './storage';
 
@@ -77,6 +77,12 @@ export class Txn implements Access {
   readonly startSeq: number;
   readonly startedAt = Date.now();
   state: 'active' | 'committed' | 'aborted' = 'active';
+  /** Collections this transaction created (by namespace): invisible to others until commit. */
+  readonly created = new Map<string, Collection>();
+  /** Ids of cursors opened inside the transaction: killed when it ends (as MongoDB does). */
+  readonly cursorIds = new Set<string>();
+  /** Called once when the transaction commits or aborts. */
+  onEnd: ((txn: Txn) => void) | null = null;
 
   constructor(
     readonly storage: Storage,
@@ -91,13 +97,36 @@ export class Txn implements Access {
     this.state = state;
     this.storage.activeTxns.delete(this);
     this.pre.clear();
+    if (state === 'aborted') this.created.clear();
+    const onEnd = this.onEnd;
+    this.onEnd = null;
+    onEnd?.(this);
   }
 
-  /** Records the pre-image of a document another writer is about to change. */
-  capture(coll: Collection, key: string, old: Document | undefined): void {
+  /** A collection created inside this transaction (not yet visible to anyone else). */
+  createdCollection(db: string, name: string): Collection | undefined {
+    return this.created.get(`${db}.${name}`);
+  }
+
+  /** Creates a collection privately; commit makes it (with its indexes) visible and durable. */
+  createCollection(db: string, name: string, opts: Document): Collection {
+    const coll = new Collection(db, name, opts);
+    this.created.set(coll.ns, coll);
+    return coll;
+  }
+
+  /** Records the pre-image of a document another writer is about to change; true when newly captured. */
+  capture(coll: Collection, key: string, old: Document | undefined): boolean {
     let m = this.pre.get(coll);
     if (!m) this.pre.set(coll, (m = new Map()));
-    if (!m.has(key)) m.set(key, old ?? null);
+    if (m.has(key)) return false;
+    m.set(key, old ?? null);
+    return true;
+  }
+
+  /** Forgets a pre-image captured for a change that was rolled back. */
+  uncapture(coll: Collection, key: string): void {
+    this.pre.get(coll)?.delete(key);
   }
 
   private layer(coll: Collection): Map<string, Document | null> {
@@ -184,11 +213,29 @@ export class Txn implements Access {
       for (const k of m.keys())
         if ((coll.modSeq.get(k) ?? 0) > this.startSeq) throw writeConflict();
     }
+    // Another writer created a collection of the same name meanwhile.
+    for (const c of this.created.values())
+      if (this.storage.getCollection(c.db, c.name)) throw writeConflict();
     // Phase 1 takes the old versions out of the indexes; phase 2 checks and installs the new ones
-    // in place (documents keep their natural order); any failure restores the previous state.
+    // in place (documents keep their natural order); any failure restores the previous state,
+    // including change sequence numbers and the pre-images other transactions captured.
+    const registered: Collection[] = [];
     const touched: [Collection, string, Document | undefined][] = [];
-    const applied: [Collection, string, Document | undefined, Document | null][] = [];
+    const applied: [
+      Collection,
+      string,
+      Document | undefined,
+      Document | null,
+      number | undefined,
+    ][] = [];
+    const captured: [Txn, Collection, string][] = [];
     try {
+      for (const c of this.created.values()) {
+        this.storage.adoptCollection(c);
+        registered.push(c);
+        ops.push({ o: 'cc', ns: c.ns, opts: c.options, uuid: c.uuid });
+        for (const idx of c.indexes.values()) ops.push({ o: 'ci', ns: c.ns, spec: idx.spec });
+      }
       for (const [coll, m] of this.overlay) {
         if (this.storage.getCollection(coll.db, coll.name) !== coll) throw writeConflict();
         for (const k of m.keys()) {
@@ -201,8 +248,9 @@ export class Txn implements Access {
         for (const [k, d] of m) {
           const old = coll.docs.get(k);
           if (d) coll.checkUnique(k, d, false);
-          applied.push([coll, k, old, d]);
-          coll.onChange?.(coll, k, old);
+          applied.push([coll, k, old, d, coll.modSeq.get(k)]);
+          for (const t of this.storage.activeTxns)
+            if (t.capture(coll, k, old)) captured.push([t, coll, k]);
           coll.modSeq.set(k, this.storage.nextSeq());
           if (d) {
             coll.docs.set(k, d);
@@ -215,12 +263,16 @@ export class Txn implements Access {
         }
       }
     } catch (e) {
-      for (const [coll, k, old, d] of applied.reverse()) {
+      for (const [coll, k, old, d, seq] of applied.reverse()) {
         if (d) coll.unindex(k, d);
         if (old) coll.docs.set(k, old);
         else coll.docs.delete(k);
+        if (seq === undefined) coll.modSeq.delete(k);
+        else coll.modSeq.set(k, seq);
       }
       for (const [coll, k, old] of touched) if (old) coll.reindex(k, old);
+      for (const [t, coll, k] of captured) t.uncapture(coll, k);
+      for (const c of registered) this.storage.dropCollection(c.db, c.name, null);
       throw e;
     }
     this.end('committed');

@@ -68,12 +68,19 @@ export class Storage {
     const existing = colls.get(name);
     if (existing) return existing;
     const coll = new Collection(db, name, opts, uuid);
+    this.adoptCollection(coll);
+    ops?.push({ o: 'cc', ns: coll.ns, opts, uuid: coll.uuid });
+    return coll;
+  }
+
+  /** Registers a collection object (one a transaction created privately, at its commit). */
+  adoptCollection(coll: Collection): void {
+    let colls = this.dbs.get(coll.db);
+    if (!colls) this.dbs.set(coll.db, (colls = new Map()));
     coll.onChange = (c, key, old) => {
       for (const t of this.activeTxns) t.capture(c, key, old);
     };
-    colls.set(name, coll);
-    ops?.push({ o: 'cc', ns: coll.ns, opts, uuid: coll.uuid });
-    return coll;
+    colls.set(coll.name, coll);
   }
 
   dropCollection(db: string, name: string, ops: JournalOp[] | null): boolean {

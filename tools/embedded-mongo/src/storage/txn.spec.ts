@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { MongoClient } from 'mongodb';
 import { DirectAccess, Txn } from './access';
 import { Storage } from './storage';
 import { MongoServerError } from '../errors';
+import { startEmbeddedMongo } from '../server';
 
 function setup() {
   const s = Storage.open();
@@ -98,5 +103,103 @@ describe('transactions in storage', () => {
     s.pruneModSeq();
     expect(coll.modSeq.has('n3')).toBe(false);
     expect(coll.modSeq.has('n1')).toBe(true);
+  });
+
+  it('a failed commit restores change sequences and captures, so others see no false write conflict', () => {
+    const { s, coll, a } = setup();
+    const other = new Txn(s, 2);
+    const t = new Txn(s, 1);
+    t.replace(coll, { _id: 1, email: 'x' });
+    t.insert(coll, { _id: 5, email: 'q' });
+    a.insert(coll, { _id: 6, email: 'q' });
+    const seqBefore = coll.modSeq.get('n1');
+    expect(() => t.commit()).toThrow(expect.objectContaining({ code: 11000 }));
+    expect(coll.modSeq.get('n1')).toBe(seqBefore);
+    // The other transaction still reads the live document and may change it.
+    other.replace(coll, { _id: 1, email: 'y' });
+    expect(() => other.commit()).not.toThrow();
+    expect(coll.docs.get('n1')).toEqual({ _id: 1, email: 'y' });
+  });
+
+  it('a collection created in a failed commit is not left behind', () => {
+    const { s, coll, a } = setup();
+    const t = new Txn(s, 1);
+    const fresh = t.createCollection('db', 'fresh', {});
+    t.insert(fresh, { _id: 1 });
+    t.insert(coll, { _id: 5, email: 'q' });
+    a.insert(coll, { _id: 6, email: 'q' });
+    expect(() => t.commit()).toThrow(expect.objectContaining({ code: 11000 }));
+    expect(s.getCollection('db', 'fresh')).toBeUndefined();
+  });
+});
+
+describe('transactions through the server', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'em-txn-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('collections created inside an aborted transaction exist neither afterwards nor after a restart', async () => {
+    let server = await startEmbeddedMongo({ dataDir: dir });
+    let client = new MongoClient(server.uri);
+    try {
+      const db = client.db('shop');
+      await db.collection('kept').insertOne({ _id: 1 } as never);
+      const session = client.startSession();
+      session.startTransaction();
+      await db.collection('implicit').insertOne({ _id: 1 } as never, { session });
+      await db.createCollection('explicit', { session });
+      await db.collection('indexed').createIndex({ k: 1 }, { session });
+      const inside = (await db.listCollections({}, { session, nameOnly: true }).toArray())
+        .map((c) => c.name)
+        .sort();
+      expect(inside).toEqual(['explicit', 'implicit', 'indexed', 'kept']);
+      const outside = (await db.listCollections({}, { nameOnly: true }).toArray()).map(
+        (c) => c.name,
+      );
+      expect(outside).toEqual(['kept']);
+      await session.abortTransaction();
+      await session.endSession();
+      expect((await db.listCollections().toArray()).map((c) => c.name)).toEqual(['kept']);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+    server = await startEmbeddedMongo({ dataDir: dir });
+    client = new MongoClient(server.uri);
+    try {
+      const names = (await client.db('shop').listCollections().toArray()).map((c) => c.name);
+      expect(names).toEqual(['kept']);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+  });
+
+  it('a committed transaction makes its new collection, index and documents durable', async () => {
+    let server = await startEmbeddedMongo({ dataDir: dir });
+    let client = new MongoClient(server.uri);
+    try {
+      const db = client.db('shop');
+      const session = client.startSession();
+      await session.withTransaction(async () => {
+        await db.collection('fresh').createIndex({ k: 1 }, { unique: true, session });
+        await db.collection('fresh').insertOne({ _id: 1, k: 'a' } as never, { session });
+      });
+      await session.endSession();
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+    server = await startEmbeddedMongo({ dataDir: dir });
+    client = new MongoClient(server.uri);
+    try {
+      const c = client.db('shop').collection('fresh');
+      expect(await c.find().toArray()).toEqual([{ _id: 1, k: 'a' }]);
+      expect((await c.listIndexes().toArray()).map((i) => i.name)).toEqual(['_id_', 'k_1']);
+      await expect(c.insertOne({ k: 'a' })).rejects.toMatchObject({ code: 11000 });
+    } finally {
+      await client.close();
+      await server.stop();
+    }
   });
 });
