@@ -54,6 +54,10 @@ export const strings = {
   search: {
     title: (q: string) => `תוצאות חיפוש עבור "${q}"`,
     count: (n: number) => (n === 1 ? 'נמצא ספר אחד' : `נמצאו ${n} ספרים`),
+    countCapped: (n: number) => `${n} הספרים המתאימים ביותר (ייתכנו נוספים)`,
+    shown: (n: number, total: number) => `מוצגים ${n} מתוך ${total} ספרים`,
+    loadMore: 'הצגת ספרים נוספים',
+    refine: 'לא מצאתם? נסו חיפוש מדויק יותר כדי לצמצם את התוצאות.',
     authorsHeading: 'סופרים',
     booksHeading: 'ספרים',
     noResults: (q: string) => `לא נמצאו תוצאות עבור "${q}"`,
@@ -137,6 +141,8 @@ export const strings = {
     noBooks: 'לא נמצאו ספרים',
     noBooksAvailable: 'אין ספרים זמינים בקטגוריה',
     loadError: 'שגיאה בטעינת הספרים',
+    shown: (n: number, total: number) => `מוצגים ${n} מתוך ${total} ספרים`,
+    loadMore: 'הצגת ספרים נוספים',
   },
   /** The English slugs of spec §3 and their Hebrew labels. */
   categorySlugs: {

@@ -4,6 +4,7 @@ import './components/catalogue.css';
 export * from './api/normalize';
 export * from './api/query-keys';
 export * from './api/get-books';
+export * from './api/get-book-pages';
 export * from './api/get-book';
 export * from './api/get-book-reviews';
 export * from './api/get-related-books';

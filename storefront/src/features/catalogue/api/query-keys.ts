@@ -4,6 +4,8 @@
  */
 export const catalogueKeys = {
   books: (params: object) => ['books', 'list', params] as const,
+  /** The first n pages (or 'all') of a paged grid, built from the `books` page entries. */
+  bookPages: (params: object, pages: number | 'all') => ['books', 'pages', params, pages] as const,
   book: (id: string) => ['books', 'detail', id] as const,
   reviews: (id: string) => ['books', 'reviews', id] as const,
   related: (id: string, category: string) => ['books', 'related', id, category] as const,

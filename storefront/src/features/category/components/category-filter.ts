@@ -1,6 +1,8 @@
-import type { Book } from '@mechabrim/contracts';
+import type { Book, BookSort } from '@mechabrim/contracts';
 
-export type CategorySort = 'title' | 'price' | 'rating' | 'sales';
+/** The category page's sorts (spec §2, §9), done by the API: title A–Z, price low to high,
+ * rating and sales high to low. */
+export type CategorySort = Extract<BookSort, 'title' | 'price' | 'rating' | 'sales'>;
 export const CATEGORY_SORTS: readonly CategorySort[] = ['title', 'price', 'rating', 'sales'];
 
 /** Search over title, author name and tags, case-insensitive substring (spec §5). */
@@ -15,20 +17,4 @@ export function searchBooks(books: Book[], search: string): Book[] {
       (b.tags ?? []).some((t) => t.toLocaleLowerCase('he').includes(q))
     );
   });
-}
-
-/** Title A–Z, price low to high, rating and sales high to low (spec §9). */
-export function sortBooks(books: Book[], sort: CategorySort): Book[] {
-  const list = [...books];
-  const collator = new Intl.Collator('he');
-  switch (sort) {
-    case 'price':
-      return list.sort((a, b) => a.price - b.price);
-    case 'rating':
-      return list.sort((a, b) => b.rating - a.rating);
-    case 'sales':
-      return list.sort((a, b) => b.salesCount - a.salesCount);
-    default:
-      return list.sort((a, b) => collator.compare(a.title, b.title));
-  }
 }

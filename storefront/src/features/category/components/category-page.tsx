@@ -1,10 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from '@mechabrim/routing';
 import { BookGridSkeleton, Breadcrumb, EmptyState, ErrorState } from '@mechabrim/ui';
-import { BookGrid, useBooks } from '../../catalogue';
+import { BookGrid, useBookPages } from '../../catalogue';
 import { categoryLabel } from './category-label';
 import { strings } from '../../../strings.he';
-import { CATEGORY_SORTS, searchBooks, sortBooks, type CategorySort } from './category-filter';
+import { CATEGORY_SORTS, searchBooks, type CategorySort } from './category-filter';
 
 const s = strings.category;
 const sortLabels: Record<CategorySort, string> = {
@@ -14,17 +14,35 @@ const sortLabels: Record<CategorySort, string> = {
   sales: strings.sorts.sales,
 };
 
-/** `/category/:category` — the books of one category with search and sort. */
+/**
+ * `/category/:category` — the books of one category with search and sort. Keyed by the category,
+ * so moving to another category starts afresh: its own skeleton (never the previous category's
+ * books under the new title), an empty search box and the default sort.
+ */
 export function CategoryPage() {
   const { category: slug = '' } = useParams();
+  return <CategoryView key={slug} slug={slug} />;
+}
+
+function CategoryView({ slug }: { slug: string }) {
   const resolved = categoryLabel(slug);
-  const books = useBooks({ category: resolved?.category, limit: 100 }, Boolean(resolved));
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<CategorySort>('sales');
+  const [pages, setPages] = useState(1);
+  const searching = search.trim().length > 0;
+  // The API sorts and pages; a search inside the category filters every book of it, so it loads
+  // the remaining pages (a category holds tens of books, not thousands).
+  const books = useBookPages(
+    { category: resolved?.category, sort },
+    searching ? 'all' : pages,
+    Boolean(resolved),
+  );
   const ids = { search: useId(), sort: useId() };
   const all = useMemo(() => books.data?.books ?? [], [books.data]);
-  const shown = useMemo(() => sortBooks(searchBooks(all, search), sort), [all, search, sort]);
-  const available = all.filter((b) => b.isAvailable).length;
+  const shown = useMemo(() => searchBooks(all, search), [all, search]);
+  const total = books.data?.total ?? 0;
+  const remaining = total - all.length;
+  const loadingMore = books.isFetching && books.isPlaceholderData;
 
   if (!resolved) {
     return (
@@ -50,7 +68,7 @@ export function CategoryPage() {
       <Breadcrumb items={[{ label: strings.common.home, to: '/' }, { label: resolved.label }]} />
       <h1 className="sf-page-title">{resolved.label}</h1>
       <p className="sf-lead" role="status">
-        {books.isPending ? strings.common.loading : s.count(available)}
+        {books.isPending ? strings.common.loading : s.count(total)}
       </p>
       <div className="sf-toolbar" role="search">
         <div className="sf-field sf-field--grow">
@@ -70,7 +88,10 @@ export function CategoryPage() {
             id={ids.sort}
             className="sf-select"
             value={sort}
-            onChange={(e) => setSort(e.target.value as CategorySort)}
+            onChange={(e) => {
+              setSort(e.target.value as CategorySort);
+              setPages(1);
+            }}
           >
             {CATEGORY_SORTS.map((o) => (
               <option key={o} value={o}>
@@ -99,7 +120,23 @@ export function CategoryPage() {
           }
         />
       ) : (
-        <BookGrid books={shown} priorityCount={4} />
+        <>
+          <BookGrid books={shown} priorityCount={4} />
+          {!searching && remaining > 0 && (
+            <div className="sf-more">
+              <p className="sf-muted">{s.shown(all.length, total)}</p>
+              <button
+                type="button"
+                className="mb-button"
+                data-variant="secondary"
+                disabled={loadingMore}
+                onClick={() => setPages((n) => n + 1)}
+              >
+                {loadingMore ? strings.common.loading : s.loadMore}
+              </button>
+            </div>
+          )}
+        </>
       )}
     </div>
   );

@@ -1,17 +1,35 @@
+import { useState } from 'react';
 import { Link } from '@mechabrim/routing';
 import { AuthorCard, BookGridSkeleton, Breadcrumb, EmptyState, ErrorState } from '@mechabrim/ui';
-import { BookGrid, useAuthorSearch, useBookSearch } from '../../catalogue';
+import { BOOK_PAGE_SIZE, BookGrid, useAuthorSearch, useBookSearch } from '../../catalogue';
 import { strings } from '../../../strings.he';
 
 const s = strings.search;
 
-/** `/books?search=` — the full results of the Hebrew-aware search as a grid, matching authors first. */
+/**
+ * The most books the API's search answers (its `limit` is 1–50, ranked best match first, without
+ * a total or pages): when it answers that many, there may be more, and the page says so.
+ */
+export const SEARCH_RESULTS_LIMIT = 50;
+
+/**
+ * `/books?search=` — the full results of the Hebrew-aware search as a grid, matching authors
+ * first; a page of books at a time with 'load more'. Keyed by the query: a new search starts at
+ * its first page.
+ */
 export function SearchResultsPage({ query }: { query: string }) {
   const q = query.trim();
-  const books = useBookSearch(q, 50);
+  return <SearchResults key={q} q={q} />;
+}
+
+function SearchResults({ q }: { q: string }) {
+  const books = useBookSearch(q, SEARCH_RESULTS_LIMIT);
   const authors = useAuthorSearch(q, 10);
+  const [shownCount, setShownCount] = useState(BOOK_PAGE_SIZE);
   const foundAuthors = authors.data ?? [];
   const foundBooks = books.data ?? [];
+  const capped = foundBooks.length >= SEARCH_RESULTS_LIMIT;
+  const shownBooks = foundBooks.slice(0, shownCount);
 
   return (
     <div className="sf-page">
@@ -39,7 +57,7 @@ export function SearchResultsPage({ query }: { query: string }) {
       ) : (
         <>
           <p className="sf-lead" role="status">
-            {s.count(foundBooks.length)}
+            {capped ? s.countCapped(foundBooks.length) : s.count(foundBooks.length)}
           </p>
           {foundAuthors.length > 0 && (
             <section className="sf-section" aria-labelledby="search-authors">
@@ -60,7 +78,23 @@ export function SearchResultsPage({ query }: { query: string }) {
               <h2 id="search-books" className="sf-section-title">
                 {s.booksHeading}
               </h2>
-              <BookGrid books={foundBooks} priorityCount={4} />
+              <BookGrid books={shownBooks} priorityCount={4} />
+              {shownBooks.length < foundBooks.length && (
+                <div className="sf-more">
+                  <p className="sf-muted">{s.shown(shownBooks.length, foundBooks.length)}</p>
+                  <button
+                    type="button"
+                    className="mb-button"
+                    data-variant="secondary"
+                    onClick={() => setShownCount((n) => n + BOOK_PAGE_SIZE)}
+                  >
+                    {s.loadMore}
+                  </button>
+                </div>
+              )}
+              {capped && shownBooks.length >= foundBooks.length && (
+                <p className="sf-muted sf-more">{s.refine}</p>
+              )}
             </section>
           )}
         </>

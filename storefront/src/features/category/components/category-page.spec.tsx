@@ -1,0 +1,132 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, makeBook, renderRoute } from '../../../testing/render-with-api';
+import { CategoryPage } from './category-page';
+
+const FANTASY = 'פנטזיה';
+const NOVEL = 'רומן';
+
+/** A category of `total` books served 20 a page, like `GET /api/books`. */
+function pagedBooks(url: URL, total: number, prefix: string) {
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const limit = Number(url.searchParams.get('limit') ?? 20);
+  const from = (page - 1) * limit;
+  const books = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) =>
+    makeBook(from + i + 1, { _id: `${prefix}${from + i + 1}`, title: `${prefix} ${from + i + 1}` }),
+  );
+  return { body: { books, total, page, limit, pages: Math.ceil(total / limit) } };
+}
+
+const gridTitles = () =>
+  screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent ?? '');
+
+describe('category page', () => {
+  it("shows the API's total and pages through the rest with 'load more'", async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/books' ? pagedBooks(url, 45, 'פנטזיה') : undefined,
+    );
+    renderRoute(<CategoryPage />, '/category/:category', `/category/${FANTASY}`);
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
+    expect(screen.getByText('45 ספרים זמינים')).toBeTruthy();
+    expect(gridTitles()).toHaveLength(20);
+    expect(screen.getByText('מוצגים 20 מתוך 45 ספרים')).toBeTruthy();
+    expect(calls).toEqual([`/api/books?category=${FANTASY}&sort=sales&page=1&limit=20`]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'הצגת ספרים נוספים' }));
+    await screen.findByRole('link', { name: 'פנטזיה 40' });
+    // The loaded page stays; only the next page is asked for.
+    expect(calls.at(-1)).toBe(`/api/books?category=${FANTASY}&sort=sales&page=2&limit=20`);
+    fireEvent.click(screen.getByRole('button', { name: 'הצגת ספרים נוספים' }));
+    await screen.findByRole('link', { name: 'פנטזיה 45' });
+    expect(gridTitles()).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: 'הצגת ספרים נוספים' })).toBeNull();
+  });
+
+  it('sorts through the API and searches every book of the category', async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/books' ? pagedBooks(url, 30, 'פנטזיה') : undefined,
+    );
+    renderRoute(<CategoryPage />, '/category/:category', `/category/${FANTASY}`);
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
+    fireEvent.change(screen.getByLabelText('מיון לפי'), { target: { value: 'price' } });
+    await waitFor(() => expect(calls.at(-1)).toContain('sort=price&page=1'));
+    // A search needs the books not loaded yet: 'פנטזיה 27' is on page 2.
+    fireEvent.change(screen.getByLabelText('חיפוש בקטגוריה'), { target: { value: '27' } });
+    await screen.findByRole('link', { name: 'פנטזיה 27' });
+    expect(gridTitles()).toEqual(['פנטזיה 27']);
+  });
+
+  it('switching category shows a skeleton, never the previous books, and resets search and sort', async () => {
+    let releaseNovels: () => void = () => undefined;
+    const novelsReady = new Promise<void>((resolve) => (releaseNovels = resolve));
+    fakeApi(async (url) => {
+      if (url.pathname !== '/api/books') return undefined;
+      if (url.searchParams.get('category') === NOVEL) {
+        await novelsReady;
+        return pagedBooks(url, 3, 'רומן');
+      }
+      return pagedBooks(url, 5, 'פנטזיה');
+    });
+    const { navigate } = renderRoute(
+      <CategoryPage />,
+      '/category/:category',
+      `/category/${FANTASY}`,
+    );
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
+    fireEvent.change(screen.getByLabelText('חיפוש בקטגוריה'), { target: { value: 'פנטזיה 2' } });
+    fireEvent.change(screen.getByLabelText('מיון לפי'), { target: { value: 'title' } });
+
+    act(() => navigate(`/category/${NOVEL}`));
+    await screen.findByRole('heading', { level: 1, name: NOVEL });
+    expect(screen.queryAllByRole('link', { name: /^פנטזיה \d/ })).toEqual([]);
+    expect(screen.getAllByTestId('book-card-skeleton').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('טוען…').length).toBeGreaterThan(0);
+    expect((screen.getByLabelText('חיפוש בקטגוריה') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('מיון לפי') as HTMLSelectElement).value).toBe('sales');
+
+    await act(async () => releaseNovels());
+    await screen.findByRole('link', { name: 'רומן 3' });
+    expect(screen.getByText('3 ספרים זמינים')).toBeTruthy();
+  });
+
+  it('says so when the category has no books', async () => {
+    fakeApi((url) => (url.pathname === '/api/books' ? pagedBooks(url, 0, 'x') : undefined));
+    renderRoute(<CategoryPage />, '/category/:category', `/category/${FANTASY}`);
+    await screen.findByText('אין ספרים זמינים בקטגוריה');
+    expect(screen.getByText('0 ספרים זמינים')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'חזרה לדף הבית' }).getAttribute('href')).toBe('/');
+  });
+
+  it('says no books were found when the search matches none', async () => {
+    fakeApi((url) => (url.pathname === '/api/books' ? pagedBooks(url, 3, 'פנטזיה') : undefined));
+    renderRoute(<CategoryPage />, '/category/:category', `/category/${FANTASY}`);
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
+    fireEvent.change(screen.getByLabelText('חיפוש בקטגוריה'), { target: { value: 'אין כזה' } });
+    await screen.findByText('לא נמצאו ספרים');
+  });
+
+  it('shows the error with a working "try again"', async () => {
+    let fail = true;
+    fakeApi((url) =>
+      url.pathname !== '/api/books'
+        ? undefined
+        : fail
+          ? { status: 500, body: { statusCode: 500, message: 'השרת נפל' } }
+          : pagedBooks(url, 2, 'פנטזיה'),
+    );
+    renderRoute(<CategoryPage />, '/category/:category', `/category/${FANTASY}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('שגיאה בטעינת הספרים')).toBeTruthy();
+    expect(within(alert).getByText('השרת נפל')).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'נסו שוב' }));
+    await screen.findByRole('link', { name: 'פנטזיה 2' });
+  });
+
+  it('names an unknown category and asks nothing of the API', async () => {
+    const calls = fakeApi(() => undefined);
+    renderRoute(<CategoryPage />, '/category/:category', '/category/no-such-shelf');
+    expect(screen.getByRole('heading', { level: 1, name: 'קטגוריה לא מוכרת' })).toBeTruthy();
+    expect(screen.getByText('לא מצאנו קטגוריה בשם הזה.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
