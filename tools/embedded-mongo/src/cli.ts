@@ -69,7 +69,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  const server = await startEmbeddedMongo({ host: args.host, port, dataDir: args.dataDir });
+  const server = await startEmbeddedMongo({
+    host: args.host,
+    port,
+    dataDir: args.dataDir,
+    // Like mongod after a failed journal write: stop (the journal holds every acknowledged write).
+    onFatal: () => setTimeout(() => process.exit(1), 100),
+  });
   running.server = server;
   if (stopRequested) {
     const signal = stopRequested;

@@ -4,6 +4,7 @@ import { runCommand } from './commands/dispatch';
 import type { ConnectionInfo, ServerState } from './commands/context';
 import { CursorManager } from './cursors';
 import { DirectAccess } from './storage/access';
+import type { SyncFn } from './storage/journal';
 import { Storage } from './storage/storage';
 import { keyOf } from './values';
 import {
@@ -26,6 +27,13 @@ export interface EmbeddedMongoOptions {
   dataDir?: string;
   /** How often expired TTL documents are removed (MongoDB: 60 s). */
   ttlMonitorIntervalMs?: number;
+  /**
+   * Called when a journal write fails. The server has then stopped serving (connections closed,
+   * every command refused) because memory may hold a change that is not durable; the CLI exits.
+   */
+  onFatal?: (e: Error) => void;
+  /** For tests: replaces the journal's fdatasync. */
+  journalSync?: SyncFn;
 }
 
 export interface EmbeddedMongo {
@@ -177,9 +185,11 @@ export async function startEmbeddedMongo(
   options: EmbeddedMongoOptions = {},
 ): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
-  const storage = Storage.open(options.dataDir);
+  const storage = Storage.open(options.dataDir, { sync: options.journalSync });
   const sockets = new Set<net.Socket>();
   let nextConnId = 1;
+  // Filled in below; the failure handler needs them.
+  const handles: { server?: net.Server; timer?: NodeJS.Timeout } = {};
   const state: ServerState = {
     storage,
     cursors: new CursorManager(),
@@ -189,8 +199,27 @@ export async function startEmbeddedMongo(
     startedAt: new Date(),
     processId: new ObjectId(),
     connectionCount: () => sockets.size,
+    failed: null,
+    fail(e: Error): void {
+      if (state.failed) return;
+      state.failed = e;
+      process.stderr.write(
+        `embedded-mongo: journal write failed (${e.message}); memory may hold changes that are not durable, so the server stops serving. Restart it to recover every acknowledged write from the journal.\n`,
+      );
+      clearInterval(handles.timer);
+      // The replies already produced (errors) go out first; then every connection is closed.
+      setImmediate(() => {
+        handles.server?.close();
+        for (const s of sockets) s.destroy();
+      });
+      options.onFatal?.(e);
+    },
   };
   const server = net.createServer((socket) => {
+    if (state.failed) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     const info: ConnectionInfo = {
@@ -200,6 +229,7 @@ export async function startEmbeddedMongo(
     };
     new Connection(socket, state, info);
   });
+  handles.server = server;
   server.maxConnections = 10000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -227,6 +257,7 @@ export async function startEmbeddedMongo(
     storage.pruneModSeq();
   }, options.ttlMonitorIntervalMs ?? 60_000);
   timer.unref();
+  handles.timer = timer;
 
   let stopped: Promise<void> | null = null;
   return {
@@ -267,7 +298,7 @@ async function expireTtl(state: ServerState): Promise<void> {
   try {
     await state.storage.commit(access.ops);
   } catch (e) {
-    process.stderr.write(`embedded-mongo: TTL journal write failed: ${(e as Error).message}\n`);
+    state.fail(e as Error);
   }
 }
 

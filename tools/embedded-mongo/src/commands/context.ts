@@ -23,6 +23,10 @@ export interface ServerState {
   startedAt: Date;
   processId: ObjectId;
   connectionCount(): number;
+  /** Set once a journal write failed: the server stops serving (as mongod does). */
+  failed: Error | null;
+  /** Called when a journal write failed: memory may hold changes that are not durable. */
+  fail(e: Error): void;
 }
 
 export interface ConnectionInfo {

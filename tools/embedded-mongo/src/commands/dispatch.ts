@@ -97,6 +97,15 @@ function accessFor(
   return txn;
 }
 
+function shutdownReply(cause: Error): Document {
+  return {
+    ok: 0,
+    code: 91,
+    codeName: 'ShutdownInProgress',
+    errmsg: `The server is shutting down after a failed journal write: ${cause.message}`,
+  };
+}
+
 /** Runs one command document and returns the reply document (never throws). */
 export async function runCommand(
   server: ServerState,
@@ -104,6 +113,7 @@ export async function runCommand(
   body: Document,
   defaultDb?: string,
 ): Promise<Document> {
+  if (server.failed) return shutdownReply(server.failed);
   const name = Object.keys(body)[0] ?? '';
   const handler = registry.get(name);
   if (!handler) return commandNotFound(name).toReply();
@@ -140,11 +150,14 @@ export async function runCommand(
   try {
     await server.storage.commit(ops);
   } catch (e) {
+    // Memory now holds a change the journal does not: like mongod, stop serving rather than let
+    // anyone read (or build on) a state that a restart would not reproduce.
+    server.fail(e as Error);
     return {
       ok: 0,
       code: 1,
       codeName: 'InternalError',
-      errmsg: `journal write failed: ${(e as Error).message}`,
+      errmsg: `journal write failed: ${(e as Error).message}; the outcome of this write is unknown and the server is shutting down (restart it to recover from the journal)`,
     };
   }
   if (retryable && reply.ok === 1) session.retry = { txnNumber: txnNumber as number, reply };

@@ -26,6 +26,13 @@ export type JournalOp =
   | { o: 'ci'; ns: string; spec: Document }
   | { o: 'di'; ns: string; name: string };
 
+/** Makes the bytes written to `fd` durable (default: fdatasync). Injectable so tests can observe or delay it. */
+export type SyncFn = (fd: number) => Promise<void>;
+
+export interface JournalOptions {
+  sync?: SyncFn;
+}
+
 const MAGIC = 0x4d454a31; // "MEJ1"
 const HEADER = 12; // magic, payload length, crc32c
 
@@ -84,8 +91,13 @@ export class Journal {
   private failed: Error | null = null;
   private closed = false;
   size = 0;
+  private readonly sync: SyncFn;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    readonly options: JournalOptions = {},
+  ) {
+    this.sync = options.sync ?? fdatasyncAsync;
     mkdirSync(path.dirname(file), { recursive: true });
     this.fd = openSync(file, 'a');
     this.size = statSync(file).size;
@@ -153,7 +165,7 @@ export class Journal {
     const written = this.writeChain.then(() => this.writeAll(data));
     this.writeChain = written.catch(() => undefined);
     written
-      .then(() => fdatasyncAsync(this.fd))
+      .then(() => this.sync(this.fd))
       .then(
         () => {
           this.size += data.length;

@@ -6,7 +6,7 @@ import { keyOf } from '../values';
 import { Collection } from './collection';
 import type { Txn } from './access';
 import type { IndexSpec } from './indexes';
-import { Journal, JournalOp } from './journal';
+import { Journal, JournalOp, JournalOptions } from './journal';
 
 const SNAPSHOT_RECORD_OPS = 2000;
 
@@ -25,17 +25,20 @@ export class Storage {
   /** Transactions in progress; they capture the pre-images of documents changed after they started. */
   readonly activeTxns = new Set<Txn>();
 
-  constructor(readonly dataDir?: string) {}
+  constructor(
+    readonly dataDir?: string,
+    private readonly journalOptions: JournalOptions = {},
+  ) {}
 
   /** Opens the store: replays the journal (truncating a torn tail), compacts it, and opens it for appends. */
-  static open(dataDir?: string): Storage {
-    const s = new Storage(dataDir);
+  static open(dataDir?: string, journalOptions: JournalOptions = {}): Storage {
+    const s = new Storage(dataDir, journalOptions);
     if (dataDir) {
       s.lockFile = acquireLock(dataDir);
       const file = path.join(dataDir, 'journal.mej');
       Journal.replay(file, (ops) => ops.forEach((op) => s.applyOp(op)));
       Journal.rewrite(file, s.snapshot());
-      s.journal = new Journal(file);
+      s.journal = new Journal(file, journalOptions);
     }
     return s;
   }
@@ -209,7 +212,7 @@ export class Storage {
         if (this.journal !== j) return;
         j.closeNow();
         Journal.rewrite(j.file, this.snapshot());
-        this.journal = new Journal(j.file);
+        this.journal = new Journal(j.file, this.journalOptions);
       } catch (e) {
         process.stderr.write(`embedded-mongo: compaction failed: ${(e as Error).message}\n`);
       } finally {
