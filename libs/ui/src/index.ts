@@ -43,6 +43,7 @@ export {
   BookGridSkeleton,
   BookPageSkeleton,
   AuthorPageSkeleton,
+  ReviewListSkeleton,
 } from './components/skeletons/skeletons';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb/breadcrumb';
 export { Spinner } from './components/spinner/spinner';

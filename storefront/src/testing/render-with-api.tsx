@@ -12,7 +12,7 @@ export interface FakeAnswer {
 }
 
 /** Answers one request of the fake API (`url` without the origin), or undefined for 404. */
-export type FakeApi = (url: URL) => FakeAnswer | Promise<FakeAnswer> | undefined;
+export type FakeApi = (url: URL) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 /**
  * Points the storefront's API client at a fake `fetch` (jsdom has none) and records the calls.

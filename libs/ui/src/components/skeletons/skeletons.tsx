@@ -67,6 +67,26 @@ export function BookGridSkeleton({ count = 8 }: { count?: number }) {
   );
 }
 
+/** A list of reviews while it loads: boxes with a name, stars and date row over two text lines. */
+export function ReviewListSkeleton({ count = 2 }: { count?: number }) {
+  return (
+    <Busy>
+      <div className="mb-review-list-skeleton" data-testid="review-list-skeleton">
+        {Array.from({ length: count }, (_, i) => (
+          <div key={i} className="mb-review-skeleton">
+            <div className="mb-review-skeleton__head">
+              <SkeletonBlock className="mb-skeleton--line mb-skeleton--name" />
+              <SkeletonBlock className="mb-skeleton--line mb-skeleton--stars" />
+            </div>
+            <SkeletonBlock className="mb-skeleton--line" />
+            <SkeletonBlock className="mb-skeleton--line mb-skeleton--short" />
+          </div>
+        ))}
+      </div>
+    </Busy>
+  );
+}
+
 /** The book page while it loads: cover beside title, author, stars, price and text lines. */
 export function BookPageSkeleton() {
   return (

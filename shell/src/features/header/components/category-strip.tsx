@@ -2,7 +2,10 @@ import { NavLink } from '@mechabrim/routing';
 import { useCategories } from '../api/get-categories';
 import { strings } from '../../../strings.he';
 
-/** Up to ten categories as links; a loading line until they arrive (and if they never do, spec §8). */
+/**
+ * Up to ten categories as links; a loading line until they arrive, and kept if they never do
+ * (a failure, spec §8). A successful empty answer (no category has books) shows nothing.
+ */
 export function CategoryLinks({
   className,
   onNavigate,
@@ -12,6 +15,7 @@ export function CategoryLinks({
 }) {
   const categories = useCategories();
   const list = categories.data ?? [];
+  if (categories.isSuccess && list.length === 0) return null;
   if (list.length === 0) {
     return (
       <p className={`${className} ${className}--loading`} role="status">
@@ -32,8 +36,10 @@ export function CategoryLinks({
   );
 }
 
-/** The desktop strip under the header. */
+/** The desktop strip under the header; absent when there are no categories to show. */
 export function CategoryStrip() {
+  const categories = useCategories();
+  if (categories.isSuccess && categories.data.length === 0) return null;
   return (
     <nav className="category-strip" aria-label={strings.header.categories.label}>
       <div className="mb-container">

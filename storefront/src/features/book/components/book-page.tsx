@@ -10,6 +10,7 @@ import {
   CarouselSkeleton,
   ErrorState,
   Price,
+  ReviewListSkeleton,
   Stars,
   uiStrings,
 } from '@mechabrim/ui';
@@ -173,11 +174,7 @@ function BookDetail({ book }: { book: Book }) {
         <h2 id="book-reviews" className="sf-section-title">
           {s.reviewsTitle}
         </h2>
-        {reviews.isPending ? (
-          <p className="sf-muted">{strings.common.loading}</p>
-        ) : (
-          <Reviews reviews={reviews.data ?? []} />
-        )}
+        {reviews.isPending ? <ReviewListSkeleton /> : <Reviews reviews={reviews.data ?? []} />}
       </section>
 
       <section className="sf-section" aria-labelledby="book-related">

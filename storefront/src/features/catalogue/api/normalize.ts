@@ -23,7 +23,11 @@ export function authorList(answer: unknown): Author[] {
   return [];
 }
 
-/** Comments answer an array or `{ comments }`; only approved reviews are shown. */
+/**
+ * Comments answer an array or `{ comments }`; only reviews marked approved are shown (spec §2:
+ * 'only approved reviews'). The API answers approved reviews only and marks each
+ * `isApproved: true`; one without the mark is not shown.
+ */
 export function reviewList(answer: unknown): Review[] {
   const list = Array.isArray(answer)
     ? answer
@@ -32,7 +36,7 @@ export function reviewList(answer: unknown): Review[] {
         Array.isArray((answer as { comments?: unknown }).comments)
       ? (answer as { comments: unknown[] }).comments
       : [];
-  return (list as Review[]).filter((r) => r && r.isApproved !== false);
+  return (list as Review[]).filter((r) => Boolean(r) && r.isApproved === true);
 }
 
 /** The author's name of a book, or undefined when it is not known (the card says 'Unknown author'). */

@@ -1,0 +1,58 @@
+import { act, screen } from '@testing-library/react';
+import { fakeApi, makeBook, renderRoute } from '../../../testing/render-with-api';
+import { BookPage } from './book-page';
+
+describe('book page reviews', () => {
+  beforeAll(() => {
+    // Swiper (the related carousel) reads matchMedia and ResizeObserver.
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+
+  it('shows a review-shaped skeleton while the reviews load, then only approved ones', async () => {
+    let release: () => void = () => undefined;
+    const reviewsReady = new Promise<void>((resolve) => (release = resolve));
+    fakeApi(async (url) => {
+      if (url.pathname === '/api/books/b1') return { body: makeBook(1) };
+      if (url.pathname === '/api/books/b1/comments') {
+        await reviewsReady;
+        return {
+          body: [
+            {
+              _id: 'r1',
+              bookId: 'b1',
+              authorName: 'מאושרת',
+              content: 'מומלץ',
+              rating: 5,
+              createdAt: '2025-01-01T00:00:00.000Z',
+              isApproved: true,
+            },
+            {
+              _id: 'r2',
+              bookId: 'b1',
+              authorName: 'בלי סימון',
+              content: 'לא לפרסום',
+              rating: 1,
+              createdAt: '2025-01-01T00:00:00.000Z',
+            },
+          ],
+        };
+      }
+      if (url.pathname === '/api/books') return { body: { books: [], total: 0 } };
+      return undefined;
+    });
+    renderRoute(<BookPage />, '/book/:id', '/book/b1');
+    await screen.findByRole('heading', { level: 1, name: 'ספר 1' });
+    expect(screen.getByTestId('review-list-skeleton')).toBeTruthy();
+    await act(async () => release());
+    await screen.findByText('מומלץ');
+    expect(screen.queryByTestId('review-list-skeleton')).toBeNull();
+    expect(screen.queryByText('לא לפרסום')).toBeNull();
+  });
+});
