@@ -119,6 +119,37 @@ describe('indexes', () => {
     expect((await serverError(p.insertOne({ slug: 's', published: true }))).code).toBe(11000);
   });
 
+  it('refuses parallel arrays in a compound index (171)', async () => {
+    const c = coll('idxpar');
+    await c.createIndex({ tags: 1, authors: 1 });
+    await c.insertOne({ _id: 1, tags: ['poetry', 'prose'], authors: 'Rachel' });
+    await c.insertOne({ _id: 2, tags: 'poetry', authors: ['Rachel', 'Bialik'] });
+    const ins = await serverError(c.insertOne({ _id: 3, tags: ['a', 'b'], authors: ['x', 'y'] }));
+    expect(ins.code).toBe(171);
+    expect(ins.message).toMatch(/^cannot index parallel arrays \[\w+\] \[\w+\]$/);
+    const upd = await serverError(c.updateOne({ _id: 1 }, { $set: { authors: ['a', 'b'] } }));
+    expect(upd.code).toBe(171);
+    expect(await c.findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      tags: ['poetry', 'prose'],
+      authors: 'Rachel',
+    });
+    expect(await c.countDocuments()).toBe(2);
+    // Two fields through the same array are fine.
+    const sub = coll('idxpar2');
+    await sub.createIndex({ 'lines.sku': 1, 'lines.qty': 1 });
+    await sub.insertOne({
+      lines: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 2 },
+      ],
+    });
+    // Building the index over existing parallel arrays fails too.
+    const pre = coll('idxpar3');
+    await pre.insertOne({ a: [1, 2], b: [3, 4] });
+    expect((await serverError(pre.createIndex({ a: 1, b: 1 }))).code).toBe(171);
+  });
+
   it('explains index use for equality and ranges, and a scan otherwise', async () => {
     const c = coll('idx5');
     await c.insertMany(Array.from({ length: 50 }, (_, i) => ({ n: i, s: `s${i}` })));

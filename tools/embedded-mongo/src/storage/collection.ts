@@ -44,7 +44,7 @@ export class Collection {
     );
   }
 
-  /** Throws E11000 when `doc` (stored under `docKey`) would violate a unique index. */
+  /** Throws E11000 when `doc` (stored under `docKey`) would violate a unique index (171 for parallel arrays). */
   checkUnique(
     docKey: string,
     doc: Document,
@@ -55,6 +55,7 @@ export class Collection {
       throw this.dupError('_id_', { _id: 1 }, { _id: doc._id });
     }
     for (const idx of this.indexes.values()) {
+      idx.assertIndexable(doc);
       const dup = idx.findDuplicate(docKey, doc, ignore);
       if (dup) throw this.dupError(idx.name, idx.spec.key, dup.keyValue);
     }
@@ -93,6 +94,7 @@ export class Collection {
   addIndex(spec: IndexSpec): void {
     const idx = new IndexState(spec);
     for (const [key, doc] of this.docs) {
+      idx.assertIndexable(doc);
       const dup = idx.findDuplicate(key, doc);
       if (dup) throw this.dupError(spec.name, spec.key, dup.keyValue);
       idx.add(key, doc);

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { Query } from 'mingo';
-import { compareValues, keyOf, typeRank, valuesAtPath } from '../values';
+import { MongoServerError } from '../errors';
+import { compareValues, isPlainObject, keyOf, typeRank, valuesAtPath } from '../values';
 
 export interface IndexSpec extends Document {
   v?: number;
@@ -26,8 +27,6 @@ export interface RangeBound {
   value: unknown;
   inclusive: boolean;
 }
-
-const MAX_COMBINATIONS = 1000;
 
 /**
  * A secondary index: a hash of full (compound) keys for uniqueness and equality,
@@ -63,15 +62,39 @@ export class IndexState {
     if (this.partial && !this.partial.test(doc)) return [];
     const perField = this.fields.map((f) => valuesAtPath(doc, f));
     if (this.sparse && perField.every((vals) => vals.length === 0)) return [];
+    // At most one field holds several values (parallel arrays are refused before storing).
     let combos: unknown[][] = [[]];
     for (const vals of perField) {
       const options = vals.length ? dedupe(vals) : [null];
       const next: unknown[][] = [];
-      for (const c of combos)
-        for (const v of options) if (next.length < MAX_COMBINATIONS) next.push([...c, v]);
+      for (const c of combos) for (const v of options) next.push([...c, v]);
       combos = next;
     }
     return combos;
+  }
+
+  /**
+   * MongoDB refuses a document in which two fields of a compound index go through different
+   * arrays (code 171): the index would need every combination of their elements.
+   */
+  assertIndexable(doc: Document): void {
+    if (this.fields.length < 2 || this.isText) return;
+    if (this.partial && !this.partial.test(doc)) return;
+    const perField = this.fields.map((f) => arrayPaths(doc, f));
+    for (let i = 0; i < perField.length; i++) {
+      for (let j = i + 1; j < perField.length; j++) {
+        for (const a of perField[i]) {
+          for (const b of perField[j]) {
+            if (a === b || a.startsWith(b + '.') || b.startsWith(a + '.')) continue;
+            throw new MongoServerError(
+              171,
+              'CannotIndexParallelArrays',
+              `cannot index parallel arrays [${b}] [${a}]`,
+            );
+          }
+        }
+      }
+    }
   }
 
   private static fullKey(tuple: unknown[]): string {
@@ -179,6 +202,23 @@ export class IndexState {
       this.sorted = [...this.first.values()].sort((a, b) => compareValues(a.v, b.v));
     return this.sorted;
   }
+}
+
+/** The paths of the arrays met on the way to the values at `path` ('tags', 'authors', 'a.b'). */
+function arrayPaths(doc: Document, path: string): string[] {
+  const parts = path.split('.');
+  const out = new Set<string>();
+  const walk = (cur: unknown, i: number): void => {
+    if (Array.isArray(cur)) {
+      out.add(parts.slice(0, i).join('.'));
+      if (i === parts.length) return;
+      for (const el of cur) if (isPlainObject(el) && parts[i] in el) walk(el[parts[i]], i + 1);
+      return;
+    }
+    if (i < parts.length && isPlainObject(cur) && parts[i] in cur) walk(cur[parts[i]], i + 1);
+  };
+  walk(doc, 0);
+  return [...out];
 }
 
 function dedupe(vals: unknown[]): unknown[] {
