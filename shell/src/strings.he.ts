@@ -1,6 +1,8 @@
 /** Hebrew copy of the shell: the frame, the header, the footer and the fallbacks. */
 export const strings = {
   brand: 'מחברים',
+  /** The letter in the logo's badge (decorative: the brand name beside it is the text). */
+  logoMark: 'מ',
   tagline: 'קהילה תומכת של קוראים, סופרים ואנשי מקצוע המחויבים לספרות העברית',
   skipToContent: 'דילוג לתוכן העיקרי',
   loading: 'טוען…',

@@ -1,3 +1,7 @@
+import { MONEY_SPLIT } from './constants';
+
+const split = MONEY_SPLIT;
+
 /** Every text the storefront shows, in Hebrew. Components read from here, never inline copy. */
 export const strings = {
   common: {
@@ -34,8 +38,7 @@ export const strings = {
     booksAvailable: '150+',
     donatedAmount: 5642,
     splitTitle: 'לאן הולך כל שקל',
-    splitText:
-      'מכל ספר ב־100 ₪: 85 ₪ לסופר (מהם מכוסות עלויות ההדפסה והמשלוח), 10 ₪ לקהילה ו־5 ₪ לאחזקת האתר.',
+    splitText: `מכל ספר ב־100 ₪: ${split.author} ₪ לסופר (מהם מכוסות עלויות ההדפסה והמשלוח), ${split.community} ₪ לקהילה ו־${split.platform} ₪ לאחזקת האתר.`,
     splitAuthor: 'לסופר',
     splitCommunity: 'לקהילה',
     splitPlatform: 'לאתר',
@@ -50,6 +53,7 @@ export const strings = {
     picksCarousel: 'קרוסלת בחירות החודש',
     authorsCarousel: 'קרוסלת סופרי החודש',
     progressLabel: 'חלוקת כל רכישה',
+    percent: (n: number) => `${n}%`,
   },
   search: {
     title: (q: string) => `תוצאות חיפוש עבור "${q}"`,
@@ -94,7 +98,7 @@ export const strings = {
     relatedTitle: 'ספרים נוספים בז׳אנר',
     relatedCarousel: 'ספרים קשורים',
     printOnDemand: 'מודפס במיוחד עבורך ונשלח ישירות אליך',
-    donationLine: '10% מכל רכישה נתרמים לקהילה',
+    donationLine: `${split.community}% מכל רכישה נתרמים לקהילה`,
   },
   authors: {
     title: 'הסופרים שלנו',
@@ -336,13 +340,12 @@ export const strings = {
       activeAuthors: 'סופרים פעילים',
       flow: [
         { value: '100 ₪', label: 'הקורא/ת קונה ספר' },
-        { value: '10 ₪', label: 'לקהילה' },
-        { value: '5 ₪', label: 'לאחזקת האתר' },
-        { value: '85 ₪', label: 'לסופר/ת (כולל עלויות הדפסה ומשלוח)' },
+        { value: `${split.community} ₪`, label: 'לקהילה' },
+        { value: `${split.platform} ₪`, label: 'לאחזקת האתר' },
+        { value: `${split.author} ₪`, label: 'לסופר/ת (כולל עלויות הדפסה ומשלוח)' },
       ],
       detailTitle: 'בפירוט',
-      detail:
-        'מתוך 85 ₪ שמגיעים לסופר/ת מכוסות עלויות ההדפסה והמשלוח, והיתרה היא הרווח של היוצר/ת. 10% מכל רכישה עוברים לפרויקטים קהילתיים, ו־5% מממנים את תפעול האתר.',
+      detail: `מתוך ${split.author} ₪ שמגיעים לסופר/ת מכוסות עלויות ההדפסה והמשלוח, והיתרה היא הרווח של היוצר/ת. ${split.community}% מכל רכישה עוברים לפרויקטים קהילתיים, ו־${split.platform}% מממנים את תפעול האתר.`,
       startBuying: 'להתחיל לקנות',
       discoverAuthors: 'לגלות סופרים',
     },

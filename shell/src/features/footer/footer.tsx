@@ -11,7 +11,7 @@ export function Footer() {
         <div className="footer__brand">
           <Link to="/" className="footer__logo">
             <span className="footer__logo-mark" aria-hidden="true">
-              מ
+              {strings.logoMark}
             </span>
             {strings.brand}
           </Link>

@@ -65,7 +65,7 @@ export function Header() {
         <MobileMenu />
         <Link to="/" className="header__logo">
           <span className="header__logo-mark" aria-hidden="true">
-            מ
+            {strings.logoMark}
           </span>
           <span className="header__logo-text">{strings.brand}</span>
           <span className="mb-visually-hidden">{strings.header.toHome}</span>

@@ -1,16 +1,20 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from '@mechabrim/routing';
 import { strings } from '../../../strings.he';
 import { CategoryLinks } from './category-strip';
 
 const s = strings.header;
 
-/** The small-screen menu: the main links and a collapsible categories list; closes on every route change. */
+/**
+ * The small-screen menu: the main links and a collapsible categories list; closes on every route
+ * change, and on Escape with the focus back on its toggle (as the account menu does).
+ */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const location = useLocation();
   const id = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     setOpen(false);
@@ -18,8 +22,18 @@ export function MobileMenu() {
   }, [location.pathname, location.search]);
 
   return (
-    <div className="mobile-menu">
+    <div
+      className="mobile-menu"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          toggleRef.current?.focus();
+        }
+      }}
+    >
       <button
+        ref={toggleRef}
         type="button"
         className="header-icon-button mobile-menu__toggle"
         aria-expanded={open}

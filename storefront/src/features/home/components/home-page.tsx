@@ -11,9 +11,15 @@ import {
 } from '@mechabrim/ui';
 import { SortSelect, StoreBookCard, useAuthors, useBooks, useStats } from '../../catalogue';
 import { strings } from '../../../strings.he';
+import { MONEY_SPLIT, MONEY_SPLIT_PARTS, type MoneySplitPart } from '../../../constants';
 import './home.css';
 
 const s = strings.home;
+const splitLabels: Record<MoneySplitPart, string> = {
+  author: s.splitAuthor,
+  community: s.splitCommunity,
+  platform: s.splitPlatform,
+};
 /** Picks of the month: at most ten, best sellers first; the other sorts of spec §2. */
 export const PICKS_LIMIT = 10;
 export const PICK_SORTS: readonly BookSort[] = ['sales', 'price', 'price-desc', 'rating', 'newest'];
@@ -118,31 +124,26 @@ export function HomePage() {
           <div
             className="home-split__bar"
             role="img"
-            aria-label={`${s.progressLabel}: 85% ${s.splitAuthor}, 10% ${s.splitCommunity}, 5% ${s.splitPlatform}`}
+            aria-label={`${s.progressLabel}: ${MONEY_SPLIT_PARTS.map((part) => `${s.percent(MONEY_SPLIT[part])} ${splitLabels[part]}`).join(', ')}`}
           >
-            <span
-              className="home-split__part home-split__part--author"
-              style={{ inlineSize: '85%' }}
-            >
-              85% {s.splitAuthor}
-            </span>
-            <span
-              className="home-split__part home-split__part--community"
-              style={{ inlineSize: '10%' }}
-            >
-              10%
-            </span>
-            <span
-              className="home-split__part home-split__part--platform"
-              style={{ inlineSize: '5%' }}
-            >
-              5%
-            </span>
+            {MONEY_SPLIT_PARTS.map((part) => (
+              <span
+                key={part}
+                className={`home-split__part home-split__part--${part}`}
+                style={{ inlineSize: s.percent(MONEY_SPLIT[part]) }}
+              >
+                {/* The author's part is wide enough to name itself; the legend names the rest. */}
+                {s.percent(MONEY_SPLIT[part])}
+                {part === 'author' && ` ${splitLabels.author}`}
+              </span>
+            ))}
           </div>
           <ul className="home-split__legend sf-plain-list" aria-hidden="true">
-            <li className="home-split__key home-split__key--author">85% {s.splitAuthor}</li>
-            <li className="home-split__key home-split__key--community">10% {s.splitCommunity}</li>
-            <li className="home-split__key home-split__key--platform">5% {s.splitPlatform}</li>
+            {MONEY_SPLIT_PARTS.map((part) => (
+              <li key={part} className={`home-split__key home-split__key--${part}`}>
+                {s.percent(MONEY_SPLIT[part])} {splitLabels[part]}
+              </li>
+            ))}
           </ul>
         </section>
 
