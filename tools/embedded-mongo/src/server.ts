@@ -285,8 +285,8 @@ async function expireTtl(state: ServerState): Promise<void> {
     for (const coll of colls.values()) {
       for (const idx of coll.indexes.values()) {
         const secs = idx.spec.expireAfterSeconds;
-        if (typeof secs !== 'number' || idx.fields.length !== 1 || idx.spec.partialFilterExpression)
-          continue;
+        // A partial TTL index holds only the documents its filter selects: only they expire.
+        if (typeof secs !== 'number' || idx.fields.length !== 1) continue;
         const cutoff = new Date(now - secs * 1000);
         for (const key of idx.lookupRange(null, { value: cutoff, inclusive: true })) {
           const doc = coll.docs.get(key);

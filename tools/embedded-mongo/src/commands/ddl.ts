@@ -308,8 +308,52 @@ export const ddlCommands: Record<string, Handler> = {
   },
   collMod: (ctx) => {
     const name = collName(ctx);
-    if (!getCollection(ctx, name)) throw namespaceNotFound(`${ctx.db}.${name}`);
-    return { ok: 1 };
+    const coll = getCollection(ctx, name);
+    if (!coll) throw namespaceNotFound(`${ctx.db}.${name}`);
+    const reply: Document = {};
+    const index = ctx.body.index;
+    if (index !== undefined) {
+      if (!isPlainObject(index)) throw badValue('collMod index must be an object');
+      const byKey = isPlainObject(index.keyPattern) ? keyOf(index.keyPattern) : null;
+      const idx = [...coll.indexes.values()].find((i) =>
+        byKey !== null ? keyOf(i.spec.key) === byKey : i.name === index.name,
+      );
+      if (!idx) {
+        throw new MongoServerError(
+          27,
+          'IndexNotFound',
+          `cannot find index ${JSON.stringify(index.keyPattern ?? index.name)} for ns ${coll.ns}`,
+        );
+      }
+      if (index.expireAfterSeconds !== undefined) {
+        const secs = Number(index.expireAfterSeconds);
+        if (typeof index.expireAfterSeconds === 'boolean' || !Number.isFinite(secs) || secs < 0)
+          throw badValue('expireAfterSeconds must be a non-negative number');
+        if (idx.fields.length !== 1)
+          throw new MongoServerError(
+            72,
+            'InvalidOptions',
+            'TTL indexes are single-field indexes, compound indexes do not support TTL',
+          );
+        const old = idx.spec.expireAfterSeconds;
+        ctx.server.storage.modifyIndex(
+          coll,
+          idx.name,
+          { expireAfterSeconds: secs },
+          ctx.access.ops,
+        );
+        if (old !== undefined) reply.expireAfterSeconds_old = old;
+        reply.expireAfterSeconds_new = secs;
+      }
+    }
+    // Validators are recorded (listCollections shows them) but not enforced.
+    const recorded: Document = {};
+    for (const k of ['validator', 'validationLevel', 'validationAction'])
+      if (ctx.body[k] !== undefined) recorded[k] = ctx.body[k];
+    if (Object.keys(recorded).length)
+      ctx.server.storage.modifyCollection(coll, recorded, ctx.access.ops);
+    reply.ok = 1;
+    return reply;
   },
   dbStats: (ctx) => {
     const colls = ctx.server.storage.collectionsOf(ctx.db);

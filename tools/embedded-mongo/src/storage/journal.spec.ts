@@ -77,4 +77,21 @@ describe('journal', () => {
     const s = Storage.open(dir);
     await s.close();
   });
+
+  it('replays collMod changes (TTL expiry, validator) after a restart', async () => {
+    const s = Storage.open(dir);
+    const ops: JournalOp[] = [];
+    const coll = s.createCollection('db', 'sessions', {}, ops);
+    s.createIndex(coll, { v: 2, key: { at: 1 }, name: 'at_1', expireAfterSeconds: 3600 }, ops);
+    await s.commit(ops.splice(0));
+    s.modifyIndex(coll, 'at_1', { expireAfterSeconds: 60 }, ops);
+    s.modifyCollection(coll, { validator: { at: { $type: 'date' } } }, ops);
+    await s.commit(ops.splice(0));
+    await s.close();
+    const reopened = Storage.open(dir);
+    const again = reopened.getCollection('db', 'sessions');
+    expect(again?.indexes.get('at_1')?.spec.expireAfterSeconds).toBe(60);
+    expect(again?.options).toEqual({ validator: { at: { $type: 'date' } } });
+    await reopened.close();
+  });
 });

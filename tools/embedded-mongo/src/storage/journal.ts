@@ -21,6 +21,7 @@ export type JournalOp =
   | { o: 'p'; ns: string; d: Document }
   | { o: 'd'; ns: string; id: unknown }
   | { o: 'cc'; ns: string; opts: Document; uuid?: unknown }
+  | { o: 'cm'; ns: string; opts: Document }
   | { o: 'dc'; ns: string }
   | { o: 'dd'; db: string }
   | { o: 'ci'; ns: string; spec: Document }

@@ -104,6 +104,20 @@ export class Storage {
     ops?.push({ o: 'ci', ns: coll.ns, spec });
   }
 
+  /** Changes options of an existing index (collMod); journaled as the index's new definition. */
+  modifyIndex(coll: Collection, name: string, changes: Document, ops: JournalOp[] | null): void {
+    const idx = coll.indexes.get(name);
+    if (!idx) return;
+    Object.assign(idx.spec, changes);
+    ops?.push({ o: 'ci', ns: coll.ns, spec: idx.spec });
+  }
+
+  /** Changes collection options (collMod); journaled as a collection-options record. */
+  modifyCollection(coll: Collection, changes: Document, ops: JournalOp[] | null): void {
+    coll.options = { ...coll.options, ...changes };
+    ops?.push({ o: 'cm', ns: coll.ns, opts: coll.options });
+  }
+
   dropIndex(coll: Collection, name: string, ops: JournalOp[] | null): void {
     coll.indexes.delete(name);
     ops?.push({ o: 'di', ns: coll.ns, name });
@@ -156,6 +170,12 @@ export class Storage {
         } catch {
           /* an index that could not be built was never acknowledged */
         }
+        break;
+      }
+      case 'cm': {
+        const [db, name] = splitNs(op.ns);
+        const coll = this.getCollection(db, name);
+        if (coll) coll.options = op.opts ?? {};
         break;
       }
       case 'di': {
