@@ -118,7 +118,11 @@ export function Carousel<T>({
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [activeDot, setActiveDot] = useState(0);
   const count = items.length;
-  // Swiper can loop once there is at least one slide more than the widest view shows.
+  // Swiper's loop mode needs more slides than the widest view shows (it clones and re-orders
+  // slides around the view; with too few it warns and misbehaves — duplicated or stuck slides).
+  // So a carousel loops only with more slides than its largest slidesPerView; a smaller one
+  // rewinds instead: 'next' on the last slide (and autoplay) goes back to the first, 'previous'
+  // on the first goes to the last, and the dots address slides by their plain index.
   const loop = count > maxSlidesPerView(breakpoints);
   const modules = useMemo(
     () =>
@@ -165,6 +169,7 @@ export function Carousel<T>({
             dir="rtl"
             modules={modules}
             loop={loop}
+            rewind={!loop}
             speed={600}
             slidesPerView={breakpoints[320]?.slidesPerView ?? 1}
             spaceBetween={breakpoints[320]?.spaceBetween ?? 8}

@@ -1,0 +1,92 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { Author } from '@mechabrim/contracts';
+import { fakeApi, renderRoute } from '../../../testing/render-with-api';
+import { AuthorsPage } from './authors-page';
+
+function makeAuthor(n: number, genres: string[] = ['פנטזיה']): Author {
+  return {
+    _id: `a${n}`,
+    name: `סופר ${String(n).padStart(2, '0')}`,
+    bio: '',
+    avatar: '',
+    genres,
+    booksCount: 1,
+    averageRating: 4,
+    totalSales: n,
+    joinDate: `2024-01-${String((n % 28) + 1).padStart(2, '0')}T00:00:00.000Z`,
+    email: `a${n}@example.com`,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+  };
+}
+
+/** Makes `(min-width: 1024px)` match or not, like a desktop or a phone. */
+function screenWidth(desktop: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: query === '(min-width: 1024px)' ? desktop : false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
+}
+
+const gridItems = () => document.querySelectorAll('.authors-grid > li').length;
+const seeMore = () => screen.queryByRole('button', { name: 'הצגת עוד' });
+
+async function renderAuthors(count: number, poets = 0) {
+  fakeApi((url) =>
+    url.pathname === '/api/authors'
+      ? {
+          body: [
+            ...Array.from({ length: count }, (_, i) => makeAuthor(i + 1)),
+            ...Array.from({ length: poets }, (_, i) => makeAuthor(100 + i, ['שירה'])),
+          ],
+        }
+      : undefined,
+  );
+  renderRoute(<AuthorsPage />, '/authors', '/authors');
+  await screen.findByRole('heading', { level: 2, name: 'סופרים בקהילה' });
+}
+
+describe('authors page paging', () => {
+  it('desktop: 5 per row, 2 rows first, then 2 more rows per "see more"', async () => {
+    screenWidth(true);
+    await renderAuthors(27);
+    expect(document.querySelector('.authors-grid')?.getAttribute('data-per-row')).toBe('5');
+    expect(gridItems()).toBe(10);
+    fireEvent.click(seeMore()!);
+    expect(gridItems()).toBe(20);
+    fireEvent.click(seeMore()!);
+    expect(gridItems()).toBe(27);
+    expect(seeMore()).toBeNull();
+  });
+
+  it('mobile: 2 per row, 4 first, +4 per "see more"', async () => {
+    screenWidth(false);
+    await renderAuthors(9);
+    expect(document.querySelector('.authors-grid')?.getAttribute('data-per-row')).toBe('2');
+    expect(gridItems()).toBe(4);
+    fireEvent.click(seeMore()!);
+    expect(gridItems()).toBe(8);
+    fireEvent.click(seeMore()!);
+    expect(gridItems()).toBe(9);
+    expect(seeMore()).toBeNull();
+  });
+
+  it('a new filter starts again from two rows; "clear search" resets search and genre', async () => {
+    screenWidth(true);
+    await renderAuthors(20, 12);
+    fireEvent.click(seeMore()!);
+    expect(gridItems()).toBe(20);
+    fireEvent.change(screen.getByLabelText('ז׳אנר'), { target: { value: 'שירה' } });
+    expect(gridItems()).toBe(10);
+    expect(screen.getByText('12 סופרים')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('חיפוש סופרים'), { target: { value: 'אין כזה' } });
+    expect(screen.getByText('לא נמצאו סופרים')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ניקוי החיפוש' }));
+    expect((screen.getByLabelText('ז׳אנר') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('חיפוש סופרים') as HTMLInputElement).value).toBe('');
+    expect(gridItems()).toBe(10);
+    expect(screen.getByText('32 סופרים')).toBeTruthy();
+  });
+});
