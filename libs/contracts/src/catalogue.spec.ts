@@ -29,6 +29,13 @@ describe('catalogue queries', () => {
     expect(resolveCategory('romance')).toBe('רומן');
     expect(resolveCategory('nothing')).toBeNull();
   });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'CONSTRUCTOR'])(
+    'does not resolve the Object.prototype name %s to a category',
+    (name) => {
+      expect(resolveCategory(name)).toBeNull();
+    },
+  );
 });
 
 describe('community bodies', () => {

@@ -24,24 +24,29 @@ export const BOOK_CATEGORY_VALUES = BOOK_CATEGORIES.map((c) => c.value) as [
   ...BookCategory[],
 ];
 
-/** English slugs of the original category page (spec §3) mapped onto the upload categories. */
-const LEGACY_CATEGORY_SLUGS: Readonly<Record<string, BookCategory>> = {
-  romance: 'רומן',
-  fiction: 'רומן',
-  science: 'מדע בדיוני',
-  philosophy: 'עיון ומסות',
-  health: 'עיון ומסות',
-  biography: 'עיון ומסות',
-  travel: 'אחר',
-  religion: 'אחר',
-};
+/**
+ * English slugs of the original category page (spec §3) mapped onto the upload categories. A Map,
+ * not an object literal: the key comes from the user, and `constructor` or `__proto__` must not
+ * find something on Object.prototype.
+ */
+const LEGACY_CATEGORY_SLUGS: ReadonlyMap<string, BookCategory> = new Map<string, BookCategory>([
+  ['romance', 'רומן'],
+  ['fiction', 'רומן'],
+  ['science', 'מדע בדיוני'],
+  ['philosophy', 'עיון ומסות'],
+  ['health', 'עיון ומסות'],
+  ['biography', 'עיון ומסות'],
+  ['travel', 'אחר'],
+  ['religion', 'אחר'],
+]);
 
 /** The stored category for a route or query value (Hebrew value, English key or legacy slug), or null. */
 export function resolveCategory(value: string): BookCategory | null {
   const v = value.trim();
-  const byValue = BOOK_CATEGORIES.find((c) => c.value === v || c.key === v.toLowerCase());
+  const lower = v.toLowerCase();
+  const byValue = BOOK_CATEGORIES.find((c) => c.value === v || c.key === lower);
   if (byValue) return byValue.value;
-  return LEGACY_CATEGORY_SLUGS[v.toLowerCase()] ?? null;
+  return LEGACY_CATEGORY_SLUGS.get(lower) ?? null;
 }
 
 /** Sort orders of the catalogue (spec §2, §9). Default: best sellers first. */

@@ -4,6 +4,7 @@ import { LogController, type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { registerCors } from './common/http/cors';
+import { registerOperatorKeyGuard } from './common/http/operator-keys';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { createPinoLogger, JsonLogger } from './common/logging/logger';
@@ -62,6 +63,7 @@ export async function createApiApp(
   });
   registerSecurityHeaders(fastify);
   registerCors(fastify, config.corsOrigins);
+  registerOperatorKeyGuard(fastify);
 
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());

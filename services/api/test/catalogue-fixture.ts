@@ -17,6 +17,8 @@ export interface CatalogueApi {
   books: Model<Record<string, unknown>>;
   users: Model<Record<string, unknown>>;
   dataDir: string;
+  /** The test Redis the API uses (queues, rate limits). */
+  redisUrl: string;
   seed?: SeedSummary;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function startCatalogueApi(options: { seed?: boolean } = {}): Promi
     books: db.models[BOOK_MODEL] as Model<Record<string, unknown>>,
     users: db.models[USER_MODEL] as Model<Record<string, unknown>>,
     dataDir,
+    redisUrl: redis.url,
     seed,
     close: async () => {
       await api.close();

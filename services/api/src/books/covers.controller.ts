@@ -14,12 +14,12 @@ import { API_CONFIG } from '../config/config.module';
 export const coverFileSchema = z
   .string()
   .regex(/^[a-z0-9-]{1,64}\.(svg|png|jpg|webp)$/i, messagesHe.books.coverNotFound);
-const TYPES: Record<string, string> = {
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-};
+const TYPES = new Map<string, string>([
+  ['svg', 'image/svg+xml'],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['webp', 'image/webp'],
+]);
 
 /** Book covers generated locally (`DATA_DIR/covers`), served at `/api/covers/<file>`. */
 @ApiExcludeController()
@@ -42,7 +42,7 @@ export class CoversController {
     } catch {
       throw new DomainError('not_found', messagesHe.books.coverNotFound);
     }
-    reply.type(TYPES[file.split('.').pop()!.toLowerCase()] ?? 'application/octet-stream');
+    reply.type(TYPES.get(file.split('.').pop()!.toLowerCase()) ?? 'application/octet-stream');
     reply.header('cache-control', 'public, max-age=86400');
     // SVG can carry script: never let it run when opened directly.
     reply.header(

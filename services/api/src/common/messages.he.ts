@@ -4,6 +4,7 @@ export const messagesHe = {
     badRequest: 'הבקשה אינה תקינה.',
     validation: 'חלק מהשדות שנשלחו אינם תקינים.',
     malformedJson: 'גוף הבקשה אינו JSON תקין.',
+    operatorKeys: 'הבקשה מכילה שמות שדות אסורים (שמות המתחילים ב-$ אינם מותרים).',
     unsupportedMediaType: 'סוג התוכן של הבקשה אינו נתמך.',
     payloadTooLarge: 'הבקשה גדולה מדי.',
     unauthorized: 'יש להתחבר כדי לבצע פעולה זו.',
@@ -75,5 +76,5 @@ function expectedHe(expected: string): string {
     array: 'רשימה',
     date: 'תאריך',
   };
-  return names[expected] ?? expected;
+  return Object.hasOwn(names, expected) ? names[expected] : expected;
 }

@@ -52,4 +52,17 @@ describe('findOperatorKeys', () => {
     expect(findOperatorKeys(JSON.parse('{"__proto__": {"admin": true}}'))).toEqual(['__proto__']);
     expect(findOperatorKeys('plain')).toEqual([]);
   });
+
+  it('reads bracket and dot segments of query-string keys', () => {
+    expect(
+      findOperatorKeys({ 'bookId[$ne]': '1', 'a.$gt': '1', ok: '1' }, { queryKeys: true }),
+    ).toEqual(['bookId[$ne]', 'a.$gt']);
+    expect(findOperatorKeys({ 'bookId[$ne]': '1' })).toEqual([]);
+  });
+
+  it('walks a deeply nested body without overflowing the stack', () => {
+    let deep: unknown = { $where: '1' };
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    expect(findOperatorKeys(deep)).toHaveLength(1);
+  });
 });

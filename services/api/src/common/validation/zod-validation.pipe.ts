@@ -3,26 +3,11 @@ import { ApiBody } from '@nestjs/swagger';
 import { z } from 'zod';
 import { DomainError, FieldProblem } from '../errors/domain-error';
 import { messagesHe } from '../messages.he';
+import { findOperatorKeys, operatorKeyError } from '../http/operator-keys';
 
 const v = messagesHe.validation;
 
-/** Finds keys starting with `$` (MongoDB operators) anywhere in a parsed body or query. */
-export function findOperatorKeys(
-  value: unknown,
-  path: string[] = [],
-  found: string[] = [],
-): string[] {
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => findOperatorKeys(item, [...path, String(i)], found));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) {
-      if (key.startsWith('$') || key === '__proto__' || key === 'constructor')
-        found.push([...path, key].join('.'));
-      else findOperatorKeys(child, [...path, key], found);
-    }
-  }
-  return found;
-}
+export { findOperatorKeys };
 
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
   let current = value;
@@ -106,13 +91,7 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
 
   transform(value: unknown): z.output<S> {
     const operatorKeys = findOperatorKeys(value);
-    if (operatorKeys.length) {
-      throw new DomainError(
-        'invalid_data',
-        messagesHe.errors.validation,
-        operatorKeys.map((field) => ({ field, message: v.forbiddenKey })),
-      );
-    }
+    if (operatorKeys.length) throw operatorKeyError(operatorKeys);
     const result = this.schema.safeParse(value);
     if (!result.success) {
       const problems = zodProblems(result.error, value);
