@@ -1,3 +1,4 @@
+import type { Document } from 'mongodb';
 import { serverError, useDriver } from './test-support/driver';
 
 // Conformance (errors, indexes, collections): MongoDB's documented behaviour through the official driver.
@@ -166,6 +167,27 @@ describe('indexes', () => {
     const stats = await c.find({ n: { $lt: 5 } }).explain('executionStats');
     expect(stats.executionStats?.nReturned).toBe(5);
     expect(stats.executionStats?.totalDocsExamined).toBe(5);
+  });
+
+  it('keeps using indexes for non-string values under a collation', async () => {
+    const c = coll('idxcoll');
+    await c.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: i, n: i, s: `s${i}` })));
+    await c.createIndex({ n: 1 });
+    await c.createIndex({ s: 1 });
+    const ci = { locale: 'en', strength: 2 };
+    const planOf = async (filter: Document) =>
+      JSON.stringify((await c.find(filter).collation(ci).explain('queryPlanner')).queryPlanner);
+    const byNumber = await planOf({ n: 7 });
+    expect(byNumber).toContain('IXSCAN');
+    expect(byNumber).toContain('n_1');
+    expect(await planOf({ n: { $gte: 10, $lt: 20 } })).toContain('IXSCAN');
+    expect(await planOf({ _id: 7 })).not.toContain('COLLSCAN');
+    // The index holds binary (simple-collation) keys: string comparisons under a collation scan.
+    const byString = await planOf({ s: 'S7' });
+    expect(byString).toContain('COLLSCAN');
+    expect(byString).not.toContain('IXSCAN');
+    expect(await c.find({ s: 'S7' }).collation(ci).toArray()).toEqual([{ _id: 7, n: 7, s: 's7' }]);
+    expect(await c.find({ n: 7 }).collation(ci).toArray()).toEqual([{ _id: 7, n: 7, s: 's7' }]);
   });
 
   it('lists and drops indexes', async () => {

@@ -1,12 +1,22 @@
 import type { Document } from 'bson';
 import { MongoServerError, badValue } from '../errors';
 import { selectDocs } from '../query/find';
+import { isCollated } from '../query/collation';
 import { plan } from '../query/planner';
 import { isPlainObject } from '../values';
 import type { CommandContext, Handler } from './context';
 
 /** The filter an explained command would run, and the collection it targets. */
-function target(inner: Document): { coll: string; filter: Document } {
+function target(inner: Document): { coll: string; filter: Document; collation?: Document } {
+  const found = targetOf(inner);
+  const stmts = inner.updates ?? inner.deletes;
+  const collation = Array.isArray(stmts)
+    ? (stmts[0] as Document | undefined)?.collation
+    : inner.collation;
+  return isPlainObject(collation) ? { ...found, collation } : found;
+}
+
+function targetOf(inner: Document): { coll: string; filter: Document } {
   const name = Object.keys(inner)[0];
   const coll = inner[name];
   if (typeof coll !== 'string') throw badValue(`explain of ${name} needs a collection name`);
@@ -43,9 +53,9 @@ function target(inner: Document): { coll: string; filter: Document } {
 const explain: Handler = (ctx: CommandContext) => {
   const inner = ctx.body.explain;
   if (!isPlainObject(inner)) throw badValue('explain command requires a nested object');
-  const { coll: name, filter } = target(inner);
+  const { coll: name, filter, collation } = target(inner);
   const coll = ctx.server.storage.getCollection(ctx.db, name);
-  const chosen = coll ? plan(coll, filter) : { keys: null, index: null };
+  const chosen = coll ? plan(coll, filter, isCollated(collation)) : { keys: null, index: null };
   const idx =
     chosen.index === '_id_'
       ? { spec: { key: { _id: 1 } } }
@@ -77,7 +87,7 @@ const explain: Handler = (ctx: CommandContext) => {
   const verbosity = ctx.body.verbosity ?? 'allPlansExecution';
   if (verbosity !== 'queryPlanner') {
     const started = Date.now();
-    const docs = selectDocs(ctx.access, coll, filter);
+    const docs = selectDocs(ctx.access, coll, filter, { collation });
     reply.executionStats = {
       executionSuccess: true,
       nReturned: docs.length,

@@ -4,7 +4,7 @@ import { MongoServerError, badValue, toServerError } from '../errors';
 import type { Access } from '../storage/access';
 import type { Collection } from '../storage/collection';
 import { isPlainObject, valuesAtPath } from '../values';
-import { Cmp, comparatorFor } from './collation';
+import { Cmp, comparatorFor, isCollated } from './collation';
 import { compileFilter } from './filter';
 import { plan } from './planner';
 
@@ -13,10 +13,6 @@ export interface SelectOptions {
   sort?: Document;
   skip?: number;
   limit?: number;
-}
-
-function usesCaseInsensitiveCollation(collation?: Document): boolean {
-  return !!collation && typeof collation.strength === 'number' && collation.strength < 3;
 }
 
 /** Matching documents, using an index when the filter allows, then sorted/skipped/limited. */
@@ -29,8 +25,7 @@ export function selectDocs(
   const matcher = compileFilter(filter, opts.collation);
   if (!coll) return [];
   const f = (filter ?? {}) as Document;
-  const keys =
-    matcher.empty || usesCaseInsensitiveCollation(opts.collation) ? null : plan(coll, f).keys;
+  const keys = matcher.empty ? null : plan(coll, f, isCollated(opts.collation)).keys;
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;

@@ -35,12 +35,14 @@ describe('query planner', () => {
   });
 
   it('uses a range on the first index field and the most selective index', () => {
-    const p = plan(coll, { price: { $gte: 10, $lt: 12 }, tags: 't3' });
+    const p = plan(coll, { price: { $gte: 10, $lt: 12 }, tags: 't0' });
     expect(p.index).toBe('price_1');
     expect(p.keys?.size).toBe(200);
-    const docs = selectDocs(a, coll, { price: { $gte: 10, $lt: 12 }, tags: 't3' });
-    expect(docs.every((d) => d.price >= 10 && d.price < 12 && d.tags.includes('t3'))).toBe(true);
-    expect(docs).toHaveLength(0);
+    const docs = selectDocs(a, coll, { price: { $gte: 10, $lt: 12 }, tags: 't0' });
+    // i % 100 in [10, 12) and i % 10 === 0: exactly the 100 documents with price 10.
+    expect(docs).toHaveLength(100);
+    expect(docs.every((d) => d.price === 10 && d.tags.includes('t0'))).toBe(true);
+    expect(selectDocs(a, coll, { price: { $gte: 10, $lt: 12 }, tags: 't3' })).toHaveLength(0);
     expect(selectDocs(a, coll, { price: { $gt: 98 } })).toHaveLength(100);
   });
 
@@ -57,6 +59,16 @@ describe('query planner', () => {
     const viaScan = selectDocs(a, coll, { $expr: { $eq: ['$price', 7] } }).length;
     expect(viaIndex).toBe(viaScan);
     expect(viaIndex).toBe(100);
+  });
+
+  it('under a collation uses indexes for non-string values only', () => {
+    expect(plan(coll, { price: 7 }, true).index).toBe('price_1');
+    expect(plan(coll, { price: { $gte: 10, $lt: 12 } }, true).keys?.size).toBe(200);
+    expect(plan(coll, { isbn: 'isbn-1' }, true).keys).toBeNull();
+    expect(plan(coll, { isbn: { $gte: 'isbn-1' } }, true).keys).toBeNull();
+    expect(plan(coll, { isbn: 'isbn-1', price: 1 }, true).index).toBe('price_1');
+    const ci = { locale: 'en', strength: 2 };
+    expect(selectDocs(a, coll, { isbn: 'ISBN-42', price: 42 }, { collation: ci })).toHaveLength(1);
   });
 
   it('keeps the index in step with updates and deletes', () => {

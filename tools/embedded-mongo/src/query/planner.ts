@@ -55,18 +55,28 @@ function accessFor(cond: unknown): Access | null {
   return null;
 }
 
+/** Whether the access compares strings (which a binary index cannot answer under a collation). */
+function comparesStrings(access: Access): boolean {
+  if (access.kind === 'eq') return access.values.some((v) => typeof v === 'string');
+  return typeof access.lo?.value === 'string' || typeof access.hi?.value === 'string';
+}
+
 export interface Plan {
   /** Document keys that may match; null means a collection scan. */
   keys: Set<string> | null;
   index: string | null;
 }
 
-/** Chooses the most selective usable index for the filter's top-level conditions. */
-export function plan(coll: Collection, filter: Document): Plan {
+/**
+ * Chooses the most selective usable index for the filter's top-level conditions. The indexes hold
+ * binary (simple-collation) keys: under a query collation, string equality and string ranges
+ * cannot use them, while numbers, ObjectIds, dates, booleans and null still can.
+ */
+export function plan(coll: Collection, filter: Document, collated = false): Plan {
   let best: Plan = { keys: null, index: null };
   for (const [field, cond] of conjuncts(filter)) {
     const access = accessFor(cond);
-    if (!access) continue;
+    if (!access || (collated && comparesStrings(access))) continue;
     let keys: Set<string> | null = null;
     let index: string | null = null;
     if (field === '_id') {
