@@ -57,6 +57,28 @@ describe('wishlist API', () => {
     ).toEqual([b._id]);
   });
 
+  it('lists only available books: a wished book hidden since is left out until shown again', async () => {
+    const user = (await registerUser(ctx.http, 'hidden.wish@example.com')).token;
+    const [, , c] = books;
+    expect(
+      (await ctx.http.post('/api/users/wishlist', { bookId: c._id }, { token: user })).status,
+    ).toBe(201);
+    const ids = async () =>
+      (await ctx.http.get<Book[]>('/api/users/wishlist', { token: user })).body.map((x) => x._id);
+    expect(await ids()).toEqual([c._id]);
+    await ctx.books.updateOne({ _id: c._id }, { $set: { isAvailable: false } });
+    try {
+      expect(await ids()).toEqual([]);
+      // Still on the wishlist: check says so, and it shows again once the book is available.
+      expect(
+        (await ctx.http.get(`/api/users/wishlist/check/${c._id}`, { token: user })).body,
+      ).toEqual({ bookId: c._id, isInWishlist: true });
+    } finally {
+      await ctx.books.updateOne({ _id: c._id }, { $set: { isAvailable: true } });
+    }
+    expect(await ids()).toEqual([c._id]);
+  });
+
   it('keeps each user’s wishlist to themself', async () => {
     const other = (await registerUser(ctx.http, 'other.wish@example.com')).token;
     expect((await ctx.http.get<Book[]>('/api/users/wishlist', { token: other })).body).toEqual([]);

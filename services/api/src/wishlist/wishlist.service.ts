@@ -15,7 +15,11 @@ export class WishlistService {
     private readonly books: BooksService,
   ) {}
 
-  /** The wished books, most recently added first (a book since hidden shows as unavailable). */
+  /**
+   * The wished books that are available, most recently added first. A book hidden since it was
+   * wished stays on the wishlist (check still says so) but is not shown until it is available
+   * again: the public sees only available books.
+   */
   async list(userId: string): Promise<Book[]> {
     const rows = await this.items
       .find({ user: new Types.ObjectId(userId) })
@@ -23,7 +27,10 @@ export class WishlistService {
       .limit(500)
       .select({ book: 1 })
       .lean();
-    return this.books.manyById(rows.map((r) => r.book));
+    return this.books.manyById(
+      rows.map((r) => r.book),
+      { availableOnly: true },
+    );
   }
 
   async check(userId: string, bookId: string): Promise<WishlistState> {
