@@ -79,4 +79,34 @@ describe('query planner', () => {
     a.remove(coll, [...(plan(coll, { isbn: 'isbn-renamed' }).keys ?? [])][0]);
     expect(plan(coll, { price: { $gte: 1000 } }).keys?.size).toBe(0);
   });
+
+  it('keeps the sorted range array up to date after writes instead of re-sorting it', () => {
+    const s = Storage.open();
+    const c = s.createCollection('db', 'prices', {}, null);
+    s.createIndex(c, { v: 2, key: { p: 1 }, name: 'p_1' }, null);
+    const acc = new DirectAccess(s);
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let i = 0; i < 500; i++) acc.insert(c, { _id: i, p: Math.floor(rand() * 1000) });
+    const idx = c.indexes.get('p_1');
+    const brute = (lo: number, hi: number) =>
+      [...c.docs.values()].filter((d) => d.p >= lo && d.p < hi).length;
+    expect(
+      idx?.lookupRange({ value: 100, inclusive: true }, { value: 200, inclusive: false }).size,
+    ).toBe(brute(100, 200));
+    expect(idx?.sortBuilds).toBe(1);
+    for (let i = 0; i < 300; i++) {
+      const id = Math.floor(rand() * 600);
+      if (rand() < 0.3) acc.remove(c, `n${id}`);
+      else if (c.docs.has(`n${id}`)) acc.replace(c, { _id: id, p: rand() * 1000 });
+      else acc.insert(c, { _id: id, p: Math.floor(rand() * 1000) });
+      const lo = Math.floor(rand() * 900);
+      const got = idx?.lookupRange(
+        { value: lo, inclusive: true },
+        { value: lo + 100, inclusive: false },
+      );
+      expect(got?.size).toBe(brute(lo, lo + 100));
+    }
+    expect(idx?.sortBuilds).toBe(1);
+  });
 });

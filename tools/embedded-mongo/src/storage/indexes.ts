@@ -30,7 +30,7 @@ export interface RangeBound {
 
 /**
  * A secondary index: a hash of full (compound) keys for uniqueness and equality,
- * a hash of first-field values, and a lazily sorted array of first-field values for ranges.
+ * a hash of first-field values, and a sorted array of first-field values for ranges (built lazily, then maintained incrementally).
  */
 export class IndexState {
   readonly fields: string[];
@@ -40,7 +40,10 @@ export class IndexState {
   private readonly partial?: Query;
   private readonly full = new Map<string, Set<string>>();
   private readonly first = new Map<string, Entry>();
+  /** First-field entries in BSON order, built on the first range lookup and then kept up to date. */
   private sorted: Entry[] | null = null;
+  /** How many times the sorted array was built from scratch (a statistic; tests check it stays 1). */
+  sortBuilds = 0;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
@@ -111,7 +114,7 @@ export class IndexState {
       let entry = this.first.get(k1);
       if (!entry) {
         this.first.set(k1, (entry = { v: tuple[0] ?? null, keys: new Set() }));
-        this.sorted = null;
+        if (this.sorted) this.sorted.splice(upperBound(this.sorted, entry.v), 0, entry);
       }
       entry.keys.add(docKey);
     }
@@ -131,7 +134,7 @@ export class IndexState {
         entry.keys.delete(docKey);
         if (!entry.keys.size) {
           this.first.delete(k1);
-          this.sorted = null;
+          if (this.sorted) removeEntry(this.sorted, entry);
         }
       }
     }
@@ -198,8 +201,10 @@ export class IndexState {
   }
 
   private getSorted(): Entry[] {
-    if (!this.sorted)
+    if (!this.sorted) {
       this.sorted = [...this.first.values()].sort((a, b) => compareValues(a.v, b.v));
+      this.sortBuilds++;
+    }
     return this.sorted;
   }
 }
@@ -243,6 +248,32 @@ function lowerBound(sorted: Entry[], value: unknown): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** The first position whose value sorts after `value` (where a new equal value goes). */
+function upperBound(sorted: Entry[], value: unknown): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareValues(sorted[mid].v, value) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Removes one entry (by identity) from the sorted array, found by binary search. */
+function removeEntry(sorted: Entry[], entry: Entry): void {
+  for (let i = lowerBound(sorted, entry.v); i < sorted.length; i++) {
+    if (sorted[i] === entry) {
+      sorted.splice(i, 1);
+      return;
+    }
+    if (compareValues(sorted[i].v, entry.v) !== 0) break;
+  }
+  // Not found where its value sorts (cannot happen for values with a total order): search it all.
+  const i = sorted.indexOf(entry);
+  if (i >= 0) sorted.splice(i, 1);
 }
 
 function firstOfRank(sorted: Entry[], rank: number): number {
