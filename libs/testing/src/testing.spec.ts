@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import { getFreePort } from './free-port';
 import { startTestMongo, withDatabase } from './mongo';
 import { startTestRedis } from './redis';
+import { until } from './until';
 
 describe('startTestRedis', () => {
   it('runs a real redis-server that answers, and restart() brings it back empty on the same port', async () => {
@@ -79,5 +80,25 @@ describe('getFreePort', () => {
       server.listen(port, '127.0.0.1', resolve);
     });
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+});
+
+describe('until', () => {
+  it('returns the first defined value the probe gives', async () => {
+    let calls = 0;
+    const value = await until(
+      'the third call',
+      async () => (++calls === 3 ? 'ready' : undefined),
+      2_000,
+      5,
+    );
+    expect(value).toBe('ready');
+    expect(calls).toBe(3);
+  });
+
+  it('names what it waited for when time runs out', async () => {
+    await expect(
+      until('a server that never answers', async () => undefined, 30, 5),
+    ).rejects.toThrow('timed out waiting for a server that never answers');
   });
 });

@@ -8,23 +8,10 @@ import {
   startTestRedis,
   type TestApi,
   type TestRedis,
+  until,
 } from '@mechabrim/testing';
 
 const HEBREW = /[\u0590-\u05FF]/;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** MongoDB goes away while the API is serving, then comes back on the same address with its data. */
 describe('MongoDB stops and comes back', () => {
@@ -96,8 +83,10 @@ describe('MongoDB stops and comes back', () => {
     expect((await register('lost@example.com')).status).toBe(503);
 
     await startMongo();
-    await until('health to recover', async () =>
-      (await health()).status === 200 ? true : undefined,
+    await until(
+      'health to recover',
+      async () => ((await health()).status === 200 ? true : undefined),
+      30_000,
     );
     expect((await fetch(`${api.baseUrl}/api/authors`)).status).toBe(200);
     // What was written before the outage is there; the account is a duplicate now.

@@ -6,6 +6,7 @@ import {
   type TestApi,
   type TestMongo,
   type TestRedis,
+  until,
 } from '@mechabrim/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
@@ -54,20 +55,6 @@ async function startWorker(
     app,
     url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
   };
-}
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 20000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const logs = () => db.collection('client_logs');

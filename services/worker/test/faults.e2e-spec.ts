@@ -4,6 +4,7 @@ import {
   startTestRedis,
   type TestMongo,
   type TestRedis,
+  until,
 } from '@mechabrim/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
@@ -11,20 +12,6 @@ import { CLIENT_LOGS_JOB, QUEUE_NAMES, type ClientLogsJob } from '@mechabrim/con
 import mongoose, { type Connection } from 'mongoose';
 import { createWorkerApp } from '../src/app.factory';
 import { loadWorkerConfig } from '../src/config/worker-config';
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 20000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('worker while Redis stops and comes back', () => {
   let mongo: TestMongo;
