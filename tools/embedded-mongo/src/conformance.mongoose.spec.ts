@@ -218,12 +218,26 @@ describe('mongoose models', () => {
       { upsert: true },
     );
     expect((await UserModel.findOne({ email: 'up@example.com' }).lean())?.name).toBe('חדש');
-    const res = await BookModel.updateMany({ price: { $lt: 60 } }, { $addToSet: { tags: 'sale' } });
-    expect(res.modifiedCount).toBeGreaterThanOrEqual(2);
-    expect(await BookModel.distinct('title', { tags: 'sale' })).toEqual(
-      expect.arrayContaining(['Poems']),
+    // Books of its own (the other tests' books stay out of the counts).
+    await BookModel.insertMany([
+      { title: 'Cheap A', price: 10, tags: ['upd'] },
+      { title: 'Cheap B', price: 20, tags: ['upd', 'sale'] },
+      { title: 'Dear', price: 100, tags: ['upd'] },
+    ]);
+    const res = await BookModel.updateMany(
+      { tags: 'upd', price: { $lt: 60 } },
+      { $addToSet: { tags: 'sale' } },
+      { timestamps: false },
     );
-    const del = await BookModel.deleteMany({ tags: 'sale' });
-    expect(del.deletedCount).toBe(res.modifiedCount);
+    // Both cheap books match; only Cheap A changes ($addToSet of a present value is a no-op,
+    // and without timestamps mongoose adds no $set of updatedAt).
+    expect(res.matchedCount).toBe(2);
+    expect(res.modifiedCount).toBe(1);
+    expect((await BookModel.distinct('title', { tags: { $all: ['upd', 'sale'] } })).sort()).toEqual(
+      ['Cheap A', 'Cheap B'],
+    );
+    const del = await BookModel.deleteMany({ tags: { $all: ['upd', 'sale'] } });
+    expect(del.deletedCount).toBe(2);
+    expect((await BookModel.find({ tags: 'upd' }).lean()).map((b) => b.title)).toEqual(['Dear']);
   });
 });

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MongoClient } from 'mongodb';
+import { MongoClient, MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 import { killHard, spawnServer, stopGracefully } from '../test-support/child';
 
 // Crash test: SIGKILL the server repeatedly during concurrent writes; every acknowledged
@@ -19,6 +19,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const acked = new Set<string>();
+/** Errors a writer met that are not the connection dropping after the kill: the test fails on any. */
+const unexpected: string[] = [];
 const txnPairs: string[] = [];
 const ackedPairs = new Set<string>();
 
@@ -37,6 +39,7 @@ async function writeUntilKilled(
   const coll = client.db('crash').collection<Doc>('docs');
   if (round === 0) await coll.createIndex({ u: 1 }, { unique: true });
   let stop = false;
+  let killing = false;
   const writer = async (w: number) => {
     for (let i = 0; !stop; i++) {
       const id = `${round}-${w}-${i}`;
@@ -64,13 +67,18 @@ async function writeUntilKilled(
           await coll.insertOne({ _id: id, u: id, round, payload: 'p'.repeat(i % 500) });
           acked.add(id);
         }
-      } catch {
-        return; // the server is gone
+      } catch (e) {
+        // Only the server going away (after the kill started) may end a writer; anything else —
+        // a server error, a driver error before the kill — is a failure of the test.
+        const gone = e instanceof MongoNetworkError || e instanceof MongoServerSelectionError;
+        if (!(killing && gone)) unexpected.push(`writer ${w}, ${id}: ${String(e)}`);
+        return;
       }
     }
   };
   const writers = Array.from({ length: 6 }, (_, w) => writer(w));
   await new Promise((r) => setTimeout(r, runMs));
+  killing = true;
   await kill();
   stop = true;
   await Promise.all(writers);
@@ -121,6 +129,7 @@ it('keeps every acknowledged write across repeated SIGKILLs and torn journal tai
       appendFileSync(path.join(dir, 'journal.mej'), torn);
     }
   }
+  expect(unexpected).toEqual([]);
   expect(acked.size).toBeGreaterThan(50);
   const final = await spawnServer(['--port', '0', '--dbpath', dir]);
   const count = await verify(final.uri);

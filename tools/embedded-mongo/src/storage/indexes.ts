@@ -30,7 +30,8 @@ export interface RangeBound {
 
 /**
  * A secondary index: a hash of full (compound) keys for uniqueness and equality,
- * a hash of first-field values, and a sorted array of first-field values for ranges (built lazily, then maintained incrementally).
+ * a hash of first-field values, and a sorted array of first-field values for ranges
+ * (built on the first range lookup, then maintained incrementally).
  */
 export class IndexState {
   readonly fields: string[];
