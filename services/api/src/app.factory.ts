@@ -3,6 +3,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { LogController, type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
+import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
 import { registerCors } from './common/http/cors';
 import { registerOperatorKeyGuard } from './common/http/operator-keys';
 import { registerSecurityHeaders } from './common/http/security-headers';
@@ -60,6 +61,14 @@ export async function createApiApp(
       'request',
     );
     done();
+  });
+  // Route-level body limits, set as Nest registers the routes (during init, below).
+  const routeBodyLimits = new Map([
+    ['/api/logs/client-bulk', Math.max(config.bodyLimitBytes, CLIENT_LOG_BULK_BODY_LIMIT_BYTES)],
+  ]);
+  fastify.addHook('onRoute', (route) => {
+    const limit = routeBodyLimits.get(route.url);
+    if (limit !== undefined) route.bodyLimit = limit;
   });
   registerSecurityHeaders(fastify);
   registerCors(fastify, config.corsOrigins);

@@ -43,6 +43,29 @@ describe('client logs API', () => {
     );
   });
 
+  it('accepts a ~1.5 MB bulk of large valid entries (route-level body limit), not elsewhere', async () => {
+    const ip = freshIp();
+    // 100 entries just under 16 KB each: more than the global 1 MB body limit in all.
+    const logs = Array.from({ length: 100 }, (_, i) => ({
+      ...entry(`רשומה גדולה ${i}`),
+      data: { text: 'x'.repeat(15.5 * 1024) },
+    }));
+    const body = JSON.stringify({ logs, sessionId: 's-big' });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(1.5 * 1000 * 1000);
+    const res = await ctx.http.post('/api/logs/client-bulk', body, { ip });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ accepted: 100 });
+    // The global limit still holds on every other route.
+    expectError(
+      await ctx.http.post(
+        '/api/contacts/submit',
+        { name: 'דנה', email: 'd@x.co', subject: 'other', message: 'x'.repeat(1.2 * 1024 * 1024) },
+        { ip },
+      ),
+      413,
+    );
+  });
+
   it('refuses an entry over 16 KB with 413, alone or in a bulk', async () => {
     const ip = freshIp();
     const big = { ...entry(), data: { text: 'x'.repeat(17 * 1024) } };

@@ -1,8 +1,17 @@
+import { CLIENT_LOG_BULK_MAX } from '@mechabrim/contracts';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 
 /** Issue 4: each client log entry is at most 16 KB (its JSON, in UTF-8 bytes). */
 export const CLIENT_LOG_ENTRY_MAX_BYTES = 16 * 1024;
+
+/**
+ * The body limit of `POST /api/logs/client-bulk`: a full bulk (100 entries of 16 KB, 1.6 MB) plus
+ * room for the envelope and JSON punctuation. Every other route keeps the global limit
+ * (`API_BODY_LIMIT_BYTES`, 1 MB by default).
+ */
+export const CLIENT_LOG_BULK_BODY_LIMIT_BYTES =
+  CLIENT_LOG_BULK_MAX * CLIENT_LOG_ENTRY_MAX_BYTES + 64 * 1024;
 
 /** Throws a 413 naming the first entry whose JSON is larger than {@link CLIENT_LOG_ENTRY_MAX_BYTES}. */
 export function assertEntrySizes(entries: readonly unknown[]): void {
