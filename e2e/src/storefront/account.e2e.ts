@@ -154,6 +154,15 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
         await toggle.click();
         const panel = page.getByRole('navigation', { name: 'תפריט' });
         await panel.waitFor();
+        // Escape closes it and gives the focus back to the toggle, as the account menu does.
+        await panel.getByRole('link', { name: 'סופרים' }).focus();
+        await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'hidden' });
+        await expect(
+          toggle.evaluate((el) => el === document.activeElement && el.ariaExpanded),
+        ).resolves.toBe('false');
+        await toggle.click();
+        await panel.waitFor();
         await panel.getByRole('button', { name: 'קטגוריות' }).click();
         const firstCategory = panel.locator('.mobile-menu__categories a').first();
         await firstCategory.waitFor();
@@ -179,6 +188,42 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       ).resolves.toBe('/terms');
       await footer.getByRole('link', { name: 'צור קשר' }).click();
       await page.waitForURL('**/contact');
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
+    });
+
+    it('an author signs in: the dashboard link in the menu, and their book awaiting approval shows sold out', async () => {
+      const author = { email: 'author@mechabrim.co.il', password: 'Author#2025' };
+      const session = await world.api<{ token: string; user: { _id: string } }>('/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(author),
+      });
+      const own = await world.api<(ApiBook & { isAvailable: boolean })[]>(
+        `/api/books/author/${session.user._id}`,
+        { headers: { Authorization: `Bearer ${session.token}` } },
+      );
+      const hidden = own.find((b) => !b.isAvailable);
+      expect(hidden).toBeTruthy();
+
+      const { page, errors, context } = await openPage(world, viewport);
+      await visit(world, page, '/login');
+      await page.getByLabel('אימייל').fill(author.email);
+      await page.getByLabel('סיסמה').fill(author.password);
+      await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      const menu = await accountMenu(page);
+      await expect(
+        menu.getByRole('link', { name: 'לוח הבקרה לסופרים' }).getAttribute('href'),
+      ).resolves.toBe('/author-dashboard');
+
+      // Only its author sees a book that is not on sale: sold-out overlay, disabled button.
+      await visit(world, page, `/book/${hidden!._id}`);
+      await page.locator('.book-main__soldout', { hasText: 'אזל' }).waitFor();
+      const soldOut = page.getByRole('button', { name: 'אזל מהמלאי' });
+      await expect(soldOut.isDisabled()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'הוספה לסל' }).count()).resolves.toBe(0);
+      await keep(page, 'book-sold-out', viewport);
       expect(pageErrors(errors)).toEqual([]);
       await context.close();
     });

@@ -223,10 +223,60 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     await page.locator('main [data-testid="book-card"]').first().waitFor();
     await expect(page.locator('main .sf-lead').textContent()).resolves.toMatch(/ספר|ספרים/);
 
+    // The count is the API's total for the category, not the number of cards loaded.
+    const { total } = await world.api<{ total: number }>(
+      `/api/books?category=${encodeURIComponent(category.category)}&limit=1`,
+    );
+    await expect(page.locator('main .sf-lead').textContent()).resolves.toBe(
+      total === 1 ? 'ספר אחד זמין' : `${total} ספרים זמינים`,
+    );
+    const cards = page.locator('main [data-testid="book-card"]');
+    if (total > 20) {
+      await expect(cards.count()).resolves.toBe(20);
+      await page.getByRole('button', { name: 'הצגת ספרים נוספים' }).click();
+      await cards.nth(Math.min(40, total) - 1).waitFor();
+    } else {
+      await expect(cards.count()).resolves.toBe(total);
+    }
+
+    // Sorted by the API: wait for the new order to arrive, then check it.
     await page.getByLabel('מיון לפי').selectOption('price');
-    const prices = await page.locator('main .mb-book-card__price').allTextContents();
-    const values = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+    let values: number[] = [];
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      const prices = await page.locator('main .mb-book-card__price').allTextContents();
+      values = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+      if (values.length > 0 && values.every((v, i) => i === 0 || values[i - 1] <= v)) break;
+      await page.waitForTimeout(100);
+    }
+    expect(values.length).toBeGreaterThan(0);
     expect(values).toEqual([...values].sort((a, b) => a - b));
+
+    if (viewport === 'desktop') {
+      // Keyboard: from the sort box, Tab reaches the first card's 'view' link, which shows the
+      // card's summary overlay; Enter opens the book.
+      await page.getByLabel('מיון לפי').focus();
+      await page.keyboard.press('Tab');
+      const view = page
+        .locator('main [data-testid="book-card"]')
+        .first()
+        .locator('.mb-book-card__view');
+      await expect(view.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      const overlay = page.locator('main [data-testid="book-card-overlay"]').first();
+      for (const deadline = Date.now() + 3000; Date.now() < deadline;) {
+        if ((await overlay.evaluate((el) => getComputedStyle(el).opacity)) === '1') break;
+        await page.waitForTimeout(50);
+      }
+      await expect(overlay.evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('1');
+      await expect(
+        overlay.locator('.mb-book-card__summary').evaluate((el) => getComputedStyle(el).visibility),
+      ).resolves.toBe('visible');
+      await keep(page, 'card-keyboard-focus', viewport);
+      const href = await view.getAttribute('href');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**${href}`);
+      await page.goBack();
+      await page.locator('main [data-testid="book-card"]').first().waitFor();
+    }
 
     await page.getByLabel('חיפוש בקטגוריה').fill('זזזזקקקק');
     await page.getByText('לא נמצאו ספרים').waitFor();
@@ -235,11 +285,71 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     await keep(page, 'category', viewport);
     expect(await seriousViolations(page)).toEqual([]);
 
+    if (viewport === 'desktop') {
+      // Another category from the header strip starts afresh: its own title, an empty search.
+      const other = categories.find((c) => c.category !== category.category && c.count > 0);
+      if (other) {
+        await page.getByLabel('חיפוש בקטגוריה').fill('א');
+        await page
+          .getByRole('navigation', { name: 'קטגוריות' })
+          .getByRole('link', { name: other.name, exact: true })
+          .click();
+        await page.locator('main h1', { hasText: other.name }).waitFor();
+        await expect(page.getByLabel('חיפוש בקטגוריה').inputValue()).resolves.toBe('');
+        await expect(page.getByLabel('מיון לפי').inputValue()).resolves.toBe('sales');
+      }
+    }
+
     await visit(world, page, '/category/romance');
     await expect(page.locator('main h1').textContent()).resolves.toBe('רומנטיקה');
     expect(pageErrors(errors)).toEqual([]);
     await context.close();
   });
+
+  if (viewport === 'mobile') {
+    it('360 px wide: no page scrolls sideways; a window error reaches the client log', async () => {
+      const { page, context } = await openPage(world, viewport);
+      const book = books.find((b) => b.isAvailable) ?? books[0];
+      const word = book.title.split(' ')[0];
+      const pages: [string, string][] = [
+        ['/', '#picks [data-testid="book-card"]'],
+        [`/book/${book._id}`, '.book-main'],
+        ['/authors', '.authors-grid > li'],
+        [`/category/${encodeURIComponent(book.category)}`, 'main [data-testid="book-card"]'],
+        [`/books?search=${encodeURIComponent(word)}`, 'main [data-testid="book-card"]'],
+      ];
+      for (const [path, ready] of pages) {
+        await visit(world, page, path);
+        await page.locator(ready).first().waitFor();
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        expect({ path, sideways: scrollWidth > innerWidth, scrollWidth }).toEqual({
+          path,
+          sideways: false,
+          scrollWidth,
+        });
+      }
+
+      // The logger's window handlers are installed before the first render (bootstrap).
+      const reported = page.waitForRequest(
+        (r) => r.method() === 'POST' && r.url().endsWith('/api/logs/client-error'),
+      );
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error('e2e probe: a window error');
+        });
+      });
+      const request = await reported;
+      expect(request.postDataJSON()).toMatchObject({
+        level: 'error',
+        context: 'window.onerror',
+        message: expect.stringContaining('e2e probe'),
+      });
+      await context.close();
+    });
+  }
 
   it('authors page: featured author, two rows then two more, search with clear, and an author page', async () => {
     const { page, errors, context } = await openPage(world, viewport);
