@@ -150,6 +150,46 @@ describe('books API (demo catalogue)', () => {
     });
   });
 
+  describe('caching headers of answers that depend on the bearer token', () => {
+    const varyOf = (headers: Headers) =>
+      (headers.get('vary') ?? '')
+        .split(',')
+        .map((v) => v.trim().toLowerCase())
+        .filter(Boolean);
+
+    it('public book and author-book answers vary on Authorization, Accept-Encoding and Origin', async () => {
+      const [first] = (await ctx.http.get<BookPage>('/api/books?limit=1')).body.books;
+      for (const path of [`/api/books/${first._id}`, `/api/books/author/${DEMO_IDS.author}`]) {
+        const res = await ctx.http.get(path);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toMatch(/^public/);
+        expect(varyOf(res.headers)).toEqual(
+          expect.arrayContaining(['authorization', 'accept-encoding', 'origin']),
+        );
+      }
+      const list = await ctx.http.get('/api/books?limit=2');
+      expect(varyOf(list.headers)).toEqual(expect.arrayContaining(['accept-encoding', 'origin']));
+    });
+
+    it("never serves the author's own view from, or into, the public cache", async () => {
+      const token = await login(
+        ctx.http,
+        DEMO_ACCOUNTS.author.email,
+        DEMO_ACCOUNTS.author.password,
+      );
+      const path = `/api/books/author/${DEMO_IDS.author}`;
+      const publicBefore = await ctx.http.get<Book[]>(path);
+      const own = await ctx.http.get<Book[]>(path, { token });
+      expect(own.headers.get('cache-control')).toBe('private, no-store');
+      expect(own.headers.get('etag')).toBeNull();
+      expect(varyOf(own.headers)).toContain('authorization');
+      const publicAfter = await ctx.http.get<Book[]>(path);
+      expect(publicAfter.body).toEqual(publicBefore.body);
+      expect(publicAfter.body.every((b) => b.isAvailable)).toBe(true);
+      expect(own.body.length).toBeGreaterThan(publicAfter.body.length);
+    });
+  });
+
   describe('GET /api/books/author/:id', () => {
     it("answers the author's available books to the public and all of them to the author", async () => {
       const pub = await ctx.http.get<Book[]>(`/api/books/author/${DEMO_IDS.author}`);

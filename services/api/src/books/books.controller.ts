@@ -98,6 +98,7 @@ export class BooksController {
       request,
       reply,
       await this.cache.get(`author-books:${id}`, () => this.books.byAuthor(id)),
+      { variesWithToken: true },
     );
   }
 
@@ -117,6 +118,7 @@ export class BooksController {
       request,
       reply,
       await this.cache.get(`book:${id}`, () => this.books.byId(id)),
+      { variesWithToken: true },
     );
   }
 }

@@ -113,17 +113,38 @@ export class CatalogueCache implements OnModuleDestroy {
 }
 
 /**
+ * Adds names to the Vary header, keeping those already set (CORS sets `Origin` on every answer).
+ */
+export function appendVary(reply: FastifyReply, names: readonly string[]): void {
+  const current = reply.getHeader('vary');
+  const list = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  for (const name of names)
+    if (!list.some((n) => n.toLowerCase() === name.toLowerCase())) list.push(name);
+  reply.header('vary', list.join(', '));
+}
+
+/**
  * Sends a cached public answer with its ETag and Cache-Control; a matching `If-None-Match` gets
- * an empty 304. Use with `@Res({ passthrough: true })` and return what this returns.
+ * an empty 304. Use with `@Res({ passthrough: true })` and return what this returns. An answer
+ * that would differ for a bearer token (a book or an author's books: the author sees hidden ones)
+ * passes `variesWithToken`, so shared caches key it on `Authorization` too; the token holder's own
+ * view goes through {@link sendPrivate} and is never cached as public.
  */
 export function sendPublic(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
+  options: { variesWithToken?: boolean } = {},
 ): string {
   reply.header('cache-control', PUBLIC_CACHE_CONTROL);
   reply.header('etag', answer.etag);
-  reply.header('vary', 'accept-encoding');
+  appendVary(
+    reply,
+    options.variesWithToken ? ['Authorization', 'Accept-Encoding'] : ['Accept-Encoding'],
+  );
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag)) {
     reply.status(304);
@@ -136,5 +157,6 @@ export function sendPublic(
 /** Sends a personal answer that no shared cache may keep. */
 export function sendPrivate<T>(reply: FastifyReply, value: T): T {
   reply.header('cache-control', 'private, no-store');
+  appendVary(reply, ['Authorization']);
   return value;
 }
