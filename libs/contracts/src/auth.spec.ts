@@ -5,6 +5,7 @@ import {
   registerRequestSchema,
   updateProfileRequestSchema,
 } from './auth';
+import { VALIDATION_HE } from './validation-messages.he';
 
 const valid = {
   name: 'נועה כהן',
@@ -59,6 +60,18 @@ describe('registerRequestSchema', () => {
     expect(
       messages(registerRequestSchema.safeParse({ ...valid, confirmPassword: 'Other#2024' })),
     ).toEqual(['confirmPassword: הסיסמאות אינן תואמות']);
+  });
+
+  it('gives one message for an empty name or password, not also "too short" or the rules', () => {
+    const messages = (value: unknown, field: string) =>
+      (registerRequestSchema.safeParse(value).error?.issues ?? [])
+        .filter((i) => i.path[0] === field)
+        .map((i) => i.message);
+    expect(messages({ ...valid, name: '  ' }, 'name')).toEqual([VALIDATION_HE.nameRequired]);
+    expect(messages({ ...valid, name: 'א' }, 'name')).toEqual([VALIDATION_HE.nameTooShort]);
+    expect(messages({ ...valid, password: '' }, 'password')).toEqual([
+      VALIDATION_HE.passwordRequired,
+    ]);
   });
 
   it('rejects operator objects where strings belong and unknown keys', () => {

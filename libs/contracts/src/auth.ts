@@ -12,10 +12,11 @@ export const registrationRoleSchema = z.enum(REGISTRATION_ROLES, {
   error: VALIDATION_HE.roleInvalid,
 });
 
+// `abort: true`: an empty field says "required" once, not also "too short" (or the password rules).
 const nameSchema = z
   .string({ error: VALIDATION_HE.nameRequired })
   .trim()
-  .min(1, VALIDATION_HE.nameRequired)
+  .min(1, { error: VALIDATION_HE.nameRequired, abort: true })
   .min(2, VALIDATION_HE.nameTooShort)
   .max(80, VALIDATION_HE.nameTooLong);
 
@@ -36,8 +37,8 @@ export function passwordProblems(password: string): string[] {
 /** The password rules as one schema: every failing rule joined into a single Hebrew message. */
 export const newPasswordSchema = z
   .string({ error: VALIDATION_HE.passwordRequired })
-  .min(1, VALIDATION_HE.passwordRequired)
-  .max(128, VALIDATION_HE.passwordTooLong)
+  .min(1, { error: VALIDATION_HE.passwordRequired, abort: true })
+  .max(128, { error: VALIDATION_HE.passwordTooLong, abort: true })
   .superRefine((password, ctx) => {
     const problems = passwordProblems(password);
     if (problems.length) {

@@ -15,7 +15,7 @@ export const CONTACT_SUBJECTS = [
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, tooLong);
 
 /** Body of `POST /api/contacts/submit`: all four fields required (spec §5). */
 export const contactRequestSchema = z.strictObject({

@@ -1,3 +1,5 @@
+import { VALIDATION_HE } from '@mechabrim/contracts';
+import { messagesHe } from '../src/common/messages.he';
 import { createTestApi, startTestMongo, startTestRedis, type TestApi } from '@mechabrim/testing';
 import { client, expectError, freshIp, INJECTIONS, type Client } from './http';
 
@@ -195,7 +197,7 @@ describe('auth API', () => {
       { email: 'nobody@example.com', password: 'x' },
       { ip },
     );
-    expectError(limited, 429);
+    expect(expectError(limited, 429).message).toBe(messagesHe.auth.tooManyAttempts);
     // another client is not affected
     expect(
       (
@@ -215,6 +217,20 @@ describe('auth API', () => {
       last = (await http.post('/api/auth/register', { name: 'x' }, { ip })).status;
     }
     expect(last).toBe(429);
+    const limited = await http.post('/api/auth/register', { name: 'x' }, { ip });
+    expect(expectError(limited, 429).message).toBe(messagesHe.auth.tooManyAttempts);
+  });
+
+  it('says "name is required" once for an empty name, not also "too short"', async () => {
+    const res = await http.post(
+      '/api/auth/register',
+      { ...reader('empty.name@example.com'), name: '   ' },
+      { ip: freshIp() },
+    );
+    const body = expectError(res, 400) as { message: string; details?: { field: string }[] };
+    expect(body.details?.filter((d) => d.field === 'name')).toHaveLength(1);
+    expect(body.message).toContain(VALIDATION_HE.nameRequired);
+    expect(body.message).not.toContain(VALIDATION_HE.nameTooShort);
   });
 
   describe('profile', () => {

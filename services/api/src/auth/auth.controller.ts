@@ -7,7 +7,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { Throttle } from '@nestjs/throttler';
 import {
   loginRequestSchema,
   registerRequestSchema,
@@ -17,6 +17,7 @@ import {
   type UpdateProfileAnswer,
   type User,
 } from '@mechabrim/contracts';
+import { AuthThrottlerGuard } from '../common/rate-limit/auth-throttler.guard';
 import { RATE_LIMITS } from '../common/rate-limit/rate-limit.module';
 import { ApiZodBody, ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { AuthService } from './auth.service';
@@ -32,7 +33,7 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(201)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(AuthThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.auth })
   @ApiOperation({ summary: 'Register a reader or an author; returns the user and a bearer token' })
   @ApiZodBody(registerRequestSchema)
@@ -46,7 +47,7 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(AuthThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.auth })
   @ApiOperation({
     summary: 'Sign in with e-mail and password; returns the user and a bearer token',
