@@ -349,6 +349,32 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
       });
       await context.close();
     });
+
+    it('a touch screen: the first tap on a cover shows the summary and "view", the second opens the book', async () => {
+      const context = await world.browser.newContext({
+        viewport: { width: 360, height: 780 },
+        hasTouch: true,
+        isMobile: true,
+        locale: 'he-IL',
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const book = books.find((b) => b.isAvailable) ?? books[0];
+      await visit(world, page, `/category/${encodeURIComponent(book.category)}`);
+      const card = page.locator('main [data-testid="book-card"]').first();
+      await card.waitFor();
+      await expect(page.evaluate(() => matchMedia('(hover: none)').matches)).resolves.toBe(true);
+      const url = page.url();
+      await card.locator('.mb-book-card__cover-link').tap();
+      const overlay = card.getByTestId('book-card-overlay');
+      await expect(overlay.getAttribute('data-open')).resolves.toBe('true');
+      expect(page.url()).toBe(url);
+      const view = card.locator('.mb-book-card__view');
+      const href = await view.getAttribute('href');
+      await view.tap();
+      await page.waitForURL(`**${href}`);
+      await context.close();
+    });
   }
 
   it('authors page: featured author, two rows then two more, search with clear, and an author page', async () => {
