@@ -20,6 +20,11 @@ export class CursorManager {
 
   private take(c: OpenCursor, batchSize: number): Document[] {
     const out: Document[] = [];
+    // A single document always goes out alone (findOne, point lookups): no need to measure it.
+    if (c.docs.length - c.pos === 1 || batchSize === 1) {
+      if (c.pos < c.docs.length) out.push(c.docs[c.pos++]);
+      return out;
+    }
     let bytes = 0;
     while (c.pos < c.docs.length && (batchSize <= 0 || out.length < batchSize)) {
       const d = c.docs[c.pos];

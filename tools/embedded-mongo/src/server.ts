@@ -144,7 +144,7 @@ class Connection {
       errmsg: 'reply could not be serialized',
     };
     if (req.kind === 'msg') {
-      const reply = await runCommand(this.state, this.info, req.body);
+      const reply = await runCommand(this.state, this.info, req.body, undefined, req.header.length);
       if (req.flags & FLAG_MORE_TO_COME) return;
       this.send(
         () => encodeOpMsg(this.replyId++, requestId, reply),

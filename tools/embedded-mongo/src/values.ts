@@ -101,6 +101,13 @@ export function compareValues(a: unknown, b: unknown): number {
  * Returns [] when the path is missing.
  */
 export function valuesAtPath(doc: unknown, path: string): unknown[] {
+  if (!path.includes('.')) {
+    // Top-level field: the common case of indexes and sorts, without the general walk.
+    if (!isPlainObject(doc) || !(path in doc)) return [];
+    const v = doc[path];
+    if (!Array.isArray(v)) return [v];
+    return v.length ? [...v] : [undefined];
+  }
   const parts = path.split('.');
   let current: unknown[] = [doc];
   for (const part of parts) {

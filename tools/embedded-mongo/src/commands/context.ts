@@ -43,6 +43,8 @@ export interface CommandContext {
   conn: ConnectionInfo;
   access: Access;
   session: SessionState | null;
+  /** Size of the request frame when known: no document in a smaller frame can exceed it. */
+  frameBytes?: number;
 }
 
 export type Handler = (ctx: CommandContext) => Document;

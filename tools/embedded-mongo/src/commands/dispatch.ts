@@ -112,6 +112,7 @@ export async function runCommand(
   conn: ConnectionInfo,
   body: Document,
   defaultDb?: string,
+  frameBytes?: number,
 ): Promise<Document> {
   if (server.failed) return shutdownReply(server.failed);
   const name = Object.keys(body)[0] ?? '';
@@ -131,7 +132,7 @@ export async function runCommand(
   const retryable = !access.txn && session && txnNumber !== undefined && RETRYABLE_WRITES.has(name);
   if (retryable && session.retry?.txnNumber === txnNumber) return session.retry.reply;
 
-  const ctx: CommandContext = { name, db, body, server, conn, access, session };
+  const ctx: CommandContext = { name, db, body, server, conn, access, session, frameBytes };
   let reply: Document;
   let failed = false;
   try {

@@ -36,12 +36,16 @@ function writeError(index: number, e: unknown): Document {
   return { index, code: err.code, errmsg: err.message, ...err.extra };
 }
 
-function checkStorable(doc: Document): void {
+/** `frameBytes`: the size of the request that carried the document, when it is the document as sent. */
+function checkStorable(doc: Document, frameBytes?: number): void {
   if (Array.isArray(doc._id)) throw badValue("can't use an array for _id");
   if (doc._id instanceof RegExp) throw badValue("can't use a regex for _id");
   for (const k of Object.keys(doc)) {
     if (k.startsWith('$')) throw badValue(`Document can't have $ prefixed field names: ${k}`);
   }
+  // A document that arrived in a frame no larger than the limit cannot exceed it, even with the
+  // generated _id (17 bytes, less than the frame's own header and command): saves a full walk.
+  if (frameBytes !== undefined && frameBytes <= MAX_BSON_SIZE) return;
   if (calculateObjectSize(doc) > MAX_BSON_SIZE) {
     throw new MongoServerError(
       10334,
@@ -63,7 +67,7 @@ const insert: Handler = (ctx) => {
       const raw = docs[i];
       if (!isPlainObject(raw)) throw badValue('document to insert must be an object');
       const doc = raw._id === undefined ? { _id: new ObjectId(), ...raw } : idFirst(raw);
-      checkStorable(doc);
+      checkStorable(doc, ctx.frameBytes);
       ctx.access.insert(coll, doc);
       n++;
     } catch (e) {

@@ -64,6 +64,13 @@ export class IndexState {
   tuples(doc: Document): unknown[][] {
     if (this.isText) return [];
     if (this.partial && !this.partial.test(doc)) return [];
+    if (this.fields.length === 1) {
+      // The common case, without the combination machinery (this runs on every write).
+      const vals = valuesAtPath(doc, this.fields[0]);
+      if (!vals.length) return this.sparse ? [] : [[null]];
+      if (vals.length === 1) return [[vals[0]]];
+      return dedupe(vals).map((v) => [v]);
+    }
     const perField = this.fields.map((f) => valuesAtPath(doc, f));
     if (this.sparse && perField.every((vals) => vals.length === 0)) return [];
     // At most one field holds several values (parallel arrays are refused before storing).
@@ -102,7 +109,7 @@ export class IndexState {
   }
 
   private static fullKey(tuple: unknown[]): string {
-    return tuple.map(keyOf).join('\u0000');
+    return tuple.length === 1 ? keyOf(tuple[0]) : tuple.map(keyOf).join('\u0000');
   }
 
   add(docKey: string, doc: Document): void {

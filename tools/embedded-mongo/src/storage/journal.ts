@@ -39,12 +39,19 @@ const HEADER = 12; // magic, payload length, crc32c
 
 export function encodeRecord(ops: JournalOp[]): Buffer {
   const parts = ops.map((op) => serialize(op as Document));
-  const payload = Buffer.concat(parts);
-  const header = Buffer.alloc(HEADER);
-  header.writeUInt32LE(MAGIC, 0);
-  header.writeUInt32LE(payload.length, 4);
-  header.writeUInt32LE(crc32c(payload), 8);
-  return Buffer.concat([header, payload]);
+  let len = 0;
+  for (const p of parts) len += p.length;
+  // One buffer for header and payload (no intermediate copies).
+  const out = Buffer.allocUnsafe(HEADER + len);
+  let off = HEADER;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  out.writeUInt32LE(MAGIC, 0);
+  out.writeUInt32LE(len, 4);
+  out.writeUInt32LE(crc32c(out, HEADER, HEADER + len), 8);
+  return out;
 }
 
 /** Reads every intact record; returns the byte offset where the valid prefix ends. */
