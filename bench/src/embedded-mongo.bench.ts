@@ -8,7 +8,7 @@
  * compares like for like with the server process's RSS.
  */
 import { spawn, ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import mongoose, { Schema } from 'mongoose';
@@ -153,13 +153,30 @@ async function startServer(dataDir: string): Promise<RunningServer> {
   };
 }
 
+/** The newest modification time of the files under `dir` (recursively). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
 function spawnServer(dataDir: string): Promise<{ proc: ChildProcess; uri: string }> {
   const repo = path.resolve(__dirname, '../..');
-  // The built CLI when there is one (what the launcher runs), else the TypeScript source through tsx.
+  // The built CLI when it is up to date (what the launcher runs), else the TypeScript source
+  // through tsx: a stale dist/ would measure old code.
   const built = path.join(repo, 'tools/embedded-mongo/dist/cli.js');
-  const entry = existsSync(built)
+  const fresh =
+    existsSync(built) &&
+    statSync(built).mtimeMs >= newestMtime(path.join(repo, 'tools/embedded-mongo/src'));
+  const entry = fresh
     ? [built]
     : ['--import', 'tsx', path.join(repo, 'tools/embedded-mongo/src/cli.ts')];
+  console.log(
+    `server code: ${fresh ? 'tools/embedded-mongo/dist (built, up to date)' : 'tools/embedded-mongo/src through tsx'}`,
+  );
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [...entry, '--port', '0', '--dbpath', dataDir], {
       cwd: repo,
