@@ -9,9 +9,14 @@ import { notifyChanges } from './change-notifier';
 import { bookSearchFields } from './book-search';
 
 /**
- * A book of the catalogue (spec §3). The public sees only `isAvailable` books. `rating`,
- * `totalRatings` and `salesCount` are kept up to date by reviews and paid orders. The `search*`
- * fields are derived from title, author name and tags by hooks below — never written by hand.
+ * A book of the catalogue (spec §3). The public sees only `isAvailable` books. `rating` and
+ * `totalRatings` are the mean (one decimal) and the number of the book's approved reviews, as
+ * {@link ratingFromReviews} computes them; nothing in the API writes reviews yet, so the seed sets
+ * them and whatever approves or removes a review later must recompute them. `salesCount` is the
+ * number of copies sold: shipped and delivered orders (the demo seed: exactly so for the demo
+ * author's books; other books also carry sales from before the seeded order history). The
+ * `search*` fields are derived from title, author name and tags by hooks below — never written by
+ * hand.
  */
 export const BookSchema = new Schema(
   {
@@ -62,6 +67,16 @@ BookSchema.index({ searchKeys: 1 });
 BookSchema.index({ tags: 1 });
 BookSchema.index({ createdAt: -1 });
 BookSchema.index({ updatedAt: -1 });
+
+/** A book's rating and totalRatings from the star ratings of its approved reviews. */
+export function ratingFromReviews(approvedStars: readonly number[]): {
+  rating: number;
+  totalRatings: number;
+} {
+  if (!approvedStars.length) return { rating: 0, totalRatings: 0 };
+  const mean = approvedStars.reduce((a, b) => a + b, 0) / approvedStars.length;
+  return { rating: Math.round(mean * 10) / 10, totalRatings: approvedStars.length };
+}
 
 const SEARCH_SOURCES = ['title', 'authorName', 'tags'] as const;
 

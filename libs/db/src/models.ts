@@ -4,6 +4,7 @@ import { BOOK_MODEL, BookSchema } from './books.schema';
 import { CATEGORY_MODEL, CategorySchema } from './categories.schema';
 import { CLIENT_LOG_MODEL, ClientLogSchema } from './client-logs.schema';
 import { CONTACT_MESSAGE_MODEL, ContactMessageSchema } from './contact-messages.schema';
+import { ORDER_MODEL, OrderSchema } from './orders.schema';
 import { REVIEW_MODEL, ReviewSchema } from './reviews.schema';
 import { USER_MODEL, UserSchema } from './users.schema';
 import { WISHLIST_ITEM_MODEL, WishlistItemSchema } from './wishlists.schema';
@@ -18,6 +19,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<{ name: string; schema: Schema }> =
   { name: CONTACT_MESSAGE_MODEL, schema: ContactMessageSchema },
   { name: WISHLIST_ITEM_MODEL, schema: WishlistItemSchema },
   { name: CLIENT_LOG_MODEL, schema: ClientLogSchema },
+  { name: ORDER_MODEL, schema: OrderSchema },
 ];
 
 /** Registers the models on a plain mongoose connection (scripts, the seed); idempotent. */

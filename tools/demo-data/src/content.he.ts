@@ -435,6 +435,20 @@ export const CITIES = [
   'קריית שמונה',
 ];
 
+/** Street names for the demo orders' shipping addresses. */
+export const STREETS = [
+  'הרצל',
+  'רוטשילד',
+  'בן יהודה',
+  'ז׳בוטינסקי',
+  'העצמאות',
+  'הנביאים',
+  'דרך השלום',
+  'הגפן',
+  'שדרות ירושלים',
+  'ויצמן',
+];
+
 export const BIO_TEMPLATES = [
   '{name} נולד/ה ב{city} וכותב/ת מאז שהיה/תה ילד/ה. {genre} הוא הבית הספרותי שלו/ה.',
   '{name} היא/הוא מורה לספרות ב{city}, וכותב/ת {genre} בשעות הקטנות של הלילה.',

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { Types, type Connection } from 'mongoose';
 import { BOOK_CATEGORIES } from '@mechabrim/contracts';
 import { verifyPassword } from '@mechabrim/db';
 import { normalizeHebrew } from '@mechabrim/hebrew';
@@ -34,6 +34,7 @@ describe('seedDemoData', () => {
     expect(summary.unavailableBooks).toBeGreaterThan(0);
     expect(summary.approvedReviews).toBeGreaterThan(0);
     expect(summary.reviews).toBeGreaterThan(summary.approvedReviews);
+    expect(summary.orders).toBeGreaterThanOrEqual(10);
     expect(await isDatabaseEmpty(connection)).toBe(false);
     expect((await seedDemoData(connection, { dataDir })).skipped).toBe(true);
   });
@@ -76,20 +77,108 @@ describe('seedDemoData', () => {
     expect(own.some((b) => !b.isAvailable)).toBe(true);
   });
 
+  it("derives every book's rating and totalRatings from its approved reviews", async () => {
+    const books = await connection.collection('books').find().toArray();
+    const reviews = await connection.collection('reviews').find().toArray();
+    const approved = new Map<string, number[]>();
+    for (const r of reviews)
+      if (r.isApproved)
+        approved.set(String(r.book), [...(approved.get(String(r.book)) ?? []), r.rating]);
+    for (const book of books) {
+      const stars = approved.get(String(book._id)) ?? [];
+      expect([book.title, book.totalRatings]).toEqual([book.title, stars.length]);
+      const mean = stars.length ? stars.reduce((a, b) => a + b, 0) / stars.length : 0;
+      expect(book.rating).toBeCloseTo(Math.round(mean * 10) / 10, 5);
+    }
+    // No hand-written book looks empty: each has at least two reviews, most have approved ones.
+    const perBook = new Map<string, number>();
+    for (const r of reviews) perBook.set(String(r.book), (perBook.get(String(r.book)) ?? 0) + 1);
+    expect(books.every((b) => (perBook.get(String(b._id)) ?? 0) >= 2)).toBe(true);
+    expect(books.filter((b) => b.totalRatings > 0).length).toBeGreaterThan(books.length * 0.9);
+  });
+
+  it('gives the demo author orders in every status, from the reader and generated buyers', async () => {
+    const orders = await connection.collection('orders').find().toArray();
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['pending', 'processing', 'shipped', 'delivered', 'cancelled']),
+    );
+    expect(orders.some((o) => String(o.user.userId) === String(DEMO_IDS.reader))).toBe(true);
+    expect(new Set(orders.map((o) => o.user.email)).size).toBeGreaterThan(2);
+    const own = await connection
+      .collection('books')
+      .find({ author: DEMO_IDS.author, isAvailable: true })
+      .toArray();
+    const ownIds = new Set(own.map((b) => String(b._id)));
+    for (const order of orders) {
+      expect(
+        order.books.some(
+          (l: { book: { author: unknown } }) => String(l.book.author) === String(DEMO_IDS.author),
+        ),
+      ).toBe(true);
+      const total = order.books.reduce(
+        (sum: number, l: { quantity: number; priceAgorot: number }) =>
+          sum + l.quantity * l.priceAgorot,
+        0,
+      );
+      expect(order.totalAmountAgorot).toBe(total);
+      expect(order.donationAmountAgorot).toBe(Math.round(total / 10));
+      expect(Number.isInteger(order.totalAmountAgorot)).toBe(true);
+      expect(order.shippingAddress.street).toMatch(/[\u05D0-\u05EA]/);
+      expect(order.shippingAddress.city).toMatch(/[\u05D0-\u05EA]/);
+      for (const line of order.books) {
+        if (ownIds.has(String(line.book._id))) {
+          const book = own.find((b) => String(b._id) === String(line.book._id))!;
+          expect(line.book.title).toBe(book.title);
+          expect(line.book.coverImage).toBe(book.coverImage);
+          expect(line.priceAgorot).toBe(Math.round(book.price * 100));
+        }
+      }
+    }
+    // salesCount of the demo author's books: exactly the copies in shipped and delivered orders.
+    const sold = new Map<string, number>();
+    for (const order of orders.filter((o) => ['shipped', 'delivered'].includes(o.status)))
+      for (const line of order.books)
+        sold.set(String(line.book._id), (sold.get(String(line.book._id)) ?? 0) + line.quantity);
+    for (const book of own) {
+      expect([book.title, book.salesCount]).toEqual([book.title, sold.get(String(book._id)) ?? 0]);
+      expect(book.salesCount).toBeGreaterThan(0);
+    }
+    const hidden = await connection
+      .collection('books')
+      .find({ author: DEMO_IDS.author, isAvailable: false })
+      .toArray();
+    expect(hidden.every((b) => b.salesCount === 0)).toBe(true);
+    // Other books sold in those orders carry at least those copies.
+    const others = await connection
+      .collection('books')
+      .find({
+        _id: {
+          $in: [...sold.keys()].filter((id) => !ownIds.has(id)).map((id) => new Types.ObjectId(id)),
+        },
+      })
+      .toArray();
+    for (const book of others)
+      expect(book.salesCount).toBeGreaterThanOrEqual(sold.get(String(book._id))!);
+  });
+
   it('is deterministic: a reset reload gives the same books', async () => {
     const before = await connection
       .collection('books')
       .find()
       .sort({ _id: 1 })
-      .project({ title: 1, price: 1, author: 1 })
+      .project({ title: 1, price: 1, author: 1, rating: 1, totalRatings: 1, salesCount: 1 })
       .toArray();
+    const ordersBefore = await connection.collection('orders').find().sort({ _id: 1 }).toArray();
     await seedDemoData(connection, { dataDir, reset: true, covers: false });
     const after = await connection
       .collection('books')
       .find()
       .sort({ _id: 1 })
-      .project({ title: 1, price: 1, author: 1 })
+      .project({ title: 1, price: 1, author: 1, rating: 1, totalRatings: 1, salesCount: 1 })
       .toArray();
     expect(after).toEqual(before);
+    expect(await connection.collection('orders').find().sort({ _id: 1 }).toArray()).toEqual(
+      ordersBefore,
+    );
   });
 });

@@ -8,11 +8,19 @@ import {
   BOOK_MODEL,
   CATEGORY_MODEL,
   CATALOGUE_MODELS,
+  ORDER_MODEL,
+  ORDER_STATUSES,
   REVIEW_MODEL,
+  SOLD_ORDER_STATUSES,
   USER_MODEL,
   WISHLIST_ITEM_MODEL,
   bookSearchFields,
   hashPassword,
+  orderAmounts,
+  ratingFromReviews,
+  shekelsToAgorot,
+  type OrderStatus,
+  type PaymentMethod,
   registerCatalogueModels,
 } from '@mechabrim/db';
 import {
@@ -23,6 +31,7 @@ import {
   LAST_NAMES,
   REVIEWER_NAMES,
   REVIEW_TEXTS,
+  STREETS,
   TITLE_ADJECTIVES,
   TITLE_NOUNS,
   TITLE_PLACES,
@@ -89,6 +98,8 @@ export interface SeedSummary {
   unavailableBooks: number;
   reviews: number;
   approvedReviews: number;
+  /** Orders holding the demo author's books, from the demo reader and generated buyers. */
+  orders: number;
   covers: number;
   accounts: typeof DEMO_ACCOUNTS;
 }
@@ -187,6 +198,96 @@ function generatedTitle(rand: () => number, n: number): string {
   return n % 7 === 0 ? `${withPlace} ${2 + (n % 5)}` : withPlace;
 }
 
+/** Generated buyers besides the demo reader. */
+const BUYER_COUNT = 4;
+/** Orders seeded for the demo author: every status of spec §4 appears several times. */
+const DEMO_ORDER_COUNT = 20;
+const PAYMENT_CYCLE: readonly PaymentMethod[] = ['credit_card', 'credit_card', 'bit', 'paypal'];
+/** How many days before {@link LATEST} an order of each status was placed (at least, spread). */
+const ORDER_AGE_DAYS: Record<OrderStatus, [number, number]> = {
+  pending: [0, 4],
+  processing: [2, 8],
+  shipped: [5, 14],
+  delivered: [15, 320],
+  cancelled: [10, 200],
+};
+
+/**
+ * Orders for the demo author's available books, from the demo reader and the generated buyers,
+ * cycling through every status. Some orders also hold another author's book (the author view
+ * counts only its own lines). Sets `salesCount` so it agrees with the orders: a demo-author book's
+ * salesCount is exactly its copies in shipped and delivered orders; another book in such an order
+ * gets those copies added to its sales (sales from before the seeded order history).
+ */
+function demoOrders(
+  books: Record<string, unknown>[],
+  buyers: { _id: Types.ObjectId; name: string; email: string }[],
+): Record<string, unknown>[] {
+  const rand = prng(20250901);
+  const own = books.filter(
+    (b) => (b.author as Types.ObjectId).equals(DEMO_IDS.author) && b.isAvailable,
+  );
+  const others = books.filter(
+    (b) => !(b.author as Types.ObjectId).equals(DEMO_IDS.author) && b.isAvailable,
+  );
+  if (!own.length) return [];
+  // The demo author's sales are exactly its orders' (a hidden book, awaiting approval, sold none).
+  for (const book of books)
+    if ((book.author as Types.ObjectId).equals(DEMO_IDS.author)) book.salesCount = 0;
+  const people = [
+    { _id: DEMO_IDS.reader, name: DEMO_ACCOUNTS.reader.name, email: DEMO_ACCOUNTS.reader.email },
+    ...buyers,
+  ];
+  const orders: Record<string, unknown>[] = [];
+  let sold = 0;
+  for (let i = 0; i < DEMO_ORDER_COUNT; i += 1) {
+    const status = ORDER_STATUSES[i % ORDER_STATUSES.length];
+    const isSold = SOLD_ORDER_STATUSES.includes(status);
+    // Sold orders walk the books on their own counter, so every available book sells some copies.
+    const start = isSold ? sold++ : i;
+    const lineBooks = Array.from(
+      { length: Math.min(own.length, 1 + (i % 3 === 1 ? 1 : 0)) },
+      (_, j) => own[(start + j) % own.length],
+    );
+    if (i % 4 === 3 && others.length) lineBooks.push(others[(i * 7) % others.length]);
+    const lines = lineBooks.map((book) => ({
+      book: {
+        _id: book._id,
+        title: book.title,
+        author: book.author,
+        authorName: book.authorName,
+        coverImage: book.coverImage,
+      },
+      quantity: 1 + Math.floor(rand() * 3),
+      priceAgorot: shekelsToAgorot(book.price as number),
+    }));
+    if (isSold)
+      for (const [j, line] of lines.entries())
+        lineBooks[j].salesCount = (lineBooks[j].salesCount as number) + line.quantity;
+    const buyer = people[i % 3 === 0 ? 0 : 1 + (i % buyers.length)];
+    const [minAge, maxAge] = ORDER_AGE_DAYS[status];
+    const at = LATEST - (minAge + Math.floor(rand() * (maxAge - minAge + 1))) * DAY - i * 3600_000;
+    orders.push({
+      user: { userId: buyer._id, name: buyer.name, email: buyer.email },
+      shippingAddress: {
+        fullName: buyer.name,
+        street: `${pick(rand, STREETS)} ${1 + Math.floor(rand() * 120)}`,
+        city: pick(rand, CITIES),
+        zip: String(1_000_000 + Math.floor(rand() * 8_999_999)),
+        country: 'ישראל',
+        phone: `05${Math.floor(rand() * 10)}-${String(1_000_000 + Math.floor(rand() * 8_999_999)).slice(0, 7)}`,
+      },
+      books: lines,
+      ...orderAmounts(lines),
+      paymentMethod: PAYMENT_CYCLE[i % PAYMENT_CYCLE.length],
+      status,
+      createdAt: new Date(at),
+      updatedAt: new Date(status === 'pending' ? at : Math.min(LATEST, at + 2 * DAY)),
+    });
+  }
+  return orders;
+}
+
 function price(rand: () => number): number {
   return Math.min(120, Math.max(25, Math.floor(25 + rand() * 95) + 0.9));
 }
@@ -221,6 +322,7 @@ export async function seedDemoData(
         unavailableBooks: 0,
         reviews: 0,
         approvedReviews: 0,
+        orders: 0,
         covers: 0,
         accounts: DEMO_ACCOUNTS,
       };
@@ -276,6 +378,25 @@ export async function seedDemoData(
         updatedAt: new Date(EPOCH),
       }),
     ];
+    // Generated buyers (they cannot sign in either); with the demo reader they place the orders.
+    const buyers: { _id: Types.ObjectId; name: string; email: string }[] = [];
+    for (let i = 0; i < BUYER_COUNT; i += 1) {
+      const buyer = {
+        _id: demoId('buyer', i),
+        name: `${FIRST_NAMES[(i * 5 + 2) % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3 + 1) % LAST_NAMES.length]}`,
+        email: `buyer${i}@demo.mechabrim.co.il`,
+      };
+      buyers.push(buyer);
+      users.push(
+        await materialize(models[USER_MODEL], {
+          ...buyer,
+          passwordHash: lockedHash,
+          role: 'user',
+          createdAt: new Date(EPOCH + (60 + i * 45) * DAY),
+          updatedAt: new Date(EPOCH + (60 + i * 45) * DAY),
+        }),
+      );
+    }
     const profiles: Record<string, unknown>[] = [];
     const authorGenres: number[][] = [];
     for (let i = 0; i < authorCount; i += 1) {
@@ -323,6 +444,7 @@ export async function seedDemoData(
       CONTENT[c.value].titles.map((title, ti) => ({ title, ci, ti })),
     );
     let demoAuthorHidden = false;
+    const reviewProfiles: { popularity: number; ratingBias: number }[] = [];
     for (let k = 0; k < bookCount; k += 1) {
       const hw = handwritten[k];
       const ci = hw ? hw.ci : k % BOOK_CATEGORIES.length;
@@ -337,8 +459,11 @@ export async function seedDemoData(
       const opening = pick(rand, content.openings).replaceAll('{title}', title);
       const description =
         `${opening} ${pick(rand, content.middles)} ${pick(rand, content.middles)}`.trim();
-      const totalRatings = Math.floor(rand() ** 2 * 240);
-      const rating = totalRatings ? Math.round((3 + rand() * 2) * 10) / 10 : 0;
+      // How much the book is reviewed, and how well: the reviews below follow these, and the
+      // book's rating and totalRatings are then computed from its approved reviews.
+      const popularity = rand() ** 2;
+      const ratingBias = 3 + rand() * 2;
+      reviewProfiles.push({ popularity, ratingBias });
       const published = EPOCH - 2 * 365 * DAY + Math.floor(rand() * 6 * 365) * DAY;
       const createdAt = Math.min(
         LATEST,
@@ -362,8 +487,8 @@ export async function seedDemoData(
           price: price(rand),
           description,
           summary: opening,
-          rating,
-          totalRatings,
+          rating: 0,
+          totalRatings: 0,
           isAvailable,
           tags,
           publishedDate: new Date(published),
@@ -375,8 +500,6 @@ export async function seedDemoData(
         }),
       );
     }
-    await insertAll(models[BOOK_MODEL], books);
-
     // Covers
     let covers = 0;
     if (writeCovers) {
@@ -402,18 +525,23 @@ export async function seedDemoData(
       await Promise.all(workers);
     }
 
-    // Reviews: most approved, some waiting for moderation
+    // Reviews: most approved, some waiting for moderation. Hand-written books get 2–11 (more for
+    // popular ones) so none looks empty; generated ones (the bench's 10,000) 0–1.
     const reviews: Record<string, unknown>[] = [];
     let approvedReviews = 0;
     for (const [k, book] of books.entries()) {
-      const count = k < HANDWRITTEN_BOOKS ? 1 + Math.floor(rand() * 4) : Math.floor(rand() * 2);
+      const { popularity, ratingBias } = reviewProfiles[k];
+      const count =
+        k < HANDWRITTEN_BOOKS ? 2 + Math.floor(popularity * 10) : Math.floor(rand() * 2);
+      const approvedStars: number[] = [];
       for (let r = 0; r < count; r += 1) {
-        const stars = Math.max(
-          1,
-          Math.min(5, Math.round(((book.rating as number) || 4) + (rand() - 0.6) * 2)),
-        ) as 1 | 2 | 3 | 4 | 5;
+        const stars = Math.max(1, Math.min(5, Math.round(ratingBias + (rand() - 0.5) * 2))) as
+          1 | 2 | 3 | 4 | 5;
         const isApproved = rand() < 0.8;
-        if (isApproved) approvedReviews += 1;
+        if (isApproved) {
+          approvedReviews += 1;
+          approvedStars.push(stars);
+        }
         const byReader = k % 23 === 0 && r === 0;
         const at = Math.min(
           LATEST,
@@ -433,8 +561,18 @@ export async function seedDemoData(
           }),
         );
       }
+      Object.assign(book, ratingFromReviews(approvedStars));
     }
+
+    // Orders for the demo author's books (its dashboard's orders and earnings).
+    const orders = demoOrders(books, buyers);
+    const orderDocs: Record<string, unknown>[] = [];
+    for (const [i, order] of orders.entries())
+      orderDocs.push(await materialize(models[ORDER_MODEL], { _id: demoId('order', i), ...order }));
+
+    await insertAll(models[BOOK_MODEL], books);
     await insertAll(models[REVIEW_MODEL], reviews);
+    await insertAll(models[ORDER_MODEL], orderDocs);
 
     // The reader's wishlist
     const wished = books.filter((b) => b.isAvailable).slice(3, 6);
@@ -460,12 +598,13 @@ export async function seedDemoData(
       unavailableBooks: books.filter((b) => !b.isAvailable).length,
       reviews: reviews.length,
       approvedReviews,
+      orders: orderDocs.length,
       covers,
       accounts: DEMO_ACCOUNTS,
     };
     log(
       `demo data: ${summary.authors} authors, ${summary.books} books (${summary.unavailableBooks} hidden), ` +
-        `${summary.reviews} reviews, ${summary.covers} covers`,
+        `${summary.reviews} reviews, ${summary.orders} orders, ${summary.covers} covers`,
     );
     return summary;
   });

@@ -1,0 +1,168 @@
+import { Schema, type HydratedDocument, type InferSchemaType, type Model, Types } from 'mongoose';
+import { agorotToShekels } from './money';
+
+/** Order statuses of spec §4; any other value is read as `pending`. */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses whose copies count as sold (a book's `salesCount`, an author's sales). */
+export const SOLD_ORDER_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
+
+export const PAYMENT_METHODS = ['credit_card', 'bit', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Donation share of an order (spec §9): 10% of its total. */
+export const ORDER_DONATION_PERCENT = 10;
+
+/**
+ * An order as the author view of spec §3 reads it. Money is kept in whole agorot (ARCHITECTURE.md
+ * decision 6): `priceAgorot` per line (the unit price when ordered), `totalAmountAgorot` (the sum
+ * of the lines) and `donationAmountAgorot` (10% of the total, rounded to the agora); answers
+ * speak shekels through {@link toOrderAnswer}. Each line keeps a snapshot of the book (id, title,
+ * author, cover) so later edits or deletion of the book do not rewrite history. No shipping fee is
+ * stored yet: the total is the books' total.
+ */
+export const OrderSchema = new Schema(
+  {
+    user: {
+      /** The buyer's account, when they had one. */
+      userId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+      name: { type: String, required: true, trim: true, maxlength: 120 },
+      email: { type: String, required: true, trim: true, lowercase: true, maxlength: 254 },
+    },
+    shippingAddress: {
+      fullName: { type: String, default: '', trim: true },
+      street: { type: String, required: true, trim: true },
+      city: { type: String, required: true, trim: true },
+      zip: { type: String, default: '', trim: true },
+      country: { type: String, default: 'ישראל', trim: true },
+      phone: { type: String, default: '', trim: true },
+    },
+    books: {
+      type: [
+        new Schema(
+          {
+            book: {
+              _id: { type: Schema.Types.ObjectId, ref: 'Book', required: true },
+              title: { type: String, required: true },
+              /** The author's user id (the author view counts only its own lines). */
+              author: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+              authorName: { type: String, default: '' },
+              coverImage: { type: String, default: '' },
+            },
+            quantity: { type: Number, required: true, min: 1 },
+            /** Unit price when ordered, in agorot. */
+            priceAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+          },
+          { _id: false },
+        ),
+      ],
+      validate: (lines: unknown[]) => lines.length > 0,
+    },
+    totalAmountAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+    donationAmountAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+    paymentMethod: { type: String, enum: PAYMENT_METHODS, default: 'credit_card' },
+    status: { type: String, enum: ORDER_STATUSES, default: 'pending' },
+  },
+  { timestamps: true, collection: 'orders' },
+);
+/** The author view: orders holding a line of this author's, newest first. */
+OrderSchema.index({ 'books.book.author': 1, createdAt: -1 });
+OrderSchema.index({ 'user.userId': 1, createdAt: -1 });
+OrderSchema.index({ status: 1, createdAt: -1 });
+
+export type OrderRecord = InferSchemaType<typeof OrderSchema>;
+export type OrderDocument = HydratedDocument<OrderRecord>;
+export type OrderModel = Model<OrderRecord>;
+export const ORDER_MODEL = 'Order';
+
+/** The lines' total and the 10% donation, in agorot. The one place an order's money is rounded. */
+export function orderAmounts(lines: ReadonlyArray<{ quantity: number; priceAgorot: number }>): {
+  totalAmountAgorot: number;
+  donationAmountAgorot: number;
+} {
+  const totalAmountAgorot = lines.reduce((sum, l) => sum + l.priceAgorot * l.quantity, 0);
+  return {
+    totalAmountAgorot,
+    donationAmountAgorot: Math.round((totalAmountAgorot * ORDER_DONATION_PERCENT) / 100),
+  };
+}
+
+/** An order as the author view of spec §3 shows it: money in shekels. */
+export interface OrderAnswer {
+  _id: string;
+  createdAt: string;
+  status: OrderStatus;
+  user: { name: string; email: string };
+  shippingAddress: { street: string; city: string; zip: string; country: string };
+  books: {
+    book: { _id: string; author: string; authorName: string; title: string; coverImage: string };
+    quantity: number;
+    price: number;
+  }[];
+  totalAmount: number;
+  donationAmount: number;
+  paymentMethod: string;
+}
+
+/** A stored order as a lean query reads it. */
+export interface StoredOrder {
+  _id: Types.ObjectId;
+  createdAt?: Date | null;
+  status?: string | null;
+  user: { name: string; email: string };
+  shippingAddress: { street: string; city: string; zip?: string | null; country?: string | null };
+  books: {
+    book: {
+      _id: Types.ObjectId;
+      title: string;
+      author: Types.ObjectId;
+      authorName?: string | null;
+      coverImage?: string | null;
+    };
+    quantity: number;
+    priceAgorot: number;
+  }[];
+  totalAmountAgorot: number;
+  donationAmountAgorot: number;
+  paymentMethod?: string | null;
+}
+
+/** Turns a stored (lean) order into its answer: agorot become shekels, an unknown status pending. */
+export function toOrderAnswer(order: StoredOrder): OrderAnswer {
+  const status = (ORDER_STATUSES as readonly string[]).includes(order.status ?? '')
+    ? (order.status as OrderStatus)
+    : 'pending';
+  return {
+    _id: order._id.toHexString(),
+    createdAt: (order.createdAt ?? new Date(0)).toISOString(),
+    status,
+    user: { name: order.user.name, email: order.user.email },
+    shippingAddress: {
+      street: order.shippingAddress.street,
+      city: order.shippingAddress.city,
+      zip: order.shippingAddress.zip ?? '',
+      country: order.shippingAddress.country ?? '',
+    },
+    books: order.books.map((line) => ({
+      book: {
+        _id: line.book._id.toHexString(),
+        author: line.book.author.toHexString(),
+        authorName: line.book.authorName ?? '',
+        title: line.book.title,
+        coverImage: line.book.coverImage ?? '',
+      },
+      quantity: line.quantity,
+      price: agorotToShekels(line.priceAgorot),
+    })),
+    totalAmount: agorotToShekels(order.totalAmountAgorot),
+    donationAmount: agorotToShekels(order.donationAmountAgorot),
+    paymentMethod: order.paymentMethod ?? 'credit_card',
+  };
+}
