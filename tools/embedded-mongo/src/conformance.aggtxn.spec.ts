@@ -198,6 +198,21 @@ describe('transactions', () => {
     expect(await coll('txnewA').find().toArray()).toEqual([]);
   });
 
+  it('refuses DDL other than create/createIndexes inside a transaction (263)', async () => {
+    await coll('txddl').insertOne({ _id: 1 });
+    const session = t.client.startSession();
+    try {
+      session.startTransaction();
+      await coll('txddl').findOne({ _id: 1 }, { session });
+      const e = await serverError(coll('txddl').drop({ session }));
+      expect(e.code).toBe(263);
+      await session.abortTransaction().catch(() => undefined);
+    } finally {
+      await session.endSession();
+    }
+    expect(await coll('txddl').countDocuments()).toBe(1);
+  });
+
   it('creates a collection with a unique index inside a committed transaction', async () => {
     const session = t.client.startSession();
     try {

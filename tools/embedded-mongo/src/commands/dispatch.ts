@@ -86,14 +86,6 @@ function accessFor(
   const txn = session.txn;
   if (!txn || txn.txnNumber !== txnNumber) throw noSuchTransaction(txnNumber);
   if (txn.state !== 'active' && !TXN_CONTROL.has(name)) throw noSuchTransaction(txnNumber);
-  if (NOT_IN_TXN.has(name)) {
-    txn.end('aborted');
-    throw new MongoServerError(
-      263,
-      'OperationNotSupportedInTransaction',
-      `Cannot run '${name}' in a multi-document transaction.`,
-    );
-  }
   return txn;
 }
 
@@ -125,6 +117,14 @@ export async function runCommand(
   let access: Access;
   try {
     access = accessFor(server, name, body, session);
+    if (access.txn && NOT_IN_TXN.has(name)) {
+      access.txn.end('aborted');
+      throw new MongoServerError(
+        263,
+        'OperationNotSupportedInTransaction',
+        `Cannot run '${name}' in a multi-document transaction.`,
+      );
+    }
   } catch (e) {
     return toServerError(e).toReply();
   }

@@ -3,9 +3,6 @@ import { compareValues } from '../values';
 
 export type Cmp = (a: unknown, b: unknown) => number;
 
-/** String equality under a collation (null: binary comparison). */
-export type StrEq = ((a: string, b: string) => boolean) | null;
-
 /** ICU sensitivity per MongoDB collation strength (as mingo maps it for `aggregate`). */
 const SENSITIVITY: Record<number, Intl.CollatorOptions['sensitivity']> = {
   1: 'base',
@@ -58,18 +55,12 @@ export function collatorFor(collation?: Document): Intl.Collator | null {
  * Comparison for a collation: BSON order, with strings compared by ICU when a locale is given
  * (strength 1 ignores case and accents, 2 ignores case, 3+ distinguishes both).
  */
-export function comparatorFor(collation?: Document): { cmp: Cmp; equals: StrEq } {
+export function comparatorFor(collation?: Document): { cmp: Cmp } {
   const collator = collatorFor(collation);
-  if (!collator) return { cmp: compareValues, equals: null };
+  if (!collator) return { cmp: compareValues };
   const compare = collator.compare;
   return {
     cmp: (a, b) =>
       typeof a === 'string' && typeof b === 'string' ? compare(a, b) : compareValues(a, b),
-    equals: (a, b) => a === b || compare(a, b) === 0,
   };
-}
-
-/** The string equality a collation implies for query matching (null: binary comparison). */
-export function equalsFor(collation?: Document): StrEq {
-  return comparatorFor(collation).equals;
 }
