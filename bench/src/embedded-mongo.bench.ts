@@ -508,14 +508,14 @@ async function main() {
     f(e.rssAfterSeed, 1),
     f(m.memory.after, 1),
     `${f(e.rssAfterSeed / m.memory.after, 1)}x`,
-    'bounded',
+    'bounded (ratio: embedded / Map)',
   );
   row(
     'RSS growth from the 10,000 books (MB)',
     f(e.rssAfterSeed - e.rssBeforeSeed, 1),
     f(m.memory.after - m.memory.before, 1),
     `${f((e.rssAfterSeed - e.rssBeforeSeed) / Math.max(0.1, m.memory.after - m.memory.before), 1)}x`,
-    '',
+    '(ratio: embedded / Map)',
   );
   row(`RSS at end, ${f(e.total)} docs (MB)`, f(e.rssEnd, 1), '', '', '');
   console.log(
