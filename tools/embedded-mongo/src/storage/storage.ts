@@ -235,6 +235,17 @@ export class Storage {
         this.journal = new Journal(j.file, this.journalOptions);
       } catch (e) {
         process.stderr.write(`embedded-mongo: compaction failed: ${(e as Error).message}\n`);
+        // The rename is the last step: the file in place is a complete journal (old or new); keep
+        // appending to it. If even that fails, writes fail and the server stops serving.
+        if (this.journal === j) {
+          try {
+            this.journal = new Journal(j.file, this.journalOptions);
+          } catch (reopen) {
+            process.stderr.write(
+              `embedded-mongo: cannot reopen the journal: ${(reopen as Error).message}\n`,
+            );
+          }
+        }
       } finally {
         this.compacting = false;
       }
