@@ -1,13 +1,24 @@
 /**
- * Benchmark (issue 4 §9): with 10,000 books seeded, the first catalogue page (20 books) and the
- * Hebrew-aware search, each at 50 connections, beside a bare Fastify route serving the same
- * catalogue JSON from memory — in the same run, on the same machine.
+ * Benchmark (issue 4 §9): with 10,000 books seeded, the catalogue and the Hebrew-aware search,
+ * each at 50 connections, beside a bare Fastify route serving the first page's JSON from memory —
+ * in the same run, on the same machine.
  *
- * Targets: zero errors; catalogue ≥ 40% of the bare route's req/s; search p95 ≤ 50 ms.
- * Two search loads are measured: a realistic mix of 40 popular queries (the API's 2-second
- * in-process answer cache serves most), and a stream of ~3,000 distinct queries (words,
- * half-typed words and words with prefix particles) that mostly miss the cache, so the
- * figure is the database path: normalizer, indexed key lookup, ranking.
+ * Targets: zero errors; the first catalogue page ≥ 40% of the bare route's req/s; search p95 ≤ 50 ms.
+ *
+ * The API keeps public catalogue answers in an in-process cache (fresh 2 s, then served stale for
+ * up to 30 s while one refresh runs), so a load that repeats a few URLs measures the HTTP stack and
+ * that cache, not the database. Each load is therefore measured twice, and labelled:
+ * - catalogue, cached: `GET /api/books?limit=20` over and over (the issue's "first page" figure);
+ * - catalogue, varied: a stream of distinct URLs — pages 1–50, ten categories or none, limits
+ *   12/20/24/40, four sorts, and a left-out book (`exclude`, as the related-books carousel sends)
+ *   — so almost every request misses the cache and runs the database query;
+ * - search, popular: 40 popular queries, nearly all answered from the same cache;
+ * - search, distinct: ~3,000 distinct queries (words, half-typed words, words with prefix
+ *   particles) cycled, so most miss the cache: normalizer, key lookup (the in-memory key index
+ *   when current), ranking.
+ *
+ * Latency percentiles are exact: every response's latency is recorded (autocannon's `response`
+ * event) and p50/p95/p99 are read from the sorted list of all rounds together.
  *
  * Run: `npm run bench:catalogue -w bench` (BENCH_SECONDS=20, BENCH_CONNECTIONS=50, BENCH_BOOKS=10000;
  * `--no-build` reuses services/api/dist). MongoDB: the embedded server in its own process, or
@@ -30,17 +41,26 @@ const BOOKS = Number(process.env.BENCH_BOOKS ?? 10_000);
 const CATALOGUE_TARGET = 0.4;
 const SEARCH_P95_TARGET_MS = 50;
 
+interface Run {
+  rps: number;
+  /** Every response's latency in ms, as autocannon measured it. */
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+}
+
 interface Figures {
   rps: number;
   p50: number;
   p95: number;
   p99: number;
+  responses: number;
   non2xx: number;
   errors: number;
 }
 
-/** autocannon reports p97.5, not p95: p95 is read from its histogram. */
-async function load(url: string, seconds: number, paths?: () => string): Promise<Figures> {
+/** One autocannon load; records the latency of every response. */
+async function load(url: string, seconds: number, paths?: () => string): Promise<Run> {
   const options: autocannon.Options = {
     url,
     connections: CONNECTIONS,
@@ -48,38 +68,76 @@ async function load(url: string, seconds: number, paths?: () => string): Promise
     pipelining: 1,
   };
   if (paths) options.requests = [{ setupRequest: (req) => ({ ...req, path: paths() }) }];
-  const instance = autocannon(options);
+  const latencies: number[] = [];
+  // Without a callback autocannon returns its instance (an event emitter) that is also a promise.
+  const instance = autocannon(options) as unknown as autocannon.Instance &
+    PromiseLike<autocannon.Result>;
+  instance.on('response', (_client, _statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+  });
   const result = await instance;
-  const histogram = (result as unknown as { latency: Record<string, number> }).latency;
   return {
     rps: result.requests.average,
-    p50: histogram.p50,
-    p95: percentile95(histogram),
-    p99: histogram.p99,
+    latencies,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
 }
 
-/** Interpolates p95 between autocannon's p90 and p97.5. */
-function percentile95(latency: Record<string, number>): number {
-  const p90 = latency.p90;
-  const p975 = latency.p97_5;
-  return Math.round(p90 + ((p975 - p90) * (95 - 90)) / (97.5 - 90));
+/** The exact percentile (nearest rank) of an ascending list. */
+function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1];
 }
 
-/** Rounds of one load: mean req/s, p50 and p95; worst p99; all errors. */
-function combine(runs: Figures[]): Figures {
-  const mean = (pick: (f: Figures) => number) =>
-    runs.reduce((sum, f) => sum + pick(f), 0) / runs.length;
-  const sum = (pick: (f: Figures) => number) => runs.reduce((total, f) => total + pick(f), 0);
+/** Rounds of one load: mean req/s; percentiles over every response of all rounds; all errors. */
+function combine(runs: Run[]): Figures {
+  const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const round1 = (ms: number) => Math.round(ms * 10) / 10;
   return {
-    rps: mean((f) => f.rps),
-    p50: Math.round(mean((f) => f.p50)),
-    p95: Math.round(mean((f) => f.p95)),
-    p99: Math.max(...runs.map((f) => f.p99)),
-    non2xx: sum((f) => f.non2xx),
-    errors: sum((f) => f.errors),
+    rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+    p50: round1(percentile(all, 50)),
+    p95: round1(percentile(all, 95)),
+    p99: round1(percentile(all, 99)),
+    responses: all.length,
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+const CATEGORY_KEYS = [
+  '',
+  'fantasy',
+  'science-fiction',
+  'novel',
+  'history',
+  'children',
+  'non-fiction',
+  'poetry',
+  'cooking',
+  'sport',
+  'other',
+];
+const LIMITS = [12, 20, 24, 40];
+const SORTS = ['sales', 'newest', 'price', 'rating'];
+
+/**
+ * Distinct catalogue URLs: page, category, limit and sort vary with the counter, and a left-out
+ * book from `bookIds` makes the URL (and the cache key) practically unique per request.
+ */
+function variedCatalogue(bookIds: readonly string[]): () => string {
+  let n = 0;
+  return () => {
+    const k = n++;
+    const category = CATEGORY_KEYS[k % CATEGORY_KEYS.length];
+    const limit = LIMITS[Math.floor(k / 11) % LIMITS.length];
+    const sort = SORTS[Math.floor(k / 44) % SORTS.length];
+    // A category holds ~1/10 of the books: keep its pages within range.
+    const pages = category ? 5 : 50;
+    const page = 1 + (Math.floor(k / 176) % pages);
+    const exclude = bookIds[(k * 7919) % bookIds.length];
+    return `/api/books?page=${page}&limit=${limit}&sort=${sort}${category ? `&category=${category}` : ''}&exclude=${exclude}`;
   };
 }
 
@@ -277,6 +335,17 @@ async function main(): Promise<void> {
     let j = 0;
     const nextPopular = () => popular[i++ % popular.length];
     const nextDistinct = () => distinct[j++ % distinct.length];
+    // Book ids for the varied catalogue load, read through the API (available books only).
+    const bookIds: string[] = [];
+    for (let p = 1; p <= 20; p += 1) {
+      const res = await fetch(`${base}/api/books?limit=100&page=${p}&sort=newest`);
+      const { books } = (await res.json()) as { books: { _id: string }[] };
+      bookIds.push(...books.map((b) => b._id));
+    }
+    const nextCatalogue = variedCatalogue(bookIds);
+    const variedCheck = await fetch(`${base}${nextCatalogue()}`);
+    if (variedCheck.status !== 200)
+      throw new Error(`varied catalogue URL failed: ${variedCheck.status}`);
     const check = await fetch(`${base}${popular[0]}`);
     if (check.status !== 200) throw new Error(`search failed: ${check.status}`);
     const found = ((await check.json()) as unknown[]).length;
@@ -284,41 +353,60 @@ async function main(): Promise<void> {
     // Warm up (JIT, pools), then measure.
     await load(`http://127.0.0.1:${barePort}/books`, 2);
     await load(`${base}/api/books?limit=20`, 2);
+    await load(base, 2, nextCatalogue);
     await load(base, 2, nextPopular);
     // The API builds its in-memory search-key index at start; give it time before measuring.
     await load(base, 5, nextDistinct);
 
     // Alternate short rounds, so load from other processes on a shared machine falls on all alike.
     const rounds = Math.max(1, Math.round(SECONDS / 5));
-    const runs: Record<'bare' | 'catalogue' | 'popular' | 'distinct', Figures[]> = {
+    const runs: Record<'bare' | 'catalogue' | 'varied' | 'popular' | 'distinct', Run[]> = {
       bare: [],
       catalogue: [],
+      varied: [],
       popular: [],
       distinct: [],
     };
     for (let round = 0; round < rounds; round += 1) {
       runs.bare.push(await load(`http://127.0.0.1:${barePort}/books`, SECONDS / rounds));
       runs.catalogue.push(await load(`${base}/api/books?limit=20`, SECONDS / rounds));
+      runs.varied.push(await load(base, SECONDS / rounds, nextCatalogue));
       runs.popular.push(await load(base, SECONDS / rounds, nextPopular));
       runs.distinct.push(await load(base, SECONDS / rounds, nextDistinct));
     }
     const bareFigures = combine(runs.bare);
     const catalogueFigures = combine(runs.catalogue);
+    const variedFigures = combine(runs.varied);
     const popularFigures = combine(runs.popular);
     const distinctFigures = combine(runs.distinct);
 
+    const ms = (v: number) => v.toFixed(1).padStart(6);
     const row = (name: string, f: Figures) =>
-      `${name.padEnd(46)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(3)} ms  p95 ${String(f.p95).padStart(3)} ms  p99 ${String(f.p99).padStart(4)} ms  non-2xx ${f.non2xx}  errors ${f.errors}`;
+      `${name.padEnd(62)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(f.p50)} ms  p95 ${ms(f.p95)} ms  p99 ${ms(f.p99)} ms  (${f.responses} responses)  non-2xx ${f.non2xx}  errors ${f.errors}`;
     const ratio = catalogueFigures.rps / bareFigures.rps;
+    const variedRatio = variedFigures.rps / bareFigures.rps;
     console.log(
-      `\n${summary.books} books (${parsed.total} available); ${CONNECTIONS} connections, ${SECONDS} s per load in ${rounds} alternating rounds; same machine, same run`,
+      `\n${summary.books} books (${parsed.total} available); ${CONNECTIONS} connections, ${SECONDS} s per load in ${rounds} alternating rounds; same machine, same run; exact percentiles over every response`,
     );
-    console.log(row('bare Fastify, same JSON from memory (baseline)', bareFigures));
-    console.log(row('GET /api/books?limit=20 (first page)', catalogueFigures));
-    console.log(row(`GET /api/books/search, ${popular.length} popular queries`, popularFigures));
-    console.log(row(`GET /api/books/search, ${distinct.length} distinct queries`, distinctFigures));
+    console.log(row('bare Fastify, first-page JSON from memory (baseline)', bareFigures));
     console.log(
-      `catalogue / bare: ${(ratio * 100).toFixed(1)}% (target >= ${CATALOGUE_TARGET * 100}%: ${ratio >= CATALOGUE_TARGET ? 'met' : 'NOT met'})`,
+      row('GET /api/books?limit=20, first page (in-process answer cache)', catalogueFigures),
+    );
+    console.log(row('GET /api/books, varied page/category/limit/sort (database)', variedFigures));
+    console.log(
+      row(
+        `GET /api/books/search, ${popular.length} popular queries (answer cache)`,
+        popularFigures,
+      ),
+    );
+    console.log(
+      row(
+        `GET /api/books/search, ${distinct.length} distinct queries (mostly uncached)`,
+        distinctFigures,
+      ),
+    );
+    console.log(
+      `first page / bare: ${(ratio * 100).toFixed(1)}% (target >= ${CATALOGUE_TARGET * 100}%: ${ratio >= CATALOGUE_TARGET ? 'met' : 'NOT met'}); varied catalogue / bare: ${(variedRatio * 100).toFixed(1)}% (for information: the database path)`,
     );
     for (const [name, f] of [
       ['popular', popularFigures],
@@ -328,7 +416,7 @@ async function main(): Promise<void> {
         `search p95 (${name}): ${f.p95} ms (target <= ${SEARCH_P95_TARGET_MS} ms: ${f.p95 <= SEARCH_P95_TARGET_MS ? 'met' : 'NOT met'})`,
       );
     }
-    const errors = [catalogueFigures, popularFigures, distinctFigures].reduce(
+    const errors = [catalogueFigures, variedFigures, popularFigures, distinctFigures].reduce(
       (n, f) => n + f.errors + f.non2xx,
       0,
     );
