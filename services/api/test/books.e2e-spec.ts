@@ -269,4 +269,31 @@ describe('books API (demo catalogue)', () => {
       ]),
     );
   });
+
+  describe('writes through the API stamp updatedAt (the search-index fingerprint relies on it)', () => {
+    it("renaming an author through PUT /api/auth/profile moves their books' updatedAt forward", async () => {
+      const token = await login(
+        ctx.http,
+        DEMO_ACCOUNTS.author.email,
+        DEMO_ACCOUNTS.author.password,
+      );
+      const stamps = async () =>
+        (await ctx.books
+          .find({ author: DEMO_IDS.author })
+          .select({ updatedAt: 1, authorName: 1 })
+          .lean()) as unknown as { updatedAt: Date; authorName: string }[];
+      const before = await stamps();
+      const latestBefore = Math.max(...before.map((b) => b.updatedAt.getTime()));
+      const rename = (name: string) =>
+        ctx.http.put('/api/auth/profile', { name, email: DEMO_ACCOUNTS.author.email }, { token });
+      expect((await rename('נועה ברק-לוי')).status).toBe(200);
+      try {
+        const after = await stamps();
+        expect(after.every((b) => b.authorName === 'נועה ברק-לוי')).toBe(true);
+        expect(after.every((b) => b.updatedAt.getTime() > latestBefore)).toBe(true);
+      } finally {
+        expect((await rename(DEMO_ACCOUNTS.author.name)).status).toBe(200);
+      }
+    });
+  });
 });

@@ -89,6 +89,15 @@ function smallest(lists: (number[] | undefined)[], k: number, skip: Set<number>)
  * rebuilt after any write to books through mongoose in this process (until then searches use
  * the database query), and after writes by other processes, which a fingerprint (book count,
  * latest update) polled every {@link SEARCH_INDEX_POLL_MS} reveals.
+ *
+ * The fingerprint relies on every write to books setting `updatedAt`: the schema has mongoose
+ * timestamps, and the API's own writes go through mongoose (`save`, `updateOne`, `bulkWrite` —
+ * the author rename on profile update — all stamp it). Its limit: a write that does not move the
+ * latest `updatedAt` forward and leaves the count unchanged is not seen by another process —
+ * a raw driver write or a `timestamps: false` update, or a delete and an insert that keeps an
+ * older `updatedAt` (an import preserving timestamps) within one poll. Such a change shows after
+ * the next write that does, or a restart; the database path (used while the copy is not current)
+ * is always exact.
  */
 @Injectable()
 export class BookSearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
