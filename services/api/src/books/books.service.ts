@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { Types, type QueryFilter, type SortOrder } from 'mongoose';
 import {
@@ -12,6 +12,7 @@ import {
   BOOK_MODEL,
   PUBLIC_BOOK_FIELDS,
   USER_MODEL,
+  onModelChange,
   type BookModel,
   type BookRecord,
   type UserModel,
@@ -37,20 +38,69 @@ function seesHidden(viewer: AuthenticatedUser | undefined, authorId: string): bo
   return !!viewer && (viewer.role === 'admin' || viewer.id === authorId);
 }
 
+/** How long a category's count of available books is reused (as the catalogue answers are). */
+export const TOTALS_TTL_MS = 2_000;
+
 /** The public catalogue: pages of available books, one book, an author's books. */
 @Injectable()
-export class BooksService {
+export class BooksService implements OnModuleDestroy {
+  /**
+   * Counts of available books per category ('' for all), shared by every page, limit and sort of
+   * the grid: counting is the costly part of a page on the embedded MongoDB, and the count
+   * changes only with writes. Emptied by any write in this process; other processes' writes
+   * show within {@link TOTALS_TTL_MS}, as with the answer cache.
+   */
+  private readonly totals = new Map<string, { until: number; value: Promise<number> }>();
+  private readonly unsubscribe = onModelChange(() => this.totals.clear());
+
   constructor(
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
+
+  /** The number of available books (of a category), cached briefly. */
+  private availableCount(category: string | undefined): Promise<number> {
+    const key = category ?? '';
+    const now = Date.now();
+    const cached = this.totals.get(key);
+    if (cached && now < cached.until) return cached.value;
+    const filter: QueryFilter<BookRecord> = { isAvailable: true };
+    if (category !== undefined) filter.category = category;
+    const value = this.books.countDocuments(filter).setOptions({ sanitizeFilter: true }).exec();
+    const entry = { until: now + TOTALS_TTL_MS, value };
+    this.totals.set(key, entry);
+    value.catch(() => {
+      if (this.totals.get(key) === entry) this.totals.delete(key);
+    });
+    return value;
+  }
+
+  /** The page total: the category's count, less the left-out book when it is one of them. */
+  private async pageTotal(category: string | undefined, exclude?: string): Promise<number> {
+    const [count, excluded] = await Promise.all([
+      this.availableCount(category),
+      exclude
+        ? this.books.exists({
+            _id: new Types.ObjectId(exclude),
+            isAvailable: true,
+            ...(category !== undefined ? { category } : {}),
+          })
+        : null,
+    ]);
+    return count - (excluded ? 1 : 0);
+  }
+
   /** One page of available books, optionally of one category, with the total for the grid. */
   async list(query: BookListQuery): Promise<BookPage> {
     const filter: QueryFilter<BookRecord> = { isAvailable: true };
+    let category: string | undefined;
     if (query.category !== undefined) {
-      const category = resolveCategory(query.category);
+      category = resolveCategory(query.category) ?? undefined;
       if (!category) {
         throw new DomainError('invalid_data', messagesHe.books.unknownCategory, [
           { field: 'category', message: messagesHe.books.unknownCategory },
@@ -68,7 +118,7 @@ export class BooksService {
         .limit(query.limit)
         .select(PUBLIC_BOOK_FIELDS)
         .lean<StoredBook[]>(),
-      this.books.countDocuments(filter).setOptions({ sanitizeFilter: true }),
+      this.pageTotal(category, query.exclude),
     ]);
     return {
       books: rows.map((b) => this.answer(b)),
