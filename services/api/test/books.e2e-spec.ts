@@ -270,6 +270,56 @@ describe('books API (demo catalogue)', () => {
     );
   });
 
+  it('documents the answer shapes (from the zod contracts) of the main calls', async () => {
+    type Op = {
+      responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+    };
+    const doc = (
+      await ctx.http.get<{ paths: Record<string, Record<string, Op>> }>('/api/docs-json')
+    ).body;
+    const schemaOf = (method: string, path: string, status: string) =>
+      doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema;
+    const page = schemaOf('get', '/api/books', '200') as {
+      properties: Record<string, { items?: { properties?: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(page.properties)).toEqual(
+      expect.arrayContaining(['books', 'total', 'page', 'limit', 'pages']),
+    );
+    expect(Object.keys(page.properties.books.items!.properties!)).toEqual(
+      expect.arrayContaining(['_id', 'title', 'author', 'price', 'rating', 'totalRatings']),
+    );
+    for (const [method, path, status] of [
+      ['get', '/api/books/{id}', '200'],
+      ['get', '/api/books/search', '200'],
+      ['get', '/api/books/author/{id}', '200'],
+      ['get', '/api/books/categories', '200'],
+      ['get', '/api/books/{id}/comments', '200'],
+      ['get', '/api/comments', '200'],
+      ['get', '/api/authors', '200'],
+      ['get', '/api/authors/search', '200'],
+      ['get', '/api/authors/{id}', '200'],
+      ['get', '/api/stats', '200'],
+      ['post', '/api/auth/register', '201'],
+      ['post', '/api/auth/login', '200'],
+      ['get', '/api/auth/profile', '200'],
+      ['put', '/api/auth/profile', '200'],
+      ['post', '/api/contacts/submit', '201'],
+      ['get', '/api/users/wishlist', '200'],
+      ['get', '/api/users/wishlist/check/{bookId}', '200'],
+      ['post', '/api/users/wishlist', '201'],
+      ['delete', '/api/users/wishlist/{bookId}', '200'],
+      ['post', '/api/logs/client-error', '202'],
+      ['post', '/api/logs/client-bulk', '202'],
+    ]) {
+      const schema = schemaOf(method, path, status);
+      expect([method, path, schema?.type]).toEqual([
+        method,
+        path,
+        expect.stringMatching(/^(object|array)$/),
+      ]);
+    }
+  });
+
   describe('writes through the API stamp updatedAt (the search-index fingerprint relies on it)', () => {
     it("renaming an author through PUT /api/auth/profile moves their books' updatedAt forward", async () => {
       const token = await login(

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import {
   ApiConflictResponse,
-  ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -16,10 +15,17 @@ import {
   type RegisterData,
   type UpdateProfileAnswer,
   type User,
+  authAnswerSchema,
+  updateProfileAnswerSchema,
+  userSchema,
 } from '@mechabrim/contracts';
 import { AuthThrottlerGuard } from '../common/rate-limit/auth-throttler.guard';
 import { RATE_LIMITS } from '../common/rate-limit/rate-limit.module';
-import { ApiZodBody, ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import {
+  ApiZodBody,
+  ApiZodResponse,
+  ZodValidationPipe,
+} from '../common/validation/zod-validation.pipe';
 import { AuthService } from './auth.service';
 import { CurrentUser, type AuthenticatedUser } from './authenticated-user';
 import { Authenticated } from './guards';
@@ -39,6 +45,10 @@ export class AuthController {
   @ApiZodBody(registerRequestSchema)
   @ApiConflictResponse({ description: 'E-mail already registered' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this IP' })
+  @ApiZodResponse(authAnswerSchema, {
+    status: 201,
+    description: 'The new user and a bearer token',
+  })
   register(
     @Body(new ZodValidationPipe(registerRequestSchema)) body: RegisterData,
   ): Promise<AuthAnswer> {
@@ -55,6 +65,7 @@ export class AuthController {
   @ApiZodBody(loginRequestSchema)
   @ApiUnauthorizedResponse({ description: 'Wrong e-mail or password (one message for both)' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this IP' })
+  @ApiZodResponse(authAnswerSchema, { description: 'The user and a bearer token' })
   login(
     @Body(new ZodValidationPipe(loginRequestSchema)) body: z.output<typeof loginRequestSchema>,
   ): Promise<AuthAnswer> {
@@ -64,7 +75,7 @@ export class AuthController {
   @Get('profile')
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user' })
-  @ApiOkResponse({ description: 'The user object' })
+  @ApiZodResponse(userSchema, { description: 'The user object' })
   profile(@CurrentUser() user: AuthenticatedUser): Promise<User> {
     return this.auth.profile(user.id);
   }
@@ -76,6 +87,9 @@ export class AuthController {
   })
   @ApiZodBody(updateProfileRequestSchema)
   @ApiConflictResponse({ description: 'E-mail already registered to someone else' })
+  @ApiZodResponse(updateProfileAnswerSchema, {
+    description: 'The updated user, a new token when the e-mail changed, and a message',
+  })
   updateProfile(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(updateProfileRequestSchema))

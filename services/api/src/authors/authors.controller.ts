@@ -6,10 +6,12 @@ import {
   searchQuerySchema,
   type Author,
   type SearchQuery,
+  authorSchema,
 } from '@mechabrim/contracts';
 import { CatalogueCache, sendPublic } from '../books/catalogue-cache';
-import { ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
+import { ApiZodResponse, ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
 import { AuthorsService } from './authors.service';
+import { z } from 'zod';
 
 /** Spec §7: authors' public profiles. (An author's books: `GET /api/books/author/{id}`.) */
 @ApiTags('authors')
@@ -25,6 +27,7 @@ export class AuthorsController {
     summary:
       'Every author with booksCount, averageRating, totalSales, genres, joinDate; newest first',
   })
+  @ApiZodResponse(z.array(authorSchema), { description: 'Authors with their computed aggregates' })
   async list(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -38,6 +41,7 @@ export class AuthorsController {
   })
   @ApiQuery({ name: 'q', required: true, type: String })
   @ApiQuery({ name: 'limit', required: false, type: Number, example: 10 })
+  @ApiZodResponse(z.array(authorSchema), { description: 'Matching authors' })
   async search(
     @ZodQuery(searchQuerySchema) query: SearchQuery,
     @Req() request: FastifyRequest,
@@ -55,6 +59,7 @@ export class AuthorsController {
   @Get(':id')
   @ApiOperation({ summary: 'One author' })
   @ApiNotFoundResponse({ description: 'No such author' })
+  @ApiZodResponse(authorSchema, { description: 'The author' })
   async byId(
     @ZodParam('id', objectIdSchema) id: string,
     @Req() request: FastifyRequest,

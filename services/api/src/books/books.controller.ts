@@ -1,12 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import {
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BOOK_SORTS,
@@ -16,13 +9,16 @@ import {
   type Book,
   type BookListQuery,
   type SearchQuery,
+  bookPageSchema,
+  bookSchema,
 } from '@mechabrim/contracts';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
 import { OptionalAuth } from '../auth/guards';
-import { ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
+import { ApiZodResponse, ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
 import { BookSearchService } from './book-search.service';
 import { BooksService } from './books.service';
 import { CatalogueCache, sendPrivate, sendPublic } from './catalogue-cache';
+import { z } from 'zod';
 
 /** Spec §7: the public catalogue of books. */
 @ApiTags('books')
@@ -50,6 +46,7 @@ export class BooksController {
     type: String,
     description: 'a book id to leave out (related books)',
   })
+  @ApiZodResponse(bookPageSchema, { description: 'One page of available books and the total' })
   async list(
     @ZodQuery(bookListQuerySchema) query: BookListQuery,
     @Req() request: FastifyRequest,
@@ -67,6 +64,7 @@ export class BooksController {
   })
   @ApiQuery({ name: 'q', required: true, type: String, example: 'בירושלים' })
   @ApiQuery({ name: 'limit', required: false, type: Number, example: 10, description: '1–50' })
+  @ApiZodResponse(z.array(bookSchema), { description: 'The best matches, best first' })
   async search(
     @ZodQuery(searchQuerySchema) query: SearchQuery,
     @Req() request: FastifyRequest,
@@ -87,6 +85,7 @@ export class BooksController {
   })
   @ApiParam({ name: 'id', description: 'the author (user) id' })
   @ApiNotFoundResponse({ description: 'No such author' })
+  @ApiZodResponse(z.array(bookSchema), { description: "The author's books, best sellers first" })
   async byAuthor(
     @ZodParam('id', objectIdSchema) id: string,
     @CurrentUser() viewer: AuthenticatedUser | undefined,
@@ -105,8 +104,8 @@ export class BooksController {
   @Get(':id')
   @OptionalAuth()
   @ApiOperation({ summary: 'A book; a hidden one only with its author’s bearer token' })
-  @ApiOkResponse({ description: 'The book' })
   @ApiNotFoundResponse({ description: 'No such (available) book' })
+  @ApiZodResponse(bookSchema, { description: 'The book' })
   async byId(
     @ZodParam('id', objectIdSchema) id: string,
     @CurrentUser() viewer: AuthenticatedUser | undefined,

@@ -1,8 +1,11 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogueCache, sendPublic } from '../books/catalogue-cache';
 import { CategoriesService } from './categories.service';
+import { ApiZodResponse } from '../common/validation/zod-validation.pipe';
+import { categoryCountSchema } from '@mechabrim/contracts';
+import { z } from 'zod';
 
 /** Spec §7: `GET /api/books/categories`. */
 @ApiTags('books')
@@ -17,7 +20,7 @@ export class CategoriesController {
   @ApiOperation({
     summary: 'Categories with available books: [{category, name, count}], at most ten',
   })
-  @ApiOkResponse({
+  @ApiZodResponse(z.array(categoryCountSchema), {
     description: '`category` is the value for `/category/{category}` and `?category=`',
   })
   async list(

@@ -1,11 +1,16 @@
 import { Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
-import { ApiAcceptedResponse, ApiTags } from '@nestjs/swagger';
-import { clientLogBulkSchema, clientLogEntrySchema } from '@mechabrim/contracts';
-import type { ClientLogBulk, ClientLogEntry } from '@mechabrim/contracts';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  clientLogBulkSchema,
+  clientLogEntrySchema,
+  type ClientLogBulk,
+  type ClientLogEntry,
+  clientLogAcceptedSchema,
+} from '@mechabrim/contracts';
 import { RATE_LIMITS } from '../common/rate-limit/rate-limit.module';
-import { ApiZodBody, ZodBody } from '../common/validation/zod-validation.pipe';
+import { ApiZodBody, ApiZodResponse, ZodBody } from '../common/validation/zod-validation.pipe';
 import { assertEntrySizes } from './entry-size';
 import { ClientLogsService } from './client-logs.service';
 
@@ -20,7 +25,7 @@ export class ClientLogsController {
   @Post('client-error')
   @HttpCode(202)
   @ApiZodBody(clientLogEntrySchema, 'One browser log entry')
-  @ApiAcceptedResponse({ description: '{ accepted: 1 }' })
+  @ApiZodResponse(clientLogAcceptedSchema, { status: 202, description: '{ accepted: 1 }' })
   clientError(
     @ZodBody(clientLogEntrySchema) entry: ClientLogEntry,
     @Req() request: FastifyRequest,
@@ -32,7 +37,7 @@ export class ClientLogsController {
   @Post('client-bulk')
   @HttpCode(202)
   @ApiZodBody(clientLogBulkSchema, 'Up to 100 browser log entries')
-  @ApiAcceptedResponse({ description: '{ accepted: n }' })
+  @ApiZodResponse(clientLogAcceptedSchema, { status: 202, description: '{ accepted: n }' })
   clientBulk(@ZodBody(clientLogBulkSchema) body: ClientLogBulk, @Req() request: FastifyRequest) {
     assertEntrySizes(body.logs);
     return this.clientLogs.accept(body.logs, { ...sender(request), sessionId: body.sessionId });

@@ -1,17 +1,12 @@
 import { Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
-import { contactRequestSchema, type OkAnswer } from '@mechabrim/contracts';
+import { contactRequestSchema, type OkAnswer, okAnswerSchema } from '@mechabrim/contracts';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
 import { OptionalAuth } from '../auth/guards';
 import { RATE_LIMITS } from '../common/rate-limit/rate-limit.module';
-import { ApiZodBody, ZodBody } from '../common/validation/zod-validation.pipe';
+import { ApiZodBody, ApiZodResponse, ZodBody } from '../common/validation/zod-validation.pipe';
 import { ContactsService, type ContactMessageBody } from './contacts.service';
 
 @ApiTags('contacts')
@@ -26,8 +21,8 @@ export class ContactsController {
   @Throttle({ default: RATE_LIMITS.contact })
   @ApiOperation({ summary: 'Send a contact message: name, email, subject, message (all required)' })
   @ApiZodBody(contactRequestSchema)
-  @ApiCreatedResponse({ description: '{ ok: true, message }' })
   @ApiTooManyRequestsResponse({ description: 'Too many messages from this IP' })
+  @ApiZodResponse(okAnswerSchema, { status: 201, description: 'Received' })
   submit(
     @ZodBody(contactRequestSchema)
     body: ContactMessageBody,

@@ -1,10 +1,11 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { commentsQuerySchema, objectIdSchema } from '@mechabrim/contracts';
+import { commentsQuerySchema, objectIdSchema, reviewSchema } from '@mechabrim/contracts';
 import { CatalogueCache, sendPublic } from '../books/catalogue-cache';
-import { ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
+import { ApiZodResponse, ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
 import { ReviewsService } from './reviews.service';
+import { z } from 'zod';
 
 /** Spec §7: `GET /api/books/{id}/comments` and its fallback `GET /api/comments?bookId=`. */
 @ApiTags('reviews')
@@ -19,6 +20,7 @@ export class ReviewsController {
   @ApiOperation({ summary: "A book's approved reviews, newest first" })
   @ApiParam({ name: 'id', description: 'the book id' })
   @ApiNotFoundResponse({ description: 'No such available book' })
+  @ApiZodResponse(z.array(reviewSchema), { description: 'Approved reviews, newest first' })
   async forBook(
     @ZodParam('id', objectIdSchema) id: string,
     @Req() request: FastifyRequest,
@@ -34,6 +36,7 @@ export class ReviewsController {
   @Get('comments')
   @ApiOperation({ summary: 'The same list, addressed by `?bookId=`' })
   @ApiQuery({ name: 'bookId', required: true, type: String })
+  @ApiZodResponse(z.array(reviewSchema), { description: 'Approved reviews, newest first' })
   async byQuery(
     @ZodQuery(commentsQuerySchema) query: { bookId: string },
     @Req() request: FastifyRequest,

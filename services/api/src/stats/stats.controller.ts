@@ -3,6 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogueCache, sendPublic } from '../books/catalogue-cache';
 import { StatsService } from './stats.service';
+import { ApiZodResponse } from '../common/validation/zod-validation.pipe';
+import { siteStatsSchema } from '@mechabrim/contracts';
 
 @ApiTags('stats')
 @Controller('stats')
@@ -14,6 +16,7 @@ export class StatsController {
 
   @Get()
   @ApiOperation({ summary: 'Site figures: {authors, books} (registered authors, available books)' })
+  @ApiZodResponse(siteStatsSchema, { description: 'Counts of authors and available books' })
   async site(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

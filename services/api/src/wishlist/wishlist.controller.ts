@@ -6,12 +6,20 @@ import {
   wishlistAddRequestSchema,
   type Book,
   type WishlistState,
+  bookSchema,
+  wishlistStateSchema,
 } from '@mechabrim/contracts';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
 import { Authenticated } from '../auth/guards';
 import { sendPrivate } from '../books/catalogue-cache';
-import { ApiZodBody, ZodBody, ZodParam } from '../common/validation/zod-validation.pipe';
+import {
+  ApiZodBody,
+  ApiZodResponse,
+  ZodBody,
+  ZodParam,
+} from '../common/validation/zod-validation.pipe';
 import { WishlistService } from './wishlist.service';
+import { z } from 'zod';
 
 /** Spec §7: the signed-in user's wishlist (bearer token required). */
 @ApiTags('wishlist')
@@ -22,6 +30,7 @@ export class WishlistController {
 
   @Get()
   @ApiOperation({ summary: 'The wished books, newest first' })
+  @ApiZodResponse(z.array(bookSchema), { description: 'The wished available books' })
   async list(
     @CurrentUser() user: AuthenticatedUser,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -32,6 +41,7 @@ export class WishlistController {
   @Get('check/:bookId')
   @ApiOperation({ summary: 'Is this book on the wishlist? {bookId, isInWishlist}' })
   @ApiParam({ name: 'bookId' })
+  @ApiZodResponse(wishlistStateSchema, { description: '{bookId, isInWishlist}' })
   async check(
     @CurrentUser() user: AuthenticatedUser,
     @ZodParam('bookId', objectIdSchema) bookId: string,
@@ -45,6 +55,10 @@ export class WishlistController {
   @ApiOperation({ summary: 'Add a book: body {bookId}' })
   @ApiZodBody(wishlistAddRequestSchema)
   @ApiNotFoundResponse({ description: 'No such available book' })
+  @ApiZodResponse(wishlistStateSchema.extend({ message: z.string() }), {
+    status: 201,
+    description: 'Added',
+  })
   add(
     @CurrentUser() user: AuthenticatedUser,
     @ZodBody(wishlistAddRequestSchema) body: { bookId: string },
@@ -55,6 +69,7 @@ export class WishlistController {
   @Delete(':bookId')
   @ApiOperation({ summary: 'Remove a book' })
   @ApiParam({ name: 'bookId' })
+  @ApiZodResponse(wishlistStateSchema.extend({ message: z.string() }), { description: 'Removed' })
   remove(
     @CurrentUser() user: AuthenticatedUser,
     @ZodParam('bookId', objectIdSchema) bookId: string,

@@ -1,5 +1,5 @@
 import { Body, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
+import { ApiBody, ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
 import { DomainError, FieldProblem } from '../errors/domain-error';
 import { messagesHe } from '../messages.he';
@@ -113,9 +113,33 @@ export const ZodQuery = (schema: z.ZodType): ParameterDecorator =>
 export const ZodParam = (name: string, schema: z.ZodType): ParameterDecorator =>
   Param(name, new ZodValidationPipe(schema));
 
+/**
+ * A zod schema as an OpenAPI 3.0 schema object (the document Nest's swagger writes is 3.0):
+ * `input` for what the API accepts, `output` for what it sends.
+ */
+export function openApiSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): object {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+  });
+  return json;
+}
+
 /** Documents a zod body schema in OpenAPI (method decorator, next to `@ZodBody`). */
 export const ApiZodBody = (schema: z.ZodType, description?: string): MethodDecorator =>
-  ApiBody({
-    description,
-    schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as object,
+  ApiBody({ description, schema: openApiSchema(schema, 'input') });
+
+/**
+ * Documents an answer's shape in OpenAPI from its zod contract (method decorator), so
+ * `/api/docs` shows the fields, not only a description.
+ */
+export const ApiZodResponse = (
+  schema: z.ZodType,
+  options: { status?: number; description: string },
+): MethodDecorator =>
+  ApiResponse({
+    status: options.status ?? 200,
+    description: options.description,
+    schema: openApiSchema(schema),
   });
