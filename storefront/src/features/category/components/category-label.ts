@@ -5,10 +5,14 @@ import { strings } from '../../../strings.he';
  * The Hebrew label of a category route value: a stored Hebrew category, an English key, or one of
  * the legacy English slugs of spec §3 (romance, fiction, … religion). Null when unknown.
  */
-export function categoryLabel(slug: string): { label: string; category: string } | null {
-  const decoded = safeDecode(slug).trim();
+export function categoryLabel(routeValue: string): { label: string; category: string } | null {
+  const decoded = safeDecode(routeValue).trim();
   const category = resolveCategory(decoded);
-  const legacy = strings.categorySlugs[decoded.toLowerCase()];
+  // Own keys only: `/category/constructor` must not find Object.prototype's members.
+  const slug = decoded.toLowerCase();
+  const legacy = Object.hasOwn(strings.categorySlugs, slug)
+    ? strings.categorySlugs[slug as keyof typeof strings.categorySlugs]
+    : undefined;
   if (category) {
     const known = BOOK_CATEGORIES.find((c) => c.value === category);
     return { label: legacy ?? known?.name ?? category, category };
