@@ -3,10 +3,11 @@ import { Query } from 'mingo';
 import { MongoServerError, badValue, toServerError } from '../errors';
 import type { Access } from '../storage/access';
 import type { Collection } from '../storage/collection';
-import { isPlainObject, valuesAtPath } from '../values';
+import type { IndexState } from '../storage/indexes';
+import { compareValues, isPlainObject, valuesAtPath } from '../values';
 import { Cmp, comparatorFor, isCollated } from './collation';
-import { compileFilter } from './filter';
-import { plan } from './planner';
+import { CompiledFilter, compileFilter } from './filter';
+import { SortPlan, estimateCandidates, plan, planSort } from './planner';
 
 export interface SelectOptions {
   collation?: Document;
@@ -15,33 +16,149 @@ export interface SelectOptions {
   limit?: number;
 }
 
+/** How a selection ran (for `explain`). */
+export interface SelectStats {
+  /** The index used: for the filter's candidates, or walked in sort order; null for a collection scan. */
+  index: IndexState | '_id_' | null;
+  /** Set when the index was walked in sort order. */
+  sortWalk?: { backward: boolean; prefix: unknown[]; covered: number };
+  /** Whether documents were sorted in memory (all of them, or runs of equal index keys). */
+  inMemorySort: boolean;
+  keysExamined: number;
+  docsExamined: number;
+}
+
+/** Below this many candidates the filter's plan plus an in-memory sort is as cheap as any walk. */
+const SMALL_CANDIDATES = 128;
+
 /** Matching documents, using an index when the filter allows, then sorted/skipped/limited. */
 export function selectDocs(
   access: Access,
   coll: Collection | undefined,
   filter: unknown,
   opts: SelectOptions = {},
+  stats?: SelectStats,
 ): Document[] {
   const matcher = compileFilter(filter, opts.collation);
   if (!coll) return [];
   const f = (filter ?? {}) as Document;
-  const keys = matcher.empty ? null : plan(coll, f, isCollated(opts.collation)).keys;
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
   const sort = opts.sort && Object.keys(opts.sort).length ? opts.sort : undefined;
+  const collated = isCollated(opts.collation);
+  const need = limit > 0 ? skip + limit : Infinity;
+  if (sort && !access.txn) {
+    // A transaction's reads go through its overlay and snapshot: those keep the in-memory sort.
+    const sp = planSort(coll, f, sort, collated);
+    if (sp) {
+      // Race the walk against the filter's own plan: give up once it has examined as many
+      // documents as that plan would (at most twice the work of the in-memory sort).
+      const budget = matcher.empty ? coll.docs.size : estimateCandidates(coll, f, collated);
+      if (budget > Math.max(SMALL_CANDIDATES, need === Infinity ? 0 : need)) {
+        const walked = walkSorted(coll, sp, matcher, sort, opts.collation, need, budget, stats);
+        if (walked) return skip || limit ? walked.slice(skip, need) : walked;
+      }
+    }
+  }
+  const chosen = matcher.empty ? null : plan(coll, f, collated);
+  const keys = chosen?.keys ?? null;
   const out: Document[] = [];
   // Without a sort we can stop early.
   const stopAt = !sort && limit > 0 ? skip + limit : Infinity;
+  let examined = 0;
   for (const doc of access.scan(coll, keys)) {
+    examined++;
     if (matcher.test(doc)) {
       out.push(doc);
       if (out.length >= stopAt) break;
     }
   }
+  if (stats) {
+    const name = chosen?.index ?? null;
+    stats.index = name === '_id_' ? '_id_' : name ? (coll.indexes.get(name) ?? null) : null;
+    stats.sortWalk = undefined;
+    stats.inMemorySort = !!sort;
+    stats.keysExamined = keys ? Math.min(keys.size, examined) : 0;
+    stats.docsExamined = examined;
+  }
   let result = out;
   if (sort) result = sortDocs(out, sort, opts.collation, limit > 0 ? skip + limit : 0);
   if (skip || limit) result = result.slice(skip, limit > 0 ? skip + limit : undefined);
   return result;
+}
+
+/**
+ * Walks an index in sort order, testing each document against the filter, and stops once `need`
+ * matches are known. When the index gives only the first sort keys, each run of documents with
+ * equal index keys is sorted in memory by the rest (a run is always completed before stopping).
+ * Returns null when the walk examined more than `budget` documents (the caller falls back).
+ */
+function walkSorted(
+  coll: Collection,
+  sp: SortPlan,
+  matcher: CompiledFilter,
+  sort: Document,
+  collation: Document | undefined,
+  need: number,
+  budget: number,
+  stats?: SelectStats,
+): Document[] | null {
+  const idx = sp.index;
+  const partial = sp.covered < Object.keys(sort).length;
+  const from = sp.prefix.length;
+  const to = from + sp.covered;
+  // A document appears under several keys when another field of the index is multikey.
+  const seen = idx.isMultikey ? new Set<string>() : null;
+  const out: Document[] = [];
+  let run: Document[] = [];
+  let runKey: unknown[] | null = null;
+  let keysExamined = 0;
+  let examined = 0;
+  const flush = () => {
+    if (!run.length) return;
+    if (run.length === 1) out.push(run[0]);
+    else for (const d of sortDocs(run, sort, collation, need - out.length)) out.push(d);
+    run = [];
+  };
+  walk: for (const e of idx.walk(sp.prefix, sp.backward)) {
+    keysExamined++;
+    if (partial) {
+      if (runKey && !sameKeys(e.t, runKey, from, to)) {
+        flush();
+        if (out.length >= need) break;
+      }
+      runKey = e.t;
+    }
+    for (const dk of e.keys) {
+      if (seen) {
+        if (seen.has(dk)) continue;
+        seen.add(dk);
+      }
+      const doc = coll.docs.get(dk);
+      if (!doc) continue;
+      if (++examined > budget) return null;
+      if (!matcher.test(doc)) continue;
+      if (partial) run.push(doc);
+      else {
+        out.push(doc);
+        if (out.length >= need) break walk;
+      }
+    }
+  }
+  flush();
+  if (stats) {
+    stats.index = idx;
+    stats.sortWalk = { backward: sp.backward, prefix: sp.prefix, covered: sp.covered };
+    stats.inMemorySort = partial;
+    stats.keysExamined = keysExamined;
+    stats.docsExamined = examined;
+  }
+  return out;
+}
+
+function sameKeys(a: unknown[], b: unknown[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (compareValues(a[i], b[i]) !== 0) return false;
+  return true;
 }
 
 export function validateSort(sort: unknown): Document | undefined {

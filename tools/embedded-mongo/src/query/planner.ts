@@ -1,6 +1,6 @@
 import { Document, ObjectId } from 'bson';
 import type { Collection } from '../storage/collection';
-import type { RangeBound } from '../storage/indexes';
+import type { IndexState, RangeBound } from '../storage/indexes';
 import { isPlainObject, keyOf, typeRank } from '../values';
 
 function eligibleEq(v: unknown): boolean {
@@ -109,6 +109,116 @@ export function plan(coll: Collection, filter: Document, collated = false): Plan
       }
     }
     if (keys && (best.keys === null || keys.size < best.keys.size)) best = { keys, index };
+  }
+  return best;
+}
+
+/** A cheap upper bound on the candidates {@link plan} would return (no sets built for equality). */
+export function estimateCandidates(coll: Collection, filter: Document, collated = false): number {
+  let best = coll.docs.size;
+  for (const [field, cond] of conjuncts(filter)) {
+    const access = accessFor(cond);
+    if (!access || (collated && comparesStrings(access))) continue;
+    if (field === '_id') {
+      if (access.kind === 'eq') best = Math.min(best, access.values.length);
+      continue;
+    }
+    for (const idx of coll.indexes.values()) {
+      if (
+        idx.isText ||
+        idx.spec.partialFilterExpression ||
+        idx.spec.collation ||
+        idx.fields[0] !== field
+      )
+        continue;
+      let n: number;
+      if (access.kind === 'eq') {
+        if (access.values.some((v) => v === null) && (idx.sparse || field.includes('.'))) continue;
+        n = 0;
+        for (const v of access.values) n += idx.lookupEq(v).size;
+      } else n = idx.lookupRange(access.lo, access.hi).size;
+      best = Math.min(best, n);
+      break;
+    }
+  }
+  return best;
+}
+
+/** An index walk that yields documents in (a prefix of) the requested sort order. */
+export interface SortPlan {
+  index: IndexState;
+  /** Values of the leading index fields the filter fixes by equality (the walk stays inside them). */
+  prefix: unknown[];
+  /** Walk the index from its end (every sort direction is the reverse of the key pattern's). */
+  backward: boolean;
+  /** How many leading sort keys the walk provides; fewer than the sort's: runs of equal keys are sorted in memory. */
+  covered: number;
+}
+
+/** Equality conditions usable as an index prefix (single non-null scalar values). */
+function equalities(filter: Document, collated: boolean): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [field, cond] of conjuncts(filter)) {
+    let v: unknown = cond;
+    if (isPlainObject(cond)) {
+      const keys = Object.keys(cond);
+      if (keys.length !== 1 || keys[0] !== '$eq') continue;
+      v = cond.$eq;
+    }
+    if (v === null || !eligibleEq(v) || (collated && typeof v === 'string')) continue;
+    if (!out.has(field)) out.set(field, v);
+  }
+  return out;
+}
+
+/**
+ * Chooses an index whose key pattern, after leading fields the filter fixes by equality, starts
+ * with the sort's keys in the same order, every direction equal or every one reversed (MongoDB's
+ * rule). An index that is multikey in a sorted field cannot give the order of array sort keys;
+ * under a collation, a sorted field holding strings cannot use the binary order. Prefers the plan
+ * covering most sort keys, then the one fixing most leading fields.
+ */
+export function planSort(
+  coll: Collection,
+  filter: Document,
+  sort: Document,
+  collated = false,
+): SortPlan | null {
+  const sortFields = Object.entries(sort);
+  if (
+    !sortFields.length ||
+    sortFields.some(([, d]) => typeof d !== 'number' || (d !== 1 && d !== -1))
+  )
+    return null;
+  const eqs = equalities(filter, collated);
+  let best: SortPlan | null = null;
+  for (const idx of coll.indexes.values()) {
+    if (!idx.canOrder) continue;
+    let maxPrefix = 0;
+    while (maxPrefix < idx.fields.length && eqs.has(idx.fields[maxPrefix])) maxPrefix++;
+    for (let k = maxPrefix; k >= 0; k--) {
+      const sign = (sortFields[0][1] as number) * idx.dirs[k];
+      let p = 0;
+      while (
+        p < sortFields.length &&
+        k + p < idx.fields.length &&
+        sortFields[p][0] === idx.fields[k + p] &&
+        (sortFields[p][1] as number) * idx.dirs[k + p] === sign &&
+        !idx.isMultikeyField(k + p) &&
+        !(collated && idx.hasStrings(k + p))
+      )
+        p++;
+      if (!p) continue;
+      if (!best || p > best.covered || (p === best.covered && k > best.prefix.length)) {
+        best = {
+          index: idx,
+          prefix: idx.fields.slice(0, k).map((f) => eqs.get(f)),
+          backward: sign < 0,
+          covered: p,
+        };
+      }
+      break;
+    }
   }
   return best;
 }

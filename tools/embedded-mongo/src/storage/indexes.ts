@@ -18,6 +18,13 @@ interface Entry {
   keys: Set<string>;
 }
 
+/** One full (compound) key of the index and the documents holding it. */
+export interface FullEntry {
+  /** The key's values, one per index field (null for a missing field). */
+  t: unknown[];
+  keys: Set<string>;
+}
+
 export interface DuplicateInfo {
   otherKey: string;
   keyValue: Document;
@@ -39,12 +46,25 @@ export class IndexState {
   readonly sparse: boolean;
   readonly isText: boolean;
   private readonly partial?: Query;
-  private readonly full = new Map<string, Set<string>>();
+  private readonly full = new Map<string, FullEntry>();
   private readonly first = new Map<string, Entry>();
   /** First-field entries in BSON order, built on the first range lookup and then kept up to date. */
   private sorted: Entry[] | null = null;
   /** How many times the sorted array was built from scratch (a statistic; tests check it stays 1). */
   sortBuilds = 0;
+  /**
+   * Full keys in index order (each field ascending or descending as the key pattern says), built
+   * on the first index-ordered walk (a sort the index provides) and then kept up to date.
+   */
+  private ordered: FullEntry[] | null = null;
+  /** How many times the ordered full-key array was built from scratch (a statistic). */
+  orderBuilds = 0;
+  /** Per field: 1 or -1 from the key pattern (0 when the index cannot order, e.g. text/hashed). */
+  readonly dirs: number[];
+  /** Per field: how many indexed documents reach it through an array (multikey when > 0). */
+  private readonly arrayDocs: number[];
+  /** Per field: how many indexed documents hold a string there (binary order ≠ a collation's). */
+  private readonly stringDocs: number[];
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
@@ -54,6 +74,39 @@ export class IndexState {
       (d) => d === 'text' || d === '2dsphere' || d === '2d',
     );
     if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression);
+    this.dirs = Object.values(spec.key).map((d) => {
+      const n = typeof d === 'number' ? d : Number(d);
+      return n === 1 || n === -1 ? n : 0;
+    });
+    this.arrayDocs = this.fields.map(() => 0);
+    this.stringDocs = this.fields.map(() => 0);
+  }
+
+  /** Whether some indexed document reaches field `i` through an array (MongoDB's multikey). */
+  isMultikeyField(i: number): boolean {
+    return this.arrayDocs[i] > 0;
+  }
+
+  get isMultikey(): boolean {
+    return this.arrayDocs.some((n) => n > 0);
+  }
+
+  /** Whether some indexed document holds a string in field `i`. */
+  hasStrings(i: number): boolean {
+    return this.stringDocs[i] > 0;
+  }
+
+  /** Counts the document's arrays and strings per field (+1 on add, -1 on remove). */
+  private account(doc: Document, tuples: unknown[][], delta: number): void {
+    for (let i = 0; i < this.fields.length; i++) {
+      if (throughArray(doc, this.fields[i])) this.arrayDocs[i] += delta;
+      for (const t of tuples) {
+        if (typeof t[i] === 'string') {
+          this.stringDocs[i] += delta;
+          break;
+        }
+      }
+    }
   }
 
   get name(): string {
@@ -113,11 +166,17 @@ export class IndexState {
   }
 
   add(docKey: string, doc: Document): void {
-    for (const tuple of this.tuples(doc)) {
+    const tuples = this.tuples(doc);
+    if (tuples.length) this.account(doc, tuples, 1);
+    for (const tuple of tuples) {
       const fk = IndexState.fullKey(tuple);
-      let set = this.full.get(fk);
-      if (!set) this.full.set(fk, (set = new Set()));
-      set.add(docKey);
+      let fe = this.full.get(fk);
+      if (!fe) {
+        const t = tuple.map((v) => v ?? null);
+        this.full.set(fk, (fe = { t, keys: new Set() }));
+        if (this.ordered) this.ordered.splice(this.upperBoundFull(fe.t), 0, fe);
+      }
+      fe.keys.add(docKey);
       const k1 = keyOf(tuple[0]);
       let entry = this.first.get(k1);
       if (!entry) {
@@ -129,12 +188,17 @@ export class IndexState {
   }
 
   remove(docKey: string, doc: Document): void {
-    for (const tuple of this.tuples(doc)) {
+    const tuples = this.tuples(doc);
+    if (tuples.length) this.account(doc, tuples, -1);
+    for (const tuple of tuples) {
       const fk = IndexState.fullKey(tuple);
-      const set = this.full.get(fk);
-      if (set) {
-        set.delete(docKey);
-        if (!set.size) this.full.delete(fk);
+      const fe = this.full.get(fk);
+      if (fe) {
+        fe.keys.delete(docKey);
+        if (!fe.keys.size) {
+          this.full.delete(fk);
+          if (this.ordered) this.removeFull(fe);
+        }
       }
       const k1 = keyOf(tuple[0]);
       const entry = this.first.get(k1);
@@ -152,6 +216,97 @@ export class IndexState {
     this.full.clear();
     this.first.clear();
     this.sorted = null;
+    this.ordered = null;
+    this.arrayDocs.fill(0);
+    this.stringDocs.fill(0);
+  }
+
+  /** Compares two full keys in index order (the key pattern's direction per field). */
+  compareFull(a: unknown[], b: unknown[], fields = a.length): number {
+    for (let i = 0; i < fields; i++) {
+      const c = compareValues(a[i], b[i]);
+      if (c !== 0) return c * this.dirs[i];
+    }
+    return 0;
+  }
+
+  private upperBoundFull(t: unknown[]): number {
+    const arr = this.ordered as FullEntry[];
+    let lo = 0;
+    let hi = arr.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.compareFull(arr[mid].t, t) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The first position whose first `prefix.length` fields are ≥ (or >, when `after`) `prefix`. */
+  private boundPrefix(prefix: unknown[], after: boolean): number {
+    const arr = this.ordered as FullEntry[];
+    let lo = 0;
+    let hi = arr.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const c = this.compareFull(arr[mid].t, prefix, prefix.length);
+      if (c < 0 || (after && c === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private removeFull(fe: FullEntry): void {
+    const arr = this.ordered as FullEntry[];
+    let lo = 0;
+    let hi = arr.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.compareFull(arr[mid].t, fe.t) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < arr.length && this.compareFull(arr[i].t, fe.t) === 0; i++) {
+      if (arr[i] === fe) {
+        arr.splice(i, 1);
+        return;
+      }
+    }
+    const i = arr.indexOf(fe);
+    if (i >= 0) arr.splice(i, 1);
+  }
+
+  /** Whether the key pattern can order documents (every field 1 or -1, not sparse/partial/text). */
+  get canOrder(): boolean {
+    return (
+      !this.isText &&
+      !this.sparse &&
+      !this.spec.partialFilterExpression &&
+      !this.spec.collation &&
+      this.dirs.every((d) => d !== 0)
+    );
+  }
+
+  /**
+   * The full keys whose first fields equal `prefix`, in index order (or in reverse), as one
+   * synchronous walk. The caller must not write to the collection while iterating.
+   */
+  *walk(prefix: unknown[], backward: boolean): Generator<FullEntry> {
+    if (!this.ordered) {
+      this.ordered = [...this.full.values()].sort((a, b) => this.compareFull(a.t, b.t));
+      this.orderBuilds++;
+    }
+    const arr = this.ordered;
+    const lo = prefix.length ? this.boundPrefix(prefix, false) : 0;
+    const hi = prefix.length ? this.boundPrefix(prefix, true) : arr.length;
+    if (backward) for (let i = hi - 1; i >= lo; i--) yield arr[i];
+    else for (let i = lo; i < hi; i++) yield arr[i];
+  }
+
+  /** How many full keys start with `prefix` (the walk's length), without walking. */
+  countPrefix(prefix: unknown[]): number {
+    if (!this.ordered) return this.full.size;
+    if (!prefix.length) return this.ordered.length;
+    return this.boundPrefix(prefix, true) - this.boundPrefix(prefix, false);
   }
 
   /** For a unique index: another document already holding one of this document's keys. */
@@ -162,9 +317,9 @@ export class IndexState {
   ): DuplicateInfo | undefined {
     if (!this.unique) return undefined;
     for (const tuple of this.tuples(doc)) {
-      const set = this.full.get(IndexState.fullKey(tuple));
-      if (!set) continue;
-      for (const other of set) {
+      const fe = this.full.get(IndexState.fullKey(tuple));
+      if (!fe) continue;
+      for (const other of fe.keys) {
         if (other !== docKey && !(ignore && ignore(other)))
           return { otherKey: other, keyValue: this.keyValue(tuple) };
       }
@@ -215,6 +370,18 @@ export class IndexState {
     }
     return this.sorted;
   }
+}
+
+/** Whether the way to `path` (or the value there) goes through an array. */
+function throughArray(doc: Document, path: string): boolean {
+  if (!path.includes('.')) return Array.isArray(doc[path]);
+  let cur: unknown = doc;
+  for (const part of path.split('.')) {
+    if (Array.isArray(cur)) return true;
+    if (!isPlainObject(cur) || !(part in cur)) return false;
+    cur = cur[part];
+  }
+  return Array.isArray(cur);
 }
 
 /** The paths of the arrays met on the way to the values at `path` ('tags', 'authors', 'a.b'). */
