@@ -11,18 +11,23 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { createPinoLogger, JsonLogger } from './common/logging/logger';
 import { ApiConfig } from './config/api-config';
 import { setupDocs } from './docs/docs.setup';
+import { HealthAnswers } from './health/health-answers';
+import { HEALTH_PATH, serveHealthOnLeanPath } from './health/health.route';
 
 export interface CreateApiAppOptions {
   /** Defaults to a JSON logger on stdout at `config.logLevel`. */
   logger?: Logger;
 }
 
+const isGetOrHead = (method: string) => method === 'GET' || method === 'HEAD';
+
 let requestCounter = 0;
 const requestIdPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}`;
 
 /**
  * Builds the API application (not yet listening): Fastify with helmet's headers, CORS, the `/api`
- * prefix, the one error shape, one JSON log line per request, and OpenAPI. Used by `main.ts`
+ * prefix, the one error shape, one JSON log line per request (none for a successful health
+ * probe), and OpenAPI. Used by `main.ts`
  * and by the e2e tests (`createTestApi` in @mechabrim/testing).
  */
 export async function createApiApp(
@@ -50,6 +55,13 @@ export async function createApiApp(
 
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onResponse', (request, reply, done) => {
+    // Load balancers and monitors poll the health check: its successful answers get no line
+    // (a 503 or any other error still does), or probes would drown the log and cost each
+    // request a JSON line.
+    if (reply.statusCode < 400 && request.url === HEALTH_PATH && isGetOrHead(request.method)) {
+      done();
+      return;
+    }
     logger.info(
       {
         reqId: request.id,
@@ -73,6 +85,7 @@ export async function createApiApp(
   registerSecurityHeaders(fastify);
   registerCors(fastify, config.corsOrigins);
   registerOperatorKeyGuard(fastify);
+  serveHealthOnLeanPath(fastify, app.get(HealthAnswers));
 
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
