@@ -1,7 +1,7 @@
 import { Document } from 'bson';
 import { Aggregator, ProcessingMode } from 'mingo';
 import { MongoServerError, failedToParse, toServerError } from '../errors';
-import { idFirst, selectDocs } from '../query/find';
+import { idFirst, pipelineSortWindow, selectDocs } from '../query/find';
 import { validateFilter } from '../query/filter';
 import { cloneDoc, isPlainObject, keyOf } from '../values';
 import { CommandContext, Handler, ensureCollection, getCollection, optDoc } from './context';
@@ -92,7 +92,22 @@ export function runPipeline(
   let stages = pipeline;
   let input: Document[];
   const coll = collNameOrNull ? getCollection(ctx, collNameOrNull) : undefined;
-  if (stages[0] && '$match' in stages[0]) {
+  const matchFirst = !!stages[0] && '$match' in stages[0];
+  const window = pipelineSortWindow(matchFirst ? stages.slice(1) : stages);
+  if (window) {
+    // A leading ($match and) $sort with its $skip/$limit run as one sorted selection (an index
+    // walk in sort order when one fits); the documents then enter the rest of the pipeline.
+    input =
+      window.limit === 0
+        ? []
+        : selectDocs(ctx.access, coll, matchFirst ? stages[0].$match : {}, {
+            collation,
+            sort: window.sort,
+            skip: window.skip,
+            limit: window.limit,
+          });
+    stages = stages.slice(window.consumed + (matchFirst ? 1 : 0));
+  } else if (matchFirst) {
     input = selectDocs(ctx.access, coll, stages[0].$match, { collation });
     stages = stages.slice(1);
   } else if (coll) {

@@ -286,3 +286,31 @@ export function idFirst(doc: Document): Document {
   for (const k of keys) if (k !== '_id') out[k] = doc[k];
   return out;
 }
+
+/**
+ * A pipeline's leading `$sort` (plain 1/-1 keys) and the `$skip`/`$limit` stages right after it,
+ * folded into one window (`skip`, `limit`; `limit` undefined: no limit, 0: nothing) so a sorted
+ * selection can run them; `consumed` is how many stages that covers. Null when it does not start so.
+ */
+export function pipelineSortWindow(
+  stages: Document[],
+): { sort: Document; skip: number; limit: number | undefined; consumed: number } | null {
+  const first = stages[0];
+  if (!first || !isPlainObject(first.$sort)) return null;
+  const sort = first.$sort;
+  const entries = Object.values(sort);
+  if (!entries.length || entries.some((d) => d !== 1 && d !== -1)) return null;
+  let skip = 0;
+  let limit: number | undefined;
+  let i = 1;
+  for (; i < stages.length; i++) {
+    const st = stages[i];
+    if (typeof st.$skip === 'number' && Number.isInteger(st.$skip) && st.$skip >= 0) {
+      skip += st.$skip;
+      if (limit !== undefined) limit = Math.max(0, limit - st.$skip);
+    } else if (typeof st.$limit === 'number' && Number.isInteger(st.$limit) && st.$limit > 0) {
+      limit = limit === undefined ? st.$limit : Math.min(limit, st.$limit);
+    } else break;
+  }
+  return { sort, skip, limit, consumed: i };
+}
