@@ -1,5 +1,26 @@
 // The shell is the host: it bundles and provides the federation runtime and has no remote baked
 // in — it reads their manifests' URLs from /runtime-config.json at start (src/main.ts).
+const path = require('node:path');
+const esbuild = require('esbuild');
 const { frontendConfig } = require('../tools/federation/webpack.cjs');
 
-module.exports = frontendConfig({ projectRoot: __dirname, name: 'shell', kind: 'host' });
+/** src/early-start.ts as one small script, inlined into index.html (it must run before main.js). */
+function earlyStartScript() {
+  const { outputFiles } = esbuild.buildSync({
+    entryPoints: [path.join(__dirname, 'src/early-start.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    minify: process.env.NODE_ENV !== 'development',
+    write: false,
+    logLevel: 'error',
+  });
+  return outputFiles[0].text.trim();
+}
+
+module.exports = frontendConfig({
+  projectRoot: __dirname,
+  name: 'shell',
+  kind: 'host',
+  templateParameters: { earlyStart: earlyStartScript() },
+});

@@ -1,12 +1,14 @@
-// The shell's entry. Nothing shared (React, the router, the stores) may be imported here: shared
-// modules are only ready after the federation runtime has initialised the share scope, which is
-// why the app itself starts behind the async boundary `import('./bootstrap')`.
+// The shell's entry. The shell provides every shared singleton and bundles them into this first
+// chunk (eager sharing, tools/federation/webpack.cjs), so one script is all the page waits for;
+// the app still starts behind `import('./bootstrap')`, in the same chunk.
 //
-// Order: read /runtime-config.json → register the remotes' manifest URLs with the federation
-// runtime → start the app. A remote is thus rebuilt and redeployed without rebuilding the shell.
+// Order: read /runtime-config.json (already being fetched by index.html's inline script,
+// src/early-start.ts) → register the remotes' manifest URLs with the federation runtime → start
+// the app. A remote is thus rebuilt and redeployed without rebuilding the shell.
 import '@mechabrim/ui/src/global';
 import { preloadRemoteApp, registerAppRemotes } from './app/federation';
 import { ownerOf } from './app/route-table';
+import { takeEarlyRuntimeConfig } from './app/early-fetches';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { strings } from './strings.he';
 
@@ -31,7 +33,7 @@ async function start() {
   if (!root) return;
   let config;
   try {
-    config = await loadRuntimeConfig();
+    config = await loadRuntimeConfig(undefined, takeEarlyRuntimeConfig());
   } catch (err) {
     console.error(err);
     showStartupError(root);
@@ -40,7 +42,8 @@ async function start() {
   registerAppRemotes(config.remotes);
   const remote = ownerOf(window.location.pathname);
   if (remote) preloadRemoteApp(remote);
-  const { mount } = await import('./bootstrap');
+  // In the first chunk too (the shell's shared singletons are eager): no further request.
+  const { mount } = await import(/* webpackMode: "eager" */ './bootstrap');
   mount(root, config);
 }
 

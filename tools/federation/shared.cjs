@@ -43,8 +43,12 @@ function installedVersion(name) {
   }
 }
 
-/** @returns {Record<string, { singleton: true, requiredVersion: string | false, version?: string, eager?: boolean }>} */
-function sharedConfig() {
+/**
+ * @param {{ eager?: boolean }} [options] eager: bundle the shared modules into the build's first
+ *   chunk (for a host, which provides every singleton anyway)
+ * @returns {Record<string, { singleton: true, requiredVersion: string | false, version?: string, eager?: boolean }>}
+ */
+function sharedConfig({ eager = false } = {}) {
   /** @type {Record<string, any>} */
   const shared = {};
   for (const [request, pkgName] of Object.entries(THIRD_PARTY)) {
@@ -53,11 +57,17 @@ function sharedConfig() {
       singleton: true,
       requiredVersion: range ?? false,
       version: installedVersion(pkgName),
+      ...(eager && { eager: true }),
     };
   }
   for (const [name, folder] of Object.entries(WORKSPACE_LIBS)) {
     const { version } = require(path.join(root, folder, 'package.json'));
-    shared[name] = { singleton: true, version, requiredVersion: `^${version}` };
+    shared[name] = {
+      singleton: true,
+      version,
+      requiredVersion: `^${version}`,
+      ...(eager && { eager: true }),
+    };
   }
   return shared;
 }

@@ -33,6 +33,7 @@ const { sharedConfig, workspaceAliases } = require('./shared.cjs');
  * @property {string} [assetPrefix] sub-folder for this build's files inside the output (when two builds share a dist)
  * @property {boolean} [clean] empty the output folder first (default true)
  * @property {Record<string, string>} [define] extra compile-time constants (already JSON-encoded)
+ * @property {Record<string, string>} [templateParameters] host only: values for the HTML template
  */
 
 /** @param {FrontendOptions} options @returns {import('webpack').Configuration} */
@@ -127,7 +128,10 @@ function frontendConfig(options) {
               exposes: options.exposes,
               manifest: { fileName: 'mf-manifest.json' },
             }),
-        shared: sharedConfig(),
+        // A host provides every singleton (the remotes consume its copies), so it bundles them
+        // into its first chunk: the page needs one script before it can render instead of a
+        // second wave of shared chunks requested only after that script has run.
+        shared: sharedConfig({ eager: isHost }),
         // Only what is already loaded counts: the shell does not fetch every remote's entry at
         // start to compare versions, and a remote that is down cannot block the others.
         shareStrategy: 'loaded-first',
@@ -141,6 +145,7 @@ function frontendConfig(options) {
         ? [
             new HtmlWebpackPlugin({
               template: options.template ?? './src/index.html',
+              templateParameters: options.templateParameters ?? {},
               filename: 'index.html',
               scriptLoading: 'defer',
               hash: production,

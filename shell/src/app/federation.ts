@@ -1,11 +1,30 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { takeEarlyManifest } from './early-fetches';
 import type { RemoteName } from './runtime-config';
 
 let registered: Partial<Record<RemoteName, string>> = {};
+let pluginRegistered = false;
 
-/** Tells the federation runtime where each remote's mf-manifest.json lives. */
+/**
+ * Tells the federation runtime where each remote's mf-manifest.json lives, and lets it use a
+ * manifest index.html's inline script already fetched (once; later loads ask the network).
+ */
 export function registerAppRemotes(remotes: Record<RemoteName, string>): void {
+  if (!pluginRegistered) {
+    pluginRegistered = true;
+    registerPlugins([
+      {
+        name: 'mechabrim-early-manifests',
+        fetch: (url: string) => takeEarlyManifest(new URL(url, window.location.href).href),
+      },
+    ]);
+  }
   registered = { ...remotes };
   registerRemotes(
     Object.entries(remotes).map(([name, entry]) => ({ name, entry })),

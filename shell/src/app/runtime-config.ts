@@ -32,8 +32,21 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   return { apiBaseUrl, remotes: { ...remotes } };
 }
 
-/** Fetches and checks the runtime config (never cached: it changes per deployment). */
-export async function loadRuntimeConfig(url = '/runtime-config.json'): Promise<RuntimeConfig> {
+/**
+ * Fetches and checks the runtime config (never cached: it changes per deployment). `early` is
+ * the same fetch already started by index.html's inline script; if it failed, this asks again.
+ */
+export async function loadRuntimeConfig(
+  url = '/runtime-config.json',
+  early?: Promise<unknown>,
+): Promise<RuntimeConfig> {
+  if (early) {
+    try {
+      return parseRuntimeConfig(await early);
+    } catch {
+      // fetched again below, reporting its own error
+    }
+  }
   const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return parseRuntimeConfig(await response.json());

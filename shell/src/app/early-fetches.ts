@@ -1,0 +1,44 @@
+// What index.html's inline script (src/early-start.ts) fetched before main.js ran, handed to the
+// shell: the runtime config and the current page's remote manifest. Each is used once; anything
+// missing or failed is fetched again the normal way.
+
+/** The global the inline script leaves its fetches under. */
+export const EARLY_START_KEY = '__mechabrimEarlyStart';
+
+export interface EarlyStart {
+  /** `/runtime-config.json`, parsed but not yet checked. */
+  config: Promise<unknown>;
+  /** Manifest text by absolute manifest URL. */
+  manifests: Record<string, Promise<string>>;
+}
+
+function early(): EarlyStart | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return (window as unknown as Record<string, EarlyStart | undefined>)[EARLY_START_KEY];
+}
+
+/** The runtime config the inline script is fetching, once; undefined when there is none. */
+export function takeEarlyRuntimeConfig(): Promise<unknown> | undefined {
+  const start = early();
+  const config = start?.config;
+  if (start) start.config = Promise.reject(new Error('already taken'));
+  // A rejection nobody reads is not an error.
+  start?.config.catch(() => undefined);
+  return config;
+}
+
+/**
+ * The early copy of a remote's manifest as a Response, once; undefined when the inline script did
+ * not fetch it. A failed early fetch is asked again, and a later load (a retry once a remote
+ * came back) always asks the network.
+ */
+export function takeEarlyManifest(url: string): Promise<Response> | undefined {
+  const start = early();
+  const text = start?.manifests[url];
+  if (!start || !text) return undefined;
+  delete start.manifests[url];
+  return text.then(
+    (body) => new Response(body, { headers: { 'content-type': 'application/json' } }),
+    () => fetch(url),
+  );
+}

@@ -1,0 +1,74 @@
+// Inlined into index.html (built by esbuild in shell/webpack.config.cjs), so it runs while the
+// shell's main script is still downloading. The first render waits on a chain of small requests
+// — the runtime config, then the remote's manifest, then its entry and `./App` chunk — that would
+// otherwise start only after main.js has arrived and run. This starts that chain at once; the
+// shell picks up what it fetched (see `earlyRuntimeConfig` and `earlyManifest` in
+// app/early-fetches.ts). Nothing here may throw: on any failure the shell fetches for itself.
+import { ownerOf } from './app/route-table';
+import { EARLY_START_KEY, type EarlyStart } from './app/early-fetches';
+import type { RuntimeConfig } from './app/runtime-config';
+
+function addLink(rel: 'preconnect' | 'preload', href: string, as?: 'script') {
+  const link = document.createElement('link');
+  link.rel = rel;
+  link.href = href;
+  if (as) link.as = as;
+  // The API and the manifests are read with CORS; scripts are loaded without it (as the
+  // federation runtime's <script> tags are), so the preload is the same request.
+  if (rel === 'preconnect') link.crossOrigin = 'anonymous';
+  document.head.appendChild(link);
+}
+
+interface Manifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
+  exposes?: { path?: string; name?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/** The files a remote's `./App` needs before it can render, as URLs. */
+function appFiles(manifestUrl: string, manifest: Manifest): string[] {
+  const publicPath = manifest.metaData?.publicPath;
+  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
+  const entry = manifest.metaData?.remoteEntry;
+  const files = entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : [];
+  const app = manifest.exposes?.find((e) => e.path === './App' || e.name === 'App');
+  files.push(...(app?.assets?.js?.sync ?? []));
+  return files.map((file) => new URL(file, base).href);
+}
+
+function start(): EarlyStart {
+  const config = fetch('/runtime-config.json', { cache: 'no-cache' }).then((response) => {
+    if (!response.ok) throw new Error(`/runtime-config.json: HTTP ${response.status}`);
+    return response.json() as Promise<unknown>;
+  });
+  const early: EarlyStart = { config, manifests: {} };
+  config
+    .then((value) => {
+      const { apiBaseUrl, remotes } = value as RuntimeConfig;
+      const origins = new Set(
+        [apiBaseUrl, ...Object.values(remotes)].map((url) => new URL(url, location.href).origin),
+      );
+      origins.delete(location.origin);
+      origins.forEach((origin) => addLink('preconnect', origin));
+      const owner = ownerOf(location.pathname);
+      const manifestUrl = owner ? new URL(remotes[owner], location.href).href : undefined;
+      if (!manifestUrl) return;
+      const manifest = fetch(manifestUrl).then((response) => {
+        if (!response.ok) throw new Error(`${manifestUrl}: HTTP ${response.status}`);
+        return response.text();
+      });
+      early.manifests[manifestUrl] = manifest;
+      return manifest.then((text) => {
+        appFiles(manifestUrl, JSON.parse(text) as Manifest).forEach((file) =>
+          addLink('preload', file, 'script'),
+        );
+      });
+    })
+    .catch(() => undefined);
+  return early;
+}
+
+try {
+  (window as unknown as Record<string, EarlyStart>)[EARLY_START_KEY] = start();
+} catch {
+  // The shell fetches everything itself.
+}
