@@ -21,6 +21,14 @@ describe('loadApiConfig', () => {
     expect(config.jwt.secret.length).toBeGreaterThanOrEqual(16);
   });
 
+  it('gives the API its own port in the default public URL', () => {
+    expect(loadApiConfig({ API_PORT: '3999' }).publicApiUrl).toBe('http://localhost:3999');
+    expect(
+      loadApiConfig({ API_PORT: '3999', PUBLIC_API_URL: 'https://api.mechabrim.co.il' })
+        .publicApiUrl,
+    ).toBe('https://api.mechabrim.co.il');
+  });
+
   it('follows EMBEDDED_MONGO_PORT when MONGODB_URI is unset', () => {
     expect(loadApiConfig({ EMBEDDED_MONGO_PORT: '27999' }).mongodbUri).toBe(
       'mongodb://127.0.0.1:27999/mechabrim',

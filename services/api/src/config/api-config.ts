@@ -68,7 +68,7 @@ const envSchema = z
       .regex(/^\d+[smhdw]?$/, 'must look like 7d, 12h, 30m or a number of seconds')
       .default('7d'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    PUBLIC_API_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+    PUBLIC_API_URL: url(['http:', 'https:']).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     // Which proxies may set X-Forwarded-For. Off by default: trusting every sender would let a
     // client pick its own IP and so its own rate-limit budget.
@@ -164,7 +164,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     corsOrigins: e.CORS_ORIGINS,
     jwt: { secret: e.JWT_SECRET ?? DEV_JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
     logLevel: e.LOG_LEVEL,
-    publicApiUrl: e.PUBLIC_API_URL,
+    publicApiUrl: e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`,
     dataDir: e.DATA_DIR,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
