@@ -7,23 +7,10 @@ import {
   type TestApi,
   type TestMongo,
   type TestRedis,
+  until,
 } from '@mechabrim/testing';
 
 const HEBREW = /[\u0590-\u05FF]/;
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 20000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const logEntry = () =>
   JSON.stringify({
