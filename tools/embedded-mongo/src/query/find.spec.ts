@@ -1,5 +1,6 @@
 import { Document } from 'bson';
-import { sortDocs } from './find';
+import { Query } from 'mingo';
+import { idFirst, projectDocs, sortDocs } from './find';
 
 // sort + limit keeps only a window of the best documents; it must equal sorting everything.
 let seed = 7;
@@ -28,5 +29,28 @@ it('top-k selection agrees with a full sort, ties kept in natural order', () => 
           .map((d) => d._id),
       );
     }
+  }
+});
+
+it('simple top-level projections give what mingo gives (field order, _id first)', () => {
+  const docs: Document[] = Array.from({ length: 50 }, (_, i) => {
+    const d: Document = {};
+    const fields = ['b', 'a', '_id', 'c', 'sub'].filter(() => rand() < 0.8);
+    for (const f of fields) d[f] = f === 'sub' ? { x: i, y: [i] } : f === '_id' ? i : rand();
+    return d;
+  });
+  for (const p of [
+    { a: 1, c: 1 },
+    { a: true, _id: 0 },
+    { _id: 1 },
+    { _id: 0 },
+    { b: 0 },
+    { b: 0, sub: false, _id: 0 },
+    { sub: 1, _id: 1 },
+  ]) {
+    const viaMingo = (new Query({}).find(docs, p).all() as Document[]).map(idFirst);
+    const fast = projectDocs(docs, p);
+    expect(fast).toEqual(viaMingo);
+    expect(fast.map((d) => Object.keys(d))).toEqual(viaMingo.map((d) => Object.keys(d)));
   }
 });

@@ -246,12 +246,64 @@ export function projectDocs(docs: Document[], projection: unknown): Document[] {
     );
   if (!Object.keys(projection).length) return docs;
   validateProjection(projection);
+  const simple = simpleProjection(projection);
+  if (simple) return docs.map(simple);
   try {
     const q = new Query({}, { scriptEnabled: false });
     return (q.find(docs, projection).all() as Document[]).map(idFirst);
   } catch (e) {
     throw toServerError(e);
   }
+}
+
+/**
+ * A projection that only includes or only excludes top-level fields (`{ title: 1, price: 1 }`,
+ * `{ _id: 0, files: 0 }`): applied directly, without mingo. Output keeps the document's field order
+ * with `_id` first, as MongoDB does. Null for anything else (dotted paths, operators, expressions).
+ */
+function simpleProjection(p: Document): ((doc: Document) => Document) | null {
+  let include: boolean | null = null;
+  let keepId = true;
+  const fields = new Set<string>();
+  for (const [k, v] of Object.entries(p)) {
+    if (k.includes('.') || k.startsWith('$')) return null;
+    let on: boolean;
+    if (typeof v === 'boolean') on = v;
+    else if (typeof v === 'number') on = v !== 0;
+    else return null;
+    if (k === '_id') {
+      keepId = on;
+      continue;
+    }
+    if (include === null) include = on;
+    else if (include !== on) return null;
+    fields.add(k);
+  }
+  if (include === null) {
+    // Only `_id` named: `{ _id: 0 }` excludes it, `{ _id: 1 }` keeps only it.
+    return keepId ? (doc) => ('_id' in doc ? { _id: doc._id } : {}) : (doc) => without(doc, '_id');
+  }
+  if (include) {
+    return (doc) => {
+      const out: Document = {};
+      if (keepId && '_id' in doc) out._id = doc._id;
+      for (const k of Object.keys(doc)) if (fields.has(k) && k !== '_id') out[k] = doc[k];
+      return out;
+    };
+  }
+  if (!keepId) fields.add('_id');
+  return (doc) => {
+    const out: Document = {};
+    if ('_id' in doc && !fields.has('_id')) out._id = doc._id;
+    for (const k of Object.keys(doc)) if (!fields.has(k) && k !== '_id') out[k] = doc[k];
+    return out;
+  };
+}
+
+function without(doc: Document, field: string): Document {
+  const out: Document = {};
+  for (const k of Object.keys(doc)) if (k !== field) out[k] = doc[k];
+  return out;
 }
 
 function validateProjection(p: Document): void {
