@@ -13,8 +13,15 @@ export function registerCors(fastify: FastifyInstance, origins: readonly string[
   const any = origins.includes('*');
   const allowed = new Set(origins.map((o) => o.replace(/\/$/, '')));
   fastify.addHook('onRequest', (request, reply, done) => {
+    // Answers differ by Origin, so caches must key on it, whether or not this request has one.
     void reply.header('vary', 'Origin');
     const origin = request.headers.origin;
+    // Without an Origin header (servers, probes, same-origin GETs) and unless it is a preflight,
+    // there is nothing to decide.
+    if (origin === undefined && request.method !== 'OPTIONS') {
+      done();
+      return;
+    }
     const preflight =
       request.method === 'OPTIONS' &&
       request.headers['access-control-request-method'] !== undefined;

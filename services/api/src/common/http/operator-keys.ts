@@ -57,6 +57,13 @@ export function findOperatorKeys(value: unknown, options: { queryKeys?: boolean 
   return found;
 }
 
+/** Whether a parsed query or params object has no keys (without building a list of them). */
+function isEmpty(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  for (const _key in value) return false;
+  return true;
+}
+
 /** A route parameter that is itself an operator name (`/api/books/$where`). */
 function operatorParams(params: unknown): string[] {
   if (typeof params !== 'object' || params === null) return [];
@@ -82,6 +89,12 @@ export function operatorKeyError(fields: string[]): DomainError {
  */
 export function registerOperatorKeyGuard(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (request, reply, done) => {
+    // The common case, a request without a query string, route parameters or a body (health
+    // probes, most GETs), has nothing to look at: no allocation, no walk.
+    if (request.body == null && isEmpty(request.query) && isEmpty(request.params)) {
+      done();
+      return;
+    }
     // Field names as the validation details name them elsewhere: the key path, no prefix.
     const fields = [
       ...findOperatorKeys(request.query, { queryKeys: true }),
