@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureApi, sessionStore } from '@mechabrim/session';
+import { clientLogSources, configureApi, sessionStore } from '@mechabrim/session';
+import { installClientLogging, reactErrorReporting } from '@mechabrim/ui';
 import { App } from './app/app';
-import { installClientLogging, preconnectApi, reactErrorReporting } from './app/client-logging';
+import { preconnectApi } from './app/client-logging';
 import type { RuntimeConfig } from './app/runtime-config';
 
 /** Starts the app once the federation share scope is ready (see main.ts). */
@@ -10,7 +11,7 @@ export function mount(root: HTMLElement, config: RuntimeConfig): void {
   configureApi({ apiBaseUrl: config.apiBaseUrl });
   // Before anything renders or calls the API: errors of the first render and the first calls'
   // timings reach the client log too.
-  installClientLogging();
+  installClientLogging(clientLogSources);
   preconnectApi();
   void sessionStore.getState().init();
   createRoot(root, reactErrorReporting()).render(

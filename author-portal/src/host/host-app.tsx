@@ -1,43 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { sessionStore, useSession } from '@mechabrim/session';
-import { Component, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '@mechabrim/ui';
+import { useState } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { PortalRemote } from './portal-remote';
 import { SignInPage } from './sign-in-page';
 import './host.css';
-
-class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <section className="mb-container portal-fallback" role="alert">
-        <h1>{strings.errorBoundary.title}</h1>
-        <p>{strings.errorBoundary.body}</p>
-        <div className="portal-fallback__actions">
-          <button type="button" className="mb-button" onClick={() => window.location.reload()}>
-            {strings.errorBoundary.reload}
-          </button>
-          <button
-            type="button"
-            className="mb-button"
-            data-variant="secondary"
-            onClick={() => window.history.back()}
-          >
-            {strings.errorBoundary.back}
-          </button>
-        </div>
-      </section>
-    );
-  }
-}
 
 /** `/` of the authors' subdomain: the dashboard for a signed-in author, else the sign-in page. */
 function Home() {

@@ -70,6 +70,26 @@ describe('the author portal served on its own', () => {
     await page.close();
   });
 
+  it('reports a window error of the standalone page to the API client log', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.urls.authorPortal}/login`);
+    await page.getByRole('heading', { name: 'כניסה לפורטל הסופרים' }).waitFor();
+    const reported = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' && request.url() === `${stack.urls.api}/api/logs/client-error`,
+    );
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('portal failure');
+      });
+    });
+    expect((await reported).postDataJSON()).toMatchObject({
+      level: 'error',
+      message: expect.stringContaining('portal failure'),
+    });
+    await page.close();
+  });
+
   it('sends a visitor who is not signed in from a dashboard page to the sign-in page', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.urls.authorPortal}/author-dashboard/books`);

@@ -48,6 +48,16 @@ const client = createApiClient({
 export const sessionStore = createSessionStore({ api: client });
 
 /**
+ * What a page's client log reads from the session: the API to send to, the signed-in user, and
+ * the timing of every API call (the shape `installClientLogging` of the UI kit takes).
+ */
+export const clientLogSources = {
+  baseUrl: getApiBaseUrl,
+  getUserId: (): string | undefined => sessionStore.getState().user?._id,
+  observeApiTiming,
+};
+
+/**
  * Calls the API at the configured `apiBaseUrl`, with the session's bearer token, and turns
  * the API's `{statusCode, error, message}` answers into an `ApiError` with a Hebrew message.
  */

@@ -66,3 +66,13 @@ export {
   type ClientLogLevel,
   type ClientLoggerOptions,
 } from './logging/client-logger';
+export {
+  installClientLogging,
+  reactErrorReporting,
+  type ClientLoggingSources,
+} from './logging/page-logging';
+export {
+  ErrorBoundary,
+  ErrorFallback,
+  type ErrorBoundaryProps,
+} from './components/error-boundary/error-boundary';

@@ -24,6 +24,12 @@ export const uiStrings = {
   loading: 'טוען…',
   tryAgain: 'נסו שוב',
   errorTitle: 'משהו השתבש',
+  errorBoundary: {
+    title: 'משהו השתבש',
+    body: 'אירעה שגיאה בלתי צפויה. אפשר לטעון את הדף מחדש או לחזור לדף הקודם.',
+    reload: 'טעינה מחדש',
+    back: 'חזרה',
+  },
   closeToast: 'סגירת ההודעה',
   booksCount: (n: number) => (n === 1 ? 'ספר אחד' : `${n} ספרים`),
   establishedAuthor: (n: number) => `סופר/ת ותיק/ה עם ${n} ספרים`,

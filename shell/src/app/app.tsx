@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { useState } from 'react';
 import { BrowserRouter } from '@mechabrim/routing';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary } from '@mechabrim/ui';
 import { Layout } from './layout';
 
 /** One query client for the page; the remotes use it through the shared react-query context. */

@@ -1,9 +1,12 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { apiFetch, configureApi } from '@mechabrim/session';
-import { ClientLogger } from '@mechabrim/ui';
-import { installClientLogging, reactErrorReporting } from './client-logging';
-import { ErrorBoundary } from './error-boundary';
+import { apiFetch, clientLogSources, configureApi } from '@mechabrim/session';
+import {
+  ClientLogger,
+  ErrorBoundary,
+  installClientLogging,
+  reactErrorReporting,
+} from '@mechabrim/ui';
 
 function Boom(): never {
   throw new Error('render failed');
@@ -65,7 +68,7 @@ describe('client logging of the shell', () => {
     const realFetch = globalThis.fetch;
     beforeAll(() => {
       configureApi({ apiBaseUrl: 'http://api.test' });
-      installClientLogging(logger);
+      installClientLogging(clientLogSources, logger);
       // installClientLogging points the logger at the page's API: keep the test's fetch.
       logger.configure({
         baseUrl: () => 'http://api.test',

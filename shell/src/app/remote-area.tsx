@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useLocation } from '@mechabrim/routing';
-import { clientLogger } from '@mechabrim/ui';
+import { clientLogger, ErrorBoundary, ErrorFallback } from '@mechabrim/ui';
 import { strings } from '../strings.he';
-import { ErrorBoundary, ErrorFallback } from './error-boundary';
 import { loadRemoteApp, RemoteLoadError } from './federation';
 import type { RemoteName } from './runtime-config';
 
