@@ -4,10 +4,12 @@
  * Target: the API serves at least 75% of the bare route's requests per second.
  *
  * What is measured: the API's health answer is cached for 500 ms (RESULT_CACHE_MS in
- * services/api/src/health/health.controller.ts) and the MongoDB and Redis pings behind it are
+ * services/api/src/health/health-answers.ts) and the MongoDB and Redis pings behind it are
  * cached by the indicators, so under load nearly every request is served from that cache: the
- * figure is the cost of the HTTP stack (Fastify, Nest routing, helmet headers, CORS, the request
- * log line), not of the pings. Latency percentiles are exact: every response's latency is
+ * figure is the cost of the HTTP stack (Fastify with Nest's adapter hooks, helmet headers, CORS, the
+ * operator-key guard), not of the pings. The route is declared by Nest but served by a plain Fastify
+ * handler (services/api/src/health/health.route.ts), and a successful probe writes no access-log
+ * line, as load balancers would poll it. Latency percentiles are exact: every response's latency is
  * recorded (autocannon's `response` event) and p50/p95/p99 are read from all rounds together.
  * Run: `npm run bench:api-health -w bench` (BENCH_SECONDS=10, BENCH_CONNECTIONS=100; --no-build
  * reuses an existing dist). MongoDB is the embedded server (or MONGODB_TEST_URI), Redis a real redis-server.

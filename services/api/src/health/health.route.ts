@@ -46,10 +46,16 @@ export function healthHandler(answers: HealthAnswers): RouteHandlerMethod {
  */
 export function serveHealthOnLeanPath(fastify: FastifyInstance, answers: HealthAnswers): void {
   const handler = healthHandler(answers);
+  let served = false;
   fastify.addHook('onRoute', (route) => {
     // Fastify derives the HEAD route from the GET one; both get the lean handler.
     if (route.url === HEALTH_PATH && (route.method === 'GET' || route.method === 'HEAD')) {
       route.handler = handler;
+      served ||= route.method === 'GET';
     }
+  });
+  // Should HealthController's path ever change, fail at start rather than fall back unnoticed.
+  fastify.addHook('onReady', (done) => {
+    done(served ? undefined : new Error(`no GET ${HEALTH_PATH} route to serve on the lean path`));
   });
 }
