@@ -1,12 +1,11 @@
 /**
  * Ad-hoc measurement: catalogue-shaped paged finds (sort + skip + limit + projection) on the demo
  * catalogue seeded with BOOKS books, through the official driver, server in this process.
- * Run: npx tsx tools/embedded-mongo/scripts/catalogue-sorts.ts
+ * Run: npx tsx tools/embedded-mongo/scripts/catalogue-sorts.ts (BOOKS, QUERIES, EMBEDDED_SRC)
  */
 import { MongoClient } from 'mongodb';
 import { seedDemoData } from '@mechabrim/demo-data';
 import { PUBLIC_BOOK_FIELDS } from '@mechabrim/db';
-import { startEmbeddedMongo } from '../src';
 
 const BOOKS = Number(process.env.BOOKS ?? 10_000);
 const QUERIES = Number(process.env.QUERIES ?? 300);
@@ -20,6 +19,10 @@ const SORTS = [
 ];
 
 async function main(): Promise<void> {
+  // EMBEDDED_SRC: another copy of src/ to compare with (e.g. an older commit's, extracted).
+  const { startEmbeddedMongo } = (await import(
+    process.env.EMBEDDED_SRC ?? '../src'
+  )) as typeof import('../src');
   const server = await startEmbeddedMongo({ port: 0 });
   const uri = `${server.uri}bench`;
   const t0 = Date.now();

@@ -224,6 +224,45 @@ describe('sorted finds walking an index', () => {
     }
   });
 
+  it('counts (countDocuments, a constant $group of $sum: 1) as the matching documents', async () => {
+    const indexed = t.coll('sort_indexed');
+    for (const filter of [
+      {},
+      { f: true },
+      { f: true, c: 'y' },
+      { b: { $gte: 4 } },
+      { c: 'none' },
+    ]) {
+      const all = await indexed.find(filter).toArray();
+      expect(await indexed.countDocuments(filter)).toBe(all.length);
+      for (const [skip, limit] of [
+        [0, 10],
+        [5, 0],
+        [Math.max(0, all.length - 2), 10],
+        [all.length + 2, 0],
+      ]) {
+        const expected = all.slice(skip, limit ? skip + limit : undefined).length;
+        expect(await indexed.countDocuments(filter, { skip, ...(limit ? { limit } : {}) })).toBe(
+          expected,
+        );
+      }
+      const grouped = await indexed
+        .aggregate([{ $match: filter }, { $group: { _id: null, total: { $sum: 1 } } }])
+        .toArray();
+      expect(grouped).toEqual(all.length ? [{ _id: null, total: all.length }] : []);
+      const byConst = await indexed
+        .aggregate([
+          { $match: filter },
+          { $limit: 7 },
+          { $skip: 2 },
+          { $group: { _id: 'k', n: { $sum: 1 } } },
+        ])
+        .toArray();
+      const m = Math.max(0, Math.min(all.length, 7) - 2);
+      expect(byConst).toEqual(m ? [{ _id: 'k', n: m }] : []);
+    }
+  });
+
   it('sorts strings by the collation, not the binary index order', async () => {
     const plain = t.coll('sort_coll_plain');
     const indexed = t.coll('sort_coll_indexed');

@@ -119,6 +119,14 @@ export function runPipeline(
     out = typeof last.$out === 'string' ? last.$out : String(last.$out?.coll ?? '');
     stages = stages.slice(0, -1);
   }
+  const counting = countStages(stages);
+  if (counting && !out) {
+    // countDocuments: [$match, ($skip, $limit,) $group { _id: <constant>, n: { $sum: 1 } }] needs
+    // only how many documents matched, not copies of them through mingo.
+    let n = Math.max(0, input.length - counting.skip);
+    if (counting.limit !== undefined) n = Math.min(n, counting.limit);
+    return n ? [{ _id: counting.id, [counting.field]: n }] : [];
+  }
   let result: Document[];
   const resolved = new Map<string, Document[]>();
   try {
@@ -156,6 +164,47 @@ export function runPipeline(
     return [];
   }
   return result;
+}
+
+/**
+ * Stages that only count their input (what the driver's `countDocuments` sends after its `$match`):
+ * optional `$skip`/`$limit`, then a `$group` on a constant `_id` with one `{ $sum: 1 }`.
+ */
+function countStages(
+  stages: Document[],
+): { skip: number; limit: number | undefined; id: unknown; field: string } | null {
+  let skip = 0;
+  let limit: number | undefined;
+  for (let i = 0; i < stages.length; i++) {
+    const st = stages[i];
+    if (typeof st.$skip === 'number' && Number.isInteger(st.$skip) && st.$skip >= 0) {
+      skip += st.$skip;
+      if (limit !== undefined) limit = Math.max(0, limit - st.$skip);
+      continue;
+    }
+    if (typeof st.$limit === 'number' && Number.isInteger(st.$limit) && st.$limit > 0) {
+      limit = limit === undefined ? st.$limit : Math.min(limit, st.$limit);
+      continue;
+    }
+    if (i !== stages.length - 1 || !isPlainObject(st.$group)) return null;
+    const { _id: id, ...accumulators } = st.$group;
+    const names = Object.keys(accumulators);
+    const constant =
+      id === null ||
+      typeof id === 'number' ||
+      typeof id === 'boolean' ||
+      (typeof id === 'string' && !id.startsWith('$'));
+    if (!constant || names.length !== 1 || names[0].includes('.')) return null;
+    const acc = accumulators[names[0]];
+    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || acc.$sum !== 1) return null;
+    return {
+      skip,
+      limit: limit === undefined ? undefined : Math.max(0, limit),
+      id,
+      field: names[0],
+    };
+  }
+  return null;
 }
 
 const aggregate: Handler = (ctx) => {
