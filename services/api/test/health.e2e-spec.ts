@@ -107,5 +107,11 @@ describe('GET /api/health on its lean path', () => {
     await until('the 503 line', async () =>
       requestLines('/api/health').some((l) => l.status === 503) ? true : undefined,
     );
+
+    // Back up: the answer recovers by itself (and the client is connected again for app.close()).
+    await redis.start();
+    await until('health to recover', async () =>
+      (await fetch(`${baseUrl}/api/health`)).status === 200 ? true : undefined,
+    );
   });
 });
