@@ -77,6 +77,8 @@ const CASES: { filter: Document; sort: Document; total: boolean }[] = [
   { filter: { f: true, c: 'y' }, sort: { s: -1, _id: 1 }, total: true },
   { filter: { f: true, c: 'y' }, sort: { s: 1, _id: 1 }, total: true },
   { filter: { c: 'z' }, sort: { a: -1, _id: 1 }, total: true },
+  { filter: { f: true, c: 'x' }, sort: { a: 1, _id: 1 }, total: true },
+  { filter: { c: 'x', f: false, b: 2 }, sort: { _id: -1 }, total: true },
   { filter: {}, sort: { s: -1, _id: 1 }, total: true },
   { filter: { b: { $in: [1, 3] } }, sort: { s: 1, b: 1, _id: 1 }, total: true },
   { filter: {}, sort: { m: 1, _id: 1 }, total: true },

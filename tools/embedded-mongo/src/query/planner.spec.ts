@@ -218,6 +218,27 @@ describe('index-ordered walks for sorts', () => {
     );
   });
 
+  it('narrows a filter to the key range of a compound equality prefix', () => {
+    const { s, c, acc } = catalogue();
+    s.createIndex(
+      c,
+      { v: 2, key: { isAvailable: 1, author: 1, x: 1 }, name: 'avail_author' },
+      null,
+    );
+    const p = plan(c, { isAvailable: false, author: 'a11' });
+    // a11's ten books are all available: the author index has 10 candidates, the compound range none.
+    expect(p.index).toBe('avail_author');
+    expect(p.keys?.size).toBe(0);
+    const st = stats();
+    const got = selectDocs(acc, c, { author: 'a10', isAvailable: false }, { sort: { x: 1 } }, st);
+    expect(got.map((d) => d._id).sort((a, b) => a - b)).toEqual(
+      [...c.docs.values()]
+        .filter((d) => d.author === 'a10' && !d.isAvailable)
+        .map((d) => d._id)
+        .sort((a, b) => a - b),
+    );
+  });
+
   it('keeps the ordered array up to date through writes (built once)', () => {
     const { c, acc } = catalogue(2000);
     const idx = c.indexes.get('avail_sales');

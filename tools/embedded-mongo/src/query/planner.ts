@@ -110,6 +110,22 @@ export function plan(coll: Collection, filter: Document, collated = false): Plan
     }
     if (keys && (best.keys === null || keys.size < best.keys.size)) best = { keys, index };
   }
+  // Compound indexes whose first two or more fields the filter fixes by equality
+  // ({ isAvailable: true, category: X } on { isAvailable: 1, category: 1, … }): their key range.
+  const eqs = equalities(filter, collated);
+  if (eqs.size >= 2) {
+    for (const idx of coll.indexes.values()) {
+      if (!idx.canOrder) continue;
+      let k = 0;
+      while (k < idx.fields.length && eqs.has(idx.fields[k])) k++;
+      if (k < 2) continue;
+      const prefix = idx.fields.slice(0, k).map((f) => eqs.get(f));
+      if (best.keys !== null && idx.countPrefix(prefix) >= best.keys.size) continue;
+      const keys = new Set<string>();
+      for (const e of idx.walk(prefix, false)) for (const dk of e.keys) keys.add(dk);
+      if (best.keys === null || keys.size < best.keys.size) best = { keys, index: idx.name };
+    }
+  }
   return best;
 }
 
@@ -139,6 +155,16 @@ export function estimateCandidates(coll: Collection, filter: Document, collated 
       } else n = idx.lookupRange(access.lo, access.hi).size;
       best = Math.min(best, n);
       break;
+    }
+  }
+  const eqs = equalities(filter, collated);
+  if (eqs.size >= 2) {
+    for (const idx of coll.indexes.values()) {
+      if (!idx.canOrder) continue;
+      let k = 0;
+      while (k < idx.fields.length && eqs.has(idx.fields[k])) k++;
+      if (k >= 2)
+        best = Math.min(best, idx.countPrefix(idx.fields.slice(0, k).map((f) => eqs.get(f))));
     }
   }
   return best;

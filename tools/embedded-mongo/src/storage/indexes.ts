@@ -291,22 +291,29 @@ export class IndexState {
    * synchronous walk. The caller must not write to the collection while iterating.
    */
   *walk(prefix: unknown[], backward: boolean): Generator<FullEntry> {
-    if (!this.ordered) {
-      this.ordered = [...this.full.values()].sort((a, b) => this.compareFull(a.t, b.t));
-      this.orderBuilds++;
-    }
-    const arr = this.ordered;
+    const arr = this.getOrdered();
     const lo = prefix.length ? this.boundPrefix(prefix, false) : 0;
     const hi = prefix.length ? this.boundPrefix(prefix, true) : arr.length;
     if (backward) for (let i = hi - 1; i >= lo; i--) yield arr[i];
     else for (let i = lo; i < hi; i++) yield arr[i];
   }
 
-  /** How many full keys start with `prefix` (the walk's length), without walking. */
+  /** How many documents (with multikey repeats) hold keys starting with `prefix`, without collecting them. */
   countPrefix(prefix: unknown[]): number {
-    if (!this.ordered) return this.full.size;
-    if (!prefix.length) return this.ordered.length;
-    return this.boundPrefix(prefix, true) - this.boundPrefix(prefix, false);
+    const arr = this.getOrdered();
+    const lo = prefix.length ? this.boundPrefix(prefix, false) : 0;
+    const hi = prefix.length ? this.boundPrefix(prefix, true) : arr.length;
+    let n = 0;
+    for (let i = lo; i < hi; i++) n += arr[i].keys.size;
+    return n;
+  }
+
+  private getOrdered(): FullEntry[] {
+    if (!this.ordered) {
+      this.ordered = [...this.full.values()].sort((a, b) => this.compareFull(a.t, b.t));
+      this.orderBuilds++;
+    }
+    return this.ordered;
   }
 
   /** For a unique index: another document already holding one of this document's keys. */
