@@ -15,10 +15,12 @@
  * reuses an existing dist). MongoDB is the embedded server (or MONGODB_TEST_URI), Redis a real redis-server.
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getFreePort, startTestMongo, startTestRedis, waitForPort } from '@mechabrim/testing';
+import { percentileOfSorted } from './support/latency';
+import { cpuMs, stopChild } from './support/process';
 
 const root = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -69,23 +71,6 @@ async function load(url: string, seconds: number): Promise<Figures> {
   };
 }
 
-/** The exact percentile (nearest rank) of an ascending list. */
-function percentile(sorted: readonly number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1];
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc; undefined off Linux. */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the command name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Runs `fn` and returns the CPU microseconds the process spent per request meanwhile. */
 async function withCpu(pid: number | undefined, fn: () => Promise<Figures>, seconds: number) {
   const before = cpuMs(pid);
@@ -105,21 +90,12 @@ function combine(runs: Figures[]): Summary {
   const round1 = (ms: number) => Math.round(ms * 10) / 10;
   return {
     rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
-    p50: round1(percentile(all, 50)),
-    p95: round1(percentile(all, 95)),
-    p99: round1(percentile(all, 99)),
+    p50: round1(percentileOfSorted(all, 50)),
+    p95: round1(percentileOfSorted(all, 95)),
+    p99: round1(percentileOfSorted(all, 99)),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
   };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
 }
 
 async function main(): Promise<void> {

@@ -33,6 +33,8 @@ import path from 'node:path';
 import { seedDemoData } from '@mechabrim/demo-data';
 import { normalizeHebrew } from '@mechabrim/hebrew';
 import { getFreePort, startTestRedis, waitForPort, withDatabase } from '@mechabrim/testing';
+import { percentileOfSorted } from './support/latency';
+import { stopChild } from './support/process';
 
 const root = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -84,22 +86,15 @@ async function load(url: string, seconds: number, paths?: () => string): Promise
   };
 }
 
-/** The exact percentile (nearest rank) of an ascending list. */
-function percentile(sorted: readonly number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[rank - 1];
-}
-
 /** Rounds of one load: mean req/s; percentiles over every response of all rounds; all errors. */
 function combine(runs: Run[]): Figures {
   const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const round1 = (ms: number) => Math.round(ms * 10) / 10;
   return {
     rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
-    p50: round1(percentile(all, 50)),
-    p95: round1(percentile(all, 95)),
-    p99: round1(percentile(all, 99)),
+    p50: round1(percentileOfSorted(all, 50)),
+    p95: round1(percentileOfSorted(all, 95)),
+    p99: round1(percentileOfSorted(all, 99)),
     responses: all.length,
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
@@ -139,15 +134,6 @@ function variedCatalogue(bookIds: readonly string[]): () => string {
     const exclude = bookIds[(k * 7919) % bookIds.length];
     return `/api/books?page=${page}&limit=${limit}&sort=${sort}${category ? `&category=${category}` : ''}&exclude=${exclude}`;
   };
-}
-
-function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
 }
 
 const BARE_FASTIFY = `
