@@ -60,8 +60,15 @@ export const BookSchema = new Schema(
   { timestamps: true, collection: 'books' },
 );
 
-BookSchema.index({ isAvailable: 1, salesCount: -1 });
-BookSchema.index({ isAvailable: 1, category: 1, salesCount: -1 });
+// The catalogue's sorts (services/api books.service.ts CATALOGUE_SORTS), each with `_id` last:
+// a page is read from the index in order and stops after skip + limit, instead of sorting the
+// whole catalogue. The category page uses the best-seller order within its category.
+BookSchema.index({ isAvailable: 1, salesCount: -1, _id: 1 });
+BookSchema.index({ isAvailable: 1, category: 1, salesCount: -1, _id: 1 });
+BookSchema.index({ isAvailable: 1, createdAt: -1, _id: 1 });
+BookSchema.index({ isAvailable: 1, price: 1, _id: 1 });
+BookSchema.index({ isAvailable: 1, rating: -1, totalRatings: -1, _id: 1 });
+BookSchema.index({ isAvailable: 1, title: 1, _id: 1 });
 BookSchema.index({ author: 1, createdAt: -1 });
 BookSchema.index({ searchKeys: 1 });
 BookSchema.index({ tags: 1 });

@@ -24,11 +24,16 @@ import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { toBookAnswer, type StoredBook } from './book.answer';
 
-const SORTS: Record<BookSort, Record<string, SortOrder>> = {
+/**
+ * The catalogue's orders, each ending on `_id` so pages never overlap. Every one is served by an
+ * index of the books schema (`isAvailable`, then exactly these keys, or all of them reversed):
+ * `price-desc` is the price index walked backwards.
+ */
+export const CATALOGUE_SORTS: Record<BookSort, Record<string, SortOrder>> = {
   sales: { salesCount: -1, _id: 1 },
   newest: { createdAt: -1, _id: 1 },
   price: { price: 1, _id: 1 },
-  'price-desc': { price: -1, _id: 1 },
+  'price-desc': { price: -1, _id: -1 },
   rating: { rating: -1, totalRatings: -1, _id: 1 },
   title: { title: 1, _id: 1 },
 };
@@ -113,7 +118,7 @@ export class BooksService implements OnModuleDestroy {
       this.books
         .find(filter)
         .setOptions({ sanitizeFilter: true })
-        .sort(SORTS[query.sort ?? 'sales'])
+        .sort(CATALOGUE_SORTS[query.sort ?? 'sales'])
         .skip((query.page - 1) * query.limit)
         .limit(query.limit)
         .select(PUBLIC_BOOK_FIELDS)
