@@ -75,10 +75,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     expect(title).toBeTruthy();
     await addButton.click();
     await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('1');
+    // The card now offers removal. Attached, not visible: the click can start the carousel's
+    // loop re-ordering, which may carry the slide out of the phone's narrow view meanwhile.
     await picks
       .getByRole('button', { name: `הסרת ${title} מהסל` })
       .first()
-      .waitFor();
+      .waitFor({ state: 'attached' });
 
     const monthAuthors = page.locator('section', { has: page.locator('#month-authors-title') });
     await monthAuthors.locator('[data-testid="author-card"]').first().waitFor();
