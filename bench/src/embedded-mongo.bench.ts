@@ -3,7 +3,8 @@
  * beside a plain in-process Map as the ceiling. Run: `npm run bench:embedded-mongo -w bench`.
  * The server runs as its own process (like mongod) with a journal in a temporary directory.
  * Knobs: BENCH_MS (ms per throughput phase, default 3000), BENCH_CONCURRENCY (requests in flight,
- * default 64), BENCH_CLIENTS (load-generator processes, default 1), BENCH_SERVER=inline (server in
+ * default 64), BENCH_CLIENTS (load-generator processes, default 2: one mongoose client process
+ * saturates a core before the server does, so one client would measure mongoose, not the server), BENCH_SERVER=inline (server in
  * this process). The Map baseline's memory is measured in a child process of its own, so its RSS
  * compares like for like with the server process's RSS.
  */
@@ -19,7 +20,7 @@ const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const SEARCHES = 300;
 /** Load-generator processes for the throughput phases (the mongoose client costs more CPU than the server). */
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
 /** `process` (default): the server as its own process, like mongod; `inline`: in this process. */
 const SERVER_MODE = process.env.BENCH_SERVER === 'inline' ? 'inline' : 'process';
 
