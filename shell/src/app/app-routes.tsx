@@ -5,7 +5,7 @@ import { ownerOf } from './route-table';
 
 function NotFound() {
   return (
-    <section className="shell-fallback" aria-labelledby="not-found-title">
+    <section className="mb-fallback" aria-labelledby="not-found-title">
       <h1 id="not-found-title">{strings.notFound.title}</h1>
       <p>{strings.notFound.body}</p>
       <Link className="mb-button" to="/">

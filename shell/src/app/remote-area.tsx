@@ -63,14 +63,14 @@ export function RemoteUnavailable({
 }) {
   return (
     <section
-      className="shell-fallback"
+      className="mb-fallback"
       role="alert"
       data-remote-unavailable={remote}
       aria-labelledby="remote-down-title"
     >
       <h1 id="remote-down-title">{strings.remoteUnavailable.title}</h1>
       <p>{strings.remoteUnavailable.body}</p>
-      <div className="shell-fallback__actions">
+      <div className="mb-fallback__actions">
         <button type="button" className="mb-button" onClick={onRetry}>
           {strings.remoteUnavailable.retry}
         </button>
