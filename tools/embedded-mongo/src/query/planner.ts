@@ -72,6 +72,21 @@ export interface Plan {
  * binary (simple-collation) keys: under a query collation, string equality and string ranges
  * cannot use them, while numbers, ObjectIds, dates, booleans and null still can.
  */
+/**
+ * Can `idx` answer one condition on `field` by a key lookup? Only a plain index (not text, partial
+ * or collated) led by that field; and not for null on a sparse index or a dotted path, whose
+ * missing values the index does not hold.
+ */
+function servesLookup(idx: IndexState, field: string, access: Access): boolean {
+  if (idx.isText || idx.spec.partialFilterExpression || idx.spec.collation) return false;
+  if (idx.fields[0] !== field) return false;
+  return !(
+    access.kind === 'eq' &&
+    access.values.some((v) => v === null) &&
+    (idx.sparse || field.includes('.'))
+  );
+}
+
 export function plan(coll: Collection, filter: Document, collated = false): Plan {
   let best: Plan = { keys: null, index: null };
   for (const [field, cond] of conjuncts(filter)) {
@@ -89,16 +104,8 @@ export function plan(coll: Collection, filter: Document, collated = false): Plan
       index = '_id_';
     } else {
       for (const idx of coll.indexes.values()) {
-        if (
-          idx.isText ||
-          idx.spec.partialFilterExpression ||
-          idx.spec.collation ||
-          idx.fields[0] !== field
-        )
-          continue;
+        if (!servesLookup(idx, field, access)) continue;
         if (access.kind === 'eq') {
-          if (access.values.some((v) => v === null) && (idx.sparse || field.includes('.')))
-            continue;
           keys = new Set();
           for (const v of access.values) for (const k of idx.lookupEq(v)) keys.add(k);
         } else {
@@ -140,16 +147,9 @@ export function estimateCandidates(coll: Collection, filter: Document, collated 
       continue;
     }
     for (const idx of coll.indexes.values()) {
-      if (
-        idx.isText ||
-        idx.spec.partialFilterExpression ||
-        idx.spec.collation ||
-        idx.fields[0] !== field
-      )
-        continue;
+      if (!servesLookup(idx, field, access)) continue;
       let n: number;
       if (access.kind === 'eq') {
-        if (access.values.some((v) => v === null) && (idx.sparse || field.includes('.'))) continue;
         n = 0;
         for (const v of access.values) n += idx.lookupEq(v).size;
       } else n = idx.lookupRange(access.lo, access.hi).size;
