@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { clientLogSources, configureApi, sessionStore } from '@mechabrim/session';
 import { installClientLogging, reactErrorReporting } from '@mechabrim/ui';
 import { App } from './app/app';
-import { preconnectApi } from './app/client-logging';
 import type { RuntimeConfig } from './app/runtime-config';
 
 /** Starts the app once the federation share scope is ready (see main.ts). */
@@ -12,7 +11,6 @@ export function mount(root: HTMLElement, config: RuntimeConfig): void {
   // Before anything renders or calls the API: errors of the first render and the first calls'
   // timings reach the client log too.
   installClientLogging(clientLogSources);
-  preconnectApi();
   void sessionStore.getState().init();
   createRoot(root, reactErrorReporting()).render(
     <StrictMode>
