@@ -3,6 +3,7 @@
 const path = require('node:path');
 const esbuild = require('esbuild');
 const { frontendConfig } = require('../tools/federation/webpack.cjs');
+const { loadBundle, serverBundlePlugin } = require('../tools/federation/server-bundle.cjs');
 
 /** src/early-start.ts as one small script, inlined into index.html (it must run before main.js). */
 function earlyStartScript() {
@@ -18,9 +19,21 @@ function earlyStartScript() {
   return outputFiles[0].text.trim();
 }
 
-module.exports = frontendConfig({
+const config = frontendConfig({
   projectRoot: __dirname,
   name: 'shell',
   kind: 'host',
   templateParameters: { earlyStart: earlyStartScript() },
 });
+
+// dist/landing-frame.html: the page frame the static server composes server-drawn landing pages
+// into (src/server/frame.tsx), rendered here once from the app's own components.
+config.plugins.push(
+  serverBundlePlugin({
+    entry: path.join(__dirname, 'src/server/frame.tsx'),
+    production: config.mode === 'production',
+    files: ({ js }) => ({ 'landing-frame.html': loadBundle(js).renderFrame() }),
+  }),
+);
+
+module.exports = config;

@@ -1,5 +1,6 @@
 // Inlined into index.html (built by esbuild in shell/webpack.config.cjs), so it runs while the
-// shell's main script is still downloading. The first render waits on a chain of small requests
+// shell's main script is still downloading (on a server-drawn landing page: right after the
+// page's first picture, see the end of this file). The first render waits on a chain of small requests
 // — the runtime config, then the remote's manifest, then its entry and `./App` chunk — that would
 // otherwise start only after main.js has arrived and run. This starts that chain at once; the
 // shell picks up what it fetched (see `earlyRuntimeConfig` and `earlyManifest` in
@@ -67,8 +68,55 @@ function start(): EarlyStart {
   return early;
 }
 
-try {
-  (window as unknown as Record<string, EarlyStart>)[EARLY_START_KEY] = start();
-} catch {
-  // The shell fetches everything itself.
+function begin() {
+  try {
+    (window as unknown as Record<string, EarlyStart>)[EARLY_START_KEY] = start();
+  } catch {
+    // The shell fetches everything itself.
+  }
+}
+
+/**
+ * The shell's own scripts of a server-drawn page: the static server marks them to be loaded
+ * from here (see `AFTER_PAINT_ATTRIBUTE` in tools/static-server/src/landing.cjs).
+ */
+function loadAfterPaintScripts() {
+  document.querySelectorAll<HTMLScriptElement>('script[data-after-paint]').forEach((marker) => {
+    const script = document.createElement('script');
+    script.src = marker.dataset.afterPaint ?? '';
+    script.async = false;
+    document.head.appendChild(script);
+  });
+}
+
+/**
+ * Calls `then` once the page's first picture is on screen with its fonts settled. Bounded: a
+ * hidden tab paints no frames.
+ */
+function afterFirstPaint(then: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  const fontsSettled = () =>
+    Promise.race([document.fonts?.ready, new Promise((resolve) => setTimeout(resolve, 150))]);
+  requestAnimationFrame(() => {
+    void fontsSettled().then(() => requestAnimationFrame(() => setTimeout(once, 0)));
+  });
+  setTimeout(once, 1000);
+}
+
+// A page the server drew (a landing page, `<html data-landing>`) is already readable: its
+// picture goes first, and the app's scripts and their requests start right after it, instead of
+// taking the phone's thin bandwidth from the page's stylesheet, fonts and cover image while the
+// reader waits for the first picture. Any other page starts at once.
+if (document.documentElement.hasAttribute('data-landing')) {
+  afterFirstPaint(() => {
+    begin();
+    loadAfterPaintScripts();
+  });
+} else {
+  begin();
 }

@@ -20,6 +20,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedConfig, workspaceAliases } = require('./shared.cjs');
+const { PreloadFontsPlugin } = require('./web-fonts.cjs');
 
 /**
  * @typedef {object} FrontendOptions
@@ -108,6 +109,12 @@ function frontendConfig(options) {
         },
         { test: /\.module\.css$/, use: cssLoaders(true) },
         { test: /\.css$/, exclude: /\.module\.css$/, use: cssLoaders(false) },
+        // @fontsource's faces with `font-display: optional` (web-fonts.cjs says why).
+        {
+          test: /@fontsource[\\/].*\.css$/,
+          enforce: 'pre',
+          use: require.resolve('./web-fonts.cjs'),
+        },
         { test: /\.(woff2?|ttf|eot)$/, type: 'asset/resource' },
         { test: /\.(png|jpe?g|gif|webp|avif|svg)$/, type: 'asset' },
       ],
@@ -151,6 +158,7 @@ function frontendConfig(options) {
               hash: production,
               minify: production,
             }),
+            new PreloadFontsPlugin(HtmlWebpackPlugin),
             new MiniCssExtractPlugin({
               filename: `${prefix}[name]${hashed}.css`,
               chunkFilename: `${prefix}[name]${hashed}.css`,

@@ -7,6 +7,8 @@
 // '@tanstack/react-query' directly (that would bundle a second copy with its own context); add a
 // name here when a front end needs one more.
 export {
+  dehydrate,
+  hydrate,
   keepPreviousData,
   QueryClient,
   QueryClientProvider,
@@ -14,3 +16,4 @@ export {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+export type { DehydratedState } from '@tanstack/react-query';

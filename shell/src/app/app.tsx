@@ -1,25 +1,33 @@
-import { QueryClient, QueryClientProvider } from '@mechabrim/query';
+import { hydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { useState } from 'react';
 import { BrowserRouter } from '@mechabrim/routing';
 import { ErrorBoundary } from '@mechabrim/ui';
+import { LandingProvider, type Landing } from './landing';
 import { Layout } from './layout';
 
-/** One query client for the page; the remotes use it through the shared react-query context. */
-function createQueryClient() {
-  return new QueryClient({
+/**
+ * One query client for the page; the remotes use it through the shared react-query context. A
+ * server-drawn landing page brings the data it was drawn from.
+ */
+function createQueryClient(landing: Landing | null) {
+  const client = new QueryClient({
     defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
   });
+  if (landing?.state) hydrate(client, landing.state);
+  return client;
 }
 
 /** The whole app: wrapped in the error boundary of spec §2, one router, one query client. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ landing = null }: { landing?: Landing | null }) {
+  const [queryClient] = useState(() => createQueryClient(landing));
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <Layout />
-        </BrowserRouter>
+        <LandingProvider landing={landing}>
+          <BrowserRouter>
+            <Layout />
+          </BrowserRouter>
+        </LandingProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation } from '@mechabrim/routing';
 import { Footer } from '../features/footer';
 import { Header } from '../features/header';
@@ -7,8 +8,12 @@ import { hidesHeader } from './route-table';
 import { ScrollToTop } from './scroll-to-top';
 import './shell.css';
 
-/** Header, main area (the routes) and footer. */
-export function Layout() {
+/**
+ * Header, `children` as the main area, footer. The page frame the server sends with a landing
+ * page (server/frame.tsx) is this component too, so the markup the browser takes over is the
+ * markup it would have drawn.
+ */
+export function AppFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
   const { pathname } = useLocation();
   return (
     <div className="shell">
@@ -18,9 +23,18 @@ export function Layout() {
       <ScrollToTop />
       {hidesHeader(pathname) ? null : <Header />}
       <main id="main" className="shell-main" tabIndex={-1}>
-        <AppRoutes />
+        {children}
       </main>
-      <Footer />
+      {footer ? <Footer /> : null}
     </div>
+  );
+}
+
+/** The app's frame around the routes. */
+export function Layout() {
+  return (
+    <AppFrame>
+      <AppRoutes />
+    </AppFrame>
   );
 }

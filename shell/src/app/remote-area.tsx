@@ -1,8 +1,16 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation } from '@mechabrim/routing';
 import { clientLogger, ErrorBoundary, ErrorFallback } from '@mechabrim/ui';
 import { strings } from '../strings.he';
 import { loadRemoteApp, RemoteLoadError } from './federation';
+import { LandingOr } from './landing';
 import type { RemoteName } from './runtime-config';
 
 // One lazy component per remote, so moving between two pages of the same remote does not
@@ -82,7 +90,19 @@ export function RemoteUnavailable({
   );
 }
 
-/** Mounts one remote's `./App` in the main area, with its own loading, failure and retry. */
+/** A remote's area in the main column (the server's page frame has the storefront's too). */
+export function RemoteAreaBox({ remote, children }: { remote: RemoteName; children: ReactNode }) {
+  return (
+    <div className="shell-area" data-remote={remote}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Mounts one remote's `./App` in the main area, with its own loading (the server's markup when
+ * the page arrived with it), failure and retry.
+ */
 export function RemoteArea({ remote }: { remote: RemoteName }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
@@ -93,7 +113,7 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
     setAttempt((n) => n + 1);
   };
   return (
-    <div className="shell-area" data-remote={remote}>
+    <RemoteAreaBox remote={remote}>
       <ErrorBoundary
         key={attempt}
         resetKey={pathname}
@@ -105,10 +125,10 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
           )
         }
       >
-        <Suspense fallback={<AreaLoading />}>
+        <Suspense fallback={<LandingOr fallback={<AreaLoading />} />}>
           <App />
         </Suspense>
       </ErrorBoundary>
-    </div>
+    </RemoteAreaBox>
   );
 }

@@ -17,14 +17,18 @@ describe('scroll to top', () => {
         <CaptureNavigate />
       </MemoryRouter>,
     );
-    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
-    scrollTo.mockClear();
+    // The first page keeps where the reader already is (it may have come drawn by the server).
+    expect(scrollTo).not.toHaveBeenCalled();
     act(() => void navigate('/books'));
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
     expect(scrollTo).toHaveBeenCalledTimes(1);
     // Only the path counts: a new query on the same page does not jump.
     act(() => void navigate('/books?search=שיר'));
     expect(scrollTo).toHaveBeenCalledTimes(1);
     act(() => void navigate('/authors'));
     expect(scrollTo).toHaveBeenCalledTimes(2);
+    // Back on the first path is a path change like any other.
+    act(() => void navigate('/'));
+    expect(scrollTo).toHaveBeenCalledTimes(3);
   });
 });

@@ -14,7 +14,7 @@ function frontEnd(
   folder: string,
   variable: string,
   defaultPort: number,
-  options: { probePath: string; link?: string },
+  options: { probePath: string; link?: string; serveArgs?: string[] },
 ): ServiceDefinition {
   return {
     name,
@@ -33,6 +33,7 @@ function frontEnd(
         '--port-var',
         variable,
         '--runtime-config',
+        ...(options.serveArgs ?? []),
       ],
     }),
     probe: (ctx) => ({ kind: 'http', url: url(ctx, name, options.probePath) }),
@@ -47,11 +48,17 @@ function frontEnd(
  * (they may be external). A provider simulator added by a later issue is one more entry here.
  */
 export const APP_SERVICES: readonly ServiceDefinition[] = [
+  // The shell composes the storefront's server-drawn landing pages into its page (server-side
+  // composition, tools/static-server/src/landing.cjs); the storefront's server draws them.
   frontEnd('shell', 'shell', 'SHELL_PORT', 4200, {
     probePath: '/index.html',
     link: 'Store (shell)',
+    serveArgs: ['--compose'],
   }),
-  frontEnd('storefront', 'storefront', 'STOREFRONT_PORT', 4201, { probePath: '/mf-manifest.json' }),
+  frontEnd('storefront', 'storefront', 'STOREFRONT_PORT', 4201, {
+    probePath: '/mf-manifest.json',
+    serveArgs: ['--landing', 'storefront/dist/server/landing.cjs'],
+  }),
   frontEnd('checkout', 'checkout', 'CHECKOUT_PORT', 4202, { probePath: '/mf-manifest.json' }),
   frontEnd('author-portal', 'author-portal', 'AUTHOR_PORTAL_PORT', 4203, {
     probePath: '/mf-manifest.json',

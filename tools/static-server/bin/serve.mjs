@@ -3,12 +3,18 @@
 //   --runtime-config                 generate /runtime-config.json from the environment
 //   --runtime-config-file <file>     serve that file as /runtime-config.json (e.g. shell/environments/production.json)
 //   --port-var SHELL_PORT            named in the message when the port is taken
+//   --landing <module>               answer /__landing with that renderer (the storefront's
+//                                    dist/server/landing.cjs); the API is the runtime config's
+//                                    apiBaseUrl, or LANDING_API_URL
+//   --compose                        put the storefront's landing markup into pages (the shell):
+//                                    asked at the runtime config's storefront origin, or at
+//                                    LANDING_URL, waiting at most LANDING_TIMEOUT_MS (500)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
-const { startStaticServer } = require('../src/index.cjs');
+const { startStaticServer, runtimeConfigFromEnv } = require('../src/index.cjs');
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +24,8 @@ const { values } = parseArgs({
     'runtime-config': { type: 'boolean', default: false },
     'runtime-config-file': { type: 'string' },
     'port-var': { type: 'string' },
+    landing: { type: 'string' },
+    compose: { type: 'boolean', default: false },
   },
 });
 
@@ -31,11 +39,31 @@ try {
   const runtimeConfig = values['runtime-config-file']
     ? JSON.parse(readFileSync(values['runtime-config-file'], 'utf8'))
     : values['runtime-config'];
+  // What the other servers are, for composition: this page's runtime config, else the environment's.
+  const config =
+    typeof runtimeConfig === 'object' ? runtimeConfig : runtimeConfigFromEnv(process.env);
+  const landing = values.landing
+    ? { module: values.landing, apiBaseUrl: process.env.LANDING_API_URL || config.apiBaseUrl }
+    : undefined;
+  const timeout = Number(process.env.LANDING_TIMEOUT_MS || 500);
+  if (!Number.isFinite(timeout) || timeout <= 0) {
+    throw new Error(
+      `LANDING_TIMEOUT_MS must be a positive number of milliseconds, got "${process.env.LANDING_TIMEOUT_MS}"`,
+    );
+  }
+  const compose = values.compose
+    ? {
+        landingUrl: process.env.LANDING_URL || new URL('__landing', config.remotes.storefront).href,
+        timeoutMs: timeout,
+      }
+    : undefined;
   const server = await startStaticServer({
     dir: values.dir,
     port,
     host: values.host,
     runtimeConfig,
+    landing,
+    compose,
     onError: (err) => console.error(err),
   });
   console.log(`serving ${values.dir} at ${server.url}`);

@@ -12,6 +12,9 @@
 //   remoteEntry.js, mf-manifest.json, runtime-config.json) is `no-cache` (revalidate with ETag), so a
 //   redeployed remote is picked up on the next reload.
 // - `/runtime-config.json` is generated from the environment when `runtimeConfig` is given.
+// - Server-side composition of the landing pages (landing.cjs): `landing` makes this server
+//   answer `/__landing` from a renderer module (the storefront); `compose` makes it ask for that
+//   before it sends a page (the shell).
 
 const http = require('node:http');
 const fs = require('node:fs');
@@ -20,6 +23,13 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { promisify } = require('node:util');
 const { runtimeConfigFromEnv } = require('./runtime-config.cjs');
+const {
+  LANDING_PATH,
+  LANDING_SLOT,
+  composePage,
+  createLandingClient,
+  createLandingRenderer,
+} = require('./landing.cjs');
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -101,6 +111,10 @@ async function startStaticServer(options) {
   const runtimeConfigBody = runtimeConfig ? Buffer.from(JSON.stringify(runtimeConfig)) : null;
   /** compressed bodies by `${file}:${mtimeMs}:${encoding}` */
   const compressed = new Map();
+  const landing = options.landing ? createLandingRenderer(options.landing) : null;
+  const askForLanding = options.compose ? createLandingClient(options.compose) : null;
+  /** The renderer's own files are not served. */
+  const hidden = landing ? landing.directory + path.sep : null;
 
   /** @param {string} urlPath @returns {Promise<{ file: string, stat: import('node:fs').Stats } | null>} */
   async function findFile(urlPath) {
@@ -113,6 +127,7 @@ async function startStaticServer(options) {
     if (decoded.includes('\0')) return null;
     const file = path.join(root, path.normalize(decoded));
     if (file !== root && !file.startsWith(root + path.sep)) return null;
+    if (hidden && (file + path.sep).startsWith(hidden)) return null;
     try {
       let stat = await fsp.stat(file);
       if (stat.isDirectory()) {
@@ -192,6 +207,87 @@ async function startStaticServer(options) {
     });
   }
 
+  /**
+   * Sends a body made for this request (a composed page, a landing answer): compressed on the
+   * fly, never cached as a file is.
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res
+   * @param {number} status @param {string} type @param {string} text
+   */
+  async function sendGenerated(req, res, status, type, text) {
+    const raw = Buffer.from(text);
+    const encoding = raw.length > 256 ? pickEncoding(req.headers['accept-encoding']) : null;
+    const body =
+      encoding === 'br'
+        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? await gzip(raw, { level: 6 })
+          : raw;
+    res.statusCode = status;
+    res.setHeader('Content-Type', type);
+    res.setHeader('Cache-Control', NO_CACHE);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {URL} url */
+  async function answerLanding(req, res, url) {
+    const pagePath = url.searchParams.get('path') ?? '';
+    if (!pagePath.startsWith('/') || pagePath.startsWith('//') || pagePath.length > 2048) {
+      const error = {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'נתיב העמוד חסר או אינו תקין',
+      };
+      await sendGenerated(req, res, 400, MIME['.json'], JSON.stringify(error));
+      return;
+    }
+    let answer = null;
+    try {
+      answer = await /** @type {NonNullable<typeof landing>} */ (landing).render(pagePath);
+    } catch (err) {
+      // The page is then drawn in the browser; the error is reported, the request is not failed.
+      if (options.onError) options.onError(err);
+    }
+    if (!answer) {
+      res.statusCode = 204;
+      res.setHeader('Cache-Control', NO_CACHE);
+      res.end();
+      return;
+    }
+    await sendGenerated(req, res, 200, MIME['.json'], JSON.stringify(answer));
+  }
+
+  /** @type {Map<string, { mtimeMs: number, text: string }>} */
+  const pageParts = new Map();
+  /** @param {string} file */
+  async function readPart(file) {
+    const stat = await fsp.stat(file);
+    const known = pageParts.get(file);
+    if (known && known.mtimeMs === stat.mtimeMs) return known.text;
+    const text = await fsp.readFile(file, 'utf8');
+    pageParts.set(file, { mtimeMs: stat.mtimeMs, text });
+    return text;
+  }
+
+  /**
+   * index.html with the storefront's landing markup in it, or `null` (no markup for this page in
+   * time, or no frame in this build): the caller then sends index.html as it is.
+   * @param {string} pagePath
+   */
+  async function composedPage(pagePath) {
+    if (!askForLanding) return null;
+    const frameFile = path.join(root, 'landing-frame.html');
+    const [landingAnswer, index, frame] = await Promise.all([
+      askForLanding(pagePath),
+      readPart(path.join(root, 'index.html')),
+      readPart(frameFile).catch(() => null),
+    ]);
+    if (!landingAnswer || !frame) return null;
+    return composePage({ index, frame, pagePath, landing: landingAnswer });
+  }
+
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
   async function handle(req, res) {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -209,7 +305,13 @@ async function startStaticServer(options) {
       res.end();
       return;
     }
-    const urlPath = new URL(req.url || '/', 'http://localhost').pathname;
+    const url = new URL(req.url || '/', 'http://localhost');
+    const urlPath = url.pathname;
+
+    if (landing && urlPath === LANDING_PATH) {
+      await answerLanding(req, res, url);
+      return;
+    }
 
     if (runtimeConfigBody && urlPath === '/runtime-config.json') {
       res.setHeader('Content-Type', MIME['.json']);
@@ -220,15 +322,21 @@ async function startStaticServer(options) {
     }
 
     const found = await findFile(urlPath);
+    const isPage = !path.extname(urlPath) || String(req.headers.accept || '').includes('text/html');
+    if (askForLanding && isPage && (!found || found.file === path.join(root, 'index.html'))) {
+      const page = await composedPage(`${urlPath}${url.search}`);
+      if (page) {
+        await sendGenerated(req, res, 200, MIME['.html'], page);
+        return;
+      }
+    }
     if (found) {
       await sendFile(req, res, found, cacheControlFor(found.file));
       return;
     }
 
     // SPA fallback: the shell's router owns every page path.
-    const looksLikePage =
-      !path.extname(urlPath) || String(req.headers.accept || '').includes('text/html');
-    if (looksLikePage) {
+    if (isPage) {
       const index = await findFile('/index.html');
       if (index) {
         await sendFile(req, res, index, NO_CACHE);
@@ -280,4 +388,11 @@ async function startStaticServer(options) {
   };
 }
 
-module.exports = { startStaticServer, runtimeConfigFromEnv, cacheControlFor, pickEncoding };
+module.exports = {
+  startStaticServer,
+  runtimeConfigFromEnv,
+  cacheControlFor,
+  pickEncoding,
+  composePage,
+  LANDING_SLOT,
+};

@@ -1,0 +1,97 @@
+// The storefront's landing pages rendered to HTML on the server (server-side composition).
+//
+// People arrive on the home page and on book pages. Drawn in the browser, their first content
+// waits for the shell's script, then this remote's manifest, entry and `./App` chunk, then two
+// React renders: on a phone over a slow network that is seconds of a blank page. So the
+// storefront's static server renders these pages' HTML with the very components the browser
+// will run (from this module, built for Node into dist/server/landing.cjs), the shell's server
+// stitches it into the page, and the shell keeps it on screen as the storefront's loading state
+// until this remote takes over with the same markup (shell/src/app/landing.tsx).
+//
+// The HTML is a guest's view, and only what a first render shows: data the page fetches after
+// it appears (reviews, related books, the home page's lists) renders as the same skeletons the
+// browser shows. The book is fetched here and handed over as query-cache state, so the browser's
+// first render of the book page has it too instead of a skeleton.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { dehydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
+import { MemoryRouter } from '@mechabrim/routing';
+import { ApiError, configureApi } from '@mechabrim/session';
+import StorefrontApp from '../app/app';
+import { CATALOGUE_STALE_MS, catalogueKeys, getBook } from '../features/catalogue';
+
+export interface Landing {
+  /** The storefront area's markup for the path. */
+  html: string;
+  /** TanStack Query's dehydrated state: the data that markup was rendered from. */
+  state: unknown;
+}
+
+export interface LandingOptions {
+  apiBaseUrl: string;
+  /** Gives up on the API after this long; the page is then drawn in the browser as before. */
+  timeoutMs?: number;
+}
+
+type Prefetch = (client: QueryClient, signal: AbortSignal) => Promise<boolean>;
+
+const BOOK_PATH = /^\/book\/([^/]+)\/?$/;
+
+/** What a landing path needs before it can render; `null` for paths that are not prerendered. */
+function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null {
+  // `/books?search=` is the search results page: its content is the search, drawn in the browser.
+  if (pathname === '/' || (pathname === '/books' && !search.get('search')?.trim())) {
+    return async () => true;
+  }
+  const book = BOOK_PATH.exec(pathname);
+  if (!book) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(book[1]);
+  } catch {
+    return null;
+  }
+  return async (client, signal) => {
+    try {
+      const data = await getBook(id, signal);
+      client.setQueryData(catalogueKeys.book(id), data);
+      return true;
+    } catch (error) {
+      // Not found, a malformed id, a slow or failing API: the browser shows the right screen.
+      if (error instanceof ApiError || signal.aborted) return false;
+      throw error;
+    }
+  };
+}
+
+/**
+ * Renders the storefront area of `url` (a path with its query) as a guest sees it first, or
+ * `null` when that page is not prerendered or its data could not be had in time.
+ */
+export async function renderLanding(url: string, options: LandingOptions): Promise<Landing | null> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://storefront.invalid');
+  } catch {
+    return null;
+  }
+  const prefetch = prefetchFor(parsed.pathname, parsed.searchParams);
+  if (!prefetch) return null;
+  configureApi({ apiBaseUrl: options.apiBaseUrl });
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: CATALOGUE_STALE_MS, retry: false } },
+  });
+  try {
+    const ready = await prefetch(client, AbortSignal.timeout(options.timeoutMs ?? 1500));
+    if (!ready) return null;
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`${parsed.pathname}${parsed.search}`]}>
+          <StorefrontApp />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return { html, state: dehydrate(client) };
+  } finally {
+    client.clear();
+  }
+}
