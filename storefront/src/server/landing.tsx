@@ -68,6 +68,8 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
  * `null` when that page is not prerendered or its data could not be had in time.
  */
 export async function renderLanding(url: string, options: LandingOptions): Promise<Landing | null> {
+  // A path of this site only (`//host/…` would be another site's).
+  if (!url.startsWith('/') || url.startsWith('//')) return null;
   let parsed: URL;
   try {
     parsed = new URL(url, 'http://storefront.invalid');
