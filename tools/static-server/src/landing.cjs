@@ -28,6 +28,22 @@ const ROOT = /<div id="?root"?>\s*<\/div>/;
 const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
 
+/**
+ * The controls of server-drawn markup do nothing until the app has taken the page over (their
+ * handlers are the app's), and text typed into them would be lost when it does: until then they
+ * take no pointer input and no typing (`[data-until-app]` in shell/src/app/shell.css), and look
+ * as they will. Links work from the start.
+ */
+const CONTROL = /<(button|select|textarea|input)\b/g;
+/** @param {string} html */
+function controlsWaitForApp(html) {
+  return html.replace(CONTROL, (_, tag) =>
+    tag === 'input' || tag === 'textarea'
+      ? `<${tag} data-until-app="" readonly=""`
+      : `<${tag} data-until-app=""`,
+  );
+}
+
 /** @param {string} text */
 function escapeAttribute(text) {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -49,7 +65,7 @@ function scriptSafeJson(value) {
  */
 function composePage({ index, frame, pagePath, landing }) {
   if (!ROOT.test(index) || !frame.includes(LANDING_SLOT) || !index.includes('</head>')) return null;
-  const area = `<div class="shell-landing" data-landing-path="${escapeAttribute(pagePath)}">${landing.html}</div>`;
+  const area = `<div class="shell-landing" data-landing-path="${escapeAttribute(pagePath)}">${controlsWaitForApp(landing.html)}</div>`;
   const head = [
     landing.css
       ? `<style data-landing-css>${landing.css.replace(/<\/style/gi, '<\\/style')}</style>`
@@ -60,7 +76,10 @@ function composePage({ index, frame, pagePath, landing }) {
     .replace(/<html(?=[\s>])/, '<html data-landing')
     .replace(DEFERRED_SCRIPT, (_, src) => `<script ${AFTER_PAINT_ATTRIBUTE}="${src}"></script>`)
     .replace('</head>', () => `${head}</head>`)
-    .replace(ROOT, () => `<div id="root">${frame.replace(LANDING_SLOT, () => area)}</div>`);
+    .replace(
+      ROOT,
+      () => `<div id="root">${controlsWaitForApp(frame).replace(LANDING_SLOT, () => area)}</div>`,
+    );
 }
 
 /**
