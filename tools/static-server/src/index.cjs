@@ -113,8 +113,9 @@ async function startStaticServer(options) {
   const compressed = new Map();
   const landing = options.landing ? createLandingRenderer(options.landing) : null;
   const askForLanding = options.compose ? createLandingClient(options.compose) : null;
-  /** The renderer's own files are not served. */
-  const hidden = landing ? landing.directory + path.sep : null;
+  /** The renderer's own folder inside the served one (dist/server/) is not served. */
+  const hidden =
+    landing && landing.directory.startsWith(root + path.sep) ? landing.directory + path.sep : null;
 
   /** @param {string} urlPath @returns {Promise<{ file: string, stat: import('node:fs').Stats } | null>} */
   async function findFile(urlPath) {
@@ -278,13 +279,14 @@ async function startStaticServer(options) {
    */
   async function composedPage(pagePath) {
     if (!askForLanding) return null;
-    const frameFile = path.join(root, 'landing-frame.html');
-    const [landingAnswer, index, frame] = await Promise.all([
-      askForLanding(pagePath),
-      readPart(path.join(root, 'index.html')),
-      readPart(frameFile).catch(() => null),
+    const [index, frame] = await Promise.all([
+      readPart(path.join(root, 'index.html')).catch(() => null),
+      readPart(path.join(root, 'landing-frame.html')).catch(() => null),
     ]);
-    if (!landingAnswer || !frame) return null;
+    // A build without a frame (or a page) has no use for the storefront's answer.
+    if (!index || !frame) return null;
+    const landingAnswer = await askForLanding(pagePath);
+    if (!landingAnswer) return null;
     return composePage({ index, frame, pagePath, landing: landingAnswer });
   }
 

@@ -90,7 +90,10 @@ function composePage({ index, frame, pagePath, landing }) {
  */
 function createLandingRenderer(options) {
   const modulePath = path.resolve(options.module);
-  const cssPath = modulePath.replace(/\.c?js$/, '.css');
+  const cssPath = path.join(
+    path.dirname(modulePath),
+    `${path.basename(modulePath, path.extname(modulePath))}.css`,
+  );
   const cacheMs = options.cacheMs ?? 5000;
   /** @type {{ mtimeMs: number, render: Function, css: string } | null} */
   let loaded = null;
@@ -107,7 +110,7 @@ function createLandingRenderer(options) {
       }
       let css = '';
       try {
-        css = fs.readFileSync(cssPath, 'utf8');
+        if (cssPath !== modulePath) css = fs.readFileSync(cssPath, 'utf8');
       } catch {
         // no stylesheet: the markup is styled by what the page already has
       }
@@ -129,7 +132,9 @@ function createLandingRenderer(options) {
     if (cache.size >= 500) cache.delete(cache.keys().next().value);
     cache.set(pagePath, { at: now, answer });
     // A failure is not kept: the next request tries again.
-    answer.catch(() => cache.delete(pagePath));
+    answer.catch(() => {
+      if (cache.get(pagePath)?.answer === answer) cache.delete(pagePath);
+    });
     return answer;
   }
 
