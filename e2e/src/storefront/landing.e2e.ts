@@ -1,0 +1,400 @@
+import type { Page, Request } from 'playwright-core';
+import {
+  keep,
+  openPage,
+  pageErrors,
+  startWorld,
+  VIEWPORTS,
+  type ApiBook,
+  type StorefrontWorld,
+  type ViewportName,
+} from './support/storefront-stack';
+
+// Server-side composition of the landing pages: the shell's server sends `/`, `/books` and
+// `/book/:id` with the storefront's markup already in them (tools/static-server/src/landing.cjs),
+// readable without scripts, and the shell takes that markup over without redrawing it
+// (shell/src/app/landing.tsx).
+
+const HERO_TITLE = 'יותר קהילה. יותר סופרים.';
+/** A well-formed id that no book has. */
+const MISSING_BOOK_ID = '0123456789abcdef01234567';
+/** Cumulative layout shift a page may have at most (Core Web Vitals' "good" is 0.1). */
+const CLS_LIMIT = 0.05;
+const ROOT = /<div id="?root"?>\s*<\/div>/;
+
+/** A book as `GET /api/books/:id` answers it. */
+interface ApiBookDetail extends ApiBook {
+  coverImage: string;
+}
+
+interface DehydratedQuery {
+  queryKey: unknown[];
+  state: { status: string; data: { _id?: string; title?: string } | undefined };
+}
+
+/** Text as React's server renderer escapes it, in text and in attributes. */
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The opening `<html …>` tag (the inline start-up script mentions `data-landing` too). */
+function htmlTag(html: string): string {
+  return /<html[^>]*>/.exec(html)?.[0] ?? '';
+}
+
+function isComposed(html: string): boolean {
+  return /\sdata-landing(?=[\s>=])/.test(htmlTag(html)) || html.includes('class="shell-landing"');
+}
+
+/** The JSON of `<script type="application/json" id="mb-landing-state">`, if any. */
+function landingState(html: string): { queries: DehydratedQuery[] } | null {
+  const text = /<script type="application\/json" id="mb-landing-state">(.*?)<\/script>/s.exec(
+    html,
+  )?.[1];
+  return text ? (JSON.parse(text) as { queries: DehydratedQuery[] }) : null;
+}
+
+/**
+ * Watches the page from its first byte: the layout shifts (the Layout Instability API, buffered
+ * from the navigation's start) and what the server's markup was when the document was parsed,
+ * before any of the app's scripts ran (they load after the first paint).
+ */
+async function watchLanding(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    interface Shift extends PerformanceEntry {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null }[];
+    }
+    const w = window as unknown as Record<string, unknown>;
+    const shifts: { value: number; nodes: string[] }[] = [];
+    w.__layout = { cls: 0, shifts };
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          (w.__layout as { cls: number }).cls += entry.value;
+          shifts.push({
+            value: entry.value,
+            nodes: (entry.sources ?? []).map((source) => {
+              const node = source.node as Element | null | undefined;
+              return node ? `${node.nodeName}.${String(node.className ?? '')}` : '?';
+            }),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    } catch {
+      w.__layout = null;
+    }
+    // The page's heading as it changes: `server:` while it is the server's markup, `app:` once
+    // the storefront drew it (consecutive repeats are dropped).
+    const headings: string[] = [];
+    w.__headings = headings;
+    new MutationObserver(() => {
+      const heading = document.querySelector('main h1');
+      if (!heading && headings.length === 0) return;
+      const owner = document.querySelector('.shell-landing') ? 'server' : 'app';
+      const seen = heading ? `${owner}: ${heading.textContent}` : `${owner}: (no heading)`;
+      if (headings.at(-1) !== seen) headings.push(seen);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      w.__parsed = {
+        dataLanding: document.documentElement.hasAttribute('data-landing'),
+        landingPath: document.querySelector('.shell-landing')?.getAttribute('data-landing-path'),
+        hero: document.querySelector('.shell-landing p.home-hero__text')?.textContent ?? undefined,
+        title:
+          document.querySelector('.shell-landing h1.book-main__title')?.textContent ?? undefined,
+      };
+    });
+  });
+}
+
+interface Parsed {
+  dataLanding: boolean;
+  landingPath?: string | null;
+  hero?: string;
+  title?: string;
+}
+
+function parsed(page: Page): Promise<Parsed> {
+  return page.evaluate(() => (window as unknown as { __parsed: Parsed }).__parsed);
+}
+
+/** The page's heading from the first moment it was on screen (see `watchLanding`). */
+function headings(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __headings: string[] }).__headings);
+}
+
+/** The cumulative layout shift so far; fails when the browser cannot measure it. */
+async function layoutShift(
+  page: Page,
+): Promise<{ cls: number; shifts: { value: number; nodes: string[] }[] }> {
+  const layout = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __layout: { cls: number; shifts: { value: number; nodes: string[] }[] } | null;
+        }
+      ).__layout,
+  );
+  if (!layout) throw new Error('this browser does not report layout-shift entries');
+  return layout;
+}
+
+async function expectSteady(page: Page): Promise<void> {
+  const { cls, shifts } = await layoutShift(page);
+  // The shifts name the nodes that moved when it fails.
+  expect({ steady: cls < CLS_LIMIT, cls, shifts }).toMatchObject({ steady: true });
+}
+
+/** Resolves once the shell has swapped the server's markup for the storefront's own page. */
+async function takenOver(page: Page): Promise<void> {
+  await page.locator('.shell-landing').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.locator('main h1').first().waitFor();
+}
+
+describe.each<ViewportName>(['desktop', 'mobile'])(
+  'landing pages drawn by the server (%s)',
+  (viewport) => {
+    let world: StorefrontWorld;
+    let book: ApiBookDetail;
+    let shellUrl: string;
+
+    beforeAll(async () => {
+      world = await startWorld();
+      shellUrl = world.stack.urls.shell;
+      const { books } = await world.api<{ books: ApiBook[] }>('/api/books?limit=100');
+      const id = (books.find((b) => b.isAvailable) ?? books[0])._id;
+      book = await world.api<ApiBookDetail>(`/api/books/${id}`);
+    });
+    afterAll(() => world?.close());
+
+    async function get(path: string): Promise<{ status: number; type: string; html: string }> {
+      const res = await fetch(`${shellUrl}${path}`, { headers: { accept: 'text/html' } });
+      return {
+        status: res.status,
+        type: res.headers.get('content-type') ?? '',
+        html: await res.text(),
+      };
+    }
+
+    /** Requests for the book itself (`GET /api/books/:id`), and for its reviews and the like. */
+    function countBookRequests(page: Page) {
+      const api = new URL(world.stack.urls.api).origin;
+      const own = `/api/books/${book._id}`;
+      const counted = { book: [] as string[], underBook: [] as string[] };
+      page.on('request', (request: Request) => {
+        const url = new URL(request.url());
+        if (url.origin !== api) return;
+        if (url.pathname === own) counted.book.push(`${request.method()} ${url.href}`);
+        else if (url.pathname.startsWith(`${own}/`)) counted.underBook.push(url.pathname);
+      });
+      return counted;
+    }
+
+    it('the HTML: a book page and the home page arrive drawn, with the data; other pages do not', async () => {
+      const page = await get(`/book/${book._id}`);
+      expect(page.status).toBe(200);
+      expect(page.type).toMatch(/^text\/html/);
+      expect(htmlTag(page.html)).toMatch(/^<html data-landing[\s>]/);
+      const start = page.html.indexOf(
+        `<div class="shell-landing" data-landing-path="/book/${book._id}">`,
+      );
+      expect(start).toBeGreaterThan(0);
+      const area = page.html.slice(start);
+      expect(area).toContain(`<h1 class="book-main__title">${escapeHtml(book.title)}</h1>`);
+      expect(area).toMatch(
+        new RegExp(`<img [^>]*\\bsrc="${escapeRegExp(escapeHtml(book.coverImage))}"`),
+      );
+      expect(page.html).toMatch(/<style data-landing-css>[^<]*\.book-main/);
+      // The shell's script is loaded after the first paint, not by the parser.
+      expect(page.html).not.toMatch(/<script defer[^>]*src=/);
+      expect(page.html).toMatch(/<script data-after-paint="[^"]*main\.js[^"]*"><\/script>/);
+
+      const state = landingState(page.html);
+      expect(state).not.toBeNull();
+      const detail = state!.queries.find(
+        (q) => JSON.stringify(q.queryKey) === JSON.stringify(['books', 'detail', book._id]),
+      );
+      expect(detail).toBeDefined();
+      expect(detail!.state).toMatchObject({
+        status: 'success',
+        data: { _id: book._id, title: book.title },
+      });
+
+      const home = await get('/');
+      expect(home.status).toBe(200);
+      expect(htmlTag(home.html)).toMatch(/^<html data-landing[\s>]/);
+      expect(home.html).toContain('<div class="shell-landing" data-landing-path="/">');
+      expect(home.html).toContain(escapeHtml(HERO_TITLE));
+      const books = await get('/books');
+      expect(books.html).toContain('<div class="shell-landing" data-landing-path="/books">');
+
+      // Not landing pages, or nothing to draw: index.html as it is, for the browser to draw.
+      for (const path of ['/authors', '/books?search=x', `/book/${MISSING_BOOK_ID}`]) {
+        const other = await get(path);
+        expect({ path, status: other.status, composed: isComposed(other.html) }).toEqual({
+          path,
+          status: 200,
+          composed: false,
+        });
+        expect(other.html).toMatch(ROOT);
+        expect(other.html).not.toContain('mb-landing-state');
+        expect(other.html).toMatch(/<script defer[^>]*src="[^"]*main\.js/);
+      }
+    });
+
+    it('readable without scripts: the book page and the home page', async () => {
+      const context = await world.browser.newContext({
+        viewport: VIEWPORTS[viewport],
+        locale: 'he-IL',
+        reducedMotion: 'reduce',
+        javaScriptEnabled: false,
+      });
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto(`${shellUrl}/book/${book._id}`, { waitUntil: 'load' });
+      const title = page.locator('h1.book-main__title');
+      await title.waitFor();
+      await expect(title.textContent()).resolves.toBe(book.title);
+      await expect(title.isVisible()).resolves.toBe(true);
+      const cover = page.locator('.book-main img.mb-cover__img');
+      await expect(cover.getAttribute('src')).resolves.toBe(book.coverImage);
+      await expect(cover.isVisible()).resolves.toBe(true);
+      await expect(
+        cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      ).resolves.toBeGreaterThan(0);
+      const logo = page.locator('header a.header__logo');
+      await expect(logo.isVisible()).resolves.toBe(true);
+      await expect(logo.locator('.header__logo-text').textContent()).resolves.toBe('מחברים');
+      // Nobody took it over: it is the server's markup, and no script was asked for.
+      await expect(page.locator('.shell-landing').count()).resolves.toBe(1);
+      await keep(page, 'landing-no-js-book', viewport);
+
+      await page.goto(`${shellUrl}/`, { waitUntil: 'load' });
+      const hero = page.locator('h1.home-hero__title');
+      await expect(hero.textContent()).resolves.toBe(HERO_TITLE);
+      await expect(hero.isVisible()).resolves.toBe(true);
+      await keep(page, 'landing-no-js-home', viewport);
+      expect(scripts).toEqual([]);
+      await context.close();
+    });
+
+    it('a book page is taken over without a redraw and without asking for the book again', async () => {
+      const { page, errors, context } = await openPage(world, viewport);
+      await watchLanding(page);
+      const requests = countBookRequests(page);
+      await page.goto(`${shellUrl}/book/${book._id}`);
+      await takenOver(page);
+      await expect(parsed(page)).resolves.toEqual({
+        dataLanding: true,
+        landingPath: `/book/${book._id}`,
+        title: book.title,
+      });
+      await expect(page.locator('main h1').textContent()).resolves.toBe(book.title);
+      // The heading never left the screen: no loading state or skeleton between the server's
+      // markup and the storefront's own page.
+      await expect(headings(page)).resolves.toEqual([
+        `server: ${book.title}`,
+        `app: ${book.title}`,
+      ]);
+      // The storefront's own page: its buttons work, and the shell's cart badge follows.
+      await page.getByRole('button', { name: 'הוספה לסל', exact: true }).click();
+      await page.getByRole('button', { name: 'הסרה מהסל', exact: true }).waitFor();
+      await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('1');
+      // What the page fetches after it appears (reviews, related books) has arrived.
+      await page
+        .locator('section', { has: page.locator('#book-related') })
+        .locator('[data-testid="book-card"], [data-testid="empty-state"]')
+        .first()
+        .waitFor();
+      await keep(page, 'landing-book-taken-over', viewport);
+
+      await expectSteady(page);
+      // The listener sees the book's API (its reviews); the book came with the page.
+      expect(requests.underBook.length).toBeGreaterThan(0);
+      expect(requests.book).toEqual([]);
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
+    });
+
+    it('the home page is taken over with the same hero, then its picks arrive', async () => {
+      const { page, errors, context } = await openPage(world, viewport);
+      await watchLanding(page);
+      await page.goto(`${shellUrl}/`);
+      await takenOver(page);
+      const server = await parsed(page);
+      expect(server).toMatchObject({ dataLanding: true, landingPath: '/' });
+      expect(server.hero).toBeTruthy();
+      await expect(page.locator('main h1').textContent()).resolves.toBe(HERO_TITLE);
+      await expect(page.locator('p.home-hero__text').textContent()).resolves.toBe(server.hero);
+      await expect(headings(page)).resolves.toEqual([
+        `server: ${HERO_TITLE}`,
+        `app: ${HERO_TITLE}`,
+      ]);
+      const cards = page.locator('#picks [data-testid="book-card"]');
+      await cards.first().waitFor();
+      await page.locator('#picks .swiper-initialized').waitFor();
+      expect(await cards.count()).toBeGreaterThan(0);
+      await page
+        .locator('section', { has: page.locator('#month-authors-title') })
+        .locator('[data-testid="author-card"]')
+        .first()
+        .waitFor();
+      await keep(page, 'landing-home-taken-over', viewport);
+
+      await expectSteady(page);
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
+    });
+
+    it('after the takeover, links navigate in the page (no reload)', async () => {
+      const { page, errors, context } = await openPage(world, viewport);
+      const documents: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document') documents.push(request.url());
+      });
+      await page.goto(`${shellUrl}/book/${book._id}`);
+      await takenOver(page);
+      await page.evaluate(() => {
+        (window as unknown as { __marker: number }).__marker = 1;
+      });
+
+      await page
+        .getByRole('navigation', { name: 'פירורי לחם' })
+        .getByRole('link', { name: 'דף הבית' })
+        .click();
+      await page.waitForURL((url) => url.pathname === '/');
+      const hero = page.locator('main h1', { hasText: HERO_TITLE });
+      await hero.waitFor();
+      await expect(hero.isVisible()).resolves.toBe(true);
+      await page.locator('#picks [data-testid="book-card"]').first().waitFor();
+      // The server's book markup is spent: it never comes back, not even as a loading state.
+      await expect(page.locator('.shell-landing').count()).resolves.toBe(0);
+
+      // And back to the book, drawn by the storefront from the cache.
+      await page.goBack();
+      await page.locator('main h1', { hasText: book.title }).waitFor();
+      await expect(page.locator('.shell-landing').count()).resolves.toBe(0);
+
+      await expect(
+        page.evaluate(() => (window as unknown as { __marker?: number }).__marker),
+      ).resolves.toBe(1);
+      expect(documents).toEqual([`${shellUrl}/book/${book._id}`]);
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
+    });
+  },
+);
