@@ -117,23 +117,30 @@ export function plan(coll: Collection, filter: Document, collated = false): Plan
     }
     if (keys && (best.keys === null || keys.size < best.keys.size)) best = { keys, index };
   }
-  // Compound indexes whose first two or more fields the filter fixes by equality
-  // ({ isAvailable: true, category: X } on { isAvailable: 1, category: 1, … }): their key range.
-  const eqs = equalities(filter, collated);
-  if (eqs.size >= 2) {
-    for (const idx of coll.indexes.values()) {
-      if (!idx.canOrder) continue;
-      let k = 0;
-      while (k < idx.fields.length && eqs.has(idx.fields[k])) k++;
-      if (k < 2) continue;
-      const prefix = idx.fields.slice(0, k).map((f) => eqs.get(f));
-      if (best.keys !== null && idx.countPrefix(prefix) >= best.keys.size) continue;
-      const keys = new Set<string>();
-      for (const e of idx.walk(prefix, false)) for (const dk of e.keys) keys.add(dk);
-      if (best.keys === null || keys.size < best.keys.size) best = { keys, index: idx.name };
-    }
+  // Compound indexes with an equality prefix: their key range.
+  for (const { idx, prefix } of equalityPrefixes(coll, filter, collated)) {
+    if (best.keys !== null && idx.countPrefix(prefix) >= best.keys.size) continue;
+    const keys = new Set<string>();
+    for (const e of idx.walk(prefix, false)) for (const dk of e.keys) keys.add(dk);
+    if (best.keys === null || keys.size < best.keys.size) best = { keys, index: idx.name };
   }
   return best;
+}
+
+/**
+ * Compound indexes whose first two or more fields the filter fixes by equality
+ * ({ isAvailable: true, category: X } on { isAvailable: 1, category: 1, … }), with the values of
+ * that key prefix: one rule for {@link plan} and {@link estimateCandidates}.
+ */
+function* equalityPrefixes(coll: Collection, filter: Document, collated: boolean) {
+  const eqs = equalities(filter, collated);
+  if (eqs.size < 2) return;
+  for (const idx of coll.indexes.values()) {
+    if (!idx.canOrder) continue;
+    let k = 0;
+    while (k < idx.fields.length && eqs.has(idx.fields[k])) k++;
+    if (k >= 2) yield { idx, prefix: idx.fields.slice(0, k).map((f) => eqs.get(f)) };
+  }
 }
 
 /** A cheap upper bound on the candidates {@link plan} would return (no sets built for equality). */
@@ -157,15 +164,8 @@ export function estimateCandidates(coll: Collection, filter: Document, collated 
       break;
     }
   }
-  const eqs = equalities(filter, collated);
-  if (eqs.size >= 2) {
-    for (const idx of coll.indexes.values()) {
-      if (!idx.canOrder) continue;
-      let k = 0;
-      while (k < idx.fields.length && eqs.has(idx.fields[k])) k++;
-      if (k >= 2)
-        best = Math.min(best, idx.countPrefix(idx.fields.slice(0, k).map((f) => eqs.get(f))));
-    }
+  for (const { idx, prefix } of equalityPrefixes(coll, filter, collated)) {
+    best = Math.min(best, idx.countPrefix(prefix));
   }
   return best;
 }
