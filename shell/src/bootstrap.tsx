@@ -3,19 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { clientLogSources, configureApi, sessionStore } from '@mechabrim/session';
 import { installClientLogging, reactErrorReporting } from '@mechabrim/ui';
 import { App } from './app/app';
-import { landingPainted, takeLanding } from './app/landing';
+import { takeLanding } from './app/landing';
 import type { RuntimeConfig } from './app/runtime-config';
 
 /** Starts the app once the federation share scope is ready (see main.ts). */
-export async function mount(root: HTMLElement, config: RuntimeConfig): Promise<void> {
+export function mount(root: HTMLElement, config: RuntimeConfig): void {
   configureApi({ apiBaseUrl: config.apiBaseUrl });
   // Before anything renders or calls the API: errors of the first render and the first calls'
   // timings reach the client log too.
   installClientLogging(clientLogSources);
   void sessionStore.getState().init();
-  // Taken before React replaces the server's frame in `root` with its own.
+  // Taken before React replaces the server's frame in `root` with its own. On such a page this
+  // script was started only once the server's picture was on screen (early-start.ts), so the
+  // app never holds that picture back.
   const landing = takeLanding();
-  if (landing) await landingPainted();
   createRoot(root, reactErrorReporting()).render(
     <StrictMode>
       <App landing={landing} />

@@ -5,6 +5,7 @@
 // otherwise start only after main.js has arrived and run. This starts that chain at once; the
 // shell picks up what it fetched (see `earlyRuntimeConfig` and `earlyManifest` in
 // app/early-fetches.ts). Nothing here may throw: on any failure the shell fetches for itself.
+import { firstPictureSettled } from './app/first-paint';
 import { ownerOf } from './app/route-table';
 import { EARLY_START_KEY, type EarlyStart } from './app/early-fetches';
 import type { RuntimeConfig } from './app/runtime-config';
@@ -89,31 +90,12 @@ function loadAfterPaintScripts() {
   });
 }
 
-/**
- * Calls `then` once the page's first picture is on screen with its fonts settled. Bounded: a
- * hidden tab paints no frames.
- */
-function afterFirstPaint(then: () => void) {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    then();
-  };
-  const fontsSettled = () =>
-    Promise.race([document.fonts?.ready, new Promise((resolve) => setTimeout(resolve, 150))]);
-  requestAnimationFrame(() => {
-    void fontsSettled().then(() => requestAnimationFrame(() => setTimeout(once, 0)));
-  });
-  setTimeout(once, 1000);
-}
-
 // A page the server drew (a landing page, `<html data-landing>`) is already readable: its
 // picture goes first, and the app's scripts and their requests start right after it, instead of
 // taking the phone's thin bandwidth from the page's stylesheet, fonts and cover image while the
 // reader waits for the first picture. Any other page starts at once.
 if (document.documentElement.hasAttribute('data-landing')) {
-  afterFirstPaint(() => {
+  void firstPictureSettled().then(() => {
     begin();
     loadAfterPaintScripts();
   });

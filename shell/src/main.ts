@@ -44,7 +44,7 @@ async function start() {
   if (remote) preloadRemoteApp(remote);
   // In the first chunk too (the shell's shared singletons are eager): no further request.
   const { mount } = await import(/* webpackMode: "eager" */ './bootstrap');
-  await mount(root, config);
+  mount(root, config);
 }
 
 void start();

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { hydrate, QueryClient } from '@mechabrim/query';
 import { MemoryRouter, useNavigate, type NavigateFunction } from '@mechabrim/routing';
-import { LandingOr, LandingProvider, landingPainted, takeLanding, type Landing } from './landing';
+import { LandingOr, LandingProvider, takeLanding, type Landing } from './landing';
 
 /** The page as the shell's server sends it: the storefront's markup and its data. */
 function serverPage(path: string, state: unknown) {
@@ -113,24 +113,5 @@ describe('taking over a server-drawn landing page', () => {
     render(<Area landing={landing} path="/book/b1" />);
     expect(screen.getByText('טוען…')).toBeTruthy();
     expect(landing.spent).toBe(false);
-  });
-
-  it('waits for the fonts and a painted frame before the app takes over, boundedly', async () => {
-    let fontsLoaded: () => void = () => undefined;
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { ready: new Promise<void>((resolve) => (fontsLoaded = resolve)) },
-    });
-    let painted = false;
-    const wait = landingPainted().then(() => (painted = true));
-    fontsLoaded();
-    await wait;
-    expect(painted).toBe(true);
-    // Fonts that never settle hold nothing up for long.
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { ready: new Promise<void>(() => undefined) },
-    });
-    await expect(landingPainted()).resolves.toBeUndefined();
   });
 });

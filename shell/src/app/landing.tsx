@@ -43,26 +43,6 @@ export function takeLanding(doc: Document = document): Landing | null {
   return { path, node, state: readState(doc), spent: false };
 }
 
-/** How long the app waits for the page's fonts before it takes the markup over anyway. */
-const FONT_WAIT_MS = 150;
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Resolves once the server's markup is on screen as it will stay: its fonts settled (they are
- * `optional`, so they never change after that; see tools/federation/web-fonts.cjs) and a frame
- * painted. The app takes the markup over only then, so the reader's first picture is the
- * server's, not one the app's start-up work held back. A hidden tab paints no frames: the wait
- * is bounded.
- */
-export async function landingPainted(): Promise<void> {
-  await Promise.race([document.fonts?.ready, delay(FONT_WAIT_MS)]);
-  await Promise.race([
-    new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-    delay(100),
-  ]);
-}
-
 const LandingContext = createContext<Landing | null>(null);
 
 export function LandingProvider({
