@@ -138,6 +138,14 @@ function createLandingRenderer(options) {
     return answer;
   }
 
+  // Loaded now rather than by the first page's request, which would otherwise wait the module's
+  // load and miss the shell's deadline. A missing or broken module is reported per request.
+  try {
+    current();
+  } catch {
+    // answered with 204 (and reported) when asked
+  }
+
   return { render, directory: path.dirname(modulePath) };
 }
 
