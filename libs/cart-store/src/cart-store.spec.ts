@@ -92,6 +92,7 @@ describe('cart store', () => {
     ['a line without a book id', '[{"book":{"price":3},"quantity":1}]'],
     ['a zero quantity', '[{"book":{"_id":"a","price":3},"quantity":0}]'],
     ['a price that is text', '[{"book":{"_id":"a","price":"3"},"quantity":1}]'],
+    ['a price too large to count in agorot', '[{"book":{"_id":"a","price":1e20},"quantity":1}]'],
   ])('discards a corrupt stored cart (%s)', (_label, raw) => {
     const storage = new MemoryStorage();
     storage.setItem('cart', raw);

@@ -1,4 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  type Agorot,
+  donationOf,
+  lineTotal,
+  sumAgorot,
+  toAgorot,
+  toShekels,
+} from '@mechabrim/money';
 
 /**
  * The book as the cart keeps it (spec §3, cart line): the whole book object is stored, so
@@ -38,8 +46,6 @@ export interface CartState {
 
 /** Where the cart is kept in the browser (spec §3). */
 export const CART_STORAGE_KEY = 'cart';
-/** Share of the cart total shown as the community donation (spec §1, §9). */
-export const DONATION_PERCENT = 10;
 
 export interface CartStoreOptions {
   /** Defaults to `window.localStorage` when there is one; `null` keeps the cart in memory. */
@@ -47,24 +53,21 @@ export interface CartStoreOptions {
   key?: string;
 }
 
-/** Money is summed in whole agorot so 0.1 + 0.2 never shows up on a receipt. */
-const toAgorot = (shekels: number): number => Math.round(shekels * 100);
-
 /** Number of copies in the cart (the header badge). */
 export const selectCount = (state: Pick<CartState, 'lines'>): number =>
   state.lines.reduce((sum, line) => sum + line.quantity, 0);
 
-/** Cart total in agorot. */
-export const selectTotalAgorot = (state: Pick<CartState, 'lines'>): number =>
-  state.lines.reduce((sum, line) => sum + toAgorot(line.book.price) * line.quantity, 0);
+/** Cart total in agorot: summed in whole agorot, so 0.1 + 0.2 never shows up on a receipt. */
+export const selectTotalAgorot = (state: Pick<CartState, 'lines'>): Agorot =>
+  sumAgorot(state.lines.map((line) => lineTotal(toAgorot(line.book.price), line.quantity)));
 
 /** Cart total in shekels, exact to the agora. */
 export const selectTotal = (state: Pick<CartState, 'lines'>): number =>
-  selectTotalAgorot(state) / 100;
+  toShekels(selectTotalAgorot(state));
 
-/** The community donation: 10% of the total, rounded to the agora (two decimals). */
+/** The community donation in shekels: `donationOf` the cart total (spec §1, §9). */
 export const selectDonation = (state: Pick<CartState, 'lines'>): number =>
-  Math.round((selectTotalAgorot(state) * DONATION_PERCENT) / 100) / 100;
+  toShekels(donationOf(selectTotalAgorot(state)));
 
 function isCartLine(value: unknown): value is CartLine {
   if (!value || typeof value !== 'object') return false;
@@ -79,7 +82,9 @@ function isCartLine(value: unknown): value is CartLine {
     price >= 0 &&
     typeof quantity === 'number' &&
     Number.isInteger(quantity) &&
-    quantity > 0
+    quantity > 0 &&
+    // A line the money module cannot count exactly (an absurd price or quantity) is corrupt too.
+    Number.isSafeInteger(Math.round(price * 100) * quantity)
   );
 }
 

@@ -9,7 +9,6 @@ export {
   selectTotalAgorot,
   selectDonation,
   CART_STORAGE_KEY,
-  DONATION_PERCENT,
   type CartBook,
   type CartLine,
   type CartState,

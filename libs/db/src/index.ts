@@ -8,7 +8,6 @@ export * from './contact-messages.schema';
 export * from './wishlists.schema';
 export * from './client-logs.schema';
 export * from './orders.schema';
-export * from './money';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

@@ -1,5 +1,5 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model, Types } from 'mongoose';
-import { agorotToShekels } from './money';
+import { agorot, donationOf, sumAgorot, lineTotal, toShekels, type Agorot } from '@mechabrim/money';
 
 /** Order statuses of spec §4; any other value is read as `pending`. */
 export const ORDER_STATUSES = [
@@ -17,13 +17,10 @@ export const SOLD_ORDER_STATUSES: readonly OrderStatus[] = ['shipped', 'delivere
 export const PAYMENT_METHODS = ['credit_card', 'bit', 'paypal'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Donation share of an order (spec §9): 10% of its total. */
-export const ORDER_DONATION_PERCENT = 10;
-
 /**
  * An order as the author view of spec §3 reads it. Money is kept in whole agorot (ARCHITECTURE.md
  * decision 6): `priceAgorot` per line (the unit price when ordered), `totalAmountAgorot` (the sum
- * of the lines) and `donationAmountAgorot` (10% of the total, rounded to the agora); answers
+ * of the lines) and `donationAmountAgorot` (`donationOf` the total, from `@mechabrim/money`); answers
  * speak shekels through {@link toOrderAnswer}. Each line keeps a snapshot of the book (id, title,
  * author, cover) so later edits or deletion of the book do not rewrite history. No shipping fee is
  * stored yet: the total is the books' total.
@@ -82,16 +79,15 @@ export type OrderDocument = HydratedDocument<OrderRecord>;
 export type OrderModel = Model<OrderRecord>;
 export const ORDER_MODEL = 'Order';
 
-/** The lines' total and the 10% donation, in agorot. The one place an order's money is rounded. */
+/** The lines' total and its community donation, in agorot, as an order stores them. */
 export function orderAmounts(lines: ReadonlyArray<{ quantity: number; priceAgorot: number }>): {
-  totalAmountAgorot: number;
-  donationAmountAgorot: number;
+  totalAmountAgorot: Agorot;
+  donationAmountAgorot: Agorot;
 } {
-  const totalAmountAgorot = lines.reduce((sum, l) => sum + l.priceAgorot * l.quantity, 0);
-  return {
-    totalAmountAgorot,
-    donationAmountAgorot: Math.round((totalAmountAgorot * ORDER_DONATION_PERCENT) / 100),
-  };
+  const totalAmountAgorot = sumAgorot(
+    lines.map((line) => lineTotal(agorot(line.priceAgorot), line.quantity)),
+  );
+  return { totalAmountAgorot, donationAmountAgorot: donationOf(totalAmountAgorot) };
 }
 
 /** An order as the author view of spec §3 shows it: money in shekels. */
@@ -159,10 +155,10 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
         coverImage: line.book.coverImage ?? '',
       },
       quantity: line.quantity,
-      price: agorotToShekels(line.priceAgorot),
+      price: toShekels(agorot(line.priceAgorot)),
     })),
-    totalAmount: agorotToShekels(order.totalAmountAgorot),
-    donationAmount: agorotToShekels(order.donationAmountAgorot),
+    totalAmount: toShekels(agorot(order.totalAmountAgorot)),
+    donationAmount: toShekels(agorot(order.donationAmountAgorot)),
     paymentMethod: order.paymentMethod ?? 'credit_card',
   };
 }

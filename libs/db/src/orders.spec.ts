@@ -1,6 +1,5 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
-import { agorotToShekels, shekelsToAgorot } from './money';
 import { registerCatalogueModels } from './models';
 import {
   ORDER_MODEL,
@@ -10,15 +9,7 @@ import {
   type StoredOrder,
 } from './orders.schema';
 
-describe('money', () => {
-  it('converts shekels to whole agorot and back without float noise', () => {
-    expect(shekelsToAgorot(49.9)).toBe(4990);
-    expect(shekelsToAgorot(0.1 + 0.2)).toBe(30);
-    expect(agorotToShekels(4990)).toBe(49.9);
-    expect(() => agorotToShekels(1.5)).toThrow(RangeError);
-    expect(() => shekelsToAgorot(Number.NaN)).toThrow(RangeError);
-  });
-
+describe('order amounts', () => {
   it('totals an order and takes a 10% donation rounded to the agora', () => {
     expect(
       orderAmounts([

@@ -5,6 +5,7 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { BOOK_CATEGORIES } from '@mechabrim/contracts';
 import { verifyPassword } from '@mechabrim/db';
 import { normalizeHebrew } from '@mechabrim/hebrew';
+import { agorot, donationOf, toAgorot } from '@mechabrim/money';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
 import { DEMO_ACCOUNTS, DEMO_IDS, isDatabaseEmpty, seedDemoData } from './seed';
 
@@ -121,7 +122,7 @@ describe('seedDemoData', () => {
         0,
       );
       expect(order.totalAmountAgorot).toBe(total);
-      expect(order.donationAmountAgorot).toBe(Math.round(total / 10));
+      expect(order.donationAmountAgorot).toBe(donationOf(agorot(total)));
       expect(Number.isInteger(order.totalAmountAgorot)).toBe(true);
       expect(order.shippingAddress.street).toMatch(/[\u05D0-\u05EA]/);
       expect(order.shippingAddress.city).toMatch(/[\u05D0-\u05EA]/);
@@ -130,7 +131,7 @@ describe('seedDemoData', () => {
           const book = own.find((b) => String(b._id) === String(line.book._id))!;
           expect(line.book.title).toBe(book.title);
           expect(line.book.coverImage).toBe(book.coverImage);
-          expect(line.priceAgorot).toBe(Math.round(book.price * 100));
+          expect(line.priceAgorot).toBe(toAgorot(book.price));
         }
       }
     }

@@ -18,11 +18,11 @@ import {
   hashPassword,
   orderAmounts,
   ratingFromReviews,
-  shekelsToAgorot,
   type OrderStatus,
   type PaymentMethod,
   registerCatalogueModels,
 } from '@mechabrim/db';
+import { toAgorot } from '@mechabrim/money';
 import {
   BIO_TEMPLATES,
   CITIES,
@@ -259,7 +259,7 @@ function demoOrders(
         coverImage: book.coverImage,
       },
       quantity: 1 + Math.floor(rand() * 3),
-      priceAgorot: shekelsToAgorot(book.price as number),
+      priceAgorot: toAgorot(book.price as number),
     }));
     if (isSold)
       for (const [j, line] of lines.entries())
