@@ -1,6 +1,72 @@
-import { MONEY_SPLIT } from './constants';
+import { formatAmount } from '@mechabrim/hebrew';
+import {
+  type Agorot,
+  type DeliveryTime,
+  type InternationalZone,
+  BONUS_PERCENTS,
+  CANCELLATION_FEE_CAP,
+  CANCELLATION_FEE_PERCENT,
+  communityFirst85_10_5,
+  compensationPolicy,
+  CUSTOMS_EXEMPT_UP_TO_USD,
+  DOMESTIC_RATES,
+  DONATED_TO_DATE,
+  DONATION_POLICY_PROFIT_PERCENT,
+  FREE_EXPRESS_OVER,
+  FREE_SHIPPING_MIN_BOOKS,
+  FREE_STANDARD_OVER,
+  INTERNATIONAL_RATES,
+  MONTHLY_PAYOUT_DAY,
+  MONTHLY_PAYOUT_MINIMUM,
+  MONTHLY_SALES_BONUS_OVER,
+  shekels,
+  toShekels,
+  WITHDRAWAL_INTERVAL_MONTHS,
+  WITHDRAWAL_THRESHOLD,
+} from '@mechabrim/money';
 
-const split = MONEY_SPLIT;
+/*
+ * Every figure the copy cites comes from @mechabrim/money, so the text and the rules that charge
+ * and split the money cannot disagree.
+ */
+
+/** `1,000 ₪` inside a sentence. */
+const ils = (amount: Agorot) => `${formatAmount(toShekels(amount))} ₪`;
+
+/** The 85/10/5 reading the home page, how it works and the about page explain (spec §1). */
+const split = communityFirst85_10_5.shares('physical');
+/** Spec §1's example: what a 100 ₪ book gives each side under that reading. */
+const examplePrice = shekels(100);
+const example = communityFirst85_10_5.split({
+  unitPrice: examplePrice,
+  quantity: 1,
+  format: 'physical',
+});
+const digital = compensationPolicy.shares('digital');
+const printed = compensationPolicy.shares('physical');
+
+function deliveryText({ min, max, unit }: DeliveryTime): string {
+  if (unit === 'hours') return min === 1 && max === 1 ? 'מוכן תוך שעה' : `מוכן תוך ${max} שעות`;
+  const days = unit === 'business-days' ? 'ימי עסקים' : 'ימים';
+  if (min === max)
+    return min === 1 && unit === 'business-days' ? 'יום עסקים אחד' : `${min} ${days}`;
+  return `${min}–${max} ${days}`;
+}
+
+const internationalLine = (zone: InternationalZone, name: string) => {
+  const rate = INTERNATIONAL_RATES[zone];
+  return `${name}: ${ils(rate.price)} (${deliveryText(rate.delivery)}).`;
+};
+
+/** A row of the shipping table: method, price, delivery time, reach. */
+const domesticRow = (
+  method: keyof typeof DOMESTIC_RATES,
+  name: string,
+  note: string,
+): readonly [string, string, string, string] => {
+  const rate = DOMESTIC_RATES[method];
+  return [name, rate.price > 0 ? ils(rate.price) : 'חינם', deliveryText(rate.delivery), note];
+};
 
 /** Every text the storefront shows, in Hebrew. Components read from here, never inline copy. */
 export const strings = {
@@ -36,9 +102,9 @@ export const strings = {
     statAuthors: 'סופרים פעילים',
     statBooks: 'ספרים זמינים',
     booksAvailable: '150+',
-    donatedAmount: 5642,
+    donatedAmount: toShekels(DONATED_TO_DATE),
     splitTitle: 'לאן הולך כל שקל',
-    splitText: `מכל ספר ב־100 ₪: ${split.author} ₪ לסופר (מהם מכוסות עלויות ההדפסה והמשלוח), ${split.community} ₪ לקהילה ו־${split.platform} ₪ לאחזקת האתר.`,
+    splitText: `מכל ספר ב־${ils(examplePrice)}: ${ils(example.author)} לסופר (מהם מכוסות עלויות ההדפסה והמשלוח), ${ils(example.community)} לקהילה ו־${ils(example.platform)} לאחזקת האתר.`,
     splitAuthor: 'לסופר',
     splitCommunity: 'לקהילה',
     splitPlatform: 'לאתר',
@@ -259,8 +325,7 @@ export const strings = {
     mission:
       'מחברים נולד כדי לקדם ספרות עברית מקומית ועצמאית. אנחנו נותנים לסופרות ולסופרים במה, הדפסה לפי דרישה ומשלוח ישיר לקוראים — בלי מחסנים ובלי מתווכים.',
     splitTitle: 'כך מתחלק כל תשלום',
-    split:
-      '10% מכל רכישה נתרמים לעמותה המסייעת לחיילים פצועים, 5% נוספים מממנים את תפעול החנות, והיתרה מגיעה לסופר/ת לאחר כיסוי עלויות ההדפסה והמשלוח.',
+    split: `${split.community}% מכל רכישה נתרמים לעמותה המסייעת לחיילים פצועים, ${split.platform}% נוספים מממנים את תפעול החנות, והיתרה מגיעה לסופר/ת לאחר כיסוי עלויות ההדפסה והמשלוח.`,
     charityLink: 'לפרטים על התרומה לקהילה',
     charityUrl: '/community-donation',
     statsTitle: 'מחברים במספרים',
@@ -284,23 +349,23 @@ export const strings = {
         {
           title: 'חלוקת ההכנסות',
           items: [
-            'מכירה דיגיטלית: 70% לסופר/ת, 20% לפלטפורמה, 10% לקהילה.',
-            'מכירה של ספר מודפס: 60% לסופר/ת, 25% לפלטפורמה (כולל הדפסה ומשלוח), 15% לקהילה.',
+            `מכירה דיגיטלית: ${digital.author}% לסופר/ת, ${digital.platform}% לפלטפורמה, ${digital.community}% לקהילה.`,
+            `מכירה של ספר מודפס: ${printed.author}% לסופר/ת, ${printed.platform}% לפלטפורמה (כולל הדפסה ומשלוח), ${printed.community}% לקהילה.`,
           ],
         },
         {
           title: 'תשלומים',
           items: [
-            'התשלום מועבר פעם בחודש, ב־15 לחודש.',
-            'סכום מינימלי להעברה: 100 ₪. סכום נמוך יותר עובר לחודש הבא.',
+            `התשלום מועבר פעם בחודש, ב־${MONTHLY_PAYOUT_DAY} לחודש.`,
+            `סכום מינימלי להעברה: ${ils(MONTHLY_PAYOUT_MINIMUM)}. סכום נמוך יותר עובר לחודש הבא.`,
           ],
         },
         {
           title: 'בונוסים',
           items: [
-            '5% נוספים על מכירות חודשיות מעל 1,000 ₪.',
-            '3% נוספים על מכירות למוסדות חינוך וספריות.',
-            '2% נוספים לסופרים הפעילים באתר יותר משנה.',
+            `${BONUS_PERCENTS.monthlySales}% נוספים על מכירות חודשיות מעל ${ils(MONTHLY_SALES_BONUS_OVER)}.`,
+            `${BONUS_PERCENTS.institutions}% נוספים על מכירות למוסדות חינוך וספריות.`,
+            `${BONUS_PERCENTS.loyalty}% נוספים לסופרים הפעילים באתר יותר משנה.`,
           ],
         },
       ],
@@ -335,17 +400,17 @@ export const strings = {
     },
     howItWorks: {
       title: 'איך זה עובד',
-      intro: 'כל רכישה ב־מחברים מחזקת את הסופרים ואת הקהילה. כך מתחלק ספר של 100 ₪:',
+      intro: `כל רכישה ב־מחברים מחזקת את הסופרים ואת הקהילה. כך מתחלק ספר של ${ils(examplePrice)}:`,
       donated: 'שקלים נתרמו לקהילה',
       activeAuthors: 'סופרים פעילים',
       flow: [
-        { value: '100 ₪', label: 'הקורא/ת קונה ספר' },
-        { value: `${split.community} ₪`, label: 'לקהילה' },
-        { value: `${split.platform} ₪`, label: 'לאחזקת האתר' },
-        { value: `${split.author} ₪`, label: 'לסופר/ת (כולל עלויות הדפסה ומשלוח)' },
+        { value: ils(examplePrice), label: 'הקורא/ת קונה ספר' },
+        { value: ils(example.community), label: 'לקהילה' },
+        { value: ils(example.platform), label: 'לאחזקת האתר' },
+        { value: ils(example.author), label: 'לסופר/ת (כולל עלויות הדפסה ומשלוח)' },
       ],
       detailTitle: 'בפירוט',
-      detail: `מתוך ${split.author} ₪ שמגיעים לסופר/ת מכוסות עלויות ההדפסה והמשלוח, והיתרה היא הרווח של היוצר/ת. ${split.community}% מכל רכישה עוברים לפרויקטים קהילתיים, ו־${split.platform}% מממנים את תפעול האתר.`,
+      detail: `מתוך ${ils(example.author)} שמגיעים לסופר/ת מכוסות עלויות ההדפסה והמשלוח, והיתרה היא הרווח של היוצר/ת. ${split.community}% מכל רכישה עוברים לפרויקטים קהילתיים, ו־${split.platform}% מממנים את תפעול האתר.`,
       startBuying: 'להתחיל לקנות',
       discoverAuthors: 'לגלות סופרים',
     },
@@ -355,24 +420,24 @@ export const strings = {
       optionsTitle: 'אפשרויות משלוח',
       columns: ['שיטה', 'מחיר', 'זמן הגעה', 'הערות'],
       options: [
-        ['משלוח רגיל', '15 ₪', '3–5 ימי עסקים', 'לכל הארץ'],
-        ['משלוח מהיר', '25 ₪', '1–2 ימי עסקים', 'לכל הארץ'],
-        ['משלוח ליום המחרת', '35 ₪', 'יום עסקים אחד', 'אזור המרכז והשרון'],
-        ['איסוף עצמי', 'חינם', 'מוכן תוך שעה', 'סניף תל אביב בלבד'],
+        domesticRow('standard', 'משלוח רגיל', 'לכל הארץ'),
+        domesticRow('express', 'משלוח מהיר', 'לכל הארץ'),
+        domesticRow('next-day', 'משלוח ליום המחרת', 'אזור המרכז והשרון'),
+        domesticRow('pickup', 'איסוף עצמי', 'סניף תל אביב בלבד'),
       ],
       freeTitle: 'משלוח חינם',
       free: [
-        'משלוח רגיל חינם בהזמנה מעל 150 ₪.',
-        'משלוח מהיר חינם בהזמנה מעל 200 ₪.',
-        'הזמנה של יותר מ־3 ספרים — משלוח חינם.',
-        'חברי מועדון VIP — משלוח חינם תמיד.',
+        `משלוח רגיל חינם בהזמנה מעל ${ils(FREE_STANDARD_OVER)}.`,
+        `משלוח מהיר חינם בהזמנה מעל ${ils(FREE_EXPRESS_OVER)}.`,
+        `הזמנה של יותר מ־${FREE_SHIPPING_MIN_BOOKS - 1} ספרים — משלוח רגיל או מהיר חינם.`,
+        'חברי מועדון VIP — משלוח חינם תמיד, בכל שיטות המשלוח בארץ.',
       ],
       internationalTitle: 'משלוחים לחו״ל',
       international: [
-        'אירופה וארה״ב: 45 ₪ (7–14 ימים).',
-        'אסיה ואוקיאניה: 55 ₪ (10–21 ימים).',
-        'אפריקה ודרום אמריקה: 65 ₪ (14–28 ימים).',
-        'ספרים בשווי של עד 50$ פטורים ממכס ברוב המדינות.',
+        internationalLine('europe-usa', 'אירופה וארה״ב'),
+        internationalLine('asia-oceania', 'אסיה ואוקיאניה'),
+        internationalLine('africa-south-america', 'אפריקה ודרום אמריקה'),
+        `ספרים בשווי של עד ${CUSTOMS_EXEMPT_UP_TO_USD}$ פטורים ממכס ברוב המדינות.`,
       ],
       statsTitle: 'במספרים',
       stats: [
@@ -384,8 +449,7 @@ export const strings = {
     },
     donation: {
       title: 'תרומה לקהילה',
-      intro:
-        '5% מהרווחים ממכירות נבחרות מוקדשים לפרויקטים שמקדמים קריאה וכתיבה בעברית. כך נראים הפרויקטים שאנחנו תומכים בהם.',
+      intro: `${DONATION_POLICY_PROFIT_PERCENT}% מהרווחים ממכירות נבחרות מוקדשים לפרויקטים שמקדמים קריאה וכתיבה בעברית. כך נראים הפרויקטים שאנחנו תומכים בהם.`,
       projectsTitle: 'פרויקטים נתמכים',
       supported: 'סכום תמיכה',
       statusActive: 'פעיל',
@@ -433,7 +497,7 @@ export const strings = {
             'האספקה תוך 14 ימי עסקים בדואר רשום או 3 ימי עסקים בשליח. ימי עסקים: א׳–ה׳.',
             'ניתן להחזיר ספר חדש תוך 14 יום מהמשלוח; דמי המשלוח חזרה על חשבון הלקוח. ספרים דיגיטליים אינם ניתנים להחזרה.',
             'ההחזר הכספי יבוצע תוך 5–7 ימי עסקים.',
-            'דמי ביטול: 5% מסכום העסקה או 100 ₪, הנמוך מביניהם.',
+            `דמי ביטול: ${CANCELLATION_FEE_PERCENT}% מסכום העסקה או ${ils(CANCELLATION_FEE_CAP)}, הנמוך מביניהם.`,
           ],
         },
         {
@@ -483,7 +547,7 @@ export const strings = {
         {
           title: 'תגמול ותשלום',
           items: [
-            'אפשר למשוך רווחים כשהיתרה מגיעה ל־500 ₪, או 6 חודשים אחרי המכירה הראשונה ואחת ל־6 חודשים לאחר מכן.',
+            `אפשר למשוך רווחים כשהיתרה מגיעה ל־${ils(WITHDRAWAL_THRESHOLD)}, או ${WITHDRAWAL_INTERVAL_MONTHS} חודשים אחרי המכירה הראשונה ואחת ל־${WITHDRAWAL_INTERVAL_MONTHS} חודשים לאחר מכן.`,
           ],
         },
         {

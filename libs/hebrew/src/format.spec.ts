@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatLongDate, formatPrice } from './format';
+import { formatAmount, formatDate, formatDateTime, formatLongDate, formatPrice } from './format';
 
 const strip = (s: string) =>
   s
@@ -17,6 +17,13 @@ describe('he-IL formatting', () => {
 
   it('formats a non-finite amount as zero', () => {
     expect(strip(formatPrice(Number.NaN, 0))).toBe('0 ₪');
+  });
+
+  it('formats a figure for running text with grouping and at most two decimals', () => {
+    expect(formatAmount(1000)).toBe('1,000');
+    expect(formatAmount(12.5)).toBe('12.5');
+    expect(formatAmount(0.1 + 0.2)).toBe('0.3');
+    expect(formatAmount(Number.NaN)).toBe('0');
   });
 
   it('formats dates in the Israeli order', () => {

@@ -22,6 +22,16 @@ export function formatPrice(shekels: number, decimals: 0 | 2 = 2): string {
   return formatter.format(Number.isFinite(shekels) ? shekels : 0);
 }
 
+const amountFormatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+
+/**
+ * A shekel figure inside running text, `1,000` or `12.5`: he-IL digit grouping, up to two
+ * decimals, no currency sign (the copy places `₪` itself, as Hebrew prose does).
+ */
+export function formatAmount(shekels: number): string {
+  return amountFormatter.format(Number.isFinite(shekels) ? shekels : 0);
+}
+
 const dateFormatter = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',
   month: 'numeric',

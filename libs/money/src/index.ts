@@ -20,6 +20,7 @@ export {
 export {
   SHIPPING_REGIONS,
   DOMESTIC_REGIONS,
+  INTERNATIONAL_ZONES,
   SHIPPING_METHODS,
   DOMESTIC_RATES,
   INTERNATIONAL_RATES,
@@ -30,6 +31,8 @@ export {
   shippingQuote,
   shippingOptions,
   type ShippingRegion,
+  type DomesticRegion,
+  type InternationalZone,
   type ShippingMethod,
   type DeliveryTime,
   type DomesticRate,

@@ -21,23 +21,17 @@ import { type Agorot, shekels, ZERO_AGOROT } from './agorot';
  *   that decides the price is this one, {@link FREE_SHIPPING_MIN_BOOKS}.
  */
 
-/** Where an order is shipped: a domestic region or an international zone (spec §9). */
-export const SHIPPING_REGIONS = [
-  'israel-centre',
-  'israel-sharon',
-  'israel-other',
-  'europe-usa',
-  'asia-oceania',
-  'africa-south-america',
-] as const;
-export type ShippingRegion = (typeof SHIPPING_REGIONS)[number];
+/** Regions inside Israel: next day reaches the centre and the Sharon only (spec §9). */
+export const DOMESTIC_REGIONS = ['israel-centre', 'israel-sharon', 'israel-other'] as const;
+export type DomesticRegion = (typeof DOMESTIC_REGIONS)[number];
 
-/** The regions inside Israel. */
-export const DOMESTIC_REGIONS: readonly ShippingRegion[] = [
-  'israel-centre',
-  'israel-sharon',
-  'israel-other',
-];
+/** International zones, each with its own rate (spec §9). */
+export const INTERNATIONAL_ZONES = ['europe-usa', 'asia-oceania', 'africa-south-america'] as const;
+export type InternationalZone = (typeof INTERNATIONAL_ZONES)[number];
+
+/** Where an order is shipped: a domestic region or an international zone. */
+export const SHIPPING_REGIONS = [...DOMESTIC_REGIONS, ...INTERNATIONAL_ZONES] as const;
+export type ShippingRegion = DomesticRegion | InternationalZone;
 
 /** The ways an order can travel (spec §9). */
 export const SHIPPING_METHODS = [
@@ -91,10 +85,7 @@ export const DOMESTIC_RATES: Readonly<
 
 /** International zones' prices and delivery times (spec §9). */
 export const INTERNATIONAL_RATES: Readonly<
-  Record<
-    Exclude<ShippingRegion, (typeof DOMESTIC_REGIONS)[number]>,
-    { price: Agorot; delivery: DeliveryTime }
-  >
+  Record<InternationalZone, { price: Agorot; delivery: DeliveryTime }>
 > = {
   'europe-usa': { price: shekels(45), delivery: { min: 7, max: 14, unit: 'days' } },
   'asia-oceania': { price: shekels(55), delivery: { min: 10, max: 21, unit: 'days' } },
@@ -137,7 +128,8 @@ export type ShippingQuote =
     }
   | { available: false; method: ShippingMethod; reason: 'region-not-served' };
 
-const isDomestic = (region: ShippingRegion): boolean => DOMESTIC_REGIONS.includes(region);
+const isDomestic = (region: ShippingRegion): region is DomesticRegion =>
+  (DOMESTIC_REGIONS as readonly ShippingRegion[]).includes(region);
 
 function freeBecause(method: ShippingMethod, order: ShippingOrder): FreeShippingReason | undefined {
   if (method === 'pickup') return 'pickup';
@@ -161,8 +153,7 @@ export function shippingQuote(method: ShippingMethod, order: ShippingOrder): Shi
   let delivery: DeliveryTime;
   if (method === 'international') {
     if (isDomestic(order.region)) return { available: false, method, reason: 'region-not-served' };
-    const rate = INTERNATIONAL_RATES[order.region as keyof typeof INTERNATIONAL_RATES];
-    ({ price: listPrice, delivery } = rate);
+    ({ price: listPrice, delivery } = INTERNATIONAL_RATES[order.region]);
   } else {
     const rate = DOMESTIC_RATES[method];
     if (!rate.regions.includes(order.region)) {

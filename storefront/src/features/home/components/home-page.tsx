@@ -11,11 +11,15 @@ import {
 } from '@mechabrim/ui';
 import { SortSelect, StoreBookCard, useAuthors, useBooks, useStats } from '../../catalogue';
 import { strings } from '../../../strings.he';
-import { MONEY_SPLIT, MONEY_SPLIT_PARTS, type MoneySplitPart } from '../../../constants';
+import { communityFirst85_10_5, type SplitShares } from '@mechabrim/money';
 import './home.css';
 
 const s = strings.home;
-const splitLabels: Record<MoneySplitPart, string> = {
+/** The split the home page explains (spec §1: 85/10/5), from the money module's policy. */
+const SPLIT = communityFirst85_10_5.shares('physical');
+type SplitPart = keyof SplitShares;
+const SPLIT_PARTS: readonly SplitPart[] = ['author', 'community', 'platform'];
+const splitLabels: Record<SplitPart, string> = {
   author: s.splitAuthor,
   community: s.splitCommunity,
   platform: s.splitPlatform,
@@ -124,24 +128,24 @@ export function HomePage() {
           <div
             className="home-split__bar"
             role="img"
-            aria-label={`${s.progressLabel}: ${MONEY_SPLIT_PARTS.map((part) => `${s.percent(MONEY_SPLIT[part])} ${splitLabels[part]}`).join(', ')}`}
+            aria-label={`${s.progressLabel}: ${SPLIT_PARTS.map((part) => `${s.percent(SPLIT[part])} ${splitLabels[part]}`).join(', ')}`}
           >
-            {MONEY_SPLIT_PARTS.map((part) => (
+            {SPLIT_PARTS.map((part) => (
               <span
                 key={part}
                 className={`home-split__part home-split__part--${part}`}
-                style={{ inlineSize: s.percent(MONEY_SPLIT[part]) }}
+                style={{ inlineSize: s.percent(SPLIT[part]) }}
               >
                 {/* The author's part is wide enough to name itself; the legend names the rest. */}
-                {s.percent(MONEY_SPLIT[part])}
+                {s.percent(SPLIT[part])}
                 {part === 'author' && ` ${splitLabels.author}`}
               </span>
             ))}
           </div>
           <ul className="home-split__legend sf-plain-list" aria-hidden="true">
-            {MONEY_SPLIT_PARTS.map((part) => (
+            {SPLIT_PARTS.map((part) => (
               <li key={part} className={`home-split__key home-split__key--${part}`}>
-                {s.percent(MONEY_SPLIT[part])} {splitLabels[part]}
+                {s.percent(SPLIT[part])} {splitLabels[part]}
               </li>
             ))}
           </ul>
