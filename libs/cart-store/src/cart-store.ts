@@ -83,9 +83,18 @@ function isCartLine(value: unknown): value is CartLine {
     typeof quantity === 'number' &&
     Number.isInteger(quantity) &&
     quantity > 0 &&
-    // A line the money module cannot count exactly (an absurd price or quantity) is corrupt too.
-    Number.isSafeInteger(Math.round(price * 100) * quantity)
+    isCountable(price, quantity)
   );
+}
+
+/** A line whose total cannot be counted exactly in agorot (an absurd price or quantity) is corrupt. */
+function isCountable(price: number, quantity: number): boolean {
+  try {
+    lineTotal(toAgorot(price), quantity);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
