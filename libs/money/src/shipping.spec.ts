@@ -97,6 +97,13 @@ describe('shipping rules', () => {
     expect(pickup).toMatchObject({ price: 0, freeBecause: 'pickup', delivery: { unit: 'hours' } });
   });
 
+  it('refuses an order of no books or a subtotal that is not whole agorot', () => {
+    expect(() => shippingQuote('standard', order({ bookCount: 0 }))).toThrow(RangeError);
+    expect(() => shippingQuote('standard', order({ bookCount: 1.5 }))).toThrow(RangeError);
+    expect(() => shippingQuote('standard', order({ subtotal: agorot(-1) }))).toThrow(RangeError);
+    expect(() => shippingQuote('standard', order({ subtotal: 12.5 as never }))).toThrow(RangeError);
+  });
+
   it('lists every method for an order, available or not', () => {
     const options = shippingOptions(order({ region: 'israel-other' }));
     expect(options.map((q) => [q.method, q.available])).toEqual([

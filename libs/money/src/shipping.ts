@@ -21,7 +21,7 @@ import { type Agorot, shekels, ZERO_AGOROT } from './agorot';
  *   that decides the price is this one, {@link FREE_SHIPPING_MIN_BOOKS}.
  */
 
-/** Regions inside Israel: next day reaches the centre and the Sharon only (spec §9). */
+/** Regions inside Israel: the two spec §9 names for next day, and the rest of the country. */
 export const DOMESTIC_REGIONS = ['israel-centre', 'israel-sharon', 'israel-other'] as const;
 export type DomesticRegion = (typeof DOMESTIC_REGIONS)[number];
 
@@ -146,9 +146,16 @@ function freeBecause(method: ShippingMethod, order: ShippingOrder): FreeShipping
  * The shipping price of `method` for an order, with the free-shipping rules applied as the
  * comment at the top of this file reads them. A method that does not reach the order's region
  * (next day outside the centre and the Sharon, a domestic method abroad, international at home)
- * answers `available: false`.
+ * answers `available: false`. Throws `RangeError` for an order of no books or a negative or
+ * fractional subtotal (the caller validates its input first; this guards the rule itself).
  */
 export function shippingQuote(method: ShippingMethod, order: ShippingOrder): ShippingQuote {
+  if (!Number.isSafeInteger(order.bookCount) || order.bookCount < 1) {
+    throw new RangeError(`an order ships at least one whole book: ${order.bookCount}`);
+  }
+  if (!Number.isSafeInteger(order.subtotal) || order.subtotal < 0) {
+    throw new RangeError(`not a subtotal in agorot: ${order.subtotal}`);
+  }
   let listPrice: Agorot;
   let delivery: DeliveryTime;
   if (method === 'international') {

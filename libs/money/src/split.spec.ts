@@ -39,6 +39,7 @@ describe('split policies', () => {
           const cost = line.printAndShipping ?? 0;
           expect(parts.printAndShipping + parts.uncoveredPrintAndShipping).toBe(cost);
         }),
+        { numRuns: 500 },
       );
     },
   );
