@@ -45,12 +45,12 @@ const example = communityFirst85_10_5.split({
 const digital = compensationPolicy.shares('digital');
 const printed = compensationPolicy.shares('physical');
 
+/** A delivery time in words: `3–5 ימי עסקים`, `יום עסקים אחד`, `מוכן תוך שעה`. */
 function deliveryText({ min, max, unit }: DeliveryTime): string {
-  if (unit === 'hours') return min === 1 && max === 1 ? 'מוכן תוך שעה' : `מוכן תוך ${max} שעות`;
+  if (unit === 'hours') return max === 1 ? 'מוכן תוך שעה' : `מוכן תוך ${max} שעות`;
+  if (min === 1 && max === 1) return unit === 'business-days' ? 'יום עסקים אחד' : 'יום אחד';
   const days = unit === 'business-days' ? 'ימי עסקים' : 'ימים';
-  if (min === max)
-    return min === 1 && unit === 'business-days' ? 'יום עסקים אחד' : `${min} ${days}`;
-  return `${min}–${max} ${days}`;
+  return min === max ? `${min} ${days}` : `${min}–${max} ${days}`;
 }
 
 const internationalLine = (zone: InternationalZone, name: string) => {
