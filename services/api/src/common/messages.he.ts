@@ -41,6 +41,9 @@ export const messagesHe = {
     userNotFound: 'המשתמש לא נמצא. נא להתחבר מחדש.',
     profileUpdated: 'הפרופיל עודכן בהצלחה',
     tooManyAttempts: 'יותר מדי ניסיונות. נסו שוב בעוד מספר דקות.',
+    accountLocked: 'היו יותר מדי ניסיונות התחברות שגויים לחשבון זה. נסו שוב בעוד מספר רגעים.',
+    avatarInvalid:
+      'כתובת התמונה אינה מורשית: אפשר להשתמש בתמונה מהאתר או בכתובת https מאתר תמונות מאושר.',
     authorsOnly: 'פעולה זו זמינה ליוצרים בלבד.',
   },
   books: {
@@ -55,6 +58,9 @@ export const messagesHe = {
     sent: 'ההודעה נשלחה בהצלחה, נחזור אליך בהקדם',
   },
   clientLogs: {
+    tooDeep: (maxDepth: number) => `מבנה הנתונים ברשומת היומן עמוק מדי (עד ${maxDepth} רמות)`,
+    nulInKey: 'שמות שדות ברשומת היומן אינם יכולים להכיל את התו NUL',
+    budgetExceeded: 'נשלחו יותר מדי רשומות יומן מכתובת זו. נסו שוב בעוד דקה.',
     entryTooLarge: (index: number, maxKb: number) =>
       `רשומת יומן מספר ${index + 1} גדולה מדי (עד ${maxKb}KB לרשומה)`,
   },

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error';
 import { mapError } from '../errors/error-body';
 
 /**
@@ -28,6 +29,9 @@ export function sendError(exception: unknown, request: FastifyRequest, reply: Fa
     );
   }
   if (reply.sent) return;
+  if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+    void reply.header('retry-after', String(exception.retryAfterSeconds));
+  }
   void reply
     .status(mapped.body.statusCode)
     .header('content-type', 'application/json; charset=utf-8')
