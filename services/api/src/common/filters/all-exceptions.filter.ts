@@ -20,6 +20,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
 /** Shared by the Nest filter and Fastify's own error handler (errors before routing, e.g. JSON parsing). */
 export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const mapped = mapError(exception);
+  if (mapped.clientAborted) {
+    // Routine (a closed tab, a lost connection), not a fault of ours: one line, no stack.
+    request.log.info(
+      { reqId: request.id, method: request.method, url: request.url },
+      'request aborted by the client',
+    );
+    return;
+  }
   if (mapped.unexpected) {
     request.log.error({ reqId: request.id, err: exception }, 'unhandled error');
   } else if (mapped.dependency) {
