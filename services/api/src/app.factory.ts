@@ -1,6 +1,12 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController, type FastifyBaseLogger } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
@@ -49,7 +55,7 @@ export async function createApiApp(
     return503OnClosing: true,
     // The router refuses a malformed percent-encoding (400) or an over-long route parameter (414)
     // before any hook runs: answer them in the one error shape with the usual security headers.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       void reply.headers(securityHeaders);
       sendError(error, request, reply);
     },

@@ -18,7 +18,6 @@ import {
 } from '@mechabrim/testing';
 import { createApiApp } from '../src/app.factory';
 import { loadApiConfig } from '../src/config/api-config';
-import { redisOptionsFromUrl } from '../src/infra/redis-options';
 import { messagesHe } from '../src/common/messages.he';
 import { client, expectError, freshIp, type Client } from './http';
 
@@ -56,7 +55,12 @@ let http: Client;
 let dataDir: string;
 
 beforeAll(async () => {
-  [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
+  // With a password, as the Redis `npm start` runs: queues, rate limits and the sign-in backoff
+  // all have to authenticate.
+  [mongo, redis] = await Promise.all([
+    startTestMongo(),
+    startTestRedis({ password: 'security-suite-redis' }),
+  ]);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-security-'));
   api = await createTestApi({
     mongoUri: mongo.uri,
@@ -381,7 +385,7 @@ describe('client logs', () => {
       ip: freshIp(),
     });
     expect(res.status).toBe(202);
-    const queue = new Queue(QUEUE_NAMES.clientLogs, { connection: redisOptionsFromUrl(redis.url) });
+    const queue = new Queue(QUEUE_NAMES.clientLogs, { connection: { url: redis.url } });
     try {
       const [job] = await queue.getJobs(['waiting', 'delayed', 'prioritized'], 0, 0);
       expect(job?.opts.removeOnComplete).toBe(true);

@@ -30,7 +30,7 @@ describe('the Redis the launcher starts', () => {
     };
     mkdirSync(join(dataDir, 'redis'));
     url = choice.url(ctx);
-    probe = choice.service.probe!(ctx);
+    probe = choice.service.probe(ctx);
     const { command, args } = choice.service.command(ctx);
     child = spawn(command, args, { stdio: 'ignore' });
     await until('redis-server to answer its probe', async () =>

@@ -154,7 +154,7 @@ export function chooseRedis(
   return {
     kind: 'managed',
     service: redisService(password, env.REDIS_MAXMEMORY || DEFAULT_REDIS_MAXMEMORY),
-    url: (ctx) => `redis://:${password}@127.0.0.1:${ctx.ports.redis}`,
+    url: (ctx) => `redis://:${password}@127.0.0.1:${redisPort(ctx)}`,
     description: 'redis-server',
   };
 }
@@ -162,6 +162,13 @@ export function chooseRedis(
 /** A Redis URL fit to print: the password replaced by `***`. */
 export function withoutPassword(url: string): string {
   return url.replace(/^(rediss?:\/\/[^:@/]*:)[^@/]+@/, '$1***@');
+}
+
+/** The port the plan chose for Redis (every managed service gets one before it starts). */
+function redisPort(ctx: StackContext): number {
+  const port = ctx.ports.redis;
+  if (port === undefined) throw new Error('no port was chosen for redis');
+  return port;
 }
 
 function redisService(password: string, maxmemory: string): ServiceDefinition {
@@ -174,7 +181,7 @@ function redisService(password: string, maxmemory: string): ServiceDefinition {
       command: ctx.env.REDIS_SERVER_BIN || 'redis-server',
       args: [
         '--port',
-        String(ctx.ports.redis),
+        String(redisPort(ctx)),
         '--bind',
         '127.0.0.1',
         '--dir',
@@ -193,6 +200,6 @@ function redisService(password: string, maxmemory: string): ServiceDefinition {
         'noeviction',
       ],
     }),
-    probe: (ctx) => ({ kind: 'redis', host: '127.0.0.1', port: ctx.ports.redis, password }),
+    probe: (ctx) => ({ kind: 'redis', host: '127.0.0.1', port: redisPort(ctx), password }),
   };
 }
