@@ -37,7 +37,7 @@ function PortalBar() {
               type="button"
               className="mb-button"
               data-variant="secondary"
-              onClick={() => sessionStore.getState().logout()}
+              onClick={() => void sessionStore.getState().logout()}
             >
               {strings.signIn.logout}
             </button>

@@ -44,7 +44,7 @@ export function SignInPage() {
     try {
       const signedIn = await sessionStore.getState().login(email.trim(), password);
       if (signedIn.role !== 'author') {
-        sessionStore.getState().logout();
+        void sessionStore.getState().logout({ revoke: false });
         setFailure(strings.signIn.authorsOnly);
         return;
       }

@@ -83,10 +83,18 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await page.getByRole('button', { name: `הסרה של ${book.title} מרשימת המשאלות` }).click();
       await page.getByText('רשימת המשאלות ריקה').waitFor();
 
+      const signedInToken = await page.evaluate(() => localStorage.getItem('token'));
       menu = await accountMenu(page);
+      const revoked = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
       await menu.getByRole('button', { name: 'התנתקות' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+      // Logging out revoked the token on the server too: a copy of it no longer opens the profile.
+      expect((await revoked).status()).toBe(204);
+      const withOldToken = await fetch(`${world.stack.urls.api}/api/auth/profile`, {
+        headers: { authorization: `Bearer ${signedInToken}` },
+      });
+      expect(withOldToken.status).toBe(401);
       menu = await accountMenu(page);
       await menu.getByRole('link', { name: 'התחברות' }).click();
 

@@ -183,4 +183,12 @@ export interface AccessTokenClaims {
   sub: string;
   email: string;
   role: UserRole;
+  /**
+   * The user's token version when the token was issued; logging out everywhere or changing the
+   * e-mail bumps the stored one, which revokes every older token.
+   */
+  ver: number;
+  /** Issued-at and expiry (seconds since the epoch), set when signing. */
+  iat?: number;
+  exp?: number;
 }

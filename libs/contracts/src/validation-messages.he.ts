@@ -25,6 +25,8 @@ export const VALIDATION_HE = {
   roleInvalid: 'סוג החשבון חייב להיות קורא או יוצר',
   bioTooLong: 'הביוגרפיה ארוכה מדי (עד 2000 תווים)',
   avatarInvalid: 'כתובת התמונה אינה תקינה',
+  jsonTooDeep: (maxDepth: number) => `מבנה הנתונים עמוק מדי (עד ${maxDepth} רמות)`,
+  jsonNulInKey: 'שמות שדות אינם יכולים להכיל את התו NUL',
   idInvalid: 'המזהה אינו תקין',
   searchRequired: 'יש להזין טקסט לחיפוש',
   searchTooLong: 'טקסט החיפוש ארוך מדי (עד 100 תווים)',

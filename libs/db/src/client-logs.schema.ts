@@ -4,6 +4,14 @@ import { clientLogLevelSchema } from '@mechabrim/contracts';
 /** Client log entries are kept for 30 days, then MongoDB's TTL monitor removes them. */
 export const CLIENT_LOG_TTL_SECONDS = 30 * 24 * 60 * 60;
 
+/**
+ * And never more than this many (at most 16 KB each, so under 1.6 GB; typical entries are far
+ * smaller): the worker removes the oldest beyond it, so a flood within the 30 days cannot grow the
+ * collection without bound. Capped collections would do it in the server, but the embedded
+ * development server does not support them.
+ */
+export const CLIENT_LOG_MAX_ENTRIES = 100_000;
+
 /** One browser log entry (spec §3 "Client log entry") as stored. */
 export const ClientLogSchema = new Schema(
   {

@@ -13,6 +13,11 @@ export const UserSchema = new Schema(
     role: { type: String, enum: USER_ROLES, default: 'user', required: true },
     bio: { type: String, default: '', maxlength: 2000 },
     avatar: { type: String, default: '' },
+    /**
+     * Copied into every token at sign-in and compared on each request; bumping it (logout,
+     * e-mail change) revokes every token issued before.
+     */
+    tokenVersion: { type: Number, default: 0, min: 0 },
   },
   { timestamps: true, collection: 'users' },
 );

@@ -88,11 +88,30 @@ describe('session store', () => {
     });
   });
 
-  it('clears the user and the token on logout', async () => {
+  it('clears the user and the token on logout, and asks the API to revoke the token', async () => {
     const { store, storage } = setup();
     await store.getState().login('dana@example.com', 'Sod-Sod-12');
-    store.getState().logout();
+    const done = store.getState().logout();
     expect(store.getState()).toMatchObject({ user: null, token: null });
     expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await done;
+    expect(api.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      authorization: 'Bearer login-token',
+    });
+    // The revoked token no longer opens the profile.
+    const again = setup('login-token');
+    await again.store.getState().init();
+    expect(again.store.getState().user).toBeNull();
+  });
+
+  it('only forgets the token when told not to revoke it', async () => {
+    const { store } = setup();
+    await store.getState().login('dana@example.com', 'Sod-Sod-12');
+    const before = api.requests.length;
+    await store.getState().logout({ revoke: false });
+    expect(store.getState().token).toBeNull();
+    expect(api.requests.length).toBe(before);
   });
 });

@@ -40,7 +40,13 @@ export interface SessionState {
   login(email: string, password: string): Promise<SessionUser>;
   register(payload: RegisterPayload): Promise<SessionUser>;
   updateProfile(update: ProfileUpdate): Promise<SessionUser>;
-  logout(): void;
+  /**
+   * Signs out at once in this browser and asks the API (`POST /api/auth/logout`) to revoke every
+   * token of the user, so a copied token stops working too. `{ revoke: false }` only forgets the
+   * token here (a token the app decided not to use, e.g. a reader on the authors' sign-in page).
+   * The returned promise settles when the API answered; a failure to reach it is ignored.
+   */
+  logout(options?: { revoke?: boolean }): Promise<void>;
 }
 
 /** Where the token is kept (spec §3). */
@@ -145,9 +151,20 @@ export function createSessionStore(options: SessionStoreOptions): StoreApi<Sessi
       set((state) => ({ user, token: token ?? state.token }));
       return user;
     },
-    logout() {
+    async logout({ revoke = true } = {}) {
+      const token = get().token;
       saveToken(null);
       set({ user: null, token: null, loading: false });
+      if (!revoke || !token) return;
+      try {
+        await api<void>('/api/auth/logout', {
+          method: 'POST',
+          auth: false,
+          headers: { Authorization: `Bearer ${token}` },
+        });
+      } catch {
+        // Signed out here either way; the token still expires on its own.
+      }
     },
   }));
 }

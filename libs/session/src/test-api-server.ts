@@ -63,6 +63,13 @@ export async function startAuthApi() {
       tokens.set('register-token', body.email);
       return send(res, 201, { user: publicUser(body.email), token: 'register-token' });
     }
+    if (req.url === '/api/auth/logout' && req.method === 'POST') {
+      if (!email)
+        return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'נדרשת התחברות' });
+      for (const [token, owner] of tokens) if (owner === email) tokens.delete(token);
+      res.writeHead(204).end();
+      return;
+    }
     if (req.url === '/api/auth/profile') {
       if (!email)
         return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'נדרשת התחברות' });

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { getFreePort, waitForPort } from './free-port';
 
 export interface TestRedis {
-  /** `redis://127.0.0.1:<port>` */
+  /** `redis://127.0.0.1:<port>`, or `redis://:<password>@127.0.0.1:<port>` with a password. */
   url: string;
   port: number;
   /** Stops the server (SIGTERM, then SIGKILL); safe to call twice. */
@@ -18,9 +18,12 @@ const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 /**
  * A real `redis-server` on a free port, without persistence, for integration tests.
  * Needs `redis-server` on PATH (Debian: `apt-get install redis-server`) or `REDIS_SERVER_BIN`.
- * `port` pins the port (fault tests that start Redis after its client).
+ * `port` pins the port (fault tests that start Redis after its client); `password` makes it
+ * require one, as the Redis `npm start` runs does.
  */
-export async function startTestRedis(options: { port?: number } = {}): Promise<TestRedis> {
+export async function startTestRedis(
+  options: { port?: number; password?: string } = {},
+): Promise<TestRedis> {
   const port = options.port ?? (await getFreePort());
   let child: ChildProcess | undefined;
 
@@ -39,6 +42,7 @@ export async function startTestRedis(options: { port?: number } = {}): Promise<T
         'no',
         '--loglevel',
         'warning',
+        ...(options.password === undefined ? [] : ['--requirepass', options.password]),
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
@@ -78,7 +82,10 @@ export async function startTestRedis(options: { port?: number } = {}): Promise<T
 
   await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url:
+      options.password === undefined
+        ? `redis://127.0.0.1:${port}`
+        : `redis://:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
     port,
     stop,
     start,

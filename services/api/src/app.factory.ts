@@ -1,13 +1,19 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController, type FastifyBaseLogger } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
 import { registerCors } from './common/http/cors';
 import { registerOperatorKeyGuard } from './common/http/operator-keys';
-import { registerSecurityHeaders } from './common/http/security-headers';
-import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { helmetHeaders, registerSecurityHeaders } from './common/http/security-headers';
+import { AllExceptionsFilter, sendError } from './common/filters/all-exceptions.filter';
 import { createPinoLogger, JsonLogger } from './common/logging/logger';
 import { ApiConfig } from './config/api-config';
 import { setupDocs } from './docs/docs.setup';
@@ -35,6 +41,7 @@ export async function createApiApp(
   options: CreateApiAppOptions = {},
 ): Promise<NestFastifyApplication> {
   const logger = options.logger ?? createPinoLogger(config.logLevel);
+  const securityHeaders = helmetHeaders();
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One line per request, written in onResponse below, instead of Fastify's two; and no child
@@ -46,6 +53,12 @@ export async function createApiApp(
     requestIdHeader: 'x-request-id',
     genReqId: () => `${requestIdPrefix}-${(++requestCounter).toString(36)}`,
     return503OnClosing: true,
+    // The router refuses a malformed percent-encoding (400) or an over-long route parameter (414)
+    // before any hook runs: answer them in the one error shape with the usual security headers.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      void reply.headers(securityHeaders);
+      sendError(error, request, reply);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, logger),

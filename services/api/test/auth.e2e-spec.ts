@@ -185,10 +185,16 @@ describe('auth API', () => {
   it('rate-limits login per IP with a 429 in the error shape', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
+    // A different account each time: this checks the per-address limit, not the per-account one.
     for (let i = 0; i < 11; i += 1) {
       statuses.push(
-        (await http.post('/api/auth/login', { email: 'nobody@example.com', password: 'x' }, { ip }))
-          .status,
+        (
+          await http.post(
+            '/api/auth/login',
+            { email: `nobody${i}@example.com`, password: 'x' },
+            { ip },
+          )
+        ).status,
       );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -349,7 +355,7 @@ describe('auth API', () => {
           (
             await other.post(
               '/api/auth/login',
-              { email: 'nobody@example.com', password: 'x' },
+              { email: `forged${i}@example.com`, password: 'x' },
               { ip: freshIp() },
             )
           ).status,
@@ -372,7 +378,7 @@ describe('auth API', () => {
           (
             await via.post(
               '/api/auth/login',
-              { email: 'nobody@example.com', password: 'x' },
+              { email: `shared${i}@example.com`, password: 'x' },
               { ip },
             )
           ).status,

@@ -135,6 +135,27 @@ describe('client-logs queue, API to worker to MongoDB', () => {
         const failed = await queue.getJob(bad.id!);
         expect(failed?.attemptsMade).toBe(1);
         expect(failed?.failedReason).toMatch(/invalid client-logs payload/);
+
+        // So does an entry whose data has a NUL in a key (MongoDB would refuse it on every
+        // retry), had one got past the API.
+        const nul = await queue.add(
+          CLIENT_LOGS_JOB,
+          {
+            receivedAt: new Date().toISOString(),
+            entries: [
+              {
+                key: 'f'.repeat(64),
+                timestamp: new Date().toISOString(),
+                level: 'error',
+                message: 'NUL',
+                data: { 'a\u0000b': 1 },
+              },
+            ],
+          },
+          { attempts: 5 },
+        );
+        await until('the NUL job to fail', async () => ((await nul.isFailed()) ? true : undefined));
+        expect((await queue.getJob(nul.id!))?.attemptsMade).toBe(1);
       } finally {
         await queue.close();
       }

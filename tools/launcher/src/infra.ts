@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { withDatabase } from '@mechabrim/testing';
 import { MongoClient } from 'mongodb';
@@ -132,9 +133,15 @@ async function initiateReplicaSet(uri: string, port: number): Promise<void> {
   }
 }
 
+/** Memory the launcher's `redis-server` may use unless `REDIS_MAXMEMORY` says otherwise. */
+export const DEFAULT_REDIS_MAXMEMORY = '256mb';
+
 /**
  * Redis: `REDIS_URL`, else Debian's `redis-server` on a free port. `npm start` keeps its data in
- * `<DATA_DIR>/redis` (append-only file); `startStack()` keeps nothing.
+ * `<DATA_DIR>/redis` (append-only file); `startStack()` keeps nothing. The server the launcher
+ * starts has a memory cap and a password, fresh on every start, which only the API and the worker
+ * get (inside `REDIS_URL`): another local program, or a web page reaching loopback, can neither
+ * read the queues nor fill the machine's memory through them.
  */
 export function chooseRedis(
   env: Readonly<Record<string, string | undefined>>,
@@ -143,33 +150,56 @@ export function chooseRedis(
   if (!options.ephemeral && env.REDIS_URL) {
     return { kind: 'external', url: env.REDIS_URL, description: 'REDIS_URL' };
   }
+  const password = randomBytes(24).toString('base64url');
   return {
     kind: 'managed',
-    service: REDIS,
-    url: (ctx) => `redis://127.0.0.1:${ctx.ports.redis}`,
+    service: redisService(password, env.REDIS_MAXMEMORY || DEFAULT_REDIS_MAXMEMORY),
+    url: (ctx) => `redis://:${password}@127.0.0.1:${redisPort(ctx)}`,
     description: 'redis-server',
   };
 }
 
-const REDIS: ServiceDefinition = {
-  name: 'redis',
-  tier: 'infra',
-  port: {},
-  dataFolder: 'redis',
-  command: (ctx) => ({
-    command: ctx.env.REDIS_SERVER_BIN || 'redis-server',
-    args: [
-      '--port',
-      String(ctx.ports.redis),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dataPath(ctx, 'redis'),
-      '--save',
-      '',
-      '--appendonly',
-      ctx.ephemeral ? 'no' : 'yes',
-    ],
-  }),
-  probe: (ctx) => ({ kind: 'redis', host: '127.0.0.1', port: ctx.ports.redis }),
-};
+/** A Redis URL fit to print: the password replaced by `***`. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^(rediss?:\/\/[^:@/]*:)[^@/]+@/, '$1***@');
+}
+
+/** The port the plan chose for Redis (every managed service gets one before it starts). */
+function redisPort(ctx: StackContext): number {
+  const port = ctx.ports.redis;
+  if (port === undefined) throw new Error('no port was chosen for redis');
+  return port;
+}
+
+function redisService(password: string, maxmemory: string): ServiceDefinition {
+  return {
+    name: 'redis',
+    tier: 'infra',
+    port: {},
+    dataFolder: 'redis',
+    command: (ctx) => ({
+      command: ctx.env.REDIS_SERVER_BIN || 'redis-server',
+      args: [
+        '--port',
+        String(redisPort(ctx)),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dataPath(ctx, 'redis'),
+        '--save',
+        '',
+        '--appendonly',
+        ctx.ephemeral ? 'no' : 'yes',
+        '--requirepass',
+        password,
+        '--maxmemory',
+        maxmemory,
+        // BullMQ needs its keys kept: at the cap, writes fail (the API answers 503) rather than
+        // jobs silently disappearing.
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+    }),
+    probe: (ctx) => ({ kind: 'redis', host: '127.0.0.1', port: redisPort(ctx), password }),
+  };
+}

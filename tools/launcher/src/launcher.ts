@@ -2,6 +2,7 @@ import { join, relative } from 'node:path';
 import { formatBanner } from './banner';
 import { buildProjects, projectsToBuild } from './build';
 import { describeExit, Stack } from './stack';
+import { withoutPassword } from './infra';
 import { busyPortMessages } from './ports';
 import { ConfigError, planStack, type StackPlan } from './plan';
 import { prefixedConsole, type LineSink, type ManagedProcess } from './process';
@@ -191,7 +192,7 @@ function infrastructureLinks({ ctx, mongo, redis }: StackPlan): ServiceLink[] {
   if (redis) {
     links.push({
       label: 'Redis',
-      url: `${ctx.redisUrl} (${redis.description}${redis.kind === 'managed' ? data('redis') : ''})`,
+      url: `${withoutPassword(ctx.redisUrl)} (${redis.description}${redis.kind === 'managed' ? data('redis') : ''})`,
     });
   }
   return links;

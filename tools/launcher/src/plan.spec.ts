@@ -143,7 +143,10 @@ describe('planStack', () => {
       expect(new Set(ports).size).toBe(ports.length);
       expect(plan.ctx.ports.api).not.toBe(3000);
       expect(plan.fixedPorts).toEqual([]);
-      expect(plan.ctx.redisUrl).toBe(`redis://127.0.0.1:${plan.ctx.ports.redis}`);
+      expect(plan.ctx.redisUrl).toMatch(
+        new RegExp(`^redis://:[\\w-]{32}@127\\.0\\.0\\.1:${plan.ctx.ports.redis}$`),
+      );
+      expect(plan.ctx.env.REDIS_URL).toBe(plan.ctx.redisUrl);
       expect(plan.ctx.env.STOREFRONT_REMOTE_URL).toBeUndefined();
       expect(plan.ctx.env.API_PORT).toBe(String(plan.ctx.ports.api));
       expect(plan.ctx.env.CORS_ORIGINS).toContain(`http://localhost:${plan.ctx.ports.shell}`);

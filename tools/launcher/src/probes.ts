@@ -14,7 +14,7 @@ export async function probeOnce(probe: Probe): Promise<boolean> {
         return response.ok;
       }
       case 'redis':
-        return await redisPing(probe.host, probe.port);
+        return await redisPing(probe.host, probe.port, probe.password);
       case 'mongo':
         return await mongoPing(probe.uri);
     }
@@ -23,7 +23,10 @@ export async function probeOnce(probe: Probe): Promise<boolean> {
   }
 }
 
-function redisPing(host: string, port: number): Promise<boolean> {
+/** Redis's inline-command quoting: the password goes between double quotes. */
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+function redisPing(host: string, port: number, password?: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
     let answer = '';
@@ -31,12 +34,17 @@ function redisPing(host: string, port: number): Promise<boolean> {
       socket.destroy();
       resolve(ok);
     };
+    // With a password, AUTH answers first (+OK or an error), then PING.
+    const expectedLines = password === undefined ? 1 : 2;
     socket.setTimeout(2_000, () => done(false));
     socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('connect', () =>
+      socket.write(`${password === undefined ? '' : `AUTH ${quoted(password)}\r\n`}PING\r\n`),
+    );
     socket.on('data', (chunk) => {
       answer += chunk.toString('latin1');
-      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+      const lines = answer.split('\r\n');
+      if (lines.length > expectedLines) done(lines[expectedLines - 1] === '+PONG');
     });
   });
 }

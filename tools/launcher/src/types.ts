@@ -1,7 +1,7 @@
 /** How the launcher knows a service is ready. */
 export type Probe =
   | { kind: 'http'; url: string }
-  | { kind: 'redis'; host: string; port: number }
+  | { kind: 'redis'; host: string; port: number; password?: string }
   | { kind: 'mongo'; uri: string };
 
 export interface CommandSpec {

@@ -56,6 +56,13 @@ describe('client logger', () => {
     expect((calls[0].body as { logs: unknown[] }).logs).toHaveLength(3);
   });
 
+  it('sends a long backlog in bulks of at most 50, as the API takes them', async () => {
+    const { logger, calls } = setup({ bulkSize: 1000 });
+    for (let i = 0; i < 100; i++) logger.debug(`m${i}`);
+    await logger.flush();
+    expect(calls.map((c) => (c.body as { logs: unknown[] }).logs.length)).toEqual([50, 50]);
+  });
+
   it('keeps at most 100 entries', () => {
     const { logger } = setup({ bulkSize: 1000 });
     for (let i = 0; i < 130; i++) logger.debug(`m${i}`);

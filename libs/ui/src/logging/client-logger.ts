@@ -36,6 +36,8 @@ export interface ClientLoggerOptions {
 export const SLOW_OPERATION_MS = 1000;
 export const WARN_OPERATION_MS = 3000;
 export const MAX_LOG_ENTRIES = 100;
+/** The most entries the API takes in one `client-bulk` request (CLIENT_LOG_BULK_MAX). */
+export const MAX_BULK_ENTRIES = 50;
 
 function newSessionId(): string {
   const c = (globalThis as { crypto?: Crypto }).crypto;
@@ -147,9 +149,12 @@ export class ClientLogger {
       this.timer = null;
     }
     if (!this.options || this.pending.length === 0) return;
-    const logs = this.pending;
+    const waiting = this.pending;
     this.pending = [];
-    await this.send('/api/logs/client-bulk', { logs, sessionId: this.sessionId }, keepalive);
+    for (let start = 0; start < waiting.length; start += MAX_BULK_ENTRIES) {
+      const logs = waiting.slice(start, start + MAX_BULK_ENTRIES);
+      await this.send('/api/logs/client-bulk', { logs, sessionId: this.sessionId }, keepalive);
+    }
   }
 
   /** Reports window errors and unhandled promise rejections; returns a function that stops it. */

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import {
   ApiConflictResponse,
+  ApiNoContentResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -31,7 +32,10 @@ import { CurrentUser, type AuthenticatedUser } from './authenticated-user';
 import { Authenticated } from './guards';
 import { z } from 'zod';
 
-/** Spec §7: login, registration and the signed-in user's profile. */
+/** Answers carrying a token or personal data: no browser or proxy may keep a copy. */
+const NO_STORE = ['Cache-Control', 'no-store'] as const;
+
+/** Spec §7: login, registration, logout and the signed-in user's profile. */
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
@@ -39,6 +43,7 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(201)
+  @Header(...NO_STORE)
   @UseGuards(AuthThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.auth })
   @ApiOperation({ summary: 'Register a reader or an author; returns the user and a bearer token' })
@@ -57,6 +62,7 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
+  @Header(...NO_STORE)
   @UseGuards(AuthThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.auth })
   @ApiOperation({
@@ -64,7 +70,10 @@ export class AuthController {
   })
   @ApiZodBody(loginRequestSchema)
   @ApiUnauthorizedResponse({ description: 'Wrong e-mail or password (one message for both)' })
-  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this IP' })
+  @ApiTooManyRequestsResponse({
+    description:
+      'Too many attempts from this IP, or too many failures on this account (Retry-After)',
+  })
   @ApiZodResponse(authAnswerSchema, { description: 'The user and a bearer token' })
   login(
     @Body(new ZodValidationPipe(loginRequestSchema)) body: z.output<typeof loginRequestSchema>,
@@ -72,7 +81,19 @@ export class AuthController {
     return this.auth.login(body);
   }
 
+  @Post('logout')
+  @HttpCode(204)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Sign out everywhere: every token issued to the user so far stops working',
+  })
+  @ApiNoContentResponse({ description: 'Signed out' })
+  logout(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    return this.auth.logout(user.id);
+  }
+
   @Get('profile')
+  @Header(...NO_STORE)
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiZodResponse(userSchema, { description: 'The user object' })
@@ -81,9 +102,11 @@ export class AuthController {
   }
 
   @Put('profile')
+  @Header(...NO_STORE)
   @Authenticated()
   @ApiOperation({
-    summary: 'Update name, e-mail, bio, avatar; a new token comes back when the e-mail changed',
+    summary:
+      'Update name, e-mail, bio, avatar; an e-mail change revokes older tokens and answers a new one',
   })
   @ApiZodBody(updateProfileRequestSchema)
   @ApiConflictResponse({ description: 'E-mail already registered to someone else' })

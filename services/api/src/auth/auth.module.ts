@@ -9,6 +9,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
+import { LoginBackoff } from './login-backoff';
 
 /**
  * Accounts and bearer tokens. Other modules protect routes with `@Authenticated()` /
@@ -33,7 +34,14 @@ import { JwtStrategy } from './jwt.strategy';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, JwtStrategy, JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard],
+  providers: [
+    AuthService,
+    LoginBackoff,
+    JwtStrategy,
+    JwtAuthGuard,
+    OptionalJwtAuthGuard,
+    RolesGuard,
+  ],
   exports: [AuthService, JwtModule],
 })
 export class AuthModule {}

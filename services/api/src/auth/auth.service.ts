@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
 import type {
@@ -22,9 +22,21 @@ import {
 } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
+import { isAllowedAvatar } from './avatar-url';
+import { LoginBackoff } from './login-backoff';
 import { toUserAnswer } from './user.answer';
 
-const USER_FIELDS = { name: 1, email: 1, role: 1, bio: 1, avatar: 1, createdAt: 1 } as const;
+const USER_FIELDS = {
+  name: 1,
+  email: 1,
+  role: 1,
+  bio: 1,
+  avatar: 1,
+  createdAt: 1,
+  tokenVersion: 1,
+} as const;
 
 function isDuplicateKey(error: unknown): boolean {
   return (
@@ -40,6 +52,8 @@ export class AuthService {
     @InjectModel(AUTHOR_PROFILE_MODEL) private readonly profiles: AuthorProfileModel,
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     private readonly jwt: JwtService,
+    private readonly backoff: LoginBackoff,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
   /** Creates a reader or an author (never an admin) and signs them in. */
@@ -66,20 +80,41 @@ export class AuthService {
       );
     }
     const user = toUserAnswer(created);
-    return { user, token: await this.sign(user) };
+    return { user, token: await this.sign(user, created.tokenVersion) };
   }
 
-  /** The same answer for an unknown e-mail and a wrong password. */
+  /**
+   * The same answer for an unknown e-mail and a wrong password. After repeated failures on one
+   * account (known or not), sign-in to it is refused for a while without checking the password
+   * ({@link LoginBackoff}).
+   */
   async login({ email, password }: LoginRequest): Promise<AuthAnswer> {
+    const account = String(email).toLowerCase();
+    const lockedMs = await this.backoff.lockedForMs(account);
+    if (lockedMs > 0) throw accountLocked(lockedMs);
     const stored = await this.users
-      .findOne({ email: String(email).toLowerCase() })
+      .findOne({ email: account })
       .setOptions({ sanitizeFilter: true })
       .select({ ...USER_FIELDS, passwordHash: 1 })
       .lean();
     const ok = await verifyPassword(stored?.passwordHash, password);
-    if (!stored || !ok) throw new DomainError('unauthorized', messagesHe.auth.invalidCredentials);
+    if (!stored || !ok) {
+      await this.backoff.recordFailure(account);
+      throw new DomainError('unauthorized', messagesHe.auth.invalidCredentials);
+    }
+    await this.backoff.recordSuccess(account);
     const user = toUserAnswer(stored);
-    return { user, token: await this.sign(user) };
+    return { user, token: await this.sign(user, stored.tokenVersion) };
+  }
+
+  /**
+   * Signs the user out everywhere: bumping the token version revokes every token issued to them
+   * (this one included), on every device.
+   */
+  async logout(userId: string): Promise<void> {
+    await this.users
+      .updateOne({ _id: userId }, { $inc: { tokenVersion: 1 } })
+      .setOptions({ sanitizeFilter: true });
   }
 
   async profile(userId: string): Promise<User> {
@@ -89,13 +124,19 @@ export class AuthService {
   }
 
   /**
-   * Updates name, e-mail, bio and avatar. A new token comes back when the e-mail changed (the
-   * token carries it). An author's new name is copied onto their books, so lists and search follow.
+   * Updates name, e-mail, bio and avatar. An e-mail change revokes every earlier token (someone
+   * who took over the old address's sessions loses them) and answers a new one, so this tab stays
+   * signed in. An author's new name is copied onto their books, so lists and search follow.
    */
   async updateProfile(
     userId: string,
     changes: { name: string; email: string; bio?: string; avatar?: string },
   ): Promise<UpdateProfileAnswer> {
+    if (changes.avatar !== undefined && !isAllowedAvatar(changes.avatar, this.config.avatarHosts)) {
+      throw new DomainError('invalid_data', messagesHe.auth.avatarInvalid, [
+        { field: 'avatar', message: messagesHe.auth.avatarInvalid },
+      ]);
+    }
     const before = await this.users.findById(userId).select(USER_FIELDS).lean();
     if (!before) throw new DomainError('unauthorized', messagesHe.auth.userNotFound);
     const emailChanged = changes.email !== before.email;
@@ -108,7 +149,11 @@ export class AuthService {
     let after;
     try {
       after = await this.users
-        .findByIdAndUpdate(userId, { $set: set }, { returnDocument: 'after', runValidators: true })
+        .findByIdAndUpdate(
+          userId,
+          { $set: set, ...(emailChanged ? { $inc: { tokenVersion: 1 } } : {}) },
+          { returnDocument: 'after', runValidators: true },
+        )
         .setOptions({ sanitizeFilter: true })
         .select(USER_FIELDS)
         .lean();
@@ -121,7 +166,7 @@ export class AuthService {
     const user = toUserAnswer(after);
     return {
       user,
-      ...(emailChanged ? { token: await this.sign(user) } : {}),
+      ...(emailChanged ? { token: await this.sign(user, after.tokenVersion) } : {}),
       message: messagesHe.auth.profileUpdated,
     };
   }
@@ -156,8 +201,19 @@ export class AuthService {
     return !!found && found._id.toHexString() !== exceptUserId;
   }
 
-  private sign(user: User): Promise<string> {
-    const claims: AccessTokenClaims = { sub: user.id, email: user.email, role: user.role };
+  private sign(user: User, tokenVersion: number | null | undefined): Promise<string> {
+    const claims: AccessTokenClaims = {
+      sub: user.id,
+      email: user.email,
+      role: user.role,
+      ver: tokenVersion ?? 0,
+    };
     return this.jwt.signAsync(claims);
   }
+}
+
+function accountLocked(lockedMs: number): DomainError {
+  return new DomainError('too_many_requests', messagesHe.auth.accountLocked, undefined, {
+    retryAfterSeconds: Math.ceil(lockedMs / 1000),
+  });
 }

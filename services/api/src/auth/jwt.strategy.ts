@@ -10,8 +10,10 @@ import { API_CONFIG } from '../config/config.module';
 import type { AuthenticatedUser } from './authenticated-user';
 
 /**
- * Bearer tokens (spec §6): signature and expiry checked by passport-jwt, then the user is read
- * again so a deleted account or a changed role takes effect at once.
+ * Bearer tokens (spec §6): signature and expiry checked by passport-jwt (a token without an
+ * expiry is refused), then the user is read again — one indexed lookup by _id per request — so a
+ * deleted account, a changed role or a revoked token (token version bumped by logout or an e-mail
+ * change) takes effect at once.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -29,11 +31,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(claims: AccessTokenClaims): Promise<AuthenticatedUser | false> {
     if (typeof claims.sub !== 'string' || !isValidObjectId(claims.sub)) return false;
+    // passport-jwt checks `exp` only when present; a token that never expires is never issued.
+    if (typeof claims.exp !== 'number' || !Number.isInteger(claims.ver)) return false;
     const user = await this.users
       .findById(claims.sub)
-      .select({ name: 1, email: 1, role: 1 })
+      .select({ name: 1, email: 1, role: 1, tokenVersion: 1 })
       .lean();
-    if (!user) return false;
+    if (!user || (user.tokenVersion ?? 0) !== claims.ver) return false;
     return { id: user._id.toHexString(), email: user.email, name: user.name, role: user.role };
   }
 }

@@ -59,8 +59,11 @@ export class ClientLogsService {
       jobId,
       attempts: 5,
       backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: 3600, count: 1000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      // A stored job is removed at once: its payload is in MongoDB now, and completed jobs kept
+      // with their payload would let a flood of logs fill Redis as well.
+      removeOnComplete: true,
+      // A failed one is kept a day for diagnosis, and never more than a few hundred.
+      removeOnFail: { age: 24 * 3600, count: 500 },
     });
     return { accepted: queued.length };
   }

@@ -4,9 +4,13 @@ export const messagesHe = {
     badRequest: 'הבקשה אינה תקינה.',
     validation: 'חלק מהשדות שנשלחו אינם תקינים.',
     malformedJson: 'גוף הבקשה אינו JSON תקין.',
+    tooDeep: (maxDepth: number) => `מבנה הנתונים בבקשה עמוק מדי (עד ${maxDepth} רמות).`,
+    nulInKey: 'שמות שדות בבקשה אינם יכולים להכיל את התו NUL.',
     operatorKeys: 'הבקשה מכילה שמות שדות אסורים (שמות המתחילים ב-$ אינם מותרים).',
     unsupportedMediaType: 'סוג התוכן של הבקשה אינו נתמך.',
     payloadTooLarge: 'הבקשה גדולה מדי.',
+    badUrl: 'כתובת הבקשה אינה תקינה.',
+    urlTooLong: 'כתובת הבקשה ארוכה מדי.',
     unauthorized: 'יש להתחבר כדי לבצע פעולה זו.',
     forbidden: 'אין לך הרשאה לבצע פעולה זו.',
     notFound: 'הדף או המשאב המבוקש לא נמצא.',
@@ -41,6 +45,9 @@ export const messagesHe = {
     userNotFound: 'המשתמש לא נמצא. נא להתחבר מחדש.',
     profileUpdated: 'הפרופיל עודכן בהצלחה',
     tooManyAttempts: 'יותר מדי ניסיונות. נסו שוב בעוד מספר דקות.',
+    accountLocked: 'היו יותר מדי ניסיונות התחברות שגויים לחשבון זה. נסו שוב בעוד מספר רגעים.',
+    avatarInvalid:
+      'כתובת התמונה אינה מורשית: אפשר להשתמש בתמונה מהאתר או בכתובת https מאתר תמונות מאושר.',
     authorsOnly: 'פעולה זו זמינה ליוצרים בלבד.',
   },
   books: {
@@ -55,6 +62,9 @@ export const messagesHe = {
     sent: 'ההודעה נשלחה בהצלחה, נחזור אליך בהקדם',
   },
   clientLogs: {
+    tooDeep: (maxDepth: number) => `מבנה הנתונים ברשומת היומן עמוק מדי (עד ${maxDepth} רמות)`,
+    nulInKey: 'שמות שדות ברשומת היומן אינם יכולים להכיל את התו NUL',
+    budgetExceeded: 'נשלחו יותר מדי רשומות יומן מכתובת זו. נסו שוב בעוד דקה.',
     entryTooLarge: (index: number, maxKb: number) =>
       `רשומת יומן מספר ${index + 1} גדולה מדי (עד ${maxKb}KB לרשומה)`,
   },

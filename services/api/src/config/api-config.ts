@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const DEV_JWT_SECRET = 'mechabrim-development-secret-do-not-use-in-production';
+import { developmentJwtSecret } from '../auth/jwt-secret';
 const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
   .map((port) => `http://localhost:${port}`)
   .join(',');
@@ -70,6 +69,18 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     PUBLIC_API_URL: url(['http:', 'https:']).optional(),
     DATA_DIR: z.string().min(1).default('.data'),
+    // OpenAPI at /api/docs: on by default outside production, off in production unless enabled.
+    API_DOCS: z.enum(['true', 'false']).optional(),
+    // Hosts an https avatar URL may point at (besides our own /api/covers/ files).
+    AVATAR_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     // Which proxies may set X-Forwarded-For. Off by default: trusting every sender would let a
     // client pick its own IP and so its own rate-limit budget.
     TRUST_PROXY: z
@@ -125,6 +136,10 @@ export interface ApiConfig {
   logLevel: LogLevel;
   publicApiUrl: string;
   dataDir: string;
+  /** Whether /api/docs and /api/docs-json are served. */
+  docs: boolean;
+  /** Hosts allowed in https avatar URLs. */
+  avatarHosts: string[];
   bodyLimitBytes: number;
   trustProxy: TrustProxy;
 }
@@ -162,10 +177,13 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.EMBEDDED_MONGO_PORT}/mechabrim`,
     redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
     corsOrigins: e.CORS_ORIGINS,
-    jwt: { secret: e.JWT_SECRET ?? DEV_JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
+    // Production requires JWT_SECRET (above); elsewhere a random secret kept under DATA_DIR.
+    jwt: { secret: e.JWT_SECRET ?? developmentJwtSecret(e.DATA_DIR), expiresIn: e.JWT_EXPIRES_IN },
     logLevel: e.LOG_LEVEL,
     publicApiUrl: e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`,
     dataDir: e.DATA_DIR,
+    docs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
+    avatarHosts: e.AVATAR_HOSTS,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
   };

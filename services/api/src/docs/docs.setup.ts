@@ -4,6 +4,9 @@ import { ApiConfig } from '../config/api-config';
 
 /** OpenAPI: the UI at `/api/docs`, the JSON document at `/api/docs-json`. */
 export function setupDocs(app: INestApplication, config: ApiConfig): void {
+  // Off in production unless API_DOCS=true: the map of every route helps an attacker more than
+  // a customer.
+  if (!config.docs) return;
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -2,10 +2,11 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { CLIENT_LOGS_JOB, QUEUE_NAMES, clientLogsJobSchema } from '@mechabrim/contracts';
-import { CLIENT_LOG_MODEL, type ClientLogModel } from '@mechabrim/db';
+import { CLIENT_LOG_MAX_ENTRIES, CLIENT_LOG_MODEL, type ClientLogModel } from '@mechabrim/db';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
+import { ClientLogRetention } from './client-log-retention';
 
 export interface ClientLogsResult {
   stored: number;
@@ -15,10 +16,13 @@ export interface ClientLogsResult {
 /**
  * Stores browser log entries the API queued. At-least-once delivery is safe: each entry is an
  * upsert on its content key (unique index), so a retried or re-run job stores nothing twice.
+ * Stored entries are capped at {@link CLIENT_LOG_MAX_ENTRIES} (oldest removed first), besides the
+ * 30-day TTL.
  */
 @Processor(QUEUE_NAMES.clientLogs, { ...WORKER_LOCK_SETTINGS })
 export class ClientLogsProcessor extends WorkerHost implements OnModuleInit {
   private readonly logger = new Logger(ClientLogsProcessor.name);
+  private readonly retention: ClientLogRetention;
 
   constructor(
     @InjectModel(CLIENT_LOG_MODEL) private readonly clientLogs: ClientLogModel,
@@ -26,6 +30,7 @@ export class ClientLogsProcessor extends WorkerHost implements OnModuleInit {
     @InjectQueue(QUEUE_NAMES.clientLogs) private readonly queue: Queue,
   ) {
     super();
+    this.retention = new ClientLogRetention(clientLogs, CLIENT_LOG_MAX_ENTRIES);
   }
 
   onModuleInit(): void {
@@ -79,6 +84,14 @@ export class ClientLogsProcessor extends WorkerHost implements OnModuleInit {
     );
     const stored = result.upsertedCount;
     const outcome = { stored, duplicates: entries.length - stored };
+    if (stored > 0) {
+      // The entries are stored; a failed trim is retried on a later job, not by failing this one.
+      const removed = await this.retention.maybeTrim().catch((error: unknown) => {
+        this.logger.warn(`client log trim failed: ${String(error)}`);
+        return 0;
+      });
+      if (removed > 0) this.logger.log({ removed, msg: 'oldest client logs removed (cap)' });
+    }
     this.logger.debug({ jobId: job.id, ...outcome, msg: 'client logs stored' });
     return outcome;
   }

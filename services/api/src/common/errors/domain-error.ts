@@ -30,11 +30,15 @@ export class DomainError extends Error {
     readonly type: DomainErrorType,
     message: string,
     readonly details?: FieldProblem[],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DomainError';
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+
+  /** For `too_many_requests`: when the client may try again (sent as `Retry-After`). */
+  readonly retryAfterSeconds?: number;
 
   static isDomainError(value: unknown): value is DomainError {
     return value instanceof DomainError;

@@ -74,6 +74,31 @@ describe('mapError', () => {
     expect(unavailableDependency(buffering)).toBe('mongodb');
   });
 
+  it('answers Fastify router errors (bad URL encoding, over-long parameter) in Hebrew', () => {
+    const badUrl = Object.assign(new URIError("'/api/books/%E0' is not a valid url component"), {
+      code: 'FST_ERR_BAD_URL',
+      statusCode: 400,
+    });
+    const longParam = Object.assign(new URIError('exceeding the max param length'), {
+      code: 'FST_ERR_MAX_PARAM_LENGTH',
+      statusCode: 414,
+    });
+    expect(mapError(badUrl)).toEqual({
+      body: { statusCode: 400, error: 'Bad Request', message: expect.stringMatching(HEBREW) },
+      unexpected: false,
+    });
+    expect(mapError(longParam).body).toEqual({
+      statusCode: 414,
+      error: 'URI Too Long',
+      message: expect.stringMatching(HEBREW),
+    });
+  });
+
+  it('marks a request the client aborted as routine, not unexpected', () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(mapError(aborted)).toMatchObject({ unexpected: false, clientAborted: true });
+  });
+
   it('hides unknown errors behind a Hebrew 500 and flags them for logging', () => {
     const mapped = mapError(new TypeError("Cannot read properties of undefined (reading 'x')"));
     expect(mapped.unexpected).toBe(true);

@@ -17,6 +17,8 @@ export interface MappedError {
   dependency?: 'mongodb' | 'redis';
   /** true when the error is ours (a bug or an unknown failure) and must be logged with its stack. */
   unexpected: boolean;
+  /** true when the client went away before the request was read: nobody gets the answer. */
+  clientAborted?: boolean;
 }
 
 const HEBREW = /[\u0590-\u05FF]/;
@@ -82,8 +84,23 @@ function fastifyError(error: unknown): { code: string; statusCode: number } | un
   return undefined;
 }
 
+/** Node's error when the client closes the connection while its request body is being read. */
+function isClientAbort(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'ECONNRESET' && message === 'aborted';
+}
+
 /** Maps anything thrown while serving a request to the error shape and its status. */
 export function mapError(error: unknown): MappedError {
+  if (isClientAbort(error)) {
+    return {
+      body: body(400, messagesHe.errors.badRequest),
+      unexpected: false,
+      clientAborted: true,
+    };
+  }
+
   if (error instanceof DomainError) {
     const status = DOMAIN_ERROR_STATUS[error.type];
     const dependency =
@@ -118,6 +135,12 @@ export function mapError(error: unknown): MappedError {
       fst.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
     ) {
       return { body: body(400, messagesHe.errors.malformedJson), unexpected: false };
+    }
+    if (fst.code === 'FST_ERR_BAD_URL') {
+      return { body: body(400, messagesHe.errors.badUrl), unexpected: false };
+    }
+    if (fst.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      return { body: body(414, messagesHe.errors.urlTooLong), unexpected: false };
     }
     if (fst.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return { body: body(413, messagesHe.errors.payloadTooLarge), unexpected: false };

@@ -17,11 +17,33 @@ function forbiddenQueryKey(key: string): boolean {
 }
 
 /**
+ * How deeply any request body may nest. Above every contract's own bound (client-log `data`: 32,
+ * inside an envelope of 3), low enough that no later recursive step (JSON.stringify, hashing,
+ * BSON) can overflow the stack on it.
+ */
+export const MAX_BODY_DEPTH = 40;
+
+/** What {@link inspectJson} finds wrong with a parsed body, query or params. */
+export interface JsonInspection {
+  /** Paths of keys MongoDB would read as operators, or that reach Object.prototype. */
+  operatorKeys: string[];
+  /** Paths of keys holding a NUL character (MongoDB refuses them, so a stored copy would fail). */
+  nulKeys: string[];
+  /** Nested deeper than {@link MAX_BODY_DEPTH}; the walk stops there. */
+  tooDeep: boolean;
+}
+
+/**
  * Finds keys starting with `$` (MongoDB operators) or naming the prototype anywhere in a parsed
  * body, query or params, and returns their paths. Iterative, so a deeply nested body cannot
  * overflow the stack.
  */
 export function findOperatorKeys(value: unknown, options: { queryKeys?: boolean } = {}): string[] {
+  return inspectJson(value, options).operatorKeys;
+}
+
+/** Operator keys, NUL keys and excessive depth in one iterative walk. */
+export function inspectJson(value: unknown, options: { queryKeys?: boolean } = {}): JsonInspection {
   interface Node {
     value: unknown;
     key?: string;
@@ -34,11 +56,13 @@ export function findOperatorKeys(value: unknown, options: { queryKeys?: boolean 
     return parts.reverse().join('.');
   };
   const found: string[] = [];
+  const nulKeys: string[] = [];
   const stack: Node[] = [{ value, depth: 0 }];
   while (stack.length) {
     const node = stack.pop()!;
     const current = node.value;
     if (typeof current !== 'object' || current === null) continue;
+    if (node.depth >= MAX_BODY_DEPTH) return { operatorKeys: found, nulKeys, tooDeep: true };
     const children: Node[] = [];
     if (Array.isArray(current)) {
       current.forEach((child: unknown, i) =>
@@ -49,12 +73,14 @@ export function findOperatorKeys(value: unknown, options: { queryKeys?: boolean 
         const bad =
           options.queryKeys && node.depth === 0 ? forbiddenQueryKey(key) : forbiddenKey(key);
         if (bad) found.push(pathOf(node, key));
+        else if (key.includes('\u0000'))
+          nulKeys.push(pathOf(node, key).replaceAll('\u0000', '\\0'));
         else children.push({ value: child, key, parent: node, depth: node.depth + 1 });
       }
     }
     stack.push(...children.reverse());
   }
-  return found;
+  return { operatorKeys: found, nulKeys, tooDeep: false };
 }
 
 /** Whether a parsed query or params object has no keys (without building a list of them). */
@@ -81,6 +107,17 @@ export function operatorKeyError(fields: string[]): DomainError {
   );
 }
 
+/** The 400 for a body nested too deeply or with a NUL in a key. */
+export function jsonShapeError(inspection: JsonInspection): DomainError {
+  if (inspection.tooDeep)
+    return new DomainError('invalid_data', messagesHe.errors.tooDeep(MAX_BODY_DEPTH));
+  return new DomainError(
+    'invalid_data',
+    messagesHe.errors.nulInKey,
+    inspection.nulKeys.map((field) => ({ field, message: messagesHe.errors.nulInKey })),
+  );
+}
+
 /**
  * NoSQL-injection guard for every route, whether or not a zod pipe reads the part concerned:
  * a `$`-prefixed (or prototype) key at any depth of the query string, the route parameters or
@@ -95,12 +132,17 @@ export function registerOperatorKeyGuard(fastify: FastifyInstance): void {
       done();
       return;
     }
+    const body = inspectJson(request.body);
+    if (body.tooDeep || body.nulKeys.length) {
+      sendError(jsonShapeError(body), request, reply);
+      return;
+    }
     // Field names as the validation details name them elsewhere: the key path, no prefix.
     const fields = [
       ...findOperatorKeys(request.query, { queryKeys: true }),
       ...findOperatorKeys(request.params),
       ...operatorParams(request.params),
-      ...findOperatorKeys(request.body),
+      ...body.operatorKeys,
     ];
     if (!fields.length) {
       done();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
+import { inspectJson, MAX_BODY_DEPTH } from '../http/operator-keys';
 import { findOperatorKeys, ZodValidationPipe } from './zod-validation.pipe';
 
 const schema = z.strictObject({
@@ -60,9 +61,20 @@ describe('findOperatorKeys', () => {
     expect(findOperatorKeys({ 'bookId[$ne]': '1' })).toEqual([]);
   });
 
-  it('walks a deeply nested body without overflowing the stack', () => {
+  it('stops at the depth bound on a deeply nested body without overflowing the stack', () => {
     let deep: unknown = { $where: '1' };
     for (let i = 0; i < 100_000; i += 1) deep = [deep];
-    expect(findOperatorKeys(deep)).toHaveLength(1);
+    expect(inspectJson(deep).tooDeep).toBe(true);
+    let shallow: unknown = { $where: '1' };
+    for (let i = 0; i < MAX_BODY_DEPTH - 1; i += 1) shallow = [shallow];
+    expect(inspectJson(shallow)).toEqual({
+      operatorKeys: [expect.any(String)],
+      nulKeys: [],
+      tooDeep: false,
+    });
+  });
+
+  it('names keys holding a NUL character', () => {
+    expect(inspectJson({ a: [{ 'b\u0000c': 1 }], ok: 'x\u0000' }).nulKeys).toEqual(['a.0.b\\0c']);
   });
 });

@@ -33,7 +33,7 @@ export function UserMenu() {
   useEffect(close, [pathname, close]);
 
   const logout = () => {
-    sessionStore.getState().logout();
+    void sessionStore.getState().logout();
     queryClient.removeQueries({ queryKey: ['wishlist'] });
     setOpen(false);
     navigate('/');

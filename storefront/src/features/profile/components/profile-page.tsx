@@ -78,7 +78,7 @@ export function ProfilePage() {
   };
 
   const logout = () => {
-    sessionStore.getState().logout();
+    void sessionStore.getState().logout();
     navigate('/');
   };
 

@@ -1,0 +1,20 @@
+import { LOGIN_BACKOFF, loginBackoffDelayMs } from './login-backoff';
+
+describe('loginBackoffDelayMs', () => {
+  it('allows the first four failures without a lock', () => {
+    expect([0, 1, 2, 3, 4].map(loginBackoffDelayMs)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('locks for 1 s at the fifth failure and doubles with each further one', () => {
+    expect([5, 6, 7, 8].map(loginBackoffDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000]);
+  });
+
+  it('never locks for longer than 15 minutes, however many failures', () => {
+    expect(loginBackoffDelayMs(15)).toBe(LOGIN_BACKOFF.maxDelayMs);
+    expect(loginBackoffDelayMs(10_000)).toBe(15 * 60_000);
+  });
+
+  it('forgets failures only after the longest lock has run out', () => {
+    expect(LOGIN_BACKOFF.forgetAfterMs).toBeGreaterThan(LOGIN_BACKOFF.maxDelayMs);
+  });
+});

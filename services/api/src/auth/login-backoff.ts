@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
+import { REDIS_CLIENT } from '../infra/redis.module';
+
+/**
+ * Per-account limit on failed sign-ins, on top of the per-address one: an attacker spreading
+ * guesses over many addresses still gets only a few a minute on one account. Free failures first,
+ * then each further failure locks the account's sign-in for twice as long as the previous one,
+ * capped. Every lock expires on its own, and failures are forgotten an hour after the last one,
+ * so an attacker can delay a real user by at most {@link LOGIN_BACKOFF.maxDelayMs} after their
+ * last attempt and never lock them out for good.
+ */
+export const LOGIN_BACKOFF = {
+  /** Failures allowed before the first lock. */
+  freeFailures: 5,
+  /** Length of the first lock; each further failure doubles it. */
+  firstDelayMs: 1_000,
+  maxDelayMs: 15 * 60_000,
+  /** The failure count is dropped this long after the last failure. */
+  forgetAfterMs: 60 * 60_000,
+} as const;
+
+/** How long sign-in stays locked after the given number of consecutive failures (0: not locked). */
+export function loginBackoffDelayMs(failures: number): number {
+  if (failures < LOGIN_BACKOFF.freeFailures) return 0;
+  const doublings = failures - LOGIN_BACKOFF.freeFailures;
+  // 2^30 ms is already far past the cap; stop doubling before the number grows unbounded.
+  return Math.min(
+    LOGIN_BACKOFF.firstDelayMs * 2 ** Math.min(doublings, 30),
+    LOGIN_BACKOFF.maxDelayMs,
+  );
+}
+
+const KEY_PREFIX = 'mechabrim:login-backoff';
+
+/**
+ * The counters live in Redis, shared by every API process, keyed by a hash of the e-mail (an
+ * unknown e-mail is counted like a known one, so the limit tells nothing about who is
+ * registered). While Redis is unreachable the limit is suspended, as the per-address one is:
+ * an outage of the counters must not take sign-in down with it.
+ */
+@Injectable()
+export class LoginBackoff {
+  private readonly logger = new Logger('LoginBackoff');
+  private warned = false;
+
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
+
+  /** Milliseconds until this account may try again (0: now). */
+  async lockedForMs(email: string): Promise<number> {
+    return this.safely(async () => Math.max(0, await this.redis.pttl(this.keys(email).lock)));
+  }
+
+  /** Counts a failed sign-in; returns the lock it started in ms (0: none yet). */
+  async recordFailure(email: string): Promise<number> {
+    const { failures, lock } = this.keys(email);
+    return this.safely(async () => {
+      // INCR is atomic, so concurrent failures on several API processes each get their own count.
+      const counted = await this.redis
+        .multi()
+        .incr(failures)
+        .pexpire(failures, LOGIN_BACKOFF.forgetAfterMs)
+        .exec();
+      const count = Number(counted?.[0]?.[1] ?? 0);
+      const delay = loginBackoffDelayMs(count);
+      if (delay > 0) await this.redis.set(lock, '1', 'PX', delay);
+      return delay;
+    });
+  }
+
+  /** A successful sign-in starts the count over. */
+  async recordSuccess(email: string): Promise<void> {
+    const { failures, lock } = this.keys(email);
+    await this.safely(async () => {
+      await this.redis.del(failures, lock);
+      return 0;
+    });
+  }
+
+  private keys(email: string): { failures: string; lock: string } {
+    const account = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    return {
+      failures: `${KEY_PREFIX}:${account}:failures`,
+      lock: `${KEY_PREFIX}:${account}:lock`,
+    };
+  }
+
+  private async safely(operation: () => Promise<number>): Promise<number> {
+    try {
+      const result = await operation();
+      this.warned = false;
+      return result;
+    } catch (error) {
+      if (!this.warned)
+        this.logger.warn(
+          `per-account sign-in limit suspended, Redis unavailable: ${String(error)}`,
+        );
+      this.warned = true;
+      return 0;
+    }
+  }
+}
