@@ -2,13 +2,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
+import { createPinoLogger, JsonLogger } from '@mechabrim/server-kit';
 import { AppModule } from './app.module';
 import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
 import { registerCors } from './common/http/cors';
 import { registerOperatorKeyGuard } from './common/http/operator-keys';
 import { registerSecurityHeaders } from './common/http/security-headers';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
-import { createPinoLogger, JsonLogger } from './common/logging/logger';
 import { ApiConfig } from './config/api-config';
 import { setupDocs } from './docs/docs.setup';
 import { HealthAnswers } from './health/health-answers';
@@ -34,7 +34,7 @@ export async function createApiApp(
   config: ApiConfig,
   options: CreateApiAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const logger = options.logger ?? createPinoLogger(config.logLevel);
+  const logger = options.logger ?? createPinoLogger('api', config.logLevel);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One line per request, written in onResponse below, instead of Fastify's two; and no child
