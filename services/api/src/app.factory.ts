@@ -8,13 +8,13 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import type { Logger } from 'pino';
+import { createPinoLogger, JsonLogger } from '@mechabrim/server-kit';
 import { AppModule } from './app.module';
 import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
 import { registerCors } from './common/http/cors';
 import { registerOperatorKeyGuard } from './common/http/operator-keys';
 import { helmetHeaders, registerSecurityHeaders } from './common/http/security-headers';
 import { AllExceptionsFilter, sendError } from './common/filters/all-exceptions.filter';
-import { createPinoLogger, JsonLogger } from './common/logging/logger';
 import { ApiConfig } from './config/api-config';
 import { setupDocs } from './docs/docs.setup';
 import { HealthAnswers } from './health/health-answers';
@@ -40,7 +40,7 @@ export async function createApiApp(
   config: ApiConfig,
   options: CreateApiAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const logger = options.logger ?? createPinoLogger(config.logLevel);
+  const logger = options.logger ?? createPinoLogger('api', config.logLevel);
   const securityHeaders = helmetHeaders();
   const adapter = new FastifyAdapter({
     loggerInstance: logger,

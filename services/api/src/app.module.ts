@@ -1,5 +1,6 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { LoggingModule } from '@mechabrim/server-kit';
 import { AuthModule } from './auth/auth.module';
 import { WishlistModule } from './wishlist/wishlist.module';
 import { StatsModule } from './stats/stats.module';
@@ -12,7 +13,6 @@ import { ClientLogsModule } from './client-logs/client-logs.module';
 import { ApiConfig } from './config/api-config';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
-import { LoggingModule } from './common/logging/logging.module';
 import { HealthModule } from './health/health.module';
 import { DatabaseModule } from './infra/database.module';
 import { QueuesModule } from './infra/queues.module';

@@ -2,8 +2,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { createPinoLogger, JsonLogger } from '@mechabrim/server-kit';
 import { WorkerConfig } from './config/worker-config';
-import { createPinoLogger, JsonLogger } from './infra/logger';
 import { WorkerModule } from './worker.module';
 
 /**
@@ -14,9 +14,9 @@ export async function createWorkerApp(
   config: WorkerConfig,
   options: { logger?: Logger } = {},
 ): Promise<NestFastifyApplication> {
-  const logger = options.logger ?? createPinoLogger(config.logLevel);
+  const logger = options.logger ?? createPinoLogger('worker', config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(
-    WorkerModule.forRoot(config),
+    WorkerModule.forRoot(config, logger),
     new FastifyAdapter({
       loggerInstance: logger,
       logController: new LogController({ disableRequestLogging: true }),

@@ -2,13 +2,19 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown, Type } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TerminusModule } from '@nestjs/terminus';
+import {
+  closeRedis,
+  createFailFastRedis,
+  DependencyIndicators,
+  HEALTH_REDIS,
+  LoggingModule,
+  mongooseRootOptions,
+} from '@mechabrim/server-kit';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
 import { HealthController } from './health/health.controller';
-import { keepConnecting, MONGO_CONNECT_OPTIONS } from './infra/mongo-connection';
-import { redisOptionsFromUrl } from './infra/redis-options';
-import { HEALTH_REDIS } from './infra/tokens';
 
 /** One module per queue, under `src/<queue>/`. To add one: import it and list it here. */
 export const QUEUE_MODULES: Type[] = [ClientLogsModule];
@@ -25,18 +31,7 @@ class WorkerInfraModule implements OnApplicationShutdown {
         { provide: WORKER_CONFIG, useValue: config },
         {
           provide: HEALTH_REDIS,
-          useFactory: () => {
-            const redis = new Redis({
-              ...redisOptionsFromUrl(config.redisUrl),
-              enableOfflineQueue: false,
-              maxRetriesPerRequest: 1,
-              connectTimeout: 2000,
-              retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-              connectionName: 'mechabrim-worker-health',
-            });
-            redis.on('error', () => undefined);
-            return redis;
-          },
+          useFactory: () => createFailFastRedis(config.redisUrl, 'mechabrim-worker-health'),
         },
       ],
       exports: [WORKER_CONFIG, HEALTH_REDIS],
@@ -44,23 +39,23 @@ class WorkerInfraModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }
 
 @Module({})
 export class WorkerModule {
-  static forRoot(config: WorkerConfig): DynamicModule {
+  static forRoot(config: WorkerConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
         WorkerInfraModule.forRoot(config),
-        MongooseModule.forRoot(config.mongodbUri, {
-          ...MONGO_CONNECT_OPTIONS,
-          lazyConnection: true,
-          connectionFactory: (connection) =>
-            keepConnecting(connection, config.mongodbUri, MONGO_CONNECT_OPTIONS),
-        }),
+        LoggingModule.forRoot(logger),
+        // A write issued while MongoDB is unreachable fails within 5 s; BullMQ retries the job.
+        MongooseModule.forRoot(
+          config.mongodbUri,
+          mongooseRootOptions(config.mongodbUri, { timeoutMs: 5000, maxPoolSize: 10 }),
+        ),
         BullModule.forRoot({
           // Workers block on Redis: BullMQ requires maxRetriesPerRequest null for them.
           connection: { url: config.redisUrl, maxRetriesPerRequest: null },
@@ -69,6 +64,7 @@ export class WorkerModule {
         ...QUEUE_MODULES,
       ],
       controllers: [HealthController],
+      providers: [DependencyIndicators],
     };
   }
 }

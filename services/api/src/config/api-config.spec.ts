@@ -1,11 +1,13 @@
 import { ConfigError, loadApiConfig } from './api-config';
 
 describe('loadApiConfig', () => {
-  it('uses the development defaults of docs/CONVENTIONS.md', () => {
+  it('uses the development defaults listed in the README', () => {
     const config = loadApiConfig({});
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 3000,
+      host: '127.0.0.1',
+      shutdownTimeoutMs: 8000,
       mongodbUri: 'mongodb://127.0.0.1:27027/mechabrim',
       redisUrl: 'redis://127.0.0.1:6379',
       logLevel: 'info',
@@ -41,6 +43,18 @@ describe('loadApiConfig', () => {
     expect(loadApiConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe(
       'loopback, 10.0.0.0/8',
     );
+  });
+
+  it('listens on loopback unless API_HOST says otherwise or NODE_ENV=production', () => {
+    expect(loadApiConfig({ API_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(
+      loadApiConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a-long-production-secret',
+        MONGODB_URI: 'mongodb://db:27017/mechabrim',
+        REDIS_URL: 'redis://cache:6379',
+      }).host,
+    ).toBe('0.0.0.0');
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,132 +1,136 @@
+import {
+  defaultHost,
+  documented,
+  hostVar,
+  integerVar,
+  parseEnv,
+  portVar,
+  requiredInProduction,
+  resolveMongoUri,
+  resolveRedisUrl,
+  serverEnvShape,
+  dataDirVar,
+  urlVar,
+  type LogLevel,
+  type NodeEnv,
+} from '@mechabrim/server-kit';
 import { z } from 'zod';
 import { developmentJwtSecret } from '../auth/jwt-secret';
+
+export { ConfigError } from '@mechabrim/server-kit';
+export type { LogLevel } from '@mechabrim/server-kit';
 const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
   .map((port) => `http://localhost:${port}`)
   .join(',');
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const port = (fallback: number) =>
-  z
-    .string()
-    .default(String(fallback))
-    .transform((value, ctx) => {
-      const n = Number(value);
-      if (!/^\d+$/.test(value.trim()) || n > 65535) {
-        ctx.addIssue({ code: 'custom', message: `must be a port number 0-65535 (got "${value}")` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const url = (protocols: string[]) =>
-  z.string().refine(
-    (value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
-  );
-
-/** The environment variables the API reads (docs/CONVENTIONS.md "Runtime configuration"). */
-const envSchema = z
+/**
+ * The environment variables the API reads, each with its default and meaning (the README's
+ * environment table is generated from them: `npm run env-table`).
+ */
+export const apiEnvSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    API_PORT: port(3000),
-    API_HOST: z.string().min(1).default('0.0.0.0'),
-    MONGODB_URI: url(['mongodb:', 'mongodb+srv:']).optional(),
-    EMBEDDED_MONGO_PORT: port(27027),
-    REDIS_URL: url(['redis:', 'rediss:']).optional(),
-    CORS_ORIGINS: z
-      .string()
-      .default(DEFAULT_CORS_ORIGINS)
-      .transform((value, ctx) => {
-        const origins = value
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean);
-        for (const origin of origins) {
-          if (origin === '*') continue;
-          try {
-            const parsed = new URL(origin);
-            if (parsed.origin !== origin.replace(/\/$/, '')) throw new Error('not an origin');
-          } catch {
-            ctx.addIssue({
-              code: 'custom',
-              message: `"${origin}" is not an origin like http://localhost:4200`,
-            });
+    ...serverEnvShape,
+    API_PORT: portVar(3000, 'Port of the API'),
+    API_HOST: hostVar('the API'),
+    CORS_ORIGINS: documented(
+      z
+        .string()
+        .default(DEFAULT_CORS_ORIGINS)
+        .transform((value, ctx) => {
+          const origins = value
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean);
+          for (const origin of origins) {
+            if (origin === '*') continue;
+            try {
+              const parsed = new URL(origin);
+              if (parsed.origin !== origin.replace(/\/$/, '')) throw new Error('not an origin');
+            } catch {
+              ctx.addIssue({
+                code: 'custom',
+                message: `"${origin}" is not an origin like http://localhost:4200`,
+              });
+            }
           }
-        }
-        return origins;
-      }),
-    JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    JWT_EXPIRES_IN: z
-      .string()
-      .regex(/^\d+[smhdw]?$/, 'must look like 7d, 12h, 30m or a number of seconds')
-      .default('7d'),
-    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    PUBLIC_API_URL: url(['http:', 'https:']).optional(),
-    DATA_DIR: z.string().min(1).default('.data'),
-    // OpenAPI at /api/docs: on by default outside production, off in production unless enabled.
-    API_DOCS: z.enum(['true', 'false']).optional(),
-    // Hosts an https avatar URL may point at (besides our own /api/covers/ files).
-    AVATAR_HOSTS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((host) => host.trim().toLowerCase())
-          .filter(Boolean),
-      ),
+          return origins;
+        }),
+      {
+        default: 'the four front-end origins',
+        description: 'Comma-separated origins allowed to call the API (`*` allows any)',
+      },
+    ),
+    JWT_SECRET: documented(z.string().min(16, 'must be at least 16 characters').optional(), {
+      default: 'unset: random, kept in `DATA_DIR/jwt-secret`',
+      description:
+        'Secret signing the session tokens, at least 16 characters; required in production. Unset elsewhere, a random one is generated once and kept under `DATA_DIR`',
+    }),
+    JWT_EXPIRES_IN: documented(
+      z
+        .string()
+        .regex(/^\d+[smhdw]?$/, 'must look like 7d, 12h, 30m or a number of seconds')
+        .default('7d'),
+      { default: '`7d`', description: 'Session token lifetime (`7d`, `12h`, `30m` or seconds)' },
+    ),
+    PUBLIC_API_URL: urlVar(['http:', 'https:'], {
+      default: "`http://localhost:3000` (the API's port)",
+      description: "The API's public URL, written into the front ends' runtime config",
+    }),
+    DATA_DIR: dataDirVar,
+    API_DOCS: documented(z.enum(['true', 'false']).optional(), {
+      default: '`true`, except `false` in production',
+      description: 'Whether the OpenAPI documentation is served at `/api/docs`',
+    }),
+    AVATAR_HOSTS: documented(
+      z
+        .string()
+        .default('')
+        .transform((value) =>
+          value
+            .split(',')
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      {
+        default: 'empty',
+        description:
+          'Comma list of hosts an https avatar URL may point at (besides our own `/api/covers/` images)',
+      },
+    ),
     // Which proxies may set X-Forwarded-For. Off by default: trusting every sender would let a
     // client pick its own IP and so its own rate-limit budget.
-    TRUST_PROXY: z
-      .string()
-      .default('false')
-      .transform((value): TrustProxy => {
-        const trimmed = value.trim();
-        if (trimmed === 'true') return true;
-        if (trimmed === 'false') return false;
-        return trimmed;
-      }),
-    API_BODY_LIMIT_BYTES: z
-      .string()
-      .default(String(1024 * 1024))
-      .transform((value, ctx) => {
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 1024) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `must be an integer of at least 1024 (got "${value}")`,
-          });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    TRUST_PROXY: documented(
+      z
+        .string()
+        .default('false')
+        .transform((value): TrustProxy => {
+          const trimmed = value.trim();
+          if (trimmed === 'true') return true;
+          if (trimmed === 'false') return false;
+          return trimmed;
+        }),
+      {
+        default: '`false`',
+        description:
+          'Which proxies may set `X-Forwarded-For`: `true`, `false` or a comma list of addresses/subnets (off: a client could pick its own rate-limit budget)',
+      },
+    ),
+    API_BODY_LIMIT_BYTES: integerVar({
+      default: 1024 * 1024,
+      min: 1024,
+      max: Number.MAX_SAFE_INTEGER,
+      description:
+        'Largest request body accepted (at least 1024); `POST /api/logs/client-bulk` takes up to 50 × 16 KB + 64 KB',
+    }),
   })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
-    for (const name of ['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL'] as const) {
-      if (!env[name])
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'is required when NODE_ENV=production',
-        });
-    }
-  });
-
-export type LogLevel = (typeof LOG_LEVELS)[number];
+  .superRefine(requiredInProduction(['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL']));
 
 /** Fastify's `trustProxy`: off, on, or a comma list of proxy addresses/CIDRs (or `loopback`). */
 export type TrustProxy = boolean | string;
 
 /** Validated API configuration. */
 export interface ApiConfig {
-  nodeEnv: 'development' | 'production' | 'test';
+  nodeEnv: NodeEnv;
   port: number;
   host: string;
   mongodbUri: string;
@@ -142,40 +146,18 @@ export interface ApiConfig {
   avatarHosts: string[];
   bodyLimitBytes: number;
   trustProxy: TrustProxy;
+  shutdownTimeoutMs: number;
 }
 
-/** Thrown when the environment holds a bad value; the message names every bad variable. */
-export class ConfigError extends Error {
-  constructor(readonly problems: { variable: string; message: string }[]) {
-    super(
-      `Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`,
-    );
-    this.name = 'ConfigError';
-  }
-}
-
-/** Reads and validates the API configuration from environment variables. Throws {@link ConfigError}. */
+/** Reads and validates the API configuration from environment variables. Throws `ConfigError`. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  // An empty variable counts as unset, as in most shells' `VAR= cmd`.
-  const defined = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
-  );
-  const result = envSchema.safeParse(defined);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => ({
-        variable: String(issue.path[0] ?? 'environment'),
-        message: issue.message,
-      })),
-    );
-  }
-  const e = result.data;
+  const e = parseEnv(apiEnvSchema, env);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.API_PORT,
-    host: e.API_HOST,
-    mongodbUri: e.MONGODB_URI ?? `mongodb://127.0.0.1:${e.EMBEDDED_MONGO_PORT}/mechabrim`,
-    redisUrl: e.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    host: e.API_HOST ?? defaultHost(e.NODE_ENV),
+    mongodbUri: resolveMongoUri(e),
+    redisUrl: resolveRedisUrl(e),
     corsOrigins: e.CORS_ORIGINS,
     // Production requires JWT_SECRET (above); elsewhere a random secret kept under DATA_DIR.
     jwt: { secret: e.JWT_SECRET ?? developmentJwtSecret(e.DATA_DIR), expiresIn: e.JWT_EXPIRES_IN },
@@ -186,5 +168,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     avatarHosts: e.AVATAR_HOSTS,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

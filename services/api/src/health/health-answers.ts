@@ -1,7 +1,7 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService } from '@nestjs/terminus';
+import { DependencyIndicators, downDependencies } from '@mechabrim/server-kit';
 import { messagesHe } from '../common/messages.he';
-import { DependencyIndicators } from './health.indicators';
 
 /** The whole answer is reused this long (the pings themselves are cached by the indicators). */
 export const RESULT_CACHE_MS = 500;
@@ -64,9 +64,7 @@ export class HealthAnswers {
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       const result = error.getResponse() as HealthCheckResult;
-      const down = Object.entries(result.details)
-        .filter(([, d]) => d.status === 'down')
-        .map(([name]) => name);
+      const down = downDependencies(result);
       return answer(503, {
         statusCode: 503,
         error: 'Service Unavailable',

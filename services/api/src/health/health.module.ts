@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { DependencyIndicators } from '@mechabrim/server-kit';
 import { HealthAnswers } from './health-answers';
 import { HealthController } from './health.controller';
-import { DependencyIndicators } from './health.indicators';
 
 @Module({
   imports: [TerminusModule.forRoot({ logger: false })],

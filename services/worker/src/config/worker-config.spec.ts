@@ -5,12 +5,24 @@ describe('loadWorkerConfig', () => {
     expect(loadWorkerConfig({})).toEqual({
       nodeEnv: 'development',
       port: 3100,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       concurrency: 4,
       mongodbUri: 'mongodb://127.0.0.1:27027/mechabrim',
       redisUrl: 'redis://127.0.0.1:6379',
       logLevel: 'info',
+      shutdownTimeoutMs: 8000,
     });
+  });
+
+  it('listens on loopback unless WORKER_HOST says otherwise or NODE_ENV=production', () => {
+    expect(loadWorkerConfig({ WORKER_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(
+      loadWorkerConfig({
+        NODE_ENV: 'production',
+        MONGODB_URI: 'mongodb://db:27017/mechabrim',
+        REDIS_URL: 'redis://cache:6379',
+      }).host,
+    ).toBe('0.0.0.0');
   });
 
   it('names the bad variables', () => {

@@ -1,17 +1,25 @@
 import { LoggerService, LogLevel as NestLogLevel } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
-/** One pino logger per process: JSON lines on stdout, shared by Fastify and Nest. */
-export function createPinoLogger(level: string, base: Record<string, unknown> = {}): Logger {
+/**
+ * One pino logger per process: JSON lines on stdout, shared by Fastify and Nest, each line naming
+ * the `service` (`api`, `worker`). Close the app through {@link LoggingModule} so the buffer is
+ * flushed on shutdown.
+ */
+export function createPinoLogger(
+  service: string,
+  level: string,
+  base: Record<string, unknown> = {},
+): Logger {
   // Buffered asynchronous writes: a synchronous write per request line costs a system call each.
   // pino flushes the buffer when the process exits.
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   return pino(
     {
       level,
-      base: { service: 'api', pid: process.pid, ...base },
+      base: { service, pid: process.pid, ...base },
       timestamp: pino.stdTimeFunctions.isoTime,
-      // No redaction pass on every line: request headers are never logged (see app.factory.ts).
+      // No redaction pass on every line: request headers are never logged (see the API's app.factory.ts).
     },
     destination,
   );

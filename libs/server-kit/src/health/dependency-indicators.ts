@@ -1,20 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { HealthIndicatorService } from '@nestjs/terminus';
+import { HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { REDIS_CLIENT } from '../infra/redis.module';
+
+/**
+ * Injection token of the Redis client the health checks ping: a fail-fast client
+ * (`createFailFastRedis`), never a BullMQ worker's blocking connection.
+ */
+export const HEALTH_REDIS = Symbol('HEALTH_REDIS');
 
 /** A ping result is reused this long, so health checks stay cheap under load. */
 export const HEALTH_CACHE_MS = 1000;
 const PING_TIMEOUT_MS = 1500;
 
+/**
+ * Terminus indicators for the two dependencies of every server process, MongoDB (the default
+ * mongoose connection) and Redis ({@link HEALTH_REDIS}); each ping is bounded by a timeout and
+ * cached for {@link HEALTH_CACHE_MS}. Provide it beside `TerminusModule`.
+ */
 @Injectable()
 export class DependencyIndicators {
   constructor(
     private readonly indicators: HealthIndicatorService,
     @InjectConnection() private readonly mongo: Connection,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(HEALTH_REDIS) private readonly redis: Redis,
   ) {}
 
   mongodb() {
@@ -39,6 +49,13 @@ export class DependencyIndicators {
       .withTimeout(PING_TIMEOUT_MS)
       .cacheFor(HEALTH_CACHE_MS);
   }
+}
+
+/** The names of the dependencies a failed health check found down, in the order checked. */
+export function downDependencies(result: HealthCheckResult): string[] {
+  return Object.entries(result.details)
+    .filter(([, detail]) => detail.status === 'down')
+    .map(([name]) => name);
 }
 
 /** A client still (re)connecting gets a moment before it counts as down. */

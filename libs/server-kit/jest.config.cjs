@@ -1,0 +1,7 @@
+const { nodeProjectConfig } = require('../testing/jest-node.cjs');
+
+module.exports = nodeProjectConfig(__dirname, {
+  displayName: 'server-kit',
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  testTimeout: 60_000,
+});

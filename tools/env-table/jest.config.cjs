@@ -1,0 +1,7 @@
+const { nodeProjectConfig } = require('../../libs/testing/jest-node.cjs');
+
+module.exports = nodeProjectConfig(__dirname, {
+  displayName: 'env-table',
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  testTimeout: 60_000,
+});

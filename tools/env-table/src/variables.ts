@@ -1,0 +1,199 @@
+/**
+ * The README's environment table, in order. A service variable (one a service's zod schema
+ * reads) is named only: its default and meaning come from the schema, its readers are the
+ * services whose schemas read it plus `alsoReadBy`. A variable that only tools read (the
+ * launcher, the static server, builds, tests, benchmarks: plain `process.env` reads, no schema)
+ * is described here in full.
+ *
+ * A service variable missing from this list is still in the table (after the others), so a new
+ * schema variable is never left out; listing a name no schema reads as a service variable
+ * fails the generator.
+ */
+export type TableEntry =
+  | { name: string; alsoReadBy?: string[] }
+  | { name: string; readBy: string[]; default: string; description: string };
+
+export const TABLE_ENTRIES: TableEntry[] = [
+  { name: 'NODE_ENV', alsoReadBy: ['front-end builds'] },
+  { name: 'DATA_DIR', alsoReadBy: ['launcher', 'demo data'] },
+  { name: 'MONGODB_URI', alsoReadBy: ['launcher'] },
+  {
+    name: 'MONGOD_PORT',
+    readBy: ['launcher'],
+    default: '`27017`',
+    description:
+      'Port of the `mongod` the launcher starts when one is on PATH and `MONGODB_URI` is unset',
+  },
+  { name: 'EMBEDDED_MONGO_PORT', alsoReadBy: ['launcher', 'embedded server'] },
+  { name: 'REDIS_URL', alsoReadBy: ['launcher'] },
+  {
+    name: 'REDIS_SERVER_BIN',
+    readBy: ['launcher', 'tests'],
+    default: '`redis-server`',
+    description: 'The `redis-server` binary to run',
+  },
+  {
+    name: 'REDIS_MAXMEMORY',
+    readBy: ['launcher'],
+    default: '`256mb`',
+    description:
+      'Memory cap of the `redis-server` the launcher starts (`noeviction`: at the cap new jobs are refused with a 503, none is dropped)',
+  },
+  { name: 'API_PORT', alsoReadBy: ['launcher', 'static server'] },
+  { name: 'API_HOST' },
+  { name: 'API_BODY_LIMIT_BYTES' },
+  { name: 'TRUST_PROXY' },
+  { name: 'WORKER_PORT', alsoReadBy: ['launcher'] },
+  { name: 'WORKER_HOST' },
+  { name: 'WORKER_CONCURRENCY' },
+  { name: 'SHUTDOWN_TIMEOUT_MS' },
+  {
+    name: 'SHELL_PORT',
+    readBy: ['launcher'],
+    default: '`4200`',
+    description: 'Port of the shell (the store)',
+  },
+  {
+    name: 'STOREFRONT_PORT',
+    readBy: ['launcher', 'static server'],
+    default: '`4201`',
+    description: 'Port of the storefront remote',
+  },
+  {
+    name: 'CHECKOUT_PORT',
+    readBy: ['launcher', 'static server'],
+    default: '`4202`',
+    description: 'Port of the checkout remote',
+  },
+  {
+    name: 'AUTHOR_PORTAL_PORT',
+    readBy: ['launcher', 'static server'],
+    default: '`4203`',
+    description: 'Port of the author portal (remote and standalone page)',
+  },
+  {
+    name: 'PUBLIC_HOST',
+    readBy: ['launcher', 'static server'],
+    default: '`localhost`',
+    description:
+      'Host name in the URLs handed to browsers (another machine reaching the API by this name needs `API_HOST=0.0.0.0`)',
+  },
+  { name: 'PUBLIC_API_URL', alsoReadBy: ['static server'] },
+  {
+    name: 'STOREFRONT_REMOTE_URL',
+    readBy: ['static server'],
+    default: "the storefront's port on `PUBLIC_HOST`",
+    description: 'Where the shell loads the storefront from (an origin or its `mf-manifest.json`)',
+  },
+  {
+    name: 'CHECKOUT_REMOTE_URL',
+    readBy: ['static server'],
+    default: "the checkout's port on `PUBLIC_HOST`",
+    description: 'Same, for checkout',
+  },
+  {
+    name: 'AUTHOR_PORTAL_REMOTE_URL',
+    readBy: ['static server'],
+    default: "the author portal's port on `PUBLIC_HOST`",
+    description: 'Same, for the author portal',
+  },
+  {
+    name: 'LANDING_TIMEOUT_MS',
+    readBy: ['static server (shell)'],
+    default: '`500`',
+    description:
+      "How long the shell's server waits for the storefront's landing markup before it sends the page without it",
+  },
+  {
+    name: 'LANDING_URL',
+    readBy: ['static server (shell)'],
+    default: "`__landing` beside the storefront's `mf-manifest.json`",
+    description:
+      "Where the shell's server asks for the landing markup, when it reaches the storefront by another address than browsers do",
+  },
+  {
+    name: 'LANDING_API_URL',
+    readBy: ['static server (storefront)'],
+    default: "the runtime config's `apiBaseUrl`",
+    description:
+      "Where the storefront's server fetches a book for its landing markup, when it reaches the API by another address than browsers do",
+  },
+  { name: 'CORS_ORIGINS' },
+  { name: 'JWT_SECRET' },
+  { name: 'JWT_EXPIRES_IN' },
+  { name: 'LOG_LEVEL' },
+  {
+    name: 'SEED_DEMO_DATA',
+    readBy: ['launcher'],
+    default: '`true`',
+    description: '`false` starts without loading the demo data into an empty database',
+  },
+  {
+    name: 'MECHABRIM_BUILD_LABEL',
+    readBy: ['front-end builds'],
+    default: 'empty',
+    description: 'A label the storefront shows, to see a redeployed remote is live',
+  },
+  {
+    name: 'MECHABRIM_OUTPUT_DIR',
+    readBy: ['front-end builds'],
+    default: '`<project>/dist`',
+    description: 'Where a front-end build is written',
+  },
+  {
+    name: 'MONGODB_TEST_URI',
+    readBy: ['tests'],
+    default: 'unset: the embedded server in memory',
+    description: 'A real MongoDB for the tests; each suite gets a fresh database',
+  },
+  {
+    name: 'TEST_LOG_LEVEL',
+    readBy: ['tests'],
+    default: '`silent`',
+    description: 'Log level of the API and worker started by integration tests',
+  },
+  {
+    name: 'CHROMIUM_PATH',
+    readBy: ['browser tests', 'setup'],
+    default: '`/usr/bin/chromium`',
+    description: 'The Chromium the journeys drive',
+  },
+  {
+    name: 'CHROME_PATH',
+    readBy: ['Lighthouse benchmark'],
+    default: '`/usr/bin/chromium`',
+    description: "The Chromium Lighthouse drives (Lighthouse's own variable)",
+  },
+  {
+    name: 'FASTMATCH_SEED',
+    readBy: ['embedded-mongo tests'],
+    default: '`12345`',
+    description: 'Seed of the randomised filters the compiled-matcher test compares with mingo',
+  },
+  {
+    name: 'STACK_LOGS',
+    readBy: ['browser tests'],
+    default: 'unset',
+    description:
+      '`1` streams the output of the stack each journey starts (otherwise shown only when a service fails)',
+  },
+  {
+    name: 'E2E_RESULTS_DIR',
+    readBy: ['browser tests'],
+    default: '`e2e/test-results`',
+    description: 'Where the journeys write screenshots',
+  },
+  {
+    name: '`BENCH_RUNS`, `BENCH_SECONDS`, `BENCH_CONNECTIONS`, `BENCH_SOFT`, …',
+    readBy: ['benchmarks'],
+    default: 'per benchmark',
+    description:
+      'Run length and load (`BENCH_SOFT=1`: report a missed target without failing); the comment at the top of each `bench/src` file lists its own',
+  },
+  {
+    name: 'NO_COLOR',
+    readBy: ['launcher'],
+    default: 'unset',
+    description: 'Any value turns off coloured service names',
+  },
+];
