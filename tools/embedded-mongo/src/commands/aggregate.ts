@@ -1,7 +1,9 @@
 import { Document } from 'bson';
-import { Aggregator, ProcessingMode } from 'mingo';
+import { ProcessingMode } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import { MongoServerError, failedToParse, toServerError } from '../errors';
 import { idFirst, pipelineSortWindow, selectDocs } from '../query/find';
+import { aggregationContext } from '../query/projection';
 import { validateFilter } from '../query/filter';
 import { cloneDoc, isPlainObject, keyOf } from '../values';
 import { CommandContext, Handler, ensureCollection, getCollection, optDoc } from './context';
@@ -132,6 +134,7 @@ export function runPipeline(
   try {
     const agg = new Aggregator(stages, {
       scriptEnabled: false,
+      context: aggregationContext,
       processingMode: ProcessingMode.CLONE_OFF,
       collation: collation as never,
       collectionResolver: (name: string) => {

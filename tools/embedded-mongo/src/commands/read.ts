@@ -22,13 +22,14 @@ const find: Handler = (ctx) => {
   const b = ctx.body;
   const limit = nonNegative(ctx, 'limit');
   const batchSize = nonNegative(ctx, 'batchSize');
-  const docs = selectDocs(ctx.access, coll, optDoc(b, 'filter', 'find') ?? {}, {
+  const filter = optDoc(b, 'filter', 'find') ?? {};
+  const docs = selectDocs(ctx.access, coll, filter, {
     sort: validateSort(b.sort),
     skip: nonNegative(ctx, 'skip'),
     limit,
     collation: optDoc(b, 'collation', 'find'),
   });
-  const projected = projectDocs(docs, optDoc(b, 'projection', 'find'));
+  const projected = projectDocs(docs, optDoc(b, 'projection', 'find'), filter);
   const cursor = ctx.server.cursors.open(
     `${ctx.db}.${name}`,
     projected,

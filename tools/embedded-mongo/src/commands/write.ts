@@ -206,7 +206,8 @@ const findAndModify: Handler = (ctx) => {
     limit: 1,
     collation: optDoc(b, 'collation', 'findAndModify'),
   });
-  const project = (d: Document | null) => (d ? projectDocs([d], b.fields)[0] : null);
+  const project = (d: Document | null) =>
+    d ? (projectDocs([d], b.fields, query)[0] ?? null) : null;
   if (remove) {
     if (doc) ctx.access.remove(coll as Collection, keyOf(doc._id));
     return { lastErrorObject: { n: doc ? 1 : 0 }, value: project(doc ?? null), ok: 1 };

@@ -1,6 +1,5 @@
 import type { Document } from 'bson';
-import { Query } from 'mingo';
-import { MongoServerError, badValue, toServerError } from '../errors';
+import { MongoServerError, badValue } from '../errors';
 import type { Access } from '../storage/access';
 import type { Collection } from '../storage/collection';
 import type { IndexState } from '../storage/indexes';
@@ -8,6 +7,7 @@ import { compareValues, isPlainObject, valuesAtPath } from '../values';
 import { Cmp, comparatorFor, isCollated } from './collation';
 import { CompiledFilter, compileFilter } from './filter';
 import { SortPlan, estimateCandidates, plan, planSort } from './planner';
+import { complexProjector } from './projection';
 
 export interface SelectOptions {
   collation?: Document;
@@ -236,7 +236,11 @@ export function sortDocs(
 }
 
 /** Applies a find projection, keeping `_id` first as MongoDB does. */
-export function projectDocs(docs: Document[], projection: unknown): Document[] {
+export function projectDocs(
+  docs: Document[],
+  projection: unknown,
+  query: unknown = {},
+): Document[] {
   if (projection === undefined || projection === null) return docs;
   if (!isPlainObject(projection))
     throw new MongoServerError(
@@ -248,12 +252,8 @@ export function projectDocs(docs: Document[], projection: unknown): Document[] {
   validateProjection(projection);
   const simple = simpleProjection(projection);
   if (simple) return docs.map(simple);
-  try {
-    const q = new Query({}, { scriptEnabled: false });
-    return (q.find(docs, projection).all() as Document[]).map(idFirst);
-  } catch (e) {
-    throw toServerError(e);
-  }
+  const project = complexProjector(projection, isPlainObject(query) ? query : {});
+  return docs.map((doc) => idFirst(project(doc)));
 }
 
 /**
