@@ -3,7 +3,7 @@ import { ProcessingMode } from 'mingo';
 import { Aggregator } from 'mingo/aggregator';
 import { MongoServerError, failedToParse, toServerError } from '../errors';
 import { idFirst, pipelineSortWindow, selectDocs } from '../query/find';
-import { aggregationContext } from '../query/projection';
+import { mingoContext } from '../query/mingo-context';
 import { validateFilter } from '../query/filter';
 import { cloneDoc, isPlainObject, keyOf } from '../values';
 import { CommandContext, Handler, ensureCollection, getCollection, optDoc } from './context';
@@ -134,7 +134,7 @@ export function runPipeline(
   try {
     const agg = new Aggregator(stages, {
       scriptEnabled: false,
-      context: aggregationContext,
+      context: mingoContext,
       processingMode: ProcessingMode.CLONE_OFF,
       collation: collation as never,
       collectionResolver: (name: string) => {

@@ -1,5 +1,5 @@
 import { Document, Long, calculateObjectSize } from 'bson';
-import { Query } from 'mingo';
+import { newQuery } from '../query/mingo-context';
 import { MongoServerError, badValue, namespaceNotFound, invalidNamespace } from '../errors';
 import type { IndexSpec } from '../storage/indexes';
 import { ID_INDEX } from '../storage/collection';
@@ -15,7 +15,7 @@ import {
 
 function filterDocs(docs: Document[], filter: unknown): Document[] {
   if (!isPlainObject(filter) || !Object.keys(filter).length) return docs;
-  const q = new Query(filter);
+  const q = newQuery(filter);
   return docs.filter((d) => q.test(d));
 }
 

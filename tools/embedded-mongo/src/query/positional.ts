@@ -1,7 +1,8 @@
 import type { Document } from 'bson';
-import { Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import { badValue } from '../errors';
 import { isPlainObject } from '../values';
+import { newQuery } from './mingo-context';
 
 const isPositional = (segment: string) =>
   segment === '$' || (segment.startsWith('$[') && segment.endsWith(']'));
@@ -44,7 +45,7 @@ function filtersByIdentifier(arrayFilters: Document[]): Map<string, Query> {
     }
   }
   const queries = new Map<string, Query>();
-  for (const [identifier, conditions] of grouped) queries.set(identifier, new Query(conditions));
+  for (const [identifier, conditions] of grouped) queries.set(identifier, newQuery(conditions));
   return queries;
 }
 
@@ -85,7 +86,7 @@ function concretePaths(
       for (const [key, condition] of Object.entries(query)) {
         if (key === field || key.startsWith(field + '.')) conditions[key] = condition;
       }
-      const probe = new Query(conditions);
+      const probe = newQuery(conditions);
       const index = value.findIndex((element) => probe.test({ [field]: [element] }));
       if (index < 0 || !Object.keys(conditions).length) {
         throw badValue('The positional operator did not find the match needed from the query.');

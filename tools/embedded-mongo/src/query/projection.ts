@@ -1,13 +1,6 @@
 import type { Document } from 'bson';
-import { Context, Query } from 'mingo';
-import type { Iterator } from 'mingo/lazy';
-import * as accumulatorOperators from 'mingo/operators/accumulator';
-import * as expressionOperators from 'mingo/operators/expression';
-import * as pipelineOperators from 'mingo/operators/pipeline';
-import * as projectionOperators from 'mingo/operators/projection';
-import * as queryOperators from 'mingo/operators/query';
-import * as windowOperators from 'mingo/operators/window';
-import type { Options } from 'mingo/types';
+import { isComputed, isOperatorSpec, orderFields } from './field-order';
+import { newQuery } from './mingo-context';
 import { MongoServerError, toServerError } from '../errors';
 import { cloneDoc, getPath, isPlainObject, setPath } from '../values';
 
@@ -35,22 +28,10 @@ interface Plan {
   computed: string[];
 }
 
-const isOperatorSpec = (v: unknown, op: string): v is Document =>
-  isPlainObject(v) && Object.keys(v).length === 1 && op in v;
-
 function isIncluding(v: unknown): boolean {
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number') return v !== 0;
   return !isOperatorSpec(v, '$slice');
-}
-
-/** A field the projection computes (`'$price'`, `{ $add: [...] }`, a literal), not one it selects. */
-function isComputed(path: string, v: unknown): boolean {
-  if (typeof v === 'boolean' || typeof v === 'number' || path.endsWith('.$')) return false;
-  if (isOperatorSpec(v, '$slice') || isOperatorSpec(v, '$elemMatch')) return false;
-  // `{ b: { x: 1 } }` is a nested projection; `{ b: { $add: … } }` an expression.
-  if (isPlainObject(v)) return Object.keys(v).some((k) => k.startsWith('$'));
-  return true;
 }
 
 function planProjection(spec: Document): Plan {
@@ -103,42 +84,17 @@ function conditionsOn(query: Document, field: string): Document {
   return out;
 }
 
-/**
- * MongoDB's field order for an inclusion projection: the selected fields in the document's order
- * (recursively, into subdocuments that gain computed fields), then the computed ones in the
- * projection's order. `computed` holds their paths relative to `out`.
- */
-function orderFields(out: Document, source: Document, computed: string[]): Document {
-  const here = new Set(computed.filter((p) => !p.includes('.')));
-  const ordered: Document = {};
-  for (const key of Object.keys(source)) {
-    if (!(key in out) || here.has(key)) continue;
-    const value: unknown = out[key];
-    const original: unknown = source[key];
-    const below = computed
-      .filter((p) => p.startsWith(key + '.'))
-      .map((p) => p.slice(key.length + 1));
-    ordered[key] =
-      below.length && isPlainObject(value) && isPlainObject(original)
-        ? orderFields(value, original, below)
-        : value;
-  }
-  for (const key of here) if (key in out) ordered[key] = out[key];
-  for (const key of Object.keys(out)) if (!(key in ordered)) ordered[key] = out[key];
-  return ordered;
-}
-
 export function complexProjector(spec: Document, query: Document): (doc: Document) => Document {
   const plan = planProjection(spec);
-  const mingo = plan.base ? new Query({}, { scriptEnabled: false }) : null;
+  const mingo = plan.base ? newQuery({}) : null;
   const positional = plan.positional.map((field) => {
     const conditions = conditionsOn(query, field);
-    const probe = new Query(conditions, { scriptEnabled: false });
+    const probe = newQuery(conditions);
     return { field, probe, any: Object.keys(conditions).length > 0 };
   });
   const elemMatch = plan.elemMatch.map(([field, condition]) => ({
     field,
-    probe: new Query({ v: { $elemMatch: condition } }, { scriptEnabled: false }),
+    probe: newQuery({ v: { $elemMatch: condition } }),
   }));
   return (doc) => {
     let out: Document;
@@ -180,36 +136,3 @@ export function complexProjector(spec: Document, query: Document): (doc: Documen
     return plan.inclusion ? orderFields(out, doc, plan.computed) : out;
   };
 }
-
-/** Paths of the fields an inclusion `$project` computes, or [] when it computes none. */
-function computedPaths(spec: Document): string[] {
-  return Object.entries(spec)
-    .filter(([path, v]) => isComputed(path, v))
-    .map(([path]) => path);
-}
-
-/**
- * mingo's `$project` with MongoDB's field order (selected fields as they come, which is the input
- * document's order, then computed ones in the projection's order); registered over mingo's own.
- */
-const orderedProject = (coll: Iterator, expr: Document, options: Options): Iterator => {
-  const computed = computedPaths(expr);
-  const projected = pipelineOperators.$project(coll, expr, options);
-  if (!computed.length) return projected;
-  return projected.map((doc) =>
-    isPlainObject(doc) ? orderFields(doc, doc, computed) : doc,
-  ) as Iterator;
-};
-
-/**
- * mingo's operators with `$project` replaced, for the base `Aggregator` (mingo's default export
- * merges a given context under its own operators, so it cannot replace one).
- */
-export const aggregationContext = Context.init({
-  accumulator: accumulatorOperators,
-  expression: expressionOperators,
-  pipeline: { ...pipelineOperators, $project: orderedProject },
-  projection: projectionOperators,
-  query: queryOperators,
-  window: windowOperators,
-});

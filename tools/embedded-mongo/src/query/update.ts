@@ -1,8 +1,10 @@
-import { Document, ObjectId } from 'bson';
-import { Query, aggregate, update as mingoUpdate } from 'mingo';
+import { Binary, Document, ObjectId } from 'bson';
+import { update as mingoUpdate } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import { MongoServerError, failedToParse, toServerError, typeMismatch, badValue } from '../errors';
 import { cloneDoc, getPath, isPlainObject, keyOf, renderValue, setPath } from '../values';
 import { idFirst } from './find';
+import { mingoContext, newQuery } from './mingo-context';
 import { expandPositionals, hasSiblingPositionals } from './positional';
 
 const MODIFIERS = new Set([
@@ -262,9 +264,21 @@ function pullMatching(doc: Document, path: string, condition: Document): void {
   const current = getPath(doc, path);
   if (current === undefined || current === null) return;
   if (!Array.isArray(current)) throw badValue('Cannot apply $pull to a non-array value');
-  const query = new Query(condition, { scriptEnabled: false });
+  const query = newQuery(condition);
   const kept = current.filter((element) => !(isPlainObject(element) && query.test(element)));
   if (kept.length !== current.length) setPath(doc, path, kept);
+}
+
+/**
+ * mingo skips a `$set` whose value it finds equal to the current one, and it compares binary data
+ * without its subtype: a change of subtype alone would be lost.
+ */
+function setBinaries(doc: Document, mod: Document): void {
+  const set: unknown = mod.$set;
+  if (!isPlainObject(set)) return;
+  for (const [path, value] of Object.entries(set)) {
+    if (value instanceof Binary && !path.includes('$')) setPath(doc, path, value);
+  }
 }
 
 export interface ApplyOptions {
@@ -278,7 +292,10 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
   let next: Document;
   if (Array.isArray(u)) {
     try {
-      next = aggregate([cloneDoc(doc)], u as Document[], { scriptEnabled: false })[0] ?? {};
+      next =
+        new Aggregator(u as Document[], { scriptEnabled: false, context: mingoContext }).run([
+          cloneDoc(doc),
+        ])[0] ?? {};
     } catch (e) {
       throw toServerError(e);
     }
@@ -303,6 +320,7 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
       if (Object.keys(mod).length)
         mingoUpdate(next, mod, arrayFilters, opts.query, { cloneMode: 'copy' });
       for (const [path, condition] of logicalPulls) pullMatching(next, path, condition);
+      setBinaries(next, mod);
     } catch (e) {
       throw toServerError(e);
     }
