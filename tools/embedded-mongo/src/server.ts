@@ -1,7 +1,7 @@
 import * as net from 'node:net';
 import { Document, ObjectId } from 'bson';
 import { runCommand } from './commands/dispatch';
-import type { ConnectionInfo, ServerState } from './commands/context';
+import { DEFAULT_PARAMETERS, type ConnectionInfo, type ServerState } from './commands/context';
 import { CursorManager } from './cursors';
 import { DirectAccess } from './storage/access';
 import type { SyncFn } from './storage/journal';
@@ -45,7 +45,6 @@ export interface EmbeddedMongo {
 
 const LEGACY_HELLO = new Set(['hello', 'isMaster', 'ismaster']);
 const SESSION_IDLE_MS = 30 * 60 * 1000;
-const TXN_LIFETIME_MS = 60 * 1000;
 
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
@@ -200,6 +199,7 @@ export async function startEmbeddedMongo(
     processId: new ObjectId(),
     connectionCount: () => sockets.size,
     failed: null,
+    parameters: { ...DEFAULT_PARAMETERS },
     fail(e: Error): void {
       if (state.failed) return;
       state.failed = e;
@@ -253,7 +253,8 @@ export async function startEmbeddedMongo(
       if (now - s.lastUse > SESSION_IDLE_MS) state.sessions.delete(k);
     // MongoDB's transactionLifetimeLimitSeconds (60 s): abandoned transactions are aborted.
     for (const t of [...storage.activeTxns])
-      if (now - t.startedAt > TXN_LIFETIME_MS) t.end('aborted');
+      if (now - t.startedAt > state.parameters.transactionLifetimeLimitSeconds * 1000)
+        t.end('aborted');
     storage.pruneModSeq();
   }, options.ttlMonitorIntervalMs ?? 60_000);
   timer.unref();

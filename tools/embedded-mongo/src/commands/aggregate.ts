@@ -2,11 +2,18 @@ import { Document } from 'bson';
 import { ProcessingMode } from 'mingo';
 import { Aggregator } from 'mingo/aggregator';
 import { MongoServerError, failedToParse, toServerError } from '../errors';
-import { idFirst, pipelineSortWindow, selectDocs } from '../query/find';
+import { defaultCollation, idFirst, pipelineSortWindow, selectDocs } from '../query/find';
 import { mingoContext } from '../query/mingo-context';
 import { validateFilter } from '../query/filter';
 import { cloneDoc, isPlainObject, keyOf } from '../values';
-import { CommandContext, Handler, ensureCollection, getCollection, optDoc } from './context';
+import {
+  CommandContext,
+  Handler,
+  checkHint,
+  ensureCollection,
+  getCollection,
+  optDoc,
+} from './context';
 
 const KNOWN_STAGES = new Set([
   '$match',
@@ -94,6 +101,7 @@ export function runPipeline(
   let stages = pipeline;
   let input: Document[];
   const coll = collNameOrNull ? getCollection(ctx, collNameOrNull) : undefined;
+  collation = defaultCollation(collation, coll);
   const matchFirst = !!stages[0] && '$match' in stages[0];
   const window = pipelineSortWindow(matchFirst ? stages.slice(1) : stages);
   if (window) {
@@ -224,6 +232,7 @@ const aggregate: Handler = (ctx) => {
   if (typeof target === 'string') name = target;
   else if (target !== 1)
     throw new MongoServerError(73, 'InvalidNamespace', 'aggregate requires a collection name or 1');
+  if (name !== null) checkHint(getCollection(ctx, name), ctx.body.hint);
   const docs = runPipeline(ctx, name, pipeline, optDoc(ctx.body, 'collation', 'aggregate'));
   if (explain) return { stages: pipeline, ok: 1 };
   const batchSize = typeof cursorOpt?.batchSize === 'number' ? cursorOpt.batchSize : undefined;

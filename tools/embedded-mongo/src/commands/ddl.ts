@@ -249,6 +249,13 @@ export const ddlCommands: Record<string, Handler> = {
       if (k === 'create' || CREATE_NON_OPTIONS.has(k)) continue;
       opts[k] = v;
     }
+    if (opts.capped === true && typeof opts.size !== 'number') {
+      throw new MongoServerError(
+        72,
+        'InvalidOptions',
+        "the 'size' field is required when 'capped' is true",
+      );
+    }
     const existing = getCollection(ctx, name);
     if (existing) {
       // MongoDB 7.0+: creating an existing collection with the same options succeeds; other options fail.
@@ -346,7 +353,7 @@ export const ddlCommands: Record<string, Handler> = {
         reply.expireAfterSeconds_new = secs;
       }
     }
-    // Validators are recorded (listCollections shows them) but not enforced.
+    // Validators are enforced on the next write (query/validation.ts).
     const recorded: Document = {};
     for (const k of ['validator', 'validationLevel', 'validationAction'])
       if (ctx.body[k] !== undefined) recorded[k] = ctx.body[k];

@@ -2,7 +2,15 @@ import { Long } from 'bson';
 import { MongoServerError, badValue } from '../errors';
 import { projectDocs, selectDocs, validateSort } from '../query/find';
 import { keyOf, valuesAtPath } from '../values';
-import { CommandContext, Handler, collName, getCollection, optDoc, optInt } from './context';
+import {
+  CommandContext,
+  Handler,
+  checkHint,
+  collName,
+  getCollection,
+  optDoc,
+  optInt,
+} from './context';
 
 function nonNegative(ctx: CommandContext, field: string): number | undefined {
   const v = optInt(ctx.body, field, ctx.name);
@@ -23,6 +31,7 @@ const find: Handler = (ctx) => {
   const limit = nonNegative(ctx, 'limit');
   const batchSize = nonNegative(ctx, 'batchSize');
   const filter = optDoc(b, 'filter', 'find') ?? {};
+  checkHint(coll, b.hint);
   const docs = selectDocs(ctx.access, coll, filter, {
     sort: validateSort(b.sort),
     skip: nonNegative(ctx, 'skip'),
@@ -87,6 +96,7 @@ const count: Handler = (ctx) => {
   const coll = getCollection(ctx, name);
   const query = optDoc(ctx.body, 'query', 'count') ?? {};
   const skip = nonNegative(ctx, 'skip') ?? 0;
+  checkHint(coll, ctx.body.hint);
   let limit = optInt(ctx.body, 'limit', 'count') ?? 0;
   limit = Math.abs(limit);
   let n: number;

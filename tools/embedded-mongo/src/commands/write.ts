@@ -2,12 +2,14 @@ import { Document, ObjectId, calculateObjectSize, serialize } from 'bson';
 import { MongoServerError, badValue, failedToParse, toServerError } from '../errors';
 import { idFirst, projectDocs, selectDocs, validateSort } from '../query/find';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
+import { checkValidation } from '../query/validation';
 import type { Collection } from '../storage/collection';
 import { isPlainObject, keyOf } from '../values';
 import { MAX_BSON_SIZE } from '../wire/frames';
 import {
   CommandContext,
   Handler,
+  checkHint,
   collName,
   ensureCollection,
   getCollection,
@@ -59,6 +61,7 @@ const insert: Handler = (ctx) => {
   const name = collName(ctx);
   const docs = requireArray(ctx, 'documents');
   const ordered = ctx.body.ordered !== false;
+  const bypass = ctx.body.bypassDocumentValidation === true;
   const coll = ensureCollection(ctx, name);
   let n = 0;
   const writeErrors: Document[] = [];
@@ -68,6 +71,7 @@ const insert: Handler = (ctx) => {
       if (!isPlainObject(raw)) throw badValue('document to insert must be an object');
       const doc = raw._id === undefined ? { _id: new ObjectId(), ...raw } : idFirst(raw);
       checkStorable(doc, ctx.frameBytes);
+      checkValidation(coll, doc, bypass);
       ctx.access.insert(coll, doc);
       n++;
     } catch (e) {
@@ -88,6 +92,7 @@ function runUpdate(
   name: string,
   spec: Document,
 ): { n: number; nModified: number; upserted?: unknown } {
+  const bypass = ctx.body.bypassDocumentValidation === true;
   if (!isPlainObject(spec)) throw failedToParse('update statement must be an object');
   const q = optDoc(spec, 'q', 'update.updates') ?? {};
   const u = spec.u;
@@ -101,6 +106,7 @@ function runUpdate(
     : undefined;
   const collation = optDoc(spec, 'collation', 'update.updates');
   const coll = getCollection(ctx, name);
+  checkHint(coll, spec.hint);
   const matches = selectDocs(ctx.access, coll, q, {
     collation,
     limit: multi ? 0 : 1,
@@ -111,6 +117,7 @@ function runUpdate(
     const next = applyUpdate(doc, u, { arrayFilters, query: q });
     if (changed(doc, next)) {
       checkStorable(next);
+      checkValidation(coll as Collection, next, bypass, doc);
       ctx.access.replace(coll as Collection, next);
       nModified++;
     }
@@ -119,6 +126,7 @@ function runUpdate(
     const target = ensureCollection(ctx, name);
     const doc = buildUpsert(q, u, arrayFilters);
     checkStorable(doc);
+    checkValidation(target, doc, bypass);
     ctx.access.insert(target, doc);
     return { n: 1, nModified: 0, upserted: doc._id };
   }
@@ -165,6 +173,7 @@ const del: Handler = (ctx) => {
       const limit = Number(spec.limit ?? 0);
       if (limit !== 0 && limit !== 1)
         throw failedToParse(`The limit field in delete objects must be 0 or 1. Got ${limit}`);
+      checkHint(coll, spec.hint);
       const matches = selectDocs(ctx.access, coll, optDoc(spec, 'q', 'delete.deletes') ?? {}, {
         collation: optDoc(spec, 'collation', 'delete.deletes'),
         limit,
@@ -187,6 +196,7 @@ const findAndModify: Handler = (ctx) => {
   const query = optDoc(b, 'query', 'findAndModify') ?? {};
   const remove = b.remove === true;
   const upsert = b.upsert === true;
+  const bypass = b.bypassDocumentValidation === true;
   const returnNew = b.new === true;
   if (remove && b.update !== undefined)
     throw failedToParse('Cannot specify both an update and remove=true');
@@ -201,6 +211,7 @@ const findAndModify: Handler = (ctx) => {
   if (!remove) validateUpdate(u);
   const arrayFilters = Array.isArray(b.arrayFilters) ? (b.arrayFilters as Document[]) : undefined;
   const coll = getCollection(ctx, name);
+  checkHint(coll, b.hint);
   const [doc] = selectDocs(ctx.access, coll, query, {
     sort: validateSort(b.sort),
     limit: 1,
@@ -217,6 +228,7 @@ const findAndModify: Handler = (ctx) => {
     const next = applyUpdate(doc, upd, { arrayFilters, query });
     if (changed(doc, next)) {
       checkStorable(next);
+      checkValidation(coll as Collection, next, bypass, doc);
       ctx.access.replace(coll as Collection, next);
     }
     return {
@@ -229,6 +241,7 @@ const findAndModify: Handler = (ctx) => {
     const target = ensureCollection(ctx, name);
     const created = buildUpsert(query, upd, arrayFilters);
     checkStorable(created);
+    checkValidation(target, created, bypass);
     ctx.access.insert(target, created);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: created._id },

@@ -28,6 +28,21 @@ export interface SelectStats {
   docsExamined: number;
 }
 
+/** A collection's default collation (`create` with `collation`) applies when the command gives none. */
+export function defaultCollation(
+  collation: Document | undefined,
+  coll: Collection | undefined,
+): Document | undefined {
+  if (collation !== undefined || !coll) return collation;
+  const own: unknown = coll.options.collation;
+  return isPlainObject(own) ? own : undefined;
+}
+
+function withDefaultCollation(opts: SelectOptions, coll: Collection | undefined): SelectOptions {
+  const collation = defaultCollation(opts.collation, coll);
+  return collation === opts.collation ? opts : { ...opts, collation };
+}
+
 /** Below this many candidates the filter's plan plus an in-memory sort is as cheap as any walk. */
 const SMALL_CANDIDATES = 128;
 
@@ -36,9 +51,10 @@ export function selectDocs(
   access: Access,
   coll: Collection | undefined,
   filter: unknown,
-  opts: SelectOptions = {},
+  options: SelectOptions = {},
   stats?: SelectStats,
 ): Document[] {
+  const opts = withDefaultCollation(options, coll);
   const matcher = compileFilter(filter, opts.collation);
   if (!coll) return [];
   const f = (filter ?? {}) as Document;

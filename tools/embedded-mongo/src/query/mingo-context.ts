@@ -19,6 +19,7 @@ import {
   valuesAtPath,
 } from '../values';
 import { orderedProject } from './field-order';
+import { matchesJsonSchema } from './json-schema';
 
 /**
  * The operators mingo evaluates, with ours where its answer differs from MongoDB's. mingo's own
@@ -103,5 +104,10 @@ export const mingoContext = Context.init({
 
 /** A mingo query evaluated with `mingoContext`. */
 export function newQuery(condition: Document, options: Partial<Options> = {}): BaseQuery {
-  return new BaseQuery(condition, { scriptEnabled: false, ...options, context: mingoContext });
+  return new BaseQuery(condition, {
+    scriptEnabled: false,
+    jsonSchemaValidator: (schema) => (doc) => matchesJsonSchema(doc, schema),
+    ...options,
+    context: mingoContext,
+  });
 }

@@ -281,6 +281,19 @@ function setBinaries(doc: Document, mod: Document): void {
   }
 }
 
+/**
+ * mingo re-tests the query on the document before updating it, without the command's collation;
+ * the document was selected already, so the query is passed only for the positional `$`.
+ */
+function usesPositional(mod: Document): boolean {
+  for (const arg of Object.values(mod)) {
+    if (!isPlainObject(arg)) continue;
+    for (const path of Object.keys(arg))
+      if (path === '$' || path.includes('.$.') || path.endsWith('.$')) return true;
+  }
+  return false;
+}
+
 export interface ApplyOptions {
   arrayFilters?: Document[];
   query?: Document;
@@ -318,7 +331,9 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
     const logicalPulls = takeLogicalPulls(mod);
     try {
       if (Object.keys(mod).length)
-        mingoUpdate(next, mod, arrayFilters, opts.query, { cloneMode: 'copy' });
+        mingoUpdate(next, mod, arrayFilters, usesPositional(mod) ? opts.query : undefined, {
+          cloneMode: 'copy',
+        });
       for (const [path, condition] of logicalPulls) pullMatching(next, path, condition);
       setBinaries(next, mod);
     } catch (e) {
