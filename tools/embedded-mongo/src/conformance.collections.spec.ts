@@ -125,3 +125,22 @@ describe('hints and parameters', () => {
     await serverError(admin.command({ setParameter: 1, noSuchParameterAnywhere: 1 }));
   });
 });
+
+describe('document limits', () => {
+  /** `{ s: { s: … { s: 1 } } }` with `levels` documents, the outermost one included (SERVER-26703). */
+  const nested = (levels: number): Record<string, unknown> => {
+    let doc: Record<string, unknown> = { s: 1 };
+    for (let i = 1; i < levels; i++) doc = { s: doc };
+    return doc;
+  };
+
+  it('stores 100 levels of nesting and refuses 101, on insert and on update', async () => {
+    const c = coll('limits_depth');
+    await c.insertOne({ _id: 1, ...nested(100) });
+    await serverError(c.insertOne({ _id: 2, ...nested(101) }));
+    const arrays = await serverError(c.insertOne({ _id: 3, s: [nested(100)] }));
+    expect(arrays).toBeDefined();
+    await serverError(c.updateOne({ _id: 1 }, { $set: { deeper: nested(100) } }));
+    expect((await c.find({}).toArray()).map((d) => d._id)).toEqual([1]);
+  });
+});

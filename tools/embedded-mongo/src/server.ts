@@ -34,7 +34,14 @@ export interface EmbeddedMongoOptions {
   onFatal?: (e: Error) => void;
   /** For tests: replaces the journal's fdatasync. */
   journalSync?: SyncFn;
+  /**
+   * A connection that has sent part of a frame and then nothing for this long is closed (default
+   * 30 000 ms), so a stalled or hostile client cannot hold a connection and its buffer forever.
+   */
+  partialFrameTimeoutMs?: number;
 }
+
+const PARTIAL_FRAME_TIMEOUT_MS = 30_000;
 
 export interface EmbeddedMongo {
   uri: string;
@@ -56,15 +63,30 @@ class Connection {
   private pendingBytes = 0;
   private chain: Promise<void> = Promise.resolve();
   private replyId = 1;
+  private partialFrameTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: net.Socket,
     private readonly state: ServerState,
     readonly info: ConnectionInfo,
+    private readonly partialFrameTimeoutMs: number,
   ) {
     socket.setNoDelay(true);
-    socket.on('data', (chunk) => this.onData(chunk));
+    socket.on('data', (chunk) => {
+      this.onData(chunk);
+      this.watchPartialFrame();
+    });
     socket.on('error', () => socket.destroy());
+    socket.on('close', () => clearTimeout(this.partialFrameTimer));
+  }
+
+  /** (Re)starts the idle clock while part of a frame is held; stops it once none is. */
+  private watchPartialFrame(): void {
+    clearTimeout(this.partialFrameTimer);
+    this.partialFrameTimer = undefined;
+    if (this.pendingBytes === 0 || this.socket.destroyed) return;
+    this.partialFrameTimer = setTimeout(() => this.fail(), this.partialFrameTimeoutMs);
+    this.partialFrameTimer.unref();
   }
 
   private fail(): void {
@@ -227,7 +249,7 @@ export async function startEmbeddedMongo(
       remote: `${formatHost(socket.remoteAddress ?? '')}:${socket.remotePort}`,
       local: `${formatHost(socket.localAddress ?? host)}:${socket.localPort}`,
     };
-    new Connection(socket, state, info);
+    new Connection(socket, state, info, options.partialFrameTimeoutMs ?? PARTIAL_FRAME_TIMEOUT_MS);
   });
   handles.server = server;
   server.maxConnections = 10000;

@@ -243,3 +243,27 @@ export function renderValue(v: unknown): string {
   }
   return String(v);
 }
+
+/**
+ * Whether a document nests objects/arrays deeper than `max` levels (the document itself is level
+ * 1 of its fields' containers: `{ a: { b: 1 } }` has depth 2). MongoDB stores no more than 100.
+ */
+export function nestedDeeperThan(doc: Document, max: number): boolean {
+  const visit = (value: unknown, depth: number): boolean => {
+    if (depth > max) return true;
+    if (Array.isArray(value)) {
+      for (const element of value) {
+        if (typeof element === 'object' && element !== null && visit(element, depth + 1))
+          return true;
+      }
+      return false;
+    }
+    if (!isPlainObject(value)) return false;
+    for (const key in value) {
+      const child: unknown = value[key];
+      if (typeof child === 'object' && child !== null && visit(child, depth + 1)) return true;
+    }
+    return false;
+  };
+  return visit(doc, 1);
+}

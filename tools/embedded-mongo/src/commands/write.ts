@@ -4,7 +4,7 @@ import { idFirst, projectDocs, selectDocs, validateSort } from '../query/find';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
 import { checkValidation } from '../query/validation';
 import type { Collection } from '../storage/collection';
-import { isPlainObject, keyOf } from '../values';
+import { isPlainObject, keyOf, nestedDeeperThan } from '../values';
 import { MAX_BSON_SIZE } from '../wire/frames';
 import {
   CommandContext,
@@ -33,6 +33,9 @@ function requireArray(ctx: CommandContext, field: string): unknown[] {
   return v;
 }
 
+/** MongoDB's limit on nested documents and arrays in a stored document. */
+const MAX_NESTING_DEPTH = 100;
+
 function writeError(index: number, e: unknown): Document {
   const err = toServerError(e);
   return { index, code: err.code, errmsg: err.message, ...err.extra };
@@ -44,6 +47,13 @@ function checkStorable(doc: Document, frameBytes?: number): void {
   if (doc._id instanceof RegExp) throw badValue("can't use a regex for _id");
   for (const k of Object.keys(doc)) {
     if (k.startsWith('$')) throw badValue(`Document can't have $ prefixed field names: ${k}`);
+  }
+  if (nestedDeeperThan(doc, MAX_NESTING_DEPTH)) {
+    throw new MongoServerError(
+      15,
+      'Overflow',
+      `Document exceeds maximum nesting depth of ${MAX_NESTING_DEPTH}`,
+    );
   }
   // A document that arrived in a frame no larger than the limit cannot exceed it, even with the
   // generated _id (17 bytes, less than the frame's own header and command): saves a full walk.

@@ -140,3 +140,33 @@ describe('wire protocol', () => {
     c.close();
   });
 });
+
+describe('a partial frame left idle', () => {
+  let quick: EmbeddedMongo;
+  beforeAll(async () => {
+    quick = await startEmbeddedMongo({ port: 0, partialFrameTimeoutMs: 300 });
+  });
+  afterAll(() => quick.stop());
+
+  it('closes the connection after the timeout, while a connection that keeps sending stays open', async () => {
+    const stalled = await RawClient.connect(quick.port);
+    const frame = opMsg(stalled.nextId(), { ping: 1, $db: 'admin' });
+    stalled.send(frame.subarray(0, 10));
+    expect(await stalled.waitClosed(3000)).toBe(true);
+
+    // A frame that arrives slowly, each piece before the timeout, is answered.
+    const slow = await RawClient.connect(quick.port);
+    const slowFrame = opMsg(slow.nextId(), { ping: 1, $db: 'admin' });
+    for (let at = 0; at < slowFrame.length; at += 8) {
+      slow.send(slowFrame.subarray(at, at + 8));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const reply = await slow.readFrame();
+    expect(reply && replyDoc(reply).doc).toEqual({ ok: 1 });
+
+    // An idle connection with no partial frame is not closed.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(slow.closed).toBe(false);
+    slow.close();
+  });
+});
