@@ -62,6 +62,14 @@ function validatePipeline(pipeline: unknown): Document[] {
       );
     }
     const name = Object.keys(stage)[0];
+    if (name === '$changeStream') {
+      // MongoDB's answer where change streams are unavailable (a standalone server), with the way out.
+      throw new MongoServerError(
+        40573,
+        'Location40573',
+        'The $changeStream stage is not supported by the embedded MongoDB-compatible server: poll instead (tools/embedded-mongo/README.md)',
+      );
+    }
     if (!KNOWN_STAGES.has(name)) {
       throw new MongoServerError(
         40324,

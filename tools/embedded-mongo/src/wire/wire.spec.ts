@@ -119,6 +119,22 @@ describe('wire protocol', () => {
     healthy.close();
   });
 
+  it('refuses $changeStream with a message that says to poll', async () => {
+    const c = await RawClient.connect(server.port);
+    const r = await roundTrip(
+      c,
+      opMsg(c.nextId(), {
+        aggregate: 'outbox',
+        pipeline: [{ $changeStream: {} }],
+        cursor: {},
+        $db: 'wire',
+      }),
+    );
+    expect(r.doc).toMatchObject({ ok: 0, code: 40573 });
+    expect(r.doc.errmsg).toMatch(/poll/);
+    c.close();
+  });
+
   it('executes a retried write (same lsid and txnNumber) only once', async () => {
     const c = await RawClient.connect(server.port);
     const lsid = { id: new UUID() };
