@@ -96,13 +96,19 @@ export function complexProjector(spec: Document, query: Document): (doc: Documen
     field,
     probe: newQuery({ v: { $elemMatch: condition } }),
   }));
+  // mingo edits the document it is given for an exclusion of a nested field, and the positional
+  // projection of a nested array is written into subdocuments mingo may share with the input: those
+  // work on a copy; an inclusion builds new documents, without the cost of copying the stored one.
+  const copyFirst = !plan.inclusion || plan.positional.some((field) => field.includes('.'));
+  const reorder = plan.inclusion && plan.computed.length > 0;
   return (doc) => {
     let out: Document;
     try {
+      const input = copyFirst ? cloneDoc(doc) : doc;
       out =
         mingo && plan.base
-          ? ((mingo.find([cloneDoc(doc)], plan.base).all()[0] as Document | undefined) ?? {})
-          : cloneDoc(doc);
+          ? ((mingo.find([input], plan.base).all()[0] as Document | undefined) ?? {})
+          : input;
     } catch (e) {
       throw toServerError(e);
     }
@@ -133,6 +139,6 @@ export function complexProjector(spec: Document, query: Document): (doc: Documen
       const values = getPath(out, field);
       if (Array.isArray(values)) setPath(out, field, slice(values, how));
     }
-    return plan.inclusion ? orderFields(out, doc, plan.computed) : out;
+    return reorder ? orderFields(out, doc, plan.computed) : out;
   };
 }
