@@ -241,3 +241,56 @@ describe('mongoose models', () => {
     expect((await BookModel.find({ tags: 'upd' }).lean()).map((b) => b.title)).toEqual(['Dear']);
   });
 });
+
+describe('mongoose writes the ledger and the portal will send', () => {
+  interface CartLine {
+    sku: string;
+    qty: number;
+    updatedAt?: Date;
+  }
+  interface Cart {
+    lines: CartLine[];
+  }
+  interface LedgerEntry {
+    _id: string;
+    amount: number;
+  }
+
+  it('updates a field of one line with child-document timestamps (two sibling paths of one element)', async () => {
+    const lineSchema = new Schema<CartLine>({ sku: String, qty: Number }, { timestamps: true });
+    const CartModel = conn.model<Cart>(
+      'Cart',
+      new Schema<Cart>({ lines: [lineSchema] }, { timestamps: true }),
+    );
+    const cart = await CartModel.create({
+      lines: [
+        { sku: 'a', qty: 1 },
+        { sku: 'b', qty: 1 },
+      ],
+    });
+    const before = cart.lines[1]?.updatedAt?.getTime() ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await CartModel.updateOne({ _id: cart._id, 'lines.sku': 'b' }, { $set: { 'lines.$.qty': 4 } });
+    const after = await CartModel.findById(cart._id).orFail().lean();
+    expect(after.lines.map((l) => [l.sku, l.qty])).toEqual([
+      ['a', 1],
+      ['b', 4],
+    ]);
+    expect(after.lines[1]?.updatedAt?.getTime()).toBeGreaterThan(before);
+  });
+
+  it('writes an entry keyed by its own id idempotently with findOneAndUpdate and upsert', async () => {
+    const LedgerModel = conn.model<LedgerEntry>(
+      'LedgerEntry',
+      new Schema<LedgerEntry>({ _id: String, amount: Number }),
+    );
+    for (const amount of [10, 10]) {
+      await LedgerModel.findOneAndUpdate(
+        { _id: 'order-1:paid' },
+        { _id: 'order-1:paid', amount },
+        { upsert: true, new: true },
+      );
+    }
+    expect(await LedgerModel.find().lean()).toEqual([{ _id: 'order-1:paid', amount: 10, __v: 0 }]);
+  });
+});

@@ -1,7 +1,7 @@
 import * as net from 'node:net';
 import { Document, ObjectId } from 'bson';
 import { runCommand } from './commands/dispatch';
-import type { ConnectionInfo, ServerState } from './commands/context';
+import { DEFAULT_PARAMETERS, type ConnectionInfo, type ServerState } from './commands/context';
 import { CursorManager } from './cursors';
 import { DirectAccess } from './storage/access';
 import type { SyncFn } from './storage/journal';
@@ -34,7 +34,14 @@ export interface EmbeddedMongoOptions {
   onFatal?: (e: Error) => void;
   /** For tests: replaces the journal's fdatasync. */
   journalSync?: SyncFn;
+  /**
+   * A connection that has sent part of a frame and then nothing for this long is closed (default
+   * 30 000 ms), so a stalled or hostile client cannot hold a connection and its buffer forever.
+   */
+  partialFrameTimeoutMs?: number;
 }
+
+const PARTIAL_FRAME_TIMEOUT_MS = 30_000;
 
 export interface EmbeddedMongo {
   uri: string;
@@ -45,7 +52,6 @@ export interface EmbeddedMongo {
 
 const LEGACY_HELLO = new Set(['hello', 'isMaster', 'ismaster']);
 const SESSION_IDLE_MS = 30 * 60 * 1000;
-const TXN_LIFETIME_MS = 60 * 1000;
 
 function formatHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
@@ -57,15 +63,30 @@ class Connection {
   private pendingBytes = 0;
   private chain: Promise<void> = Promise.resolve();
   private replyId = 1;
+  private partialFrameTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: net.Socket,
     private readonly state: ServerState,
     readonly info: ConnectionInfo,
+    private readonly partialFrameTimeoutMs: number,
   ) {
     socket.setNoDelay(true);
-    socket.on('data', (chunk) => this.onData(chunk));
+    socket.on('data', (chunk) => {
+      this.onData(chunk);
+      this.watchPartialFrame();
+    });
     socket.on('error', () => socket.destroy());
+    socket.on('close', () => clearTimeout(this.partialFrameTimer));
+  }
+
+  /** (Re)starts the idle clock while part of a frame is held; stops it once none is. */
+  private watchPartialFrame(): void {
+    clearTimeout(this.partialFrameTimer);
+    this.partialFrameTimer = undefined;
+    if (this.pendingBytes === 0 || this.socket.destroyed) return;
+    this.partialFrameTimer = setTimeout(() => this.fail(), this.partialFrameTimeoutMs);
+    this.partialFrameTimer.unref();
   }
 
   private fail(): void {
@@ -200,6 +221,7 @@ export async function startEmbeddedMongo(
     processId: new ObjectId(),
     connectionCount: () => sockets.size,
     failed: null,
+    parameters: { ...DEFAULT_PARAMETERS },
     fail(e: Error): void {
       if (state.failed) return;
       state.failed = e;
@@ -227,7 +249,7 @@ export async function startEmbeddedMongo(
       remote: `${formatHost(socket.remoteAddress ?? '')}:${socket.remotePort}`,
       local: `${formatHost(socket.localAddress ?? host)}:${socket.localPort}`,
     };
-    new Connection(socket, state, info);
+    new Connection(socket, state, info, options.partialFrameTimeoutMs ?? PARTIAL_FRAME_TIMEOUT_MS);
   });
   handles.server = server;
   server.maxConnections = 10000;
@@ -253,7 +275,8 @@ export async function startEmbeddedMongo(
       if (now - s.lastUse > SESSION_IDLE_MS) state.sessions.delete(k);
     // MongoDB's transactionLifetimeLimitSeconds (60 s): abandoned transactions are aborted.
     for (const t of [...storage.activeTxns])
-      if (now - t.startedAt > TXN_LIFETIME_MS) t.end('aborted');
+      if (now - t.startedAt > state.parameters.transactionLifetimeLimitSeconds * 1000)
+        t.end('aborted');
     storage.pruneModSeq();
   }, options.ttlMonitorIntervalMs ?? 60_000);
   timer.unref();

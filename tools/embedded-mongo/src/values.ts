@@ -1,10 +1,15 @@
 import {
+  BSONRegExp,
+  BSONSymbol,
   Binary,
+  Code,
   Decimal128,
   Document,
   Double,
   Int32,
   Long,
+  MaxKey,
+  MinKey,
   ObjectId,
   Timestamp,
   deserialize,
@@ -67,6 +72,74 @@ export function typeRank(v: unknown): number {
   return 12;
 }
 
+/** MongoDB's order of binary data: by length, then subtype, then bytes. */
+function compareBinary(a: Binary, b: Binary): number {
+  if (a.length() !== b.length()) return a.length() - b.length();
+  if (a.sub_type !== b.sub_type) return a.sub_type - b.sub_type;
+  return Buffer.compare(Buffer.from(a.buffer), Buffer.from(b.buffer));
+}
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+/** The BSON type name a stored value has (as `$type` names it). */
+export function bsonTypeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'undefined';
+  if (typeof v === 'number') {
+    return Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX ? 'int' : 'double';
+  }
+  if (typeof v === 'bigint' || v instanceof Long) return 'long';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Int32) return 'int';
+  if (v instanceof Double) return 'double';
+  if (v instanceof Decimal128) return 'decimal';
+  if (v instanceof ObjectId) return 'objectId';
+  if (v instanceof Binary) return 'binData';
+  if (v instanceof Date) return 'date';
+  if (v instanceof RegExp || v instanceof BSONRegExp) return 'regex';
+  if (v instanceof Timestamp) return 'timestamp';
+  if (v instanceof MinKey) return 'minKey';
+  if (v instanceof MaxKey) return 'maxKey';
+  if (v instanceof Code) return 'javascript';
+  if (v instanceof BSONSymbol) return 'symbol';
+  return 'object';
+}
+
+const TYPE_NUMBERS: Record<number, string> = {
+  1: 'double',
+  2: 'string',
+  3: 'object',
+  4: 'array',
+  5: 'binData',
+  6: 'undefined',
+  7: 'objectId',
+  8: 'bool',
+  9: 'date',
+  10: 'null',
+  11: 'regex',
+  13: 'javascript',
+  14: 'symbol',
+  16: 'int',
+  17: 'timestamp',
+  18: 'long',
+  19: 'decimal',
+  [-1]: 'minKey',
+  127: 'maxKey',
+};
+
+const NUMBER_TYPES = new Set(['double', 'int', 'long', 'decimal']);
+
+/** Whether `v` is of the BSON type `$type` names (a name, a number, or the alias `number`). */
+export function bsonTypeMatches(v: unknown, type: string | number): boolean {
+  const name = typeof type === 'number' ? TYPE_NUMBERS[type] : type;
+  if (name === undefined) return false;
+  const actual = bsonTypeName(v);
+  return name === 'number' ? NUMBER_TYPES.has(actual) : actual === name;
+}
+
 export function compareValues(a: unknown, b: unknown): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
@@ -81,6 +154,8 @@ export function compareValues(a: unknown, b: unknown): number {
     }
     case 3:
       return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+    case 6:
+      return compareBinary(a as Binary, b as Binary);
     case 7:
       return (a as ObjectId).toHexString().localeCompare((b as ObjectId).toHexString());
     case 8:
@@ -167,4 +242,28 @@ export function renderValue(v: unknown): string {
     return entries.length ? `{ ${entries.join(', ')} }` : '{}';
   }
   return String(v);
+}
+
+/**
+ * Whether a document nests objects/arrays deeper than `max` levels (the document itself is level
+ * 1 of its fields' containers: `{ a: { b: 1 } }` has depth 2). MongoDB stores no more than 100.
+ */
+export function nestedDeeperThan(doc: Document, max: number): boolean {
+  const visit = (value: unknown, depth: number): boolean => {
+    if (depth > max) return true;
+    if (Array.isArray(value)) {
+      for (const element of value) {
+        if (typeof element === 'object' && element !== null && visit(element, depth + 1))
+          return true;
+      }
+      return false;
+    }
+    if (!isPlainObject(value)) return false;
+    for (const key in value) {
+      const child: unknown = value[key];
+      if (typeof child === 'object' && child !== null && visit(child, depth + 1)) return true;
+    }
+    return false;
+  };
+  return visit(doc, 1);
 }

@@ -1,10 +1,19 @@
 import { Document } from 'bson';
-import { Aggregator, ProcessingMode } from 'mingo';
+import { ProcessingMode } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import { MongoServerError, failedToParse, toServerError } from '../errors';
-import { idFirst, pipelineSortWindow, selectDocs } from '../query/find';
+import { defaultCollation, idFirst, pipelineSortWindow, selectDocs } from '../query/find';
+import { mingoContext } from '../query/mingo-context';
 import { validateFilter } from '../query/filter';
 import { cloneDoc, isPlainObject, keyOf } from '../values';
-import { CommandContext, Handler, ensureCollection, getCollection, optDoc } from './context';
+import {
+  CommandContext,
+  Handler,
+  checkHint,
+  ensureCollection,
+  getCollection,
+  optDoc,
+} from './context';
 
 const KNOWN_STAGES = new Set([
   '$match',
@@ -53,6 +62,14 @@ function validatePipeline(pipeline: unknown): Document[] {
       );
     }
     const name = Object.keys(stage)[0];
+    if (name === '$changeStream') {
+      // MongoDB's answer where change streams are unavailable (a standalone server), with the way out.
+      throw new MongoServerError(
+        40573,
+        'Location40573',
+        'The $changeStream stage is not supported by the embedded MongoDB-compatible server: poll instead (tools/embedded-mongo/README.md)',
+      );
+    }
     if (!KNOWN_STAGES.has(name)) {
       throw new MongoServerError(
         40324,
@@ -92,6 +109,7 @@ export function runPipeline(
   let stages = pipeline;
   let input: Document[];
   const coll = collNameOrNull ? getCollection(ctx, collNameOrNull) : undefined;
+  collation = defaultCollation(collation, coll);
   const matchFirst = !!stages[0] && '$match' in stages[0];
   const window = pipelineSortWindow(matchFirst ? stages.slice(1) : stages);
   if (window) {
@@ -132,6 +150,7 @@ export function runPipeline(
   try {
     const agg = new Aggregator(stages, {
       scriptEnabled: false,
+      context: mingoContext,
       processingMode: ProcessingMode.CLONE_OFF,
       collation: collation as never,
       collectionResolver: (name: string) => {
@@ -221,6 +240,7 @@ const aggregate: Handler = (ctx) => {
   if (typeof target === 'string') name = target;
   else if (target !== 1)
     throw new MongoServerError(73, 'InvalidNamespace', 'aggregate requires a collection name or 1');
+  if (name !== null) checkHint(getCollection(ctx, name), ctx.body.hint);
   const docs = runPipeline(ctx, name, pipeline, optDoc(ctx.body, 'collation', 'aggregate'));
   if (explain) return { stages: pipeline, ok: 1 };
   const batchSize = typeof cursorOpt?.batchSize === 'number' ? cursorOpt.batchSize : undefined;

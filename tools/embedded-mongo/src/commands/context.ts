@@ -4,6 +4,7 @@ import type { Access, Txn } from '../storage/access';
 import type { Collection } from '../storage/collection';
 import type { Storage } from '../storage/storage';
 import type { CursorManager } from '../cursors';
+import { isPlainObject, keyOf } from '../values';
 
 export interface SessionState {
   id: string;
@@ -27,7 +28,25 @@ export interface ServerState {
   failed: Error | null;
   /** Called when a journal write failed: memory may hold changes that are not durable. */
   fail(e: Error): void;
+  /** Server parameters (`getParameter`/`setParameter`). */
+  parameters: ServerParameters;
 }
+
+export interface ServerParameters {
+  transactionLifetimeLimitSeconds: number;
+  maxTransactionLockRequestTimeoutMillis: number;
+  cursorTimeoutMillis: number;
+  notablescan: boolean;
+  logLevel: number;
+}
+
+export const DEFAULT_PARAMETERS: ServerParameters = {
+  transactionLifetimeLimitSeconds: 60,
+  maxTransactionLockRequestTimeoutMillis: 5,
+  cursorTimeoutMillis: 600_000,
+  notablescan: false,
+  logLevel: 0,
+};
 
 export interface ConnectionInfo {
   id: number;
@@ -111,4 +130,22 @@ export function optDoc(body: Document, field: string, cmd: string): Document | u
     );
   }
   return v as Document;
+}
+
+/**
+ * A `hint` must name an existing index (by name or key pattern) or be `{ $natural: ±1 }`, else
+ * MongoDB answers BadValue. On a collection that does not exist any hint is accepted (nothing to read).
+ * The planner still chooses its own index: a hint changes no result, only (on MongoDB) the plan.
+ */
+export function checkHint(coll: Collection | undefined, hint: unknown): void {
+  if (hint === undefined || hint === null || !coll) return;
+  if (typeof hint === 'string') {
+    if (hint === '_id_' || coll.indexes.has(hint)) return;
+  } else if (isPlainObject(hint)) {
+    const keys = Object.keys(hint);
+    if (!keys.length || (keys.length === 1 && keys[0] === '$natural')) return;
+    const wanted = keyOf(hint);
+    if (coll.indexSpecs().some((spec) => keyOf(spec.key) === wanted)) return;
+  }
+  throw badValue('hint provided does not correspond to an existing index');
 }

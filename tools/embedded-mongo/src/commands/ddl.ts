@@ -1,5 +1,5 @@
 import { Document, Long, calculateObjectSize } from 'bson';
-import { Query } from 'mingo';
+import { newQuery } from '../query/mingo-context';
 import { MongoServerError, badValue, namespaceNotFound, invalidNamespace } from '../errors';
 import type { IndexSpec } from '../storage/indexes';
 import { ID_INDEX } from '../storage/collection';
@@ -15,7 +15,7 @@ import {
 
 function filterDocs(docs: Document[], filter: unknown): Document[] {
   if (!isPlainObject(filter) || !Object.keys(filter).length) return docs;
-  const q = new Query(filter);
+  const q = newQuery(filter);
   return docs.filter((d) => q.test(d));
 }
 
@@ -249,6 +249,13 @@ export const ddlCommands: Record<string, Handler> = {
       if (k === 'create' || CREATE_NON_OPTIONS.has(k)) continue;
       opts[k] = v;
     }
+    if (opts.capped === true && typeof opts.size !== 'number') {
+      throw new MongoServerError(
+        72,
+        'InvalidOptions',
+        "the 'size' field is required when 'capped' is true",
+      );
+    }
     const existing = getCollection(ctx, name);
     if (existing) {
       // MongoDB 7.0+: creating an existing collection with the same options succeeds; other options fail.
@@ -346,7 +353,7 @@ export const ddlCommands: Record<string, Handler> = {
         reply.expireAfterSeconds_new = secs;
       }
     }
-    // Validators are recorded (listCollections shows them) but not enforced.
+    // Validators are enforced on the next write (query/validation.ts).
     const recorded: Document = {};
     for (const k of ['validator', 'validationLevel', 'validationAction'])
       if (ctx.body[k] !== undefined) recorded[k] = ctx.body[k];

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import { Document, Long, ObjectId, Timestamp } from 'bson';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire/frames';
+import { MongoServerError, badValue } from '../errors';
 import type { CommandContext, Handler } from './context';
 
 export const SERVER_VERSION = '7.0.0';
@@ -70,9 +71,8 @@ export const helloCommands: Record<string, Handler> = {
   getParameter: (ctx) => {
     const params: Document = {
       featureCompatibilityVersion: { version: '7.0' },
-      transactionLifetimeLimitSeconds: 60,
-      maxTransactionLockRequestTimeoutMillis: 5,
       authenticationMechanisms: [],
+      ...ctx.server.parameters,
     };
     const out: Document = {};
     if (
@@ -84,6 +84,36 @@ export const helloCommands: Record<string, Handler> = {
       for (const k of Object.keys(ctx.body)) if (k in params) out[k] = params[k];
     }
     return { ...out, ok: 1 };
+  },
+  setParameter: (ctx) => {
+    if (ctx.db !== 'admin') {
+      throw new MongoServerError(
+        13,
+        'Unauthorized',
+        'setParameter may only be run against the admin database.',
+      );
+    }
+    const parameters = ctx.server.parameters as unknown as Document;
+    const names = Object.keys(ctx.body).filter(
+      (k) => k !== 'setParameter' && !k.startsWith('$') && k !== 'lsid',
+    );
+    if (names.length !== 1) throw badValue('setParameter takes exactly one parameter to set');
+    const name = names[0] ?? '';
+    if (!(name in parameters)) {
+      throw new MongoServerError(
+        72,
+        'InvalidOptions',
+        `attempted to set unrecognized parameter [${name}], use help:true to see options`,
+      );
+    }
+    const was: unknown = parameters[name];
+    const value: unknown = ctx.body[name];
+    const coerced = typeof was === 'boolean' ? value === true || value === 1 : Number(value);
+    if (typeof coerced === 'number' && !Number.isFinite(coerced)) {
+      throw badValue(`Invalid value for parameter ${name}: ${String(value)}`);
+    }
+    parameters[name] = coerced;
+    return { was, ok: 1 };
   },
   hostInfo: () => ({
     system: {

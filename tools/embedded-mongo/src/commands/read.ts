@@ -2,7 +2,15 @@ import { Long } from 'bson';
 import { MongoServerError, badValue } from '../errors';
 import { projectDocs, selectDocs, validateSort } from '../query/find';
 import { keyOf, valuesAtPath } from '../values';
-import { CommandContext, Handler, collName, getCollection, optDoc, optInt } from './context';
+import {
+  CommandContext,
+  Handler,
+  checkHint,
+  collName,
+  getCollection,
+  optDoc,
+  optInt,
+} from './context';
 
 function nonNegative(ctx: CommandContext, field: string): number | undefined {
   const v = optInt(ctx.body, field, ctx.name);
@@ -22,13 +30,15 @@ const find: Handler = (ctx) => {
   const b = ctx.body;
   const limit = nonNegative(ctx, 'limit');
   const batchSize = nonNegative(ctx, 'batchSize');
-  const docs = selectDocs(ctx.access, coll, optDoc(b, 'filter', 'find') ?? {}, {
+  const filter = optDoc(b, 'filter', 'find') ?? {};
+  checkHint(coll, b.hint);
+  const docs = selectDocs(ctx.access, coll, filter, {
     sort: validateSort(b.sort),
     skip: nonNegative(ctx, 'skip'),
     limit,
     collation: optDoc(b, 'collation', 'find'),
   });
-  const projected = projectDocs(docs, optDoc(b, 'projection', 'find'));
+  const projected = projectDocs(docs, optDoc(b, 'projection', 'find'), filter);
   const cursor = ctx.server.cursors.open(
     `${ctx.db}.${name}`,
     projected,
@@ -86,6 +96,7 @@ const count: Handler = (ctx) => {
   const coll = getCollection(ctx, name);
   const query = optDoc(ctx.body, 'query', 'count') ?? {};
   const skip = nonNegative(ctx, 'skip') ?? 0;
+  checkHint(coll, ctx.body.hint);
   let limit = optInt(ctx.body, 'limit', 'count') ?? 0;
   limit = Math.abs(limit);
   let n: number;

@@ -2,12 +2,14 @@ import { Document, ObjectId, calculateObjectSize, serialize } from 'bson';
 import { MongoServerError, badValue, failedToParse, toServerError } from '../errors';
 import { idFirst, projectDocs, selectDocs, validateSort } from '../query/find';
 import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
+import { checkValidation } from '../query/validation';
 import type { Collection } from '../storage/collection';
-import { isPlainObject, keyOf } from '../values';
+import { isPlainObject, keyOf, nestedDeeperThan } from '../values';
 import { MAX_BSON_SIZE } from '../wire/frames';
 import {
   CommandContext,
   Handler,
+  checkHint,
   collName,
   ensureCollection,
   getCollection,
@@ -31,6 +33,9 @@ function requireArray(ctx: CommandContext, field: string): unknown[] {
   return v;
 }
 
+/** MongoDB's limit on nested documents and arrays in a stored document. */
+const MAX_NESTING_DEPTH = 100;
+
 function writeError(index: number, e: unknown): Document {
   const err = toServerError(e);
   return { index, code: err.code, errmsg: err.message, ...err.extra };
@@ -42,6 +47,13 @@ function checkStorable(doc: Document, frameBytes?: number): void {
   if (doc._id instanceof RegExp) throw badValue("can't use a regex for _id");
   for (const k of Object.keys(doc)) {
     if (k.startsWith('$')) throw badValue(`Document can't have $ prefixed field names: ${k}`);
+  }
+  if (nestedDeeperThan(doc, MAX_NESTING_DEPTH)) {
+    throw new MongoServerError(
+      15,
+      'Overflow',
+      `Document exceeds maximum nesting depth of ${MAX_NESTING_DEPTH}`,
+    );
   }
   // A document that arrived in a frame no larger than the limit cannot exceed it, even with the
   // generated _id (17 bytes, less than the frame's own header and command): saves a full walk.
@@ -59,6 +71,7 @@ const insert: Handler = (ctx) => {
   const name = collName(ctx);
   const docs = requireArray(ctx, 'documents');
   const ordered = ctx.body.ordered !== false;
+  const bypass = ctx.body.bypassDocumentValidation === true;
   const coll = ensureCollection(ctx, name);
   let n = 0;
   const writeErrors: Document[] = [];
@@ -68,6 +81,7 @@ const insert: Handler = (ctx) => {
       if (!isPlainObject(raw)) throw badValue('document to insert must be an object');
       const doc = raw._id === undefined ? { _id: new ObjectId(), ...raw } : idFirst(raw);
       checkStorable(doc, ctx.frameBytes);
+      checkValidation(coll, doc, bypass);
       ctx.access.insert(coll, doc);
       n++;
     } catch (e) {
@@ -88,6 +102,7 @@ function runUpdate(
   name: string,
   spec: Document,
 ): { n: number; nModified: number; upserted?: unknown } {
+  const bypass = ctx.body.bypassDocumentValidation === true;
   if (!isPlainObject(spec)) throw failedToParse('update statement must be an object');
   const q = optDoc(spec, 'q', 'update.updates') ?? {};
   const u = spec.u;
@@ -101,6 +116,7 @@ function runUpdate(
     : undefined;
   const collation = optDoc(spec, 'collation', 'update.updates');
   const coll = getCollection(ctx, name);
+  checkHint(coll, spec.hint);
   const matches = selectDocs(ctx.access, coll, q, {
     collation,
     limit: multi ? 0 : 1,
@@ -111,6 +127,7 @@ function runUpdate(
     const next = applyUpdate(doc, u, { arrayFilters, query: q });
     if (changed(doc, next)) {
       checkStorable(next);
+      checkValidation(coll as Collection, next, bypass, doc);
       ctx.access.replace(coll as Collection, next);
       nModified++;
     }
@@ -119,6 +136,7 @@ function runUpdate(
     const target = ensureCollection(ctx, name);
     const doc = buildUpsert(q, u, arrayFilters);
     checkStorable(doc);
+    checkValidation(target, doc, bypass);
     ctx.access.insert(target, doc);
     return { n: 1, nModified: 0, upserted: doc._id };
   }
@@ -165,6 +183,7 @@ const del: Handler = (ctx) => {
       const limit = Number(spec.limit ?? 0);
       if (limit !== 0 && limit !== 1)
         throw failedToParse(`The limit field in delete objects must be 0 or 1. Got ${limit}`);
+      checkHint(coll, spec.hint);
       const matches = selectDocs(ctx.access, coll, optDoc(spec, 'q', 'delete.deletes') ?? {}, {
         collation: optDoc(spec, 'collation', 'delete.deletes'),
         limit,
@@ -187,6 +206,7 @@ const findAndModify: Handler = (ctx) => {
   const query = optDoc(b, 'query', 'findAndModify') ?? {};
   const remove = b.remove === true;
   const upsert = b.upsert === true;
+  const bypass = b.bypassDocumentValidation === true;
   const returnNew = b.new === true;
   if (remove && b.update !== undefined)
     throw failedToParse('Cannot specify both an update and remove=true');
@@ -201,12 +221,14 @@ const findAndModify: Handler = (ctx) => {
   if (!remove) validateUpdate(u);
   const arrayFilters = Array.isArray(b.arrayFilters) ? (b.arrayFilters as Document[]) : undefined;
   const coll = getCollection(ctx, name);
+  checkHint(coll, b.hint);
   const [doc] = selectDocs(ctx.access, coll, query, {
     sort: validateSort(b.sort),
     limit: 1,
     collation: optDoc(b, 'collation', 'findAndModify'),
   });
-  const project = (d: Document | null) => (d ? projectDocs([d], b.fields)[0] : null);
+  const project = (d: Document | null) =>
+    d ? (projectDocs([d], b.fields, query)[0] ?? null) : null;
   if (remove) {
     if (doc) ctx.access.remove(coll as Collection, keyOf(doc._id));
     return { lastErrorObject: { n: doc ? 1 : 0 }, value: project(doc ?? null), ok: 1 };
@@ -216,6 +238,7 @@ const findAndModify: Handler = (ctx) => {
     const next = applyUpdate(doc, upd, { arrayFilters, query });
     if (changed(doc, next)) {
       checkStorable(next);
+      checkValidation(coll as Collection, next, bypass, doc);
       ctx.access.replace(coll as Collection, next);
     }
     return {
@@ -228,6 +251,7 @@ const findAndModify: Handler = (ctx) => {
     const target = ensureCollection(ctx, name);
     const created = buildUpsert(query, upd, arrayFilters);
     checkStorable(created);
+    checkValidation(target, created, bypass);
     ctx.access.insert(target, created);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: created._id },

@@ -1,9 +1,9 @@
-import type { Document } from 'bson';
-import { Query } from 'mingo';
+import { DBRef, type Document } from 'bson';
 import { MongoServerError, badValue, toServerError } from '../errors';
 import { isPlainObject } from '../values';
 import { collatorFor } from './collation';
 import { compileFast } from './fastmatch';
+import { newQuery } from './mingo-context';
 
 const TOP_LEVEL = new Set([
   '$and',
@@ -102,6 +102,7 @@ function validateCondition(v: unknown): void {
         validateCondition(x);
         break;
       case '$elemMatch':
+        if (x instanceof DBRef) break;
         if (!isPlainObject(x)) throw badValue('$elemMatch needs an Object');
         if (isOperatorObject(x) && !TOP_LEVEL.has(Object.keys(x)[0])) validateCondition(x);
         else validateFilter(x);
@@ -152,7 +153,7 @@ export function compileFilter(filter: unknown, collation?: Document): CompiledFi
   const fast = compileFast(f, collatorFor(collation)?.compare ?? null);
   if (fast) return { empty: false, test: fast };
   try {
-    const q = new Query(f, { scriptEnabled: false, collation: collation as never });
+    const q = newQuery(f, { collation: collation as never });
     return {
       empty: false,
       test(doc: Document): boolean {

@@ -1,6 +1,5 @@
 import type { Document } from 'bson';
-import { Query } from 'mingo';
-import { MongoServerError, badValue, toServerError } from '../errors';
+import { MongoServerError, badValue } from '../errors';
 import type { Access } from '../storage/access';
 import type { Collection } from '../storage/collection';
 import type { IndexState } from '../storage/indexes';
@@ -8,6 +7,7 @@ import { compareValues, isPlainObject, valuesAtPath } from '../values';
 import { Cmp, comparatorFor, isCollated } from './collation';
 import { CompiledFilter, compileFilter } from './filter';
 import { SortPlan, estimateCandidates, plan, planSort } from './planner';
+import { complexProjector } from './projection';
 
 export interface SelectOptions {
   collation?: Document;
@@ -28,6 +28,21 @@ export interface SelectStats {
   docsExamined: number;
 }
 
+/** A collection's default collation (`create` with `collation`) applies when the command gives none. */
+export function defaultCollation(
+  collation: Document | undefined,
+  coll: Collection | undefined,
+): Document | undefined {
+  if (collation !== undefined || !coll) return collation;
+  const own: unknown = coll.options.collation;
+  return isPlainObject(own) ? own : undefined;
+}
+
+function withDefaultCollation(opts: SelectOptions, coll: Collection | undefined): SelectOptions {
+  const collation = defaultCollation(opts.collation, coll);
+  return collation === opts.collation ? opts : { ...opts, collation };
+}
+
 /** Below this many candidates the filter's plan plus an in-memory sort is as cheap as any walk. */
 const SMALL_CANDIDATES = 128;
 
@@ -36,9 +51,10 @@ export function selectDocs(
   access: Access,
   coll: Collection | undefined,
   filter: unknown,
-  opts: SelectOptions = {},
+  options: SelectOptions = {},
   stats?: SelectStats,
 ): Document[] {
+  const opts = withDefaultCollation(options, coll);
   const matcher = compileFilter(filter, opts.collation);
   if (!coll) return [];
   const f = (filter ?? {}) as Document;
@@ -236,7 +252,11 @@ export function sortDocs(
 }
 
 /** Applies a find projection, keeping `_id` first as MongoDB does. */
-export function projectDocs(docs: Document[], projection: unknown): Document[] {
+export function projectDocs(
+  docs: Document[],
+  projection: unknown,
+  query: unknown = {},
+): Document[] {
   if (projection === undefined || projection === null) return docs;
   if (!isPlainObject(projection))
     throw new MongoServerError(
@@ -248,12 +268,8 @@ export function projectDocs(docs: Document[], projection: unknown): Document[] {
   validateProjection(projection);
   const simple = simpleProjection(projection);
   if (simple) return docs.map(simple);
-  try {
-    const q = new Query({}, { scriptEnabled: false });
-    return (q.find(docs, projection).all() as Document[]).map(idFirst);
-  } catch (e) {
-    throw toServerError(e);
-  }
+  const project = complexProjector(projection, isPlainObject(query) ? query : {});
+  return docs.map((doc) => idFirst(project(doc)));
 }
 
 /**

@@ -1,8 +1,11 @@
-import { Document, ObjectId } from 'bson';
-import { aggregate, update as mingoUpdate } from 'mingo';
+import { Binary, Document, ObjectId } from 'bson';
+import { update as mingoUpdate } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import { MongoServerError, failedToParse, toServerError, typeMismatch, badValue } from '../errors';
 import { cloneDoc, getPath, isPlainObject, keyOf, renderValue, setPath } from '../values';
 import { idFirst } from './find';
+import { mingoContext, newQuery } from './mingo-context';
+import { expandPositionals, hasSiblingPositionals } from './positional';
 
 const MODIFIERS = new Set([
   '$set',
@@ -123,11 +126,52 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
   }
 }
 
+/** Operators that create the field at their path when it is missing. */
+const CREATING = new Set([
+  '$set',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$currentDate',
+  '$push',
+  '$addToSet',
+]);
+
+/**
+ * MongoDB's PathNotViable (28): a path that would have to create a field inside an array (by a
+ * name rather than an index: `comments.body`) or inside a scalar (`price.amount` on `price: 5`).
+ */
+function checkPathViable(doc: Document, path: string): void {
+  const segments = path.split('.');
+  let current: unknown = doc;
+  for (let i = 0; i < segments.length - 1; i++) {
+    const segment = segments[i] ?? '';
+    const child = segments[i + 1] ?? '';
+    const value: unknown = Array.isArray(current)
+      ? /^\d+$/.test(segment)
+        ? current[Number(segment)]
+        : undefined
+      : (current as Document)[segment];
+    if (value === undefined) return;
+    if (Array.isArray(value) ? /^\d+$/.test(child) : isPlainObject(value)) {
+      current = value;
+      continue;
+    }
+    throw new MongoServerError(
+      28,
+      'PathNotViable',
+      `Cannot create field '${child}' in element {${segment}: ${renderValue(value)}}`,
+    );
+  }
+}
+
 function checkFieldTypes(doc: Document, u: Document): void {
   for (const [op, arg] of Object.entries(u)) {
     if (!isPlainObject(arg)) continue;
     for (const path of Object.keys(arg)) {
       if (path.includes('$')) continue;
+      if (CREATING.has(op) && path.includes('.')) checkPathViable(doc, path);
       const cur = getPath(doc, path);
       if (cur === undefined || cur === null) continue;
       if ((op === '$inc' || op === '$mul') && !isNumeric(cur)) {
@@ -162,6 +206,16 @@ function guardId(doc: Document, mod: Document, isInsert: boolean): void {
   for (const [op, arg] of Object.entries(mod)) {
     for (const path of Object.keys(arg as Document)) {
       if (path !== '_id' && !path.startsWith('_id.')) continue;
+      if (isInsert && op === '$set' && path === '_id') {
+        // An upsert may set _id when the filter fixed none, or to the filter's own value.
+        const value: unknown = (arg as Document)[path];
+        if (doc._id !== undefined && keyOf(value) !== keyOf(doc._id)) {
+          throw new MongoServerError(66, 'ImmutableField', ID_CHANGE);
+        }
+        doc._id = value;
+        delete (arg as Document)[path];
+        continue;
+      }
       if (isInsert && op === '$set') continue;
       if (
         op === '$set' &&
@@ -177,6 +231,69 @@ function guardId(doc: Document, mod: Document, isInsert: boolean): void {
   }
 }
 
+const LOGICAL = new Set(['$or', '$and', '$nor']);
+
+/**
+ * Takes out of `mod.$pull` the conditions that are queries on whole elements through `$or`, `$and`
+ * or `$nor` (`{ items: { $or: [{ sku: 'a' }, { qty: 0 }] } }`), which mingo would test against the
+ * element as a value and so never match. Returns them as [path, condition].
+ */
+function takeLogicalPulls(mod: Document): [string, Document][] {
+  const pull: unknown = mod.$pull;
+  if (!isPlainObject(pull)) return [];
+  const taken: [string, Document][] = [];
+  // A copy: the same update applies to every matched document.
+  const rest: Document = {};
+  for (const [path, condition] of Object.entries(pull)) {
+    if (
+      !path.includes('$') &&
+      isPlainObject(condition) &&
+      Object.keys(condition).some((k) => LOGICAL.has(k))
+    ) {
+      taken.push([path, condition]);
+    } else rest[path] = condition;
+  }
+  if (!taken.length) return taken;
+  if (Object.keys(rest).length) mod.$pull = rest;
+  else delete mod.$pull;
+  return taken;
+}
+
+/** `$pull` of the elements that match `condition` as documents of a collection would. */
+function pullMatching(doc: Document, path: string, condition: Document): void {
+  const current = getPath(doc, path);
+  if (current === undefined || current === null) return;
+  if (!Array.isArray(current)) throw badValue('Cannot apply $pull to a non-array value');
+  const query = newQuery(condition);
+  const kept = current.filter((element) => !(isPlainObject(element) && query.test(element)));
+  if (kept.length !== current.length) setPath(doc, path, kept);
+}
+
+/**
+ * mingo skips a `$set` whose value it finds equal to the current one, and it compares binary data
+ * without its subtype: a change of subtype alone would be lost.
+ */
+function setBinaries(doc: Document, mod: Document): void {
+  const set: unknown = mod.$set;
+  if (!isPlainObject(set)) return;
+  for (const [path, value] of Object.entries(set)) {
+    if (value instanceof Binary && !path.includes('$')) setPath(doc, path, value);
+  }
+}
+
+/**
+ * mingo re-tests the query on the document before updating it, without the command's collation;
+ * the document was selected already, so the query is passed only for the positional `$`.
+ */
+function usesPositional(mod: Document): boolean {
+  for (const arg of Object.values(mod)) {
+    if (!isPlainObject(arg)) continue;
+    for (const path of Object.keys(arg))
+      if (path === '$' || path.includes('.$.') || path.endsWith('.$')) return true;
+  }
+  return false;
+}
+
 export interface ApplyOptions {
   arrayFilters?: Document[];
   query?: Document;
@@ -188,13 +305,16 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
   let next: Document;
   if (Array.isArray(u)) {
     try {
-      next = aggregate([cloneDoc(doc)], u as Document[], { scriptEnabled: false })[0] ?? {};
+      next =
+        new Aggregator(u as Document[], { scriptEnabled: false, context: mingoContext }).run([
+          cloneDoc(doc),
+        ])[0] ?? {};
     } catch (e) {
       throw toServerError(e);
     }
   } else if (isOperatorUpdate(u)) {
     next = cloneDoc(doc);
-    const mod: Document = {};
+    let mod: Document = {};
     for (const [op, arg] of Object.entries(u)) {
       if (op === '$setOnInsert') {
         if (opts.isInsert) mod.$set = { ...(mod.$set ?? {}), ...arg };
@@ -202,10 +322,20 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
       else mod[op] = arg;
     }
     guardId(next, mod, !!opts.isInsert);
+    let arrayFilters = opts.arrayFilters;
+    if (hasSiblingPositionals(mod)) {
+      mod = expandPositionals(next, mod, opts.query ?? {}, arrayFilters ?? []);
+      arrayFilters = undefined;
+    }
     checkFieldTypes(next, mod);
+    const logicalPulls = takeLogicalPulls(mod);
     try {
       if (Object.keys(mod).length)
-        mingoUpdate(next, mod, opts.arrayFilters, opts.query, { cloneMode: 'copy' });
+        mingoUpdate(next, mod, arrayFilters, usesPositional(mod) ? opts.query : undefined, {
+          cloneMode: 'copy',
+        });
+      for (const [path, condition] of logicalPulls) pullMatching(next, path, condition);
+      setBinaries(next, mod);
     } catch (e) {
       throw toServerError(e);
     }

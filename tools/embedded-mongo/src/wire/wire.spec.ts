@@ -119,6 +119,22 @@ describe('wire protocol', () => {
     healthy.close();
   });
 
+  it('refuses $changeStream with a message that says to poll', async () => {
+    const c = await RawClient.connect(server.port);
+    const r = await roundTrip(
+      c,
+      opMsg(c.nextId(), {
+        aggregate: 'outbox',
+        pipeline: [{ $changeStream: {} }],
+        cursor: {},
+        $db: 'wire',
+      }),
+    );
+    expect(r.doc).toMatchObject({ ok: 0, code: 40573 });
+    expect(r.doc.errmsg).toMatch(/poll/);
+    c.close();
+  });
+
   it('executes a retried write (same lsid and txnNumber) only once', async () => {
     const c = await RawClient.connect(server.port);
     const lsid = { id: new UUID() };
@@ -138,5 +154,35 @@ describe('wire protocol', () => {
     const count = await roundTrip(c, opMsg(c.nextId(), { count: 'retry', $db: 'wire' }));
     expect(count.doc.n).toBe(2);
     c.close();
+  });
+});
+
+describe('a partial frame left idle', () => {
+  let quick: EmbeddedMongo;
+  beforeAll(async () => {
+    quick = await startEmbeddedMongo({ port: 0, partialFrameTimeoutMs: 300 });
+  });
+  afterAll(() => quick.stop());
+
+  it('closes the connection after the timeout, while a connection that keeps sending stays open', async () => {
+    const stalled = await RawClient.connect(quick.port);
+    const frame = opMsg(stalled.nextId(), { ping: 1, $db: 'admin' });
+    stalled.send(frame.subarray(0, 10));
+    expect(await stalled.waitClosed(3000)).toBe(true);
+
+    // A frame that arrives slowly, each piece before the timeout, is answered.
+    const slow = await RawClient.connect(quick.port);
+    const slowFrame = opMsg(slow.nextId(), { ping: 1, $db: 'admin' });
+    for (let at = 0; at < slowFrame.length; at += 8) {
+      slow.send(slowFrame.subarray(at, at + 8));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const reply = await slow.readFrame();
+    expect(reply && replyDoc(reply).doc).toEqual({ ok: 1 });
+
+    // An idle connection with no partial frame is not closed.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(slow.closed).toBe(false);
+    slow.close();
   });
 });

@@ -1,0 +1,113 @@
+import { Binary, type Document } from 'bson';
+import { Context } from 'mingo';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Query as BaseQuery } from 'mingo/query';
+import type { Options } from 'mingo/types';
+import { badValue } from '../errors';
+import {
+  bsonTypeMatches,
+  cloneDoc,
+  compareValues,
+  getPath,
+  isPlainObject,
+  setPath,
+  valuesAtPath,
+} from '../values';
+import { orderedProject } from './field-order';
+import { matchesJsonSchema } from './json-schema';
+
+/**
+ * The operators mingo evaluates, with ours where its answer differs from MongoDB's. mingo's own
+ * `Query`/`Aggregator` merge a given context *under* their operators, so these go through the base
+ * classes with this complete context instead.
+ */
+type FieldPredicate = (doc: Document) => boolean;
+type QueryOperator = (selector: string, value: unknown, options: Options) => FieldPredicate;
+
+/** Every value a condition on `path` is tested against: array elements, and the arrays themselves. */
+function candidates(doc: Document, path: string): unknown[] {
+  const values = valuesAtPath(doc, path);
+  const whole = path.includes('.') ? undefined : doc[path];
+  return Array.isArray(whole) ? [...values, whole] : values;
+}
+
+/** `$type` by BSON type (name, number or alias `number`), including ObjectId, binData and decimal. */
+const $type: QueryOperator = (selector, value) => {
+  const wanted = Array.isArray(value) ? value : [value];
+  for (const t of wanted) {
+    if (typeof t !== 'string' && typeof t !== 'number')
+      throw badValue(`type must be represented as a number or a string`);
+  }
+  return (doc) =>
+    candidates(doc, selector).some(
+      (v) => v !== undefined && wanted.some((t) => bsonTypeMatches(v, t as string | number)),
+    );
+};
+
+/** `$all` treats a field that is not an array as an array of that one value. */
+const $all: QueryOperator = (selector, value, options) => {
+  const inner = queryOperators.$all(selector, value as never, options) as FieldPredicate;
+  return (doc) => {
+    if (inner(doc)) return true;
+    const current = getPath(doc, selector);
+    if (current === undefined || Array.isArray(current)) return false;
+    const wrapped = selector.includes('.') ? cloneDoc(doc) : { ...doc };
+    setPath(wrapped, selector, [current]);
+    return inner(wrapped);
+  };
+};
+
+/** Comparisons against binary data, which MongoDB orders by length, subtype, then bytes. */
+function binaryComparison(
+  name: '$gt' | '$gte' | '$lt' | '$lte',
+  holds: (c: number) => boolean,
+): QueryOperator {
+  return (selector, value, options) => {
+    if (!(value instanceof Binary)) {
+      return queryOperators[name](selector, value as never, options) as FieldPredicate;
+    }
+    return (doc) =>
+      valuesAtPath(doc, selector).some(
+        (v) => v instanceof Binary && holds(compareValues(v, value)),
+      );
+  };
+}
+
+/** `$elemMatch` against a DBRef (`{ $ref, $id }`), which arrives decoded as a DBRef: an equality. */
+const $elemMatch: QueryOperator = (selector, value, options) => {
+  const criteria = isPlainObject(value) ? value : { $eq: value };
+  return queryOperators.$elemMatch(selector, criteria as never, options) as FieldPredicate;
+};
+
+export const mingoContext = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: { ...pipelineOperators, $project: orderedProject },
+  projection: projectionOperators,
+  query: {
+    ...queryOperators,
+    $type,
+    $all,
+    $elemMatch,
+    $gt: binaryComparison('$gt', (c) => c > 0),
+    $gte: binaryComparison('$gte', (c) => c >= 0),
+    $lt: binaryComparison('$lt', (c) => c < 0),
+    $lte: binaryComparison('$lte', (c) => c <= 0),
+  } as never,
+  window: windowOperators,
+});
+
+/** A mingo query evaluated with `mingoContext`. */
+export function newQuery(condition: Document, options: Partial<Options> = {}): BaseQuery {
+  return new BaseQuery(condition, {
+    scriptEnabled: false,
+    jsonSchemaValidator: (schema) => (doc) => matchesJsonSchema(doc, schema),
+    ...options,
+    context: mingoContext,
+  });
+}
