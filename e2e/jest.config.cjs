@@ -7,7 +7,7 @@ const path = require('path');
  * @type {import('jest').Config}
  */
 module.exports = {
-  ...require('../jest.preset.cjs'),
+  ...require('../build-config/jest/preset.cjs'),
   displayName: 'e2e',
   rootDir: __dirname,
   testMatch: ['**/*.e2e.ts'],
