@@ -11,7 +11,7 @@ import {
 } from './support/storefront-stack';
 
 // Server-side composition of the landing pages: the shell's server sends `/`, `/books` and
-// `/book/:id` with the storefront's markup already in them (tools/static-server/src/landing.cjs),
+// `/book/:id` with the storefront's markup already in them (services/edge/src/landing.ts),
 // readable without scripts, and the shell takes that markup over without redrawing it
 // (shell/src/app/landing.tsx).
 

@@ -5,3 +5,4 @@ export * from './validation-messages.he';
 export * from './auth';
 export * from './catalogue';
 export * from './community';
+export * from './landing';
