@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { cacheControlFor, pickEncoding, startEdgeServer } from './edge-server';
+import { cacheControlFor, pickEncoding, startEdgeServer, type EdgeServer } from './edge-server';
 import { runtimeConfigFromEnv } from './runtime-config';
 
 describe('edge server: files', () => {
@@ -92,7 +95,6 @@ describe('edge server: files', () => {
         }),
       );
     // Node's fetch decodes bodies; read through http instead for the raw bytes.
-    const http = await import('node:http');
     const rawGet = (p: string, encoding: string) =>
       new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
         http
@@ -123,7 +125,6 @@ describe('edge server: files', () => {
     expect(etag).toBeTruthy();
     // Through node:http: fetch() adds `Cache-Control: no-cache` to a conditional request, which
     // asks for a full answer (an end-to-end reload), as a browser's revalidation does not.
-    const http = await import('node:http');
     const status = await new Promise<number | undefined>((resolve, reject) => {
       http
         .get(
@@ -205,6 +206,26 @@ describe('runtime config from the environment', () => {
     });
   });
 
+  it('puts the API on the page’s origin and the remotes on its host, unless told otherwise', () => {
+    expect(runtimeConfigFromEnv({}, 'http://192.168.1.20:4200')).toEqual({
+      apiBaseUrl: 'http://192.168.1.20:4200',
+      remotes: {
+        storefront: 'http://192.168.1.20:4201/mf-manifest.json',
+        checkout: 'http://192.168.1.20:4202/mf-manifest.json',
+        authorPortal: 'http://192.168.1.20:4203/mf-manifest.json',
+      },
+    });
+    const split = runtimeConfigFromEnv(
+      { PUBLIC_API_URL: 'https://api.mechabrim.co.il', PUBLIC_HOST: 'cdn.mechabrim.co.il' },
+      'https://mechabrim.co.il',
+    );
+    expect(split.apiBaseUrl).toBe('https://api.mechabrim.co.il');
+    expect(split.remotes.storefront).toBe('http://cdn.mechabrim.co.il:4201/mf-manifest.json');
+    expect(runtimeConfigFromEnv({}, 'http://[::1]:4200').remotes.checkout).toBe(
+      'http://[::1]:4202/mf-manifest.json',
+    );
+  });
+
   it('names the variable holding a bad port', () => {
     expect(() => runtimeConfigFromEnv({ CHECKOUT_PORT: 'abc' })).toThrow(/CHECKOUT_PORT/);
   });
@@ -225,3 +246,187 @@ describe('cache and encoding choices', () => {
     expect(pickEncoding('identity')).toBeNull();
   });
 });
+
+describe('edge server: a host page (the shell)', () => {
+  const EARLY_START = 'window.__mbEarly={};';
+  let dir: string;
+  let api: http.Server;
+  let apiUrl: string;
+  const apiRequests: { method?: string; url?: string; headers: http.IncomingHttpHeaders }[] = [];
+  let server: EdgeServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'edge-shell-'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html lang="he" dir="rtl"><head><script>${EARLY_START}</script>` +
+        '<script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(dir, 'main.js'), 'console.log(1)');
+    // A stand-in upstream that answers what it was asked, so the test sees what the API receives.
+    api = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        apiRequests.push({ method: req.method, url: req.url, headers: req.headers });
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify({ method: req.method, url: req.url, body }));
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    server = await startEdgeServer({
+      dir,
+      port: 0,
+      runtimeConfig: true,
+      env: { STOREFRONT_PORT: '5201', CHECKOUT_PORT: '5202', AUTHOR_PORTAL_PORT: '5203' },
+      apiUpstream: apiUrl,
+      paymentFrameOrigins: ['https://direct.tranzila.com', 'http://localhost:4300'],
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await new Promise((resolve) => api.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The server asked at `host` (e.g. `127.0.0.1`), as a browser that opened it there does. */
+  const at = (host: string, p: string, headers: Record<string, string> = {}) =>
+    fetch(`http://${host}:${server.port}${p}`, { headers });
+
+  it('sends the API on the page’s own origin, and the remotes on the page’s host', async () => {
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const config = await (await at(host, '/runtime-config.json')).json();
+      expect(config).toEqual({
+        apiBaseUrl: `http://${host}:${server.port}`,
+        remotes: {
+          storefront: `http://${host}:5201/mf-manifest.json`,
+          checkout: `http://${host}:5202/mf-manifest.json`,
+          authorPortal: `http://${host}:5203/mf-manifest.json`,
+        },
+      });
+    }
+  });
+
+  it('proxies /api to the API with the method, query and body, and says who asked', async () => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/auth/login?next=%2F`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      method: 'POST',
+      url: '/api/auth/login?next=%2F',
+      body: '{"email":"a@b.co"}',
+    });
+    const seen = apiRequests.at(-1);
+    expect(seen?.headers['x-forwarded-host']).toBe(`127.0.0.1:${server.port}`);
+    expect(seen?.headers['x-forwarded-proto']).toBe('http');
+    expect(seen?.headers['x-forwarded-for']).toContain('127.0.0.1');
+    // The API's own answer: no page headers added to it.
+    expect(res.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('puts a CSP the page runs under on it, with the early-start script’s hash', async () => {
+    const res = await at('127.0.0.1', '/books', { Accept: 'text/html' });
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(EARLY_START).digest('base64');
+    expect(csp).toContain(
+      `script-src 'self' http://127.0.0.1:5201 http://127.0.0.1:5202 http://127.0.0.1:5203 'sha256-${hash}'`,
+    );
+    expect(csp).toContain("frame-src 'self' https://direct.tranzila.com http://localhost:4300");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    // A script is not a page: no page policy on it.
+    const script = await at('127.0.0.1', '/main.js');
+    expect(script.headers.get('content-security-policy')).toBeNull();
+    expect(script.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('gives no CORS to a page of another site, and never *', async () => {
+    const res = await at('127.0.0.1', '/main.js', { Origin: 'https://evil.example' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('does not take X-Forwarded-Proto from a proxy it was not told to trust', async () => {
+    const res = await at('127.0.0.1', '/', { 'X-Forwarded-Proto': 'https' });
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('answers 502 with a Hebrew message when the API is down', async () => {
+    const port = await getClosedPort();
+    const other = await startEdgeServer({
+      dir,
+      port: 0,
+      host: '127.0.0.1',
+      apiUpstream: `http://127.0.0.1:${port}`,
+    });
+    try {
+      const res = await fetch(`${other.url}/api/books`);
+      expect(res.status).toBe(502);
+      const body = await res.json();
+      expect(body).toEqual({
+        statusCode: 502,
+        error: 'Bad Gateway',
+        message: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('edge server: behind a TLS proxy', () => {
+  let dir: string;
+  let server: EdgeServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'edge-tls-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body>x</body></html>');
+    server = await startEdgeServer({
+      dir,
+      port: 0,
+      host: '127.0.0.1',
+      runtimeConfig: true,
+      env: {},
+      trustProxy: true,
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends HSTS for a page that came over HTTPS, and not for one over HTTP', async () => {
+    const secure = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(secure.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const plain = await fetch(`${server.url}/`);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('builds the runtime config from the address the proxy was asked at', async () => {
+    const res = await fetch(`${server.url}/runtime-config.json`, {
+      headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'mechabrim.co.il' },
+    });
+    expect((await res.json()).apiBaseUrl).toBe('https://mechabrim.co.il');
+  });
+});
+
+/** A port nothing listens on (taken, then given back). */
+async function getClosedPort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
