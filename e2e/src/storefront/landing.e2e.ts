@@ -189,7 +189,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
 
     /** Requests for the book itself (`GET /api/books/:id`), and for its reviews and the like. */
     function countBookRequests(page: Page) {
-      const api = new URL(world.stack.urls.api).origin;
+      // The page calls the API on its own origin (the shell's server proxies /api).
+      const api = new URL(world.stack.urls.shell).origin;
       const own = `/api/books/${book._id}`;
       const counted = { book: [] as string[], underBook: [] as string[] };
       page.on('request', (request: Request) => {

@@ -61,3 +61,26 @@ export async function axeViolations(page: Page, selector: string) {
     }));
   }, selector);
 }
+
+/**
+ * Collects the Content-Security-Policy violations the page reports (the document's
+ * `securitypolicyviolation` events, and Chromium's "Refused to …" console lines, which also
+ * cover what is blocked before any script runs), across navigations.
+ */
+export async function collectCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__mbReportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __mbReportCspViolation(text: string): void })
+        .__mbReportCspViolation;
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (message.text().includes('Refused to')) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}
