@@ -155,7 +155,7 @@ function stateIn(page: string): unknown {
     page,
   );
   if (!match) throw new Error('no landing state script in the page');
-  return JSON.parse(match[1]);
+  return JSON.parse(match[1] ?? '');
 }
 
 /** The text of the page's landing style element, up to the first thing that would close it. */
@@ -303,7 +303,7 @@ describe('composePage', () => {
     expect(html).not.toContain('<img');
     const attribute = /data-landing-path="([^"]*)"/.exec(html);
     expect(attribute).not.toBeNull();
-    expect(unescapeAttribute((attribute as RegExpExecArray)[1])).toBe(pagePath);
+    expect(unescapeAttribute(attribute?.[1] ?? '')).toBe(pagePath);
   });
 
   it('inserts markup, CSS and state literally, whatever replacement patterns they hold', () => {
@@ -615,7 +615,7 @@ describe('landing module reload (plain Node)', () => {
       let err = '';
       proc.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        const line = out.split('\n')[0];
+        const line = out.split('\n')[0] ?? '';
         if (out.includes('\n')) resolve(line.trim());
       });
       proc.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));

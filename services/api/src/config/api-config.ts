@@ -164,7 +164,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     corsOrigins: e.CORS_ORIGINS,
     jwt: { secret: e.JWT_SECRET ?? DEV_JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
     logLevel: e.LOG_LEVEL,
-    publicApiUrl: e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`,
+    // Unset: files are named by path alone (`/api/covers/…`), fetched from the page's own origin,
+    // where the edge server proxies /api — so they load at whatever address the store is opened.
+    publicApiUrl: e.PUBLIC_API_URL ?? '',
     dataDir: e.DATA_DIR,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
