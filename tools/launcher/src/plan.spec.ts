@@ -77,6 +77,7 @@ describe('planStack', () => {
       MONGODB_URI: 'mongodb://127.0.0.1:27027/mechabrim',
       REDIS_URL: 'redis://cache:6379',
       API_UPSTREAM_URL: 'http://localhost:3300',
+      TRUST_PROXY: 'loopback',
       CORS_ORIGINS:
         'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203',
       SHELL_PORT: '4200',

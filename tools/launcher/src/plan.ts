@@ -146,6 +146,9 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
     // The front ends' servers proxy /api to the API, so pages call it on their own origin;
     // PUBLIC_API_URL (a split-origin deployment) is passed on only when it was set.
     ...(ports.api && { API_UPSTREAM_URL: keep('API_UPSTREAM_URL', origin('api')) }),
+    // The API hears pages through the edge servers on this machine: it takes the client's
+    // address from their X-Forwarded-For (rate limits per visitor, not per edge server).
+    ...(ports.api && frontEnds.length > 0 && { TRUST_PROXY: keep('TRUST_PROXY', 'loopback') }),
     ...(frontEnds.length > 0 && {
       CORS_ORIGINS: keep('CORS_ORIGINS', frontEnds.map(origin).join(',')),
     }),
