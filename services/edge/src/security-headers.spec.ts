@@ -121,6 +121,18 @@ describe('CORS for front-end origins', () => {
     );
   });
 
+  it('admits the shell on the parent domain of a remote’s subdomain, not a sibling or a child', () => {
+    expect(allowedCorsOrigin('https://mechabrim.co.il', 'storefront.mechabrim.co.il', [])).toBe(
+      'https://mechabrim.co.il',
+    );
+    expect(
+      allowedCorsOrigin('https://checkout.mechabrim.co.il', 'storefront.mechabrim.co.il', []),
+    ).toBeNull();
+    expect(allowedCorsOrigin('https://a.storefront.example', 'storefront.example', [])).toBeNull();
+    expect(allowedCorsOrigin('https://il', 'mechabrim.il', [])).toBeNull();
+    expect(allowedCorsOrigin('https://evilmechabrim.co.il', 'mechabrim.co.il', [])).toBeNull();
+  });
+
   it('admits the configured origins and no other', () => {
     const configured = ['https://mechabrim.co.il'];
     expect(allowedCorsOrigin('https://mechabrim.co.il', 'cdn.example', configured)).toBe(

@@ -93,10 +93,11 @@ export function contentSecurityPolicy(options: {
  * The origin allowed to read an answer from another origin, or `null` (no CORS header).
  *
  * The shell on its origin fetches the remotes' manifests, entries, chunks and fonts from theirs,
- * so a remote's server must admit the shell — and only front ends: the configured origins, and
- * any origin on the same host name this server was asked by (the shell and the remotes of one
+ * so a remote's server must admit the shell — and only front ends: the configured origins, any
+ * origin on the same host name this server was asked by (the shell and the remotes of one
  * deployment on one host, whatever address it was opened at: localhost, 127.0.0.1, a LAN
- * address).
+ * address), and an origin on the domain this host is a subdomain of (the shell at
+ * `mechabrim.co.il` loading `storefront.mechabrim.co.il`).
  */
 export function allowedCorsOrigin(
   requestOrigin: string | undefined,
@@ -108,7 +109,12 @@ export function allowedCorsOrigin(
   try {
     const origin = new URL(requestOrigin);
     if (origin.protocol !== 'http:' && origin.protocol !== 'https:') return null;
-    return origin.hostname === requestHostname ? requestOrigin : null;
+    const host = origin.hostname;
+    const sameHost = host === requestHostname;
+    // A parent domain with at least one dot: `mechabrim.co.il`, never a bare `co.il`-like suffix
+    // alone (`il`).
+    const parentDomain = host.includes('.') && requestHostname.endsWith(`.${host}`);
+    return sameHost || parentDomain ? requestOrigin : null;
   } catch {
     return null;
   }
