@@ -96,13 +96,17 @@ describe('edge server: files', () => {
       );
     // Node's fetch decodes bodies; read through http instead for the raw bytes.
     const rawGet = (p: string, encoding: string) =>
-      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      new Promise<{ encoding?: string; type?: string; body: Buffer }>((resolve, reject) => {
         http
           .get(`${server.url}${p}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
             res.on('end', () =>
-              resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+              resolve({
+                encoding: res.headers['content-encoding'],
+                type: res.headers['content-type'],
+                body: Buffer.concat(chunks),
+              }),
             );
           })
           .on('error', reject);
@@ -115,7 +119,12 @@ describe('edge server: files', () => {
     expect(gunzipSync(gz.body).toString()).toBe(big);
     expect(gz.body.length).toBeLessThan(big.length / 5);
     const pre = await rawGet('/pre.js', 'gzip');
+    expect(pre.encoding).toBe('gzip');
+    expect(pre.type).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
     expect(pre.body.toString()).toBe('precompressed');
+    // Without a brotli twin, a brotli-accepting browser gets the gzip twin rather than a
+    // compression made for it.
+    expect((await rawGet('/pre.js', 'br, gzip')).body.toString()).toBe('precompressed');
     expect((await raw('/remoteEntry.js', 'gzip')).vary?.toLowerCase()).toBe('accept-encoding');
   });
 
