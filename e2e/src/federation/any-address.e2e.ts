@@ -1,4 +1,5 @@
 import { startStack, type RunningStack } from '@mechabrim/launcher';
+import { until } from '@mechabrim/testing';
 import type { Browser, Page } from 'playwright-core';
 import { collectCspViolations, collectErrors, launchBrowser, screenshot } from '../support/browser';
 import { ensureBuilt } from './support/front-ends';
@@ -54,7 +55,7 @@ describe('the store at any address, under its security policy', () => {
       await expect(strip.getByRole('status').count()).resolves.toBe(0);
       await screenshot(page, `any-address-${host}-home`);
 
-      // A book page, the authors and the sign-in page, each under the same policy.
+      // A book page, the authors, the sign-in page and the cart, each under the same policy.
       const firstBook = page.locator('main a[href^="/book/"]').first();
       const bookPath = await firstBook.getAttribute('href');
       expect(bookPath).toBeTruthy();
@@ -64,6 +65,9 @@ describe('the store at any address, under its security policy', () => {
       await page.locator('main h1').first().waitFor();
       await page.goto(`${shell}/login`);
       await page.locator('main form').first().waitFor();
+      // The checkout remote's area (the cart), loaded from its own origin.
+      await page.goto(`${shell}/cart`);
+      await page.locator('[data-remote="checkout"] h1').first().waitFor();
 
       expect([...apiOrigins]).toEqual([new URL(shell).origin]);
       expect(violations).toEqual([]);
@@ -71,6 +75,21 @@ describe('the store at any address, under its security policy', () => {
       await page.close();
     });
   }
+
+  it('the policy is enforced: an inline script it does not know is refused, and reported', async () => {
+    const { page, violations } = await openPage();
+    await page.goto(`${stack.urls.shell}/about`);
+    await page.locator('[data-remote="storefront"] h1').first().waitFor();
+    await expect(page.addScriptTag({ content: 'window.__injected = true;' })).rejects.toThrow(
+      /Content Security Policy/,
+    );
+    await expect(page.evaluate(() => 'injected' in window)).resolves.toBe(false);
+    const reported = await until('the violation report', async () =>
+      violations.length > 0 ? violations.join('\n') : undefined,
+    );
+    expect(reported).toContain('script-src');
+    await page.close();
+  });
 
   it('the author portal on its own origin signs in under its policy, at 127.0.0.1', async () => {
     const portal = onHost(stack.urls.authorPortal, '127.0.0.1');
