@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { cacheControlFor, pickEncoding, startEdgeServer, type EdgeServer } from './edge-server';
+import { cacheControlFor, startEdgeServer, type EdgeServer } from './edge-server';
 import { runtimeConfigFromEnv } from './runtime-config';
 
 describe('edge server: files', () => {
@@ -128,6 +128,27 @@ describe('edge server: files', () => {
     expect((await raw('/remoteEntry.js', 'gzip')).vary?.toLowerCase()).toBe('accept-encoding');
   });
 
+  it('prefers brotli, then gzip, respects q=0, and sends identity otherwise', async () => {
+    const encodingFor = (accept: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get(
+            `${server.url}/remoteEntry.js`,
+            { headers: { 'Accept-Encoding': accept } },
+            (res) => {
+              res.resume();
+              resolve(res.headers['content-encoding']);
+            },
+          )
+          .on('error', reject);
+      });
+    expect(await encodingFor('gzip, deflate, br')).toBe('br');
+    expect(await encodingFor('gzip')).toBe('gzip');
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('identity')).toBeUndefined();
+    expect(await encodingFor('')).toBeUndefined();
+  });
+
   it('answers a conditional request with 304', async () => {
     const first = await get('/remoteEntry.js');
     const etag = first.headers.get('etag');
@@ -245,14 +266,6 @@ describe('cache and encoding choices', () => {
     expect(cacheControlFor('main.js')).toBe('no-cache');
     expect(cacheControlFor('remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('__federation_expose_App.83f4bd66.js')).toContain('immutable');
-  });
-
-  it('prefers brotli, then gzip, and respects q=0', () => {
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('gzip')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(pickEncoding(undefined)).toBeNull();
-    expect(pickEncoding('identity')).toBeNull();
   });
 });
 

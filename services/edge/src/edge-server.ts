@@ -79,25 +79,6 @@ export function cacheControlFor(file: string): string {
   return HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE;
 }
 
-/**
- * The encoding chosen for an Accept-Encoding header (what @fastify/compress and the
- * precompressed files are asked for; kept as a function to document the preference).
- */
-export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = header
-    .split(',')
-    .map((part) => {
-      const [name = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { name: name.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1 };
-    })
-    .filter((e) => e.q > 0);
-  if (accepted.some((e) => e.name === 'br')) return 'br';
-  if (accepted.some((e) => e.name === 'gzip' || e.name === '*')) return 'gzip';
-  return null;
-}
-
 export interface EdgeServerOptions {
   /** The built folder to serve (e.g. `shell/dist`). */
   dir: string;

@@ -1,6 +1,5 @@
 export {
   cacheControlFor,
-  pickEncoding,
   startEdgeServer,
   type EdgeServer,
   type EdgeServerOptions,
