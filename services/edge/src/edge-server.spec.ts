@@ -194,6 +194,16 @@ describe('edge server: files', () => {
     }
   });
 
+  it('answers a malformed address with 400 and a Hebrew message, not a 500', async () => {
+    const res = await get('/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'הבקשה אינה תקינה',
+    });
+  });
+
   it('answers CORS preflight and refuses writes', async () => {
     expect((await fetch(`${server.url}/remoteEntry.js`, { method: 'OPTIONS' })).status).toBe(204);
     expect((await fetch(`${server.url}/remoteEntry.js`, { method: 'POST' })).status).toBe(405);

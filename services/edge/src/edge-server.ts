@@ -17,9 +17,9 @@
 //   `/__landing` from a renderer module (the storefront); `compose` makes it ask for that before
 //   it sends a page (the shell).
 
-import { stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -159,26 +159,31 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   const hidden =
     landing && landing.directory.startsWith(root + path.sep) ? landing.directory + path.sep : null;
 
-  const app = Fastify({
-    trustProxy: options.trustProxy ?? false,
-    // Keep-alive sockets would hold close() open; tests stop and restart servers often.
-    keepAliveTimeout: 1000,
-    forceCloseConnections: true,
-  });
-
-  app.setErrorHandler((err: { statusCode?: number }, _request, reply) => {
+  /** An error answer: JSON with a Hebrew message, whatever went wrong; 5xx are reported. */
+  function sendError(reply: FastifyReply, err: { statusCode?: number }) {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500 && options.onError) options.onError(err);
-    void reply
+    return reply
       .code(status)
       .type(JSON_TYPE)
       .header('Cache-Control', NO_CACHE)
       .send({
         statusCode: status,
-        error: status >= 500 ? 'Internal Server Error' : 'Bad Request',
+        error: STATUS_CODES[status] ?? 'Error',
         message: status >= 500 ? strings.serverError : strings.badRequest,
       });
+  }
+
+  const app = Fastify({
+    trustProxy: options.trustProxy ?? false,
+    // Keep-alive sockets would hold close() open; tests stop and restart servers often.
+    keepAliveTimeout: 1000,
+    forceCloseConnections: true,
+    // A malformed address or header is refused before any route: the same answer as any error.
+    frameworkErrors: (err, _request, reply) => void sendError(reply, err),
   });
+
+  app.setErrorHandler((err: { statusCode?: number }, _request, reply) => sendError(reply, err));
 
   await app.register(fastifyCompress, {
     global: true,
@@ -315,9 +320,8 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
       root,
       serve: false,
       preCompressed: true,
+      // Cache-Control is set per file below (content-hashed names are immutable).
       cacheControl: false,
-      // Files outside `root` and the renderer's folder are refused by findFile() first.
-      allowedPath: (pathName) => !pathName.includes('\0'),
       setHeaders: (reply, file) => {
         // Checked by the original file's name: the precompressed twin has the same cache life.
         const original = file.replace(/\.(br|gz)$/, '');
