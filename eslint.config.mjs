@@ -32,7 +32,7 @@ export default tseslint.config(
   },
   {
     // The router and TanStack Query are federation singletons only through these two libs (see
-    // tools/federation/shared.cjs): a direct import bundles a second, unshared copy whose
+    // build-config/federation/shared.cjs): a direct import bundles a second, unshared copy whose
     // context the others cannot see.
     files: [
       'shell/**/*.{ts,tsx}',

@@ -2,7 +2,7 @@
 //  1. the remote: remoteEntry.js + mf-manifest.json exposing ./App — what the shell mounts;
 //  2. the standalone host page for the authors' subdomain: index.html + host/*.js, a small host
 //     (its own sign-in page) that loads the same remote from its own origin.
-const { frontendConfig } = require('../tools/federation/webpack.cjs');
+const { frontendConfig } = require('../build-config/federation/webpack.cjs');
 
 const remote = frontendConfig({
   projectRoot: __dirname,

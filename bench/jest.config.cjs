@@ -2,7 +2,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   displayName: 'bench',
-  preset: '../jest.preset.cjs',
+  preset: '../build-config/jest/preset.cjs',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
 };

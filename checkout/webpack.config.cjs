@@ -1,6 +1,6 @@
 // Remote: builds dist/remoteEntry.js + dist/mf-manifest.json, exposing ./App (the cart,
 // checkout, payment result and orders routes).
-const { frontendConfig } = require('../tools/federation/webpack.cjs');
+const { frontendConfig } = require('../build-config/federation/webpack.cjs');
 
 module.exports = frontendConfig({
   projectRoot: __dirname,

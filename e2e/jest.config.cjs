@@ -1,4 +1,5 @@
 const path = require('path');
+const { esmPackages } = require('../build-config/jest/node.cjs');
 
 /**
  * Browser journeys: real Chromium (/usr/bin/chromium) against real servers on free ports.
@@ -7,11 +8,14 @@ const path = require('path');
  * @type {import('jest').Config}
  */
 module.exports = {
-  ...require('../jest.preset.cjs'),
+  ...require('../build-config/jest/preset.cjs'),
   displayName: 'e2e',
   rootDir: __dirname,
   testMatch: ['**/*.e2e.ts'],
   testEnvironment: 'node',
+  // The journeys start services/edge in-process (a redeployed remote); some of its packages
+  // are published as ES modules only.
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   maxWorkers: 1,
   testTimeout: 180_000,
   slowTestThreshold: 60,

@@ -1,3 +1,3 @@
-const { frontEndProjectConfig } = require('../tools/jest/front-end.cjs');
+const { frontEndProjectConfig } = require('../build-config/jest/front-end.cjs');
 
 module.exports = frontEndProjectConfig(__dirname, 'shell');

@@ -2,8 +2,8 @@
 // in — it reads their manifests' URLs from /runtime-config.json at start (src/main.ts).
 const path = require('node:path');
 const esbuild = require('esbuild');
-const { frontendConfig } = require('../tools/federation/webpack.cjs');
-const { loadBundle, serverBundlePlugin } = require('../tools/federation/server-bundle.cjs');
+const { frontendConfig } = require('../build-config/federation/webpack.cjs');
+const { loadBundle, serverBundlePlugin } = require('../build-config/federation/server-bundle.cjs');
 
 /** src/early-start.ts as one small script, inlined into index.html (it must run before main.js). */
 function earlyStartScript() {
@@ -26,7 +26,7 @@ const config = frontendConfig({
   templateParameters: { earlyStart: earlyStartScript() },
 });
 
-// dist/landing-frame.html: the page frame the static server composes server-drawn landing pages
+// dist/landing-frame.html: the page frame the edge server (services/edge) composes server-drawn landing pages
 // into (src/server/frame.tsx), rendered here once from the app's own components.
 config.plugins.push(
   serverBundlePlugin({

@@ -1,10 +1,10 @@
 // Remote: builds dist/remoteEntry.js + dist/mf-manifest.json, exposing ./App (the storefront's
 // routes). It uses the host's federation runtime and the shared singletons.
 // Also dist/server/landing.cjs and landing.css: the landing pages' server renderer, which the
-// storefront's static server runs for the shell's server-side composition (src/server/landing.tsx).
+// storefront's edge server runs for the shell's server-side composition (src/server/landing.tsx).
 const path = require('node:path');
-const { frontendConfig } = require('../tools/federation/webpack.cjs');
-const { serverBundlePlugin } = require('../tools/federation/server-bundle.cjs');
+const { frontendConfig } = require('../build-config/federation/webpack.cjs');
+const { serverBundlePlugin } = require('../build-config/federation/server-bundle.cjs');
 
 const config = frontendConfig({
   projectRoot: __dirname,

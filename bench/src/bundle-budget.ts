@@ -23,7 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startStaticServer, type StaticServer } from '@mechabrim/static-server';
+import { startEdgeServer, type EdgeServer } from '@mechabrim/edge';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FRONT_ENDS = ['shell', 'storefront', 'checkout', 'author-portal'] as const;
@@ -75,12 +75,12 @@ interface Origins {
 
 async function startStatic(): Promise<Origins> {
   const host = '127.0.0.1';
-  const servers: StaticServer[] = [];
+  const servers: EdgeServer[] = [];
   const serve = async (
     dir: string,
-    runtimeConfig?: Parameters<typeof startStaticServer>[0]['runtimeConfig'],
+    runtimeConfig?: Parameters<typeof startEdgeServer>[0]['runtimeConfig'],
   ) => {
-    const server = await startStaticServer({
+    const server = await startEdgeServer({
       dir: path.join(ROOT, dir),
       port: 0,
       host,

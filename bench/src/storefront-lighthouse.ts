@@ -20,7 +20,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startStack } from '@mechabrim/launcher';
-import { startStaticServer } from '@mechabrim/static-server';
+import { startEdgeServer } from '@mechabrim/edge';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 process.env.CHROME_PATH = CHROME_PATH;
@@ -203,7 +203,7 @@ async function main() {
       path.join(baselineDir, 'index.html'),
       '<!doctype html><html lang="he" dir="rtl"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>בסיס</title><h1>עמוד בסיס</h1><img src="/cover.svg" width="400" height="600" alt="כריכה"></html>',
     );
-    return startStaticServer({ dir: baselineDir, port: 0, host: '127.0.0.1' });
+    return startEdgeServer({ dir: baselineDir, port: 0, host: '127.0.0.1' });
   })();
   let failed = false;
   try {

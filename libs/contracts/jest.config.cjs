@@ -1,7 +1,7 @@
 const path = require('path');
 
 module.exports = {
-  preset: path.resolve(__dirname, '../../jest.preset.cjs'),
+  preset: path.resolve(__dirname, '../../build-config/jest/preset.cjs'),
   rootDir: __dirname,
   displayName: 'contracts',
   testEnvironment: 'node',

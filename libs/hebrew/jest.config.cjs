@@ -1,6 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  ...require('../../jest.preset.cjs'),
+  ...require('../../build-config/jest/preset.cjs'),
   displayName: 'hebrew',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],

@@ -1,4 +1,4 @@
-const { nodeProjectConfig } = require('../testing/jest-node.cjs');
+const { nodeProjectConfig } = require('../../build-config/jest/node.cjs');
 
 module.exports = nodeProjectConfig(__dirname, {
   displayName: 'server-kit',

@@ -1,4 +1,4 @@
-const { nodeProjectConfig } = require('../../libs/testing/jest-node.cjs');
+const { nodeProjectConfig } = require('../../build-config/jest/node.cjs');
 
 // Unit specs beside the code (src/**/*.spec.ts) and HTTP e2e specs against a real server (test/*.e2e-spec.ts).
 module.exports = nodeProjectConfig(__dirname, {

@@ -1,4 +1,4 @@
-const { nodeProjectConfig } = require('../../libs/testing/jest-node.cjs');
+const { nodeProjectConfig } = require('../../build-config/jest/node.cjs');
 
 // Unit specs beside the code and integration specs (test/*.e2e-spec.ts) against real redis-server.
 module.exports = nodeProjectConfig(__dirname, {

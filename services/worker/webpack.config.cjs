@@ -1,6 +1,6 @@
-// Bundles the worker for `node dist/main.js` (see tools/webpack/node-service.cjs).
+// Bundles the worker for `node dist/main.js` (see build-config/webpack/node-service.cjs).
 const path = require('path');
-const { nodeServiceConfig } = require('../../tools/webpack/node-service.cjs');
+const { nodeServiceConfig } = require('../../build-config/webpack/node-service.cjs');
 
 module.exports = nodeServiceConfig({
   entry: path.join(__dirname, 'src/main.ts'),

@@ -78,8 +78,8 @@ function begin() {
 }
 
 /**
- * The shell's own scripts of a server-drawn page: the static server marks them to be loaded
- * from here (see `AFTER_PAINT_ATTRIBUTE` in tools/static-server/src/landing.cjs).
+ * The shell's own scripts of a server-drawn page: the edge server marks them to be loaded
+ * from here (see `AFTER_PAINT_ATTRIBUTE` in services/edge/src/landing.ts).
  */
 function loadAfterPaintScripts() {
   document.querySelectorAll<HTMLScriptElement>('script[data-after-paint]').forEach((marker) => {

@@ -1,5 +1,5 @@
 // The shell's entry. The shell provides every shared singleton and bundles them into this first
-// chunk (eager sharing, tools/federation/webpack.cjs), so one script is all the page waits for;
+// chunk (eager sharing, build-config/federation/webpack.cjs), so one script is all the page waits for;
 // the app still starts behind `import('./bootstrap')`, in the same chunk.
 //
 // Order: read /runtime-config.json (already being fetched by index.html's inline script,

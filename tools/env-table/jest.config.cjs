@@ -1,4 +1,4 @@
-const { nodeProjectConfig } = require('../../libs/testing/jest-node.cjs');
+const { nodeProjectConfig } = require('../../build-config/jest/node.cjs');
 
 module.exports = nodeProjectConfig(__dirname, {
   displayName: 'env-table',

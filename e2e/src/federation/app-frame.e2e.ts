@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { RunningStack } from '@mechabrim/launcher';
-import { startStaticServer } from '@mechabrim/static-server';
+import { startEdgeServer } from '@mechabrim/edge';
 import type { Browser } from 'playwright-core';
 import { collectErrors, launchBrowser, screenshot } from '../support/browser';
 import { demoAuthorToken, ROOT, startFederationStack } from './support/front-ends';
@@ -180,7 +180,7 @@ describe('the app frame and the shared singletons', () => {
 
   it('says in Hebrew that the site could not load when the runtime config is missing', async () => {
     // A shell deployed without its /runtime-config.json.
-    const bare = await startStaticServer({
+    const bare = await startEdgeServer({
       dir: path.join(ROOT, 'shell/dist'),
       port: 0,
       host: '127.0.0.1',

@@ -76,7 +76,8 @@ describe('the author portal served on its own', () => {
     await page.getByRole('heading', { name: 'כניסה לפורטל הסופרים' }).waitFor();
     const reported = page.waitForRequest(
       (request) =>
-        request.method() === 'POST' && request.url() === `${stack.urls.api}/api/logs/client-error`,
+        request.method() === 'POST' &&
+        request.url() === `${stack.urls.authorPortal}/api/logs/client-error`,
     );
     await page.evaluate(() => {
       setTimeout(() => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunningStack } from '@mechabrim/launcher';
-import type { StaticServer } from '@mechabrim/static-server';
+import type { EdgeServer } from '@mechabrim/edge';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser';
 import { buildFrontEnd, redeployRemote, ROOT, startFederationStack } from './support/front-ends';
@@ -10,7 +10,7 @@ import { buildFrontEnd, redeployRemote, ROOT, startFederationStack } from './sup
 describe('a remote is redeployed without rebuilding the shell', () => {
   let browser: Browser;
   let stack: RunningStack;
-  let redeployed: StaticServer | undefined;
+  let redeployed: EdgeServer | undefined;
   let redeployDir: string;
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
 } from './support/storefront-stack';
 
 // Server-side composition of the landing pages: the shell's server sends `/`, `/books` and
-// `/book/:id` with the storefront's markup already in them (tools/static-server/src/landing.cjs),
+// `/book/:id` with the storefront's markup already in them (services/edge/src/landing.ts),
 // readable without scripts, and the shell takes that markup over without redrawing it
 // (shell/src/app/landing.tsx).
 
@@ -189,7 +189,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
 
     /** Requests for the book itself (`GET /api/books/:id`), and for its reviews and the like. */
     function countBookRequests(page: Page) {
-      const api = new URL(world.stack.urls.api).origin;
+      // The page calls the API on its own origin (the shell's server proxies /api).
+      const api = new URL(world.stack.urls.shell).origin;
       const own = `/api/books/${book._id}`;
       const counted = { book: [] as string[], underBook: [] as string[] };
       page.on('request', (request: Request) => {

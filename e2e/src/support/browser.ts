@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -35,9 +35,18 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Puts axe-core into the page. Evaluated through the browser's debugging protocol rather than
+ * added as an inline <script>: the pages' Content-Security-Policy (rightly) refuses inline
+ * scripts it does not know.
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+}
+
 /** Runs axe-core (WCAG 2 A/AA rules) on the part of the page `selector` names; returns the violations. */
 export async function axeViolations(page: Page, selector: string) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await injectAxe(page);
   return page.evaluate(async (context) => {
     const axe = (
       window as unknown as {
@@ -60,4 +69,27 @@ export async function axeViolations(page: Page, selector: string) {
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
   }, selector);
+}
+
+/**
+ * Collects the Content-Security-Policy violations the page reports (the document's
+ * `securitypolicyviolation` events, and Chromium's "Refused to …" console lines, which also
+ * cover what is blocked before any script runs), across navigations.
+ */
+export async function collectCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__mbReportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __mbReportCspViolation(text: string): void })
+        .__mbReportCspViolation;
+      report(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (message.text().includes('Refused to')) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
 }

@@ -1,3 +1,5 @@
+// First: zod's settings before any schema parses (zod-in-browser.ts).
+import './zod-in-browser';
 export * from './client-logs';
 export * from './queues';
 export * from './fields';
@@ -5,3 +7,4 @@ export * from './validation-messages.he';
 export * from './auth';
 export * from './catalogue';
 export * from './community';
+export * from './landing';

@@ -18,7 +18,7 @@ const nextFrame = () =>
 /**
  * Resolves once a server-drawn page is on screen as it will stay: laid out (so the fonts it uses
  * have been asked for), its fonts settled (they are `optional`, so they never change after that;
- * see tools/federation/web-fonts.cjs) and a frame painted. Bounded throughout.
+ * see build-config/federation/web-fonts.cjs) and a frame painted. Bounded throughout.
  */
 export async function firstPictureSettled(): Promise<void> {
   await nextFrame();

@@ -1,5 +1,5 @@
 // A landing page (home, a book) can arrive drawn by the server: the shell's server put the
-// storefront's markup into the page inside the shell's frame (tools/static-server/src/landing.cjs),
+// storefront's markup into the page inside the shell's frame (services/edge/src/landing.ts),
 // with the data it was drawn from. The shell takes it over without redrawing it:
 //  - the data goes into the query cache before the first render, so the storefront's first render
 //    of the page has it (no skeleton where the book already was);

@@ -1,12 +1,12 @@
 // The page frame the shell's server sends around a server-drawn landing page (built once, into
 // dist/landing-frame.html, by webpack.config.cjs): the app's own frame — header, and the main
 // area with the storefront's box — as a guest sees it first, with a slot where the storefront's
-// markup goes (tools/static-server/src/landing.cjs). The footer comes with the app: below the
+// markup goes (services/edge/src/landing.ts). The footer comes with the app: below the
 // page's first screen, and it would only have to move once the whole page is there.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter } from '@mechabrim/routing';
-import { LANDING_SLOT } from '@mechabrim/static-server';
+import { LANDING_SLOT } from '@mechabrim/contracts';
 import { AppFrame } from '../app/layout';
 import { RemoteAreaBox } from '../app/remote-area';
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The landing renderer as the storefront's static server runs it: in Node, against an API over
+// The landing renderer as the storefront's edge server runs it: in Node, against an API over
 // real HTTP (a small server answering the one book call the renderer makes).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -3,7 +3,7 @@
 // People arrive on the home page and on book pages. Drawn in the browser, their first content
 // waits for the shell's script, then this remote's manifest, entry and `./App` chunk, then two
 // React renders: on a phone over a slow network that is seconds of a blank page. So the
-// storefront's static server renders these pages' HTML with the very components the browser
+// storefront's edge server renders these pages' HTML with the very components the browser
 // will run (from this module, built for Node into dist/server/landing.cjs), the shell's server
 // stitches it into the page, and the shell keeps it on screen as the storefront's loading state
 // until this remote takes over with the same markup (shell/src/app/landing.tsx).

@@ -2,7 +2,7 @@
  * The README's environment table, in order. A service variable (one a service's zod schema
  * reads) is named only: its default and meaning come from the schema, its readers are the
  * services whose schemas read it plus `alsoReadBy`. A variable that only tools read (the
- * launcher, the static server, builds, tests, benchmarks: plain `process.env` reads, no schema)
+ * launcher, the edge server, builds, tests, benchmarks: plain `process.env` reads, no schema)
  * is described here in full.
  *
  * A service variable missing from this list is still in the table (after the others), so a new
@@ -39,7 +39,7 @@ export const TABLE_ENTRIES: TableEntry[] = [
     description:
       'Memory cap of the `redis-server` the launcher starts (`noeviction`: at the cap new jobs are refused with a 503, none is dropped)',
   },
-  { name: 'API_PORT', alsoReadBy: ['launcher', 'static server'] },
+  { name: 'API_PORT', alsoReadBy: ['launcher', 'edge'] },
   { name: 'API_HOST' },
   { name: 'API_BODY_LIMIT_BYTES' },
   { name: 'TRUST_PROXY' },
@@ -55,66 +55,101 @@ export const TABLE_ENTRIES: TableEntry[] = [
   },
   {
     name: 'STOREFRONT_PORT',
-    readBy: ['launcher', 'static server'],
+    readBy: ['launcher', 'edge'],
     default: '`4201`',
     description: 'Port of the storefront remote',
   },
   {
     name: 'CHECKOUT_PORT',
-    readBy: ['launcher', 'static server'],
+    readBy: ['launcher', 'edge'],
     default: '`4202`',
     description: 'Port of the checkout remote',
   },
   {
     name: 'AUTHOR_PORTAL_PORT',
-    readBy: ['launcher', 'static server'],
+    readBy: ['launcher', 'edge'],
     default: '`4203`',
     description: 'Port of the author portal (remote and standalone page)',
   },
   {
     name: 'PUBLIC_HOST',
-    readBy: ['launcher', 'static server'],
-    default: '`localhost`',
+    readBy: ['launcher', 'edge'],
+    default: 'the host the page was opened at',
     description:
-      'Host name in the URLs handed to browsers (another machine reaching the API by this name needs `API_HOST=0.0.0.0`)',
+      "Host name of the remotes in the runtime config (unset: the page's own host name, so the store works at any address)",
   },
-  { name: 'PUBLIC_API_URL', alsoReadBy: ['static server'] },
+  { name: 'PUBLIC_API_URL', alsoReadBy: ['edge'] },
+  {
+    name: 'API_UPSTREAM_URL',
+    readBy: ['edge', 'launcher'],
+    default: '`http://localhost:$API_PORT`',
+    description:
+      "Where the edge proxies `/api` to (`--api-proxy`), and where the storefront's edge asks the API for its landing markup",
+  },
+  {
+    name: 'PAYMENT_FRAME_ORIGINS',
+    readBy: ['edge'],
+    default: '`https://direct.tranzila.com`',
+    description:
+      "Comma-separated origins the checkout may frame (the payment provider's hosted page; add the local payment simulator's origin in development)",
+  },
+  {
+    name: 'EDGE_CORS_ORIGINS',
+    readBy: ['edge'],
+    default: 'empty',
+    description:
+      "Other front-end origins (comma-separated) that may load this edge's files; pages on its own host name or on its parent domain are always admitted",
+  },
+  {
+    name: 'EDGE_TRUST_PROXY',
+    readBy: ['edge'],
+    default: '`false`',
+    description:
+      '`true` when a proxy in front sets `X-Forwarded-Proto`/`X-Forwarded-Host` (HSTS and the runtime config follow them)',
+  },
+  {
+    name: 'EDGE_HSTS',
+    readBy: ['edge'],
+    default: '`auto`',
+    description:
+      '`auto`: `Strict-Transport-Security` only on answers that came over HTTPS; `always`; `never`',
+  },
   {
     name: 'STOREFRONT_REMOTE_URL',
-    readBy: ['static server'],
+    readBy: ['edge'],
     default: "the storefront's port on `PUBLIC_HOST`",
     description: 'Where the shell loads the storefront from (an origin or its `mf-manifest.json`)',
   },
   {
     name: 'CHECKOUT_REMOTE_URL',
-    readBy: ['static server'],
+    readBy: ['edge'],
     default: "the checkout's port on `PUBLIC_HOST`",
     description: 'Same, for checkout',
   },
   {
     name: 'AUTHOR_PORTAL_REMOTE_URL',
-    readBy: ['static server'],
+    readBy: ['edge'],
     default: "the author portal's port on `PUBLIC_HOST`",
     description: 'Same, for the author portal',
   },
   {
     name: 'LANDING_TIMEOUT_MS',
-    readBy: ['static server (shell)'],
+    readBy: ['edge (shell)'],
     default: '`500`',
     description:
       "How long the shell's server waits for the storefront's landing markup before it sends the page without it",
   },
   {
     name: 'LANDING_URL',
-    readBy: ['static server (shell)'],
+    readBy: ['edge (shell)'],
     default: "`__landing` beside the storefront's `mf-manifest.json`",
     description:
       "Where the shell's server asks for the landing markup, when it reaches the storefront by another address than browsers do",
   },
   {
     name: 'LANDING_API_URL',
-    readBy: ['static server (storefront)'],
-    default: "the runtime config's `apiBaseUrl`",
+    readBy: ['edge (storefront)'],
+    default: '`API_UPSTREAM_URL`',
     description:
       "Where the storefront's server fetches a book for its landing markup, when it reaches the API by another address than browsers do",
   },

@@ -28,9 +28,7 @@ export function nxProjectName(root: string, folder: string): string {
 
 /** The Nx projects the services run, each once. */
 export function projectsToBuild(root: string, services: readonly ServiceDefinition[]): string[] {
-  const folders = [
-    ...new Set(services.flatMap((service) => (service.project ? [service.project] : []))),
-  ];
+  const folders = [...new Set(services.flatMap((service) => service.project ?? []))];
   return folders.map((folder) => nxProjectName(root, folder));
 }
 

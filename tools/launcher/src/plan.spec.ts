@@ -76,7 +76,8 @@ describe('planStack', () => {
     expect(plan.ctx.env).toMatchObject({
       MONGODB_URI: 'mongodb://127.0.0.1:27027/mechabrim',
       REDIS_URL: 'redis://cache:6379',
-      PUBLIC_API_URL: 'http://localhost:3300',
+      API_UPSTREAM_URL: 'http://localhost:3300',
+      TRUST_PROXY: 'loopback',
       CORS_ORIGINS:
         'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203',
       SHELL_PORT: '4200',
@@ -134,6 +135,7 @@ describe('planStack', () => {
         API_PORT: '3000',
         REDIS_URL: 'redis://elsewhere:6379',
         STOREFRONT_REMOTE_URL: 'https://cdn.example/storefront',
+        PUBLIC_API_URL: 'https://api.mechabrim.co.il',
         CORS_ORIGINS: 'https://mechabrim.co.il',
       },
       ephemeral: true,
@@ -149,6 +151,9 @@ describe('planStack', () => {
       expect(plan.ctx.env.REDIS_URL).toBe(plan.ctx.redisUrl);
       expect(plan.ctx.env.STOREFRONT_REMOTE_URL).toBeUndefined();
       expect(plan.ctx.env.API_PORT).toBe(String(plan.ctx.ports.api));
+      // Pages call the API on their own origin, proxied to this stack's API.
+      expect(plan.ctx.env.PUBLIC_API_URL).toBeUndefined();
+      expect(plan.ctx.env.API_UPSTREAM_URL).toBe(`http://localhost:${plan.ctx.ports.api}`);
       expect(plan.ctx.env.CORS_ORIGINS).toContain(`http://localhost:${plan.ctx.ports.shell}`);
       expect(plan.ctx.env.CORS_ORIGINS).not.toContain('mechabrim.co.il');
     } finally {

@@ -60,7 +60,7 @@ function onPath(name: string, env: Env): string | null {
   return null;
 }
 
-/** Variables that point the shell at a remote elsewhere (tools/static-server's runtime config). */
+/** Variables that point the shell at a remote elsewhere (services/edge's runtime config). */
 const REMOTE_URL_VARIABLES = [
   'STOREFRONT_REMOTE_URL',
   'CHECKOUT_REMOTE_URL',
@@ -131,8 +131,11 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
   // `npm start` honours explicit settings; a test stack's URLs must match its free ports.
   const keep = (variable: string, computed: string) => (!ephemeral && env[variable]) || computed;
 
-  // A test stack's front ends must point at its own remotes, whatever the caller's shell says.
-  const inherited = ephemeral ? withoutKeys(env, REMOTE_URL_VARIABLES) : env;
+  // A test stack's front ends must point at its own remotes and API, whatever the caller's shell
+  // says.
+  const inherited = ephemeral
+    ? withoutKeys(env, [...REMOTE_URL_VARIABLES, 'PUBLIC_API_URL', 'API_UPSTREAM_URL'])
+    : env;
   const childEnv: Record<string, string | undefined> = {
     ...inherited,
     NODE_ENV: env.NODE_ENV || 'development',
@@ -140,7 +143,12 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
     ...portEnv,
     ...(mongoUri && { MONGODB_URI: mongoUri }),
     ...(redisUrl && { REDIS_URL: redisUrl }),
-    ...(ports.api && { PUBLIC_API_URL: keep('PUBLIC_API_URL', origin('api')) }),
+    // The front ends' servers proxy /api to the API, so pages call it on their own origin;
+    // PUBLIC_API_URL (a split-origin deployment) is passed on only when it was set.
+    ...(ports.api && { API_UPSTREAM_URL: keep('API_UPSTREAM_URL', origin('api')) }),
+    // The API hears pages through the edge servers on this machine: it takes the client's
+    // address from their X-Forwarded-For (rate limits per visitor, not per edge server).
+    ...(ports.api && frontEnds.length > 0 && { TRUST_PROXY: keep('TRUST_PROXY', 'loopback') }),
     ...(frontEnds.length > 0 && {
       CORS_ORIGINS: keep('CORS_ORIGINS', frontEnds.map(origin).join(',')),
     }),

@@ -5,9 +5,12 @@ const url = (ctx: StackContext, name: string, path = '') =>
 
 const node = (script: string) => ({ command: process.execPath, args: [script] });
 
+/** The front ends' server (services/edge), built like the API. */
+const EDGE = 'services/edge/dist/main.js';
+
 /**
- * A built front end served by tools/static-server with a runtime config generated from the
- * stack's environment. `probePath` is the file that shows it is up (a remote's manifest).
+ * A built front end served by services/edge with a runtime config generated from the stack's
+ * environment. `probePath` is the file that shows it is up (a remote's manifest).
  */
 function frontEnd(
   name: string,
@@ -20,12 +23,12 @@ function frontEnd(
     name,
     tier: 'app',
     port: { variable, default: defaultPort },
-    project: folder,
-    requires: () => [`${folder}/dist${options.probePath}`, 'tools/static-server/bin/serve.mjs'],
+    project: [folder, 'services/edge'],
+    requires: () => [`${folder}/dist${options.probePath}`, EDGE],
     command: (ctx) => ({
       command: process.execPath,
       args: [
-        'tools/static-server/bin/serve.mjs',
+        EDGE,
         '--dir',
         `${folder}/dist`,
         '--port',
@@ -49,11 +52,12 @@ function frontEnd(
  */
 export const APP_SERVICES: readonly ServiceDefinition[] = [
   // The shell composes the storefront's server-drawn landing pages into its page (server-side
-  // composition, tools/static-server/src/landing.cjs); the storefront's server draws them.
+  // composition, services/edge/src/landing.ts); the storefront's server draws them. The shell
+  // and the standalone author portal proxy /api, so the page calls the API on its own origin.
   frontEnd('shell', 'shell', 'SHELL_PORT', 4200, {
     probePath: '/index.html',
     link: 'Store (shell)',
-    serveArgs: ['--compose'],
+    serveArgs: ['--compose', '--api-proxy'],
   }),
   frontEnd('storefront', 'storefront', 'STOREFRONT_PORT', 4201, {
     probePath: '/mf-manifest.json',
@@ -63,6 +67,7 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
   frontEnd('author-portal', 'author-portal', 'AUTHOR_PORTAL_PORT', 4203, {
     probePath: '/mf-manifest.json',
     link: 'Author portal (standalone)',
+    serveArgs: ['--api-proxy'],
   }),
   {
     name: 'api',

@@ -37,7 +37,7 @@ export function missingRequirements(
       .filter((file) => !existsSync(join(ctx.root, file)))
       .map(
         (file) =>
-          `${service.name} needs ${file}, which does not exist${service.project ? ` (build ${service.project})` : ''}`,
+          `${service.name} needs ${file}, which does not exist${service.project ? ` (build ${[service.project].flat().join(', ')})` : ''}`,
       ),
   );
 }

@@ -52,8 +52,8 @@ export interface ServiceDefinition {
   dependsOn?: readonly string[];
   /** A folder under the data directory the service keeps its data in (created before start). */
   dataFolder?: string;
-  /** Workspace folder whose Nx `build` target produces what this service runs. */
-  project?: string;
+  /** Workspace folder(s) whose Nx `build` target produces what this service runs. */
+  project?: string | readonly string[];
   /** Files (relative to the root) that must exist before it starts: its build output. */
   requires?: (ctx: StackContext) => string[];
   command(ctx: StackContext): CommandSpec;

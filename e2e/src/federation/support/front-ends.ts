@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
 import { startStack, type RunningStack } from '@mechabrim/launcher';
-import { startStaticServer, type StaticServer } from '@mechabrim/static-server';
+import { startEdgeServer, type EdgeServer } from '@mechabrim/edge';
 
 export const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -92,9 +92,9 @@ export async function redeployRemote(
   stack: RunningStack,
   remote: Exclude<FrontEnd, 'shell'>,
   dir: string,
-): Promise<StaticServer> {
+): Promise<EdgeServer> {
   const origin = new URL(remote === 'author-portal' ? stack.urls.authorPortal : stack.urls[remote]);
   await stack.stopService(remote);
   // All interfaces, as the stack's own front-end servers listen.
-  return startStaticServer({ dir, port: Number(origin.port) });
+  return startEdgeServer({ dir, port: Number(origin.port) });
 }

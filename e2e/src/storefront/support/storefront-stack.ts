@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startStack, type RunningStack } from '@mechabrim/launcher';
-import { collectErrors, launchBrowser, screenshot } from '../../support/browser';
+import { collectErrors, injectAxe, launchBrowser, screenshot } from '../../support/browser';
 
 /** The two widths every screen is checked at (UI.md: 360 and 1440 at least). */
 export const VIEWPORTS = {
@@ -93,7 +93,7 @@ export interface AxeViolation {
 
 /** Runs axe-core inside the page; returns the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core') });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {

@@ -11,7 +11,7 @@ describe('loadApiConfig', () => {
       mongodbUri: 'mongodb://127.0.0.1:27027/mechabrim',
       redisUrl: 'redis://127.0.0.1:6379',
       logLevel: 'info',
-      publicApiUrl: 'http://localhost:3000',
+      publicApiUrl: '',
       jwt: { expiresIn: '7d' },
     });
     expect(config.corsOrigins).toEqual([
@@ -23,8 +23,8 @@ describe('loadApiConfig', () => {
     expect(config.jwt.secret.length).toBeGreaterThanOrEqual(16);
   });
 
-  it('gives the API its own port in the default public URL', () => {
-    expect(loadApiConfig({ API_PORT: '3999' }).publicApiUrl).toBe('http://localhost:3999');
+  it('names files by path on the page origin unless PUBLIC_API_URL is set', () => {
+    expect(loadApiConfig({ API_PORT: '3999' }).publicApiUrl).toBe('');
     expect(
       loadApiConfig({ API_PORT: '3999', PUBLIC_API_URL: 'https://api.mechabrim.co.il' })
         .publicApiUrl,

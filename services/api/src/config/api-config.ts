@@ -73,8 +73,9 @@ export const apiEnvSchema = z
       { default: '`7d`', description: 'Session token lifetime (`7d`, `12h`, `30m` or seconds)' },
     ),
     PUBLIC_API_URL: urlVar(['http:', 'https:'], {
-      default: "`http://localhost:3000` (the API's port)",
-      description: "The API's public URL, written into the front ends' runtime config",
+      default: "edge: the page's origin; api: plain `/api/…` paths",
+      description:
+        "The API's public URL (cover and avatar URLs). Unset, the runtime config sends browsers to the page's own origin, where the edge proxies `/api`; set it only for a split-origin deployment",
     }),
     DATA_DIR: dataDirVar,
     API_DOCS: documented(z.enum(['true', 'false']).optional(), {
@@ -162,7 +163,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // Production requires JWT_SECRET (above); elsewhere a random secret kept under DATA_DIR.
     jwt: { secret: e.JWT_SECRET ?? developmentJwtSecret(e.DATA_DIR), expiresIn: e.JWT_EXPIRES_IN },
     logLevel: e.LOG_LEVEL,
-    publicApiUrl: e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`,
+    // Unset: files are named by path alone (`/api/covers/…`), fetched from the page's own origin,
+    // where the edge server proxies /api — so they load at whatever address the store is opened.
+    publicApiUrl: e.PUBLIC_API_URL ?? '',
     dataDir: e.DATA_DIR,
     docs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     avatarHosts: e.AVATAR_HOSTS,

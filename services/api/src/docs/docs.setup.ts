@@ -15,7 +15,7 @@ export function setupDocs(app: INestApplication, config: ApiConfig): void {
         'The bookstore and author marketplace API. Errors: {statusCode, error, message[, details]}.',
       )
       .setVersion('1.0')
-      .addServer(config.publicApiUrl)
+      .addServer(config.publicApiUrl || '/')
       .addBearerAuth()
       .build(),
   );

@@ -1,6 +1,6 @@
 'use strict';
 // Front-end code built for Node, for the pages' server-side composition: the storefront's landing
-// renderer (dist/server/landing.cjs, run by its static server) and the shell's page frame
+// renderer (dist/server/landing.cjs, run by its edge server) and the shell's page frame
 // (rendered once at build time). One bundle with React and every workspace lib in it, so a
 // deployed dist folder needs nothing from node_modules.
 //

@@ -12,7 +12,7 @@ const LIBS = 'cart-store|session|ui|hebrew|contracts';
  */
 function frontEndProjectConfig(projectDir, displayName) {
   return {
-    preset: path.join(root, 'jest.preset.cjs'),
+    preset: path.join(__dirname, 'preset.cjs'),
     rootDir: projectDir,
     displayName,
     testEnvironment: 'jsdom',

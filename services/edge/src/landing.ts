@@ -1,4 +1,3 @@
-'use strict';
 // Server-side composition of the landing pages (home, a book), in two halves:
 //
 // - The storefront's server runs its landing renderer (storefront/dist/server/landing.cjs) at
@@ -11,21 +10,44 @@
 //   time, an error, a 204 — sends index.html as it is: the page is then drawn in the browser.
 //
 // The shell takes the markup over without redrawing it (shell/src/app/landing.tsx).
+//
+// index.html is our own build's output (shell/webpack.config.cjs), so the composition inserts at
+// the few places that build is known to write, and gives up (sends the page uncomposed) when one
+// of them is missing rather than guessing.
 
-const fs = require('node:fs');
-const path = require('node:path');
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { LANDING_SLOT } from '@mechabrim/contracts';
 
-/** Where the shell's frame leaves room for the storefront's markup. */
-const LANDING_SLOT = '<!--mb-landing-->';
-const LANDING_PATH = '/__landing';
-const ROOT = /<div id="?root"?>\s*<\/div>/;
+export { LANDING_SLOT };
+
+/** The storefront server's answer for one page. */
+export interface LandingAnswer {
+  html: string;
+  state?: unknown;
+  css?: string;
+}
+
+/** What a landing renderer module exports (the storefront's dist/server/landing.cjs). */
+type RenderLanding = (
+  pagePath: string,
+  options: { apiBaseUrl: string; timeoutMs?: number },
+) => Promise<LandingAnswer | null> | LandingAnswer | null;
+
+export const LANDING_PATH = '/__landing';
+
+/** The shell's empty mount point, however the HTML minifier quoted and spaced it. */
+const EMPTY_ROOT = /<div id="?root"?>\s*<\/div>/;
+const HEAD_END = '</head>';
 /**
  * A composed page's own scripts are loaded by the shell's inline start-up script once the page's
  * first picture is on screen (shell/src/early-start.ts), not by the parser: the markup is
  * readable without them, and on a slow phone network they would share its bandwidth with the
  * stylesheet, fonts and cover image that first picture waits for.
  */
-const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
+export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
+/** The deferred script tags html-webpack-plugin writes, and only those. */
 const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
 
 /**
@@ -35,93 +57,119 @@ const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
  * as they will. Links work from the start.
  */
 const CONTROL = /<(button|select|textarea|input)\b/g;
-/** @param {string} html */
-function controlsWaitForApp(html) {
-  return html.replace(CONTROL, (_, tag) =>
+function controlsWaitForApp(html: string): string {
+  return html.replace(CONTROL, (_, tag: string) =>
     tag === 'input' || tag === 'textarea'
       ? `<${tag} data-until-app="" readonly=""`
       : `<${tag} data-until-app=""`,
   );
 }
 
-/** @param {string} text */
-function escapeAttribute(text) {
+function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /** JSON that can sit inside a <script> element whatever strings it holds. */
-function scriptSafeJson(value) {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** `text` with `insertion` put right before the first `marker` (which must be there). */
+function insertBefore(text: string, marker: string, insertion: string): string {
+  const at = text.indexOf(marker);
+  return `${text.slice(0, at)}${insertion}${text.slice(at)}`;
+}
+
+/** `text` with the first `marker` replaced by `replacement`, taken literally. */
+function replaceOnce(text: string, marker: string | RegExp, replacement: string): string {
+  return text.replace(marker, () => replacement);
+}
+
 /**
  * The page for `pagePath`: index.html with the frame, the storefront's markup, its CSS and its
  * data; `null` when index.html or the frame has no place for them.
- * @param {{ index: string, frame: string, pagePath: string,
- *   landing: { html: string, state?: unknown, css?: string } }} parts
  */
-function composePage({ index, frame, pagePath, landing }) {
-  if (!ROOT.test(index) || !frame.includes(LANDING_SLOT) || !index.includes('</head>')) return null;
+export function composePage(parts: {
+  index: string;
+  frame: string;
+  pagePath: string;
+  landing: LandingAnswer;
+}): string | null {
+  const { index, frame, pagePath, landing } = parts;
+  if (!EMPTY_ROOT.test(index) || !frame.includes(LANDING_SLOT) || !index.includes(HEAD_END)) {
+    return null;
+  }
   const area = `<div class="shell-landing" data-landing-path="${escapeAttribute(pagePath)}">${controlsWaitForApp(landing.html)}</div>`;
-  const head = [
-    landing.css
-      ? `<style data-landing-css>${landing.css.replace(/<\/style/gi, '<\\/style')}</style>`
-      : '',
-    `<script type="application/json" id="mb-landing-state">${scriptSafeJson(landing.state ?? null)}</script>`,
-  ].join('');
-  return index
-    .replace(/<html(?=[\s>])/, '<html data-landing')
-    .replace(DEFERRED_SCRIPT, (_, src) => `<script ${AFTER_PAINT_ATTRIBUTE}="${src}"></script>`)
-    .replace('</head>', () => `${head}</head>`)
-    .replace(
-      ROOT,
-      () => `<div id="root">${controlsWaitForApp(frame).replace(LANDING_SLOT, () => area)}</div>`,
-    );
+  const style = landing.css
+    ? `<style data-landing-css>${landing.css.replace(/<\/style/gi, '<\\/style')}</style>`
+    : '';
+  const state = `<script type="application/json" id="mb-landing-state">${scriptSafeJson(landing.state ?? null)}</script>`;
+  const root = `<div id="root">${replaceOnce(controlsWaitForApp(frame), LANDING_SLOT, area)}</div>`;
+
+  let page = replaceOnce(index, /<html(?=[\s>])/, '<html data-landing');
+  page = page.replace(
+    DEFERRED_SCRIPT,
+    (_, src: string) => `<script ${AFTER_PAINT_ATTRIBUTE}="${src}"></script>`,
+  );
+  page = insertBefore(page, HEAD_END, `${style}${state}`);
+  return replaceOnce(page, EMPTY_ROOT, root);
+}
+
+/** The storefront side of the composition: renders landing answers from a module. */
+export interface LandingRenderer {
+  /** The answer for a page path (with its query), or `null` for a page drawn in the browser. */
+  render(pagePath: string): Promise<LandingAnswer | null>;
+  /** The module's folder, never served as files. */
+  directory: string;
 }
 
 /**
  * The storefront side: answers `GET /__landing?path=` from the renderer module. The module is
  * loaded again when its file changes (a redeployed storefront); answers are kept for a few
  * seconds per path, so a busy page does not render the same markup hundreds of times a second.
- * @param {{ module: string, apiBaseUrl: string, apiTimeoutMs?: number, cacheMs?: number }} options
  */
-function createLandingRenderer(options) {
+export function createLandingRenderer(options: {
+  module: string;
+  apiBaseUrl: string;
+  apiTimeoutMs?: number;
+  cacheMs?: number;
+}): LandingRenderer {
   const modulePath = path.resolve(options.module);
+  // A require of the module's own folder: the module is a file of the deployed build, outside
+  // this server's bundle, and its cache entry can be dropped to load a new version.
+  const requireModule = createRequire(modulePath);
   const cssPath = path.join(
     path.dirname(modulePath),
     `${path.basename(modulePath, path.extname(modulePath))}.css`,
   );
   const cacheMs = options.cacheMs ?? 5000;
-  /** @type {{ mtimeMs: number, render: Function, css: string } | null} */
-  let loaded = null;
-  /** @type {Map<string, { at: number, answer: Promise<object | null> }>} */
-  const cache = new Map();
+  let loaded: { mtimeMs: number; render: RenderLanding; css: string } | null = null;
+  const cache = new Map<string, { at: number; answer: Promise<LandingAnswer | null> }>();
 
   function current() {
-    const { mtimeMs } = fs.statSync(modulePath);
+    const { mtimeMs } = statSync(modulePath);
     if (!loaded || loaded.mtimeMs !== mtimeMs) {
-      delete require.cache[modulePath];
-      const { renderLanding } = require(modulePath);
-      if (typeof renderLanding !== 'function') {
+      delete requireModule.cache[modulePath];
+      const exported = requireModule(modulePath) as { renderLanding?: unknown };
+      if (typeof exported.renderLanding !== 'function') {
         throw new Error(`${modulePath} does not export renderLanding`);
       }
       let css = '';
       try {
-        if (cssPath !== modulePath) css = fs.readFileSync(cssPath, 'utf8');
+        if (cssPath !== modulePath) css = readFileSync(cssPath, 'utf8');
       } catch {
         // no stylesheet: the markup is styled by what the page already has
       }
-      loaded = { mtimeMs, render: renderLanding, css };
+      loaded = { mtimeMs, render: exported.renderLanding as RenderLanding, css };
       cache.clear();
     }
     return loaded;
   }
 
-  /** @param {string} pagePath a path with its query, e.g. `/book/123` @returns {Promise<object | null>} */
-  async function render(pagePath) {
+  async function render(pagePath: string): Promise<LandingAnswer | null> {
     const { render: renderLanding, css } = current();
     const now = Date.now();
     const hit = cache.get(pagePath);
@@ -129,7 +177,10 @@ function createLandingRenderer(options) {
     const answer = Promise.resolve(
       renderLanding(pagePath, { apiBaseUrl: options.apiBaseUrl, timeoutMs: options.apiTimeoutMs }),
     ).then((landing) => (landing ? { ...landing, css } : null));
-    if (cache.size >= 500) cache.delete(cache.keys().next().value);
+    if (cache.size >= 500) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
     cache.set(pagePath, { at: now, answer });
     // A failure is not kept: the next request tries again.
     answer.catch(() => {
@@ -151,10 +202,11 @@ function createLandingRenderer(options) {
 
 /**
  * The shell side: asks `landingUrl` for the page's markup, within `timeoutMs`.
- * @param {{ landingUrl: string, timeoutMs?: number }} options
- * @returns {(pagePath: string) => Promise<{ html: string, state?: unknown, css?: string } | null>}
  */
-function createLandingClient(options) {
+export function createLandingClient(options: {
+  landingUrl: string;
+  timeoutMs?: number;
+}): (pagePath: string) => Promise<LandingAnswer | null> {
   const timeoutMs = options.timeoutMs ?? 500;
   return async (pagePath) => {
     const url = new URL(options.landingUrl);
@@ -162,18 +214,10 @@ function createLandingClient(options) {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
       if (response.status !== 200) return null;
-      const landing = await response.json();
-      return landing && typeof landing.html === 'string' ? landing : null;
+      const landing = (await response.json()) as Partial<LandingAnswer> | null;
+      return landing && typeof landing.html === 'string' ? (landing as LandingAnswer) : null;
     } catch {
       return null;
     }
   };
 }
-
-module.exports = {
-  LANDING_PATH,
-  LANDING_SLOT,
-  composePage,
-  createLandingClient,
-  createLandingRenderer,
-};

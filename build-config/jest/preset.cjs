@@ -23,6 +23,6 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testEnvironment: 'node',
   moduleNameMapper: {
-    '\\.(css)$': require('path').join(__dirname, 'tools/jest/style-stub.cjs'),
+    '\\.(css)$': require('path').join(__dirname, 'style-stub.cjs'),
   },
 };

@@ -31,7 +31,7 @@ for (const [name, [target]] of Object.entries(compilerOptions.paths ?? {})) {
  */
 function nodeProjectConfig(projectDir, overrides = {}) {
   return {
-    preset: path.join(root, 'jest.preset.cjs'),
+    preset: path.join(__dirname, 'preset.cjs'),
     rootDir: projectDir,
     testEnvironment: 'node',
     transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

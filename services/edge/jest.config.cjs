@@ -1,0 +1,6 @@
+const { nodeProjectConfig } = require('../../build-config/jest/node.cjs');
+
+module.exports = nodeProjectConfig(__dirname, {
+  displayName: 'edge',
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+});

@@ -1,0 +1,47 @@
+import { loadEdgeEnvironment } from './edge-config';
+
+describe('edge environment', () => {
+  it('defaults: the local API, Tranzila framed, HSTS behind TLS, no proxy trusted', () => {
+    expect(loadEdgeEnvironment({})).toEqual({
+      apiUpstream: 'http://localhost:3000',
+      landingApiUrl: 'http://localhost:3000',
+      paymentFrameOrigins: ['https://direct.tranzila.com'],
+      corsOrigins: [],
+      hsts: 'auto',
+      trustProxy: false,
+      landingTimeoutMs: 500,
+      landingUrl: undefined,
+    });
+  });
+
+  it('follows API_PORT, API_UPSTREAM_URL and LANDING_API_URL', () => {
+    expect(loadEdgeEnvironment({ API_PORT: '3300' }).apiUpstream).toBe('http://localhost:3300');
+    const env = loadEdgeEnvironment({
+      API_UPSTREAM_URL: 'http://api.internal:3000/',
+      LANDING_API_URL: 'http://api-ro.internal:3000',
+      PAYMENT_FRAME_ORIGINS: 'https://direct.tranzila.com,http://localhost:4300',
+      EDGE_CORS_ORIGINS: 'https://mechabrim.co.il',
+      EDGE_HSTS: 'always',
+      EDGE_TRUST_PROXY: 'true',
+      LANDING_TIMEOUT_MS: '800',
+    });
+    expect(env).toMatchObject({
+      apiUpstream: 'http://api.internal:3000',
+      landingApiUrl: 'http://api-ro.internal:3000',
+      paymentFrameOrigins: ['https://direct.tranzila.com', 'http://localhost:4300'],
+      corsOrigins: ['https://mechabrim.co.il'],
+      hsts: 'always',
+      trustProxy: true,
+      landingTimeoutMs: 800,
+    });
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadEdgeEnvironment({ LANDING_TIMEOUT_MS: '-5' })).toThrow(/LANDING_TIMEOUT_MS/);
+    expect(() => loadEdgeEnvironment({ EDGE_HSTS: 'sometimes' })).toThrow(/EDGE_HSTS/);
+    expect(() => loadEdgeEnvironment({ API_UPSTREAM_URL: 'api:3000' })).toThrow(/API_UPSTREAM_URL/);
+    expect(() => loadEdgeEnvironment({ PAYMENT_FRAME_ORIGINS: 'tranzila' })).toThrow(
+      /PAYMENT_FRAME_ORIGINS/,
+    );
+  });
+});

@@ -1,0 +1,57 @@
+// The edge server's environment, read and checked once at start (README: "Environment").
+
+import { z } from 'zod';
+import { apiUpstreamFromEnv, type Env } from './runtime-config';
+import { DEFAULT_PAYMENT_FRAME_ORIGINS, parseOriginList } from './security-headers';
+
+export interface EdgeEnvironment {
+  /** Where `/api` is proxied to, and where the landing renderer asks the API. */
+  apiUpstream: string;
+  /** The API address the server-side landing renderer uses. */
+  landingApiUrl: string;
+  /** Origins the checkout may frame (the payment provider's hosted page). */
+  paymentFrameOrigins: string[];
+  /** Front-end origins admitted by CORS besides those on the server's own host name. */
+  corsOrigins: string[];
+  hsts: 'auto' | 'always' | 'never';
+  trustProxy: boolean;
+  /** How long the shell waits for the storefront's landing markup. */
+  landingTimeoutMs: number;
+  /** An explicit storefront `/__landing` address for the shell's composition. */
+  landingUrl: string | undefined;
+}
+
+const schema = z.object({
+  PAYMENT_FRAME_ORIGINS: z.string().optional(),
+  EDGE_CORS_ORIGINS: z.string().optional(),
+  EDGE_HSTS: z.enum(['auto', 'always', 'never']).default('auto'),
+  EDGE_TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  LANDING_TIMEOUT_MS: z.coerce.number().positive().default(500),
+  LANDING_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LANDING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  API_UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+/** Reads the edge server's variables; throws naming the first bad one. */
+export function loadEdgeEnvironment(env: Env): EdgeEnvironment {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new Error(`${name}: ${issue?.message ?? 'invalid'}, got "${env[name] ?? ''}"`);
+  }
+  const e = parsed.data;
+  const apiUpstream = apiUpstreamFromEnv(env);
+  return {
+    apiUpstream,
+    landingApiUrl: (e.LANDING_API_URL ?? apiUpstream).replace(/\/+$/, ''),
+    paymentFrameOrigins: e.PAYMENT_FRAME_ORIGINS
+      ? parseOriginList(e.PAYMENT_FRAME_ORIGINS, 'PAYMENT_FRAME_ORIGINS')
+      : [...DEFAULT_PAYMENT_FRAME_ORIGINS],
+    corsOrigins: parseOriginList(e.EDGE_CORS_ORIGINS, 'EDGE_CORS_ORIGINS'),
+    hsts: e.EDGE_HSTS,
+    trustProxy: e.EDGE_TRUST_PROXY === 'true' || e.EDGE_TRUST_PROXY === '1',
+    landingTimeoutMs: e.LANDING_TIMEOUT_MS,
+    landingUrl: e.LANDING_URL,
+  };
+}

@@ -1,0 +1,435 @@
+// The front ends' production server (the shell, each remote, the standalone author portal), on
+// Fastify:
+//
+// - Files with @fastify/static: a precompressed `file.br` / `file.gz` beside the file wins;
+//   otherwise @fastify/compress compresses compressible answers as the browser accepts.
+// - SPA fallback: a GET for a path that is no file and looks like a page (no extension, or the
+//   browser asks for HTML) gets index.html.
+// - Cache: content-hashed files are immutable for a year; everything else (index.html,
+//   remoteEntry.js, mf-manifest.json, runtime-config.json) is `no-cache` (revalidate with ETag), so
+//   a redeployed remote is picked up on the next reload.
+// - `/runtime-config.json`, generated from the environment for the address the page was opened
+//   at when `runtimeConfig` is `true` (runtime-config.ts).
+// - `/api/*` proxied to the API (`apiUpstream`), so the page calls the API on its own origin.
+// - Security headers (security-headers.ts): CORS only for front-end origins, a CSP the federated
+//   app runs under, frame and referrer policies, HSTS behind TLS.
+// - Server-side composition of the landing pages (landing.ts): `landing` makes this server answer
+//   `/__landing` from a renderer module (the storefront); `compose` makes it ask for that before
+//   it sends a page (the shell).
+
+import type { Stats } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LANDING_PATH,
+  composePage,
+  createLandingClient,
+  createLandingRenderer,
+  type LandingAnswer,
+} from './landing';
+import { runtimeConfigFromEnv, type Env, type RuntimeConfig } from './runtime-config';
+import {
+  DEFAULT_PAYMENT_FRAME_ORIGINS,
+  HSTS,
+  REFERRER_POLICY,
+  allowedCorsOrigin,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+} from './security-headers';
+import { strings } from './strings.he';
+
+const MIME: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
+};
+const HTML_TYPE = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** `main.3f9a1c2e.js`, `412.a1b2c3d4e5f6.js`, `heebo-hebrew-400.8c1f2a3b.woff2` */
+const HASHED = /[.-][0-9a-f]{8,32}\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** The Cache-Control value for a served file name. */
+export function cacheControlFor(file: string): string {
+  return HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE;
+}
+
+export interface EdgeServerOptions {
+  /** The built folder to serve (e.g. `shell/dist`). */
+  dir: string;
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** Interface to listen on; absent: all interfaces. */
+  host?: string;
+  /**
+   * `true`: generate `/runtime-config.json` from `env` for the address each page was opened at;
+   * an object: serve that.
+   */
+  runtimeConfig?: boolean | RuntimeConfig;
+  /** The environment the runtime config and the defaults read (default: `process.env`). */
+  env?: Env;
+  /** Proxy `/api` and `/api/*` to this API origin (e.g. `http://localhost:3000`). */
+  apiUpstream?: string;
+  /** Origins the checkout may frame (the payment provider's hosted page). */
+  paymentFrameOrigins?: readonly string[];
+  /** Front-end origins admitted by CORS besides those on this server's own host name. */
+  corsOrigins?: readonly string[];
+  /** HSTS: `auto` (default) only for pages that came over HTTPS; `always`; `never`. */
+  hsts?: 'auto' | 'always' | 'never';
+  /** Trust `X-Forwarded-Proto` / `X-Forwarded-Host` from the proxy in front (default false). */
+  trustProxy?: boolean;
+  /**
+   * Answer `GET /__landing?path=` with a landing renderer module (the storefront's
+   * dist/server/landing.cjs, which exports `renderLanding(path, { apiBaseUrl, timeoutMs })`).
+   */
+  landing?: { module: string; apiBaseUrl: string; apiTimeoutMs?: number; cacheMs?: number };
+  /**
+   * Before sending a page, ask `landingUrl` (a storefront's `/__landing`) for its markup and
+   * compose it into the page with dist/landing-frame.html; waits at most `timeoutMs` (500).
+   */
+  compose?: { landingUrl: string; timeoutMs?: number };
+  /** Called with errors raised while answering a request. */
+  onError?: (err: unknown) => void;
+}
+
+export interface EdgeServer {
+  /** `http://localhost:<port>` (or the given host). */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface FoundFile {
+  file: string;
+  stat: Stats;
+}
+
+/**
+ * Adds a header name to Vary, keeping what is there (@fastify/compress and @fastify/static add
+ * `accept-encoding` in lower case, and skip it when it is already listed).
+ */
+function addVary(reply: FastifyReply, name: string) {
+  const current = reply.getHeader('vary');
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (!names.some((part) => part.toLowerCase() === name)) names.push(name);
+  reply.header('vary', names.join(', '));
+}
+
+/** Starts serving `options.dir`. */
+export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeServer> {
+  const root = path.resolve(options.dir);
+  const env = options.env ?? process.env;
+  const fixedRuntimeConfig =
+    typeof options.runtimeConfig === 'object' ? options.runtimeConfig : null;
+  const generatesRuntimeConfig = options.runtimeConfig === true;
+  const paymentFrameOrigins = options.paymentFrameOrigins ?? DEFAULT_PAYMENT_FRAME_ORIGINS;
+  const corsOrigins = options.corsOrigins ?? [];
+  const hsts = options.hsts ?? 'auto';
+  const landing = options.landing ? createLandingRenderer(options.landing) : null;
+  const askForLanding = options.compose ? createLandingClient(options.compose) : null;
+  /** The renderer's own folder inside the served one (dist/server/) is not served. */
+  const hidden =
+    landing && landing.directory.startsWith(root + path.sep) ? landing.directory + path.sep : null;
+
+  /** An error answer: JSON with a Hebrew message, whatever went wrong; 5xx are reported. */
+  function sendError(reply: FastifyReply, err: { statusCode?: number }) {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500 && options.onError) options.onError(err);
+    return reply
+      .code(status)
+      .type(JSON_TYPE)
+      .header('Cache-Control', NO_CACHE)
+      .send({
+        statusCode: status,
+        error: STATUS_CODES[status] ?? 'Error',
+        message: status >= 500 ? strings.serverError : strings.badRequest,
+      });
+  }
+
+  const app = Fastify({
+    trustProxy: options.trustProxy ?? false,
+    // Keep-alive sockets would hold close() open; tests stop and restart servers often.
+    keepAliveTimeout: 1000,
+    forceCloseConnections: true,
+    // A malformed address or header is refused before any route: the same answer as any error.
+    frameworkErrors: (err, _request, reply) => void sendError(reply, err),
+  });
+
+  app.setErrorHandler((err: { statusCode?: number }, _request, reply) => sendError(reply, err));
+
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 256,
+    encodings: ['br', 'gzip'],
+  });
+
+  if (options.apiUpstream) {
+    const upstream = options.apiUpstream;
+    await app.register(fastifyHttpProxy, {
+      upstream,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      replyOptions: {
+        // The API sees who asked and at which address, not this server.
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-for': [headers['x-forwarded-for'], request.socket.remoteAddress]
+            .filter(Boolean)
+            .join(', '),
+          'x-forwarded-host': request.headers.host ?? '',
+          'x-forwarded-proto': request.protocol,
+        }),
+        onError: (reply, { error }) => {
+          if (options.onError) options.onError(error);
+          void reply.code(502).type(JSON_TYPE).send({
+            statusCode: 502,
+            error: 'Bad Gateway',
+            message: strings.apiUnavailable,
+          });
+        },
+      },
+    });
+  }
+
+  /** Page parts (index.html, the landing frame) by file, read again when their file changes. */
+  const pageParts = new Map<string, { mtimeMs: number; text: string }>();
+  async function readPart(file: string): Promise<string> {
+    const { mtimeMs } = await stat(file);
+    const known = pageParts.get(file);
+    if (known && known.mtimeMs === mtimeMs) return known.text;
+    const text = await readFile(file, 'utf8');
+    pageParts.set(file, { mtimeMs, text });
+    return text;
+  }
+  const indexFile = path.join(root, 'index.html');
+
+  /** The origin the browser opened this page at, as the request (and a trusted proxy) tells. */
+  function pageOrigin(request: FastifyRequest): string | undefined {
+    try {
+      const origin = new URL(`${request.protocol}://${request.host}`);
+      return origin.origin;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function runtimeConfigFor(request: FastifyRequest): RuntimeConfig | null {
+    if (fixedRuntimeConfig) return fixedRuntimeConfig;
+    return generatesRuntimeConfig ? runtimeConfigFromEnv(env, pageOrigin(request)) : null;
+  }
+
+  async function findFile(urlPath: string): Promise<FoundFile | null> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0')) return null;
+    const file = path.join(root, path.normalize(decoded));
+    if (file !== root && !file.startsWith(root + path.sep)) return null;
+    if (hidden && (file + path.sep).startsWith(hidden)) return null;
+    try {
+      let found = await stat(file);
+      if (found.isDirectory()) {
+        const index = path.join(file, 'index.html');
+        found = await stat(index);
+        return found.isFile() ? { file: index, stat: found } : null;
+      }
+      return found.isFile() ? { file, stat: found } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function sendFound(reply: FastifyReply, found: FoundFile) {
+    return reply.sendFile(path.relative(root, found.file), root);
+  }
+
+  /**
+   * index.html with the storefront's landing markup in it, or `null` (no markup for this page in
+   * time, or no frame in this build): the caller then sends index.html as it is.
+   */
+  async function composedPage(pagePath: string): Promise<string | null> {
+    if (!askForLanding) return null;
+    const [index, frame] = await Promise.all([
+      readPart(indexFile).catch(() => null),
+      readPart(path.join(root, 'landing-frame.html')).catch(() => null),
+    ]);
+    // A build without a frame (or a page) has no use for the storefront's answer.
+    if (!index || !frame) return null;
+    const landingAnswer = await askForLanding(pagePath);
+    if (!landingAnswer) return null;
+    return composePage({ index, frame, pagePath, landing: landingAnswer });
+  }
+
+  async function answerLanding(reply: FastifyReply, url: URL) {
+    const pagePath = url.searchParams.get('path') ?? '';
+    if (!pagePath.startsWith('/') || pagePath.startsWith('//') || pagePath.length > 2048) {
+      return reply
+        .code(400)
+        .type(JSON_TYPE)
+        .header('Cache-Control', NO_CACHE)
+        .send({ statusCode: 400, error: 'Bad Request', message: strings.badLandingPath });
+    }
+    let answer: LandingAnswer | null = null;
+    try {
+      answer = landing ? await landing.render(pagePath) : null;
+    } catch (err) {
+      // The page is then drawn in the browser; the error is reported, the request is not failed.
+      if (options.onError) options.onError(err);
+    }
+    if (!answer) return reply.code(204).header('Cache-Control', NO_CACHE).send();
+    return reply
+      .type(JSON_TYPE)
+      .header('Cache-Control', NO_CACHE)
+      .header('Vary', 'accept-encoding')
+      .send(JSON.stringify(answer));
+  }
+
+  await app.register(async (frontEnd) => {
+    await frontEnd.register(fastifyStatic, {
+      root,
+      serve: false,
+      preCompressed: true,
+      // Cache-Control is set per file below (content-hashed names are immutable).
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        // Checked by the original file's name: the precompressed twin has the same cache life.
+        const original = file.replace(/\.(br|gz)$/, '');
+        const type = MIME[path.extname(original).toLowerCase()];
+        if (type) reply.header('Content-Type', type);
+        reply.header('Cache-Control', cacheControlFor(original));
+      },
+    });
+
+    frontEnd.addHook('onSend', async (request, reply, payload) => {
+      const cors = allowedCorsOrigin(request.headers.origin, request.hostname, corsOrigins);
+      if (cors) {
+        reply.header('Access-Control-Allow-Origin', cors);
+        reply.header('Access-Control-Allow-Methods', ALLOWED_METHODS);
+        reply.header('Access-Control-Allow-Headers', '*');
+      }
+      // The answer depends on who asks: a shared cache must not hand it to another origin.
+      if (request.headers.origin !== undefined) addVary(reply, 'origin');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Referrer-Policy', REFERRER_POLICY);
+      if (hsts === 'always' || (hsts === 'auto' && request.protocol === 'https')) {
+        reply.header('Strict-Transport-Security', HSTS);
+      }
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('text/html')) {
+        const index = await readPart(indexFile).catch(() => '');
+        reply.header(
+          'Content-Security-Policy',
+          contentSecurityPolicy({
+            runtimeConfig: runtimeConfigFor(request),
+            inlineScriptHashes: inlineScriptHashes(index),
+            paymentFrameOrigins,
+          }),
+        );
+        reply.header('X-Frame-Options', 'SAMEORIGIN');
+      }
+      return payload;
+    });
+
+    frontEnd.route({
+      method: ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (request, reply) => {
+        if (request.method === 'OPTIONS') return reply.code(204).send();
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return reply.code(405).header('Allow', ALLOWED_METHODS).send();
+        }
+        const url = new URL(request.url, 'http://localhost');
+        const urlPath = url.pathname;
+
+        if (landing && urlPath === LANDING_PATH) return answerLanding(reply, url);
+
+        const config = urlPath === '/runtime-config.json' ? runtimeConfigFor(request) : null;
+        if (config) {
+          return reply
+            .type(JSON_TYPE)
+            .header('Cache-Control', NO_CACHE)
+            .send(JSON.stringify(config));
+        }
+
+        const found = await findFile(urlPath);
+        const isPage =
+          !path.extname(urlPath) || String(request.headers.accept ?? '').includes('text/html');
+        if (askForLanding && isPage && (!found || found.file === indexFile)) {
+          const page = await composedPage(`${urlPath}${url.search}`);
+          if (page) {
+            return reply
+              .type(HTML_TYPE)
+              .header('Cache-Control', NO_CACHE)
+              .header('Vary', 'accept-encoding')
+              .send(page);
+          }
+        }
+        if (found) return sendFound(reply, found);
+
+        // SPA fallback: the shell's router owns every page path.
+        if (isPage) {
+          const index = await findFile('/index.html');
+          if (index) return sendFound(reply, index);
+        }
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .header('Cache-Control', NO_CACHE)
+          .send('Not found');
+      },
+    });
+  });
+
+  try {
+    // All interfaces (IPv6 and IPv4) unless told otherwise, as Node's own listen() does.
+    await app.listen({ port: options.port ?? 0, host: options.host ?? '::' });
+  } catch (err) {
+    const noIpv6 = (err as { code?: string }).code === 'EAFNOSUPPORT' && !options.host;
+    if (!noIpv6) throw err;
+    await app.listen({ port: options.port ?? 0, host: '0.0.0.0' });
+  }
+  const address = app.server.address() as AddressInfo;
+  const host = options.host;
+  const urlHost =
+    !host || host === '::' || host === '0.0.0.0'
+      ? 'localhost'
+      : host.includes(':')
+        ? `[${host}]`
+        : host;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    close: () => app.close(),
+  };
+}

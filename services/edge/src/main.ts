@@ -1,0 +1,91 @@
+// node services/edge/dist/main.js --dir shell/dist --port 4200 [--runtime-config] [--host ::]
+//   --runtime-config                 generate /runtime-config.json from the environment, for the
+//                                    address each page is opened at
+//   --runtime-config-file <file>     serve that file as /runtime-config.json (e.g. shell/environments/production.json)
+//   --api-proxy                      proxy /api to the API (API_UPSTREAM_URL, else localhost:API_PORT)
+//   --port-var SHELL_PORT            named in the message when the port is taken
+//   --landing <module>               answer /__landing with that renderer (the storefront's
+//                                    dist/server/landing.cjs); it asks the API at LANDING_API_URL,
+//                                    else the API upstream
+//   --compose                        put the storefront's landing markup into pages (the shell):
+//                                    asked at the runtime config's storefront origin, or at
+//                                    LANDING_URL, waiting at most LANDING_TIMEOUT_MS (500)
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadEdgeEnvironment } from './edge-config';
+import { startEdgeServer } from './edge-server';
+import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config';
+
+const USAGE =
+  'usage: main.js --dir <folder> --port <port> [--runtime-config | --runtime-config-file <file>] ' +
+  '[--api-proxy] [--landing <module>] [--compose] [--host <host>] [--port-var <variable>]';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: 'string' },
+      port: { type: 'string', default: '0' },
+      host: { type: 'string' },
+      'runtime-config': { type: 'boolean', default: false },
+      'runtime-config-file': { type: 'string' },
+      'api-proxy': { type: 'boolean', default: false },
+      'port-var': { type: 'string' },
+      landing: { type: 'string' },
+      compose: { type: 'boolean', default: false },
+    },
+  });
+  if (!values.dir) {
+    console.error(USAGE);
+    return 2;
+  }
+  const port = Number(values.port);
+  try {
+    const edge = loadEdgeEnvironment(process.env);
+    const fileConfig = values['runtime-config-file']
+      ? (JSON.parse(readFileSync(values['runtime-config-file'], 'utf8')) as RuntimeConfig)
+      : undefined;
+    // Where the other servers are, for composition: this page's runtime config, else the
+    // environment's as a server (not a browser) reaches them.
+    const config = fileConfig ?? runtimeConfigFromEnv(process.env);
+    const server = await startEdgeServer({
+      dir: values.dir,
+      port,
+      host: values.host,
+      runtimeConfig: fileConfig ?? values['runtime-config'],
+      apiUpstream: values['api-proxy'] ? edge.apiUpstream : undefined,
+      paymentFrameOrigins: edge.paymentFrameOrigins,
+      corsOrigins: edge.corsOrigins,
+      hsts: edge.hsts,
+      trustProxy: edge.trustProxy,
+      landing: values.landing
+        ? { module: values.landing, apiBaseUrl: edge.landingApiUrl }
+        : undefined,
+      compose: values.compose
+        ? {
+            landingUrl: edge.landingUrl ?? new URL('__landing', config.remotes.storefront).href,
+            timeoutMs: edge.landingTimeoutMs,
+          }
+        : undefined,
+      onError: (err) => console.error(err),
+    });
+    console.log(`serving ${values.dir} at ${server.url}`);
+    const stop = () => {
+      void server.close().then(() => process.exit(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    return 0;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EADDRINUSE') {
+      const hint = values['port-var'] ? ` — set ${values['port-var']} to another port` : '';
+      console.error(`port ${port} is already in use${hint}`);
+    } else {
+      console.error(err instanceof Error ? err.message : err);
+    }
+    return 1;
+  }
+}
+
+void main().then((code) => {
+  if (code !== 0) process.exit(code);
+});

@@ -1,0 +1,7 @@
+/** What the edge server says to people, in Hebrew (error answers' `message`). */
+export const strings = {
+  badLandingPath: 'נתיב העמוד חסר או אינו תקין',
+  badRequest: 'הבקשה אינה תקינה',
+  serverError: 'אירעה תקלה בשרת, נסו שוב בעוד רגע',
+  apiUnavailable: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע',
+} as const;

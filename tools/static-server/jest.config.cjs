@@ -1,7 +1,0 @@
-/** @type {import('jest').Config} */
-module.exports = {
-  preset: require('path').join(__dirname, '../../jest.preset.cjs'),
-  rootDir: __dirname,
-  displayName: 'static-server',
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
-};
