@@ -47,14 +47,13 @@ const QUERY_WRITES: Array<
 export const CATALOGUE_VERSIONS_COLLECTION = 'catalogue_versions';
 const CATALOGUE_VERSION_ID = 'catalogue';
 
-interface CatalogueVersionsDocument {
-  _id: string;
-  [modelName: string]: number | string;
-}
+/** Its one document: `_id`, then one counter per model name, known only at run time. */
+type CatalogueVersionsDocument = { _id: string };
 
 /** The write counters of the catalogue models, by model name (a model never written: absent). */
 export async function readCatalogueVersions(connection: Connection): Promise<Map<string, number>> {
-  const document = await connection
+  // Its fields are model names: each is read as unknown and checked.
+  const document: Record<string, unknown> | null = await connection
     .collection<CatalogueVersionsDocument>(CATALOGUE_VERSIONS_COLLECTION)
     .findOne({ _id: CATALOGUE_VERSION_ID });
   const versions = new Map<string, number>();
@@ -78,9 +77,10 @@ async function bumpCatalogueVersion(context: unknown, modelName: string): Promis
   const connection = connectionOf(context);
   if (!connection) return;
   try {
+    const increment: Record<string, number> = { [modelName]: 1 };
     await connection
       .collection<CatalogueVersionsDocument>(CATALOGUE_VERSIONS_COLLECTION)
-      .updateOne({ _id: CATALOGUE_VERSION_ID }, { $inc: { [modelName]: 1 } }, { upsert: true });
+      .updateOne({ _id: CATALOGUE_VERSION_ID }, { $inc: increment }, { upsert: true });
   } catch {
     // The write itself succeeded; failing it now would make the caller retry a done write.
     // Other processes then see it through their caches' expiry (see CatalogueCache).
