@@ -41,8 +41,9 @@ const QUERY_WRITES: Array<
  * (`{ _id: 'catalogue', Book: 12, Review: 3, … }`). Each API process polls it to learn that
  * another process (another API instance, the worker, a script using these models) changed what
  * its caches hold — a cheap point read, because the embedded server has no change streams. A
- * write that bypasses these models (a shell, a raw driver) is seen once it bumps the counter
- * itself: `db.catalogue_versions.updateOne({_id: 'catalogue'}, {$inc: {Book: 1}}, {upsert: true})`.
+ * write that bypasses these models (a shell, a raw driver, the demo data's bulk load) is seen
+ * once it bumps the counter itself: {@link recordCatalogueWrites}, or from a shell
+ * `db.catalogue_versions.updateOne({_id: 'catalogue'}, {$inc: {Book: 1}}, {upsert: true})`.
  */
 export const CATALOGUE_VERSIONS_COLLECTION = 'catalogue_versions';
 const CATALOGUE_VERSION_ID = 'catalogue';
@@ -73,14 +74,26 @@ function connectionOf(context: unknown): Connection | undefined {
   return (context as { db?: Connection } | undefined)?.db;
 }
 
+/**
+ * Counts writes to these models that bypassed them (a bulk load on the raw driver), so every
+ * API process drops what it cached of them at its next read of the counters.
+ */
+export async function recordCatalogueWrites(
+  connection: Connection,
+  modelNames: readonly string[],
+): Promise<void> {
+  const increment: Record<string, number> = {};
+  for (const modelName of modelNames) increment[modelName] = 1;
+  await connection
+    .collection<CatalogueVersionsDocument>(CATALOGUE_VERSIONS_COLLECTION)
+    .updateOne({ _id: CATALOGUE_VERSION_ID }, { $inc: increment }, { upsert: true });
+}
+
 async function bumpCatalogueVersion(context: unknown, modelName: string): Promise<void> {
   const connection = connectionOf(context);
   if (!connection) return;
   try {
-    const increment: Record<string, number> = { [modelName]: 1 };
-    await connection
-      .collection<CatalogueVersionsDocument>(CATALOGUE_VERSIONS_COLLECTION)
-      .updateOne({ _id: CATALOGUE_VERSION_ID }, { $inc: increment }, { upsert: true });
+    await recordCatalogueWrites(connection, [modelName]);
   } catch {
     // The write itself succeeded; failing it now would make the caller retry a done write.
     // Other processes then see it through their caches' expiry (see CatalogueCache).
