@@ -104,7 +104,9 @@ async function bumpCatalogueVersion(context: unknown, modelName: string): Promis
  * Makes every write to models of this schema notify {@link onModelChange} listeners in this
  * process and bump the model's counter in {@link CATALOGUE_VERSIONS_COLLECTION} for the others.
  * The write's promise settles after the bump, so once a write is answered, every other process
- * sees it at its next poll.
+ * sees it at its next poll. Nothing here writes inside a transaction; one that did would be
+ * counted before it commits, so its writer must count it again after the commit
+ * ({@link recordCatalogueWrites}).
  */
 export function notifyChanges(schema: Schema, modelName: string): void {
   async function notify(this: unknown): Promise<void> {

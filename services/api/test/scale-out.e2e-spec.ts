@@ -28,12 +28,12 @@ const root = path.resolve(__dirname, '../../..');
 const main = path.join(root, 'services/api/src/main.ts');
 const register = path.join(root, 'libs/testing/swc-register.cjs');
 
+/** Every API child started, stopped in afterAll even when one of them never became healthy. */
+const children: { child: ChildProcess; exited: Promise<unknown> }[] = [];
+
 interface ApiProcess {
   name: string;
   http: Client;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  output: () => string;
 }
 
 async function startApiProcess(name: string, env: Record<string, string>): Promise<ApiProcess> {
@@ -56,6 +56,7 @@ async function startApiProcess(name: string, env: Record<string, string>): Promi
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  children.push({ child, exited });
   const http = client(`http://127.0.0.1:${port}`);
   await until(
     `${name} to answer its health check`,
@@ -66,7 +67,7 @@ async function startApiProcess(name: string, env: Record<string, string>): Promi
   ).catch((error: unknown) => {
     throw new Error(`${String(error)}\n${output}`);
   });
-  return { name, http, child, exited, output: () => output };
+  return { name, http };
 }
 
 /** Everything one process shows of a book: its page, its catalogue entry, search, its category. */
@@ -160,10 +161,9 @@ describe('two API processes on one database', () => {
   }, 180_000);
 
   afterAll(async () => {
-    for (const api of [a, b]) {
-      if (!api) continue;
-      api.child.kill('SIGTERM');
-      await api.exited;
+    for (const { child, exited } of children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
     }
     await db?.close();
     await Promise.all([redis?.stop(), mongo?.stop()]);
