@@ -15,24 +15,44 @@ const INSTALLED_MARKER = join('node_modules', '.package-lock.json');
 
 /**
  * Decides which install is needed. Pure, so the decision is testable.
+ *
+ * With a lockfile the install is `npm ci`: exactly the locked versions, and the lockfile is
+ * never rewritten (it lists every platform's native binaries and the versions pinned for Node
+ * 20; see complete-lockfile.mjs). The one exception is an existing tree that is merely older than
+ * the lockfile: `npm install --no-save` brings it up to date in place instead of deleting it,
+ * which matters when a build or a server is using it right now, and still leaves the lockfile
+ * as committed.
  * @param {{ hasLockfile: boolean, hasNodeModules: boolean,
  *           lockfileMtimeMs?: number, installedMtimeMs?: number }} facts
  * @returns {null | { args: string[], reason: string }}
  */
 export function planInstall(facts) {
-  const args = facts.hasLockfile ? ['ci'] : ['install'];
-  if (!facts.hasNodeModules) return { args, reason: 'node_modules is missing' };
+  const fresh = facts.hasLockfile ? ['ci'] : ['install'];
+  if (!facts.hasNodeModules) return { args: fresh, reason: 'node_modules is missing' };
   if (facts.installedMtimeMs === undefined) {
-    return { args: ['install'], reason: 'node_modules was not installed by npm' };
+    return { args: fresh, reason: 'node_modules was not installed by npm' };
   }
   // One second of slack: a checkout writes the lockfile and npm writes its marker in the same
   // second, and coarse file systems round mtimes.
   if (facts.hasLockfile && (facts.lockfileMtimeMs ?? 0) > facts.installedMtimeMs + 1000) {
-    // `npm install` rather than `npm ci`: it brings an existing tree up to date in place instead
-    // of deleting it, which matters when a build or a server is using it right now.
-    return { args: ['install'], reason: 'package-lock.json is newer than node_modules' };
+    return {
+      args: ['install', '--no-save'],
+      reason: 'package-lock.json is newer than node_modules',
+    };
   }
   return null;
+}
+
+/**
+ * What to run when `npm ci` failed, or null to stop. `npm ci` refuses a lockfile out of step
+ * with package.json (a workspace added or renamed, a dependency edited by hand): on a
+ * developer's machine `npm install` reconciles them (and rewrites the lockfile, to be
+ * committed); under CI that would hide the broken lockfile, so it fails instead.
+ * @param {{ ci: boolean }} environment
+ * @returns {null | string[]}
+ */
+export function fallbackAfterFailedCi(environment) {
+  return environment.ci ? null : ['install'];
 }
 
 function mtime(file) {
@@ -53,16 +73,22 @@ export function ensureDeps({ root = ROOT } = {}) {
     installedMtimeMs: mtime(join(root, INSTALLED_MARKER)),
   });
   if (!plan) return true;
-  console.log(`[setup] ${plan.reason}: npm ${plan.args[0]}`);
+  console.log(`[setup] ${plan.reason}: npm ${plan.args.join(' ')}`);
   if (npm(root, plan.args)) return true;
-  // `npm ci` refuses a lockfile that is out of step with package.json (a workspace added or
-  // renamed); `npm install` reconciles them.
-  if (plan.args[0] === 'ci') {
-    console.log('[setup] npm ci failed; trying npm install');
-    if (npm(root, ['install'])) return true;
+  const fallback = plan.args[0] === 'ci' ? fallbackAfterFailedCi({ ci: isCi() }) : null;
+  if (fallback) {
+    console.log(
+      '[setup] npm ci failed (is package-lock.json out of step with package.json?); trying npm install — commit the lockfile it writes',
+    );
+    if (npm(root, fallback)) return true;
   }
   console.error('Installing the dependencies failed; see the npm output above.');
   return false;
+}
+
+function isCi() {
+  const value = process.env.CI ?? '';
+  return value !== '' && value !== 'false' && value !== '0';
 }
 
 function npm(root, args) {

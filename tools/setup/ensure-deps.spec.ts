@@ -1,4 +1,4 @@
-import { planInstall } from './ensure-deps.mjs';
+import { fallbackAfterFailedCi, planInstall } from './ensure-deps.mjs';
 
 describe('planInstall', () => {
   it('runs npm ci on a fresh clone', () => {
@@ -42,12 +42,26 @@ describe('planInstall', () => {
         lockfileMtimeMs: 90_000,
         installedMtimeMs: 1_000,
       }),
-    ).toEqual({ args: ['install'], reason: 'package-lock.json is newer than node_modules' });
+    ).toEqual({
+      args: ['install', '--no-save'],
+      reason: 'package-lock.json is newer than node_modules',
+    });
   });
 
-  it('installs when node_modules exists but npm never wrote its marker', () => {
-    expect(
-      planInstall({ hasLockfile: true, hasNodeModules: true, lockfileMtimeMs: 1 })?.args,
-    ).toEqual(['install']);
+  it('installs cleanly from the lockfile when node_modules exists but npm never wrote its marker', () => {
+    expect(planInstall({ hasLockfile: true, hasNodeModules: true, lockfileMtimeMs: 1 })).toEqual({
+      args: ['ci'],
+      reason: 'node_modules was not installed by npm',
+    });
+  });
+});
+
+describe('fallbackAfterFailedCi', () => {
+  it('reconciles the lockfile with npm install on a developer machine', () => {
+    expect(fallbackAfterFailedCi({ ci: false })).toEqual(['install']);
+  });
+
+  it('fails under CI rather than hide a lockfile out of step', () => {
+    expect(fallbackAfterFailedCi({ ci: true })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+import { notifyChanges } from './change-notifier';
 
 /**
  * A browseable category. `slug` is the value books store and routes carry (the Hebrew upload
@@ -16,6 +17,8 @@ export const CategorySchema = new Schema(
 );
 CategorySchema.index({ slug: 1 }, { unique: true });
 CategorySchema.index({ key: 1 }, { unique: true });
+// The category list the API caches shows names and order from here.
+notifyChanges(CategorySchema, 'Category');
 
 export type CategoryRecord = InferSchemaType<typeof CategorySchema>;
 export type CategoryDocument = HydratedDocument<CategoryRecord>;

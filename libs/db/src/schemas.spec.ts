@@ -1,7 +1,7 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
 import { BOOK_MODEL, type BookModel } from './books.schema';
-import { onModelChange } from './change-notifier';
+import { onModelChange, readCatalogueVersions } from './change-notifier';
 import { CLIENT_LOG_TTL_SECONDS } from './client-logs.schema';
 import { registerCatalogueModels } from './models';
 import { USER_MODEL, type UserModel } from './users.schema';
@@ -92,5 +92,41 @@ describe('shared schemas against the embedded MongoDB', () => {
     stop();
     await Book.updateMany({ author }, { $set: { salesCount: 4 } });
     expect(seen).toEqual(['Book']);
+  });
+
+  it('counts every kind of write per model, before the write is answered', async () => {
+    /** Runs a write and gives how far it moved the model's counter. */
+    const bumps = async (model: string, write: () => Promise<unknown>) => {
+      const before = (await readCatalogueVersions(connection)).get(model) ?? 0;
+      await write();
+      return ((await readCatalogueVersions(connection)).get(model) ?? 0) - before;
+    };
+    const fields = { author, authorName: 'נועה ברק', category: 'רומן', price: 40 };
+    const book = new Book({ title: 'מונה הגרסאות', ...fields });
+
+    expect(await bumps('Book', () => book.save())).toBeGreaterThan(0);
+    expect(
+      await bumps('Book', () => Book.updateOne({ _id: book._id }, { $set: { price: 45 } })),
+    ).toBeGreaterThan(0);
+    expect(
+      await bumps('Book', () =>
+        Book.bulkWrite([
+          { updateOne: { filter: { _id: book._id }, update: { $set: { isAvailable: false } } } },
+        ]),
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await bumps('Book', () => Book.insertMany([{ title: 'עוד ספר', ...fields }])),
+    ).toBeGreaterThan(0);
+    expect(await bumps('Book', () => book.deleteOne())).toBeGreaterThan(0);
+    expect(
+      await bumps('User', () =>
+        User.updateOne({ _id: new Types.ObjectId() }, { $set: { name: 'אף אחד' } }),
+      ),
+    ).toBeGreaterThan(0);
+    // Models outside the catalogue are not counted.
+    const catalogueModels = ['AuthorProfile', 'Book', 'Category', 'Review', 'User'];
+    for (const model of (await readCatalogueVersions(connection)).keys())
+      expect(catalogueModels).toContain(model);
   });
 });

@@ -18,6 +18,7 @@ import {
   hashPassword,
   orderAmounts,
   ratingFromReviews,
+  recordCatalogueWrites,
   type OrderStatus,
   type PaymentMethod,
   registerCatalogueModels,
@@ -590,6 +591,16 @@ export async function seedDemoData(
         ),
       ),
     );
+
+    // Loaded on the raw driver, past the models' write counters: count them here, so API
+    // processes already running drop what they cached of the empty catalogue.
+    await recordCatalogueWrites(connection, [
+      CATEGORY_MODEL,
+      USER_MODEL,
+      AUTHOR_PROFILE_MODEL,
+      BOOK_MODEL,
+      REVIEW_MODEL,
+    ]);
 
     const summary: SeedSummary = {
       skipped: false,

@@ -5,6 +5,7 @@ import { BookSearchService } from './book-search.service';
 import { BooksController } from './books.controller';
 import { BooksService } from './books.service';
 import { CatalogueCache } from './catalogue-cache';
+import { CatalogueSync } from './catalogue-sync';
 import { CoversController } from './covers.controller';
 import { BookSearchIndex } from './search-index';
 
@@ -12,7 +13,7 @@ import { BookSearchIndex } from './search-index';
 @Module({
   imports: [MongooseModule.forFeature([...CATALOGUE_MODELS])],
   controllers: [BooksController, CoversController],
-  providers: [BooksService, BookSearchService, BookSearchIndex, CatalogueCache],
+  providers: [BooksService, BookSearchService, BookSearchIndex, CatalogueCache, CatalogueSync],
   exports: [BooksService, CatalogueCache],
 })
 export class BooksModule {}

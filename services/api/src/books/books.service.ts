@@ -52,8 +52,9 @@ export class BooksService implements OnModuleDestroy {
   /**
    * Counts of available books per category ('' for all), shared by every page, limit and sort of
    * the grid: counting is the costly part of a page on the embedded MongoDB, and the count
-   * changes only with writes. Emptied by any write in this process; other processes' writes
-   * show within {@link TOTALS_TTL_MS}, as with the answer cache.
+   * changes only with writes. Emptied by any write through the catalogue models, in this process
+   * at once and in the others through `CatalogueSync`; a write bypassing the models shows within
+   * {@link TOTALS_TTL_MS}.
    */
   private readonly totals = new Map<string, { until: number; value: Promise<number> }>();
   private readonly unsubscribe = onModelChange(() => this.totals.clear());

@@ -37,9 +37,12 @@ export const CATALOGUE_STALE_MS = 30_000;
  * A short-lived in-process cache of public catalogue answers (book pages, categories, authors,
  * stats, searches). Concurrent misses share one database query, and an expired answer keeps
  * being served while one refresh runs, so a slow query never queues requests behind it. Any
- * write through mongoose to books, users, reviews or author profiles in this process empties it
- * at once; writes from other processes (the worker, other API instances) show within
- * {@link CATALOGUE_TTL_MS} plus one refresh.
+ * write through the catalogue models (books, users, reviews, author profiles, categories)
+ * empties it: at once in the process that wrote, and in every other API process when
+ * `CatalogueSync` sees the write counters move (within `CATALOGUE_SYNC_INTERVAL_MS` plus
+ * one read). A write that bypasses the models and their counters is seen when its entry
+ * expires: within {@link CATALOGUE_STALE_MS}, since an expired answer may be served once more
+ * while its refresh runs.
  */
 @Injectable()
 export class CatalogueCache implements OnModuleDestroy {

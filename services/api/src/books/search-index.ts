@@ -85,19 +85,17 @@ function smallest(lists: (number[] | undefined)[], k: number, skip: Set<number>)
 
 /**
  * An in-memory copy of the search keys and public answers of the available books, so a search
- * needs no database round trip. It is derived data only: built from the books collection,
- * rebuilt after any write to books through mongoose in this process (until then searches use
- * the database query), and after writes by other processes, which a fingerprint (book count,
- * latest update) polled every {@link SEARCH_INDEX_POLL_MS} reveals.
+ * needs no database round trip. It is derived data only: built from the books collection and
+ * rebuilt after any write to books through the catalogue models — at once for this process's
+ * writes, and for other processes' writes when `CatalogueSync` sees the books' write counter
+ * move (until the rebuild, searches use the database query, which is always exact).
  *
- * The fingerprint relies on every write to books setting `updatedAt`: the schema has mongoose
- * timestamps, and the API's own writes go through mongoose (`save`, `updateOne`, `bulkWrite` —
- * the author rename on profile update — all stamp it). Its limit: a write that does not move the
- * latest `updatedAt` forward and leaves the count unchanged is not seen by another process —
- * a raw driver write or a `timestamps: false` update, or a delete and an insert that keeps an
- * older `updatedAt` (an import preserving timestamps) within one poll. Such a change shows after
- * the next write that does, or a restart; the database path (used while the copy is not current)
- * is always exact.
+ * As a second line, a fingerprint (book count, latest update) polled every
+ * {@link SEARCH_INDEX_POLL_MS} catches writes that bypass the models but stamp `updatedAt` (a
+ * script on the raw driver that follows the schema). A write that neither goes through the models
+ * nor moves the latest `updatedAt` or the count — a `timestamps: false` raw update, an import
+ * preserving older timestamps — shows after the next counted write or a restart, unless it bumps
+ * the counter itself (see `CATALOGUE_VERSIONS_COLLECTION` in libs/db).
  */
 @Injectable()
 export class BookSearchIndex implements OnApplicationBootstrap, OnModuleDestroy {
