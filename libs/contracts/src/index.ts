@@ -5,3 +5,5 @@ export * from './validation-messages.he';
 export * from './auth';
 export * from './catalogue';
 export * from './community';
+export * from './payments';
+export * from './orders';
