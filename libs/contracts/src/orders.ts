@@ -40,11 +40,14 @@ export const buyerOrderSchema = z.object({
   createdAt: z.string(),
   status: z.enum(ORDER_LIFECYCLE_STATUSES),
   lines: z.array(buyerOrderLineSchema),
-  shipping: z.object({
-    method: z.enum(SHIPPING_METHODS),
-    region: z.enum(SHIPPING_REGIONS),
-    price: z.number(),
-  }),
+  /** Null for orders from before checkout recorded shipping. */
+  shipping: z
+    .object({
+      method: z.enum(SHIPPING_METHODS),
+      region: z.enum(SHIPPING_REGIONS),
+      price: z.number(),
+    })
+    .nullable(),
   subtotal: z.number(),
   donation: z.number(),
   total: z.number(),

@@ -122,6 +122,8 @@ export const OrderSchema = new Schema(
     status: { type: String, enum: STORED_ORDER_STATUSES, default: 'pending' },
     /** The client's key for this checkout attempt: a retried create finds this order again. */
     idempotencyKey: { type: String, default: null },
+    /** A hash of what was ordered under that key: the key sent again with another cart is refused. */
+    requestFingerprint: { type: String, default: null },
     /** A pending order not paid by then expires. */
     expiresAt: { type: Date, default: null },
     paidAt: { type: Date, default: null },
@@ -246,4 +248,17 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
     donationAmount: toShekels(agorot(order.donationAmountAgorot)),
     paymentMethod: order.paymentMethod ?? 'credit_card',
   };
+}
+
+/**
+ * The status an order is read with: a `pending_payment` order past its `expiresAt` is expired
+ * already, even before the API's periodic sweep has written that.
+ */
+export function effectiveOrderStatus(
+  order: { status?: string | null; expiresAt?: Date | null },
+  now: Date = new Date(),
+): string {
+  const status = order.status ?? 'pending';
+  if (status === 'pending_payment' && order.expiresAt && order.expiresAt <= now) return 'expired';
+  return status;
 }

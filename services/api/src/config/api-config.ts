@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentsEnvSchema, toPaymentsConfig, type PaymentsConfig } from './payments-config';
 
 const DEV_JWT_SECRET = 'mechabrim-development-secret-do-not-use-in-production';
 const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
@@ -127,6 +128,7 @@ export interface ApiConfig {
   dataDir: string;
   bodyLimitBytes: number;
   trustProxy: TrustProxy;
+  payments: PaymentsConfig;
 }
 
 /** Thrown when the environment holds a bad value; the message names every bad variable. */
@@ -146,15 +148,17 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
   const result = envSchema.safeParse(defined);
-  if (!result.success) {
+  const payments = paymentsEnvSchema.safeParse(defined);
+  if (!result.success || !payments.success) {
     throw new ConfigError(
-      result.error.issues.map((issue) => ({
+      [...(result.error?.issues ?? []), ...(payments.error?.issues ?? [])].map((issue) => ({
         variable: String(issue.path[0] ?? 'environment'),
         message: issue.message,
       })),
     );
   }
   const e = result.data;
+  const publicApiUrl = e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.API_PORT,
@@ -164,9 +168,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     corsOrigins: e.CORS_ORIGINS,
     jwt: { secret: e.JWT_SECRET ?? DEV_JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
     logLevel: e.LOG_LEVEL,
-    publicApiUrl: e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`,
+    publicApiUrl,
     dataDir: e.DATA_DIR,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    payments: toPaymentsConfig(payments.data, publicApiUrl),
   };
 }
