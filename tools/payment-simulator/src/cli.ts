@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { startPaymentSimulator } from './server';
 
 /** The development secret, the same default the API's PAYMENT_SIMULATOR_SECRET has. */
