@@ -26,6 +26,9 @@ export interface CheckoutApi {
   api: TestApi;
   http: Client;
   db: Connection;
+  mongoUri: string;
+  /** The API's environment, to start a second API process on the same database. */
+  apiEnv: Record<string, string>;
   redis: TestRedis;
   simulator: PaymentSimulator;
   orders: Model<Record<string, unknown>>;
@@ -47,13 +50,14 @@ export async function startCheckoutApi(env: Record<string, string> = {}): Promis
   const simulator = await startPaymentSimulator({ secret: SIMULATOR_SECRET });
   const db = await mongoose.createConnection(mongo.uri).asPromise();
   registerCatalogueModels(db);
-  const author = await db.models[USER_MODEL]!.create({
+  const users = db.models[USER_MODEL] as Model<Record<string, unknown>>;
+  const author = await users.create({
     name: 'נועה כהן',
     email: 'noa.author@example.com',
     passwordHash: 'not-used-in-these-tests',
     role: 'author',
   });
-  const bookModel = db.models[BOOK_MODEL]!;
+  const bookModel = db.models[BOOK_MODEL] as Model<Record<string, unknown>>;
   const book = (title: string, price: number, isAvailable = true) => ({
     title,
     price,
@@ -68,22 +72,20 @@ export async function startCheckoutApi(env: Record<string, string> = {}): Promis
     book('מדריך הכוכבים', 120),
     book('ספר שירד מהמדף', 45, false),
   ]);
-  const titles = new Map(created.map((b) => [String(b._id), String(b.get('title'))]));
+  const titles = new Map<string, string>(
+    created.map((b): [string, string] => [String(b._id), String(b.get('title'))]),
+  );
   const port = await getFreePort();
-  const api = await createTestApi({
-    mongoUri: mongo.uri,
-    redisUrl: redis.url,
-    port,
-    env: {
-      PAYMENT_PROVIDER: 'simulator',
-      PAYMENT_SIMULATOR_URL: simulator.url,
-      PAYMENT_SIMULATOR_SECRET: SIMULATOR_SECRET,
-      PAYMENT_NOTIFY_BASE_URL: `http://127.0.0.1:${port}`,
-      PUBLIC_SHOP_URL: SHOP_URL,
-      OUTBOX_POLL_INTERVAL_MS: '200',
-      ...env,
-    },
-  });
+  const apiEnv = {
+    PAYMENT_PROVIDER: 'simulator',
+    PAYMENT_SIMULATOR_URL: simulator.url,
+    PAYMENT_SIMULATOR_SECRET: SIMULATOR_SECRET,
+    PAYMENT_NOTIFY_BASE_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_SHOP_URL: SHOP_URL,
+    OUTBOX_POLL_INTERVAL_MS: '200',
+    ...env,
+  };
+  const api = await createTestApi({ mongoUri: mongo.uri, redisUrl: redis.url, port, env: apiEnv });
   const http = client(api.baseUrl);
   for (let i = 0; i < 100 && (await http.get('/api/health')).status !== 200; i += 1) {
     await new Promise((r) => setTimeout(r, 100));
@@ -102,6 +104,8 @@ export async function startCheckoutApi(env: Record<string, string> = {}): Promis
     api,
     http,
     db,
+    mongoUri: mongo.uri,
+    apiEnv,
     redis,
     simulator,
     orders: db.models[ORDER_MODEL] as Model<Record<string, unknown>>,

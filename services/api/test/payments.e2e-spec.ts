@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SIMULATOR_SIGNATURE_HEADER, type PaymentCreateResponse } from '@mechabrim/contracts';
-import { until } from '@mechabrim/testing';
+import { Types } from 'mongoose';
+import { createTestApi, until } from '@mechabrim/testing';
 import { OrderExpirySweep } from '../src/payments/order-expiry.service';
 import { OutboxRelay, outboxJobId } from '../src/payments/outbox-relay.service';
 import {
@@ -476,6 +477,38 @@ describe('payments: create, simulator, notify, outbox', () => {
     for (const queue of Object.values(ctx.queues)) {
       const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
       expect(jobs.filter((job) => job.data.orderId === created.body.order_id)).toHaveLength(1);
+    }
+  });
+
+  it('two API processes on one database dispatch each outbox row exactly once', async () => {
+    const second = await createTestApi({
+      mongoUri: ctx.mongoUri,
+      redisUrl: ctx.redis.url,
+      env: ctx.apiEnv,
+    });
+    try {
+      const orderIds = Array.from({ length: 40 }, () => new Types.ObjectId().toHexString());
+      await ctx.outbox.insertMany(
+        orderIds.map((orderId) => ({ type: 'print-jobs', payload: { orderId } })),
+      );
+      // Both relays poll on their own timers; these calls make them race on the same rows.
+      await Promise.all([
+        ctx.api.app.get(OutboxRelay).dispatchPending(),
+        second.app.get(OutboxRelay).dispatchPending(),
+      ]);
+      const mine = { 'payload.orderId': { $in: orderIds } };
+      await eventually(
+        'both relays dispatched the rows',
+        async () => (await ctx.outbox.countDocuments({ ...mine, status: 'dispatched' })) === 40,
+      );
+      // Each row was claimed once: a second claim would have counted a second attempt.
+      expect(await ctx.outbox.countDocuments({ ...mine, attempts: { $ne: 1 } })).toBe(0);
+      const jobs = await ctx.queues['print-jobs'].getJobs(['waiting', 'delayed', 'active']);
+      const ours = jobs.filter((job) => orderIds.includes(job.data.orderId));
+      expect(ours).toHaveLength(40);
+      expect(new Set(ours.map((job) => job.data.orderId)).size).toBe(40);
+    } finally {
+      await second.close();
     }
   });
 });
