@@ -68,8 +68,9 @@ async function load(
   };
 }
 
+const ms = (value: number) => `${value.toFixed(1)} ms`;
 const line = (label: string, f: Figures) =>
-  `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p95 ${f.p95} ms  p99 ${f.p99} ms  non-2xx ${f.non2xx}  errors ${f.errors}`;
+  `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  p99 ${ms(f.p99)}  non-2xx ${f.non2xx}  errors ${f.errors}`;
 
 async function main(): Promise<void> {
   const apiMain = path.join(root, 'services/api/dist/main.js');
