@@ -1,8 +1,12 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
 import { ORDER_QUEUE_NAME_LIST } from '@mechabrim/contracts';
 
-/** Where an outbox row stands: written `pending`, `dispatching` while a relay holds it, `dispatched`. */
-export const OUTBOX_STATUSES = ['pending', 'dispatching', 'dispatched'] as const;
+/**
+ * Where an outbox row stands: written `pending`, `dispatching` while a relay holds it, then
+ * `dispatched`; `failed` when its payload can never make a valid job (kept, with `lastError`, for an
+ * admin to see, instead of blocking the rows behind it).
+ */
+export const OUTBOX_STATUSES = ['pending', 'dispatching', 'dispatched', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**

@@ -511,4 +511,22 @@ describe('payments: create, simulator, notify, outbox', () => {
       await second.close();
     }
   });
+
+  it('sets aside an outbox row whose payload can never be a job, without blocking the next', async () => {
+    const good = new Types.ObjectId().toHexString();
+    const [bad] = await ctx.outbox.insertMany([
+      { type: 'receipts', payload: { orderId: 'not-an-order-id' }, createdAt: new Date(0) },
+      { type: 'receipts', payload: { orderId: good } },
+    ]);
+    await eventually(
+      'the valid row dispatched',
+      async () =>
+        (await ctx.outbox.countDocuments({ 'payload.orderId': good, status: 'dispatched' })) === 1,
+    );
+    const setAside = await ctx.outbox
+      .findById(bad?._id)
+      .lean<{ status: string; lastError: string }>();
+    expect(setAside?.status).toBe('failed');
+    expect(setAside?.lastError).toBeTruthy();
+  });
 });

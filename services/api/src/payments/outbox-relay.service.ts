@@ -121,10 +121,19 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         .exec();
       if (!row) break;
       const rowId = row._id.toHexString();
+      const queue = row.type as OrderQueueName;
+      const payload = ORDER_JOB_SCHEMAS[queue].safeParse(row.payload);
+      if (!payload.success) {
+        // No retry can fix a payload: set it aside so it does not block the rows behind it.
+        await this.outbox.updateOne(
+          { _id: row._id },
+          { $set: { status: 'failed', claimedUntil: null, lastError: payload.error.message } },
+        );
+        this.logger.error(`outbox row ${rowId} has an invalid ${queue} payload; set aside`);
+        continue;
+      }
       try {
-        const queue = row.type as OrderQueueName;
-        const payload = ORDER_JOB_SCHEMAS[queue].parse(row.payload);
-        await this.producer.add(this.queues[queue], ORDER_JOB_NAME, payload, {
+        await this.producer.add(this.queues[queue], ORDER_JOB_NAME, payload.data, {
           ...JOB_OPTIONS,
           jobId: outboxJobId(rowId),
         });
@@ -139,7 +148,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
             },
           },
         );
-        // Redis is down (or the row is bad): stop this poll rather than cycle through every row.
+        // Redis is down: stop this poll rather than cycle through every row.
         break;
       }
       await this.outbox.updateOne(

@@ -8,7 +8,13 @@ import {
   type PaymentCreateRequest,
   type PaymentCreateResponse,
 } from '@mechabrim/contracts';
-import { BOOK_MODEL, ORDER_MODEL, type BookModel, type OrderModel } from '@mechabrim/db';
+import {
+  BOOK_MODEL,
+  effectiveOrderStatus,
+  ORDER_MODEL,
+  type BookModel,
+  type OrderModel,
+} from '@mechabrim/db';
 import { agorot, toShekels } from '@mechabrim/money';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { DomainError } from '../common/errors/domain-error';
@@ -99,7 +105,7 @@ export class PaymentCreateService {
     if (order.requestFingerprint && order.requestFingerprint !== fingerprint) {
       throw new DomainError('conflict', messagesHe.payments.idempotencyKeyReused);
     }
-    if (order.status !== 'pending_payment') {
+    if (effectiveOrderStatus(order) !== 'pending_payment') {
       throw new DomainError('conflict', messagesHe.payments.orderNotPending);
     }
     return this.respond(order);
