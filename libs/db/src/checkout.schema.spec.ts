@@ -1,7 +1,12 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
 import { registerCatalogueModels } from './models';
-import { effectiveOrderStatus, ORDER_MODEL, type OrderModel } from './orders.schema';
+import {
+  effectiveOrderStatus,
+  ORDER_MODEL,
+  type OrderModel,
+  type OrderRecord,
+} from './orders.schema';
 import { OUTBOX_MODEL, type OutboxModel } from './outbox.schema';
 
 describe('effective order status', () => {
@@ -54,15 +59,19 @@ describe('checkout schemas against the embedded MongoDB', () => {
     donationAmountAgorot: 399,
     amountDueAgorot: 5490,
     shipping: {
-      method: 'standard',
-      region: 'israel-centre',
+      method: 'standard' as const,
+      region: 'israel-centre' as const,
       priceAgorot: 1500,
       listPriceAgorot: 1500,
     },
-    status: 'pending_payment',
+    status: 'pending_payment' as const,
     idempotencyKey,
-    payment: { provider: 'simulator' },
+    payment: { provider: 'simulator' as const },
   });
+
+  /** Saves a deliberately invalid order, which the types would refuse at compile time. */
+  const createUnchecked = (doc: Record<string, unknown>) =>
+    Order.create(doc as Partial<OrderRecord>);
 
   it('keeps one order per buyer and idempotency key; other buyers and keyless orders are free', async () => {
     const buyer = new Types.ObjectId();
@@ -81,10 +90,10 @@ describe('checkout schemas against the embedded MongoDB', () => {
     for (const status of ['paid', 'payment_review', 'expired'] as const) {
       await expect(Order.create({ ...order(buyer, null), status })).resolves.toBeDefined();
     }
-    await expect(Order.create({ ...order(buyer, null), status: 'refunded' })).rejects.toThrow();
+    await expect(createUnchecked({ ...order(buyer, null), status: 'refunded' })).rejects.toThrow();
     await expect(Order.create({ ...order(buyer, null), amountDueAgorot: 54.9 })).rejects.toThrow();
     await expect(
-      Order.create({ ...order(buyer, null), payment: { provider: 'paypal' } }),
+      createUnchecked({ ...order(buyer, null), payment: { provider: 'paypal' } }),
     ).rejects.toThrow();
   });
 
@@ -96,6 +105,8 @@ describe('checkout schemas against the embedded MongoDB', () => {
       dispatchedAt: null,
       payload: { orderId: 'a'.repeat(24) },
     });
-    await expect(Outbox.create({ type: 'sms', payload: {} })).rejects.toThrow();
+    // A queue name the types refuse, as a corrupt write would carry it.
+    const unknownQueue: Record<string, unknown> = { type: 'sms', payload: {} };
+    await expect(Outbox.create(unknownQueue)).rejects.toThrow();
   });
 });
