@@ -2,7 +2,9 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
 import { registerCatalogueModels } from './models';
 import {
+  AUTHOR_VISIBLE_ORDER_STATUSES,
   effectiveOrderStatus,
+  toOrderAnswer,
   ORDER_MODEL,
   type OrderModel,
   type OrderRecord,
@@ -23,6 +25,25 @@ describe('effective order status', () => {
     );
     expect(effectiveOrderStatus({ status: 'paid', expiresAt: past }, now)).toBe('paid');
     expect(effectiveOrderStatus({ status: null }, now)).toBe('pending');
+  });
+});
+
+describe('author view of checkout orders', () => {
+  it('lists paid orders as pending and never unpaid, expired or held ones', () => {
+    expect(AUTHOR_VISIBLE_ORDER_STATUSES).toContain('paid');
+    for (const status of ['pending_payment', 'expired', 'payment_review']) {
+      expect(AUTHOR_VISIBLE_ORDER_STATUSES).not.toContain(status);
+    }
+    const answer = toOrderAnswer({
+      _id: new Types.ObjectId(),
+      status: 'paid',
+      user: { name: 'דנה לוי', email: 'dana@example.com' },
+      shippingAddress: { street: 'הרצל 1', city: 'תל אביב' },
+      books: [],
+      totalAmountAgorot: 0,
+      donationAmountAgorot: 0,
+    });
+    expect(answer.status).toBe('pending');
   });
 });
 

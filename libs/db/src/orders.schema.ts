@@ -21,6 +21,21 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Orders an author's views may list: paid orders and orders from before online payment. An order
+ * still awaiting payment, expired unpaid or held for payment review is nobody's sale yet; an
+ * author query filters `status: { $in: AUTHOR_VISIBLE_ORDER_STATUSES }`. A paid order reads as
+ * `pending` in the author view (placed, not yet in processing).
+ */
+export const AUTHOR_VISIBLE_ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+
 /** Statuses whose copies count as sold (a book's `salesCount`, an author's sales). */
 export const SOLD_ORDER_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
 
