@@ -5,12 +5,15 @@ import { signNotify, startPaymentSimulator, type PaymentSimulator } from './serv
 
 const SECRET = 'simulator-spec-secret';
 const ORDER_ID = 'a'.repeat(24);
+const APPROVED = '4580458045804580';
 
 describe('payment simulator over HTTP', () => {
   let simulator: PaymentSimulator;
   let shop: Server;
   let shopUrl: string;
   const received: { body: string; signature: string | undefined }[] = [];
+  /** Answers the shop's notify endpoint gives next (then 200). */
+  const shopAnswers: number[] = [];
 
   beforeAll(async () => {
     shop = createServer((request, response) => {
@@ -19,7 +22,7 @@ describe('payment simulator over HTTP', () => {
       request.on('end', () => {
         const signature = request.headers[SIMULATOR_SIGNATURE_HEADER];
         received.push({ body, signature: typeof signature === 'string' ? signature : undefined });
-        response.writeHead(200, { 'content-type': 'application/json' });
+        response.writeHead(shopAnswers.shift() ?? 200, { 'content-type': 'application/json' });
         response.end('{"ok":true}');
       });
     });
@@ -28,6 +31,7 @@ describe('payment simulator over HTTP', () => {
     simulator = await startPaymentSimulator({
       secret: SECRET,
       now: () => new Date('2026-11-23T12:00:00Z'),
+      notifyRetryDelaysMs: [50, 100],
     });
   });
   afterAll(async () => {
@@ -150,5 +154,27 @@ describe('payment simulator over HTTP', () => {
     expect(html).toContain('MMYY');
     expect(html).toContain('תעודת הזהות');
     expect(received).toHaveLength(0);
+  });
+
+  it('sends the notify again while the shop answers 5xx, the same signed body each time', async () => {
+    received.length = 0;
+    shopAnswers.push(503, 502);
+    const answer = await pay({ ccno: APPROVED, expdate: '0830', mycvv: '123', myid: '123456782' });
+    expect(answer.status).toBe(303);
+    for (let i = 0; i < 50 && received.length < 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((r) => r.body)).size).toBe(1);
+    expect(received[2]?.signature).toBe(signNotify(received[0]?.body ?? '', SECRET));
+    expect(simulator.notifies.at(-1)).toMatchObject({ status: 200, attempts: 3 });
+  });
+
+  it('does not send again a notify the shop refused (4xx)', async () => {
+    received.length = 0;
+    shopAnswers.push(401);
+    await pay({ ccno: APPROVED, expdate: '0830', mycvv: '123', myid: '123456782' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toHaveLength(1);
   });
 });

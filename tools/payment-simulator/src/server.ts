@@ -25,6 +25,11 @@ export interface PaymentSimulatorOptions {
   port?: number;
   /** How long the card submit waits for the shop's notify endpoint before redirecting anyway. */
   notifyTimeoutMs?: number;
+  /**
+   * When the shop's notify endpoint is unreachable or answers 5xx, the notify is sent again after
+   * each of these delays (as providers retry theirs). A 2xx or 4xx answer ends the retries.
+   */
+  notifyRetryDelaysMs?: readonly number[];
   /** Clock for expiry checks (tests). */
   now?: () => Date;
 }
@@ -44,7 +49,7 @@ export interface PaymentSimulator {
   url: string;
   port: number;
   /** Every notify it sent, newest last (tests read what reached the shop). */
-  notifies: ReadonlyArray<{ body: string; status: number | null }>;
+  notifies: ReadonlyArray<{ body: string; status: number | null; attempts: number }>;
   stop(): Promise<void>;
 }
 
@@ -141,28 +146,50 @@ export async function startPaymentSimulator(
   const now = options.now ?? (() => new Date());
   const notifyTimeoutMs = options.notifyTimeoutMs ?? 5000;
   const transactions = new Map<string, SimulatedTransaction>();
-  const notifies: { body: string; status: number | null }[] = [];
+  const notifies: { body: string; status: number | null; attempts: number }[] = [];
+  const retryDelays = options.notifyRetryDelaysMs ?? [1000, 5000, 15000];
+  const retryTimers = new Set<NodeJS.Timeout>();
 
-  async function deliverNotify(url: string, notify: SimulatorNotify): Promise<void> {
-    const body = JSON.stringify(notify);
-    const record: { body: string; status: number | null } = { body, status: null };
-    notifies.push(record);
+  /** One delivery attempt; true when the shop took it or refused it for good (2xx or 4xx). */
+  async function postNotify(url: string, record: { body: string; status: number | null }) {
     try {
       const answer = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIMULATOR_SIGNATURE_HEADER]: signNotify(body, options.secret),
+          [SIMULATOR_SIGNATURE_HEADER]: signNotify(record.body, options.secret),
         },
-        body,
+        body: record.body,
         signal: AbortSignal.timeout(notifyTimeoutMs),
       });
       record.status = answer.status;
       await answer.arrayBuffer();
+      return answer.status < 500;
     } catch {
-      // The shop did not answer: its result page asks the status endpoint, and the order stays
-      // pending until it expires, as with a provider whose notify was lost.
+      return false;
     }
+  }
+
+  async function deliverNotify(url: string, notify: SimulatorNotify): Promise<void> {
+    const record = { body: JSON.stringify(notify), status: null as number | null, attempts: 1 };
+    notifies.push(record);
+    if (await postNotify(url, record)) return;
+    // The shop did not take it: send it again in the background. Until one arrives, the shop's
+    // result page asks its own status endpoint, and an order never notified expires.
+    const retry = (attempt: number) => {
+      const delay = retryDelays[attempt];
+      if (delay === undefined) return;
+      const timer = setTimeout(() => {
+        retryTimers.delete(timer);
+        record.attempts += 1;
+        void postNotify(url, record).then((done) => {
+          if (!done) retry(attempt + 1);
+        });
+      }, delay);
+      timer.unref();
+      retryTimers.add(timer);
+    };
+    retry(0);
   }
 
   async function submitCard(terminal: string, params: URLSearchParams, response: ServerResponse) {
@@ -273,6 +300,8 @@ export async function startPaymentSimulator(
     notifies,
     stop: () =>
       new Promise<void>((resolve) => {
+        for (const timer of retryTimers) clearTimeout(timer);
+        retryTimers.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
