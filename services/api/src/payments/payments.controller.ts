@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -46,6 +46,12 @@ export class PaymentsController {
     summary: 'Order priced from the database, pending payment; the hosted payment page to open',
     description:
       'Send an Idempotency-Key header (or idempotency_key) per checkout attempt: a retry makes one order.',
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'One per checkout attempt (8-100 of A-Z a-z 0-9 _ -): a retry finds the same order',
   })
   @ApiZodBody(paymentCreateRequestSchema)
   @ApiZodResponse(paymentCreateResponseSchema, { status: 201, description: 'The hosted page' })
