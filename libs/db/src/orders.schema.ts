@@ -139,6 +139,19 @@ export const OrderSchema = new Schema(
     idempotencyKey: { type: String, default: null },
     /** A hash of what was ordered under that key: the key sent again with another cart is refused. */
     requestFingerprint: { type: String, default: null },
+    /** Every status the order has had, oldest first: the buyer's status timeline. */
+    statusHistory: {
+      type: [
+        new Schema(
+          {
+            status: { type: String, enum: STORED_ORDER_STATUSES, required: true },
+            at: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
     /** A pending order not paid by then expires. */
     expiresAt: { type: Date, default: null },
     paidAt: { type: Date, default: null },

@@ -24,6 +24,7 @@ interface StoredOrderView {
   updatedAt: Date;
   books: { priceAgorot: number }[];
   payment: { notifyLog: unknown[]; amountAgorot: number | null };
+  statusHistory: { status: string; at: Date }[];
 }
 
 /** Waits until `probe` holds (real servers: a relay poll, a reconnect). */
@@ -414,16 +415,19 @@ describe('payments: create, simulator, notify, outbox', () => {
     const firstIds = new Set(page1.body.orders.map((o) => o._id));
     expect(page2.body.orders.some((o) => firstIds.has(o._id))).toBe(false);
     const paid = (
-      await ctx.http.get<{ orders: { status: string; shipping: unknown; lines: unknown[] }[] }>(
-        '/api/orders/mine?limit=50',
-        { token: buyer },
-      )
+      await ctx.http.get<{
+        orders: { status: string; shipping: unknown; lines: unknown[]; timeline: unknown[] }[];
+      }>('/api/orders/mine?limit=50', { token: buyer })
     ).body.orders.find((o) => o.status === 'paid');
     expect(paid).toMatchObject({
       shipping: { method: 'standard', region: 'israel-centre', price: 15 },
       lines: [
         { title: 'הגשר על הירקון', unitPrice: 39.9, quantity: 2, lineTotal: 79.8 },
         { title: 'שירים מן המרפסת', unitPrice: 54.5, quantity: 1, lineTotal: 54.5 },
+      ],
+      timeline: [
+        { status: 'pending_payment', at: expect.any(String) },
+        { status: 'paid', at: expect.any(String) },
       ],
     });
     expectError(await ctx.http.get('/api/orders/mine?limit=500', { token: buyer }), 400);
@@ -444,7 +448,13 @@ describe('payments: create, simulator, notify, outbox', () => {
     expect(await sweep.expireOverdue()).toBeGreaterThanOrEqual(1);
     expect((await order(created.body.order_id))?.status).toBe('expired');
     await payInFrame(created.body.payment_url, created.body.form_data, { ccno: APPROVED });
-    expect((await order(created.body.order_id))?.status).toBe('payment_review');
+    const held = await order(created.body.order_id);
+    expect(held?.status).toBe('payment_review');
+    expect(held?.statusHistory.map((step) => step.status)).toEqual([
+      'pending_payment',
+      'expired',
+      'payment_review',
+    ]);
   });
 
   it('Redis down while a notify arrives: the order is paid, and the jobs go out once Redis is back', async () => {

@@ -37,6 +37,7 @@ export interface StoredBuyerOrder {
   amountDueAgorot?: number | null;
   shipping?: { method: string; region: string; priceAgorot: number } | null;
   payment?: { transactionId?: string | null } | null;
+  statusHistory?: { status: string; at: Date }[] | null;
 }
 
 /**
@@ -81,5 +82,10 @@ export function toBuyerOrder(order: StoredBuyerOrder): BuyerOrder {
     currency: ORDER_CURRENCY,
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     transactionId: order.payment?.transactionId ?? null,
+    timeline: (order.statusHistory ?? []).flatMap((step) =>
+      (ORDER_LIFECYCLE_STATUSES as readonly string[]).includes(step.status)
+        ? [{ status: step.status as OrderLifecycleStatus, at: step.at.toISOString() }]
+        : [],
+    ),
   };
 }

@@ -37,7 +37,7 @@ export class OrderExpirySweep implements OnApplicationBootstrap, OnApplicationSh
     try {
       const result = await this.orders.updateMany(
         { status: 'pending_payment', expiresAt: { $lte: now } },
-        { $set: { status: 'expired' } },
+        { $set: { status: 'expired' }, $push: { statusHistory: { status: 'expired', at: now } } },
       );
       return result.modifiedCount;
     } catch (error) {

@@ -160,6 +160,7 @@ export class PaymentCreateService {
         amountDueAgorot: priced.amountDueAgorot,
         currency: ORDER_CURRENCY,
         status: 'pending_payment',
+        statusHistory: [{ status: 'pending_payment', at: new Date() }],
         idempotencyKey,
         requestFingerprint: fingerprint,
         expiresAt: new Date(Date.now() + this.config.payments.pendingTtlMinutes * MINUTE_MS),

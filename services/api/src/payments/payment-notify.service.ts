@@ -115,7 +115,10 @@ export class PaymentNotifyService {
           'payment.currency': notify.currency,
           'payment.cardLast4': notify.cardLast4,
         },
-        $push: { 'payment.notifyLog': entry },
+        $push: {
+          'payment.notifyLog': entry,
+          statusHistory: { status: 'payment_review', at: new Date() },
+        },
       },
     );
   }
@@ -144,7 +147,7 @@ export class PaymentNotifyService {
             'payment.failureCode': null,
             'payment.failureMessage': null,
           },
-          $push: { 'payment.notifyLog': entry },
+          $push: { 'payment.notifyLog': entry, statusHistory: { status: 'paid', at: paidAt } },
         },
         { session },
       );
