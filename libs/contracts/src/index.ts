@@ -8,3 +8,5 @@ export * from './auth';
 export * from './catalogue';
 export * from './community';
 export * from './landing';
+export * from './payments';
+export * from './orders';

@@ -5,6 +5,7 @@ import { CATEGORY_MODEL, CategorySchema } from './categories.schema';
 import { CLIENT_LOG_MODEL, ClientLogSchema } from './client-logs.schema';
 import { CONTACT_MESSAGE_MODEL, ContactMessageSchema } from './contact-messages.schema';
 import { ORDER_MODEL, OrderSchema } from './orders.schema';
+import { OUTBOX_MODEL, OutboxSchema } from './outbox.schema';
 import { REVIEW_MODEL, ReviewSchema } from './reviews.schema';
 import { USER_MODEL, UserSchema } from './users.schema';
 import { WISHLIST_ITEM_MODEL, WishlistItemSchema } from './wishlists.schema';
@@ -20,6 +21,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<{ name: string; schema: Schema }> =
   { name: WISHLIST_ITEM_MODEL, schema: WishlistItemSchema },
   { name: CLIENT_LOG_MODEL, schema: ClientLogSchema },
   { name: ORDER_MODEL, schema: OrderSchema },
+  { name: OUTBOX_MODEL, schema: OutboxSchema },
 ];
 
 /** Registers the models on a plain mongoose connection (scripts, the seed); idempotent. */

@@ -1,5 +1,15 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model, Types } from 'mongoose';
-import { agorot, donationOf, sumAgorot, lineTotal, toShekels, type Agorot } from '@mechabrim/money';
+import { ORDER_LIFECYCLE_STATUSES, PAYMENT_PROVIDERS } from '@mechabrim/contracts';
+import {
+  agorot,
+  donationOf,
+  sumAgorot,
+  lineTotal,
+  toShekels,
+  SHIPPING_METHODS,
+  SHIPPING_REGIONS,
+  type Agorot,
+} from '@mechabrim/money';
 
 /** Order statuses of spec §4; any other value is read as `pending`. */
 export const ORDER_STATUSES = [
@@ -11,10 +21,44 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * Orders an author's views may list: paid orders and orders from before online payment. An order
+ * still awaiting payment, expired unpaid or held for payment review is nobody's sale yet; an
+ * author query filters `status: { $in: AUTHOR_VISIBLE_ORDER_STATUSES }`. A paid order reads as
+ * `pending` in the author view (placed, not yet in processing).
+ */
+export const AUTHOR_VISIBLE_ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+
 /** Statuses whose copies count as sold (a book's `salesCount`, an author's sales). */
 export const SOLD_ORDER_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
 
+/**
+ * Every status an order can be stored with: the payment lifecycle (`@mechabrim/contracts`
+ * ORDER_LIFECYCLE_STATUSES) and `pending`, which orders from before online payment (the demo
+ * history) carry.
+ */
+export const STORED_ORDER_STATUSES = [...ORDER_LIFECYCLE_STATUSES, 'pending'] as const;
+
 export const PAYMENT_METHODS = ['credit_card', 'bit', 'paypal'] as const;
+
+/** One notify as it arrived from the provider, kept for support and audits. */
+const NotifyLogEntrySchema = new Schema(
+  {
+    receivedAt: { type: Date, required: true },
+    /** What the API did with it: `paid`, `declined`, `mismatch`, `not_confirmed`, `replay`. */
+    outcome: { type: String, required: true },
+    /** The provider's fields, without any card data beyond the last four digits. */
+    fields: { type: Schema.Types.Mixed, default: {} },
+  },
+  { _id: false },
+);
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
@@ -22,8 +66,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * decision 6): `priceAgorot` per line (the unit price when ordered), `totalAmountAgorot` (the sum
  * of the lines) and `donationAmountAgorot` (`donationOf` the total, from `@mechabrim/money`); answers
  * speak shekels through {@link toOrderAnswer}. Each line keeps a snapshot of the book (id, title,
- * author, cover) so later edits or deletion of the book do not rewrite history. No shipping fee is
- * stored yet: the total is the books' total.
+ * author, cover) so later edits or deletion of the book do not rewrite history. Orders placed
+ * through `POST /api/payments/create` also keep their shipping quote, the amount due (books plus
+ * shipping), the idempotency key and the payment record; the older demo orders have none of them.
  */
 export const OrderSchema = new Schema(
   {
@@ -32,6 +77,8 @@ export const OrderSchema = new Schema(
       userId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
       name: { type: String, required: true, trim: true, maxlength: 120 },
       email: { type: String, required: true, trim: true, lowercase: true, maxlength: 254 },
+      firstName: { type: String, default: '', trim: true, maxlength: 60 },
+      lastName: { type: String, default: '', trim: true, maxlength: 60 },
     },
     shippingAddress: {
       fullName: { type: String, default: '', trim: true },
@@ -64,11 +111,79 @@ export const OrderSchema = new Schema(
     },
     totalAmountAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
     donationAmountAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+    /** How the order ships and what that costs, as `shippingQuote` of `@mechabrim/money` priced it. */
+    shipping: {
+      type: new Schema(
+        {
+          method: { type: String, enum: SHIPPING_METHODS, required: true },
+          region: { type: String, enum: SHIPPING_REGIONS, required: true },
+          priceAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+          listPriceAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+          freeBecause: { type: String, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /** What the buyer pays: the books plus shipping (the donation is part of the books' total). */
+    amountDueAgorot: {
+      type: Number,
+      default: null,
+      min: 0,
+      validate: (value: number | null) => value === null || Number.isInteger(value),
+    },
+    currency: { type: String, default: 'ILS' },
     paymentMethod: { type: String, enum: PAYMENT_METHODS, default: 'credit_card' },
-    status: { type: String, enum: ORDER_STATUSES, default: 'pending' },
+    status: { type: String, enum: STORED_ORDER_STATUSES, default: 'pending' },
+    /** The client's key for this checkout attempt: a retried create finds this order again. */
+    idempotencyKey: { type: String, default: null },
+    /** A hash of what was ordered under that key: the key sent again with another cart is refused. */
+    requestFingerprint: { type: String, default: null },
+    /** Every status the order has had, oldest first: the buyer's status timeline. */
+    statusHistory: {
+      type: [
+        new Schema(
+          {
+            status: { type: String, enum: STORED_ORDER_STATUSES, required: true },
+            at: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    /** A pending order not paid by then expires. */
+    expiresAt: { type: Date, default: null },
+    paidAt: { type: Date, default: null },
+    payment: {
+      type: new Schema(
+        {
+          provider: { type: String, enum: PAYMENT_PROVIDERS, required: true },
+          /** The provider's transaction number (Tranzila's `index`). */
+          transactionId: { type: String, default: null },
+          confirmationCode: { type: String, default: null },
+          amountAgorot: { type: Number, default: null },
+          currency: { type: String, default: null },
+          cardLast4: { type: String, default: null },
+          /** The latest failed attempt, so the status answer can say why. */
+          failureCode: { type: String, default: null },
+          failureMessage: { type: String, default: null },
+          notifyLog: { type: [NotifyLogEntrySchema], default: [] },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true, collection: 'orders' },
 );
+// One order per checkout attempt and buyer, however often the create request is retried.
+OrderSchema.index(
+  { 'user.userId': 1, idempotencyKey: 1 },
+  { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
+);
+OrderSchema.index({ 'payment.transactionId': 1 });
+OrderSchema.index({ status: 1, expiresAt: 1 });
 /** The author view: orders holding a line of this author's, newest first. */
 OrderSchema.index({ 'books.book.author': 1, createdAt: -1 });
 OrderSchema.index({ 'user.userId': 1, createdAt: -1 });
@@ -161,4 +276,17 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
     donationAmount: toShekels(agorot(order.donationAmountAgorot)),
     paymentMethod: order.paymentMethod ?? 'credit_card',
   };
+}
+
+/**
+ * The status an order is read with: a `pending_payment` order past its `expiresAt` is expired
+ * already, even before the API's periodic sweep has written that.
+ */
+export function effectiveOrderStatus(
+  order: { status?: string | null; expiresAt?: Date | null },
+  now: Date = new Date(),
+): string {
+  const status = order.status ?? 'pending';
+  if (status === 'pending_payment' && order.expiresAt && order.expiresAt <= now) return 'expired';
+  return status;
 }

@@ -5,6 +5,8 @@ export interface CreateTestApiOptions {
   redisUrl: string;
   /** Extra environment variables for the API's configuration (e.g. `CORS_ORIGINS`, `JWT_SECRET`). */
   env?: Record<string, string>;
+  /** Listen on this port instead of a free one (when a peer must know the URL before start). */
+  port?: number;
 }
 
 export interface TestApi {
@@ -23,6 +25,7 @@ export async function createTestApi({
   mongoUri,
   redisUrl,
   env = {},
+  port: fixedPort = 0,
 }: CreateTestApiOptions): Promise<TestApi> {
   // Test infrastructure reaches into the API's source on purpose: e2e suites run it in-process.
   const { loadApiConfig } = await import('../../../services/api/src/config/api-config');
@@ -39,7 +42,7 @@ export async function createTestApi({
     ...env,
   });
   const app = await createApiApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: fixedPort, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { baseUrl: `http://127.0.0.1:${port}`, app, close: () => app.close() };

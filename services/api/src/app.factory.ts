@@ -63,7 +63,8 @@ export async function createApiApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, logger),
     adapter,
-    { logger: new JsonLogger(logger), abortOnError: false },
+    // rawBody: the payment notify's HMAC is computed over the bytes as sent.
+    { logger: new JsonLogger(logger), abortOnError: false, rawBody: true },
   );
 
   const fastify = app.getHttpAdapter().getInstance();

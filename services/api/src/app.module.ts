@@ -10,6 +10,8 @@ import { CategoriesModule } from './categories/categories.module';
 import { BooksModule } from './books/books.module';
 import { AuthorsModule } from './authors/authors.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
+import { OrdersModule } from './orders/orders.module';
+import { PaymentsModule } from './payments/payments.module';
 import { ApiConfig } from './config/api-config';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
@@ -34,6 +36,8 @@ export const FEATURE_MODULES: Type[] = [
   StatsModule,
   ContactsModule,
   WishlistModule,
+  PaymentsModule,
+  OrdersModule,
 ];
 
 @Module({})

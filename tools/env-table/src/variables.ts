@@ -86,10 +86,25 @@ export const TABLE_ENTRIES: TableEntry[] = [
     description:
       "Where the edge proxies `/api` to (`--api-proxy`), and where the storefront's edge asks the API for its landing markup",
   },
+  { name: 'PAYMENT_PROVIDER' },
+  { name: 'PAYMENT_SIMULATOR_URL' },
+  { name: 'PAYMENT_SIMULATOR_SECRET', alsoReadBy: ['payment simulator'] },
+  {
+    name: 'PAYMENT_SIMULATOR_PORT',
+    readBy: ['launcher', 'payment simulator'],
+    default: '`4300`',
+    description: 'Port of the local payment simulator',
+  },
+  {
+    name: 'PAYMENT_SIMULATOR_HOST',
+    readBy: ['payment simulator'],
+    default: '`127.0.0.1`',
+    description: 'Interface the payment simulator listens on',
+  },
   {
     name: 'PAYMENT_FRAME_ORIGINS',
     readBy: ['edge'],
-    default: '`https://direct.tranzila.com`',
+    default: '`https://direct.tranzila.com` (the launcher adds the payment simulator)',
     description:
       "Comma-separated origins the checkout may frame (the payment provider's hosted page; add the local payment simulator's origin in development)",
   },

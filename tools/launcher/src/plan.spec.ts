@@ -67,6 +67,7 @@ describe('planStack', () => {
       'storefront',
       'checkout',
       'author-portal',
+      'payment-simulator',
       'api',
       'worker',
     ]);

@@ -1,4 +1,5 @@
 import { accessSync, constants, mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { chooseMongo, chooseRedis, type InfraChoice } from './infra';
@@ -67,6 +68,28 @@ const REMOTE_URL_VARIABLES = [
   'AUTHOR_PORTAL_REMOTE_URL',
   'PUBLIC_HOST',
 ];
+
+/**
+ * The API and the payment simulator share the notify secret (a fresh one per stack unless set)
+ * and the API learns the simulator's address and the shop's origin the payment frame returns to.
+ */
+function paymentSimulatorEnv(
+  ports: Readonly<Record<string, number>>,
+  origin: (name: string) => string,
+  keep: (variable: string, computed: string) => string,
+): Env {
+  if (!ports['payment-simulator']) return {};
+  return {
+    PAYMENT_SIMULATOR_URL: keep('PAYMENT_SIMULATOR_URL', origin('payment-simulator')),
+    PAYMENT_SIMULATOR_SECRET: keep('PAYMENT_SIMULATOR_SECRET', randomBytes(24).toString('hex')),
+    ...(ports.shell && { PUBLIC_SHOP_URL: keep('PUBLIC_SHOP_URL', origin('shell')) }),
+    // The edge servers' CSP lets the checkout frame the simulator's card page beside Tranzila's.
+    PAYMENT_FRAME_ORIGINS: keep(
+      'PAYMENT_FRAME_ORIGINS',
+      `https://direct.tranzila.com,${origin('payment-simulator')}`,
+    ),
+  };
+}
 
 function withoutKeys(env: Env, keys: readonly string[]): Env {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
@@ -153,6 +176,7 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
       CORS_ORIGINS: keep('CORS_ORIGINS', frontEnds.map(origin).join(',')),
     }),
     ...(ephemeral && { LOG_LEVEL: env.LOG_LEVEL || 'warn' }),
+    ...paymentSimulatorEnv(ports, origin, keep),
   };
 
   return {

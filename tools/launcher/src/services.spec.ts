@@ -69,6 +69,7 @@ describe('APP_SERVICES', () => {
       storefront: ['STOREFRONT_PORT', 4201],
       checkout: ['CHECKOUT_PORT', 4202],
       'author-portal': ['AUTHOR_PORTAL_PORT', 4203],
+      'payment-simulator': ['PAYMENT_SIMULATOR_PORT', 4300],
     });
   });
 

@@ -69,6 +69,21 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
     link: 'Author portal (standalone)',
     serveArgs: ['--api-proxy'],
   }),
+  // The local payment provider (tools/payment-simulator): the API's default PAYMENT_PROVIDER.
+  // Started before the API so a checkout opened as soon as the stack is up finds its page.
+  {
+    name: 'payment-simulator',
+    tier: 'app',
+    port: { variable: 'PAYMENT_SIMULATOR_PORT', default: 4300 },
+    // TypeScript run from source by tsx, as the launcher itself: nothing to build.
+    requires: () => ['tools/payment-simulator/src/cli.ts'],
+    command: () => ({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'tools/payment-simulator/src/cli.ts'],
+    }),
+    probe: (ctx) => ({ kind: 'http', url: url(ctx, 'payment-simulator', '/health') }),
+    links: (ctx) => [{ label: 'Payment simulator', url: url(ctx, 'payment-simulator', '/health') }],
+  },
   {
     name: 'api',
     tier: 'app',

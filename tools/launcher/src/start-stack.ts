@@ -19,7 +19,15 @@ export interface StartStackOptions {
 }
 
 export type StackServiceName =
-  'mongo' | 'redis' | 'api' | 'worker' | 'shell' | 'storefront' | 'checkout' | 'author-portal';
+  | 'mongo'
+  | 'redis'
+  | 'api'
+  | 'worker'
+  | 'shell'
+  | 'storefront'
+  | 'checkout'
+  | 'author-portal'
+  | 'payment-simulator';
 
 export interface RunningStack {
   urls: {
@@ -29,6 +37,8 @@ export interface RunningStack {
     authorPortal: string;
     api: string;
     worker: string;
+    /** The local payment provider's origin (its hosted card page opens in the checkout's frame). */
+    paymentSimulator: string;
   };
   mongoUri: string;
   redisUrl: string;
@@ -115,6 +125,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       authorPortal: url('author-portal'),
       api: url('api'),
       worker: url('worker'),
+      paymentSimulator: url('payment-simulator'),
     },
     mongoUri: ctx.mongoUri,
     redisUrl: ctx.redisUrl,

@@ -75,6 +75,22 @@ export const messagesHe = {
   health: {
     down: (names: string[]) => `השירות אינו זמין כרגע: ${names.join(', ')}`,
   },
+  payments: {
+    booksUnavailable: (titles: string[]) =>
+      `הספרים הבאים אינם זמינים כרגע להזמנה: ${titles.join(', ')}. נא להסיר אותם מהעגלה ולנסות שוב.`,
+    unknownBook: 'ספר שאינו קיים עוד בקטלוג',
+    quantityTooLarge: (max: number) => `אפשר להזמין עד ${max} עותקים מכל ספר`,
+    shippingUnavailable: 'שיטת המשלוח שנבחרה אינה מגיעה לאזור המשלוח. נא לבחור שיטה אחרת.',
+    idempotencyKeyReused: 'מזהה הבקשה כבר שימש להזמנה אחרת. נא לרענן את דף התשלום ולנסות שוב.',
+    orderNotPending: 'ההזמנה הזאת כבר אינה ממתינה לתשלום.',
+    orderDescription: (count: number) =>
+      count === 1 ? 'ספר אחד מחנות מחברים' : `${count} ספרים מחנות מחברים`,
+    paymentNotFound: 'התשלום לא נמצא',
+    badSignature: 'חתימת ההודעה אינה תקינה',
+    badNotify: 'הודעת התשלום אינה תקינה',
+    unknownProvider: 'ספק התשלום אינו מוכר',
+    providerUnavailable: 'שירות התשלומים אינו זמין כרגע. נסו שוב בעוד מספר רגעים.',
+  },
 } as const;
 
 function expectedHe(expected: string): string {

@@ -16,6 +16,12 @@ import {
 } from '@mechabrim/server-kit';
 import { z } from 'zod';
 import { developmentJwtSecret } from '../auth/jwt-secret';
+import {
+  paymentsEnvShape,
+  requireTranzilaSettings,
+  toPaymentsConfig,
+  type PaymentsConfig,
+} from './payments-config';
 
 export { ConfigError } from '@mechabrim/server-kit';
 export type { LogLevel } from '@mechabrim/server-kit';
@@ -30,6 +36,7 @@ const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
 export const apiEnvSchema = z
   .object({
     ...serverEnvShape,
+    ...paymentsEnvShape,
     API_PORT: portVar(3000, 'Port of the API'),
     API_HOST: hostVar('the API'),
     CORS_ORIGINS: documented(
@@ -124,7 +131,8 @@ export const apiEnvSchema = z
         'Largest request body accepted (at least 1024); `POST /api/logs/client-bulk` takes up to 50 × 16 KB + 64 KB',
     }),
   })
-  .superRefine(requiredInProduction(['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL']));
+  .superRefine(requiredInProduction(['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL']))
+  .superRefine(requireTranzilaSettings);
 
 /** Fastify's `trustProxy`: off, on, or a comma list of proxy addresses/CIDRs (or `loopback`). */
 export type TrustProxy = boolean | string;
@@ -148,6 +156,7 @@ export interface ApiConfig {
   bodyLimitBytes: number;
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
+  payments: PaymentsConfig;
 }
 
 /** Reads and validates the API configuration from environment variables. Throws `ConfigError`. */
@@ -172,5 +181,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    // The provider posts its notify to the API itself, so the default is an absolute address.
+    payments: toPaymentsConfig(e, e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
   };
 }

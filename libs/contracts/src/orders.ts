@@ -1,0 +1,77 @@
+import { SHIPPING_METHODS, SHIPPING_REGIONS } from '@mechabrim/money';
+import { z } from 'zod';
+import { queryInt } from './fields';
+import { ORDER_CURRENCY } from './payments';
+import { VALIDATION_HE } from './validation-messages.he';
+
+/**
+ * Where an order stands: `pending_payment` until the provider's notify is verified, then `paid`
+ * and onwards through fulfilment. `payment_review` is an order whose notify did not match it (the
+ * amount or the currency), never paid until a person checks it; `expired` a pending order left
+ * unpaid past its time.
+ */
+export const ORDER_LIFECYCLE_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'payment_review',
+  'expired',
+] as const;
+export type OrderLifecycleStatus = (typeof ORDER_LIFECYCLE_STATUSES)[number];
+
+/** One line of the buyer's order: the book as it was when ordered. */
+export const buyerOrderLineSchema = z.object({
+  bookId: z.string(),
+  title: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  coverImage: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  lineTotal: z.number(),
+});
+
+/** An order as its buyer sees it (`GET /api/orders/mine`): money in shekels. */
+export const buyerOrderSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(ORDER_LIFECYCLE_STATUSES),
+  lines: z.array(buyerOrderLineSchema),
+  /** Null for orders from before checkout recorded shipping. */
+  shipping: z
+    .object({
+      method: z.enum(SHIPPING_METHODS),
+      region: z.enum(SHIPPING_REGIONS),
+      price: z.number(),
+    })
+    .nullable(),
+  subtotal: z.number(),
+  donation: z.number(),
+  total: z.number(),
+  currency: z.literal(ORDER_CURRENCY),
+  paidAt: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  /** Every status the order has had, oldest first (empty for orders from before checkout). */
+  timeline: z.array(z.object({ status: z.enum(ORDER_LIFECYCLE_STATUSES), at: z.string() })),
+});
+export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
+
+/** Answer of `GET /api/orders/mine`: one page, newest first. */
+export const buyerOrdersPageSchema = z.object({
+  orders: z.array(buyerOrderSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type BuyerOrdersPage = z.infer<typeof buyerOrdersPageSchema>;
+
+/** Query of `GET /api/orders/mine`. */
+export const buyerOrdersQuerySchema = z.object({
+  page: queryInt({ min: 1, max: 10_000, fallback: 1, message: VALIDATION_HE.pageInvalid }),
+  limit: queryInt({ min: 1, max: 50, fallback: 10, message: VALIDATION_HE.limitInvalid }),
+});
+export type BuyerOrdersQuery = z.infer<typeof buyerOrdersQuerySchema>;

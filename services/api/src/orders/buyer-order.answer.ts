@@ -1,0 +1,91 @@
+import type { Types } from 'mongoose';
+import {
+  ORDER_CURRENCY,
+  ORDER_LIFECYCLE_STATUSES,
+  type BuyerOrder,
+  type OrderLifecycleStatus,
+} from '@mechabrim/contracts';
+import { effectiveOrderStatus } from '@mechabrim/db';
+import {
+  agorot,
+  lineTotal,
+  toShekels,
+  type ShippingMethod,
+  type ShippingRegion,
+} from '@mechabrim/money';
+
+/** A stored order as the buyer's list reads it (lean). */
+export interface StoredBuyerOrder {
+  _id: Types.ObjectId;
+  createdAt?: Date | null;
+  status?: string | null;
+  expiresAt?: Date | null;
+  paidAt?: Date | null;
+  books: {
+    book: {
+      _id: Types.ObjectId;
+      title: string;
+      author: Types.ObjectId;
+      authorName?: string | null;
+      coverImage?: string | null;
+    };
+    quantity: number;
+    priceAgorot: number;
+  }[];
+  totalAmountAgorot: number;
+  donationAmountAgorot: number;
+  amountDueAgorot?: number | null;
+  shipping?: { method: string; region: string; priceAgorot: number } | null;
+  payment?: { transactionId?: string | null } | null;
+  statusHistory?: { status: string; at: Date }[] | null;
+}
+
+/**
+ * The buyer's reading of a stored status. Orders from before online payment carry `pending`
+ * (placed, awaiting handling), which for the buyer is a paid order not yet in processing.
+ */
+function buyerStatus(order: StoredBuyerOrder): OrderLifecycleStatus {
+  const status = effectiveOrderStatus(order);
+  if (status === 'pending') return 'paid';
+  return (ORDER_LIFECYCLE_STATUSES as readonly string[]).includes(status)
+    ? (status as OrderLifecycleStatus)
+    : 'paid';
+}
+
+/** A stored order as its buyer sees it: agorot become shekels. */
+export function toBuyerOrder(order: StoredBuyerOrder): BuyerOrder {
+  const shippingAgorot = agorot(order.shipping?.priceAgorot ?? 0);
+  return {
+    _id: order._id.toHexString(),
+    createdAt: (order.createdAt ?? new Date(0)).toISOString(),
+    status: buyerStatus(order),
+    lines: order.books.map((line) => ({
+      bookId: line.book._id.toHexString(),
+      title: line.book.title,
+      authorId: line.book.author.toHexString(),
+      authorName: line.book.authorName ?? '',
+      coverImage: line.book.coverImage ?? '',
+      unitPrice: toShekels(agorot(line.priceAgorot)),
+      quantity: line.quantity,
+      lineTotal: toShekels(lineTotal(agorot(line.priceAgorot), line.quantity)),
+    })),
+    shipping: order.shipping
+      ? {
+          method: order.shipping.method as ShippingMethod,
+          region: order.shipping.region as ShippingRegion,
+          price: toShekels(shippingAgorot),
+        }
+      : null,
+    subtotal: toShekels(agorot(order.totalAmountAgorot)),
+    donation: toShekels(agorot(order.donationAmountAgorot)),
+    total: toShekels(agorot(order.amountDueAgorot ?? order.totalAmountAgorot)),
+    currency: ORDER_CURRENCY,
+    paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+    transactionId: order.payment?.transactionId ?? null,
+    timeline: (order.statusHistory ?? []).flatMap((step) =>
+      (ORDER_LIFECYCLE_STATUSES as readonly string[]).includes(step.status)
+        ? [{ status: step.status as OrderLifecycleStatus, at: step.at.toISOString() }]
+        : [],
+    ),
+  };
+}

@@ -1,0 +1,41 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ORDER_QUEUE_NAME_LIST } from '@mechabrim/contracts';
+import { CATALOGUE_MODELS } from '@mechabrim/db';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
+import { OrderExpirySweep } from './order-expiry.service';
+import { OutboxRelay } from './outbox-relay.service';
+import { PaymentCreateService } from './payment-create.service';
+import { PaymentNotifyService } from './payment-notify.service';
+import { PaymentStatusService } from './payment-status.service';
+import { PaymentsController } from './payments.controller';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
+import { SimulatorPaymentProvider } from './providers/simulator.provider';
+import { TranzilaPaymentProvider } from './providers/tranzila.provider';
+
+/** The payment provider strategy `PAYMENT_PROVIDER` names. */
+export function paymentProviderFor(config: ApiConfig): PaymentProvider {
+  return config.payments.provider === 'tranzila'
+    ? new TranzilaPaymentProvider(config.payments)
+    : new SimulatorPaymentProvider(config.payments);
+}
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([...CATALOGUE_MODELS]),
+    ...ORDER_QUEUE_NAME_LIST.map((name) => BullModule.registerQueue({ name })),
+  ],
+  controllers: [PaymentsController],
+  providers: [
+    { provide: PAYMENT_PROVIDER, inject: [API_CONFIG], useFactory: paymentProviderFor },
+    PaymentCreateService,
+    PaymentNotifyService,
+    PaymentStatusService,
+    OutboxRelay,
+    OrderExpirySweep,
+  ],
+  exports: [OutboxRelay, OrderExpirySweep],
+})
+export class PaymentsModule {}

@@ -1,0 +1,99 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  SIMULATOR_SIGNATURE_HEADER,
+  simulatorNotifySchema,
+  type PaymentProviderName,
+} from '@mechabrim/contracts';
+import { toAgorot } from '@mechabrim/money';
+import { DomainError } from '../../common/errors/domain-error';
+import { messagesHe } from '../../common/messages.he';
+import type { PaymentsConfig } from '../../config/payments-config';
+import {
+  currencyFromCode,
+  sumField,
+  type HostedPayment,
+  type IncomingHeaders,
+  type PaymentNotify,
+  type PaymentOrder,
+  type PaymentProvider,
+} from './payment-provider';
+import { hostedPageFields } from './hosted-page-fields';
+
+/** The simulator's terminal name in its hosted page path, as Tranzila's is. */
+const SIMULATOR_TERMINAL = 'mechabrim';
+const CONFIRM_TIMEOUT_MS = 5000;
+
+/**
+ * The local payment simulator (tools/payment-simulator): the same hosted page fields as Tranzila,
+ * a JSON notify signed with HMAC-SHA256 over its raw body, confirmed by reading the transaction
+ * back from the simulator.
+ */
+export class SimulatorPaymentProvider implements PaymentProvider {
+  readonly name: PaymentProviderName = 'simulator';
+
+  constructor(private readonly config: PaymentsConfig) {}
+
+  createPayment(order: PaymentOrder): Promise<HostedPayment> {
+    return Promise.resolve({
+      paymentUrl: `${this.config.simulator.url}/${SIMULATOR_TERMINAL}/iframenew.php`,
+      formData: hostedPageFields(order, this.config, this.name),
+    });
+  }
+
+  verifyNotify(rawBody: Buffer, headers: IncomingHeaders): PaymentNotify {
+    const signature = headers[SIMULATOR_SIGNATURE_HEADER];
+    const expected = createHmac('sha256', this.config.simulator.secret).update(rawBody).digest();
+    const given =
+      typeof signature === 'string' && /^[a-f\d]{64}$/i.test(signature)
+        ? Buffer.from(signature, 'hex')
+        : undefined;
+    if (!given || !timingSafeEqual(given, expected)) {
+      throw new DomainError('unauthorized', messagesHe.payments.badSignature);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new DomainError('invalid_data', messagesHe.payments.badNotify);
+    }
+    const parsed = simulatorNotifySchema.safeParse(json);
+    if (!parsed.success) throw new DomainError('invalid_data', messagesHe.payments.badNotify);
+    const notify = parsed.data;
+    return {
+      orderId: notify.order_id,
+      approved: notify.Response === '000',
+      transactionId: notify.index,
+      confirmationCode: notify.ConfirmationCode,
+      amountAgorot: toAgorot(Number(notify.sum)),
+      currency: currencyFromCode(notify.currency),
+      cardLast4: notify.ccno_last4,
+      failureCode:
+        notify.Response === '000' ? null : (notify.error_code ?? `RESPONSE_${notify.Response}`),
+      failureMessage: notify.error_message ?? null,
+      fields: Object.fromEntries(Object.entries(notify).map(([k, v]) => [k, String(v)])),
+    };
+  }
+
+  async confirmTransaction(order: PaymentOrder, notify: PaymentNotify): Promise<boolean> {
+    let answer: Response;
+    try {
+      answer = await fetch(
+        `${this.config.simulator.url}/transactions/${encodeURIComponent(notify.transactionId)}`,
+        { signal: AbortSignal.timeout(CONFIRM_TIMEOUT_MS) },
+      );
+    } catch (error) {
+      throw new DomainError('unavailable', messagesHe.payments.providerUnavailable, undefined, {
+        cause: error,
+      });
+    }
+    if (answer.status === 404) return false;
+    if (!answer.ok) throw new DomainError('unavailable', messagesHe.payments.providerUnavailable);
+    const found = (await answer.json()) as Record<string, unknown>;
+    return (
+      found.order_id === order.id &&
+      found.Response === '000' &&
+      found.sum === sumField(order.amountDueAgorot) &&
+      currencyFromCode(String(found.currency)) === 'ILS'
+    );
+  }
+}

@@ -1,0 +1,237 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PaymentCreateResponse } from '@mechabrim/contracts';
+import { BUYER, registerBuyer, startCheckoutApi, type CheckoutApi } from './checkout-fixture';
+import { expectError } from './http';
+
+const TERMINAL = 'mechabrimtest';
+const APP_KEY = 'recorded-app-key-0001';
+const SECRET = 'recorded-secret-0001';
+const THTK = 'Xk2vQ9recordedHandshakeToken7Lm';
+
+interface RecordedRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A local stand-in for Tranzila's API, answering with the shapes of its documentation: the
+ * handshake gives a `thtk`; the transactions search answers `error_code` 0 and the transactions
+ * found (`transaction_index`, `processor_response_code`, `amount` in shekels, `currency_code`).
+ */
+async function startFakeTranzila() {
+  const requests: RecordedRequest[] = [];
+  const transactions = new Map<string, Record<string, unknown>>();
+  let failing = false;
+  const server: Server = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      requests.push({ path: request.url ?? '', headers: request.headers, body });
+      const send = (status: number, answer: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer));
+      };
+      if (failing) return send(502, { error: 'bad gateway' });
+      if (request.url === '/v2/handshake/create') return send(200, { thtk: THTK });
+      if (request.url === '/v1/transactions') {
+        const found = transactions.get(String(body.transaction_index));
+        return send(200, { error_code: 0, message: 'Success', transactions: found ? [found] : [] });
+      }
+      return send(404, { error: 'not found' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    transactions,
+    setFailing: (value: boolean) => {
+      failing = value;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('payments with the Tranzila adapter (against a local fake)', () => {
+  let fake: Awaited<ReturnType<typeof startFakeTranzila>>;
+  let ctx: CheckoutApi;
+  let buyer: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    fake = await startFakeTranzila();
+    ctx = await startCheckoutApi({
+      PAYMENT_PROVIDER: 'tranzila',
+      TRANZILA_TERMINAL: TERMINAL,
+      TRANZILA_APP_KEY: APP_KEY,
+      TRANZILA_SECRET: SECRET,
+      TRANZILA_HANDSHAKE: 'true',
+      TRANZILA_HOSTED_URL: fake.url,
+      TRANZILA_API_URL: fake.url,
+    });
+    buyer = await registerBuyer(ctx.http, 'tranzila.buyer@example.com');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.stop();
+  });
+
+  const createOrder = async () => {
+    const res = await ctx.http.post<PaymentCreateResponse>(
+      '/api/payments/create',
+      {
+        items: [
+          { id: String(ctx.books.available[0]), quantity: 2 },
+          { id: String(ctx.books.available[1]), quantity: 1 },
+        ],
+        client: BUYER,
+        shipping_method: 'standard',
+        shipping_region: 'israel-centre',
+      },
+      { token: buyer, headers: { 'idempotency-key': `tranzila-${(counter += 1)}-attempt` } },
+    );
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+
+  const notify = (fields: Record<string, string>) =>
+    fetch(`${ctx.api.baseUrl}/api/payments/notify/tranzila`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+
+  const notifyFields = (
+    orderId: string,
+    index: string,
+    overrides: Record<string, string> = {},
+  ) => ({
+    Response: '000',
+    index,
+    ConfirmationCode: '0123456',
+    sum: '149.30',
+    currency: '1',
+    order_id: orderId,
+    ccno: '4580',
+    ...overrides,
+  });
+
+  it('opens the hosted iframe with the amount-lock token and signed API headers', async () => {
+    const created = await createOrder();
+    expect(created.payment_url).toBe(`${fake.url}/${TERMINAL}/iframenew.php`);
+    expect(created.form_data).toMatchObject({
+      sum: '149.30',
+      currency: '1',
+      cred_type: '1',
+      tranmode: 'A',
+      lang: 'il',
+      thtk: THTK,
+      order_id: created.order_id,
+      email: BUYER.email,
+      phone: BUYER.phone,
+      contact: 'דנה לוי',
+    });
+    const handshake = fake.requests.find((r) => r.path === '/v2/handshake/create');
+    expect(handshake?.body).toEqual({ terminal_name: TERMINAL, sum: 149.3 });
+    const headers = handshake?.headers ?? {};
+    const time = String(headers['x-tranzila-api-request-time']);
+    const nonce = String(headers['x-tranzila-api-nonce']);
+    expect(headers['x-tranzila-api-app-key']).toBe(APP_KEY);
+    expect(nonce).toMatch(/^[A-Za-z0-9]{80}$/);
+    expect(Math.abs(Number(time) - Date.now() / 1000)).toBeLessThan(60);
+    expect(headers['x-tranzila-api-access-token']).toBe(
+      createHmac('sha256', SECRET + time + nonce)
+        .update(APP_KEY)
+        .digest('hex'),
+    );
+  });
+
+  it('pays an order only after the transactions API confirms the notify', async () => {
+    const created = await createOrder();
+    fake.transactions.set('90000001', {
+      transaction_index: 90000001,
+      processor_response_code: '000',
+      amount: 149.3,
+      currency_code: 'ILS',
+    });
+    const answer = await notify(notifyFields(created.order_id, '90000001'));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ outcome: 'paid' });
+    const paid = await ctx.orders.findById(created.order_id).lean<Record<string, unknown>>();
+    expect(paid).toMatchObject({
+      status: 'paid',
+      payment: { provider: 'tranzila', transactionId: '90000001', cardLast4: '4580' },
+    });
+    const confirm = fake.requests.filter((r) => r.path === '/v1/transactions').at(-1);
+    expect(confirm?.body).toEqual({ terminal_name: TERMINAL, transaction_index: 90000001 });
+    expect(await ctx.outbox.countDocuments({ 'payload.orderId': created.order_id })).toBe(4);
+  });
+
+  it('does not pay for a notify the transactions API does not know (a forged notify)', async () => {
+    const created = await createOrder();
+    const answer = await notify(notifyFields(created.order_id, '90000099'));
+    expect(await answer.json()).toMatchObject({ outcome: 'not_confirmed' });
+    expect((await ctx.orders.findById(created.order_id).lean<{ status: string }>())?.status).toBe(
+      'pending_payment',
+    );
+  });
+
+  it('does not pay when the confirmed amount differs from the order', async () => {
+    const created = await createOrder();
+    fake.transactions.set('90000002', {
+      transaction_index: '90000002',
+      processor_response_code: '000',
+      amount: 1,
+      currency_code: 'ILS',
+    });
+    const answer = await notify(notifyFields(created.order_id, '90000002'));
+    expect(await answer.json()).toMatchObject({ outcome: 'not_confirmed' });
+  });
+
+  it('records a declined notify and leaves the order payable', async () => {
+    const created = await createOrder();
+    const answer = await notify(notifyFields(created.order_id, '90000003', { Response: '004' }));
+    expect(await answer.json()).toMatchObject({ outcome: 'declined' });
+    const status = await ctx.http.get(`/api/payments/status/90000003`, { token: buyer });
+    expect(status.body).toMatchObject({ status: 'failed', error_code: 'RESPONSE_004' });
+  });
+
+  it('answers 503 and changes nothing while Tranzila is unreachable; the retry pays', async () => {
+    const created = await createOrder();
+    fake.transactions.set('90000004', {
+      transaction_index: '90000004',
+      processor_response_code: '000',
+      amount: '149.30',
+      currency_code: '1',
+    });
+    fake.setFailing(true);
+    try {
+      const answer = await notify(notifyFields(created.order_id, '90000004'));
+      expect(answer.status).toBe(503);
+      expect((await ctx.orders.findById(created.order_id).lean<{ status: string }>())?.status).toBe(
+        'pending_payment',
+      );
+    } finally {
+      fake.setFailing(false);
+    }
+    const retry = await notify(notifyFields(created.order_id, '90000004'));
+    expect(await retry.json()).toMatchObject({ outcome: 'paid' });
+  });
+
+  it('refuses a malformed or empty notify, and the route of a provider not configured', async () => {
+    const created = await createOrder();
+    const malformed = await notify({ Response: '000', index: 'abc', order_id: created.order_id });
+    expect(malformed.status).toBe(400);
+    expectError(await ctx.http.post('/api/payments/notify/tranzila', undefined), 400);
+    const simulatorRoute = await fetch(`${ctx.api.baseUrl}/api/payments/notify/simulator`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(simulatorRoute.status).toBe(404);
+  });
+});

@@ -1,0 +1,180 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SIMULATOR_SIGNATURE_HEADER, simulatorNotifySchema } from '@mechabrim/contracts';
+import { signNotify, startPaymentSimulator, type PaymentSimulator } from './server';
+
+const SECRET = 'simulator-spec-secret';
+const ORDER_ID = 'a'.repeat(24);
+const APPROVED = '4580458045804580';
+
+describe('payment simulator over HTTP', () => {
+  let simulator: PaymentSimulator;
+  let shop: Server;
+  let shopUrl: string;
+  const received: { body: string; signature: string | undefined }[] = [];
+  /** Answers the shop's notify endpoint gives next (then 200). */
+  const shopAnswers: number[] = [];
+
+  beforeAll(async () => {
+    shop = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const signature = request.headers[SIMULATOR_SIGNATURE_HEADER];
+        received.push({ body, signature: typeof signature === 'string' ? signature : undefined });
+        response.writeHead(shopAnswers.shift() ?? 200, { 'content-type': 'application/json' });
+        response.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+    simulator = await startPaymentSimulator({
+      secret: SECRET,
+      now: () => new Date('2026-11-23T12:00:00Z'),
+      notifyRetryDelaysMs: [50, 100],
+    });
+  });
+  afterAll(async () => {
+    await simulator?.stop();
+    await new Promise<void>((resolve) => shop.close(() => resolve()));
+  });
+
+  const orderForm = () =>
+    new URLSearchParams({
+      sum: '114.80',
+      currency: '1',
+      order_id: ORDER_ID,
+      pdesc: 'הזמנה בחנות מחברים',
+      success_url_address: 'http://shop.test/payment/iframe/success',
+      fail_url_address: 'http://shop.test/payment/iframe/failed',
+      notify_url_address: `${shopUrl}/api/payments/notify/simulator`,
+    });
+
+  const pay = (card: Record<string, string>) =>
+    fetch(`${simulator.url}/mechabrim/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams([...orderForm(), ...Object.entries(card)]),
+      redirect: 'manual',
+    });
+
+  it('serves a Hebrew right-to-left card form with Tranzila field names and the test cards', async () => {
+    const page = await fetch(`${simulator.url}/mechabrim/iframenew.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: orderForm(),
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="he" dir="rtl">');
+    for (const field of ['ccno', 'expdate', 'mycvv', 'myid']) {
+      expect(html).toContain(`name="${field}"`);
+      expect(html).toContain(`<label for="${field}">`);
+    }
+    expect(html).toContain('<button type="submit">');
+    expect(html).toContain('4580 4580 4580 4580');
+    expect(html).toContain(`name="order_id" value="${ORDER_ID}"`);
+  });
+
+  it('refuses to open the form without the order fields', async () => {
+    const page = await fetch(`${simulator.url}/mechabrim/iframenew.php?sum=10`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('חסרים פרטי העסקה');
+  });
+
+  it('approves the approved card: signed notify, then a redirect to the success page', async () => {
+    received.length = 0;
+    const answer = await pay({
+      ccno: '4580 4580 4580 4580',
+      expdate: '0830',
+      mycvv: '123',
+      myid: '123456782',
+    });
+    expect(answer.status).toBe(303);
+    const location = new URL(answer.headers.get('location') ?? '');
+    expect(location.pathname).toBe('/payment/iframe/success');
+    expect(location.searchParams.get('order_id')).toBe(ORDER_ID);
+    expect(location.searchParams.get('amount')).toBe('114.80');
+    expect(location.searchParams.get('currency')).toBe('ILS');
+    const index = location.searchParams.get('transaction_id') ?? '';
+    expect(index).toMatch(/^\d{8}$/);
+
+    expect(received).toHaveLength(1);
+    const [notify] = received;
+    expect(notify?.signature).toBe(signNotify(notify?.body ?? '', SECRET));
+    const parsed = simulatorNotifySchema.parse(JSON.parse(notify?.body ?? '{}'));
+    expect(parsed).toMatchObject({ Response: '000', index, sum: '114.80', ccno_last4: '4580' });
+    expect(notify?.body).not.toContain('45804580');
+
+    const transaction = await fetch(`${simulator.url}/transactions/${index}`);
+    expect(await transaction.json()).toMatchObject({ index, order_id: ORDER_ID, Response: '000' });
+  });
+
+  it('declines a declined card and redirects to the failure page with its code', async () => {
+    received.length = 0;
+    const answer = await pay({
+      ccno: '4000000000000002',
+      expdate: '0830',
+      mycvv: '123',
+      myid: '123456782',
+    });
+    const location = new URL(answer.headers.get('location') ?? '');
+    expect(location.pathname).toBe('/payment/iframe/failed');
+    expect(location.searchParams.get('error_code')).toBe('DECLINED');
+    expect(location.searchParams.get('error_message')).toBe('הכרטיס נדחה על ידי הבנק');
+    expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({
+      Response: '004',
+      error_code: 'DECLINED',
+    });
+  });
+
+  it('answers an approved number with a past expiry as EXPIRED_CARD', async () => {
+    const answer = await pay({
+      ccno: '4580458045804580',
+      expdate: '0120',
+      mycvv: '123',
+      myid: '123456782',
+    });
+    expect(new URL(answer.headers.get('location') ?? '').searchParams.get('error_code')).toBe(
+      'EXPIRED_CARD',
+    );
+  });
+
+  it('shows the form again with Hebrew errors for a bad expiry, CVV or ID, and notifies nothing', async () => {
+    received.length = 0;
+    const answer = await pay({
+      ccno: '4580458045804580',
+      expdate: '13/30',
+      mycvv: '1',
+      myid: '123456789',
+    });
+    expect(answer.status).toBe(422);
+    const html = await answer.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('MMYY');
+    expect(html).toContain('תעודת הזהות');
+    expect(received).toHaveLength(0);
+  });
+
+  it('sends the notify again while the shop answers 5xx, the same signed body each time', async () => {
+    received.length = 0;
+    shopAnswers.push(503, 502);
+    const answer = await pay({ ccno: APPROVED, expdate: '0830', mycvv: '123', myid: '123456782' });
+    expect(answer.status).toBe(303);
+    for (let i = 0; i < 50 && received.length < 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((r) => r.body)).size).toBe(1);
+    expect(received[2]?.signature).toBe(signNotify(received[0]?.body ?? '', SECRET));
+    expect(simulator.notifies.at(-1)).toMatchObject({ status: 200, attempts: 3 });
+  });
+
+  it('does not send again a notify the shop refused (4xx)', async () => {
+    received.length = 0;
+    shopAnswers.push(401);
+    await pay({ ccno: APPROVED, expdate: '0830', mycvv: '123', myid: '123456782' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toHaveLength(1);
+  });
+});
