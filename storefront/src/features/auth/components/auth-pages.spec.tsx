@@ -68,7 +68,6 @@ describe('login', () => {
   });
 
   it('signs in with the trimmed, lower-cased e-mail and returns where the visitor came from', async () => {
-    let body: unknown;
     fakeApi((url) =>
       url.pathname === '/api/auth/login' ? { body: { user: dana, token: 't' } } : undefined,
     );
@@ -78,7 +77,9 @@ describe('login', () => {
     type('סיסמה', 'Sod-Sod-12');
     fireEvent.click(screen.getByRole('button', { name: 'התחברות' }));
     expect(await screen.findByRole('heading', { name: 'הסל' })).toBeTruthy();
-    body = JSON.parse(String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body));
+    const body: unknown = JSON.parse(
+      String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body),
+    );
     expect(body).toEqual({ email: 'dana@example.com', password: 'Sod-Sod-12' });
   });
 
@@ -132,7 +133,6 @@ describe('registration', () => {
   });
 
   it('asks for the authors’ terms only from an author, then registers and goes home', async () => {
-    let sent: Record<string, unknown> = {};
     fakeApi(() => ({ body: { user: { ...dana, role: 'author' }, token: 't' } }));
     const fetchSpy = globalThis.fetch as jest.Mock;
     renderAuth('/register');
@@ -153,7 +153,9 @@ describe('registration', () => {
     expect(screen.queryByText('יש לאשר את תנאי היוצרים')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'הרשמה' }));
     expect(await screen.findByRole('heading', { name: 'דף הבית' })).toBeTruthy();
-    sent = JSON.parse(String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body));
+    const sent: Record<string, unknown> = JSON.parse(
+      String((fetchSpy.mock.calls[0] as [string, RequestInit])[1].body),
+    );
     expect(sent).toMatchObject({
       name: 'דנה כותבת',
       email: 'dana@example.com',
