@@ -44,12 +44,12 @@ export function SignInPage() {
       <h1 id="sign-in-title">{strings.signIn.title}</h1>
       <p>{strings.signIn.intro}</p>
       <form noValidate onSubmit={submit} aria-busy={isSubmitting}>
-        <Field label={strings.signIn.email} error={errors.email?.message} latin>
+        <Field label={strings.signIn.email} error={errors.email?.message} required latin>
           {(control) => (
             <input type="email" autoComplete="email" {...control} {...register('email')} />
           )}
         </Field>
-        <Field label={strings.signIn.password} error={errors.password?.message} latin>
+        <Field label={strings.signIn.password} error={errors.password?.message} required latin>
           {(control) => (
             <input
               type="password"

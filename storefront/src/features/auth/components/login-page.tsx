@@ -49,12 +49,12 @@ export function LoginPage() {
             {failure}
           </p>
         )}
-        <Field label={s.email} error={errors.email?.message} latin>
+        <Field label={s.email} error={errors.email?.message} required latin>
           {(control) => (
             <input type="email" autoComplete="email" {...control} {...register('email')} />
           )}
         </Field>
-        <Field label={s.password} error={errors.password?.message} latin>
+        <Field label={s.password} error={errors.password?.message} required latin>
           {(control) => (
             <input
               type="password"

@@ -69,10 +69,10 @@ export function RegisterPage() {
             {failure}
           </p>
         )}
-        <Field label={s.name} error={errors.name?.message}>
+        <Field label={s.name} error={errors.name?.message} required>
           {(control) => <input autoComplete="name" {...control} {...register('name')} />}
         </Field>
-        <Field label={s.email} error={errors.email?.message} latin>
+        <Field label={s.email} error={errors.email?.message} required latin>
           {(control) => (
             <input type="email" autoComplete="email" {...control} {...register('email')} />
           )}
@@ -80,6 +80,7 @@ export function RegisterPage() {
         <Field
           label={s.password}
           error={errors.password?.message}
+          required
           latin
           hint={
             <>
@@ -105,6 +106,7 @@ export function RegisterPage() {
         <Field
           label={s.confirmPassword}
           error={mismatch ? s.passwordsDoNotMatch : errors.confirmPassword?.message}
+          required
           latin
         >
           {(control) => (
@@ -128,6 +130,7 @@ export function RegisterPage() {
         <Field
           layout="check"
           error={errors.agreeToTerms?.message}
+          required
           label={
             <>
               {s.agreeTerms}{' '}
@@ -143,6 +146,7 @@ export function RegisterPage() {
           <Field
             layout="check"
             error={errors.agreeToAuthorsTerms?.message}
+            required
             label={
               <>
                 {s.agreeAuthorsTerms}{' '}
