@@ -19,7 +19,6 @@ const THIRD_PARTY = {
   'react-dom/client': 'react-dom',
   zustand: 'zustand',
   'zustand/vanilla': 'zustand',
-  'react-hook-form': 'react-hook-form',
 };
 
 /** Workspace libraries shared as singletons (the one cart, the one session, the one UI kit, the

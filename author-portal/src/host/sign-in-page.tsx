@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { loginRequestSchema } from '@mechabrim/contracts';
 import { sessionStore, useSession } from '@mechabrim/session';
 import { Navigate, useLocation, useNavigate } from '@mechabrim/routing';
-import { Field, SubmitButton, useZodForm } from '@mechabrim/ui';
+import { Field, SubmitButton } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../strings.he';
 
 /**

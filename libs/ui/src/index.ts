@@ -52,7 +52,6 @@ export { EmptyState, type EmptyStateProps } from './components/empty-state/empty
 export { ErrorState, type ErrorStateProps } from './components/error-state/error-state';
 export { Toast, type ToastProps } from './components/toast/toast';
 export { Field, type FieldProps, type FieldControlProps } from './components/field/field';
-export { useZodForm } from './forms/use-zod-form';
 export { SubmitButton, type SubmitButtonProps } from './components/field/submit-button';
 
 export { useDebouncedValue } from './hooks/use-debounced-value';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from '@mechabrim/routing';
 import { loginRequestSchema } from '@mechabrim/contracts';
 import { ApiError, sessionStore, useSession } from '@mechabrim/session';
-import { Field, SubmitButton, useZodForm } from '@mechabrim/ui';
+import { Field, SubmitButton } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import './auth.css';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CONTACT_SUBJECTS, contactRequestSchema } from '@mechabrim/contracts';
-import { Breadcrumb, Field, SubmitButton, Toast, useZodForm } from '@mechabrim/ui';
+import { Breadcrumb, Field, SubmitButton, Toast } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
 import { useSubmitContact } from '../api/submit-contact';
 import { strings } from '../../../strings.he';
 import './contact.css';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@mechabrim/routing';
 import { updateProfileRequestSchema } from '@mechabrim/contracts';
 import { ApiError, sessionStore, useSession, type SessionUser } from '@mechabrim/session';
-import { Avatar, EmptyState, Field, Spinner, SubmitButton, Toast, useZodForm } from '@mechabrim/ui';
+import { Avatar, EmptyState, Field, Spinner, SubmitButton, Toast } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import './profile.css';
 
