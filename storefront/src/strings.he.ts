@@ -240,8 +240,6 @@ export const strings = {
     sending: 'שולח…',
     success: 'ההודעה נשלחה בהצלחה! נחזור אליכם בהקדם.',
     error: 'אירעה שגיאה בשליחת ההודעה, אנא נסו שוב',
-    required: 'שדה חובה',
-    invalidEmail: 'יש להזין כתובת אימייל תקינה',
     subjects: {
       general: 'שאלה כללית',
       support: 'תמיכה טכנית',

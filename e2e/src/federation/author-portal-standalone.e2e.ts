@@ -48,7 +48,7 @@ describe('the author portal served on its own', () => {
     const page = await browser.newPage();
     await page.goto(`${stack.urls.authorPortal}/login`);
     await page.getByRole('button', { name: 'כניסה' }).click();
-    await page.getByText('שדה האימייל הוא שדה חובה').waitFor();
+    await page.getByText('אימייל הוא שדה חובה', { exact: true }).waitFor();
 
     await page.getByLabel('אימייל').fill(DEMO_ACCOUNTS.reader.email);
     await page.getByLabel('סיסמה').fill(DEMO_ACCOUNTS.reader.password);

@@ -39,7 +39,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await page.getByLabel('אימות סיסמה').fill('abd');
       await page.getByText('הסיסמאות אינן תואמות').waitFor();
       await page.getByRole('button', { name: 'הרשמה', exact: true }).click();
-      await page.locator('.sf-field-error').first().waitFor();
+      await page.locator('.mb-field__error').first().waitFor();
       await keep(page, 'register-errors', viewport);
 
       await page.getByLabel('שם מלא').fill('דנה קוראת');
@@ -100,7 +100,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
 
       await page.waitForURL('**/login');
       await page.getByRole('button', { name: 'התחברות', exact: true }).click();
-      await page.locator('.sf-field-error').first().waitFor();
+      await page.locator('.mb-field__error').first().waitFor();
       await page.getByLabel('אימייל').fill(email);
       await page.getByLabel('סיסמה').fill('wrong-password-1!');
       await page.getByRole('button', { name: 'התחברות', exact: true }).click();
@@ -128,7 +128,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       const { page, errors, context } = await openPage(world, viewport);
       await visit(world, page, '/contact');
       await page.getByRole('button', { name: 'שליחה' }).click();
-      await page.locator('.sf-field-error').first().waitFor();
+      await page.locator('.mb-field__error').first().waitFor();
       await page.getByLabel('שם מלא').fill('יונתן');
       await page.getByLabel('אימייל').fill('yonatan@example.com');
       await page.getByLabel('נושא').selectOption('feedback');

@@ -1,6 +1,7 @@
 /** @mechabrim/ui — the RTL component kit shared by the shell and the remotes (a federation singleton). */
 import './components/button/button.css';
 import './components/skeletons/skeletons.css';
+import './components/field/field.css';
 
 export { uiStrings } from './strings.he';
 
@@ -50,6 +51,8 @@ export { Spinner } from './components/spinner/spinner';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorState, type ErrorStateProps } from './components/error-state/error-state';
 export { Toast, type ToastProps } from './components/toast/toast';
+export { Field, type FieldProps, type FieldControlProps } from './components/field/field';
+export { SubmitButton, type SubmitButtonProps } from './components/field/submit-button';
 
 export { useDebouncedValue } from './hooks/use-debounced-value';
 export { useClickOutside } from './hooks/use-click-outside';

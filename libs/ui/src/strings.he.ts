@@ -22,6 +22,7 @@ export const uiStrings = {
   carouselLabel: 'קרוסלה',
   breadcrumb: 'פירורי לחם',
   loading: 'טוען…',
+  fieldRequired: 'שדה חובה',
   tryAgain: 'נסו שוב',
   errorTitle: 'משהו השתבש',
   errorBoundary: {

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from '@mechabrim/routing';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from '@mechabrim/routing';
 import { loginRequestSchema } from '@mechabrim/contracts';
-import { ApiError, sessionStore } from '@mechabrim/session';
+import { ApiError, sessionStore, useSession } from '@mechabrim/session';
+import { Field, SubmitButton } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
-import { fieldErrors } from './form-errors';
 import './auth.css';
 
 const s = strings.auth;
@@ -18,35 +19,30 @@ export function returnPath(state: unknown): string {
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const signedIn = useSession((st) => st.user !== null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useZodForm(loginRequestSchema, { email: '', password: '' });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  // Already signed in (another tab, a bookmark, the back button): nothing to do here.
+  if (signedIn && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
-    const parsed = loginRequestSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
     try {
-      await sessionStore.getState().login(parsed.data.email, parsed.data.password);
+      await sessionStore.getState().login(email, password);
       navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.loginError);
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
     <div className="sf-page auth-page">
-      <form className="sf-form auth-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+      <form className="sf-form auth-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
         <h1 className="sf-page-title">{s.loginTitle}</h1>
         <p className="sf-muted">{s.loginIntro}</p>
         {failure && (
@@ -54,47 +50,24 @@ export function LoginPage() {
             {failure}
           </p>
         )}
-        <div className="sf-field">
-          <label htmlFor={`${id}-email`}>{s.email}</label>
-          <input
-            id={`${id}-email`}
-            className="sf-input"
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          />
-          {errors.email && (
-            <p id={`${id}-email-error`} className="sf-field-error">
-              {errors.email}
-            </p>
+        <Field label={s.email} error={errors.email?.message} required latin>
+          {(control) => (
+            <input type="email" autoComplete="email" {...control} {...register('email')} />
           )}
-        </div>
-        <div className="sf-field">
-          <label htmlFor={`${id}-password`}>{s.password}</label>
-          <input
-            id={`${id}-password`}
-            className="sf-input"
-            type="password"
-            dir="ltr"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          />
-          {errors.password && (
-            <p id={`${id}-password-error`} className="sf-field-error">
-              {errors.password}
-            </p>
+        </Field>
+        <Field label={s.password} error={errors.password?.message} required latin>
+          {(control) => (
+            <input
+              type="password"
+              autoComplete="current-password"
+              {...control}
+              {...register('password')}
+            />
           )}
-        </div>
-        <button type="submit" className="mb-button" disabled={submitting}>
-          {submitting ? s.loggingIn : s.login}
-        </button>
+        </Field>
+        <SubmitButton pending={isSubmitting} pendingLabel={s.loggingIn}>
+          {s.login}
+        </SubmitButton>
         <p className="auth-switch">
           {s.noAccount}{' '}
           <Link to="/register" className="sf-link">

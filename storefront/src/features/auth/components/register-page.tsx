@@ -1,92 +1,68 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from '@mechabrim/routing';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from '@mechabrim/routing';
 import { passwordStrength, registerFormSchema, type RegisterRequest } from '@mechabrim/contracts';
-import { ApiError, sessionStore, type RegisterPayload } from '@mechabrim/session';
+import { ApiError, sessionStore, useSession, type RegisterPayload } from '@mechabrim/session';
+import { Field, SubmitButton } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
-import { fieldErrors } from './form-errors';
 import { returnPath } from './login-page';
 import './auth.css';
 
 const s = strings.auth;
 
-interface RegisterForm {
-  name: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  role: 'user' | 'author';
-  agreeToTerms: boolean;
-  agreeToAuthorsTerms: boolean;
-}
-
-const EMPTY: RegisterForm = {
-  name: '',
-  email: '',
-  password: '',
-  confirmPassword: '',
-  role: 'user',
-  agreeToTerms: false,
-  agreeToAuthorsTerms: false,
-};
-
 /** `/register` — the registration form with live password checks; success goes home. */
 export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const id = useId();
-  const [form, setForm] = useState<RegisterForm>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const signedIn = useSession((st) => st.user !== null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const strength = form.password ? passwordStrength(form.password) : null;
-  const mismatch = form.confirmPassword !== '' && form.confirmPassword !== form.password;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useZodForm(registerFormSchema, {
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    role: 'user',
+    agreeToTerms: false,
+    agreeToAuthorsTerms: false,
+  });
+  const [password, confirmPassword, role] = watch(['password', 'confirmPassword', 'role']);
 
-  const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  if (signedIn && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const strength = password ? passwordStrength(password) : null;
+  // The confirmation is checked as it is typed, before any submit (spec §5).
+  const mismatch = confirmPassword !== '' && confirmPassword !== password;
+
+  const onSubmit = handleSubmit(async (data) => {
     setFailure(null);
-    const parsed = registerFormSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
     try {
-      const { name, email, password, role, agreeToTerms, agreeToAuthorsTerms } = parsed.data;
+      const { name, email, role: chosenRole, agreeToTerms, agreeToAuthorsTerms } = data;
       // The API checks the agreements too (registerRequestSchema); the session's payload type
       // names only the account fields, so the agreements ride along in the same body.
       const payload: RegisterPayload &
         Pick<RegisterRequest, 'agreeToTerms' | 'agreeToAuthorsTerms'> = {
         name,
         email,
-        password,
-        role,
+        password: data.password,
+        role: chosenRole,
         agreeToTerms,
-        ...(role === 'author' ? { agreeToAuthorsTerms } : {}),
+        ...(chosenRole === 'author' ? { agreeToAuthorsTerms } : {}),
       };
       await sessionStore.getState().register(payload);
       navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.registerError);
-      setSubmitting(false);
     }
-  };
-
-  const described = (key: string, extra?: string) =>
-    [errors[key] ? `${id}-${key}-error` : null, extra].filter(Boolean).join(' ') || undefined;
-  const err = (key: string, text = errors[key]) =>
-    text ? (
-      <p id={`${id}-${key}-error`} className="sf-field-error">
-        {text}
-      </p>
-    ) : null;
+  });
 
   return (
     <div className="sf-page auth-page">
-      <form className="sf-form auth-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+      <form className="sf-form auth-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
         <h1 className="sf-page-title">{s.registerTitle}</h1>
         <p className="sf-muted">{s.registerIntro}</p>
         {failure && (
@@ -94,129 +70,101 @@ export function RegisterPage() {
             {failure}
           </p>
         )}
-        <div className="sf-field">
-          <label htmlFor={`${id}-name`}>{s.name}</label>
-          <input
-            id={`${id}-name`}
-            className="sf-input"
-            autoComplete="name"
-            value={form.name}
-            onChange={(e) => set('name', e.target.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={described('name')}
-          />
-          {err('name')}
-        </div>
-        <div className="sf-field">
-          <label htmlFor={`${id}-email`}>{s.email}</label>
-          <input
-            id={`${id}-email`}
-            className="sf-input"
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            value={form.email}
-            onChange={(e) => set('email', e.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={described('email')}
-          />
-          {err('email')}
-        </div>
-        <div className="sf-field">
-          <label htmlFor={`${id}-password`}>{s.password}</label>
-          <input
-            id={`${id}-password`}
-            className="sf-input"
-            type="password"
-            dir="ltr"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(e) => set('password', e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={described('password', `${id}-password-hint`)}
-          />
-          <p id={`${id}-password-hint`} className="sf-muted auth-hint">
-            {s.passwordHint}
-            {strength && (
-              <span className={`auth-strength auth-strength--${strength}`}>
-                {' '}
-                {s.strength} {s.strengthLevels[strength]}
-              </span>
-            )}
-          </p>
-          {err('password')}
-        </div>
-        <div className="sf-field">
-          <label htmlFor={`${id}-confirmPassword`}>{s.confirmPassword}</label>
-          <input
-            id={`${id}-confirmPassword`}
-            className="sf-input"
-            type="password"
-            dir="ltr"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-            aria-invalid={mismatch || errors.confirmPassword ? true : undefined}
-            aria-describedby={
-              mismatch || errors.confirmPassword ? `${id}-confirmPassword-error` : undefined
-            }
-          />
-          {err('confirmPassword', mismatch ? s.passwordsDoNotMatch : errors.confirmPassword)}
-        </div>
+        <Field label={s.name} error={errors.name?.message} required>
+          {(control) => <input autoComplete="name" {...control} {...register('name')} />}
+        </Field>
+        <Field label={s.email} error={errors.email?.message} required latin>
+          {(control) => (
+            <input type="email" autoComplete="email" {...control} {...register('email')} />
+          )}
+        </Field>
+        <Field
+          label={s.password}
+          error={errors.password?.message}
+          required
+          latin
+          hint={
+            <>
+              {s.passwordHint}
+              {strength && (
+                <span className={`auth-strength auth-strength--${strength}`}>
+                  {' '}
+                  {s.strength} {s.strengthLevels[strength]}
+                </span>
+              )}
+            </>
+          }
+        >
+          {(control) => (
+            <input
+              type="password"
+              autoComplete="new-password"
+              {...control}
+              {...register('password', { deps: ['confirmPassword'] })}
+            />
+          )}
+        </Field>
+        <Field
+          label={s.confirmPassword}
+          error={mismatch ? s.passwordsDoNotMatch : errors.confirmPassword?.message}
+          required
+          latin
+        >
+          {(control) => (
+            <input
+              type="password"
+              autoComplete="new-password"
+              {...control}
+              {...register('confirmPassword')}
+            />
+          )}
+        </Field>
         <fieldset className="auth-roles">
           <legend className="sf-label">{s.role}</legend>
-          {(['user', 'author'] as const).map((role) => (
-            <label key={role} className="auth-check">
-              <input
-                type="radio"
-                name="role"
-                value={role}
-                checked={form.role === role}
-                onChange={() => set('role', role)}
-              />
-              {role === 'user' ? s.roleUser : s.roleAuthor}
+          {(['user', 'author'] as const).map((value) => (
+            <label key={value} className="auth-check">
+              <input type="radio" value={value} {...register('role')} />
+              {value === 'user' ? s.roleUser : s.roleAuthor}
             </label>
           ))}
         </fieldset>
-        <div className="sf-field">
-          <label className="auth-check">
-            <input
-              type="checkbox"
-              checked={form.agreeToTerms}
-              onChange={(e) => set('agreeToTerms', e.target.checked)}
-              aria-describedby={described('agreeToTerms')}
-            />
-            <span>
+        <Field
+          layout="check"
+          error={errors.agreeToTerms?.message}
+          required
+          label={
+            <>
               {s.agreeTerms}{' '}
               <a href="/terms" target="_blank" rel="noopener" className="sf-link">
                 {s.terms} <span className="mb-visually-hidden">{s.newTab}</span>
               </a>
-            </span>
-          </label>
-          {err('agreeToTerms')}
-        </div>
-        {form.role === 'author' && (
-          <div className="sf-field">
-            <label className="auth-check">
-              <input
-                type="checkbox"
-                checked={form.agreeToAuthorsTerms}
-                onChange={(e) => set('agreeToAuthorsTerms', e.target.checked)}
-                aria-describedby={described('agreeToAuthorsTerms')}
-              />
-              <span>
+            </>
+          }
+        >
+          {(control) => <input type="checkbox" {...control} {...register('agreeToTerms')} />}
+        </Field>
+        {role === 'author' && (
+          <Field
+            layout="check"
+            error={errors.agreeToAuthorsTerms?.message}
+            required
+            label={
+              <>
                 {s.agreeAuthorsTerms}{' '}
                 <a href="/authors-terms" target="_blank" rel="noopener" className="sf-link">
                   {s.authorsTerms} <span className="mb-visually-hidden">{s.newTab}</span>
                 </a>
-              </span>
-            </label>
-            {err('agreeToAuthorsTerms')}
-          </div>
+              </>
+            }
+          >
+            {(control) => (
+              <input type="checkbox" {...control} {...register('agreeToAuthorsTerms')} />
+            )}
+          </Field>
         )}
-        <button type="submit" className="mb-button" disabled={submitting}>
-          {submitting ? s.registering : s.register}
-        </button>
+        <SubmitButton pending={isSubmitting} pendingLabel={s.registering}>
+          {s.register}
+        </SubmitButton>
         <p className="auth-switch">
           {s.haveAccount}{' '}
           <Link to="/login" className="sf-link">

@@ -1,61 +1,33 @@
-import { useId, useState, type FormEvent } from 'react';
-import { CONTACT_SUBJECTS, contactRequestSchema, type ContactRequest } from '@mechabrim/contracts';
-import { Breadcrumb, Toast } from '@mechabrim/ui';
+import { useState } from 'react';
+import { CONTACT_SUBJECTS, contactRequestSchema } from '@mechabrim/contracts';
+import { Breadcrumb, Field, SubmitButton, Toast } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
 import { useSubmitContact } from '../api/submit-contact';
 import { strings } from '../../../strings.he';
 import './contact.css';
 
 const s = strings.contact;
-const EMPTY: ContactRequest = { name: '', email: '', subject: 'general', message: '' };
-type Field = keyof ContactRequest;
 
 /** `/contact` — name, email, subject, message; success banner 3 s, error banner 5 s. */
 export function ContactPage() {
-  const [form, setForm] = useState<ContactRequest>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [banner, setBanner] = useState<'success' | 'error' | null>(null);
   const submit = useSubmitContact();
-  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useZodForm(contactRequestSchema, { name: '', email: '', subject: 'general', message: '' });
 
-  const set = (field: Field) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = contactRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as Field;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
+  const onSubmit = handleSubmit(async (message) => {
+    try {
+      await submit.mutateAsync(message);
+      setBanner('success');
+      reset();
+    } catch {
+      setBanner('error');
     }
-    setErrors({});
-    submit.mutate(form, {
-      onSuccess: () => {
-        setBanner('success');
-        setForm(EMPTY);
-      },
-      onError: () => setBanner('error'),
-    });
-  };
-
-  const field = (name: Field) => ({
-    id: `${id}-${name}`,
-    name,
-    value: form[name],
-    onChange: set(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
-  const error = (name: Field) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="sf-field-error">
-        {errors[name]}
-      </p>
-    ) : null;
 
   return (
     <div className="sf-page contact-page">
@@ -63,7 +35,7 @@ export function ContactPage() {
       <h1 className="sf-page-title">{s.title}</h1>
       <p className="sf-lead">{s.intro}</p>
       <div className="contact-layout">
-        <form className="sf-form" onSubmit={onSubmit} noValidate aria-busy={submit.isPending}>
+        <form className="sf-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
           {banner && (
             <Toast
               tone={banner}
@@ -72,42 +44,31 @@ export function ContactPage() {
               onClose={() => setBanner(null)}
             />
           )}
-          <div className="sf-field">
-            <label htmlFor={`${id}-name`}>{s.name}</label>
-            <input className="sf-input" autoComplete="name" required {...field('name')} />
-            {error('name')}
-          </div>
-          <div className="sf-field">
-            <label htmlFor={`${id}-email`}>{s.email}</label>
-            <input
-              className="sf-input"
-              type="email"
-              dir="ltr"
-              autoComplete="email"
-              required
-              {...field('email')}
-            />
-            {error('email')}
-          </div>
-          <div className="sf-field">
-            <label htmlFor={`${id}-subject`}>{s.subject}</label>
-            <select className="sf-select" {...field('subject')}>
-              {CONTACT_SUBJECTS.map((sub) => (
-                <option key={sub} value={sub}>
-                  {s.subjects[sub]}
-                </option>
-              ))}
-            </select>
-            {error('subject')}
-          </div>
-          <div className="sf-field">
-            <label htmlFor={`${id}-message`}>{s.message}</label>
-            <textarea className="sf-textarea" required {...field('message')} />
-            {error('message')}
-          </div>
-          <button type="submit" className="mb-button" disabled={submit.isPending}>
-            {submit.isPending ? s.sending : s.send}
-          </button>
+          <Field label={s.name} error={errors.name?.message} required>
+            {(control) => <input autoComplete="name" {...control} {...register('name')} />}
+          </Field>
+          <Field label={s.email} error={errors.email?.message} required latin>
+            {(control) => (
+              <input type="email" autoComplete="email" {...control} {...register('email')} />
+            )}
+          </Field>
+          <Field label={s.subject} error={errors.subject?.message} required>
+            {(control) => (
+              <select {...control} {...register('subject')}>
+                {CONTACT_SUBJECTS.map((subject) => (
+                  <option key={subject} value={subject}>
+                    {s.subjects[subject]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={s.message} error={errors.message?.message} required>
+            {(control) => <textarea {...control} {...register('message')} />}
+          </Field>
+          <SubmitButton pending={isSubmitting} pendingLabel={s.sending}>
+            {s.send}
+          </SubmitButton>
         </form>
         <aside className="contact-aside">
           <p>{s.hours}</p>

@@ -1,29 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@mechabrim/routing';
 import { updateProfileRequestSchema } from '@mechabrim/contracts';
-import { ApiError, sessionStore, useSession } from '@mechabrim/session';
-import { Avatar, EmptyState, Spinner, Toast } from '@mechabrim/ui';
+import { ApiError, sessionStore, useSession, type SessionUser } from '@mechabrim/session';
+import { Avatar, EmptyState, Field, Spinner, SubmitButton, Toast } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import './profile.css';
 
 const s = strings.profile;
-
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) out[String(i.path[0])] ??= i.message;
-  return out;
-}
 
 /** `/profile` — view and edit name, email and bio; the role label; logout. */
 export function ProfilePage() {
   const user = useSession((st) => st.user);
   const loading = useSession((st) => st.loading);
   const navigate = useNavigate();
-  const id = useId();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState({ name: '', email: '', bio: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [toast, setToast] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
 
   if (loading)
@@ -48,34 +39,6 @@ export function ProfilePage() {
       </div>
     );
   }
-
-  const startEdit = () => {
-    setDraft({ name: user.name, email: user.email, bio: user.bio ?? '' });
-    setErrors({});
-    setEditing(true);
-  };
-
-  const onSave = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = updateProfileRequestSchema.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      await sessionStore.getState().updateProfile(parsed.data);
-      setEditing(false);
-      setToast({ tone: 'success', message: s.updated });
-    } catch (err) {
-      setToast({
-        tone: 'error',
-        message: err instanceof ApiError && err.message ? err.message : s.updateError,
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const logout = () => {
     void sessionStore.getState().logout();
@@ -102,51 +65,15 @@ export function ProfilePage() {
           </div>
         </div>
         {editing ? (
-          <form className="profile-form" onSubmit={onSave} noValidate aria-busy={saving}>
-            {(['name', 'email'] as const).map((f) => (
-              <div className="sf-field" key={f}>
-                <label htmlFor={`${id}-${f}`}>{s[f]}</label>
-                <input
-                  id={`${id}-${f}`}
-                  className="sf-input"
-                  type={f === 'email' ? 'email' : 'text'}
-                  dir={f === 'email' ? 'ltr' : undefined}
-                  value={draft[f]}
-                  onChange={(e) => setDraft((d) => ({ ...d, [f]: e.target.value }))}
-                  aria-invalid={errors[f] ? true : undefined}
-                  aria-describedby={errors[f] ? `${id}-${f}-error` : undefined}
-                />
-                {errors[f] && (
-                  <p id={`${id}-${f}-error`} className="sf-field-error">
-                    {errors[f]}
-                  </p>
-                )}
-              </div>
-            ))}
-            <div className="sf-field">
-              <label htmlFor={`${id}-bio`}>{s.bio}</label>
-              <textarea
-                id={`${id}-bio`}
-                className="sf-textarea"
-                value={draft.bio}
-                onChange={(e) => setDraft((d) => ({ ...d, bio: e.target.value }))}
-              />
-            </div>
-            <div className="profile-actions">
-              <button type="submit" className="mb-button" disabled={saving}>
-                {saving ? s.saving : s.save}
-              </button>
-              <button
-                type="button"
-                className="mb-button"
-                data-variant="secondary"
-                onClick={() => setEditing(false)}
-                disabled={saving}
-              >
-                {s.cancel}
-              </button>
-            </div>
-          </form>
+          <ProfileForm
+            user={user}
+            onSaved={() => {
+              setEditing(false);
+              setToast({ tone: 'success', message: s.updated });
+            }}
+            onFailed={(message) => setToast({ tone: 'error', message })}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <>
             <dl className="profile-facts">
@@ -170,7 +97,7 @@ export function ProfilePage() {
               </div>
             </dl>
             <div className="profile-actions">
-              <button type="button" className="mb-button" onClick={startEdit}>
+              <button type="button" className="mb-button" onClick={() => setEditing(true)}>
                 {s.edit}
               </button>
               <button type="button" className="mb-button" data-variant="secondary" onClick={logout}>
@@ -181,5 +108,64 @@ export function ProfilePage() {
         )}
       </section>
     </div>
+  );
+}
+
+interface ProfileFormProps {
+  user: Pick<SessionUser, 'name' | 'email' | 'bio'>;
+  onSaved: () => void;
+  onFailed: (message: string) => void;
+  onCancel: () => void;
+}
+
+/** The profile editor: name and e-mail required, the bio optional (spec §5). */
+function ProfileForm({ user, onSaved, onFailed, onCancel }: ProfileFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useZodForm(updateProfileRequestSchema, {
+    name: user.name,
+    email: user.email,
+    bio: user.bio ?? '',
+  });
+
+  const onSave = handleSubmit(async (update) => {
+    try {
+      await sessionStore.getState().updateProfile(update);
+      onSaved();
+    } catch (err) {
+      onFailed(err instanceof ApiError && err.message ? err.message : s.updateError);
+    }
+  });
+
+  return (
+    <form className="profile-form" onSubmit={onSave} noValidate aria-busy={isSubmitting}>
+      <Field label={s.name} error={errors.name?.message} required>
+        {(control) => <input autoComplete="name" {...control} {...register('name')} />}
+      </Field>
+      <Field label={s.email} error={errors.email?.message} required latin>
+        {(control) => (
+          <input type="email" autoComplete="email" {...control} {...register('email')} />
+        )}
+      </Field>
+      <Field label={s.bio} error={errors.bio?.message}>
+        {(control) => <textarea {...control} {...register('bio')} />}
+      </Field>
+      <div className="profile-actions">
+        <SubmitButton pending={isSubmitting} pendingLabel={s.saving}>
+          {s.save}
+        </SubmitButton>
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="secondary"
+          onClick={onCancel}
+          disabled={isSubmitting}
+        >
+          {s.cancel}
+        </button>
+      </div>
+    </form>
   );
 }

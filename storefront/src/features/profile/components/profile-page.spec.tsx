@@ -1,0 +1,53 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { sessionStore, type SessionUser } from '@mechabrim/session';
+import { fakeApi, renderRoute } from '../../../testing/render-with-api';
+import { ProfilePage } from './profile-page';
+
+const dana = {
+  _id: 'u1',
+  id: 'u1',
+  name: 'דנה קוראת',
+  email: 'dana@example.com',
+  role: 'user',
+  bio: '',
+  avatar: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+} as SessionUser;
+
+beforeEach(() => {
+  act(() => sessionStore.setState({ user: dana, token: 't', loading: false }));
+});
+
+describe('profile editor', () => {
+  it('requires a name and an e-mail, clears the error once fixed, and saves', async () => {
+    fakeApi((url) =>
+      url.pathname === '/api/auth/profile'
+        ? { body: { user: { ...dana, name: 'דנה כהן' }, message: 'עודכן' } }
+        : undefined,
+    );
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'עריכה' }));
+    const name = screen.getByRole('textbox', { name: 'שם' });
+    expect(name).toHaveProperty('value', 'דנה קוראת');
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('אימייל'), { target: { value: 'dana@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    expect(await screen.findByText('שם הוא שדה חובה')).toBeTruthy();
+    expect(screen.getByText('נא להזין כתובת אימייל תקינה')).toBeTruthy();
+    expect(globalThis.fetch).not.toHaveBeenCalled();
+
+    fireEvent.change(name, { target: { value: 'דנה כהן' } });
+    fireEvent.change(screen.getByLabelText('אימייל'), { target: { value: 'dana@example.com' } });
+    await act(async () => undefined);
+    expect(screen.queryByText('שם הוא שדה חובה')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await screen.findByText('הפרופיל עודכן בהצלחה');
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      name: 'דנה כהן',
+      email: 'dana@example.com',
+      bio: '',
+    });
+    expect(screen.queryByRole('button', { name: 'שמירה' })).toBeNull();
+  });
+});
