@@ -1,4 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApiApp } from '../src/app.factory';
+import { loadApiConfig } from '../src/config/api-config';
 
 export interface CreateTestApiOptions {
   mongoUri: string;
@@ -15,7 +17,8 @@ export interface TestApi {
 }
 
 /**
- * Starts the real API (the same factory `main.ts` uses) on a free loopback port, configured from
+ * The API's own test harness (it lives beside the API rather than in libs/testing, because a lib
+ * may not import an app). Starts the real API (the same factory `main.ts` uses) on a free loopback port, configured from
  * `env` the way the process is configured from its environment. Logs are silent unless
  * `TEST_LOG_LEVEL` is set. Close it in `afterAll`.
  */
@@ -24,9 +27,6 @@ export async function createTestApi({
   redisUrl,
   env = {},
 }: CreateTestApiOptions): Promise<TestApi> {
-  // Test infrastructure reaches into the API's source on purpose: e2e suites run it in-process.
-  const { loadApiConfig } = await import('../../../services/api/src/config/api-config');
-  const { createApiApp } = await import('../../../services/api/src/app.factory');
   const config = loadApiConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
