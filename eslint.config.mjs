@@ -93,7 +93,14 @@ function moduleBoundaries({ inTests }) {
             ...devServerInTests,
           ],
         },
-        { sourceTag: 'scope:server', onlyDependOnLibsWithTags: ['scope:server', 'scope:shared'] },
+        {
+          sourceTag: 'scope:server',
+          onlyDependOnLibsWithTags: [
+            'scope:server',
+            'scope:shared',
+            ...(inTests ? ['scope:testing', 'scope:dev-server'] : []),
+          ],
+        },
         {
           sourceTag: 'scope:testing',
           onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:dev-server'],
@@ -172,7 +179,6 @@ export default tseslint.config(
       '@typescript-eslint/prefer-promise-reject-errors': 'error',
       '@typescript-eslint/only-throw-error': 'error',
       // Mistakes only types reveal.
-      '@typescript-eslint/no-base-to-string': 'error',
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       '@typescript-eslint/no-for-in-array': 'error',
       '@typescript-eslint/no-array-delete': 'error',

@@ -2,10 +2,10 @@ import { ApiError, createApiClient, type ApiTiming } from './api-client';
 
 /** A fetch that answers after `delayMs` (fake timers move the clock). */
 function delayedFetch(delayMs: number, status = 200): typeof fetch {
-  return (() =>
+  return () =>
     new Promise<Response>((resolve) =>
       setTimeout(() => resolve(new Response('{"ok":true}', { status })), delayMs),
-    )) as typeof fetch;
+    );
 }
 
 describe('API client timing', () => {

@@ -128,7 +128,7 @@ describe('client-logs queue, API to worker to MongoDB', () => {
         // A payload that breaks the contract fails at once, without retries.
         const bad = await queue.add(
           CLIENT_LOGS_JOB,
-          { receivedAt: 'nope', entries: [] } as unknown as ClientLogsJob,
+          { receivedAt: 'nope', entries: [] },
           {
             attempts: 5,
           },
