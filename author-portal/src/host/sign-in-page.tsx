@@ -48,7 +48,7 @@ export function SignInPage() {
         setFailure(strings.signIn.authorsOnly);
         return;
       }
-      navigate(from, { replace: true });
+      void navigate(from, { replace: true });
     } catch (err) {
       setFailure(err instanceof Error && err.message ? err.message : strings.signIn.loginError);
     } finally {
@@ -60,7 +60,7 @@ export function SignInPage() {
     <section className="portal-sign-in" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">{strings.signIn.title}</h1>
       <p>{strings.signIn.intro}</p>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <div className="portal-field">
           <label htmlFor="sign-in-email">{strings.signIn.email}</label>
           <input

@@ -37,7 +37,7 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       await sessionStore.getState().login(parsed.data.email, parsed.data.password);
-      navigate(returnPath(location.state), { replace: true });
+      void navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.loginError);
       setSubmitting(false);
@@ -46,7 +46,12 @@ export function LoginPage() {
 
   return (
     <div className="sf-page auth-page">
-      <form className="sf-form auth-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+      <form
+        className="sf-form auth-form"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-busy={submitting}
+      >
         <h1 className="sf-page-title">{s.loginTitle}</h1>
         <p className="sf-muted">{s.loginIntro}</p>
         {failure && (

@@ -68,7 +68,7 @@ export function RegisterPage() {
         ...(role === 'author' ? { agreeToAuthorsTerms } : {}),
       };
       await sessionStore.getState().register(payload);
-      navigate(returnPath(location.state), { replace: true });
+      void navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.registerError);
       setSubmitting(false);
@@ -86,7 +86,12 @@ export function RegisterPage() {
 
   return (
     <div className="sf-page auth-page">
-      <form className="sf-form auth-form" onSubmit={onSubmit} noValidate aria-busy={submitting}>
+      <form
+        className="sf-form auth-form"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-busy={submitting}
+      >
         <h1 className="sf-page-title">{s.registerTitle}</h1>
         <p className="sf-muted">{s.registerIntro}</p>
         {failure && (

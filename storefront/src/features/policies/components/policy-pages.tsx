@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@mechabrim/routing';
 import { Price } from '@mechabrim/ui';
-import { useStats } from '../../catalogue';
+import { useStats } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 import { PolicyLayout } from './policy-layout';
 

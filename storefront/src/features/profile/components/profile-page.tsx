@@ -79,7 +79,7 @@ export function ProfilePage() {
 
   const logout = () => {
     sessionStore.getState().logout();
-    navigate('/');
+    void navigate('/');
   };
 
   return (
@@ -102,7 +102,12 @@ export function ProfilePage() {
           </div>
         </div>
         {editing ? (
-          <form className="profile-form" onSubmit={onSave} noValidate aria-busy={saving}>
+          <form
+            className="profile-form"
+            onSubmit={(event) => void onSave(event)}
+            noValidate
+            aria-busy={saving}
+          >
             {(['name', 'email'] as const).map((f) => (
               <div className="sf-field" key={f}>
                 <label htmlFor={`${id}-${f}`}>{s[f]}</label>
