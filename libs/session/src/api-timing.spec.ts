@@ -28,7 +28,7 @@ describe('API client timing', () => {
     await expect(call).resolves.toEqual({ ok: true });
     expect(timings).toHaveLength(1);
     expect(timings[0]).toMatchObject({ name: 'GET /api/books', status: 200 });
-    expect(timings[0].durationMs).toBeGreaterThanOrEqual(1500);
+    expect(timings[0]?.durationMs).toBeGreaterThanOrEqual(1500);
   });
 
   it('reports failed calls too, with their status or 0 when unreachable', async () => {

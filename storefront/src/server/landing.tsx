@@ -46,7 +46,7 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
   if (!book) return null;
   let id: string;
   try {
-    id = decodeURIComponent(book[1]);
+    id = decodeURIComponent(book[1] ?? '');
   } catch {
     return null;
   }

@@ -613,7 +613,7 @@ describe('landing module reload (plain Node)', () => {
       proc.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const line = out.split('\n')[0];
-        if (out.includes('\n')) resolve(line.trim());
+        if (out.includes('\n')) resolve(line?.trim());
       });
       proc.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
       proc.once('error', reject);

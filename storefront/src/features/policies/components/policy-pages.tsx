@@ -30,6 +30,8 @@ export function HowToUploadPage() {
   const u = p.upload;
   const [step, setStep] = useState(0);
   const current = u.steps[step];
+  // `step` only ever holds an index of `u.steps`.
+  if (!current) return null;
   return (
     <PolicyLayout title={u.title} intro={u.intro}>
       <ol className="policy-steps" aria-label={u.stepsLabel}>
