@@ -130,6 +130,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { '@nx': nx, 'import-x': importX },
     settings: {
+      // import-x reads the files an import leads to (for no-cycle) with the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.cts', '.mts', '.js', '.jsx', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.cts', '.mts'] },
       // Relative imports inside a project are what import-x resolves; imports between projects
       // (`@mechabrim/*`) are checked for cycles by @nx/enforce-module-boundaries instead.
       'import-x/resolver-next': [

@@ -25,6 +25,7 @@ const fixtures = {
   libToApp: 'libs/ui/__lint_fixtures__/lib-to-app.ts',
   crossFeature: 'tools/lint-fixtures/__lint_fixtures__/front-end/src/features/home/home-title.ts',
   floatingPromise: 'tools/lint-fixtures/__lint_fixtures__/floating-promise.ts',
+  importCycle: 'tools/lint-fixtures/__lint_fixtures__/cycle-order.ts',
 } as const;
 
 async function eslint(args: string[]): Promise<LintResult[]> {
@@ -98,6 +99,14 @@ describe('npm run lint rejects', () => {
   it('a floating promise, and not an awaited one', () => {
     expect(messagesOf(fixtures.floatingPromise)).toEqual([
       expect.objectContaining({ ruleId: '@typescript-eslint/no-floating-promises', line: 6 }),
+    ]);
+  });
+});
+
+describe('npm run lint also rejects', () => {
+  it('two modules importing each other', () => {
+    expect(messagesOf(fixtures.importCycle)).toEqual([
+      expect.objectContaining({ ruleId: 'import-x/no-cycle', line: 2 }),
     ]);
   });
 });
