@@ -408,7 +408,7 @@ function mapMemory(): Promise<{ before: number; after: number }> {
         if (code !== 0) throw new Error(`map memory process exited with ${code}`);
         resolve(JSON.parse(out.trim()) as { before: number; after: number });
       } catch (e) {
-        reject(e as Error);
+        reject(e instanceof Error ? e : new Error(String(e)));
       }
     });
   });

@@ -193,8 +193,8 @@ async function main() {
   const [full, baseline] = variants.map((v) => bestOf(results.get(v.label)!));
   const verdict = full < TARGET_SECONDS ? 'within' : 'OVER';
   console.log(
-    `startup: ${full.toFixed(1)} s to all healthy on a warm clone — ${verdict} the ${TARGET_SECONDS} s target; ` +
-      `baseline without the build step ${baseline.toFixed(1)} s (the build check costs ${(full - baseline).toFixed(1)} s)`,
+    `startup: ${full?.toFixed(1)} s to all healthy on a warm clone — ${verdict} the ${TARGET_SECONDS} s target; ` +
+      `baseline without the build step ${baseline?.toFixed(1)} s (the build check costs ${(full - baseline).toFixed(1)} s)`,
   );
   if ([...results.values()].flat().some((result) => result.orphans.length > 0))
     process.exitCode = 1;

@@ -3,7 +3,7 @@
 const path = require('path');
 
 const root = path.resolve(__dirname, '../..');
-const LIBS = 'cart-store|session|ui|hebrew|contracts';
+const LIBS = 'cart-store|session|ui|hebrew|contracts|api-client';
 
 /**
  * @param {string} projectDir absolute folder of the project

@@ -1,18 +1,21 @@
-import type { RouteObject } from '@mechabrim/routing';
+import type { ReactElement } from 'react';
+import { checkoutPaths, type RouteObject, type CheckoutPath } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { ComingSoon, NotFound } from './coming-soon';
 
+/** One screen per path the shell sends here (the paths are declared once, in @mechabrim/routing). */
+const screens: Record<CheckoutPath, ReactElement> = {
+  '/cart': <ComingSoon title={strings.screens.cart} />,
+  '/checkout': <ComingSoon title={strings.screens.checkout} />,
+  '/payment/success': <ComingSoon title={strings.screens.paymentSuccess} />,
+  '/payment/failed': <ComingSoon title={strings.screens.paymentFailed} />,
+  '/payment/iframe/success': <ComingSoon title={strings.screens.paymentSuccess} />,
+  '/payment/iframe/failed': <ComingSoon title={strings.screens.paymentFailed} />,
+  '/orders': <ComingSoon title={strings.screens.orders} />,
+};
+
 /** The checkout's screens (spec §2), absolute paths; build them in `src/features/<feature>`. */
 export const checkoutRoutes: RouteObject[] = [
-  { path: '/cart', element: <ComingSoon title={strings.screens.cart} /> },
-  { path: '/checkout', element: <ComingSoon title={strings.screens.checkout} /> },
-  { path: '/payment/success', element: <ComingSoon title={strings.screens.paymentSuccess} /> },
-  { path: '/payment/failed', element: <ComingSoon title={strings.screens.paymentFailed} /> },
-  {
-    path: '/payment/iframe/success',
-    element: <ComingSoon title={strings.screens.paymentSuccess} />,
-  },
-  { path: '/payment/iframe/failed', element: <ComingSoon title={strings.screens.paymentFailed} /> },
-  { path: '/orders', element: <ComingSoon title={strings.screens.orders} /> },
+  ...checkoutPaths.map((path) => ({ path, element: screens[path] })),
   { path: '*', element: <NotFound /> },
 ];

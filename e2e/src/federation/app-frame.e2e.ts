@@ -82,7 +82,7 @@ describe('the app frame and the shared singletons', () => {
     const [ownBook] = (await (
       await fetch(`${stack.urls.api}/api/books/author/${await authorIdOf(stack, token)}`)
     ).json()) as { _id: string }[];
-    for (const path of ['/book/upload', `/book/edit/${ownBook._id}`]) {
+    for (const path of ['/book/upload', `/book/edit/${ownBook?._id}`]) {
       await page.goto(`${stack.urls.shell}${path}`);
       await page.locator('[data-remote="authorPortal"] h1').waitFor();
       await expect(page.getByRole('banner').count()).resolves.toBe(0);

@@ -35,8 +35,8 @@ describe('one cart for the shell and the remotes', () => {
 
     const storefront = page.locator('[data-remote="storefront"]');
     const badge = page.getByRole('banner').getByTestId('cart-count');
-    const add = storefront.getByRole('button', { name: `הוספת ${book.title} לסל` }).first();
-    const remove = storefront.getByRole('button', { name: `הסרת ${book.title} מהסל` }).first();
+    const add = storefront.getByRole('button', { name: `הוספת ${book?.title} לסל` }).first();
+    const remove = storefront.getByRole('button', { name: `הסרת ${book?.title} מהסל` }).first();
     await add.waitFor();
     await expect(badge.count()).resolves.toBe(0);
 
@@ -55,7 +55,7 @@ describe('one cart for the shell and the remotes', () => {
     const stored = await page.evaluate(() =>
       JSON.parse(window.localStorage.getItem('cart') ?? 'null'),
     );
-    expect(stored).toEqual([{ book: expect.objectContaining({ _id: book._id }), quantity: 1 }]);
+    expect(stored).toEqual([{ book: expect.objectContaining({ _id: book?._id }), quantity: 1 }]);
 
     // After a reload both sides restore the same cart.
     await page.reload();

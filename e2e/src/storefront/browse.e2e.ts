@@ -51,7 +51,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     )[0];
     await expect(
       picks.locator('.swiper-slide-active h3, .swiper-slide:first-child h3').first().textContent(),
-    ).resolves.toBe(best.title);
+    ).resolves.toBe(best?.title);
 
     // Swiper takes over the presized row after the first render; then five dots, the third
     // moves the carousel and lights up.
@@ -118,10 +118,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
           .some((w) => w.length >= 4),
       ) ?? books[0];
     const word =
-      target.title
+      target?.title
         .replace(NIQQUD, '')
         .split(' ')
-        .find((w) => w.length >= 4) ?? target.title;
+        .find((w) => w.length >= 4) ?? target?.title;
 
     const box = page.getByRole('combobox', { name: 'חיפוש ספרים וסופרים' });
     await box.fill(word);
@@ -160,7 +160,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     // A prefix letter (ו, ה, ב…) glued to the word finds the same book.
     await visit(world, page, `/books?search=${encodeURIComponent(`ו${word}`)}`);
     await page
-      .locator('main [data-testid="book-card"]', { hasText: target.title })
+      .locator('main [data-testid="book-card"]', { hasText: target?.title })
       .first()
       .waitFor();
 
@@ -173,23 +173,23 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
   it('book page: breadcrumb, whole-shekel price, cart toggle, guests sent to login for the wishlist, related books', async () => {
     const { page, errors, context } = await openPage(world, viewport);
     const book = books.find((b) => b.isAvailable) ?? books[0];
-    await visit(world, page, `/book/${book._id}`);
-    await expect(page.locator('main h1').textContent()).resolves.toBe(book.title);
+    await visit(world, page, `/book/${book?._id}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(book?.title);
     const crumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
     await expect(crumbs.textContent()).resolves.toMatch(
-      new RegExp(`^דף הבית‹.+‹${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      new RegExp(`^דף הבית‹.+‹${book?.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
     );
     await expect(crumbs.getByRole('link').nth(1).getAttribute('href')).resolves.toBe(
-      `/category/${encodeURIComponent(book.category)}`,
+      `/category/${encodeURIComponent(book?.category)}`,
     );
     const price = (await page.locator('.book-main__price').textContent())!.replace(
       /[\u200e\u200f\s]/g,
       '',
     );
-    expect(price).toBe(`${Math.round(book.price).toLocaleString('he-IL')}₪`);
+    expect(price).toBe(`${Math.round(book?.price).toLocaleString('he-IL')}₪`);
     await expect(
-      page.getByRole('link', { name: book.author.name }).getAttribute('href'),
-    ).resolves.toBe(`/author/${book.author._id}`);
+      page.getByRole('link', { name: book?.author.name }).getAttribute('href'),
+    ).resolves.toBe(`/author/${book?.author._id}`);
 
     await page.getByRole('button', { name: 'הוספה לסל', exact: true }).click();
     await page.getByRole('button', { name: 'הסרה מהסל', exact: true }).waitFor();
@@ -220,14 +220,14 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     const categories =
       await world.api<{ category: string; name: string; count: number }[]>('/api/books/categories');
     const category = categories.find((c) => c.count > 1) ?? categories[0];
-    await visit(world, page, `/category/${encodeURIComponent(category.category)}`);
-    await expect(page.locator('main h1').textContent()).resolves.toBe(category.name);
+    await visit(world, page, `/category/${encodeURIComponent(category?.category)}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(category?.name);
     await page.locator('main [data-testid="book-card"]').first().waitFor();
     await expect(page.locator('main .sf-lead').textContent()).resolves.toMatch(/ספר|ספרים/);
 
     // The count is the API's total for the category, not the number of cards loaded.
     const { total } = await world.api<{ total: number }>(
-      `/api/books?category=${encodeURIComponent(category.category)}&limit=1`,
+      `/api/books?category=${encodeURIComponent(category?.category)}&limit=1`,
     );
     await expect(page.locator('main .sf-lead').textContent()).resolves.toBe(
       total === 1 ? 'ספר אחד זמין' : `${total} ספרים זמינים`,
@@ -289,7 +289,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
 
     if (viewport === 'desktop') {
       // Another category from the header strip starts afresh: its own title, an empty search.
-      const other = categories.find((c) => c.category !== category.category && c.count > 0);
+      const other = categories.find((c) => c.category !== category?.category && c.count > 0);
       if (other) {
         await page.getByLabel('חיפוש בקטגוריה').fill('א');
         await page
@@ -312,12 +312,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     it('360 px wide: no page scrolls sideways; a window error reaches the client log', async () => {
       const { page, context } = await openPage(world, viewport);
       const book = books.find((b) => b.isAvailable) ?? books[0];
-      const word = book.title.split(' ')[0];
+      const word = book?.title.split(' ')[0];
       const pages: [string, string][] = [
         ['/', '#picks [data-testid="book-card"]'],
-        [`/book/${book._id}`, '.book-main'],
+        [`/book/${book?._id}`, '.book-main'],
         ['/authors', '.authors-grid > li'],
-        [`/category/${encodeURIComponent(book.category)}`, 'main [data-testid="book-card"]'],
+        [`/category/${encodeURIComponent(book?.category)}`, 'main [data-testid="book-card"]'],
         [`/books?search=${encodeURIComponent(word)}`, 'main [data-testid="book-card"]'],
       ];
       for (const [path, ready] of pages) {
@@ -362,7 +362,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
       });
       const page = await context.newPage();
       const book = books.find((b) => b.isAvailable) ?? books[0];
-      await visit(world, page, `/category/${encodeURIComponent(book.category)}`);
+      await visit(world, page, `/category/${encodeURIComponent(book?.category)}`);
       const card = page.locator('main [data-testid="book-card"]').first();
       await card.waitFor();
       await expect(page.evaluate(() => matchMedia('(hover: none)').matches)).resolves.toBe(true);
@@ -405,10 +405,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     await expect(page.getByLabel('חיפוש סופרים').inputValue()).resolves.toBe('');
 
     const author = authors.find((a) => a.booksCount > 0) ?? authors[0];
-    await visit(world, page, `/author/${author._id}`);
-    await expect(page.locator('main h1').textContent()).resolves.toBe(author.name);
+    await visit(world, page, `/author/${author?._id}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(author?.name);
     const crumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
-    await expect(crumbs.textContent()).resolves.toBe(`דף הבית‹סופרים‹${author.name}`);
+    await expect(crumbs.textContent()).resolves.toBe(`דף הבית‹סופרים‹${author?.name}`);
     await page.locator('main [data-testid="book-card"]').first().waitFor();
     await keep(page, 'author', viewport);
 

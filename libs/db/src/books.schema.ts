@@ -96,7 +96,7 @@ BookSchema.pre('validate', function () {
 /** Values an update query assigns, whether written as `$set` or as plain top-level fields. */
 function assigned(update: UpdateQuery<unknown>): Record<string, unknown> {
   const plain = Object.fromEntries(Object.entries(update).filter(([key]) => !key.startsWith('$')));
-  return { ...plain, ...((update.$set as Record<string, unknown> | undefined) ?? {}) };
+  return { ...plain, ...(update.$set ?? {}) };
 }
 
 // Updates through queries (findOneAndUpdate, updateOne) bypass document hooks: recompute the
@@ -110,14 +110,10 @@ BookSchema.pre(['findOneAndUpdate', 'updateOne'], async function () {
     .findOne(this.getFilter())
     .select({ title: 1, authorName: 1, tags: 1 })
     .lean<{ title?: string; authorName?: string; tags?: string[] }>();
-  const merged = { ...(current ?? {}), ...values } as {
-    title?: string;
-    authorName?: string;
-    tags?: string[];
-  };
+  const merged = { ...(current ?? {}), ...values };
   this.setUpdate({
     ...update,
-    $set: { ...((update.$set as object) ?? {}), ...bookSearchFields(merged) },
+    $set: { ...(update.$set ?? {}), ...bookSearchFields(merged) },
   });
 });
 

@@ -144,12 +144,19 @@ describe('search matching with stored keys', () => {
   });
 });
 
+/** The first term of a query that has one. */
+function firstTerm(query: string) {
+  const [term] = parseQuery(query);
+  if (!term) throw new Error(`no term in '${query}'`);
+  return term;
+}
+
 describe('matchQuality', () => {
-  const [term] = parseQuery('והספר');
+  const term = firstTerm('והספר');
   it('rates an identical token above a stem match above a prefix match', () => {
-    expect(matchQuality(parseQuery('ספר')[0], ['ספר'])).toBe(MatchQuality.Exact);
+    expect(matchQuality(firstTerm('ספר'), ['ספר'])).toBe(MatchQuality.Exact);
     expect(matchQuality(term, ['ספר', 'אחר'])).toBe(MatchQuality.Stem);
-    expect(matchQuality(parseQuery('ספ')[0], ['ספרימ'])).toBe(MatchQuality.Prefix);
+    expect(matchQuality(firstTerm('ספ'), ['ספרימ'])).toBe(MatchQuality.Prefix);
     expect(matchQuality(term, ['גן'])).toBe(MatchQuality.None);
   });
 });

@@ -253,7 +253,8 @@ export function matchPrepared(term: QueryTerm, prepared: PreparedTokens): MatchQ
   const { tokens, forms } = prepared;
   for (let i = 0; i < tokens.length; i += 1) {
     if (tokens[i] === term.token) return MatchQuality.Exact;
-    const tokenForms = forms[i];
+    // `forms` runs parallel to `tokens`; a missing entry has no forms to match.
+    const tokenForms = forms[i] ?? [];
     if (best < MatchQuality.Stem && tokenForms.some((f) => term.forms.includes(f))) {
       best = MatchQuality.Stem;
     } else if (

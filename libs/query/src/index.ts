@@ -10,6 +10,7 @@ export {
   dehydrate,
   hydrate,
   keepPreviousData,
+  queryOptions,
   QueryClient,
   QueryClientProvider,
   useMutation,

@@ -21,3 +21,4 @@ export {
   useSearchParams,
 } from 'react-router';
 export type { NavigateFunction, RouteObject } from 'react-router';
+export * from './route-paths';

@@ -65,7 +65,7 @@ function splitAnswer(answer: AuthAnswer): { user: SessionUser; token?: string } 
     return { user: answer.user as SessionUser, token: answer.token };
   }
   const { token, ...user } = answer as SessionUser & { token?: string };
-  return { user: user as SessionUser, token };
+  return { user: user, token };
 }
 
 function defaultStorage(): SessionStoreOptions['storage'] {

@@ -24,7 +24,9 @@ export async function startAuthApi() {
     return user;
   };
 
-  const server = http.createServer(async (req, res) => {
+  // Node calls the handler and drops what it returns; errors surface as failed test requests.
+  const server = http.createServer((req, res) => void answer(req, res));
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = raw ? JSON.parse(raw) : undefined;
@@ -90,14 +92,16 @@ export async function startAuthApi() {
     }
     if (req.url === '/api/plain-failure') {
       res.writeHead(502, { 'Content-Type': 'text/html' });
-      return res.end('<h1>Bad gateway</h1>');
+      res.end('<h1>Bad gateway</h1>');
+      return;
     }
     if (req.url === '/api/empty') {
       res.writeHead(204);
-      return res.end();
+      res.end();
+      return;
     }
     return send(res, 404, { statusCode: 404, error: 'Not Found', message: 'הנתיב לא קיים' });
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

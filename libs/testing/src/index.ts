@@ -1,4 +1,3 @@
-export * from './api';
 export * from './free-port';
 export * from './mongo';
 export * from './redis';

@@ -34,7 +34,7 @@ const requestIdPrefix = `${process.pid.toString(36)}-${Date.now().toString(36)}`
  * Builds the API application (not yet listening): Fastify with helmet's headers, CORS, the `/api`
  * prefix, the one error shape, one JSON log line per request (none for a successful health
  * probe), and OpenAPI. Used by `main.ts`
- * and by the e2e tests (`createTestApi` in @mechabrim/testing).
+ * and by the e2e tests (`createTestApi` in services/api/test/test-api.ts).
  */
 export async function createApiApp(
   config: ApiConfig,

@@ -1,6 +1,7 @@
 import { VALIDATION_HE } from '@mechabrim/contracts';
 import { messagesHe } from '../src/common/messages.he';
-import { createTestApi, startTestMongo, startTestRedis, type TestApi } from '@mechabrim/testing';
+import { startTestMongo, startTestRedis } from '@mechabrim/testing';
+import { createTestApi, type TestApi } from './test-api';
 import { client, expectError, freshIp, INJECTIONS, type Client } from './http';
 
 describe('auth API', () => {

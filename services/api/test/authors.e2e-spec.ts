@@ -74,7 +74,7 @@ describe('authors API', () => {
       `/api/authors/search?q=${encodeURIComponent('נועה ברק')}`,
     );
     expect(byName.status).toBe(200);
-    expect(byName.body[0].name).toBe('נועה ברק');
+    expect(byName.body[0]?.name).toBe('נועה ברק');
     const byPrefixed = await ctx.http.get<Author[]>(
       `/api/authors/search?q=${encodeURIComponent('ושירה')}&limit=50`,
     );

@@ -31,6 +31,7 @@ describe('books API (demo catalogue)', () => {
       const sales = res.body.books.map((b) => b.salesCount);
       expect(sales).toEqual([...sales].sort((a, b) => b - a));
       const book = res.body.books[0];
+      if (!book) throw new Error('the first page is empty');
       expect(book).toEqual(
         expect.objectContaining({
           _id: expect.stringMatching(/^[a-f0-9]{24}$/),
@@ -68,7 +69,7 @@ describe('books API (demo catalogue)', () => {
       const english = await ctx.http.get<BookPage>('/api/books?category=poetry&limit=100');
       expect(english.body.total).toBe(hebrew.body.total);
       const without = await ctx.http.get<BookPage>(
-        `/api/books?category=poetry&limit=100&exclude=${hebrew.body.books[0]._id}`,
+        `/api/books?category=poetry&limit=100&exclude=${hebrew.body.books[0]?._id}`,
       );
       expect(without.body.total).toBe(hebrew.body.total - 1);
     });
@@ -112,7 +113,7 @@ describe('books API (demo catalogue)', () => {
   describe('GET /api/books/:id', () => {
     it('answers an available book', async () => {
       const [first] = (await ctx.http.get<BookPage>('/api/books?limit=1')).body.books;
-      const res = await ctx.http.get<Book>(`/api/books/${first._id}`);
+      const res = await ctx.http.get<Book>(`/api/books/${first?._id}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(first);
     });
@@ -159,7 +160,7 @@ describe('books API (demo catalogue)', () => {
 
     it('public book and author-book answers vary on Authorization, Accept-Encoding and Origin', async () => {
       const [first] = (await ctx.http.get<BookPage>('/api/books?limit=1')).body.books;
-      for (const path of [`/api/books/${first._id}`, `/api/books/author/${DEMO_IDS.author}`]) {
+      for (const path of [`/api/books/${first?._id}`, `/api/books/author/${DEMO_IDS.author}`]) {
         const res = await ctx.http.get(path);
         expect(res.status).toBe(200);
         expect(res.headers.get('cache-control')).toMatch(/^public/);
@@ -218,6 +219,7 @@ describe('books API (demo catalogue)', () => {
   describe('GET /api/covers/:file', () => {
     it('serves a generated SVG cover that the book links to', async () => {
       const [book] = (await ctx.http.get<BookPage>('/api/books?limit=1')).body.books;
+      if (!book) throw new Error('the catalogue is empty');
       const coverPath = book.coverImage.replace(PUBLIC_API_URL, '');
       const res = await ctx.http.get<string>(coverPath);
       expect(res.status).toBe(200);
@@ -285,7 +287,7 @@ describe('books API (demo catalogue)', () => {
     expect(Object.keys(page.properties)).toEqual(
       expect.arrayContaining(['books', 'total', 'page', 'limit', 'pages']),
     );
-    expect(Object.keys(page.properties.books.items!.properties!)).toEqual(
+    expect(Object.keys(page.properties.books?.items?.properties ?? {})).toEqual(
       expect.arrayContaining(['_id', 'title', 'author', 'price', 'rating', 'totalRatings']),
     );
     for (const [method, path, status] of [
@@ -310,7 +312,7 @@ describe('books API (demo catalogue)', () => {
       ['delete', '/api/users/wishlist/{bookId}', '200'],
       ['post', '/api/logs/client-error', '202'],
       ['post', '/api/logs/client-bulk', '202'],
-    ]) {
+    ] as const) {
       const schema = schemaOf(method, path, status);
       expect([method, path, schema?.type]).toEqual([
         method,

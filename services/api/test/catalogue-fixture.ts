@@ -4,7 +4,8 @@ import path from 'node:path';
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { BOOK_MODEL, registerCatalogueModels, USER_MODEL } from '@mechabrim/db';
 import { seedDemoData, type SeedSummary } from '@mechabrim/demo-data';
-import { createTestApi, startTestMongo, startTestRedis, type TestApi } from '@mechabrim/testing';
+import { startTestMongo, startTestRedis } from '@mechabrim/testing';
+import { createTestApi, type TestApi } from './test-api';
 import { client, freshIp, type Client } from './http';
 
 export const PUBLIC_API_URL = 'http://api.mechabrim.test';

@@ -9,14 +9,8 @@ import {
   USER_MODEL,
 } from '@mechabrim/db';
 import { startPaymentSimulator, type PaymentSimulator } from '@mechabrim/payment-simulator';
-import {
-  createTestApi,
-  getFreePort,
-  startTestMongo,
-  startTestRedis,
-  type TestApi,
-  type TestRedis,
-} from '@mechabrim/testing';
+import { getFreePort, startTestMongo, startTestRedis, type TestRedis } from '@mechabrim/testing';
+import { createTestApi, type TestApi } from './test-api';
 import { client, freshIp, type Client } from './http';
 
 export const SIMULATOR_SECRET = 'checkout-e2e-simulator-secret';

@@ -1,14 +1,13 @@
 import { startEmbeddedMongo } from '@mechabrim/embedded-mongo';
 import {
-  createTestApi,
   getFreePort,
   startTestMongo,
   startTestRedis,
-  type TestApi,
   type TestMongo,
   type TestRedis,
   until,
 } from '@mechabrim/testing';
+import { createTestApi, type TestApi } from './test-api';
 
 const HEBREW = /[\u0590-\u05FF]/;
 

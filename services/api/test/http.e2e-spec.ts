@@ -1,11 +1,5 @@
-import {
-  createTestApi,
-  startTestMongo,
-  startTestRedis,
-  type TestApi,
-  type TestMongo,
-  type TestRedis,
-} from '@mechabrim/testing';
+import { startTestMongo, startTestRedis, type TestMongo, type TestRedis } from '@mechabrim/testing';
+import { createTestApi, type TestApi } from './test-api';
 
 const ALLOWED_ORIGIN = 'http://localhost:4200';
 const HEBREW = /[\u0590-\u05FF]/;

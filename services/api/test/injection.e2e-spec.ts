@@ -177,7 +177,8 @@ function stringPaths(value: unknown, prefix: string[] = []): string[][] {
 function setAt(value: Record<string, unknown>, path: string[], next: unknown): void {
   let current: Record<string, unknown> = value;
   for (const key of path.slice(0, -1)) current = current[key] as Record<string, unknown>;
-  current[path[path.length - 1]] = next;
+  const last = path.at(-1);
+  if (last !== undefined) current[last] = next;
 }
 
 interface Case {
@@ -296,7 +297,7 @@ describe('NoSQL injection on every endpoint that takes input', () => {
       .sort({ _id: 1 })
       .limit(2)
       .lean();
-    ids = { book: String(book._id), wished: String(wished._id), author: String(DEMO_IDS.author) };
+    ids = { book: String(book?._id), wished: String(wished?._id), author: String(DEMO_IDS.author) };
     // A wished book, so that a DELETE that slipped through would change something.
     await ctx.db
       .collection('wishlists')

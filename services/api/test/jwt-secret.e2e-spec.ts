@@ -2,14 +2,8 @@ import { createHmac } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createTestApi,
-  startTestMongo,
-  startTestRedis,
-  type TestApi,
-  type TestMongo,
-  type TestRedis,
-} from '@mechabrim/testing';
+import { startTestMongo, startTestRedis, type TestMongo, type TestRedis } from '@mechabrim/testing';
+import { createTestApi, type TestApi } from './test-api';
 import { client, expectError, freshIp, type Client } from './http';
 
 // Its own suite: passport keeps one 'jwt' strategy per process, so APIs with different secrets

@@ -2,14 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedMongo, type EmbeddedMongo } from '@mechabrim/embedded-mongo';
-import {
-  createTestApi,
-  getFreePort,
-  startTestRedis,
-  type TestApi,
-  type TestRedis,
-  until,
-} from '@mechabrim/testing';
+import { getFreePort, startTestRedis, type TestRedis, until } from '@mechabrim/testing';
+import { createTestApi, type TestApi } from './test-api';
 
 const HEBREW = /[\u0590-\u05FF]/;
 

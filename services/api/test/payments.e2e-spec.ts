@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { SIMULATOR_SIGNATURE_HEADER, type PaymentCreateResponse } from '@mechabrim/contracts';
 import { Types } from 'mongoose';
-import { createTestApi, until } from '@mechabrim/testing';
+import { until } from '@mechabrim/testing';
+import { createTestApi } from './test-api';
 import { OrderExpirySweep } from '../src/payments/order-expiry.service';
 import { OutboxRelay, outboxJobId } from '../src/payments/outbox-relay.service';
 import {

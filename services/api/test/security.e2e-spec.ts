@@ -8,14 +8,13 @@ import pino from 'pino';
 import { Queue } from 'bullmq';
 import { QUEUE_NAMES } from '@mechabrim/contracts';
 import {
-  createTestApi,
   startTestMongo,
   startTestRedis,
   until,
-  type TestApi,
   type TestMongo,
   type TestRedis,
 } from '@mechabrim/testing';
+import { createTestApi, type TestApi } from './test-api';
 import { createApiApp } from '../src/app.factory';
 import { loadApiConfig } from '../src/config/api-config';
 import { messagesHe } from '../src/common/messages.he';

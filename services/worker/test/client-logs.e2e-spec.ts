@@ -1,13 +1,15 @@
 import { CLIENT_LOGS_JOB, QUEUE_NAMES, type ClientLogsJob } from '@mechabrim/contracts';
 import {
-  createTestApi,
   startTestMongo,
   startTestRedis,
-  type TestApi,
   type TestMongo,
   type TestRedis,
   until,
 } from '@mechabrim/testing';
+// The one cross-service journey (API → queue → worker) needs the real API beside the worker;
+// its own harness is the one place that knows how to start it.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- see above
+import { createTestApi, type TestApi } from '../../api/test/test-api';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import mongoose, { type Connection } from 'mongoose';
@@ -126,7 +128,7 @@ describe('client-logs queue, API to worker to MongoDB', () => {
         // A payload that breaks the contract fails at once, without retries.
         const bad = await queue.add(
           CLIENT_LOGS_JOB,
-          { receivedAt: 'nope', entries: [] } as unknown as ClientLogsJob,
+          { receivedAt: 'nope', entries: [] },
           {
             attempts: 5,
           },

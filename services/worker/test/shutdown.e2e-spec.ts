@@ -91,6 +91,6 @@ describe('worker process shutdown', () => {
     expect(counts.failed).toBe(0);
     const stored = await db.collection('client_logs').countDocuments();
     expect(counts.completed).toBe(stored);
-    expect(stored + counts.waiting).toBe(JOBS);
+    expect(stored + (counts.waiting ?? 0)).toBe(JOBS);
   });
 });

@@ -90,7 +90,7 @@ describe('client logging of the shell', () => {
                 String(url).includes('slow') ? 1200 : 3500,
               ),
             ),
-        ) as unknown as typeof fetch;
+        );
         const slow = apiFetch('/api/slow?x=1');
         await jest.advanceTimersByTimeAsync(1200);
         await slow;

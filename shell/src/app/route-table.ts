@@ -1,3 +1,9 @@
+import {
+  AUTHOR_PORTAL_AREA,
+  authorPortalPaths,
+  checkoutPaths,
+  storefrontPaths,
+} from '@mechabrim/routing/src/route-paths';
 import type { RemoteName } from './runtime-config';
 
 /** A path of spec §2 and the remote that owns its screen. */
@@ -6,43 +12,23 @@ export interface RouteOwner {
   remote: RemoteName;
 }
 
+/** `/author-dashboard`: the portal's area, without the splat. */
+const portalArea = AUTHOR_PORTAL_AREA.slice(0, -'/*'.length);
+
 /**
- * The full route table of spec §2. The shell only decides which remote owns a path; each
- * remote's `./App` holds the `<Routes>` for its own paths (absolute paths, same patterns).
+ * The full route table of spec §2, from the paths each remote declares (in @mechabrim/routing,
+ * imported by file so this module, which early-start.ts bundles, stays free of the router). The
+ * shell only decides which remote owns a path; each remote's `./App` holds the `<Routes>` for
+ * its own paths (absolute paths, same patterns).
  */
 export const routeTable: readonly RouteOwner[] = [
-  // storefront: catalogue, authors, accounts, static and policy pages, wishlist
-  { path: '/', remote: 'storefront' },
-  { path: '/books', remote: 'storefront' },
-  { path: '/authors', remote: 'storefront' },
-  { path: '/author/:id', remote: 'storefront' },
-  { path: '/book/:id', remote: 'storefront' },
-  { path: '/category/:category', remote: 'storefront' },
-  { path: '/about', remote: 'storefront' },
-  { path: '/contact', remote: 'storefront' },
-  { path: '/login', remote: 'storefront' },
-  { path: '/register', remote: 'storefront' },
-  { path: '/profile', remote: 'storefront' },
-  { path: '/wishlist', remote: 'storefront' },
-  { path: '/author-compensation', remote: 'storefront' },
-  { path: '/how-to-upload', remote: 'storefront' },
-  { path: '/how-it-works', remote: 'storefront' },
-  { path: '/shipping-policy', remote: 'storefront' },
-  { path: '/community-donation', remote: 'storefront' },
-  { path: '/terms', remote: 'storefront' },
-  { path: '/authors-terms', remote: 'storefront' },
-  // checkout: cart, checkout, payment results, orders
-  { path: '/cart', remote: 'checkout' },
-  { path: '/checkout', remote: 'checkout' },
-  { path: '/payment/success', remote: 'checkout' },
-  { path: '/payment/failed', remote: 'checkout' },
-  { path: '/payment/iframe/success', remote: 'checkout' },
-  { path: '/payment/iframe/failed', remote: 'checkout' },
-  { path: '/orders', remote: 'checkout' },
-  // author portal: dashboard, upload, edit (the shell's header is hidden there)
-  { path: '/author-dashboard/*', remote: 'authorPortal' },
-  { path: '/book/upload', remote: 'authorPortal' },
-  { path: '/book/edit/:id', remote: 'authorPortal' },
+  ...storefrontPaths.map((path) => ({ path, remote: 'storefront' as const })),
+  ...checkoutPaths.map((path) => ({ path, remote: 'checkout' as const })),
+  // Everything under the dashboard is the portal's, known screen or not (it draws its own 404).
+  { path: AUTHOR_PORTAL_AREA, remote: 'authorPortal' },
+  ...authorPortalPaths
+    .filter((path) => path !== portalArea && !path.startsWith(`${portalArea}/`))
+    .map((path) => ({ path, remote: 'authorPortal' as const })),
 ];
 
 // Plain matching, without the router: main.ts uses it before the shared modules (the router

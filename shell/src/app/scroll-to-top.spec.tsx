@@ -5,7 +5,7 @@ import { ScrollToTop } from './scroll-to-top';
 describe('scroll to top', () => {
   it('scrolls smoothly to the top on every path change (spec §2)', () => {
     const scrollTo = jest.fn();
-    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    window.scrollTo = scrollTo;
     let navigate: NavigateFunction = () => undefined;
     function CaptureNavigate() {
       navigate = useNavigate();

@@ -1,9 +1,10 @@
 import { lazy } from 'react';
-import type { RouteObject } from '@mechabrim/routing';
+import type { ReactElement } from 'react';
+import { storefrontPaths, type RouteObject, type StorefrontPath } from '@mechabrim/routing';
 import { NotFound } from './not-found';
 // The two pages people land on (home, a book) are in the storefront's first chunk, so their
 // first render needs no further request; the other screens load when first visited.
-import { HomeRoute } from '../features/home';
+import { HomeRoute } from './home-route';
 import { BookPage } from '../features/book';
 
 const AuthorsPage = lazy(() =>
@@ -51,29 +52,34 @@ const WishlistPage = lazy(() =>
   import('../features/wishlist').then((m) => ({ default: m.WishlistPage })),
 );
 
+/** One screen per path the shell sends here (the paths are declared once, in @mechabrim/routing). */
+const screens: Record<StorefrontPath, ReactElement> = {
+  '/': <HomeRoute />,
+  '/books': <HomeRoute />,
+  '/authors': <AuthorsPage />,
+  '/author/:id': <AuthorPage />,
+  '/book/:id': <BookPage />,
+  '/category/:category': <CategoryPage />,
+  '/about': <AboutPage />,
+  '/contact': <ContactPage />,
+  '/login': <LoginPage />,
+  '/register': <RegisterPage />,
+  '/profile': <ProfilePage />,
+  '/wishlist': <WishlistPage />,
+  '/author-compensation': <AuthorCompensationPage />,
+  '/how-to-upload': <HowToUploadPage />,
+  '/how-it-works': <HowItWorksPage />,
+  '/shipping-policy': <ShippingPolicyPage />,
+  '/community-donation': <CommunityDonationPage />,
+  '/terms': <TermsPage />,
+  '/authors-terms': <AuthorsTermsPage />,
+};
+
 /**
  * The storefront's screens (spec §2), absolute paths. The shell's route table sends these paths
  * here; the shell's Suspense boundary covers the lazy screens.
  */
 export const storefrontRoutes: RouteObject[] = [
-  { path: '/', element: <HomeRoute /> },
-  { path: '/books', element: <HomeRoute /> },
-  { path: '/authors', element: <AuthorsPage /> },
-  { path: '/author/:id', element: <AuthorPage /> },
-  { path: '/book/:id', element: <BookPage /> },
-  { path: '/category/:category', element: <CategoryPage /> },
-  { path: '/about', element: <AboutPage /> },
-  { path: '/contact', element: <ContactPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/profile', element: <ProfilePage /> },
-  { path: '/wishlist', element: <WishlistPage /> },
-  { path: '/author-compensation', element: <AuthorCompensationPage /> },
-  { path: '/how-to-upload', element: <HowToUploadPage /> },
-  { path: '/how-it-works', element: <HowItWorksPage /> },
-  { path: '/shipping-policy', element: <ShippingPolicyPage /> },
-  { path: '/community-donation', element: <CommunityDonationPage /> },
-  { path: '/terms', element: <TermsPage /> },
-  { path: '/authors-terms', element: <AuthorsTermsPage /> },
+  ...storefrontPaths.map((path) => ({ path, element: screens[path] })),
   { path: '*', element: <NotFound /> },
 ];

@@ -76,8 +76,8 @@ describe('landing renderer', () => {
       queries: { queryKey: unknown[]; state: { data: unknown; status: string } }[];
     };
     expect(state.queries).toHaveLength(1);
-    expect(state.queries[0].queryKey).toEqual(['books', 'detail', book._id]);
-    expect(state.queries[0].state).toMatchObject({ status: 'success', data: book });
+    expect(state.queries[0]?.queryKey).toEqual(['books', 'detail', book._id]);
+    expect(state.queries[0]?.state).toMatchObject({ status: 'success', data: book });
   });
 
   it('draws nothing for a missing or malformed book: the browser shows its own screen', async () => {

@@ -17,7 +17,7 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter } from '@mechabrim/routing';
 import { ApiError, configureApi } from '@mechabrim/session';
 import StorefrontApp from '../app/app';
-import { CATALOGUE_STALE_MS, catalogueKeys, getBook } from '../features/catalogue';
+import { bookQuery, CATALOGUE_STALE_MS, getBook } from '@mechabrim/api-client';
 
 export interface Landing {
   /** The storefront area's markup for the path. */
@@ -46,14 +46,14 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
   if (!book) return null;
   let id: string;
   try {
-    id = decodeURIComponent(book[1]);
+    id = decodeURIComponent(book[1] ?? '');
   } catch {
     return null;
   }
   return async (client, signal) => {
     try {
       const data = await getBook(id, signal);
-      client.setQueryData(catalogueKeys.book(id), data);
+      client.setQueryData(bookQuery(id).queryKey, data);
       return true;
     } catch (error) {
       // Not found, a malformed id, a slow or failing API: the browser shows the right screen.

@@ -31,11 +31,11 @@ export function fakeApi(handler: FakeApi): string[] {
       status,
       text: async () => JSON.stringify(answer.body),
     } as Response;
-  }) as unknown as typeof fetch;
+  });
   return calls;
 }
 
-let navigateTo: (path: string) => void = () => undefined;
+let navigateTo: (path: string) => unknown = () => undefined;
 function NavigationHandle() {
   navigateTo = useNavigate();
   return null;

@@ -167,10 +167,7 @@ async function materialize(
 ): Promise<Record<string, unknown>> {
   const doc = new model(data);
   await doc.validate();
-  return doc.toObject({ depopulate: true, virtuals: false, versionKey: true }) as Record<
-    string,
-    unknown
-  >;
+  return doc.toObject({ depopulate: true, virtuals: false, versionKey: true });
 }
 
 async function insertAll(model: Model<unknown>, docs: Record<string, unknown>[]): Promise<void> {

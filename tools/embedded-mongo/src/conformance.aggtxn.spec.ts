@@ -74,8 +74,8 @@ describe('aggregation', () => {
         },
       ])
       .toArray();
-    expect(facet.cheap).toEqual([{ n: 2 }]);
-    expect(facet.all).toEqual([
+    expect(facet?.cheap).toEqual([{ n: 2 }]);
+    expect(facet?.all).toEqual([
       { _id: 2, title: 'B', price: 70, p2: 140 },
       { _id: 3, title: 'C', price: 30, p2: 60 },
     ]);
@@ -92,7 +92,7 @@ describe('aggregation', () => {
     await c.insertMany(Array.from({ length: 150 }, (_, i) => ({ i })));
     const all = await c.aggregate([{ $sort: { i: -1 } }], { batchSize: 20 }).toArray();
     expect(all).toHaveLength(150);
-    expect(all[0].i).toBe(149);
+    expect(all[0]?.i).toBe(149);
   });
 });
 

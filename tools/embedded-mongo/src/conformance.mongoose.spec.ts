@@ -158,8 +158,8 @@ describe('mongoose models', () => {
     await OrderModel.create({
       user: user._id,
       lines: [
-        { book: a._id, qty: 2, price: a.price },
-        { book: b._id, qty: 1, price: b.price },
+        { book: a?._id, qty: 2, price: a?.price },
+        { book: b?._id, qty: 1, price: b?.price },
       ],
     });
     const order = await OrderModel.findOne({ user: user._id })
@@ -167,13 +167,13 @@ describe('mongoose models', () => {
       .populate('lines.book')
       .lean();
     expect(order?.user.email).toBe('buyer@example.com');
-    expect((order?.lines[0].book as unknown as Book).title).toBe(a.title);
+    expect((order?.lines[0]?.book as unknown as Book).title).toBe(a?.title);
     const [total] = await OrderModel.aggregate([
       { $match: { user: user._id } },
       { $unwind: '$lines' },
       { $group: { _id: '$user', total: { $sum: { $multiply: ['$lines.qty', '$lines.price'] } } } },
     ]);
-    expect(total.total).toBeCloseTo(a.price * 2 + b.price, 5);
+    expect(total.total).toBeCloseTo(a?.price * 2 + b?.price, 5);
     const withBooks = await OrderModel.aggregate([
       { $match: { user: user._id } },
       { $lookup: { from: 'books', localField: 'lines.book', foreignField: '_id', as: 'books' } },

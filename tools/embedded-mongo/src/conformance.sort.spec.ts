@@ -295,7 +295,7 @@ describe('sorted finds walking an index', () => {
 function stages(plan: unknown, out: Document[] = []): Document[] {
   if (Array.isArray(plan)) plan.forEach((p) => stages(p, out));
   else if (plan && typeof plan === 'object') {
-    if (typeof (plan as Document).stage === 'string') out.push(plan as Document);
+    if (typeof (plan as Document).stage === 'string') out.push(plan);
     for (const v of Object.values(plan)) stages(v, out);
   }
   return out;

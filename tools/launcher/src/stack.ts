@@ -80,8 +80,9 @@ export class Stack {
     if (missing.length > 0) throw new Error(missing.join('\n'));
     const ready = new Map<string, Promise<void>>();
     for (const service of this.services) {
-      const dependencies = internalDependencies(service, this.present).map((name) =>
-        ready.get(name),
+      // Services come in dependency order, so each dependency's start is already in the map.
+      const dependencies = internalDependencies(service, this.present).map(
+        (name) => ready.get(name) ?? Promise.resolve(),
       );
       const started = Promise.all(dependencies).then(() => this.startService(service.name));
       // A failure is reported once, by Promise.all below; dependants simply never start.

@@ -21,8 +21,8 @@ describe('client logger', () => {
     logger.error('boom', new Error('bad'), 'books');
     await Promise.resolve();
     expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('http://api.test/api/logs/client-error');
-    expect(calls[0].body).toMatchObject({
+    expect(calls[0]?.url).toBe('http://api.test/api/logs/client-error');
+    expect(calls[0]?.body).toMatchObject({
       level: 'error',
       message: 'boom',
       context: 'books',
@@ -40,8 +40,8 @@ describe('client logger', () => {
     jest.advanceTimersByTime(1000);
     await Promise.resolve();
     expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('http://api.test/api/logs/client-bulk');
-    const body = calls[0].body as { logs: { message: string }[]; sessionId: string };
+    expect(calls[0]?.url).toBe('http://api.test/api/logs/client-bulk');
+    const body = calls[0]?.body as { logs: { message: string }[]; sessionId: string };
     expect(body.sessionId).toBe('sess-1');
     expect(body.logs.map((l) => l.message)).toEqual(['one', 'two']);
   });
@@ -53,7 +53,7 @@ describe('client logger', () => {
     logger.info('c');
     await Promise.resolve();
     expect(calls).toHaveLength(1);
-    expect((calls[0].body as { logs: unknown[] }).logs).toHaveLength(3);
+    expect((calls[0]?.body as { logs: unknown[] }).logs).toHaveLength(3);
   });
 
   it('sends a long backlog in bulks of at most 50, as the API takes them', async () => {
@@ -68,7 +68,7 @@ describe('client logger', () => {
     for (let i = 0; i < 130; i++) logger.debug(`m${i}`);
     const entries = logger.getEntries();
     expect(entries).toHaveLength(100);
-    expect(entries[0].message).toBe('m30');
+    expect(entries[0]?.message).toBe('m30');
   });
 
   it('flags operations above 1000 ms as slow and above 3000 ms as warnings', () => {

@@ -18,7 +18,8 @@ import type { AuthenticatedUser } from './authenticated-user';
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T = AuthenticatedUser>(error: unknown, user: T | false, info: unknown): T {
-    if (error) throw error;
+    if (error)
+      throw error instanceof Error ? error : new Error('Authentication failed', { cause: error });
     if (!user) {
       const missing = info instanceof Error && /No auth token/i.test(info.message);
       throw new DomainError(

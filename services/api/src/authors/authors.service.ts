@@ -69,6 +69,7 @@ export class AuthorsService {
       .lean<StoredAuthor>();
     if (!author) throw new DomainError('not_found', messagesHe.authors.notFound);
     const [answer] = await this.withAggregates([author]);
+    if (!answer) throw new DomainError('not_found', messagesHe.authors.notFound);
     return answer;
   }
 

@@ -61,7 +61,7 @@ describe('BookSearchService on the database path (no current in-memory index)', 
 
   it('keeps a title match that the cut at the best sellers would lose', async () => {
     const found = await service.search('גינה', 3);
-    expect(found[0].title).toBe('הגינה הסודית');
+    expect(found[0]?.title).toBe('הגינה הסודית');
   });
 
   it('cuts at the best sellers, not at whatever the database returns first', async () => {

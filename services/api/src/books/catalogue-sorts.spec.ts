@@ -11,8 +11,8 @@ function serves(index: Keys, sort: Keys, equalityPrefix: string[]): boolean {
   const rest = fields.slice(equalityPrefix.length);
   const wanted = Object.entries(sort);
   if (rest.length !== wanted.length) return false;
-  const same = rest.every(([f, d], i) => wanted[i][0] === f && wanted[i][1] === d);
-  const reversed = rest.every(([f, d], i) => wanted[i][0] === f && wanted[i][1] === -d);
+  const same = rest.every(([f, d], i) => wanted[i]?.[0] === f && wanted[i]?.[1] === d);
+  const reversed = rest.every(([f, d], i) => wanted[i]?.[0] === f && wanted[i]?.[1] === -d);
   return same || reversed;
 }
 

@@ -132,11 +132,13 @@ export class BookSearchIndex implements OnApplicationBootstrap, OnModuleDestroy 
       this.scheduleBuild(0);
       return null;
     }
+    const [onlyTerm] = terms;
     const positions =
-      terms.length === 1
-        ? this.rankOneWord(snapshot, terms[0], limit)
+      terms.length === 1 && onlyTerm
+        ? this.rankOneWord(snapshot, onlyTerm, limit)
         : this.rankWords(snapshot, terms, limit);
-    return positions.map((p) => snapshot.answers[p]);
+    // Positions index the same snapshot, so each has its answer.
+    return positions.flatMap((p) => snapshot.answers[p] ?? []);
   }
 
   onApplicationBootstrap(): void {
@@ -188,11 +190,14 @@ export class BookSearchIndex implements OnApplicationBootstrap, OnModuleDestroy 
       matches = positions;
       if (!matches.size) return [];
     }
-    const candidates = [...(matches ?? [])];
-    const position = new Map(candidates.map((p) => [snapshot.books[p]._id.toHexString(), p]));
+    const candidates = [...(matches ?? [])].flatMap((p) => {
+      const book = snapshot.books[p];
+      return book ? [{ p, book }] : [];
+    });
+    const position = new Map(candidates.map(({ p, book }) => [book._id.toHexString(), p]));
     const ids = rankCandidates(
       terms,
-      candidates.map((p) => snapshot.books[p]),
+      candidates.map(({ book }) => book),
       limit,
     );
     return ids.map((id) => position.get(id.toHexString())!);

@@ -102,5 +102,5 @@ function expectedHe(expected: string): string {
     array: 'רשימה',
     date: 'תאריך',
   };
-  return Object.hasOwn(names, expected) ? names[expected] : expected;
+  return (Object.hasOwn(names, expected) ? names[expected] : undefined) ?? expected;
 }

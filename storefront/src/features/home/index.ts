@@ -1,2 +1,1 @@
-export { HomeRoute } from './components/home-route';
 export { HomePage } from './components/home-page';

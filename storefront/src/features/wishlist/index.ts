@@ -1,2 +1,1 @@
-export { WishlistToggle } from './components/wishlist-toggle';
 export { WishlistPage } from './components/wishlist-page';

@@ -161,6 +161,6 @@ export async function runCommand(
       errmsg: `journal write failed: ${(e as Error).message}; the outcome of this write is unknown and the server is shutting down (restart it to recover from the journal)`,
     };
   }
-  if (retryable && reply.ok === 1) session.retry = { txnNumber: txnNumber as number, reply };
+  if (retryable && reply.ok === 1) session.retry = { txnNumber: txnNumber, reply };
   return reply;
 }

@@ -269,7 +269,7 @@ describe('index-ordered walks for sorts', () => {
     acc.insert(c, { _id: 'arr', isAvailable: true, salesCount: [5, 2000] });
     expect(planSort(c, { isAvailable: true }, { salesCount: -1 })).toBeNull();
     const top = selectDocs(acc, c, { isAvailable: true }, { sort: { salesCount: -1 }, limit: 1 });
-    expect(top[0]._id).toBe('arr');
+    expect(top[0]?._id).toBe('arr');
     acc.remove(c, keyOf('arr'));
     expect(planSort(c, { isAvailable: true }, { salesCount: -1 })).not.toBeNull();
   });
@@ -286,7 +286,7 @@ describe('index-ordered walks for sorts', () => {
       { sort: { salesCount: -1 }, limit: 2 },
       st,
     );
-    expect(got[0]._id).toBe('new');
+    expect(got[0]?._id).toBe('new');
     expect(st.sortWalk).toBeUndefined();
     txn.end('aborted');
     expect(

@@ -23,7 +23,7 @@ export function useDriver(): DriverContext {
     ctx.client = new MongoClient(ctx.target.uri, { serverSelectionTimeoutMS: 5000 });
     await ctx.client.connect();
     ctx.db = ctx.client.db();
-    ctx.coll = (name) => ctx.db.collection(name) as unknown as Loose;
+    ctx.coll = (name) => ctx.db.collection(name);
   });
   afterAll(async () => {
     await ctx.client?.close();

@@ -17,7 +17,7 @@ const swiper = {
 jest.mock('./swiper-kit', () => {
   const { useEffect } = jest.requireActual<typeof import('react')>('react');
   function Swiper(props: { children: ReactNode; onSwiper: (s: unknown) => void }) {
-    swiper.props = props as unknown as Record<string, unknown>;
+    swiper.props = props;
     useEffect(() => props.onSwiper(swiper.instance), []); // eslint-disable-line react-hooks/exhaustive-deps
     return <div className="swiper swiper-initialized">{props.children}</div>;
   }

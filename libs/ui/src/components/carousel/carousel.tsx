@@ -78,7 +78,7 @@ function presizeStyle(breakpoints: Breakpoints): CSSProperties {
     style[`--mb-spv-${w}`] = bp.slidesPerView;
     style[`--mb-gap-${w}`] = `${bp.spaceBetween}px`;
   }
-  return style as CSSProperties;
+  return style;
 }
 
 function Chevron({ direction }: { direction: 'prev' | 'next' }) {

@@ -20,7 +20,7 @@ describe('error handling architecture', () => {
         const source = readFileSync(f, 'utf8');
         return [
           ...source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@nestjs\/common'/g),
-        ].some((m) => HTTP_EXCEPTION.test(m[1]));
+        ].some((m) => HTTP_EXCEPTION.test(m[1] ?? ''));
       })
       .map((f) => path.relative(SRC, f));
     expect(offenders).toEqual([]);

@@ -45,7 +45,8 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
     {} as IncomingMessage,
     response as unknown as ServerResponse,
     (error?: unknown) => {
-      if (error) throw error;
+      if (error)
+        throw error instanceof Error ? error : new Error('helmet failed', { cause: error });
     },
   );
   return headers;

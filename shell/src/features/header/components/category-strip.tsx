@@ -1,5 +1,5 @@
 import { NavLink } from '@mechabrim/routing';
-import { useCategories } from '../api/get-categories';
+import { useCategories } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 
 /**

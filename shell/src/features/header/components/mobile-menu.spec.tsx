@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { configureApi } from '@mechabrim/session';
 import { MobileMenu } from './mobile-menu';
 
-let navigate: (to: string) => void = () => undefined;
+let navigate: (to: string) => unknown = () => undefined;
 function Nav() {
   navigate = useNavigate();
   return null;
@@ -58,7 +58,7 @@ describe('mobile menu', () => {
     renderMenu();
     const toggle = screen.getByRole('button', { name: 'פתיחת התפריט' });
     await userEvent.click(toggle);
-    act(() => navigate('/about'));
+    act(() => void navigate('/about'));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });

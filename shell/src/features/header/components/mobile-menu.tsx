@@ -22,6 +22,9 @@ export function MobileMenu() {
   }, [location.pathname, location.search]);
 
   return (
+    // Escape pressed on any control inside the open menu closes it: the wrapper only listens to
+    // keys that bubble up from the real controls, it is not a control itself.
+    // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions
     <div
       className="mobile-menu"
       onKeyDown={(e) => {

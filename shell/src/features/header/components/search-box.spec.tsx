@@ -98,12 +98,12 @@ describe('header search box', () => {
     const { user, input } = setup();
     await typeAndWait(user, input, 'ים');
     const [first, , authorRow] = screen.getAllByRole('option');
-    expect(first.textContent).toContain('הים שבפנים');
-    expect(first.textContent).toContain('מאת נועה לוי');
-    expect(first.textContent).toContain('4.3');
-    expect(first.textContent).toContain('60');
-    expect(authorRow.textContent).toContain('2 ספרים');
-    expect(authorRow.textContent).toContain(`${author.bio.slice(0, 60).trimEnd()}…`);
+    expect(first?.textContent).toContain('הים שבפנים');
+    expect(first?.textContent).toContain('מאת נועה לוי');
+    expect(first?.textContent).toContain('4.3');
+    expect(first?.textContent).toContain('60');
+    expect(authorRow?.textContent).toContain('2 ספרים');
+    expect(authorRow?.textContent).toContain(`${author.bio.slice(0, 60).trimEnd()}…`);
     expect(screen.getByTestId('avatar-default')).toBeTruthy();
   });
 
@@ -112,14 +112,14 @@ describe('header search box', () => {
     await typeAndWait(user, input, 'ים');
     const options = screen.getAllByRole('option');
     await user.keyboard('{ArrowDown}');
-    expect(input.getAttribute('aria-activedescendant')).toBe(options[0].id);
-    expect(options[0].getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[0]?.id);
+    expect(options[0]?.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(input.getAttribute('aria-activedescendant')).toBe(options[2].id);
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[2]?.id);
     await user.keyboard('{ArrowDown}');
-    expect(input.getAttribute('aria-activedescendant')).toBe(options[0].id);
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[0]?.id);
     await user.keyboard('{ArrowUp}');
-    expect(input.getAttribute('aria-activedescendant')).toBe(options[2].id);
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[2]?.id);
   });
 
   it('opens the highlighted item on Enter and clears the box', async () => {

@@ -17,8 +17,7 @@ import {
   useClickOutside,
   useDebouncedValue,
 } from '@mechabrim/ui';
-import { useAuthorSuggestions } from '../api/search-authors';
-import { useBookSuggestions } from '../api/search-books';
+import { useAuthorSearch, useBookSearch } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 import {
   bioPreview,
@@ -32,6 +31,9 @@ import './search-box.css';
 const s = strings.header.search;
 /** Spec §9: a request goes out 300 ms after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Suggestions per kind (spec §9). */
+export const SUGGESTION_LIMIT = 10;
 
 function SearchIcon() {
   return (
@@ -97,8 +99,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const popupId = `${id}-popup`;
 
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const books = useBookSuggestions(query);
-  const authors = useAuthorSuggestions(query);
+  // The same queries (and cache entries) as the storefront's search, at the suggestion limit.
+  const books = useBookSearch(query, SUGGESTION_LIMIT);
+  const authors = useAuthorSearch(query, SUGGESTION_LIMIT);
   const items = useMemo(
     () => toSuggestions(books.data ?? [], authors.data ?? []),
     [books.data, authors.data],
@@ -119,14 +122,14 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const choose = (item: Suggestion) => {
     setText('');
     close();
-    navigate(item.href);
+    void navigate(item.href);
   };
 
   const submitSearch = () => {
     const q = text.trim();
     if (!q) return;
     close();
-    navigate(`/books?search=${encodeURIComponent(q)}`);
+    void navigate(`/books?search=${encodeURIComponent(q)}`);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -194,6 +197,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
         {items.length > 0 && (
           <ul id={listId} role="listbox" aria-label={s.suggestions} className="search-box__list">
             {items.map((item, i) => (
+              // The keyboard picks an option in the input (arrows and Enter, with
+              // aria-activedescendant), so the options themselves take only the pointer.
+              // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
               <li
                 key={`${item.kind}-${item.id}`}
                 id={optionId(i)}

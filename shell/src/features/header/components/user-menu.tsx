@@ -36,10 +36,13 @@ export function UserMenu() {
     void sessionStore.getState().logout();
     queryClient.removeQueries({ queryKey: ['wishlist'] });
     setOpen(false);
-    navigate('/');
+    void navigate('/');
   };
 
   return (
+    // Escape pressed on any control inside the open menu closes it: the wrapper only listens to
+    // keys that bubble up from the real controls, it is not a control itself.
+    // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions
     <div
       className="user-menu"
       ref={ref}

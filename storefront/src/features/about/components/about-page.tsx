@@ -1,6 +1,6 @@
 import { Link } from '@mechabrim/routing';
 import { Breadcrumb, useDelayedFlag } from '@mechabrim/ui';
-import { useStats } from '../../catalogue';
+import { useStats } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 import './about.css';
 

@@ -9,7 +9,8 @@ import {
   ErrorState,
   Stars,
 } from '@mechabrim/ui';
-import { BookGrid, isNotFound, useAuthor, useAuthorBooks } from '../../catalogue';
+import { isNotFound, useAuthor, useAuthorBooks } from '@mechabrim/api-client';
+import { BookGrid } from '../../../shared/catalogue';
 import { strings } from '../../../strings.he';
 import './authors.css';
 
@@ -27,7 +28,7 @@ export function AuthorPage() {
       type="button"
       className="mb-button"
       data-variant="secondary"
-      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/authors'))}
+      onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/authors'))}
     >
       {strings.common.back}
     </button>

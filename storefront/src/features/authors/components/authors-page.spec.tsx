@@ -84,8 +84,8 @@ describe('authors page paging', () => {
     fireEvent.change(screen.getByLabelText('חיפוש סופרים'), { target: { value: 'אין כזה' } });
     expect(screen.getByText('לא נמצאו סופרים')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'ניקוי החיפוש' }));
-    expect((screen.getByLabelText('ז׳אנר') as HTMLSelectElement).value).toBe('');
-    expect((screen.getByLabelText('חיפוש סופרים') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('ז׳אנר').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('חיפוש סופרים').value).toBe('');
     expect(gridItems()).toBe(10);
     expect(screen.getByText('32 סופרים')).toBeTruthy();
   });

@@ -7,7 +7,7 @@ import {
   Spinner,
   useMediaQuery,
 } from '@mechabrim/ui';
-import { useAuthors } from '../../catalogue';
+import { useAuthors } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 import {
   AUTHOR_SORTS,

@@ -3,7 +3,7 @@ import { Link } from '@mechabrim/routing';
 import type { Author } from '@mechabrim/contracts';
 import { formatLongDate } from '@mechabrim/hebrew';
 import { Avatar, BookCover, Price, Stars } from '@mechabrim/ui';
-import { useAuthorBooks } from '../../catalogue';
+import { useAuthorBooks } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 
 const s = strings.authors;

@@ -15,15 +15,15 @@ import {
   uiStrings,
 } from '@mechabrim/ui';
 import {
-  StoreBookCard,
   bookAuthorId,
   bookAuthorName,
   isNotFound,
   useBook,
   useBookReviews,
   useRelatedBooks,
-} from '../../catalogue';
-import { WishlistToggle } from '../../wishlist';
+} from '@mechabrim/api-client';
+import { StoreBookCard } from '../../../shared/catalogue';
+import { WishlistToggle } from './wishlist-toggle';
 import { strings } from '../../../strings.he';
 import './book-page.css';
 
@@ -223,7 +223,7 @@ export function BookPage() {
             type="button"
             className="mb-button"
             data-variant="secondary"
-            onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+            onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/'))}
           >
             {strings.common.back}
           </button>

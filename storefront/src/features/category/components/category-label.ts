@@ -11,7 +11,7 @@ export function categoryLabel(routeValue: string): { label: string; category: st
   // Own keys only: `/category/constructor` must not find Object.prototype's members.
   const slug = decoded.toLowerCase();
   const legacy = Object.hasOwn(strings.categorySlugs, slug)
-    ? strings.categorySlugs[slug as keyof typeof strings.categorySlugs]
+    ? strings.categorySlugs[slug]
     : undefined;
   if (category) {
     const known = BOOK_CATEGORIES.find((c) => c.value === category);

@@ -75,13 +75,13 @@ describe('category page', () => {
     fireEvent.change(screen.getByLabelText('חיפוש בקטגוריה'), { target: { value: 'פנטזיה 2' } });
     fireEvent.change(screen.getByLabelText('מיון לפי'), { target: { value: 'title' } });
 
-    act(() => navigate(`/category/${NOVEL}`));
+    act(() => void navigate(`/category/${NOVEL}`));
     await screen.findByRole('heading', { level: 1, name: NOVEL });
     expect(screen.queryAllByRole('link', { name: /^פנטזיה \d/ })).toEqual([]);
     expect(screen.getAllByTestId('book-card-skeleton').length).toBeGreaterThan(0);
     expect(screen.getAllByText('טוען…').length).toBeGreaterThan(0);
-    expect((screen.getByLabelText('חיפוש בקטגוריה') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('מיון לפי') as HTMLSelectElement).value).toBe('sales');
+    expect(screen.getByLabelText<HTMLInputElement>('חיפוש בקטגוריה').value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('מיון לפי').value).toBe('sales');
 
     await act(async () => releaseNovels());
     await screen.findByRole('link', { name: 'רומן 3' });

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams } from '@mechabrim/routing';
 import { BookGridSkeleton, Breadcrumb, EmptyState, ErrorState } from '@mechabrim/ui';
-import { BookGrid, useBookPages } from '../../catalogue';
+import { useBookPages } from '@mechabrim/api-client';
+import { BookGrid } from '../../../shared/catalogue';
 import { categoryLabel } from './category-label';
 import { strings } from '../../../strings.he';
 import { CATEGORY_SORTS, searchBooks, type CategorySort } from './category-filter';

@@ -9,7 +9,8 @@ import {
   CarouselSkeleton,
   useDelayedFlag,
 } from '@mechabrim/ui';
-import { SortSelect, StoreBookCard, useAuthors, useBooks, useStats } from '../../catalogue';
+import { useAuthors, useBooks, useStats } from '@mechabrim/api-client';
+import { SortSelect, StoreBookCard } from '../../../shared/catalogue';
 import { strings } from '../../../strings.he';
 import { communityFirst85_10_5, type SplitShares } from '@mechabrim/money';
 import './home.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@mechabrim/routing';
 import { Price } from '@mechabrim/ui';
-import { useStats } from '../../catalogue';
+import { useStats } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 import { PolicyLayout } from './policy-layout';
 
@@ -30,6 +30,8 @@ export function HowToUploadPage() {
   const u = p.upload;
   const [step, setStep] = useState(0);
   const current = u.steps[step];
+  // `step` only ever holds an index of `u.steps`.
+  if (!current) return null;
   return (
     <PolicyLayout title={u.title} intro={u.intro}>
       <ol className="policy-steps" aria-label={u.stepsLabel}>

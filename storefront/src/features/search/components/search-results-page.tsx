@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from '@mechabrim/routing';
 import { AuthorCard, BookGridSkeleton, Breadcrumb, EmptyState, ErrorState } from '@mechabrim/ui';
-import { BOOK_PAGE_SIZE, BookGrid, useAuthorSearch, useBookSearch } from '../../catalogue';
+import { BOOK_PAGE_SIZE, useAuthorSearch, useBookSearch } from '@mechabrim/api-client';
+import { BookGrid } from '../../../shared/catalogue';
 import { strings } from '../../../strings.he';
 
 const s = strings.search;

@@ -13,8 +13,7 @@ import {
   Toast,
   uiStrings,
 } from '@mechabrim/ui';
-import { useWishlist } from '../api/get-wishlist';
-import { useToggleWishlist } from '../api/toggle-wishlist';
+import { useToggleWishlist, useWishlist } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 import './wishlist.css';
 

@@ -1,0 +1,8 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  preset: require('path').join(__dirname, '../../jest.preset.cjs'),
+  rootDir: __dirname,
+  displayName: 'api-client',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+};
