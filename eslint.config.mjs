@@ -54,7 +54,8 @@ function featureZones() {
  *   libs import libs only; the test infrastructure lib (scope:testing) may also start the
  *     embedded MongoDB server (tools/embedded-mongo, scope:dev-server);
  *   tools, e2e and bench import libs and tools, never an app's source: a harness that needs an
- *     app runs it (its build output, its process);
+ *     app runs it (its build output, its process) — except the edge server (scope:edge), which
+ *     the browser journeys and benchmarks start in-process as the front ends' server;
  *   an app's tests may also use the development tools (embedded MongoDB, demo data).
  * Scopes keep the browser and the server apart: front-end code never pulls server libs.
  */
@@ -69,8 +70,14 @@ function moduleBoundaries({ inTests }) {
       depConstraints: [
         { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', ...toolsInTests] },
         { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib', 'scope:dev-server'] },
-        { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:tool'] },
-        { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:tool'] },
+        {
+          sourceTag: 'type:tool',
+          onlyDependOnLibsWithTags: ['type:lib', 'type:tool', 'scope:edge'],
+        },
+        {
+          sourceTag: 'type:e2e',
+          onlyDependOnLibsWithTags: ['type:lib', 'type:tool', 'scope:edge'],
+        },
         {
           sourceTag: 'scope:front-end',
           onlyDependOnLibsWithTags: ['scope:front-end', 'scope:shared'],

@@ -34,7 +34,7 @@ export function SignInPage() {
         setFailure(strings.signIn.authorsOnly);
         return;
       }
-      navigate(from, { replace: true });
+      void navigate(from, { replace: true });
     } catch (err) {
       setFailure(err instanceof Error && err.message ? err.message : strings.signIn.loginError);
     }
@@ -44,7 +44,7 @@ export function SignInPage() {
     <section className="portal-sign-in" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">{strings.signIn.title}</h1>
       <p>{strings.signIn.intro}</p>
-      <form noValidate onSubmit={submit} aria-busy={isSubmitting}>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-busy={isSubmitting}>
         <Field label={strings.signIn.email} error={errors.email?.message} required latin>
           {(control) => (
             <input type="email" autoComplete="email" {...control} {...register('email')} />

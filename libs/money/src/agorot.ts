@@ -80,5 +80,5 @@ export function percentOf(amount: Agorot, percent: number): Agorot {
 
 /** The smaller of two amounts. */
 export function minAgorot(a: Agorot, b: Agorot): Agorot {
-  return (a < b ? a : b) as Agorot;
+  return a < b ? a : b;
 }

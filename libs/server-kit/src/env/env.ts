@@ -125,8 +125,7 @@ export function enumVar<const T extends readonly [string, ...string[]]>(
   return documented(
     z
       .enum(values, {
-        error: (issue) =>
-          `must be one of ${values.join(', ')} (got "${String(issue.input as unknown)}")`,
+        error: (issue) => `must be one of ${values.join(', ')} (got "${String(issue.input)}")`,
       })
       .default(fallback),
     { default: `\`${fallback}\``, description },

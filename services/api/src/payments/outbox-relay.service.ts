@@ -121,7 +121,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         .exec();
       if (!row) break;
       const rowId = row._id.toHexString();
-      const queue = row.type as OrderQueueName;
+      const queue = row.type;
       const payload = ORDER_JOB_SCHEMAS[queue].safeParse(row.payload);
       if (!payload.success) {
         // No retry can fix a payload: set it aside so it does not block the rows behind it.

@@ -11,7 +11,7 @@ describe('client log retention', () => {
   beforeAll(async () => {
     mongo = await startTestMongo();
     db = await mongoose.createConnection(mongo.uri).asPromise();
-    model = db.model(CLIENT_LOG_MODEL, ClientLogSchema) as unknown as ClientLogModel;
+    model = db.model(CLIENT_LOG_MODEL, ClientLogSchema);
   });
   afterAll(async () => {
     await db?.close();

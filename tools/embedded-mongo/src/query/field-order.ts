@@ -56,7 +56,7 @@ export const orderedProject = (coll: Iterator, expr: Document, options: Options)
   const computed = computedPaths(expr);
   const projected = pipelineOperators.$project(coll, expr, options);
   if (!computed.length) return projected;
-  return projected.map((doc) =>
+  return projected.map<unknown>((doc) =>
     isPlainObject(doc) ? orderFields(doc, doc, computed) : doc,
-  ) as Iterator;
+  );
 };

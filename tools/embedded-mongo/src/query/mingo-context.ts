@@ -51,7 +51,7 @@ const $type: QueryOperator = (selector, value) => {
 
 /** `$all` treats a field that is not an array as an array of that one value. */
 const $all: QueryOperator = (selector, value, options) => {
-  const inner = queryOperators.$all(selector, value as never, options) as FieldPredicate;
+  const inner = queryOperators.$all(selector, value, options);
   return (doc) => {
     if (inner(doc)) return true;
     const current = getPath(doc, selector);
@@ -69,7 +69,7 @@ function binaryComparison(
 ): QueryOperator {
   return (selector, value, options) => {
     if (!(value instanceof Binary)) {
-      return queryOperators[name](selector, value as never, options) as FieldPredicate;
+      return queryOperators[name](selector, value, options);
     }
     return (doc) =>
       valuesAtPath(doc, selector).some(
@@ -81,7 +81,7 @@ function binaryComparison(
 /** `$elemMatch` against a DBRef (`{ $ref, $id }`), which arrives decoded as a DBRef: an equality. */
 const $elemMatch: QueryOperator = (selector, value, options) => {
   const criteria = isPlainObject(value) ? value : { $eq: value };
-  return queryOperators.$elemMatch(selector, criteria as never, options) as FieldPredicate;
+  return queryOperators.$elemMatch(selector, criteria, options);
 };
 
 export const mingoContext = Context.init({
@@ -98,7 +98,7 @@ export const mingoContext = Context.init({
     $gte: binaryComparison('$gte', (c) => c >= 0),
     $lt: binaryComparison('$lt', (c) => c < 0),
     $lte: binaryComparison('$lte', (c) => c <= 0),
-  } as never,
+  },
   window: windowOperators,
 });
 

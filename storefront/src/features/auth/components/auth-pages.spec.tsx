@@ -14,7 +14,7 @@ const dana: SessionUser = {
   bio: '',
   avatar: '',
   createdAt: '2025-01-01T00:00:00.000Z',
-} as SessionUser;
+};
 
 /** The auth pages beside two pages to land on, entered at `path` with an optional `from`. */
 function renderAuth(path: '/login' | '/register', from?: string) {

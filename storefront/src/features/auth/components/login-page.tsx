@@ -34,7 +34,7 @@ export function LoginPage() {
     setFailure(null);
     try {
       await sessionStore.getState().login(email, password);
-      navigate(returnPath(location.state), { replace: true });
+      void navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.loginError);
     }
@@ -42,7 +42,12 @@ export function LoginPage() {
 
   return (
     <div className="sf-page auth-page">
-      <form className="sf-form auth-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+      <form
+        className="sf-form auth-form"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-busy={isSubmitting}
+      >
         <h1 className="sf-page-title">{s.loginTitle}</h1>
         <p className="sf-muted">{s.loginIntro}</p>
         {failure && (

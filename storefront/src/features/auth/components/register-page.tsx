@@ -54,7 +54,7 @@ export function RegisterPage() {
         ...(chosenRole === 'author' ? { agreeToAuthorsTerms } : {}),
       };
       await sessionStore.getState().register(payload);
-      navigate(returnPath(location.state), { replace: true });
+      void navigate(returnPath(location.state), { replace: true });
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.registerError);
     }
@@ -62,7 +62,12 @@ export function RegisterPage() {
 
   return (
     <div className="sf-page auth-page">
-      <form className="sf-form auth-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+      <form
+        className="sf-form auth-form"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-busy={isSubmitting}
+      >
         <h1 className="sf-page-title">{s.registerTitle}</h1>
         <p className="sf-muted">{s.registerIntro}</p>
         {failure && (

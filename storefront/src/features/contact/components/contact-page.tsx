@@ -35,7 +35,12 @@ export function ContactPage() {
       <h1 className="sf-page-title">{s.title}</h1>
       <p className="sf-lead">{s.intro}</p>
       <div className="contact-layout">
-        <form className="sf-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+        <form
+          className="sf-form"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-busy={isSubmitting}
+        >
           {banner && (
             <Toast
               tone={banner}

@@ -42,7 +42,7 @@ export function ProfilePage() {
 
   const logout = () => {
     void sessionStore.getState().logout();
-    navigate('/');
+    void navigate('/');
   };
 
   return (
@@ -140,7 +140,12 @@ function ProfileForm({ user, onSaved, onFailed, onCancel }: ProfileFormProps) {
   });
 
   return (
-    <form className="profile-form" onSubmit={onSave} noValidate aria-busy={isSubmitting}>
+    <form
+      className="profile-form"
+      onSubmit={(event) => void onSave(event)}
+      noValidate
+      aria-busy={isSubmitting}
+    >
       <Field label={s.name} error={errors.name?.message} required>
         {(control) => <input autoComplete="name" {...control} {...register('name')} />}
       </Field>
