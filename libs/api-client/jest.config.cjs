@@ -1,6 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  preset: require('path').join(__dirname, '../../jest.preset.cjs'),
+  preset: require('path').join(__dirname, '../../build-config/jest/preset.cjs'),
   rootDir: __dirname,
   displayName: 'api-client',
   testEnvironment: 'node',

@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   displayName: 'lint-fixtures',
-  preset: '../../jest.preset.cjs',
+  preset: '../../build-config/jest/preset.cjs',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
 };
