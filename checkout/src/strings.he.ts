@@ -36,7 +36,8 @@ export const strings = {
     quantityOf: (title: string, quantity: number) =>
       quantity === 1 ? `${title}: עותק אחד` : `${title}: ${quantity} עותקים`,
     remove: 'הסרה',
-    removeLabel: (title: string) => `הסרת ${title} מהסל`,
+    /** Read after the visible 'remove', so the button's name starts with what it shows. */
+    removeWhat: (title: string) => ` של ${title} מהסל`,
     removed: (title: string) => `${title} הוסר מהסל`,
     priceChanged: 'המחיר השתנה',
     priceChangedNotice:

@@ -70,7 +70,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the cart (%s)', (viewport) =
     await keep(page, 'cart', viewport);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: `הסרת ${second.title} מהסל` }).click();
+    await page.getByRole('button', { name: `הסרה של ${second.title} מהסל` }).click();
     await page.getByTestId('cart-announcer').getByText(`${second.title} הוסר מהסל`).waitFor();
     await expect(lines.count()).resolves.toBe(1);
     expect(bare(await cartTotal.textContent())).toBe(shekelText(toShekels(firstTotal)));

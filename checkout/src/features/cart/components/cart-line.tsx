@@ -116,11 +116,11 @@ export function CartLineView({ line, status, removing, onQuantity, onRemove }: C
         type="button"
         className="mb-button cart-line__remove"
         data-variant="secondary"
-        aria-label={s.removeLabel(book.title)}
         onClick={onRemove}
         disabled={removing}
       >
         {s.remove}
+        <span className="mb-visually-hidden">{s.removeWhat(book.title)}</span>
       </button>
     </li>
   );

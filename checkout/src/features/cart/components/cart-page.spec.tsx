@@ -90,7 +90,7 @@ describe('cart page', () => {
     openCart();
     await screen.findByRole('link', { name: 'ספר 1' });
     const clickedAt = Date.now();
-    fireEvent.click(screen.getByRole('button', { name: 'הסרת ספר 1 מהסל' }));
+    fireEvent.click(screen.getByRole('button', { name: 'הסרה של ספר 1 מהסל' }));
     expect(lineOf('ספר 1').hasAttribute('data-removing')).toBe(true);
     expect(cartStore.getState().isInCart('b1')).toBe(true);
 
@@ -146,8 +146,8 @@ describe('cart page', () => {
     const checkout = screen.getByRole('button', { name: 'למעבר לתשלום' }) as HTMLButtonElement;
     expect(checkout.disabled).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'הסרת ספר 2 מהסל' }));
-    fireEvent.click(screen.getByRole('button', { name: 'הסרת ספר 3 מהסל' }));
+    fireEvent.click(screen.getByRole('button', { name: 'הסרה של ספר 2 מהסל' }));
+    fireEvent.click(screen.getByRole('button', { name: 'הסרה של ספר 3 מהסל' }));
     await waitFor(() => expect(cartStore.getState().lines).toHaveLength(1));
     expect(
       (screen.getByRole('button', { name: 'למעבר לתשלום' }) as HTMLButtonElement).disabled,
