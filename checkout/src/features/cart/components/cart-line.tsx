@@ -1,0 +1,127 @@
+import { Link } from '@mechabrim/routing';
+import type { CartLine } from '@mechabrim/cart-store';
+import { lineTotal, toAgorot, toShekels } from '@mechabrim/money';
+import { BookCover, Price } from '@mechabrim/ui';
+import { strings } from '../../../strings.he';
+
+const s = strings.cart;
+
+/** What the catalogue says about the line's book now. */
+export type LineStatus =
+  | { kind: 'checking' }
+  | { kind: 'current' }
+  | { kind: 'price-changed'; previousPrice: number }
+  | { kind: 'unavailable' };
+
+function authorName(book: CartLine['book']): string {
+  const { author } = book;
+  if (typeof author === 'string') return author || s.unknownAuthor;
+  if (author?.name) return author.name;
+  return typeof book.authorName === 'string' && book.authorName ? book.authorName : s.unknownAuthor;
+}
+
+export interface CartLineViewProps {
+  line: CartLine;
+  status: LineStatus;
+  /** Fading out before it leaves the cart (spec §9: 300 ms). */
+  removing: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+/** One cart line: cover, title, author, unit price, quantity controls and the line's total. */
+export function CartLineView({ line, status, removing, onQuantity, onRemove }: CartLineViewProps) {
+  const { book, quantity } = line;
+  const unavailable = status.kind === 'unavailable';
+  const quantityId = `cart-quantity-${book._id}`;
+  return (
+    <li
+      className="cart-line"
+      data-testid="cart-line"
+      data-book-id={book._id}
+      data-removing={removing || undefined}
+      data-unavailable={unavailable || undefined}
+    >
+      <Link to={`/book/${book._id}`} className="cart-line__cover" tabIndex={-1} aria-hidden="true">
+        <BookCover src={book.coverImage} title={book.title} width={80} />
+      </Link>
+      <div className="cart-line__info">
+        <Link to={`/book/${book._id}`} className="cart-line__title">
+          {book.title}
+        </Link>
+        <p className="cart-line__author">{s.byAuthor(authorName(book))}</p>
+        {unavailable ? (
+          <p className="cart-line__notice" data-kind="unavailable">
+            {s.unavailable}
+          </p>
+        ) : (
+          <p className="cart-line__unit">
+            <span className="mb-visually-hidden">{s.unitPrice}: </span>
+            {status.kind === 'price-changed' && (
+              <>
+                <del className="cart-line__old-price" aria-label={s.oldPrice}>
+                  <Price value={status.previousPrice} decimals={2} />
+                </del>{' '}
+                <ins className="cart-line__new-price" aria-label={s.newPrice}>
+                  <Price value={book.price} decimals={2} />
+                </ins>{' '}
+                <span className="cart-line__notice" data-kind="price-changed">
+                  {s.priceChanged}
+                </span>
+              </>
+            )}
+            {status.kind !== 'price-changed' && <Price value={book.price} decimals={2} />}
+          </p>
+        )}
+      </div>
+      {!unavailable && (
+        <div className="cart-line__quantity" role="group" aria-labelledby={quantityId}>
+          <span id={quantityId} className="mb-visually-hidden">
+            {s.quantity}
+          </span>
+          <button
+            type="button"
+            className="cart-line__step"
+            aria-label={s.increase(book.title)}
+            onClick={() => onQuantity(quantity + 1)}
+            disabled={removing}
+          >
+            +
+          </button>
+          <output className="cart-line__count" aria-live="polite" aria-atomic="true">
+            <span aria-hidden="true">{quantity}</span>
+            <span className="mb-visually-hidden">{s.quantityOf(book.title, quantity)}</span>
+          </output>
+          <button
+            type="button"
+            className="cart-line__step"
+            aria-label={s.decrease(book.title)}
+            onClick={() => onQuantity(quantity - 1)}
+            // The cart page's minimum is one copy (spec §9); removing is the remove button's job.
+            disabled={quantity <= 1 || removing}
+          >
+            −
+          </button>
+        </div>
+      )}
+      <p className="cart-line__total">
+        {!unavailable && (
+          <>
+            <span className="mb-visually-hidden">{s.lineTotal}: </span>
+            <Price value={toShekels(lineTotal(toAgorot(book.price), quantity))} decimals={2} />
+          </>
+        )}
+      </p>
+      <button
+        type="button"
+        className="mb-button cart-line__remove"
+        data-variant="secondary"
+        onClick={onRemove}
+        disabled={removing}
+      >
+        {s.remove}
+        <span className="mb-visually-hidden">{s.removeWhat(book.title)}</span>
+      </button>
+    </li>
+  );
+}

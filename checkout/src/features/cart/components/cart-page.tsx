@@ -1,0 +1,264 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from '@mechabrim/routing';
+import { cartStore, selectCount, selectTotalAgorot, useCart } from '@mechabrim/cart-store';
+import type { CartLine } from '@mechabrim/cart-store';
+import { DONATION_PERCENT, donationOf, toShekels } from '@mechabrim/money';
+import { useSession } from '@mechabrim/session';
+import { EmptyState, ErrorState, Price, SkeletonBlock, useMediaQuery } from '@mechabrim/ui';
+import { useCurrentBooks, type CurrentBook } from '../api/get-cart-books';
+import { strings } from '../../../strings.he';
+import { CartLineView, type LineStatus } from './cart-line';
+import { FreeShippingBar } from './free-shipping-bar';
+import './cart.css';
+
+const s = strings.cart;
+
+/** How long a removed line fades before it leaves the cart (spec §9, cart). */
+export const REMOVAL_DELAY_MS = 300;
+
+function statusOf(
+  line: CartLine,
+  current: CurrentBook | undefined,
+  previousPrices: ReadonlyMap<string, number>,
+): LineStatus {
+  if (!current) return { kind: 'checking' };
+  if (current.status === 'missing' || current.book.isAvailable === false)
+    return { kind: 'unavailable' };
+  const previousPrice = previousPrices.get(line.book._id);
+  return previousPrice !== undefined && previousPrice !== line.book.price
+    ? { kind: 'price-changed', previousPrice }
+    : { kind: 'current' };
+}
+
+function LineSkeletons({ count }: { count: number }) {
+  return (
+    <ul className="cart-lines" aria-hidden="true" data-testid="cart-skeleton">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="cart-line cart-line--skeleton">
+          <SkeletonBlock className="cart-line__cover mb-skeleton--cover" />
+          <div className="cart-line__info">
+            <SkeletonBlock className="mb-skeleton--line" />
+            <SkeletonBlock className="mb-skeleton--line mb-skeleton--short" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/cart` — the shared cart, its prices checked against the catalogue (spec §2, §9). */
+export function CartPage() {
+  const lines = useCart((state) => state.lines);
+  const signedIn = useSession((state) => Boolean(state.user));
+  const navigate = useNavigate();
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const ids = useMemo(() => lines.map((line) => line.book._id), [lines]);
+  const currentBooks = useCurrentBooks(ids);
+  const [previousPrices, setPreviousPrices] = useState<ReadonlyMap<string, number>>(new Map());
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const removalTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  // The catalogue's price wins: remember what the reader saw, then update the stored line so the
+  // header, this page and the checkout all count the price the order will charge.
+  useEffect(() => {
+    const answers = currentBooks.data;
+    if (!answers) return;
+    const changed = cartStore.getState().lines.flatMap((line) => {
+      const current = answers.get(line.book._id);
+      return current?.status === 'found' &&
+        current.book.isAvailable !== false &&
+        current.book.price !== line.book.price
+        ? [{ id: line.book._id, previousPrice: line.book.price, book: current.book }]
+        : [];
+    });
+    if (changed.length === 0) return;
+    setPreviousPrices((known) => {
+      const next = new Map(known);
+      for (const { id, previousPrice } of changed) if (!next.has(id)) next.set(id, previousPrice);
+      return next;
+    });
+    cartStore.setState(({ lines: stored }) => ({
+      lines: stored.map((line) => {
+        const update = changed.find((entry) => entry.id === line.book._id);
+        return update ? { ...line, book: { ...line.book, ...update.book } } : line;
+      }),
+    }));
+  }, [currentBooks.data]);
+
+  // A removal still pending when the page closes happens anyway: the reader asked for it.
+  useEffect(() => {
+    const timers = removalTimers.current;
+    return () => {
+      for (const [id, timer] of timers) {
+        clearTimeout(timer);
+        cartStore.getState().remove(id);
+      }
+      timers.clear();
+    };
+  }, []);
+
+  const finishRemoval = (id: string, title: string) => {
+    cartStore.getState().remove(id);
+    setRemoving((pending) => {
+      const next = new Set(pending);
+      next.delete(id);
+      return next;
+    });
+    setAnnouncement(s.removed(title));
+  };
+
+  const removeLine = (line: CartLine) => {
+    const { _id: id, title } = line.book;
+    if (reduceMotion) {
+      finishRemoval(id, title);
+      return;
+    }
+    setRemoving((pending) => new Set(pending).add(id));
+    const timer = setTimeout(() => {
+      removalTimers.current.delete(id);
+      finishRemoval(id, title);
+    }, REMOVAL_DELAY_MS);
+    removalTimers.current.set(id, timer);
+  };
+
+  const answers = currentBooks.data;
+  const statuses = new Map(
+    lines.map((line) => [
+      line.book._id,
+      statusOf(line, answers?.get(line.book._id), previousPrices),
+    ]),
+  );
+  const countedLines = lines.filter((line) => {
+    const kind = statuses.get(line.book._id)?.kind;
+    return kind !== 'unavailable' && kind !== 'checking';
+  });
+  const hasUnavailable = lines.some((line) => statuses.get(line.book._id)?.kind === 'unavailable');
+  const hasPriceChange = lines.some(
+    (line) => statuses.get(line.book._id)?.kind === 'price-changed',
+  );
+  const totalAgorot = selectTotalAgorot({ lines: countedLines });
+  const copies = selectCount({ lines: countedLines });
+
+  const liveRegion = (
+    <p className="mb-visually-hidden" role="status" aria-live="polite" data-testid="cart-announcer">
+      {announcement}
+    </p>
+  );
+
+  if (lines.length === 0) {
+    return (
+      <section className="mb-container cart-page">
+        {liveRegion}
+        <EmptyState
+          titleAs="h1"
+          icon="🛒"
+          title={s.empty}
+          description={s.emptyBody}
+          action={
+            <Link to="/books" className="mb-button">
+              {s.browse}
+            </Link>
+          }
+        />
+      </section>
+    );
+  }
+
+  const checkingPrices = !answers && currentBooks.isPending;
+  const goToCheckout = () => {
+    if (signedIn) void navigate('/checkout');
+    // The login page returns to `state.from` once signed in (storefront's returnPath).
+    else void navigate('/login', { state: { from: '/checkout' } });
+  };
+
+  return (
+    <section className="mb-container cart-page" aria-labelledby="cart-title">
+      <h1 id="cart-title" className="cart-page__title">
+        {s.title}
+      </h1>
+      {liveRegion}
+      {currentBooks.isError && !answers ? (
+        <ErrorState
+          title={s.loadFailed}
+          message={s.loadFailedBody}
+          retryLabel={s.retry}
+          onRetry={() => void currentBooks.refetch()}
+        />
+      ) : checkingPrices ? (
+        <>
+          <p className="mb-visually-hidden" role="status">
+            {s.loading}
+          </p>
+          <LineSkeletons count={lines.length} />
+        </>
+      ) : (
+        <div className="cart-page__layout">
+          <div className="cart-page__lines">
+            {hasPriceChange && (
+              <p className="cart-page__notice" role="status" data-kind="price-changed">
+                {s.priceChangedNotice}
+              </p>
+            )}
+            {hasUnavailable && (
+              <p className="cart-page__notice" role="alert" data-kind="unavailable">
+                {s.unavailableNotice}
+              </p>
+            )}
+            <ul className="cart-lines">
+              {lines.map((line) => (
+                <CartLineView
+                  key={line.book._id}
+                  line={line}
+                  status={statuses.get(line.book._id) ?? { kind: 'checking' }}
+                  removing={removing.has(line.book._id)}
+                  onQuantity={(quantity) =>
+                    cartStore.getState().setQuantity(line.book._id, Math.max(1, quantity))
+                  }
+                  onRemove={() => removeLine(line)}
+                />
+              ))}
+            </ul>
+          </div>
+          <aside className="cart-summary" aria-labelledby="cart-summary-title">
+            <h2 id="cart-summary-title" className="cart-summary__title">
+              {s.summary}
+            </h2>
+            <FreeShippingBar copies={copies} />
+            <dl className="cart-summary__figures">
+              <div>
+                <dt>
+                  {s.total} ({s.copies(copies)})
+                </dt>
+                <dd data-testid="cart-total">
+                  <Price value={toShekels(totalAgorot)} decimals={2} />
+                </dd>
+              </div>
+              <div className="cart-summary__donation">
+                <dt>{s.donation(DONATION_PERCENT)}</dt>
+                <dd data-testid="cart-donation">
+                  <Price value={toShekels(donationOf(totalAgorot))} decimals={2} />
+                </dd>
+              </div>
+            </dl>
+            <p className="cart-summary__note">{s.shippingAtCheckout}</p>
+            {hasUnavailable && (
+              <p className="cart-summary__blocked" id="cart-checkout-blocked">
+                {s.checkoutBlocked}
+              </p>
+            )}
+            <button
+              type="button"
+              className="mb-button cart-summary__checkout"
+              onClick={goToCheckout}
+              disabled={hasUnavailable || copies === 0}
+              aria-describedby={hasUnavailable ? 'cart-checkout-blocked' : undefined}
+            >
+              {s.checkout}
+            </button>
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}
