@@ -3,7 +3,7 @@
 // real HTTP (a small server answering the one book call the renderer makes).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { makeBook } from '../testing/render-with-api';
+import { makeBook } from '@mechabrim/api-client/src/testing/render-with-api';
 import { strings } from '../strings.he';
 import { renderLanding } from './landing';
 

@@ -3,7 +3,7 @@ import { cartStore, type CartLine } from '@mechabrim/cart-store';
 import { formatPrice } from '@mechabrim/hebrew';
 import { sessionStore } from '@mechabrim/session';
 import type { Book } from '@mechabrim/contracts';
-import { fakeApi, makeBook, renderRoute } from '../../../testing/render-with-api';
+import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { CartPage, REMOVAL_DELAY_MS } from './cart-page';
 import { freeShippingMessage } from './free-shipping-bar';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@mechabrim/routing';
 import { sessionStore, type SessionUser } from '@mechabrim/session';
-import { fakeApi } from '../../../testing/render-with-api';
+import { fakeApi } from '@mechabrim/api-client/src/testing/render-with-api';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { Author } from '@mechabrim/contracts';
-import { fakeApi, renderRoute } from '../../../testing/render-with-api';
+import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { AuthorsPage } from './authors-page';
 
 function makeAuthor(n: number, genres: string[] = ['פנטזיה']): Author {

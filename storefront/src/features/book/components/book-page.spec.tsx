@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { fakeApi, makeBook, renderRoute } from '../../../testing/render-with-api';
+import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { BookPage } from './book-page';
 
 describe('book page reviews', () => {

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeApi, makeBook, renderRoute } from '../../../testing/render-with-api';
+import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { CategoryPage } from './category-page';
 
 const FANTASY = 'פנטזיה';

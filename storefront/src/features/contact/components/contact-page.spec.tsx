@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { fakeApi, renderRoute } from '../../../testing/render-with-api';
+import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { ContactPage } from './contact-page';
 
 const type = (label: string, value: string) =>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { sessionStore, type SessionUser } from '@mechabrim/session';
-import { fakeApi, renderRoute } from '../../../testing/render-with-api';
+import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { ProfilePage } from './profile-page';
 
 const dana = {

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { fakeApi, makeBook, renderRoute } from '../../../testing/render-with-api';
+import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { SearchResultsPage } from './search-results-page';
 
 function searchApi(found: number) {

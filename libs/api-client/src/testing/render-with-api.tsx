@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useNavigate } from '@mechabrim/routing';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from '@mechabrim/routing';
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { configureApi } from '@mechabrim/session';
 import type { Book } from '@mechabrim/contracts';
@@ -15,8 +15,9 @@ export interface FakeAnswer {
 export type FakeApi = (url: URL) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 /**
- * Points the storefront's API client at a fake `fetch` (jsdom has none) and records the calls.
- * Returns the paths+queries asked for, in order.
+ * Points the front ends' API client at a fake `fetch` (jsdom has none) and records the calls, for
+ * component tests of the shell and the remotes (the API itself is covered by its integration tests
+ * and the browser journeys against real servers). Returns the paths+queries asked for, in order.
  */
 export function fakeApi(handler: FakeApi): string[] {
   const calls: string[] = [];
@@ -41,7 +42,20 @@ function NavigationHandle() {
   return null;
 }
 
-/** Renders routes at `path` with a fresh query cache (no retries); `navigate` moves inside. */
+/** Shows where the router went and the state it carried, for navigation assertions. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <p data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {location.pathname}
+    </p>
+  );
+}
+
+/**
+ * Renders `element` at `routePath`, opened at `path`, with a fresh query cache (no retries), a
+ * location probe (`data-testid="location"`) and `navigate` to move inside.
+ */
 export function renderRoute(element: ReactElement, routePath: string, path: string) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -50,8 +64,10 @@ export function renderRoute(element: ReactElement, routePath: string, path: stri
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <NavigationHandle />
+        <LocationProbe />
         <Routes>
           <Route path={routePath} element={element} />
+          <Route path="*" element={null} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
