@@ -5,7 +5,7 @@ import {
   type BuyerOrder,
   type OrderLifecycleStatus,
 } from '@mechabrim/contracts';
-import { effectiveOrderStatus } from '@mechabrim/db';
+import { effectiveOrderStatus, type StoredOrder } from '@mechabrim/db';
 import {
   agorot,
   lineTotal,
@@ -21,17 +21,7 @@ export interface StoredBuyerOrder {
   status?: string | null;
   expiresAt?: Date | null;
   paidAt?: Date | null;
-  books: {
-    book: {
-      _id: Types.ObjectId;
-      title: string;
-      author: Types.ObjectId;
-      authorName?: string | null;
-      coverImage?: string | null;
-    };
-    quantity: number;
-    priceAgorot: number;
-  }[];
+  books: StoredOrder['books'];
   totalAmountAgorot: number;
   donationAmountAgorot: number;
   amountDueAgorot?: number | null;
