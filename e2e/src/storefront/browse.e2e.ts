@@ -73,7 +73,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     // not the card by its position.
     const title = /^הוספת (.*) לסל$/.exec((await addButton.getAttribute('aria-label')) ?? '')?.[1];
     expect(title).toBeTruthy();
-    await addButton.click();
+    // Click that book's own button: the positional locator above is resolved again on click,
+    // and by then the loop may have put another book's card first.
+    await picks
+      .getByRole('button', { name: `הוספת ${title} לסל` })
+      .first()
+      .click();
     await expect(page.getByTestId('cart-count').textContent()).resolves.toBe('1');
     // The card now offers removal. Attached, not visible: the click can start the carousel's
     // loop re-ordering, which may carry the slide out of the phone's narrow view meanwhile.
