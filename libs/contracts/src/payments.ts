@@ -190,3 +190,19 @@ export type SimulatorNotify = z.infer<typeof simulatorNotifySchema>;
 
 /** Header carrying the simulator's HMAC-SHA256 (hex) of the notify's raw body. */
 export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
+
+/**
+ * Messages the payment result pages inside the payment frame post to the checkout page around
+ * it (spec §4). Unlike the spec's pages, the frame names the parent's origin as the target and
+ * the parent accepts a message only from the origin it loaded the result page from.
+ */
+export const paymentFrameMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('PAYMENT_SUCCESS'),
+    transactionId: z.string().max(100).nullable(),
+    orderId: z.string().max(100).nullable(),
+  }),
+  z.strictObject({ type: z.literal('CLOSE_IFRAME') }),
+  z.strictObject({ type: z.literal('RETRY_PAYMENT') }),
+]);
+export type PaymentFrameMessage = z.infer<typeof paymentFrameMessageSchema>;
