@@ -19,9 +19,9 @@ describe("Tranzila's API headers", () => {
     );
   });
 
-  it('makes a fresh 80-character alphanumeric nonce each time', () => {
+  it('makes a fresh nonce of 40 random bytes in hex each time, as the guide documents', () => {
     const a = tranzilaNonce();
-    expect(a).toMatch(/^[A-Za-z0-9]{80}$/);
+    expect(a).toMatch(/^[0-9a-f]{80}$/);
     expect(tranzilaNonce()).not.toBe(a);
   });
 });

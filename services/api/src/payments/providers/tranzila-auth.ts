@@ -8,18 +8,18 @@ export interface TranzilaAuthHeaders {
   'X-tranzila-api-access-token': string;
 }
 
-const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** An 80-character alphanumeric nonce, as Tranzila's examples send. */
+/**
+ * A fresh nonce per request: 40 random bytes as 80 lowercase hex characters, as Tranzila's
+ * authentication guide documents it (`bin2hex(random_bytes(40))`,
+ * https://docs.tranzila.com/docs/payments-and-billing/authentication).
+ */
 export function tranzilaNonce(): string {
-  const bytes = randomBytes(80);
-  let nonce = '';
-  for (const byte of bytes) nonce += NONCE_ALPHABET[byte % NONCE_ALPHABET.length] ?? 'A';
-  return nonce;
+  return randomBytes(40).toString('hex');
 }
 
 /**
- * Tranzila's API authentication: the access token is HMAC-SHA256 (hex) of the app key, keyed with
+ * Tranzila's API authentication (same guide): the request time in whole Unix seconds; the access
+ * token is HMAC-SHA256 (hex) of the app key, keyed with
  * the secret followed by the request time (Unix seconds) and the nonce.
  */
 export function tranzilaAuthHeaders(
