@@ -22,12 +22,20 @@ import { chromium } from 'playwright-core';
 import { startStack } from '@mechabrim/launcher';
 import { startEdgeServer } from '@mechabrim/edge';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-process.env.CHROME_PATH = CHROME_PATH;
+import {
+  CHROME_PATH,
+  FIGURES_HEADER,
+  LCP_BUDGET_MS,
+  PROFILES,
+  RUNS,
+  figuresRow,
+  lighthouseRuns,
+  startLighthouseBrowser,
+  type LighthouseBrowser,
+} from './support/lighthouse';
+
 const JS_BUDGET_KB = 170;
-const LCP_BUDGET_MS = 2000;
 const CLS_BUDGET = 0.05;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 interface Chunk {
   url: string;
@@ -101,91 +109,6 @@ async function homeJavaScript(shellUrl: string): Promise<HomeScripts> {
   }
 }
 
-interface LighthouseFigures {
-  lcp: number;
-  cls: number;
-  fcp: number;
-  tbt: number;
-  score: number;
-  /** The LCP element and the elements that shifted, for the report. */
-  lcpElement: string;
-  shifts: string[];
-}
-
-type AuditNode = { snippet?: string; selector?: string };
-type AuditDetails = {
-  items?: { items?: { node?: AuditNode }[]; node?: AuditNode; score?: number }[];
-};
-
-function lcpElementOf(details: AuditDetails | undefined): string {
-  const node = details?.items?.[0]?.items?.[0]?.node ?? details?.items?.[0]?.node;
-  return node?.selector ?? node?.snippet ?? '?';
-}
-
-function shiftsOf(details: AuditDetails | undefined): string[] {
-  return (details?.items ?? [])
-    .slice(0, 4)
-    .map(
-      (item) =>
-        `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? item.node?.snippet ?? '?'}`,
-    );
-}
-
-type RunLighthouse = (
-  url: string,
-  flags: object,
-  config?: object,
-) => Promise<
-  | {
-      lhr: {
-        categories: { performance: { score: number } };
-        audits: Record<string, { numericValue?: number; details?: AuditDetails }>;
-      };
-    }
-  | undefined
->;
-
-/** Throttling profiles: Lighthouse's default mobile run, and the same emulation without throttling. */
-const PROFILES: [string, object | undefined][] = [
-  ['simulated slow 4G, 4× CPU', undefined],
-  ['no throttling', { extends: 'lighthouse:default', settings: { throttlingMethod: 'provided' } }],
-];
-
-async function lighthouseRuns(
-  runLh: RunLighthouse,
-  port: number,
-  url: string,
-  config?: object,
-): Promise<LighthouseFigures> {
-  const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const result = await runLh(
-      url,
-      {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      },
-      config,
-    );
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const a = result.lhr.audits;
-    runs.push({
-      lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
-      cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
-      fcp: a['first-contentful-paint']?.numericValue ?? NaN,
-      tbt: a['total-blocking-time']?.numericValue ?? NaN,
-      score: result.lhr.categories.performance.score,
-      lcpElement: lcpElementOf(a['largest-contentful-paint-element']?.details),
-      shifts: shiftsOf(a['layout-shifts']?.details),
-    });
-  }
-  // The median run by LCP, as Lighthouse's own guidance suggests for noisy machines.
-  runs.sort((x, y) => x.lcp - y.lcp);
-  return runs[Math.floor(runs.length / 2)];
-}
-
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main() {
@@ -243,52 +166,25 @@ async function main() {
     if (total / 1024 > JS_BUDGET_KB) failed = true;
 
     // 2. Lighthouse under mobile emulation.
-    const { default: lighthouse } = (await import('lighthouse')) as unknown as {
-      default: RunLighthouse;
-    };
-    const chromeLauncher = (await import('chrome-launcher')) as unknown as {
-      launch(o: {
-        chromePath: string;
-        chromeFlags: string[];
-      }): Promise<{ port: number; kill(): Promise<void> | void }>;
-    };
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-      ],
-    });
-    chromeKill = () => chrome.kill();
+    const browser: LighthouseBrowser = await startLighthouseBrowser();
+    chromeKill = () => browser.close();
     const pages = [
       { name: 'baseline (static page)', url: `${baseline.url}/` },
       { name: 'home', url: `${stack.urls.shell}/` },
       { name: `book "${book?.title}"`, url: `${stack.urls.shell}/book/${book?._id}` },
     ];
     // A first visit warms the static servers and the API (the measured runs are cold in the browser: Lighthouse clears its cache).
-    await lighthouseRuns(lighthouse, chrome.port, pages[1]?.url).catch(() => undefined);
+    await lighthouseRuns(browser, pages[1]?.url ?? '').catch(() => undefined);
     for (const [profile, config] of PROFILES) {
       console.log(`\nLighthouse ${RUNS} runs each, median by LCP (mobile emulation, ${profile}):`);
-      console.log('  page                          LCP (ms)   CLS     FCP (ms)  TBT (ms)  score');
+      console.log(FIGURES_HEADER);
       for (const p of pages) {
-        const f = await lighthouseRuns(lighthouse, chrome.port, p.url, config);
+        const f = await lighthouseRuns(browser, p.url, config);
         const measured = p.name !== pages[0]?.name;
         const miss = measured && (f.lcp > LCP_BUDGET_MS || f.cls > CLS_BUDGET);
         // The target is set for Lighthouse's default mobile run; the unthrottled run is context.
         if (miss && config === undefined) failed = true;
-        const cells = [
-          p.name.slice(0, 28).padEnd(28),
-          Math.round(f.lcp).toString().padStart(8),
-          ` ${f.cls.toFixed(3)}`,
-          Math.round(f.fcp).toString().padStart(8),
-          Math.round(f.tbt).toString().padStart(8),
-          Math.round(f.score * 100)
-            .toString()
-            .padStart(5),
-        ];
-        console.log(`  ${cells.join('  ')}${miss ? '  ← over target' : ''}`);
+        console.log(figuresRow(p.name, f, miss));
         if (measured) {
           console.log(`      LCP element: ${f.lcpElement}`);
           for (const shift of f.shifts) console.log(`      shift: ${shift}`);

@@ -1,0 +1,147 @@
+/**
+ * Lighthouse under mobile emulation, shared by the page benchmarks: a Chromium started once, runs
+ * repeated and the median kept, and the figures the reports print.
+ */
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+process.env.CHROME_PATH = CHROME_PATH;
+export const LCP_BUDGET_MS = 2000;
+export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+export interface LighthouseFigures {
+  lcp: number;
+  cls: number;
+  fcp: number;
+  tbt: number;
+  score: number;
+  /** The LCP element and the elements that shifted, for the report. */
+  lcpElement: string;
+  shifts: string[];
+}
+
+type AuditNode = { snippet?: string; selector?: string };
+type AuditDetails = {
+  items?: { items?: { node?: AuditNode }[]; node?: AuditNode; score?: number }[];
+};
+
+function lcpElementOf(details: AuditDetails | undefined): string {
+  const node = details?.items?.[0]?.items?.[0]?.node ?? details?.items?.[0]?.node;
+  return node?.selector ?? node?.snippet ?? '?';
+}
+
+function shiftsOf(details: AuditDetails | undefined): string[] {
+  return (details?.items ?? [])
+    .slice(0, 4)
+    .map(
+      (item) =>
+        `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? item.node?.snippet ?? '?'}`,
+    );
+}
+
+export type RunLighthouse = (
+  url: string,
+  flags: object,
+  config?: object,
+) => Promise<
+  | {
+      lhr: {
+        categories: { performance: { score: number } };
+        audits: Record<string, { numericValue?: number; details?: AuditDetails }>;
+      };
+    }
+  | undefined
+>;
+
+/** Throttling profiles: Lighthouse's default mobile run, and the same emulation without throttling. */
+export const PROFILES: [string, object | undefined][] = [
+  ['simulated slow 4G, 4× CPU', undefined],
+  ['no throttling', { extends: 'lighthouse:default', settings: { throttlingMethod: 'provided' } }],
+];
+
+export interface LighthouseBrowser {
+  run: RunLighthouse;
+  /** The DevTools port, for a second client (Playwright over CDP) to prepare pages. */
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts Debian's Chromium for Lighthouse (headless, no sandbox, no background traffic). */
+export async function startLighthouseBrowser(): Promise<LighthouseBrowser> {
+  const { default: run } = (await import('lighthouse')) as unknown as { default: RunLighthouse };
+  const chromeLauncher = (await import('chrome-launcher')) as unknown as {
+    launch(o: {
+      chromePath: string;
+      chromeFlags: string[];
+    }): Promise<{ port: number; kill(): Promise<void> | void }>;
+  };
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+    ],
+  });
+  return {
+    run,
+    port: chrome.port,
+    close: async () => {
+      await chrome.kill();
+    },
+  };
+}
+
+/**
+ * Lighthouse `RUNS` times against one page; the median run by LCP, as Lighthouse's own guidance
+ * suggests for noisy machines. `beforeEachRun` prepares the browser (e.g. a signed-in session).
+ */
+export async function lighthouseRuns(
+  browser: Pick<LighthouseBrowser, 'run' | 'port'>,
+  url: string,
+  config?: object,
+  beforeEachRun?: () => Promise<void>,
+): Promise<LighthouseFigures> {
+  const runs: LighthouseFigures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await beforeEachRun?.();
+    const result = await browser.run(
+      url,
+      { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      config,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const a = result.lhr.audits;
+    runs.push({
+      lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
+      cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
+      fcp: a['first-contentful-paint']?.numericValue ?? NaN,
+      tbt: a['total-blocking-time']?.numericValue ?? NaN,
+      score: result.lhr.categories.performance.score,
+      lcpElement: lcpElementOf(a['largest-contentful-paint-element']?.details),
+      shifts: shiftsOf(a['layout-shifts']?.details),
+    });
+  }
+  runs.sort((x, y) => x.lcp - y.lcp);
+  const median = runs[Math.floor(runs.length / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  return median;
+}
+
+/** One line of the report's table. */
+export function figuresRow(name: string, f: LighthouseFigures, miss: boolean): string {
+  const cells = [
+    name.slice(0, 28).padEnd(28),
+    Math.round(f.lcp).toString().padStart(8),
+    ` ${f.cls.toFixed(3)}`,
+    Math.round(f.fcp).toString().padStart(8),
+    Math.round(f.tbt).toString().padStart(8),
+    Math.round(f.score * 100)
+      .toString()
+      .padStart(5),
+  ];
+  return `  ${cells.join('  ')}${miss ? '  ← over target' : ''}`;
+}
+
+export const FIGURES_HEADER =
+  '  page                          LCP (ms)   CLS     FCP (ms)  TBT (ms)  score';
