@@ -40,7 +40,10 @@ function nxBin(): string {
   const { bin } = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
     bin: string | Record<string, string>;
   };
-  return path.join(path.dirname(pkgPath), typeof bin === 'string' ? bin : bin['nx']);
+  return path.join(
+    path.dirname(pkgPath),
+    typeof bin === 'string' ? bin : (bin['nx'] ?? 'bin/nx.js'),
+  );
 }
 
 function ensureBuilt() {

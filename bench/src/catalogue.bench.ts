@@ -319,8 +319,8 @@ async function main(): Promise<void> {
     );
     let i = 0;
     let j = 0;
-    const nextPopular = () => popular[i++ % popular.length];
-    const nextDistinct = () => distinct[j++ % distinct.length];
+    const nextPopular = () => popular[i++ % popular.length] ?? '/api/books';
+    const nextDistinct = () => distinct[j++ % distinct.length] ?? '/api/books';
     // Book ids for the varied catalogue load, read through the API (available books only).
     const bookIds: string[] = [];
     for (let p = 1; p <= 20; p += 1) {

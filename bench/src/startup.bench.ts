@@ -190,7 +190,9 @@ async function main() {
     const warm = runs.filter((result) => !result.seeded);
     return Math.min(...(warm.length > 0 ? warm : runs).map((result) => result.seconds));
   };
-  const [full, baseline] = variants.map((v) => bestOf(results.get(v.label)!));
+  const [full = Number.NaN, baseline = Number.NaN] = variants.map((v) =>
+    bestOf(results.get(v.label) ?? []),
+  );
   const verdict = full < TARGET_SECONDS ? 'within' : 'OVER';
   console.log(
     `startup: ${full?.toFixed(1)} s to all healthy on a warm clone — ${verdict} the ${TARGET_SECONDS} s target; ` +

@@ -13,9 +13,9 @@ export interface LatencySummary {
  */
 export function percentileOfSorted(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
-  if (p <= 0) return sorted[0];
+  if (p <= 0) return sorted[0] ?? Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, rank) - 1];
+  return sorted[Math.min(sorted.length, rank) - 1] ?? Number.NaN;
 }
 
 /** p50 / p95 / p99 / max of a set of samples (any order; the input is not changed). */
@@ -27,6 +27,6 @@ export function summarizeLatencies(samples: readonly number[]): LatencySummary {
     p50: percentileOfSorted(list, 50),
     p95: percentileOfSorted(list, 95),
     p99: percentileOfSorted(list, 99),
-    max: list.length ? list[list.length - 1] : Number.NaN,
+    max: list.at(-1) ?? Number.NaN,
   };
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 /** CPU time (user + system, ms) a process has used so far, from /proc; undefined off Linux. */
 export function cpuMs(pid: number | undefined): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
     // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the command name,
     // in clock ticks of 10 ms.
     return (Number(fields[11]) + Number(fields[12])) * 10;

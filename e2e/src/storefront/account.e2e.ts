@@ -9,6 +9,7 @@ import {
   type StorefrontWorld,
   type ViewportName,
 } from './support/storefront-stack';
+import { present } from '../support/present';
 
 describe.each<ViewportName>(['desktop', 'mobile'])(
   'accounts, wishlist and the static screens (%s)',
@@ -20,7 +21,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
 
     beforeAll(async () => {
       world = await startWorld();
-      book = (await world.api<{ books: ApiBook[] }>('/api/books?limit=1')).books[0];
+      book = present(
+        (await world.api<{ books: ApiBook[] }>('/api/books?limit=1')).books[0],
+        'book',
+      );
     });
     afterAll(() => world?.close());
 

@@ -10,6 +10,7 @@ import {
   type StorefrontWorld,
   type ViewportName,
 } from './support/storefront-stack';
+import { present } from '../support/present';
 
 const NIQQUD = /[\u0591-\u05C7]/g;
 
@@ -115,18 +116,20 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
   it('search: suggestions by keyboard, the full results grid, and niqqud-blind matching', async () => {
     const { page, errors, context } = await openPage(world, viewport);
     await visit(world, page, '/');
-    const target =
+    const target = present(
       books.find((b) =>
         b.title
           .replace(NIQQUD, '')
           .split(' ')
           .some((w) => w.length >= 4),
-      ) ?? books[0];
+      ) ?? books[0],
+      'book',
+    );
     const word =
-      target?.title
+      target.title
         .replace(NIQQUD, '')
         .split(' ')
-        .find((w) => w.length >= 4) ?? target?.title;
+        .find((w) => w.length >= 4) ?? target.title;
 
     const box = page.getByRole('combobox', { name: 'חיפוש ספרים וסופרים' });
     await box.fill(word);
@@ -177,24 +180,24 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
 
   it('book page: breadcrumb, whole-shekel price, cart toggle, guests sent to login for the wishlist, related books', async () => {
     const { page, errors, context } = await openPage(world, viewport);
-    const book = books.find((b) => b.isAvailable) ?? books[0];
-    await visit(world, page, `/book/${book?._id}`);
-    await expect(page.locator('main h1').textContent()).resolves.toBe(book?.title);
+    const book = present(books.find((b) => b.isAvailable) ?? books[0], 'book');
+    await visit(world, page, `/book/${book._id}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(book.title);
     const crumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
     await expect(crumbs.textContent()).resolves.toMatch(
-      new RegExp(`^דף הבית‹.+‹${book?.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      new RegExp(`^דף הבית‹.+‹${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
     );
     await expect(crumbs.getByRole('link').nth(1).getAttribute('href')).resolves.toBe(
-      `/category/${encodeURIComponent(book?.category)}`,
+      `/category/${encodeURIComponent(book.category)}`,
     );
     const price = (await page.locator('.book-main__price').textContent())!.replace(
       /[\u200e\u200f\s]/g,
       '',
     );
-    expect(price).toBe(`${Math.round(book?.price).toLocaleString('he-IL')}₪`);
+    expect(price).toBe(`${Math.round(book.price).toLocaleString('he-IL')}₪`);
     await expect(
-      page.getByRole('link', { name: book?.author.name }).getAttribute('href'),
-    ).resolves.toBe(`/author/${book?.author._id}`);
+      page.getByRole('link', { name: book.author.name }).getAttribute('href'),
+    ).resolves.toBe(`/author/${book.author._id}`);
 
     await page.getByRole('button', { name: 'הוספה לסל', exact: true }).click();
     await page.getByRole('button', { name: 'הסרה מהסל', exact: true }).waitFor();
@@ -224,15 +227,15 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     const { page, errors, context } = await openPage(world, viewport);
     const categories =
       await world.api<{ category: string; name: string; count: number }[]>('/api/books/categories');
-    const category = categories.find((c) => c.count > 1) ?? categories[0];
-    await visit(world, page, `/category/${encodeURIComponent(category?.category)}`);
-    await expect(page.locator('main h1').textContent()).resolves.toBe(category?.name);
+    const category = present(categories.find((c) => c.count > 1) ?? categories[0], 'category');
+    await visit(world, page, `/category/${encodeURIComponent(category.category)}`);
+    await expect(page.locator('main h1').textContent()).resolves.toBe(category.name);
     await page.locator('main [data-testid="book-card"]').first().waitFor();
     await expect(page.locator('main .sf-lead').textContent()).resolves.toMatch(/ספר|ספרים/);
 
     // The count is the API's total for the category, not the number of cards loaded.
     const { total } = await world.api<{ total: number }>(
-      `/api/books?category=${encodeURIComponent(category?.category)}&limit=1`,
+      `/api/books?category=${encodeURIComponent(category.category)}&limit=1`,
     );
     await expect(page.locator('main .sf-lead').textContent()).resolves.toBe(
       total === 1 ? 'ספר אחד זמין' : `${total} ספרים זמינים`,
@@ -252,7 +255,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
       const prices = await page.locator('main .mb-book-card__price').allTextContents();
       values = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
-      if (values.length > 0 && values.every((v, i) => i === 0 || values[i - 1] <= v)) break;
+      if (values.length > 0 && values.every((v, i) => i === 0 || (values[i - 1] ?? v) <= v)) break;
       await page.waitForTimeout(100);
     }
     expect(values.length).toBeGreaterThan(0);
@@ -294,7 +297,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
 
     if (viewport === 'desktop') {
       // Another category from the header strip starts afresh: its own title, an empty search.
-      const other = categories.find((c) => c.category !== category?.category && c.count > 0);
+      const other = categories.find((c) => c.category !== category.category && c.count > 0);
       if (other) {
         await page.getByLabel('חיפוש בקטגוריה').fill('א');
         await page
@@ -316,13 +319,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
   if (viewport === 'mobile') {
     it('360 px wide: no page scrolls sideways; a window error reaches the client log', async () => {
       const { page, context } = await openPage(world, viewport);
-      const book = books.find((b) => b.isAvailable) ?? books[0];
-      const word = book?.title.split(' ')[0];
+      const book = present(books.find((b) => b.isAvailable) ?? books[0], 'book');
+      const word = book.title.split(' ')[0] ?? book.title;
       const pages: [string, string][] = [
         ['/', '#picks [data-testid="book-card"]'],
-        [`/book/${book?._id}`, '.book-main'],
+        [`/book/${book._id}`, '.book-main'],
         ['/authors', '.authors-grid > li'],
-        [`/category/${encodeURIComponent(book?.category)}`, 'main [data-testid="book-card"]'],
+        [`/category/${encodeURIComponent(book.category)}`, 'main [data-testid="book-card"]'],
         [`/books?search=${encodeURIComponent(word)}`, 'main [data-testid="book-card"]'],
       ];
       for (const [path, ready] of pages) {
@@ -366,8 +369,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
         reducedMotion: 'reduce',
       });
       const page = await context.newPage();
-      const book = books.find((b) => b.isAvailable) ?? books[0];
-      await visit(world, page, `/category/${encodeURIComponent(book?.category)}`);
+      const book = present(books.find((b) => b.isAvailable) ?? books[0], 'book');
+      await visit(world, page, `/category/${encodeURIComponent(book.category)}`);
       const card = page.locator('main [data-testid="book-card"]').first();
       await card.waitFor();
       await expect(page.evaluate(() => matchMedia('(hover: none)').matches)).resolves.toBe(true);

@@ -9,6 +9,7 @@ import {
   type StorefrontWorld,
   type ViewportName,
 } from './support/storefront-stack';
+import { present } from '../support/present';
 
 // Server-side composition of the landing pages: the shell's server sends `/`, `/books` and
 // `/book/:id` with the storefront's markup already in them (services/edge/src/landing.ts),
@@ -173,7 +174,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       world = await startWorld();
       shellUrl = world.stack.urls.shell;
       const { books } = await world.api<{ books: ApiBook[] }>('/api/books?limit=100');
-      const id = (books.find((b) => b.isAvailable) ?? books[0])._id;
+      const id = present(books.find((b) => b.isAvailable) ?? books[0], 'book')._id;
       book = await world.api<ApiBookDetail>(`/api/books/${id}`);
     });
     afterAll(() => world?.close());

@@ -88,7 +88,9 @@ function pattern(seed: number, accent: string): string {
 
 /** A 400×600 SVG cover. */
 export function coverSvg({ title, author, categoryIndex, seed }: CoverSpec): string {
-  const [dark, mid, accent] = PALETTES[categoryIndex % PALETTES.length];
+  const palette = PALETTES[categoryIndex % PALETTES.length];
+  if (!palette) throw new Error('demo covers: the palette table is empty');
+  const [dark, mid, accent] = palette;
   const lines = wrap(title, 14);
   const fontSize = lines.length > 3 ? 34 : 40;
   const startY = 330 - ((lines.length - 1) * fontSize * 1.2) / 2;

@@ -67,7 +67,8 @@ describe('seedDemoData', () => {
   it('writes an SVG cover for every book', async () => {
     const files = await readdir(path.join(dataDir, 'covers'));
     expect(files.length).toBe(await connection.collection('books').countDocuments());
-    const svg = await readFile(path.join(dataDir, 'covers', files[0]), 'utf8');
+    const [first = ''] = files;
+    const svg = await readFile(path.join(dataDir, 'covers', first), 'utf8');
     expect(svg).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\s*$/);
   });
 

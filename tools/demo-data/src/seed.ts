@@ -117,14 +117,21 @@ function prng(seed: number): () => number {
   };
 }
 
+/** The element at `index`; the demo data's tables are fixed, so a miss is a bug in this file. */
+function elementAt<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`demo data: no element ${index} of ${list.length}`);
+  return item;
+}
+
 const pick = <T>(rand: () => number, list: readonly T[]): T =>
-  list[Math.floor(rand() * list.length)];
+  elementAt(list, Math.floor(rand() * list.length));
 
 function pickSome<T>(rand: () => number, list: readonly T[], count: number): T[] {
   const pool = [...list];
   const out: T[] = [];
   while (out.length < count && pool.length)
-    out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
+    out.push(elementAt(pool.splice(Math.floor(rand() * pool.length), 1), 0));
   return out;
 }
 
@@ -153,8 +160,8 @@ export async function isDatabaseEmpty(target: string | Connection): Promise<bool
   return withConnection(target, async (connection) => {
     registerCatalogueModels(connection);
     const [users, books] = await Promise.all([
-      connection.models[USER_MODEL].estimatedDocumentCount(),
-      connection.models[BOOK_MODEL].estimatedDocumentCount(),
+      connection.model(USER_MODEL).estimatedDocumentCount(),
+      connection.model(BOOK_MODEL).estimatedDocumentCount(),
     ]);
     return users === 0 && books === 0;
   });
@@ -239,15 +246,15 @@ function demoOrders(
   const orders: Record<string, unknown>[] = [];
   let sold = 0;
   for (let i = 0; i < DEMO_ORDER_COUNT; i += 1) {
-    const status = ORDER_STATUSES[i % ORDER_STATUSES.length];
+    const status = elementAt(ORDER_STATUSES, i % ORDER_STATUSES.length);
     const isSold = SOLD_ORDER_STATUSES.includes(status);
     // Sold orders walk the books on their own counter, so every available book sells some copies.
     const start = isSold ? sold++ : i;
     const lineBooks = Array.from(
       { length: Math.min(own.length, 1 + (i % 3 === 1 ? 1 : 0)) },
-      (_, j) => own[(start + j) % own.length],
+      (_, j) => elementAt(own, (start + j) % own.length),
     );
-    if (i % 4 === 3 && others.length) lineBooks.push(others[(i * 7) % others.length]);
+    if (i % 4 === 3 && others.length) lineBooks.push(elementAt(others, (i * 7) % others.length));
     const lines = lineBooks.map((book) => ({
       book: {
         _id: book._id,
@@ -261,8 +268,9 @@ function demoOrders(
     }));
     if (isSold)
       for (const [j, line] of lines.entries())
-        lineBooks[j].salesCount = (lineBooks[j].salesCount as number) + line.quantity;
-    const buyer = people[i % 3 === 0 ? 0 : 1 + (i % buyers.length)];
+        elementAt(lineBooks, j).salesCount =
+          (elementAt(lineBooks, j).salesCount as number) + line.quantity;
+    const buyer = elementAt(people, i % 3 === 0 ? 0 : 1 + (i % buyers.length));
     const [minAge, maxAge] = ORDER_AGE_DAYS[status];
     const at = LATEST - (minAge + Math.floor(rand() * (maxAge - minAge + 1))) * DAY - i * 3600_000;
     orders.push({
@@ -308,9 +316,9 @@ export async function seedDemoData(
 
   return withConnection(target, async (connection) => {
     registerCatalogueModels(connection);
-    const models = connection.models as Record<string, Model<unknown>>;
+    const model = (name: string) => connection.model<unknown>(name);
     if (options.reset) {
-      await Promise.all(CATALOGUE_MODELS.map(({ name }) => models[name].deleteMany({})));
+      await Promise.all(CATALOGUE_MODELS.map(({ name }) => model(name).deleteMany({})));
     } else if (!(await isDatabaseEmpty(connection))) {
       log('demo data: the database is not empty; nothing loaded');
       return {
@@ -325,7 +333,7 @@ export async function seedDemoData(
         accounts: DEMO_ACCOUNTS,
       };
     }
-    await Promise.all(CATALOGUE_MODELS.map(({ name }) => models[name].createIndexes()));
+    await Promise.all(CATALOGUE_MODELS.map(({ name }) => model(name).createIndexes()));
 
     const rand = prng(20250808);
     const [readerHash, authorHash, adminHash, lockedHash] = await Promise.all([
@@ -338,10 +346,10 @@ export async function seedDemoData(
 
     // Categories
     await insertAll(
-      models[CATEGORY_MODEL],
+      model(CATEGORY_MODEL),
       await Promise.all(
         BOOK_CATEGORIES.map((c, i) =>
-          materialize(models[CATEGORY_MODEL], {
+          materialize(model(CATEGORY_MODEL), {
             _id: demoId('category', i),
             slug: c.value,
             key: c.key,
@@ -356,7 +364,7 @@ export async function seedDemoData(
 
     // Accounts and authors
     const users: Record<string, unknown>[] = [
-      await materialize(models[USER_MODEL], {
+      await materialize(model(USER_MODEL), {
         _id: DEMO_IDS.reader,
         name: DEMO_ACCOUNTS.reader.name,
         email: DEMO_ACCOUNTS.reader.email,
@@ -366,7 +374,7 @@ export async function seedDemoData(
         createdAt: new Date(EPOCH + 30 * DAY),
         updatedAt: new Date(EPOCH + 30 * DAY),
       }),
-      await materialize(models[USER_MODEL], {
+      await materialize(model(USER_MODEL), {
         _id: DEMO_IDS.admin,
         name: DEMO_ACCOUNTS.admin.name,
         email: DEMO_ACCOUNTS.admin.email,
@@ -386,7 +394,7 @@ export async function seedDemoData(
       };
       buyers.push(buyer);
       users.push(
-        await materialize(models[USER_MODEL], {
+        await materialize(model(USER_MODEL), {
           ...buyer,
           passwordHash: lockedHash,
           role: 'user',
@@ -405,31 +413,34 @@ export async function seedDemoData(
       const joined = new Date(EPOCH + Math.floor(((i * 37) % 1900) * DAY) + (i % 24) * 3600_000);
       const id = i === 0 ? DEMO_IDS.author : demoId('author', i);
       users.push(
-        await materialize(models[USER_MODEL], {
+        await materialize(model(USER_MODEL), {
           _id: id,
           name,
           email: i === 0 ? DEMO_ACCOUNTS.author.email : `author${i}@demo.mechabrim.co.il`,
           passwordHash: i === 0 ? authorHash : lockedHash,
           role: 'author',
-          bio: authorBio(rand, name, BOOK_CATEGORIES[primary].name),
+          bio: authorBio(rand, name, elementAt(BOOK_CATEGORIES, primary).name),
           avatar: '',
           createdAt: joined,
           updatedAt: joined,
         }),
       );
       profiles.push(
-        await materialize(models[AUTHOR_PROFILE_MODEL], {
+        await materialize(model(AUTHOR_PROFILE_MODEL), {
           _id: demoId('profile', i),
           user: id,
-          genres: [BOOK_CATEGORIES[primary].value, BOOK_CATEGORIES[secondary].value],
+          genres: [
+            elementAt(BOOK_CATEGORIES, primary).value,
+            elementAt(BOOK_CATEGORIES, secondary).value,
+          ],
           languages: ['עברית'],
           createdAt: joined,
           updatedAt: joined,
         }),
       );
     }
-    await insertAll(models[USER_MODEL], users);
-    await insertAll(models[AUTHOR_PROFILE_MODEL], profiles);
+    await insertAll(model(USER_MODEL), users);
+    await insertAll(model(AUTHOR_PROFILE_MODEL), profiles);
     const authorIds = users.filter((u) => u.role === 'author').map((u) => u._id as Types.ObjectId);
     const authorNames = users.filter((u) => u.role === 'author').map((u) => u.name as string);
     const byCategory: number[][] = BOOK_CATEGORIES.map((_, c) =>
@@ -446,12 +457,12 @@ export async function seedDemoData(
     for (let k = 0; k < bookCount; k += 1) {
       const hw = handwritten[k];
       const ci = hw ? hw.ci : k % BOOK_CATEGORIES.length;
-      const category = BOOK_CATEGORIES[ci];
+      const category = elementAt(BOOK_CATEGORIES, ci);
       const content = CONTENT[category.value];
       const title = hw ? hw.title : generatedTitle(rand, k);
-      const candidates = byCategory[ci];
+      const candidates = elementAt(byCategory, ci);
       const authorIndex = hw
-        ? candidates[hw.ti % candidates.length]
+        ? elementAt(candidates, hw.ti % candidates.length)
         : Math.floor(rand() * authorCount);
       const id = demoId('book', k);
       const opening = pick(rand, content.openings).replaceAll('{title}', title);
@@ -473,13 +484,13 @@ export async function seedDemoData(
         demoAuthorHidden = true;
       }
       const tags = pickSome(rand, content.tags, 2 + Math.floor(rand() * 3));
-      const authorNameValue = authorNames[authorIndex];
+      const authorNameValue = elementAt(authorNames, authorIndex);
       books.push(
-        await materialize(models[BOOK_MODEL], {
+        await materialize(model(BOOK_MODEL), {
           _id: id,
           title,
           coverImage: `/api/covers/${id.toHexString()}.svg`,
-          author: authorIds[authorIndex],
+          author: elementAt(authorIds, authorIndex),
           authorName: authorNameValue,
           category: category.value,
           price: price(rand),
@@ -528,7 +539,7 @@ export async function seedDemoData(
     const reviews: Record<string, unknown>[] = [];
     let approvedReviews = 0;
     for (const [k, book] of books.entries()) {
-      const { popularity, ratingBias } = reviewProfiles[k];
+      const { popularity, ratingBias } = elementAt(reviewProfiles, k);
       const count =
         k < HANDWRITTEN_BOOKS ? 2 + Math.floor(popularity * 10) : Math.floor(rand() * 2);
       const approvedStars: number[] = [];
@@ -546,7 +557,7 @@ export async function seedDemoData(
           (book.createdAt as Date).getTime() + Math.floor(rand() * 200) * DAY,
         );
         reviews.push(
-          await materialize(models[REVIEW_MODEL], {
+          await materialize(model(REVIEW_MODEL), {
             _id: demoId('review', reviews.length),
             book: book._id,
             user: byReader ? DEMO_IDS.reader : null,
@@ -566,19 +577,19 @@ export async function seedDemoData(
     const orders = demoOrders(books, buyers);
     const orderDocs: Record<string, unknown>[] = [];
     for (const [i, order] of orders.entries())
-      orderDocs.push(await materialize(models[ORDER_MODEL], { _id: demoId('order', i), ...order }));
+      orderDocs.push(await materialize(model(ORDER_MODEL), { _id: demoId('order', i), ...order }));
 
-    await insertAll(models[BOOK_MODEL], books);
-    await insertAll(models[REVIEW_MODEL], reviews);
-    await insertAll(models[ORDER_MODEL], orderDocs);
+    await insertAll(model(BOOK_MODEL), books);
+    await insertAll(model(REVIEW_MODEL), reviews);
+    await insertAll(model(ORDER_MODEL), orderDocs);
 
     // The reader's wishlist
     const wished = books.filter((b) => b.isAvailable).slice(3, 6);
     await insertAll(
-      models[WISHLIST_ITEM_MODEL],
+      model(WISHLIST_ITEM_MODEL),
       await Promise.all(
         wished.map((b, i) =>
-          materialize(models[WISHLIST_ITEM_MODEL], {
+          materialize(model(WISHLIST_ITEM_MODEL), {
             _id: demoId('wishlist', i),
             user: DEMO_IDS.reader,
             book: b._id,

@@ -61,6 +61,12 @@ export function chooseMongo(
 
 const embeddedUri = (ctx: StackContext) =>
   `mongodb://127.0.0.1:${ctx.ports.mongo}/${DATABASE_NAME}`;
+/** MongoDB's port; every plan that starts MongoDB gives it one. */
+function mongoPort(ctx: StackContext): number {
+  const port = ctx.ports.mongo;
+  if (port === undefined) throw new Error('launcher: the plan gave MongoDB no port');
+  return port;
+}
 const mongodUri = (ctx: StackContext) =>
   `mongodb://127.0.0.1:${ctx.ports.mongo}/${DATABASE_NAME}?directConnection=true`;
 
@@ -105,7 +111,7 @@ function mongodService(mongod: string): ServiceDefinition {
       ],
     }),
     probe: (ctx) => ({ kind: 'mongo', uri: mongodUri(ctx) }),
-    afterReady: (ctx) => initiateReplicaSet(mongodUri(ctx), ctx.ports.mongo),
+    afterReady: (ctx) => initiateReplicaSet(mongodUri(ctx), mongoPort(ctx)),
   };
 }
 

@@ -126,13 +126,15 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
   for (const service of services) {
     if (!service.port) continue;
     const { variable, default: fallback } = service.port;
+    let port: number;
     if (ephemeral || fallback === undefined) {
-      ports[service.name] = await getFreePort();
+      port = await getFreePort();
     } else {
-      ports[service.name] = variable ? readPort(env, variable, fallback) : fallback;
-      if (variable) fixedPorts.push({ port: ports[service.name], variable });
+      port = variable ? readPort(env, variable, fallback) : fallback;
+      if (variable) fixedPorts.push({ port, variable });
     }
-    if (variable) portEnv[variable] = String(ports[service.name]);
+    ports[service.name] = port;
+    if (variable) portEnv[variable] = String(port);
   }
 
   const host = (!ephemeral && env.PUBLIC_HOST) || 'localhost';

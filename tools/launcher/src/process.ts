@@ -147,6 +147,8 @@ function forwardLines(stream: Readable | null, onLine: (line: string) => void) {
 }
 
 const COLORS = [36, 35, 33, 32, 34, 91, 96, 95, 93, 92];
+/** Plain white, for when the table above is somehow exhausted (it wraps, so only if empty). */
+const DEFAULT_COLOUR = 37;
 
 /** Prints each line as `name | line`, names padded to one width and coloured on a terminal. */
 export function prefixedConsole(
@@ -157,7 +159,8 @@ export function prefixedConsole(
   const colour = stream.isTTY && !process.env.NO_COLOR;
   const colours = new Map<string, number>();
   return (service, line) => {
-    if (!colours.has(service)) colours.set(service, COLORS[colours.size % COLORS.length]);
+    if (!colours.has(service))
+      colours.set(service, COLORS[colours.size % COLORS.length] ?? DEFAULT_COLOUR);
     const label = service.padEnd(width);
     const prefix = colour ? `\u001b[${colours.get(service)}m${label}\u001b[0m` : label;
     stream.write(`${prefix} | ${line}\n`);
