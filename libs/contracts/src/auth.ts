@@ -163,6 +163,8 @@ export const userSchema = z.object({
   bio: z.string(),
   avatar: z.string(),
   createdAt: z.string(),
+  /** A VIP club member (spec §9: free shipping always). Absent in sessions saved before it. */
+  isVip: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -18,6 +18,11 @@ export const UserSchema = new Schema(
      * e-mail change) revokes every token issued before.
      */
     tokenVersion: { type: Number, default: 0, min: 0 },
+    /**
+     * A VIP club member ships free with every domestic method (spec §9). Set by the operator in
+     * the database; read by the server whenever it prices an order, never taken from the client.
+     */
+    isVip: { type: Boolean, default: false },
   },
   { timestamps: true, collection: 'users' },
 );

@@ -119,6 +119,29 @@ describe('payments: create, simulator, notify, outbox', () => {
     expect(res.body.totals).toMatchObject({ subtotal: 240, shipping: 0, total: 240, donation: 24 });
   });
 
+  it('ships a VIP club member free by every domestic method, read from the account, never the request', async () => {
+    const vipEmail = 'vip.buyer@example.com';
+    const vip = await registerBuyer(ctx.http, vipEmail);
+    const nextDay = createRequest({ shipping_method: 'next-day', isVip: true, is_vip: true });
+    // Not yet a member: claiming it in the request changes nothing.
+    const before = await create(nextDay, freshKey(), vip);
+    expect(before.status).toBe(201);
+    expect(before.body.totals).toMatchObject({ subtotal: 134.3, shipping: 35, total: 169.3 });
+
+    await ctx.orders.db
+      .collection('users')
+      .updateOne({ email: vipEmail }, { $set: { isVip: true } });
+    const me = await ctx.http.get<{ isVip?: boolean }>('/api/auth/profile', {
+      token: vip,
+    });
+    expect(me.body.isVip).toBe(true);
+    const after = await create(nextDay, freshKey(), vip);
+    expect(after.status).toBe(201);
+    expect(after.body.totals).toMatchObject({ subtotal: 134.3, shipping: 0, total: 134.3 });
+    const stored = await order(after.body.order_id);
+    expect(stored?.shipping).toMatchObject({ method: 'next-day', priceAgorot: 0 });
+  });
+
   it('makes one order for a retried or double-clicked create with the same key', async () => {
     const key = freshKey();
     const [first, second] = await Promise.all([

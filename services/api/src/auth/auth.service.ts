@@ -36,6 +36,7 @@ const USER_FIELDS = {
   avatar: 1,
   createdAt: 1,
   tokenVersion: 1,
+  isVip: 1,
 } as const;
 
 function isDuplicateKey(error: unknown): boolean {

@@ -10,6 +10,7 @@ export interface StoredUser {
   bio?: string | null;
   avatar?: string | null;
   createdAt?: Date | null;
+  isVip?: boolean | null;
 }
 
 /** The user as answers show it: never the password hash. */
@@ -24,5 +25,6 @@ export function toUserAnswer(user: StoredUser): User {
     bio: user.bio ?? '',
     avatar: user.avatar ?? '',
     createdAt: (user.createdAt ?? new Date(0)).toISOString(),
+    isVip: user.isVip ?? false,
   };
 }

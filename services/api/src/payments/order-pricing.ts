@@ -72,6 +72,7 @@ export function priceOrder(
   quantities: ReadonlyMap<string, number>,
   books: readonly CatalogueBook[],
   shipping: { method: ShippingMethodName; region: ShippingRegionName },
+  buyer: { isVip: boolean } = { isVip: false },
 ): PricedOrder {
   const byId = new Map(books.map((book) => [book._id.toHexString(), book]));
   const unavailable: string[] = [];
@@ -97,8 +98,7 @@ export function priceOrder(
   const quote = shippingQuote(shipping.method, {
     subtotal: totalAmountAgorot,
     bookCount: lines.reduce((count, line) => count + line.quantity, 0),
-    // No VIP club membership is stored for accounts yet; when it is, it is read here.
-    isVip: false,
+    isVip: buyer.isVip,
     region: shipping.region,
   });
   if (!quote.available) {

@@ -12,8 +12,10 @@ import {
   BOOK_MODEL,
   effectiveOrderStatus,
   ORDER_MODEL,
+  USER_MODEL,
   type BookModel,
   type OrderModel,
+  type UserModel,
 } from '@mechabrim/db';
 import { agorot, toShekels } from '@mechabrim/money';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -40,6 +42,7 @@ export class PaymentCreateService {
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
+    @InjectModel(USER_MODEL) private readonly users: UserModel,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
@@ -57,14 +60,21 @@ export class PaymentCreateService {
       const existing = await this.findByKey(userId, idempotencyKey);
       if (existing) return this.answerFor(existing, fingerprint);
     }
-    const books = (await this.books
-      .find({ _id: { $in: [...quantities.keys()].map((id) => new Types.ObjectId(id)) } })
-      .select({ title: 1, author: 1, authorName: 1, coverImage: 1, price: 1, isAvailable: 1 })
-      .lean()) as CatalogueBook[];
-    const priced = priceOrder(quantities, books, {
-      method: request.shipping_method,
-      region: request.shipping_region,
-    });
+    // The books and the buyer's VIP membership are read together: both price the order, and
+    // neither is taken from the request.
+    const [books, buyer] = await Promise.all([
+      this.books
+        .find({ _id: { $in: [...quantities.keys()].map((id) => new Types.ObjectId(id)) } })
+        .select({ title: 1, author: 1, authorName: 1, coverImage: 1, price: 1, isAvailable: 1 })
+        .lean<CatalogueBook[]>(),
+      this.users.findById(userId).select({ isVip: 1 }).lean<{ isVip?: boolean }>(),
+    ]);
+    const priced = priceOrder(
+      quantities,
+      books,
+      { method: request.shipping_method, region: request.shipping_region },
+      { isVip: buyer?.isVip === true },
+    );
     let created: PayableOrder;
     try {
       created = await this.insertOrder(userId, request, priced, idempotencyKey, fingerprint);
