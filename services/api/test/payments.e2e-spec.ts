@@ -24,6 +24,7 @@ interface StoredOrderView {
   expiresAt: Date;
   updatedAt: Date;
   books: { priceAgorot: number }[];
+  shipping: { method: string; priceAgorot: number };
   payment: { notifyLog: unknown[]; amountAgorot: number | null };
   statusHistory: { status: string; at: Date }[];
 }
