@@ -117,7 +117,7 @@ async function main() {
         const miss = measured && f.lcp > LCP_BUDGET_MS;
         if (miss && config === undefined) failed = true;
         console.log(figuresRow(p.name, f, miss));
-        if (measured) console.log(`      LCP element: ${f.lcpElement}`);
+        if (measured) console.log(`      LCP element: ${f.lcpElement} (${f.lcpPhases})`);
       }
     }
     console.log(`Target: LCP ≤ ${LCP_BUDGET_MS} ms for the cart and checkout pages.`);

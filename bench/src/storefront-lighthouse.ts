@@ -186,7 +186,7 @@ async function main() {
         if (miss && config === undefined) failed = true;
         console.log(figuresRow(p.name, f, miss));
         if (measured) {
-          console.log(`      LCP element: ${f.lcpElement}`);
+          console.log(`      LCP element: ${f.lcpElement} (${f.lcpPhases})`);
           for (const shift of f.shifts) console.log(`      shift: ${shift}`);
         }
       }

@@ -16,17 +16,34 @@ export interface LighthouseFigures {
   score: number;
   /** The LCP element and the elements that shifted, for the report. */
   lcpElement: string;
+  /** Where the LCP time went (`lcpPhasesOf`). */
+  lcpPhases: string;
   shifts: string[];
 }
 
 type AuditNode = { snippet?: string; selector?: string };
 type AuditDetails = {
-  items?: { items?: { node?: AuditNode }[]; node?: AuditNode; score?: number }[];
+  items?: {
+    items?: { node?: AuditNode; phase?: string; timing?: number }[];
+    node?: AuditNode;
+    score?: number;
+  }[];
 };
 
 function lcpElementOf(details: AuditDetails | undefined): string {
   const node = details?.items?.[0]?.items?.[0]?.node ?? details?.items?.[0]?.node;
   return node?.selector ?? node?.snippet ?? '?';
+}
+
+/**
+ * Where the LCP time went, as Lighthouse 12 splits it: time to first byte, the delay before the
+ * LCP resource started loading, its load time, and the delay from loaded to painted.
+ */
+function lcpPhasesOf(details: AuditDetails | undefined): string {
+  const phases = details?.items?.find((table) => table.items?.some((row) => row.phase))?.items;
+  return (phases ?? [])
+    .map((row) => `${row.phase ?? '?'} ${Math.round(row.timing ?? 0)} ms`)
+    .join(', ');
 }
 
 function shiftsOf(details: AuditDetails | undefined): string[] {
@@ -119,6 +136,7 @@ export async function lighthouseRuns(
       tbt: a['total-blocking-time']?.numericValue ?? NaN,
       score: result.lhr.categories.performance.score,
       lcpElement: lcpElementOf(a['largest-contentful-paint-element']?.details),
+      lcpPhases: lcpPhasesOf(a['largest-contentful-paint-element']?.details),
       shifts: shiftsOf(a['layout-shifts']?.details),
     });
   }

@@ -37,6 +37,13 @@ beforeEach(() => {
   });
 });
 
+/** The checkout button, once the re-read prices have come back and enabled it. */
+async function checkoutButtonOnceChecked(): Promise<HTMLButtonElement> {
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'למעבר לתשלום' });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
+}
+
 describe('cart page', () => {
   it('shows the empty state leading to the catalogue', () => {
     catalogue();
@@ -45,7 +52,7 @@ describe('cart page', () => {
     expect(screen.getByRole('link', { name: 'לקטלוג הספרים' }).getAttribute('href')).toBe('/books');
   });
 
-  it('re-reads every line from the API in parallel, with line-shaped skeletons meanwhile', async () => {
+  it('shows the stored lines at once and re-reads every one from the API in parallel; checkout waits for the answer', async () => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
     const calls = fakeApi(async (url) => {
@@ -54,11 +61,16 @@ describe('cart page', () => {
     });
     stockCart([makeBook(1), 1], [makeBook(2), 1]);
     openCart();
-    expect(screen.getByTestId('cart-skeleton').querySelectorAll('li')).toHaveLength(2);
+    // Readable before the catalogue answers: the lines as stored, the checkout button waiting.
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'ספר 1' })).toBeTruthy();
+    expect(screen.getByTestId('cart-checking').textContent).toBe('טוען את המחירים העדכניים…');
+    const checkout = screen.getByRole('button', { name: 'למעבר לתשלום' });
+    expect((checkout as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(calls).toEqual(['/api/books/b1', '/api/books/b2']));
     await act(async () => release());
-    await screen.findByRole('link', { name: 'ספר 1' });
-    expect(screen.queryByTestId('cart-skeleton')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('cart-checking')).toBeNull());
+    expect((checkout as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
   });
 
@@ -169,7 +181,7 @@ describe('cart page', () => {
     catalogue(makeBook(1));
     stockCart([makeBook(1), 1]);
     openCart();
-    fireEvent.click(await screen.findByRole('button', { name: 'למעבר לתשלום' }));
+    fireEvent.click(await checkoutButtonOnceChecked());
     const location = screen.getByTestId('location');
     expect(location.textContent).toBe('/login');
     expect(JSON.parse(location.dataset.state ?? 'null')).toEqual({ from: '/checkout' });
@@ -184,7 +196,7 @@ describe('cart page', () => {
     catalogue(makeBook(1));
     stockCart([makeBook(1), 1]);
     openCart();
-    fireEvent.click(await screen.findByRole('button', { name: 'למעבר לתשלום' }));
+    fireEvent.click(await checkoutButtonOnceChecked());
     expect(screen.getByTestId('location').textContent).toBe('/checkout');
   });
 

@@ -4,7 +4,7 @@ import { cartStore, selectCount, selectTotalAgorot, useCart } from '@mechabrim/c
 import type { CartLine } from '@mechabrim/cart-store';
 import { DONATION_PERCENT, donationOf, toShekels } from '@mechabrim/money';
 import { useSession } from '@mechabrim/session';
-import { EmptyState, ErrorState, Price, SkeletonBlock, useMediaQuery } from '@mechabrim/ui';
+import { EmptyState, ErrorState, Price, useMediaQuery } from '@mechabrim/ui';
 import { useCurrentBooks, type CurrentBook } from '../api/get-cart-books';
 import { strings } from '../../../strings.he';
 import { CartLineView, type LineStatus } from './cart-line';
@@ -28,22 +28,6 @@ function statusOf(
   return previousPrice !== undefined && previousPrice !== line.book.price
     ? { kind: 'price-changed', previousPrice }
     : { kind: 'current' };
-}
-
-function LineSkeletons({ count }: { count: number }) {
-  return (
-    <ul className="cart-lines" aria-hidden="true" data-testid="cart-skeleton">
-      {Array.from({ length: count }, (_, index) => (
-        <li key={index} className="cart-line cart-line--skeleton">
-          <SkeletonBlock className="cart-line__cover mb-skeleton--cover" />
-          <div className="cart-line__info">
-            <SkeletonBlock className="mb-skeleton--line" />
-            <SkeletonBlock className="mb-skeleton--line mb-skeleton--short" />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** `/cart` — the shared cart, its prices checked against the catalogue (spec §2, §9). */
@@ -129,10 +113,9 @@ export function CartPage() {
       statusOf(line, answers?.get(line.book._id), previousPrices),
     ]),
   );
-  const countedLines = lines.filter((line) => {
-    const kind = statuses.get(line.book._id)?.kind;
-    return kind !== 'unavailable' && kind !== 'checking';
-  });
+  // While the prices are being re-read the lines show as stored (what the reader saw when adding
+  // them), so the page is readable at once; only checking out waits for the catalogue's answer.
+  const countedLines = lines.filter((line) => statuses.get(line.book._id)?.kind !== 'unavailable');
   const hasUnavailable = lines.some((line) => statuses.get(line.book._id)?.kind === 'unavailable');
   const hasPriceChange = lines.some(
     (line) => statuses.get(line.book._id)?.kind === 'price-changed',
@@ -185,15 +168,8 @@ export function CartPage() {
           retryLabel={s.retry}
           onRetry={() => void currentBooks.refetch()}
         />
-      ) : checkingPrices ? (
-        <>
-          <p className="mb-visually-hidden" role="status">
-            {s.loading}
-          </p>
-          <LineSkeletons count={lines.length} />
-        </>
       ) : (
-        <div className="cart-page__layout">
+        <div className="cart-page__layout" aria-busy={checkingPrices || undefined}>
           <div className="cart-page__lines">
             {hasPriceChange && (
               <p className="cart-page__notice" role="status" data-kind="price-changed">
@@ -242,6 +218,11 @@ export function CartPage() {
               </div>
             </dl>
             <p className="cart-summary__note">{s.shippingAtCheckout}</p>
+            {checkingPrices && (
+              <p className="cart-summary__checking" role="status" data-testid="cart-checking">
+                {s.loading}
+              </p>
+            )}
             {hasUnavailable && (
               <p className="cart-summary__blocked" id="cart-checkout-blocked">
                 {s.checkoutBlocked}
@@ -251,7 +232,7 @@ export function CartPage() {
               type="button"
               className="mb-button cart-summary__checkout"
               onClick={goToCheckout}
-              disabled={hasUnavailable || copies === 0}
+              disabled={checkingPrices || hasUnavailable || copies === 0}
               aria-describedby={hasUnavailable ? 'cart-checkout-blocked' : undefined}
             >
               {s.checkout}
