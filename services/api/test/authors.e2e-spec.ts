@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import type { Author } from '@mechabrim/contracts';
 import { DEMO_IDS } from '@mechabrim/demo-data';
 import type { Book } from '@mechabrim/contracts';
@@ -61,12 +62,34 @@ describe('authors API', () => {
     expectError(await ctx.http.get('/api/authors/abc'), 400);
   });
 
-  it('a newly registered author appears with zero books', async () => {
+  it('a newly registered author has a page with zero books, but is not listed until a book is on sale', async () => {
     const { id } = await registerUser(ctx.http, 'new.author@example.com', 'author', 'יוצר חדש');
     const res = await ctx.http.get<Author>(`/api/authors/${id}`);
     expect(res.body).toEqual(
       expect.objectContaining({ booksCount: 0, totalSales: 0, averageRating: 0 }),
     );
+    const listed = async () =>
+      (await ctx.http.get<Author[]>('/api/authors')).body.some((author) => author._id === id);
+    expect(await listed()).toBe(false);
+    const book = await ctx.books.create({
+      title: 'ספר ביכורים',
+      author: new Types.ObjectId(id),
+      authorName: 'יוצר חדש',
+      category: 'רומן',
+      price: 42,
+      isAvailable: true,
+      tags: [],
+      salesCount: 0,
+    });
+    expect(await listed()).toBe(true);
+    await ctx.books.updateOne({ _id: book._id }, { $set: { isAvailable: false } });
+    expect(await listed()).toBe(false);
+  });
+
+  it('lists only authors with at least one book on sale', async () => {
+    const authors = (await ctx.http.get<Author[]>('/api/authors')).body;
+    expect(authors.length).toBeGreaterThan(0);
+    expect(authors.every((author) => author.booksCount > 0)).toBe(true);
   });
 
   it('GET /api/authors/search finds by name, genre or bio with the Hebrew rules', async () => {

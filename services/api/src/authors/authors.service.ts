@@ -52,10 +52,14 @@ export class AuthorsService {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  /** Every author, newest first. */
+  /**
+   * Every author with at least one book on sale, newest first: an account that signed up as an
+   * author but sells nothing yet is not an author to a reader (its own page still answers).
+   */
   async list(): Promise<Author[]> {
+    const selling = await this.books.distinct('author', { isAvailable: true });
     const authors = await this.users
-      .find({ role: 'author' })
+      .find({ role: 'author', _id: { $in: selling } })
       .sort({ createdAt: -1, _id: 1 })
       .select({ name: 1, bio: 1, avatar: 1, createdAt: 1 })
       .lean<StoredAuthor[]>();

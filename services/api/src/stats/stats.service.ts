@@ -11,12 +11,13 @@ export class StatsService {
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
   ) {}
 
-  /** Registered authors and available books. */
+  /** Authors with at least one book on sale (the 'active authors'), and the books on sale. */
   async site(): Promise<SiteStats> {
-    const [authors, books] = await Promise.all([
-      this.users.countDocuments({ role: 'author' }),
+    const [selling, books] = await Promise.all([
+      this.books.distinct('author', { isAvailable: true }),
       this.books.countDocuments({ isAvailable: true }),
     ]);
+    const authors = await this.users.countDocuments({ role: 'author', _id: { $in: selling } });
     return { authors, books };
   }
 }
