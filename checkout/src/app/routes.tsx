@@ -2,12 +2,13 @@ import type { ReactElement } from 'react';
 import { checkoutPaths, type RouteObject, type CheckoutPath } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { CartPage } from '../features/cart';
+import { CheckoutPage } from '../features/checkout';
 import { ComingSoon, NotFound } from './coming-soon';
 
 /** One screen per path the shell sends here (the paths are declared once, in @mechabrim/routing). */
 const screens: Record<CheckoutPath, ReactElement> = {
   '/cart': <CartPage />,
-  '/checkout': <ComingSoon title={strings.screens.checkout} />,
+  '/checkout': <CheckoutPage />,
   '/payment/success': <ComingSoon title={strings.screens.paymentSuccess} />,
   '/payment/failed': <ComingSoon title={strings.screens.paymentFailed} />,
   '/payment/iframe/success': <ComingSoon title={strings.screens.paymentSuccess} />,

@@ -1,0 +1,298 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { selectCount, selectTotalAgorot, useCart } from '@mechabrim/cart-store';
+import {
+  buyerDetailsSchema,
+  type BuyerDetails,
+  type PaymentCreateRequestInput,
+  type PaymentCreateResponse,
+  type PaymentFrameMessage,
+} from '@mechabrim/contracts';
+import {
+  donationOf,
+  shippingOptions,
+  sumAgorot,
+  type ShippingMethod,
+  type ShippingRegion,
+} from '@mechabrim/money';
+import { Navigate, useNavigate } from '@mechabrim/routing';
+import { ApiError, useSession } from '@mechabrim/session';
+import { Field, Spinner, SubmitButton } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
+import { strings } from '../../../strings.he';
+import { createPayment, newAttemptKey, pageExit } from '../api/create-payment';
+import { initialDetails, rememberDetails } from '../buyer-details-memory';
+import { OrderSummary } from './order-summary';
+import { PaymentFrame } from './payment-frame';
+import { ShippingChoice } from './shipping-choice';
+import './checkout.css';
+
+const s = strings.checkout;
+
+/** The message to show for a failed payment create (spec §8): the API's own Hebrew one if any. */
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return s.paymentCreateFailed;
+    if (error.status >= 400 && error.status < 500 && error.message) return error.message;
+    return s.paymentError;
+  }
+  return s.paymentCreateFailed;
+}
+
+type Phase = 'details' | 'creating' | 'frame' | 'redirecting';
+
+/**
+ * `/checkout` (spec §2, §4): the order summary, the buyer's details, the shipping method, then the
+ * provider's hosted card form in a frame. Guests are sent to sign in and come back here; an empty
+ * cart goes back to the cart.
+ */
+export function CheckoutPage() {
+  const user = useSession((state) => state.user);
+  const sessionLoading = useSession((state) => state.loading);
+  const lines = useCart((state) => state.lines);
+
+  if (sessionLoading && !user) {
+    return (
+      <section className="mb-container checkout-page">
+        <Spinner label={s.checkingSession} />
+      </section>
+    );
+  }
+  if (!user) return <Navigate to="/login" replace state={{ from: '/checkout' }} />;
+  if (lines.length === 0) return <Navigate to="/cart" replace />;
+  return <Checkout user={user} />;
+}
+
+function Checkout({
+  user,
+}: {
+  user: { _id: string; name: string; email: string; isVip?: unknown };
+}) {
+  const navigate = useNavigate();
+  const lines = useCart((state) => state.lines);
+  const isVip = user.isVip === true;
+  const [region, setRegion] = useState<ShippingRegion>('israel-centre');
+  const [method, setMethod] = useState<ShippingMethod>('standard');
+  const [phase, setPhase] = useState<Phase>('details');
+  const [payment, setPayment] = useState<PaymentCreateResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // One idempotency key per attempt: the same request again (a double click, a retry after a lost
+  // answer) reuses it and finds the same order; a changed request or the frame's 'retry' is a
+  // new attempt.
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const lastDetails = useRef<BuyerDetails | null>(null);
+  // Set while a create is on its way: a second submit (Enter, a script) is dropped, not sent.
+  const inFlight = useRef(false);
+
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useZodForm(
+    buyerDetailsSchema,
+    useMemo(() => initialDetails(user), [user]),
+  );
+
+  const subtotal = selectTotalAgorot({ lines });
+  const bookCount = selectCount({ lines });
+  const quotes = useMemo(
+    () => shippingOptions({ subtotal, bookCount, isVip, region }),
+    [subtotal, bookCount, isVip, region],
+  );
+  const quote = quotes.find((option) => option.method === method);
+  const shipping = quote?.available ? quote.price : null;
+  const figures = {
+    subtotal,
+    shipping,
+    donation: donationOf(subtotal),
+    total: shipping === null ? subtotal : sumAgorot([subtotal, shipping]),
+  };
+
+  // A region the chosen method does not reach moves the choice to the first method that does.
+  useEffect(() => {
+    if (quote?.available) return;
+    // Pickup is free but means coming to Tel Aviv: it is never chosen for the buyer.
+    const first =
+      quotes.find((option) => option.available && option.method !== 'pickup') ??
+      quotes.find((option) => option.available);
+    if (first) setMethod(first.method);
+  }, [quote, quotes]);
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const pay = async (details: BuyerDetails, fresh: boolean) => {
+    if (inFlight.current) return;
+    const request: PaymentCreateRequestInput = {
+      items: lines.map((line) => ({ id: line.book._id, quantity: line.quantity })),
+      client: details,
+      shipping_method: method,
+      shipping_region: region,
+    };
+    const fingerprint = JSON.stringify(request);
+    if (fresh || attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: newAttemptKey() };
+    }
+    lastDetails.current = details;
+    setError(null);
+    setPhase('creating');
+    inFlight.current = true;
+    try {
+      const answer = await createPayment(request, attempt.current.key);
+      rememberDetails(user._id, getValues());
+      const frameUrl = answer.iframe_url || answer.payment_url;
+      if (frameUrl && Object.keys(answer.form_data).length > 0) {
+        setPayment({ ...answer, payment_url: frameUrl });
+        setPhase('frame');
+      } else if (answer.payment_url) {
+        setPhase('redirecting');
+        pageExit.to(answer.payment_url);
+      } else {
+        void navigate('/payment/success');
+      }
+    } catch (failure) {
+      setError(messageOf(failure));
+      setPhase('details');
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const onFrameMessage = (message: PaymentFrameMessage) => {
+    if (message.type === 'PAYMENT_SUCCESS') {
+      const query = new URLSearchParams();
+      if (message.transactionId) query.set('transaction_id', message.transactionId);
+      if (message.orderId) query.set('order_id', message.orderId);
+      const search = query.toString();
+      void navigate(search ? `/payment/success?${search}` : '/payment/success');
+    } else if (message.type === 'RETRY_PAYMENT') {
+      setPayment(null);
+      if (lastDetails.current) void pay(lastDetails.current, true);
+    } else {
+      setPayment(null);
+      setPhase('details');
+    }
+  };
+
+  const onSubmit = handleSubmit((details) => pay(details, false));
+  const busy = phase === 'creating' || phase === 'redirecting';
+
+  return (
+    <section className="mb-container checkout-page" aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className="checkout-page__title">
+        {s.title}
+      </h1>
+      {error && (
+        <div className="checkout-error" role="alert" tabIndex={-1} ref={errorRef}>
+          <p className="checkout-error__title">{s.errorTitle}</p>
+          <p>{error}</p>
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="ghost"
+            onClick={() => setError(null)}
+          >
+            {s.dismiss}
+          </button>
+        </div>
+      )}
+      <div className="checkout-page__layout">
+        <div className="checkout-page__main">
+          {phase === 'frame' && payment && (
+            <PaymentFrame
+              key={payment.transaction_id}
+              payment={payment}
+              onMessage={onFrameMessage}
+              onClose={() => onFrameMessage({ type: 'CLOSE_IFRAME' })}
+            />
+          )}
+          <form
+            className="checkout-form"
+            onSubmit={(event) => void onSubmit(event)}
+            noValidate
+            aria-busy={busy}
+            hidden={phase === 'frame'}
+          >
+            <fieldset className="checkout-details" disabled={busy}>
+              <legend>{s.details}</legend>
+              <p className="checkout-details__note">{s.detailsNote}</p>
+              <div className="checkout-details__grid">
+                <Field label={s.firstName} error={errors.first_name?.message} required>
+                  {(control) => (
+                    <input autoComplete="given-name" {...control} {...register('first_name')} />
+                  )}
+                </Field>
+                <Field label={s.lastName} error={errors.last_name?.message} required>
+                  {(control) => (
+                    <input autoComplete="family-name" {...control} {...register('last_name')} />
+                  )}
+                </Field>
+                <Field
+                  label={s.phone}
+                  hint={s.phoneHint}
+                  error={errors.phone?.message}
+                  required
+                  latin
+                >
+                  {(control) => (
+                    <input
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel-national"
+                      {...control}
+                      {...register('phone')}
+                    />
+                  )}
+                </Field>
+                <Field label={s.email} error={errors.email?.message} required latin>
+                  {(control) => (
+                    <input type="email" autoComplete="email" {...control} {...register('email')} />
+                  )}
+                </Field>
+                <Field label={s.street} error={errors.address?.message} required>
+                  {(control) => (
+                    <input autoComplete="street-address" {...control} {...register('address')} />
+                  )}
+                </Field>
+                <Field label={s.city} error={errors.city?.message} required>
+                  {(control) => (
+                    <input autoComplete="address-level2" {...control} {...register('city')} />
+                  )}
+                </Field>
+                <Field label={s.zip} hint={s.zipHint} error={errors.zip?.message} required latin>
+                  {(control) => (
+                    <input
+                      inputMode="numeric"
+                      autoComplete="postal-code"
+                      {...control}
+                      {...register('zip')}
+                    />
+                  )}
+                </Field>
+              </div>
+            </fieldset>
+            <ShippingChoice
+              region={region}
+              method={method}
+              quotes={quotes}
+              isVip={isVip}
+              disabled={busy}
+              onRegion={setRegion}
+              onMethod={setMethod}
+            />
+            <SubmitButton
+              pending={busy}
+              pendingLabel={phase === 'redirecting' ? s.redirecting : s.paying}
+              className="checkout-form__pay"
+            >
+              {s.pay}
+            </SubmitButton>
+          </form>
+        </div>
+        <OrderSummary lines={lines} figures={figures} serverTotals={payment?.totals} />
+      </div>
+    </section>
+  );
+}
