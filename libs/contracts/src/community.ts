@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { emailSchema, objectIdSchema } from './fields';
 import { VALIDATION_HE } from './validation-messages.he';
 
+/**
+ * The customer-service line the payment result pages print beside the link to /contact (spec §2).
+ * One place, so the pages and the e-mails say the same number.
+ */
+export const SUPPORT_PHONE = '03-9407010';
+
 /** Subjects of a contact message (spec §3). */
 export const CONTACT_SUBJECTS = [
   'general',

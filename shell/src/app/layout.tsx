@@ -4,7 +4,7 @@ import { Footer } from '../features/footer';
 import { Header } from '../features/header';
 import { strings } from '../strings.he';
 import { AppRoutes } from './app-routes';
-import { hidesHeader } from './route-table';
+import { hidesHeader, isPaymentFramePage } from './route-table';
 import { ScrollToTop } from './scroll-to-top';
 import './shell.css';
 
@@ -15,17 +15,18 @@ import './shell.css';
  */
 export function AppFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
   const { pathname } = useLocation();
+  const framed = isPaymentFramePage(pathname);
   return (
     <div className="shell">
       <a className="shell-skip-link" href="#main">
         {strings.skipToContent}
       </a>
       <ScrollToTop />
-      {hidesHeader(pathname) ? null : <Header />}
+      {hidesHeader(pathname) || framed ? null : <Header />}
       <main id="main" className="shell-main" tabIndex={-1}>
         {children}
       </main>
-      {footer ? <Footer /> : null}
+      {footer && !framed ? <Footer /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { hidesHeader, ownerOf, routeTable } from './route-table';
+import { hidesHeader, isPaymentFramePage, ownerOf, routeTable } from './route-table';
 
 describe('route table', () => {
   it.each([
@@ -75,5 +75,12 @@ describe('route table', () => {
     expect(hidesHeader('/book/edit/1')).toBe(true);
     expect(hidesHeader('/book/1')).toBe(false);
     expect(hidesHeader('/authors')).toBe(false);
+  });
+
+  it('draws the payment frame views bare, and only those', () => {
+    expect(isPaymentFramePage('/payment/iframe/success')).toBe(true);
+    expect(isPaymentFramePage('/payment/iframe/failed')).toBe(true);
+    expect(isPaymentFramePage('/payment/success')).toBe(false);
+    expect(isPaymentFramePage('/checkout')).toBe(false);
   });
 });

@@ -1,0 +1,28 @@
+import type { BuyerOrdersPage } from '@mechabrim/contracts';
+import { keepPreviousData, useQuery } from '@mechabrim/query';
+import { apiFetch } from '@mechabrim/session';
+
+/** Orders per page of `/orders`. */
+export const ORDERS_PAGE_SIZE = 10;
+
+export const myOrdersKey = (page: number) => ['orders', 'mine', page] as const;
+
+/** `GET /api/orders/mine`: the signed-in buyer's orders, newest first, one page. */
+export function getMyOrders(page: number, signal?: AbortSignal): Promise<BuyerOrdersPage> {
+  return apiFetch<BuyerOrdersPage>(`/api/orders/mine?page=${page}&limit=${ORDERS_PAGE_SIZE}`, {
+    signal,
+  });
+}
+
+/** One page of the buyer's orders; always read afresh (a payment may just have landed). */
+export function useMyOrders(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: myOrdersKey(page),
+    queryFn: ({ signal }) => getMyOrders(page, signal),
+    enabled,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    // Paging keeps the current page on screen until the next one has come.
+    placeholderData: keepPreviousData,
+  });
+}

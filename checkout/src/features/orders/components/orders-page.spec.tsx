@@ -1,0 +1,139 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { BuyerOrder, BuyerOrdersPage } from '@mechabrim/contracts';
+import { formatPrice } from '@mechabrim/hebrew';
+import { sessionStore } from '@mechabrim/session';
+import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
+import { OrdersPage, stepOf } from './orders-page';
+
+const order = (n: number, overrides: Partial<BuyerOrder> = {}): BuyerOrder => ({
+  _id: `6650aa00000000000000${String(n).padStart(4, '0')}`,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  status: 'paid',
+  lines: [
+    {
+      bookId: `b${n}`,
+      title: `ספר ${n}`,
+      authorId: 'a1',
+      authorName: 'נועה לוי',
+      coverImage: '',
+      unitPrice: 39.9,
+      quantity: 2,
+      lineTotal: 79.8,
+    },
+  ],
+  shipping: { method: 'standard', region: 'israel-centre', price: 15 },
+  subtotal: 79.8,
+  donation: 7.98,
+  total: 94.8,
+  currency: 'ILS',
+  paidAt: '2026-11-20T10:01:00.000Z',
+  transactionId: `T-${n}`,
+  timeline: [
+    { status: 'pending_payment', at: '2026-11-20T10:00:00.000Z' },
+    { status: 'paid', at: '2026-11-20T10:01:00.000Z' },
+  ],
+  ...overrides,
+});
+
+const pageOf = (orders: BuyerOrder[], page: number, total: number): BuyerOrdersPage => ({
+  orders,
+  page,
+  limit: 10,
+  total,
+  hasMore: page * 10 < total,
+});
+
+const openOrders = () => renderRoute(<OrdersPage />, '/orders', '/orders');
+
+beforeEach(() => {
+  act(() =>
+    sessionStore.setState({
+      user: { _id: 'u1', name: 'דנה', email: 'dana@example.com', role: 'user' },
+      loading: false,
+    }),
+  );
+});
+
+describe('/orders', () => {
+  it('sends a guest to sign in, coming back here', () => {
+    act(() => sessionStore.setState({ user: null, loading: false }));
+    fakeApi(() => undefined);
+    openOrders();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('shows each order with its status, lines, money and where it is on the way', async () => {
+    const calls = fakeApi(() => ({
+      body: pageOf(
+        [
+          order(2, {
+            status: 'shipped',
+            timeline: [
+              { status: 'paid', at: '2026-11-21T08:00:00.000Z' },
+              { status: 'processing', at: '2026-11-21T09:00:00.000Z' },
+              { status: 'shipped', at: '2026-11-22T09:00:00.000Z' },
+            ],
+            shipping: { method: 'pickup', region: 'israel-centre', price: 0 },
+          }),
+          order(1),
+        ],
+        1,
+        2,
+      ),
+    }));
+    openOrders();
+    const cards = await screen.findAllByTestId('order-card');
+    expect(calls).toEqual(['/api/orders/mine?page=1&limit=10']);
+    expect(cards).toHaveLength(2);
+    const [shipped, paid] = cards as [HTMLElement, HTMLElement];
+    expect(within(shipped).getByText('נשלחה', { selector: '.order-card__status' })).toBeTruthy();
+    expect(within(shipped).getByText('חינם')).toBeTruthy();
+    const steps = within(shipped)
+      .getAllByRole('listitem')
+      .filter((li) => li.dataset.state);
+    expect(steps.map((li) => li.dataset.state)).toEqual(['done', 'done', 'current', 'ahead']);
+    expect(within(paid).getByText('שולמה', { selector: '.order-card__status' })).toBeTruthy();
+    expect(within(paid).getByRole('heading').textContent).toBe('הזמנה 00000001');
+    expect(within(paid).getByText('T-1')).toBeTruthy();
+    expect(paid.textContent).toContain(formatPrice(94.8, 2));
+    expect(paid.textContent).toContain('2 עותקים');
+  });
+
+  it('pages through older orders', async () => {
+    const calls = fakeApi((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return { body: pageOf([order(page)], page, 11) };
+    });
+    openOrders();
+    await screen.findByText('עמוד 1 מתוך 2');
+    fireEvent.click(screen.getByRole('button', { name: 'הזמנות קודמות' }));
+    await screen.findByText('עמוד 2 מתוך 2');
+    await screen.findByRole('link', { name: 'ספר 2' });
+    expect(calls).toEqual(['/api/orders/mine?page=1&limit=10', '/api/orders/mine?page=2&limit=10']);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'הזמנות קודמות' }).disabled).toBe(
+      true,
+    );
+  });
+
+  it('has an empty state leading to the catalogue, and an error state that retries', async () => {
+    let fail = true;
+    fakeApi(() =>
+      fail ? { status: 500, body: { statusCode: 500, message: 'x' } } : { body: pageOf([], 1, 0) },
+    );
+    openOrders();
+    await screen.findByText('לא הצלחנו לטעון את ההזמנות');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'לנסות שוב' }));
+    await screen.findByRole('heading', { name: 'עוד אין הזמנות' });
+    expect(screen.getByRole('link', { name: 'לקטלוג הספרים' }).getAttribute('href')).toBe('/books');
+  });
+
+  it('places every status on the buyer’s four steps, or off them', () => {
+    expect(stepOf('pending_payment')).toBe('pending');
+    expect(stepOf('paid')).toBe('pending');
+    expect(stepOf('processing')).toBe('processing');
+    expect(stepOf('delivered')).toBe('delivered');
+    expect(stepOf('cancelled')).toBeNull();
+    expect(stepOf('payment_review')).toBeNull();
+  });
+});

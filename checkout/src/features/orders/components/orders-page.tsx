@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import type { BuyerOrder, OrderLifecycleStatus } from '@mechabrim/contracts';
+import { formatDateTime } from '@mechabrim/hebrew';
+import { Link, Navigate } from '@mechabrim/routing';
+import { useSession } from '@mechabrim/session';
+import { BookCover, EmptyState, ErrorState, Price, Spinner } from '@mechabrim/ui';
+import { strings } from '../../../strings.he';
+import { ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
+import './orders.css';
+
+const s = strings.orders;
+
+/** The fulfilment steps a buyer follows (issue 10: pending → processing → shipped → delivered). */
+const STEPS = ['pending', 'processing', 'shipped', 'delivered'] as const;
+type Step = (typeof STEPS)[number];
+
+/** Where an order is on those steps; null for orders off the path (cancelled, expired, review). */
+export function stepOf(status: OrderLifecycleStatus): Step | null {
+  switch (status) {
+    case 'pending_payment':
+    case 'paid':
+      return 'pending';
+    case 'processing':
+    case 'shipped':
+    case 'delivered':
+      return status;
+    default:
+      return null;
+  }
+}
+
+function Timeline({ order }: { order: BuyerOrder }) {
+  const current = stepOf(order.status);
+  if (!current) return null;
+  const reached = STEPS.indexOf(current);
+  const when = new Map(order.timeline.map((entry) => [stepOf(entry.status), entry.at]));
+  return (
+    <ol className="order-timeline" aria-label={s.timelineTitle}>
+      {STEPS.map((step, index) => {
+        const state = index < reached ? 'done' : index === reached ? 'current' : 'ahead';
+        const at = when.get(step);
+        return (
+          <li key={step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className="order-timeline__dot" aria-hidden="true" />
+            <span className="order-timeline__label">{s.timelineSteps[step]}</span>
+            <span className="mb-visually-hidden">
+              {' — '}
+              {state === 'done' ? s.stepDone : state === 'current' ? s.stepCurrent : s.stepAhead}
+            </span>
+            {at && state !== 'ahead' && (
+              <time className="order-timeline__at" dateTime={at}>
+                {formatDateTime(at)}
+              </time>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function OrderCard({ order }: { order: BuyerOrder }) {
+  return (
+    <li className="order-card" data-testid="order-card" data-status={order.status}>
+      <header className="order-card__head">
+        <h2 className="order-card__title">{s.order(order._id.slice(-8).toUpperCase())}</h2>
+        <span className="order-card__status" data-status={order.status}>
+          {s.statuses[order.status]}
+        </span>
+        <p className="order-card__date">
+          {s.placedAt}
+          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        </p>
+      </header>
+      <Timeline order={order} />
+      <ul className="order-card__lines">
+        {order.lines.map((line) => (
+          <li key={line.bookId} className="order-line">
+            <BookCover src={line.coverImage} title={line.title} width={48} />
+            <div className="order-line__info">
+              <Link to={`/book/${line.bookId}`} className="order-line__title">
+                {line.title}
+              </Link>
+              <span className="order-line__quantity">
+                {s.quantity(line.quantity)} × <Price value={line.unitPrice} decimals={2} />
+              </span>
+            </div>
+            <Price value={line.lineTotal} decimals={2} className="order-line__total" />
+          </li>
+        ))}
+      </ul>
+      <dl className="order-card__figures">
+        <div>
+          <dt>{s.subtotal}</dt>
+          <dd>
+            <Price value={order.subtotal} decimals={2} />
+          </dd>
+        </div>
+        {order.shipping && (
+          <div>
+            <dt>
+              {s.shipping} ({strings.checkout.methods[order.shipping.method]})
+            </dt>
+            <dd>
+              {order.shipping.price === 0 ? (
+                s.free
+              ) : (
+                <Price value={order.shipping.price} decimals={2} />
+              )}
+            </dd>
+          </div>
+        )}
+        <div className="order-card__donation">
+          <dt>{s.donation}</dt>
+          <dd>
+            <Price value={order.donation} decimals={2} />
+          </dd>
+        </div>
+        <div className="order-card__total">
+          <dt>{s.total}</dt>
+          <dd>
+            <Price value={order.total} decimals={2} />
+          </dd>
+        </div>
+        {order.transactionId && (
+          <div className="order-card__transaction">
+            <dt>{s.transaction}</dt>
+            <dd dir="ltr">{order.transactionId}</dd>
+          </div>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+/** `/orders` (spec §2): the signed-in buyer's orders, newest first, with where each one stands. */
+export function OrdersPage() {
+  const user = useSession((state) => state.user);
+  const sessionLoading = useSession((state) => state.loading);
+  const [page, setPage] = useState(1);
+  const orders = useMyOrders(page, Boolean(user));
+
+  if (sessionLoading && !user) {
+    return (
+      <section className="mb-container orders-page">
+        <Spinner label={s.loading} />
+      </section>
+    );
+  }
+  if (!user) return <Navigate to="/login" replace state={{ from: '/orders' }} />;
+
+  const data = orders.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1;
+  return (
+    <section className="mb-container orders-page" aria-labelledby="orders-title">
+      <h1 id="orders-title" className="orders-page__title">
+        {s.title}
+      </h1>
+      {orders.isError && !data ? (
+        <ErrorState
+          title={s.loadFailed}
+          message={s.loadFailedBody}
+          retryLabel={s.retry}
+          onRetry={() => void orders.refetch()}
+        />
+      ) : !data ? (
+        <Spinner label={s.loading} />
+      ) : data.orders.length === 0 && page === 1 ? (
+        <EmptyState
+          titleAs="h2"
+          icon="📦"
+          title={s.empty}
+          description={s.emptyBody}
+          action={
+            <Link to="/books" className="mb-button">
+              {s.browse}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <ul className="orders-list" aria-busy={orders.isFetching || undefined}>
+            {data.orders.map((order) => (
+              <OrderCard key={order._id} order={order} />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav className="orders-pager" aria-label={s.pagesLabel}>
+              <button
+                type="button"
+                className="mb-button"
+                data-variant="ghost"
+                disabled={page === 1}
+                onClick={() => setPage((current) => Math.max(1, current - 1))}
+              >
+                {s.newer}
+              </button>
+              <span>{s.pageOf(page, pages)}</span>
+              <button
+                type="button"
+                className="mb-button"
+                data-variant="ghost"
+                disabled={!data.hasMore}
+                onClick={() => setPage((current) => current + 1)}
+              >
+                {s.older}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from '@mechabrim/routing';
+import { strings } from '../../../strings.he';
+import { failureMessage, readResultParams, tellCheckout } from '../result-params';
+import './result.css';
+
+const s = strings.result;
+
+/**
+ * `/payment/iframe/failed` (spec §2): why the payment failed (the provider's message wins, else
+ * the code's text), the order and transaction numbers and the code, the possible reasons, and
+ * retry / close for the checkout page around the frame; contact opens in that page, not here.
+ */
+export function FrameFailure() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => readResultParams(search), [search]);
+
+  const retry = () => {
+    if (!tellCheckout({ type: 'RETRY_PAYMENT' })) void navigate('/checkout');
+  };
+  const close = () => {
+    if (!tellCheckout({ type: 'CLOSE_IFRAME' })) void navigate('/checkout');
+  };
+
+  return (
+    <section className="payment-frame-view" data-tone="error" aria-labelledby="frame-title">
+      <h1 id="frame-title">{s.failedTitle}</h1>
+      <p role="alert" data-testid="failure-message">
+        {failureMessage(params)}
+      </p>
+      <dl className="payment-result__facts">
+        {params.orderId && (
+          <div>
+            <dt>{s.order}</dt>
+            <dd dir="ltr">{params.orderId}</dd>
+          </div>
+        )}
+        {params.transactionId && (
+          <div>
+            <dt>{s.transaction}</dt>
+            <dd dir="ltr">{params.transactionId}</dd>
+          </div>
+        )}
+        {params.errorCode && (
+          <div>
+            <dt>{s.errorCode}</dt>
+            <dd dir="ltr">{params.errorCode}</dd>
+          </div>
+        )}
+      </dl>
+      <h2 className="payment-result__subtitle">{s.reasonsTitle}</h2>
+      <ul className="payment-result__reasons">
+        {s.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+      <div className="payment-result__actions">
+        <button type="button" className="mb-button" onClick={retry}>
+          {s.retry}
+        </button>
+        <button type="button" className="mb-button" data-variant="ghost" onClick={close}>
+          {s.close}
+        </button>
+        <a href="/contact" target="_parent" className="mb-button" data-variant="ghost">
+          {s.contact}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useMemo } from 'react';
+import { formatDate } from '@mechabrim/hebrew';
+import { useLocation, useNavigate } from '@mechabrim/routing';
+import { Price } from '@mechabrim/ui';
+import { strings } from '../../../strings.he';
+import { currencySymbol, readResultParams, tellCheckout } from '../result-params';
+import './result.css';
+
+const s = strings.result;
+
+/**
+ * `/payment/iframe/success` (spec §2): the provider sends the payment frame here. It tells the
+ * checkout page at once (which verifies the payment on the full-page success) and shows the
+ * order, the transaction, the amount and today's date meanwhile.
+ */
+export function FrameSuccess() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => readResultParams(search), [search]);
+
+  useEffect(() => {
+    tellCheckout({
+      type: 'PAYMENT_SUCCESS',
+      transactionId: params.transactionId,
+      orderId: params.orderId,
+    });
+  }, [params]);
+
+  const close = () => {
+    if (!tellCheckout({ type: 'CLOSE_IFRAME' })) void navigate('/orders');
+  };
+
+  return (
+    <section className="payment-frame-view" data-tone="success" aria-labelledby="frame-title">
+      <h1 id="frame-title">{s.successTitle}</h1>
+      <dl className="payment-result__facts">
+        {params.orderId && (
+          <div>
+            <dt>{s.order}</dt>
+            <dd dir="ltr">{params.orderId}</dd>
+          </div>
+        )}
+        {params.transactionId && (
+          <div>
+            <dt>{s.transaction}</dt>
+            <dd dir="ltr">{params.transactionId}</dd>
+          </div>
+        )}
+        {params.amount !== null && (
+          <div>
+            <dt>{s.amount}</dt>
+            <dd>
+              {currencySymbol(params.currency) === '₪' ? (
+                <Price value={params.amount} decimals={2} />
+              ) : (
+                `${params.amount.toFixed(2)} ${params.currency ?? ''}`
+              )}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{s.date}</dt>
+          <dd>{formatDate(new Date())}</dd>
+        </div>
+      </dl>
+      <p>{s.embeddedThanks}</p>
+      <button type="button" className="mb-button" onClick={close}>
+        {s.close}
+      </button>
+    </section>
+  );
+}

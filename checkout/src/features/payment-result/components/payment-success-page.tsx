@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import { cartStore } from '@mechabrim/cart-store';
+import { SUPPORT_PHONE, type PaymentStatusResponse } from '@mechabrim/contracts';
+import { Link, useLocation } from '@mechabrim/routing';
+import { ApiError } from '@mechabrim/session';
+import { Price, Spinner } from '@mechabrim/ui';
+import { strings } from '../../../strings.he';
+import { getPaymentStatus } from '../api/get-payment-status';
+import { currencySymbol, readResultParams } from '../result-params';
+import './result.css';
+
+const s = strings.result;
+
+/** How often, and how many times, a payment still `pending` is asked about again. */
+export const VERIFY_RETRY_MS = 1000;
+export const VERIFY_ATTEMPTS = 10;
+
+type View =
+  | { kind: 'verifying' }
+  | { kind: 'error'; message: string }
+  | {
+      kind: 'success';
+      transactionId: string | null;
+      amount: number | null;
+      currency: string | null;
+    };
+
+function errorMessageOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return s.authRequired;
+    if (error.status === 0) return s.verifyUnreachable;
+  }
+  return s.verifyFailed;
+}
+
+/**
+ * `/payment/success` (spec §2, §4): with a transaction or order id, the payment is verified with
+ * the server — never trusted from the address — and only `completed` is success; a payment the
+ * provider has not yet reported is asked about again for a few seconds. Without any id, success
+ * is assumed (the spec's reading). On success the cart is emptied.
+ */
+export function PaymentSuccessPage() {
+  const { search } = useLocation();
+  const [view, setView] = useState<View>({ kind: 'verifying' });
+
+  useEffect(() => {
+    const params = readResultParams(search);
+    const id = params.transactionId ?? params.orderId;
+    const succeed = (status?: PaymentStatusResponse) => {
+      cartStore.getState().clear();
+      setView({
+        kind: 'success',
+        transactionId: status?.transaction_id ?? params.transactionId,
+        amount: status?.amount ?? params.amount,
+        currency: status?.currency ?? params.currency,
+      });
+    };
+    if (!id) {
+      succeed();
+      return undefined;
+    }
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const verify = async (attempt: number) => {
+      try {
+        const status = await getPaymentStatus(id, controller.signal);
+        if (status.status === 'completed') succeed(status);
+        else if (status.status === 'pending' && attempt < VERIFY_ATTEMPTS) {
+          timer = setTimeout(() => void verify(attempt + 1), VERIFY_RETRY_MS);
+        } else {
+          setView({
+            kind: 'error',
+            message:
+              status.status === 'failed' && status.error
+                ? status.error
+                : s.notCompleted[status.status],
+          });
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        setView({ kind: 'error', message: errorMessageOf(error) });
+      }
+    };
+    void verify(1);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [search]);
+
+  if (view.kind === 'verifying') {
+    return (
+      <section className="mb-container payment-result" aria-busy="true">
+        <Spinner label={s.verifying} />
+      </section>
+    );
+  }
+  if (view.kind === 'error') {
+    return (
+      <section className="mb-container payment-result" aria-labelledby="payment-result-title">
+        <div className="payment-result__card" data-tone="error">
+          <h1 id="payment-result-title">{s.errorTitle}</h1>
+          <p role="alert">{view.message}</p>
+          <div className="payment-result__actions">
+            <Link to="/books" className="mb-button" data-variant="ghost">
+              {s.continueShopping}
+            </Link>
+            <Link to="/checkout" className="mb-button">
+              {s.tryAgain}
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="mb-container payment-result" aria-labelledby="payment-result-title">
+      <div className="payment-result__card" data-tone="success">
+        <h1 id="payment-result-title">{s.successTitle}</h1>
+        <dl className="payment-result__facts">
+          {view.transactionId && (
+            <div>
+              <dt>{s.transaction}</dt>
+              <dd dir="ltr" data-testid="result-transaction">
+                {view.transactionId}
+              </dd>
+            </div>
+          )}
+          {view.amount !== null && view.currency && (
+            <div>
+              <dt>{s.amount}</dt>
+              <dd data-testid="result-amount">
+                {currencySymbol(view.currency) === '₪' ? (
+                  <Price value={view.amount} decimals={2} />
+                ) : (
+                  `${view.amount.toFixed(2)} ${view.currency}`
+                )}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <p>{s.emailSent}</p>
+        <p>{s.handling}</p>
+        <h2 className="payment-result__subtitle">{s.nextStepsTitle}</h2>
+        <ol className="payment-result__steps">
+          {s.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <div className="payment-result__actions">
+          <Link to="/books" className="mb-button" data-variant="ghost">
+            {s.continueShopping}
+          </Link>
+          <Link to="/orders" className="mb-button">
+            {s.viewOrders}
+          </Link>
+        </div>
+        <p className="payment-result__support">
+          <Link to="/contact">{s.support(SUPPORT_PHONE)}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
