@@ -1,0 +1,199 @@
+import type { Frame, Page } from 'playwright-core';
+import {
+  keep,
+  openPage,
+  pageErrors,
+  seriousViolations,
+  startWorld,
+  visit,
+  type ApiBook,
+  type StorefrontWorld,
+  type ViewportName,
+} from '../storefront/support/storefront-stack';
+
+/**
+ * Issue 10's journey through the real stack: the storefront, the checkout remote, the API, the
+ * embedded MongoDB and the payment simulator's card page in the checkout's frame — a guest adds
+ * books, signs in, gives the details, pays with the approving card, sees the verified success,
+ * an empty cart and the order paid in /orders; then a declined card, the reason in Hebrew, and a
+ * retry that pays.
+ */
+
+const APPROVED = '4580458045804580';
+const DECLINED = '4000000000000002';
+const bare = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\s]/g, '');
+
+async function addToCart(world: StorefrontWorld, page: Page, book: ApiBook) {
+  await visit(world, page, `/book/${book._id}`);
+  await page.getByRole('button', { name: 'הוספה לסל', exact: true }).click();
+  await page.getByRole('button', { name: 'הסרה מהסל', exact: true }).waitFor();
+}
+
+async function fillDetails(page: Page) {
+  await page.getByLabel('טלפון נייד').fill('050-1234567');
+  await page.getByLabel('רחוב ומספר בית').fill('הרצל 12');
+  await page.getByLabel('עיר').fill('חיפה');
+  await page.getByLabel('מיקוד').fill('3100000');
+}
+
+/** The simulator's card page inside the checkout's frame, once it has loaded. */
+async function cardForm(page: Page): Promise<Frame> {
+  const frameElement = page.getByTitle('תשלום מאובטח בכרטיס אשראי');
+  await frameElement.waitFor();
+  const frame = await (await frameElement.elementHandle())?.contentFrame();
+  if (!frame) throw new Error('the payment frame has no document');
+  await frame.locator('#ccno').waitFor({ timeout: 20_000 });
+  return frame;
+}
+
+async function payWith(frame: Frame, card: string) {
+  await frame.locator('#ccno').fill(card);
+  await frame.locator('#expdate').fill('1230');
+  await frame.locator('#mycvv').fill('123');
+  await frame.locator('#myid').fill('123456782');
+  await frame.getByRole('button', { name: 'לתשלום' }).click();
+}
+
+describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewport) => {
+  let world: StorefrontWorld;
+  let books: ApiBook[];
+  const password = 'Sefer-Tov-12!';
+
+  beforeAll(async () => {
+    world = await startWorld();
+    books = (await world.api<{ books: ApiBook[] }>('/api/books?sort=sales&limit=20')).books
+      .filter((book) => book.isAvailable && book.price < 70)
+      .slice(0, 2);
+  });
+  afterAll(() => world?.close());
+
+  it('guest → sign in → details → approving card → verified success, empty cart, the order paid', async () => {
+    const [first, second] = books;
+    if (!first || !second) throw new Error('the demo catalogue has fewer than two cheap books');
+    const email = `buyer-${viewport}-${Date.now()}@example.com`;
+    await world.api('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'רותם לוי', email, password, role: 'user', agreeToTerms: true }),
+    });
+    const { page, errors, context } = await openPage(world, viewport);
+    await addToCart(world, page, first);
+    await addToCart(world, page, second);
+
+    await visit(world, page, '/cart');
+    await page.getByTestId('cart-line').nth(1).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const toCheckout = page.getByRole('button', { name: 'למעבר לתשלום' });
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find(
+        (b) => b.textContent === 'למעבר לתשלום',
+      );
+      return button !== undefined && !button.disabled;
+    });
+    await toCheckout.click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('אימייל').fill(email);
+    await page.getByLabel('סיסמה').fill(password);
+    await page.locator('main form').getByRole('button', { name: 'התחברות' }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('heading', { level: 1, name: 'תשלום' }).waitFor();
+
+    // Prefilled from the account; two cheap books are under 150 ₪: standard shipping costs 15 ₪.
+    await expect(page.getByLabel('שם פרטי').inputValue()).resolves.toBe('רותם');
+    await expect(page.getByLabel('דוא״ל').inputValue()).resolves.toBe(email);
+    expect(bare(await page.getByTestId('checkout-method-standard-price').textContent())).toBe(
+      '15.00₪',
+    );
+    expect(bare(await page.getByTestId('checkout-method-pickup-price').textContent())).toBe('חינם');
+    await fillDetails(page);
+    await keep(page, 'checkout', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'למעבר לתשלום מאובטח' }).click();
+    const frame = await cardForm(page);
+    await payWith(frame, APPROVED);
+
+    await page.waitForURL('**/payment/success**', { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'התשלום בוצע בהצלחה!' }).waitFor({ timeout: 30_000 });
+    const expected = first.price + second.price + 15;
+    expect(bare(await page.getByTestId('result-amount').textContent())).toBe(
+      `${expected.toFixed(2)}₪`,
+    );
+    await keep(page, 'payment-success', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+
+    await page.getByRole('link', { name: 'להזמנות שלי' }).click();
+    await page.waitForURL('**/orders');
+    const newest = page.getByTestId('order-card').first();
+    await newest.waitFor();
+    await expect(newest.getAttribute('data-status')).resolves.toBe('paid');
+    expect(await newest.textContent()).toContain(first.title);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('a declined card: the reason in Hebrew inside the frame, retry, then the approving card pays; 4 copies ship free', async () => {
+    const [first] = books;
+    if (!first) throw new Error('the demo catalogue has no cheap book');
+    const email = `decline-${viewport}-${Date.now()}@example.com`;
+    await world.api('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'גל כהן', email, password, role: 'user', agreeToTerms: true }),
+    });
+    const { page, errors, context } = await openPage(world, viewport);
+    await visit(world, page, '/login');
+    await page.getByLabel('אימייל').fill(email);
+    await page.getByLabel('סיסמה').fill(password);
+    await page.locator('main form').getByRole('button', { name: 'התחברות' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await addToCart(world, page, first);
+    await visit(world, page, '/cart');
+    for (let copies = 1; copies < 4; copies += 1) {
+      await page.getByRole('button', { name: `הוספת עותק אחד של ${first.title}` }).click();
+    }
+    await visit(world, page, '/checkout');
+    // "More than 3 books": four copies make standard and express free.
+    await page.getByTestId('checkout-method-standard-price').getByText('חינם').waitFor();
+    expect(bare(await page.getByTestId('checkout-method-express-price').textContent())).toBe(
+      'חינם',
+    );
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'למעבר לתשלום מאובטח' }).click();
+    await payWith(await cardForm(page), DECLINED);
+
+    const frameElement = page.getByTitle('תשלום מאובטח בכרטיס אשראי');
+    const frame = await (await frameElement.elementHandle())?.contentFrame();
+    if (!frame) throw new Error('the payment frame has no document');
+    await frame.getByRole('heading', { name: 'התשלום נכשל' }).waitFor({ timeout: 30_000 });
+    expect(await frame.getByTestId('failure-message').textContent()).toBe(
+      'הכרטיס נדחה על ידי הבנק',
+    );
+    await keep(page, 'payment-declined', viewport);
+
+    await frame.getByRole('button', { name: 'לנסות שוב' }).click();
+    const again = await cardForm(page);
+    await payWith(again, APPROVED);
+    await page.getByRole('heading', { name: 'התשלום בוצע בהצלחה!' }).waitFor({ timeout: 30_000 });
+    expect(bare(await page.getByTestId('result-amount').textContent())).toBe(
+      `${(first.price * 4).toFixed(2)}₪`,
+    );
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('the failure views pass axe on their own', async () => {
+    const { page, context } = await openPage(world, viewport);
+    await page.goto(
+      `${world.stack.urls.shell}/payment/iframe/failed?transaction_id=1&order_id=2&error_code=EXPIRED_CARD`,
+    );
+    await page.getByRole('heading', { name: 'התשלום נכשל' }).waitFor();
+    expect(await page.getByTestId('failure-message').textContent()).toBe('תוקף הכרטיס פג');
+    expect(await seriousViolations(page)).toEqual([]);
+    await visit(world, page, '/payment/failed');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
