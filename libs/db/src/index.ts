@@ -9,6 +9,7 @@ export * from './wishlists.schema';
 export * from './client-logs.schema';
 export * from './orders.schema';
 export * from './outbox.schema';
+export * from './ledger.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

@@ -4,6 +4,7 @@ import { BOOK_MODEL, BookSchema } from './books.schema';
 import { CATEGORY_MODEL, CategorySchema } from './categories.schema';
 import { CLIENT_LOG_MODEL, ClientLogSchema } from './client-logs.schema';
 import { CONTACT_MESSAGE_MODEL, ContactMessageSchema } from './contact-messages.schema';
+import { LEDGER_ENTRY_MODEL, LedgerEntrySchema } from './ledger.schema';
 import { ORDER_MODEL, OrderSchema } from './orders.schema';
 import { OUTBOX_MODEL, OutboxSchema } from './outbox.schema';
 import { REVIEW_MODEL, ReviewSchema } from './reviews.schema';
@@ -22,6 +23,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<{ name: string; schema: Schema }> =
   { name: CLIENT_LOG_MODEL, schema: ClientLogSchema },
   { name: ORDER_MODEL, schema: OrderSchema },
   { name: OUTBOX_MODEL, schema: OutboxSchema },
+  { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
 ];
 
 /** Registers the models on a plain mongoose connection (scripts, the seed); idempotent. */

@@ -46,6 +46,12 @@ export const SOLD_ORDER_STATUSES: readonly OrderStatus[] = ['shipped', 'delivere
  */
 export const STORED_ORDER_STATUSES = [...ORDER_LIFECYCLE_STATUSES, 'pending'] as const;
 
+/**
+ * Statuses of an order whose payment was confirmed: paid, then on through fulfilment. The ledger
+ * splits these (issue 11); a cancelled order's split is reversed.
+ */
+export const PAID_ORDER_STATUSES = ['paid', 'processing', 'shipped', 'delivered'] as const;
+
 export const PAYMENT_METHODS = ['credit_card', 'bit', 'paypal'] as const;
 
 /** One notify as it arrived from the provider, kept for support and audits. */

@@ -13,11 +13,12 @@ import {
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { ClientLogsModule } from './client-logs/client-logs.module';
+import { OrderSplitsModule } from './order-splits/order-splits.module';
 import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
 import { HealthController } from './health/health.controller';
 
 /** One module per queue, under `src/<queue>/`. To add one: import it and list it here. */
-export const QUEUE_MODULES: Type[] = [ClientLogsModule];
+export const QUEUE_MODULES: Type[] = [ClientLogsModule, OrderSplitsModule];
 
 @Global()
 @Module({})

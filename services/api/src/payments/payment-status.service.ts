@@ -6,13 +6,18 @@ import {
   type PaymentStatus,
   type PaymentStatusResponse,
 } from '@mechabrim/contracts';
-import { effectiveOrderStatus, ORDER_MODEL, type OrderModel } from '@mechabrim/db';
+import {
+  effectiveOrderStatus,
+  ORDER_MODEL,
+  PAID_ORDER_STATUSES,
+  type OrderModel,
+} from '@mechabrim/db';
 import { agorot, toShekels } from '@mechabrim/money';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { PayableOrder } from './payable-order';
 
-const PAID_STATUSES = new Set(['paid', 'processing', 'shipped', 'delivered']);
+const PAID_STATUSES = new Set<string>(PAID_ORDER_STATUSES);
 
 /** The payment status of spec §3 for an order's status. */
 function paymentStatusOf(order: PayableOrder): PaymentStatus {

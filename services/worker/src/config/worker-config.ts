@@ -1,5 +1,7 @@
+import { DEFAULT_SPLIT_POLICY, SPLIT_POLICY_NAMES, type SplitPolicyName } from '@mechabrim/money';
 import {
   defaultHost,
+  enumVar,
   hostVar,
   integerVar,
   parseEnv,
@@ -30,6 +32,11 @@ export const workerEnvSchema = z
       max: 64,
       description: 'Jobs one worker process runs at once (1-64)',
     }),
+    SPLIT_POLICY: enumVar(
+      SPLIT_POLICY_NAMES,
+      DEFAULT_SPLIT_POLICY,
+      "How a sale is split (spec §1's readings): `community-first` 85/10/5 with print and shipping from the author's share, or `compensation` 70/20/10 digital and 60/25/15 printed",
+    ),
   })
   .superRefine(requiredInProduction(['MONGODB_URI', 'REDIS_URL']));
 
@@ -38,6 +45,7 @@ export interface WorkerConfig {
   port: number;
   host: string;
   concurrency: number;
+  splitPolicy: SplitPolicyName;
   mongodbUri: string;
   redisUrl: string;
   logLevel: LogLevel;
@@ -52,6 +60,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     port: e.WORKER_PORT,
     host: e.WORKER_HOST ?? defaultHost(e.NODE_ENV),
     concurrency: e.WORKER_CONCURRENCY,
+    splitPolicy: e.SPLIT_POLICY,
     mongodbUri: resolveMongoUri(e),
     redisUrl: resolveRedisUrl(e),
     logLevel: e.LOG_LEVEL,

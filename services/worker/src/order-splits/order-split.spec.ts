@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { communityFirst85_10_5, compensationPolicy } from '@mechabrim/money';
+import { Types } from 'mongoose';
+import { saleEntries } from './order-split';
+
+const line = (priceAgorot: number, quantity: number, printAndShippingAgorot?: number) => ({
+  book: { _id: new Types.ObjectId(), author: new Types.ObjectId() },
+  quantity,
+  priceAgorot,
+  printAndShippingAgorot,
+});
+
+describe('sale entries of a paid order', () => {
+  it('adds up to every line exactly, under both policies, for any price, quantity and print cost', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            price: fc.integer({ min: 0, max: 1_000_000 }),
+            quantity: fc.integer({ min: 1, max: 99 }),
+            print: fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: undefined }),
+          }),
+          { minLength: 1, maxLength: 50 },
+        ),
+        fc.constantFrom(communityFirst85_10_5, compensationPolicy),
+        (lines, policy) => {
+          const order = {
+            _id: new Types.ObjectId(),
+            books: lines.map((l) => line(l.price, l.quantity, l.print)),
+          };
+          const entries = saleEntries(order, policy, new Date());
+          for (const [index, l] of lines.entries()) {
+            const mine = entries.filter((entry) => entry.lineIndex === index);
+            const sum = mine.reduce((total, entry) => total + entry.amountAgorot, 0);
+            expect(sum).toBe(l.price * l.quantity);
+            expect(mine.every((entry) => Number.isInteger(entry.amountAgorot))).toBe(true);
+            expect(mine.every((entry) => entry.amountAgorot >= 0)).toBe(true);
+            expect(new Set(mine.map((entry) => entry.party)).size).toBe(mine.length);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes print and shipping out of the author’s share under 85/10/5', () => {
+    const [author, community, platform, print] = saleEntries(
+      { _id: new Types.ObjectId(), books: [line(10_000, 1, 2_500)] },
+      communityFirst85_10_5,
+      new Date(),
+    );
+    expect(
+      [author, community, platform, print].map((entry) => [entry?.party, entry?.amountAgorot]),
+    ).toEqual([
+      ['author', 6_000],
+      ['community', 1_000],
+      ['platform', 500],
+      ['print', 2_500],
+    ]);
+  });
+});

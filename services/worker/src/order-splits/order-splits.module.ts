@@ -1,0 +1,26 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import {
+  BOOK_MODEL,
+  BookSchema,
+  LEDGER_ENTRY_MODEL,
+  LedgerEntrySchema,
+  ORDER_MODEL,
+  OrderSchema,
+} from '@mechabrim/db';
+import { OrderSplitsProcessor } from './order-splits.processor';
+
+@Module({
+  imports: [
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.orderSplits }),
+    MongooseModule.forFeature([
+      { name: ORDER_MODEL, schema: OrderSchema },
+      { name: BOOK_MODEL, schema: BookSchema },
+      { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
+    ]),
+  ],
+  providers: [OrderSplitsProcessor],
+})
+export class OrderSplitsModule {}

@@ -1,0 +1,101 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES, orderSplitsJobSchema } from '@mechabrim/contracts';
+import {
+  BOOK_MODEL,
+  LEDGER_ENTRY_MODEL,
+  ORDER_MODEL,
+  PAID_ORDER_STATUSES,
+  type BookModel,
+  type LedgerEntryModel,
+  type OrderModel,
+} from '@mechabrim/db';
+import { selectSplitPolicy, type SplitPolicy } from '@mechabrim/money';
+import { Job, UnrecoverableError } from 'bullmq';
+import { Types, type Connection } from 'mongoose';
+import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { WORKER_LOCK_SETTINGS } from '../queue-settings';
+import { saleEntries, type SplitOrderLine } from './order-split';
+
+export type OrderSplitOutcome =
+  | { outcome: 'split'; entries: number }
+  | { outcome: 'already-split' }
+  | { outcome: 'not-sold'; status: string };
+
+const isDuplicateKey = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+
+/**
+ * `order-splits`: writes a paid order's split to the ledger and counts its copies as sold, in one
+ * MongoDB transaction. The ledger's unique key (order, line, party, kind) makes a second run of
+ * the same job — a retry, a stalled job picked up again, a second worker — fail its insert, which
+ * aborts the whole transaction: the money and the sales counts move exactly once.
+ */
+@Processor(ORDER_QUEUE_NAMES.orderSplits, { ...WORKER_LOCK_SETTINGS })
+export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
+  private readonly logger = new Logger(OrderSplitsProcessor.name);
+  private readonly policy: SplitPolicy;
+
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
+    @InjectModel(BOOK_MODEL) private readonly books: BookModel,
+    @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
+    @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+  ) {
+    super();
+    this.policy = selectSplitPolicy(config.splitPolicy);
+  }
+
+  onModuleInit(): void {
+    this.worker.concurrency = this.config.concurrency;
+    // BullMQ reconnects by itself; an outage is logged by the client-logs worker already.
+    this.worker.on('error', () => undefined);
+  }
+
+  async process(job: Job): Promise<OrderSplitOutcome> {
+    if (job.name !== ORDER_JOB_NAME) throw new UnrecoverableError(`unknown job name ${job.name}`);
+    const parsed = orderSplitsJobSchema.safeParse(job.data);
+    if (!parsed.success) {
+      throw new UnrecoverableError(`invalid order-splits payload: ${parsed.error.message}`);
+    }
+    const orderId = new Types.ObjectId(parsed.data.orderId);
+    const order = await this.orders
+      .findById(orderId)
+      .select({ books: 1, status: 1, paidAt: 1 })
+      .lean<{
+        _id: Types.ObjectId;
+        books: SplitOrderLine[];
+        status: string;
+        paidAt: Date | null;
+      }>();
+    if (!order) throw new UnrecoverableError(`order ${parsed.data.orderId} does not exist`);
+    if (!(PAID_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+      // Cancelled before the split ran (its reversal has nothing to reverse), or never paid.
+      return { outcome: 'not-sold', status: order.status };
+    }
+    const entries = saleEntries(order, this.policy, order.paidAt ?? new Date(parsed.data.paidAt));
+    try {
+      await this.connection.transaction(async (session) => {
+        await this.ledger.insertMany(entries, { session, ordered: true });
+        for (const line of order.books) {
+          await this.books.updateOne(
+            { _id: line.book._id },
+            { $inc: { salesCount: line.quantity } },
+            { session },
+          );
+        }
+      });
+    } catch (error) {
+      if (isDuplicateKey(error)) return { outcome: 'already-split' };
+      throw error;
+    }
+    this.logger.debug({
+      orderId: parsed.data.orderId,
+      entries: entries.length,
+      msg: 'order split',
+    });
+    return { outcome: 'split', entries: entries.length };
+  }
+}

@@ -1,0 +1,184 @@
+import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import { registerCatalogueModels } from '@mechabrim/db';
+import { startTestMongo, startTestRedis, type TestMongo, type TestRedis } from '@mechabrim/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Queue, QueueEvents } from 'bullmq';
+import mongoose, { Types, type Connection } from 'mongoose';
+import { createWorkerApp } from '../src/app.factory';
+import { loadWorkerConfig } from '../src/config/worker-config';
+import type { OrderSplitOutcome } from '../src/order-splits/order-splits.processor';
+
+let mongo: TestMongo;
+let redis: TestRedis;
+let db: Connection;
+let queue: Queue;
+let events: QueueEvents;
+let worker: NestFastifyApplication | undefined;
+
+const authorId = new Types.ObjectId();
+const bookA = new Types.ObjectId();
+const bookB = new Types.ObjectId();
+
+async function startWorker(env: Record<string, string> = {}) {
+  const config = loadWorkerConfig({
+    NODE_ENV: 'test',
+    MONGODB_URI: mongo.uri,
+    REDIS_URL: redis.url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WORKER_PORT: '0',
+    ...env,
+  });
+  const app = await createWorkerApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+
+/** A paid order of two lines: 2 × 39.90 ₪ of book A and 1 × 54.50 ₪ of book B. */
+async function paidOrder(status = 'paid'): Promise<Types.ObjectId> {
+  const line = (book: Types.ObjectId, title: string, quantity: number, priceAgorot: number) => ({
+    book: { _id: book, title, author: authorId, authorName: 'נועה לוי', coverImage: '' },
+    quantity,
+    priceAgorot,
+  });
+  const order = await db.model('Order').create({
+    user: { userId: new Types.ObjectId(), name: 'קונה', email: 'buyer@example.com' },
+    shippingAddress: { fullName: 'קונה', street: 'הרצל 1', city: 'חיפה', zip: '3100000' },
+    books: [line(bookA, 'ספר א', 2, 3990), line(bookB, 'ספר ב', 1, 5450)],
+    totalAmountAgorot: 13430,
+    donationAmountAgorot: 1343,
+    status,
+    paidAt: status === 'paid' ? new Date('2026-11-20T10:00:00Z') : null,
+  });
+  return order._id as Types.ObjectId;
+}
+
+async function split(orderId: Types.ObjectId, jobId: string): Promise<OrderSplitOutcome> {
+  const job = await queue.add(
+    ORDER_JOB_NAME,
+    { orderId: orderId.toHexString(), paidAt: '2026-11-20T10:00:00.000Z' },
+    { jobId, attempts: 3 },
+  );
+  return (await job.waitUntilFinished(events, 20_000)) as OrderSplitOutcome;
+}
+
+const entriesOf = (orderId: Types.ObjectId) =>
+  db
+    .collection('ledger')
+    .find({ orderId }, { projection: { _id: 0, lineIndex: 1, party: 1, kind: 1, amountAgorot: 1 } })
+    .sort({ lineIndex: 1, party: 1 })
+    .toArray();
+const salesOf = async (book: Types.ObjectId) =>
+  ((await db.collection('books').findOne({ _id: book }))?.salesCount as number | undefined) ?? -1;
+
+beforeAll(async () => {
+  [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
+  db = await mongoose.createConnection(mongo.uri).asPromise();
+  registerCatalogueModels(db);
+  await db.model('Book').syncIndexes();
+  await db.model('LedgerEntry').syncIndexes();
+  for (const [id, title] of [
+    [bookA, 'ספר א'],
+    [bookB, 'ספר ב'],
+  ] as const) {
+    await db.collection('books').insertOne({
+      _id: id,
+      title,
+      author: authorId,
+      authorName: 'נועה לוי',
+      category: 'רומן',
+      price: 50,
+      isAvailable: true,
+      salesCount: 0,
+    });
+  }
+  const connection = { url: redis.url, maxRetriesPerRequest: null };
+  queue = new Queue(ORDER_QUEUE_NAMES.orderSplits, { connection });
+  events = new QueueEvents(ORDER_QUEUE_NAMES.orderSplits, { connection });
+  await events.waitUntilReady();
+  worker = await startWorker();
+});
+
+afterAll(async () => {
+  await worker?.close();
+  await events?.close();
+  await queue?.close();
+  await db?.close();
+  await Promise.all([mongo?.stop(), redis?.stop()]);
+});
+
+describe('order-splits: the paid order to the ledger', () => {
+  it('writes each line’s author, community and platform shares (85/10/5), summing to the line', async () => {
+    const orderId = await paidOrder();
+    await expect(split(orderId, `outbox-${orderId.toHexString()}`)).resolves.toEqual({
+      outcome: 'split',
+      entries: 6,
+    });
+    // 2 × 39.90 = 79.80: community 7.98, platform 3.99, author the rest, 67.83.
+    // 54.50: community 5.45, platform 2.73 (2.725 rounded half up), author 46.32.
+    expect(await entriesOf(orderId)).toEqual([
+      { lineIndex: 0, party: 'author', kind: 'sale', amountAgorot: 6783 },
+      { lineIndex: 0, party: 'community', kind: 'sale', amountAgorot: 798 },
+      { lineIndex: 0, party: 'platform', kind: 'sale', amountAgorot: 399 },
+      { lineIndex: 1, party: 'author', kind: 'sale', amountAgorot: 4632 },
+      { lineIndex: 1, party: 'community', kind: 'sale', amountAgorot: 545 },
+      { lineIndex: 1, party: 'platform', kind: 'sale', amountAgorot: 273 },
+    ]);
+    const community = (await entriesOf(orderId)).filter((e) => e.party === 'community');
+    expect(community.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(1343);
+    expect(await salesOf(bookA)).toBe(2);
+    expect(await salesOf(bookB)).toBe(1);
+  });
+
+  it('a second delivery of the same order (another job id, a retry) moves nothing', async () => {
+    const orderId = await paidOrder();
+    const before = { a: await salesOf(bookA), b: await salesOf(bookB) };
+    await split(orderId, `outbox-first-${orderId.toHexString()}`);
+    await expect(split(orderId, `outbox-again-${orderId.toHexString()}`)).resolves.toEqual({
+      outcome: 'already-split',
+    });
+    expect(await entriesOf(orderId)).toHaveLength(6);
+    expect(await salesOf(bookA)).toBe(before.a + 2);
+    expect(await salesOf(bookB)).toBe(before.b + 1);
+  });
+
+  it('leaves an order that is not paid (or no longer) alone', async () => {
+    const orderId = await paidOrder('cancelled');
+    await expect(split(orderId, `outbox-${orderId.toHexString()}`)).resolves.toEqual({
+      outcome: 'not-sold',
+      status: 'cancelled',
+    });
+    expect(await entriesOf(orderId)).toEqual([]);
+  });
+
+  it('fails a malformed or unknown-order job at once, without retries', async () => {
+    const job = await queue.add(
+      ORDER_JOB_NAME,
+      { orderId: 'nope' },
+      { jobId: 'bad-1', attempts: 5 },
+    );
+    await expect(job.waitUntilFinished(events, 20_000)).rejects.toThrow(
+      /invalid order-splits payload/,
+    );
+    const missing = await queue.add(
+      ORDER_JOB_NAME,
+      { orderId: new Types.ObjectId().toHexString(), paidAt: '2026-11-20T10:00:00.000Z' },
+      { jobId: 'missing-1', attempts: 5 },
+    );
+    await expect(missing.waitUntilFinished(events, 20_000)).rejects.toThrow(/does not exist/);
+    expect((await queue.getJob('missing-1'))?.attemptsMade).toBe(1);
+  });
+
+  it('splits by the configured policy: compensation gives a printed book 60/25/15', async () => {
+    await worker?.close();
+    worker = await startWorker({ SPLIT_POLICY: 'compensation' });
+    const orderId = await paidOrder();
+    await split(orderId, `outbox-${orderId.toHexString()}`);
+    const first = (await entriesOf(orderId)).filter((e) => e.lineIndex === 0);
+    // 79.80: community 15 % = 11.97, platform 25 % = 19.95, author 47.88.
+    expect(first.map((e) => [e.party, e.amountAgorot])).toEqual([
+      ['author', 4788],
+      ['community', 1197],
+      ['platform', 1995],
+    ]);
+  });
+});
