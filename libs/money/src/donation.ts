@@ -20,7 +20,8 @@ export function donationOf(total: Agorot): Agorot {
 export const DONATION_POLICY_PROFIT_PERCENT = 5;
 
 /**
- * The "shekels donated" figure of the home and how-it-works pages: fixed by spec §1 and §9 until
- * the ledger reports the real sum.
+ * The "shekels donated" figure of the home and how-it-works pages as spec §1 and §9 fix it. The
+ * API's `/api/stats` answers the ledger's community total instead once it is larger; the pages
+ * show this figure until that answer arrives.
  */
 export const DONATED_TO_DATE: Agorot = shekels(5642);

@@ -20,6 +20,8 @@ describe('GET /api/stats', () => {
         _id: { $in: await ctx.books.distinct('author', { isAvailable: true }) },
       }),
       books: await ctx.books.countDocuments({ isAvailable: true }),
+      // The ledger is empty: the spec's fixed figure.
+      donated: 5642,
     });
     expect(res.body.authors).toBeGreaterThanOrEqual(40);
   });
@@ -40,5 +42,31 @@ describe('GET /api/stats', () => {
       salesCount: 0,
     });
     expect((await ctx.http.get<SiteStats>('/api/stats')).body.authors).toBe(before + 1);
+  });
+
+  it("reports the ledger's community total once it passes the spec's figure", async () => {
+    const entry = (amountAgorot: number, kind: 'sale' | 'reversal', lineIndex: number) => ({
+      orderId: new Types.ObjectId(),
+      lineIndex,
+      party: 'community',
+      kind,
+      amountAgorot,
+      bookId: new Types.ObjectId(),
+      authorId: new Types.ObjectId(),
+      quantity: kind === 'sale' ? 1 : -1,
+      lineTotalAgorot: amountAgorot * 10,
+      policy: 'community-first',
+      occurredAt: new Date(),
+      createdAt: new Date(),
+    });
+    const ledger = ctx.books.db.collection('ledger');
+    await ledger.insertMany([entry(300_000, 'sale', 0), entry(300_050, 'sale', 0)]);
+    // The worker's split also counts the copies sold, through the book model: that write is
+    // what tells every API process to read its figures again.
+    await ctx.books.updateOne({ isAvailable: true }, { $inc: { salesCount: 1 } });
+    expect((await ctx.http.get<SiteStats>('/api/stats')).body.donated).toBe(6000.5);
+    await ledger.insertOne(entry(-300_050, 'reversal', 0));
+    await ctx.books.updateOne({ isAvailable: true }, { $inc: { salesCount: -1 } });
+    expect((await ctx.http.get<SiteStats>('/api/stats')).body.donated).toBe(5642);
   });
 });

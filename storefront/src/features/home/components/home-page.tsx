@@ -84,7 +84,9 @@ export function HomePage() {
           </div>
           <dl className="home-stats">
             <Stat
-              value={numberFormat.format(Number(s.donatedAmount))}
+              value={numberFormat.format(
+                Math.round(stats.data?.donated ?? Number(s.donatedAmount)),
+              )}
               label={s.statDonated}
               tone="community"
             />

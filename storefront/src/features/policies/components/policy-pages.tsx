@@ -99,7 +99,12 @@ export function useCountUp(target: number, durationMs: number, delayMs: number):
 export function HowItWorksPage() {
   const h = p.howItWorks;
   const stats = useStats();
-  const donated = useCountUp(Number(strings.home.donatedAmount), 3000, 500);
+  // The ledger's figure once the API has answered; the spec's fixed one until then.
+  const donated = useCountUp(
+    Math.round(stats.data?.donated ?? Number(strings.home.donatedAmount)),
+    3000,
+    500,
+  );
   const authors = useCountUp(stats.data?.authors ?? 0, 2500, 1000);
   return (
     <PolicyLayout title={h.title} intro={h.intro}>
