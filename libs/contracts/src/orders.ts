@@ -69,6 +69,18 @@ export const buyerOrdersPageSchema = z.object({
 });
 export type BuyerOrdersPage = z.infer<typeof buyerOrdersPageSchema>;
 
+/** Answer of `POST /api/orders/:id/cancel`: the order cancelled, its fee and refund in shekels. */
+export const orderCancellationAnswerSchema = z.object({
+  orderId: z.string(),
+  status: z.literal('cancelled'),
+  /** Kept as the cancellation fee (spec §9: 5 % of the deal, at most 100 ₪). */
+  fee: z.number(),
+  refund: z.number(),
+  /** Ledger entries written to reverse the order's split (0 when it had not been split yet). */
+  reversedEntries: z.number().int(),
+});
+export type OrderCancellationAnswer = z.infer<typeof orderCancellationAnswerSchema>;
+
 /** Query of `GET /api/orders/mine`. */
 export const buyerOrdersQuerySchema = z.object({
   page: queryInt({ min: 1, max: 10_000, fallback: 1, message: VALIDATION_HE.pageInvalid }),

@@ -161,6 +161,25 @@ export const OrderSchema = new Schema(
     /** A pending order not paid by then expires. */
     expiresAt: { type: Date, default: null },
     paidAt: { type: Date, default: null },
+    /**
+     * When the order's split reached the ledger. Set in the same transaction as the entries, on
+     * the condition that it was unset and the order paid: the one place a split and a
+     * cancellation of the same order meet, so they can never both miss each other.
+     */
+    splitAt: { type: Date, default: null },
+    /** A cancellation of a paid order: when, the fee kept (spec §9) and the amount to refund. */
+    cancellation: {
+      type: new Schema(
+        {
+          at: { type: Date, required: true },
+          by: { type: String, enum: ['buyer', 'admin'], required: true },
+          feeAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+          refundAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     payment: {
       type: new Schema(
         {

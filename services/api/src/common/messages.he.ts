@@ -91,6 +91,11 @@ export const messagesHe = {
     unknownProvider: 'ספק התשלום אינו מוכר',
     providerUnavailable: 'שירות התשלומים אינו זמין כרגע. נסו שוב בעוד מספר רגעים.',
   },
+  orders: {
+    notFound: 'ההזמנה לא נמצאה',
+    notCancellable:
+      'אפשר לבטל הזמנה ששולמה רק לפני שנשלחה. הזמנה שנשלחה אפשר להחזיר לפי מדיניות ההחזרות.',
+  },
 } as const;
 
 function expectedHe(expected: string): string {

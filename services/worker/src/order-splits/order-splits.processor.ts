@@ -76,8 +76,19 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
       return { outcome: 'not-sold', status: order.status };
     }
     const entries = saleEntries(order, this.policy, order.paidAt ?? new Date(parsed.data.paidAt));
+    let claimed = false;
     try {
       await this.connection.transaction(async (session) => {
+        // The order is claimed for the split only if it is still paid and not yet split: a
+        // cancellation committed first leaves nothing to split, one committed after sees
+        // `splitAt` and reverses what is written here.
+        const claim = await this.orders.updateOne(
+          { _id: orderId, status: { $in: PAID_ORDER_STATUSES }, splitAt: null },
+          { $set: { splitAt: new Date() } },
+          { session },
+        );
+        claimed = claim.modifiedCount === 1;
+        if (!claimed) return;
         await this.ledger.insertMany(entries, { session, ordered: true });
         for (const line of order.books) {
           await this.books.updateOne(
@@ -90,6 +101,12 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     } catch (error) {
       if (isDuplicateKey(error)) return { outcome: 'already-split' };
       throw error;
+    }
+    if (!claimed) {
+      const now = await this.orders.findById(orderId).select({ status: 1, splitAt: 1 }).lean();
+      return now?.splitAt
+        ? { outcome: 'already-split' }
+        : { outcome: 'not-sold', status: now?.status ?? 'missing' };
     }
     this.logger.debug({
       orderId: parsed.data.orderId,
