@@ -1,4 +1,4 @@
-import type { BuyerOrdersPage } from '@mechabrim/contracts';
+import type { BuyerOrdersPage, OrderCancellationAnswer } from '@mechabrim/contracts';
 import { keepPreviousData, useQuery } from '@mechabrim/query';
 import { apiFetch } from '@mechabrim/session';
 
@@ -24,5 +24,13 @@ export function useMyOrders(page: number, enabled: boolean) {
     refetchOnMount: 'always',
     // Paging keeps the current page on screen until the next one has come.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST /api/orders/:id/cancel`: the buyer cancels a paid order before it ships. */
+export function cancelOrder(orderId: string): Promise<OrderCancellationAnswer> {
+  return apiFetch<OrderCancellationAnswer>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, {
+    method: 'POST',
+    body: {},
   });
 }

@@ -128,6 +128,53 @@ describe('/orders', () => {
     expect(screen.getByRole('link', { name: 'לקטלוג הספרים' }).getAttribute('href')).toBe('/books');
   });
 
+  it('cancels a paid order after saying the fee and the refund; a shipped one has no button', async () => {
+    let cancelled = false;
+    const posts: string[] = [];
+    fakeApi((url) => {
+      if (url.pathname.endsWith('/cancel')) {
+        posts.push(url.pathname);
+        cancelled = true;
+        return {
+          body: {
+            orderId: order(1)._id,
+            status: 'cancelled',
+            fee: 4.74,
+            refund: 90.06,
+            reversedEntries: 3,
+          },
+        };
+      }
+      return {
+        body: pageOf(
+          [order(1, cancelled ? { status: 'cancelled' } : {}), order(2, { status: 'shipped' })],
+          1,
+          2,
+        ),
+      };
+    });
+    openOrders();
+    const [paid, shipped] = (await screen.findAllByTestId('order-card')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(shipped).queryByRole('button', { name: 'ביטול ההזמנה' })).toBeNull();
+    fireEvent.click(within(paid).getByRole('button', { name: 'ביטול ההזמנה' }));
+    // 5 % of 94.80 is 4.74; 90.06 goes back.
+    const question = within(paid).getByRole('group', { name: 'ביטול ההזמנה' });
+    expect(question.textContent).toContain(formatPrice(4.74, 2));
+    expect(question.textContent).toContain(formatPrice(90.06, 2));
+    fireEvent.click(within(question).getByRole('button', { name: 'לא, להשאיר' }));
+    expect(posts).toEqual([]);
+    fireEvent.click(within(paid).getByRole('button', { name: 'ביטול ההזמנה' }));
+    fireEvent.click(within(paid).getByRole('button', { name: 'כן, לבטל' }));
+    const done = await within(paid).findByRole('status');
+    const bare = (done.textContent ?? '').replace(/[\u200e\u200f\s]/g, '');
+    expect(bare).toBe('ההזמנהבוטלה.90.06₪יוחזרולכרטיסשבושילמתם.');
+    expect(posts).toEqual([`/api/orders/${order(1)._id}/cancel`]);
+    await within(paid).findByText('בוטלה', { selector: '.order-card__status' });
+  });
+
   it('places every status on the buyer’s four steps, or off them', () => {
     expect(stepOf('pending_payment')).toBe('pending');
     expect(stepOf('paid')).toBe('pending');

@@ -1,11 +1,15 @@
 import { useState } from 'react';
+import { useQueryClient } from '@mechabrim/query';
 import type { BuyerOrder, OrderLifecycleStatus } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { Link, Navigate } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { BookCover, EmptyState, ErrorState, Price, Spinner } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
-import { ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
+import { agorot, cancellationFeeOf, toAgorot, toShekels } from '@mechabrim/money';
+import { ApiError } from '@mechabrim/session';
+import { formatPrice } from '@mechabrim/ui';
+import { cancelOrder, ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
 import './orders.css';
 
 const s = strings.orders;
@@ -56,6 +60,86 @@ function Timeline({ order }: { order: BuyerOrder }) {
         );
       })}
     </ol>
+  );
+}
+
+/** Statuses a buyer may cancel from: paid, not yet shipped (the API checks again). */
+const CANCELLABLE: readonly OrderLifecycleStatus[] = ['paid', 'processing'];
+
+/**
+ * Cancelling a paid order: the fee and the refund said first (the money module's cancellation
+ * fee, the one the server charges), then a confirmation; the answer's refund is announced.
+ */
+function CancelOrder({ order }: { order: BuyerOrder }) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<'idle' | 'asking' | 'sending'>('idle');
+  const [message, setMessage] = useState<{ tone: 'done' | 'error'; text: string } | null>(null);
+  if (!CANCELLABLE.includes(order.status) && !message) return null;
+  const paid = toAgorot(order.total);
+  const fee = cancellationFeeOf(paid);
+  const confirm = async () => {
+    setStep('sending');
+    try {
+      const answer = await cancelOrder(order._id);
+      setMessage({ tone: 'done', text: s.cancelled(formatPrice(answer.refund, 2)) });
+      await queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] });
+    } catch (error) {
+      setMessage({
+        tone: 'error',
+        text: error instanceof ApiError && error.status === 409 ? error.message : s.cancelFailed,
+      });
+    } finally {
+      setStep('idle');
+    }
+  };
+  return (
+    <div className="order-cancel">
+      {message && (
+        <p className="order-cancel__message" role="status" data-tone={message.tone}>
+          {message.text}
+        </p>
+      )}
+      {CANCELLABLE.includes(order.status) &&
+        (step === 'idle' ? (
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="ghost"
+            onClick={() => {
+              setMessage(null);
+              setStep('asking');
+            }}
+          >
+            {s.cancel}
+          </button>
+        ) : (
+          <div className="order-cancel__confirm" role="group" aria-label={s.cancel}>
+            <p>
+              {s.cancelQuestion(
+                formatPrice(toShekels(fee), 2),
+                formatPrice(toShekels(agorot(paid - fee)), 2),
+              )}
+            </p>
+            <button
+              type="button"
+              className="mb-button"
+              disabled={step === 'sending'}
+              onClick={() => void confirm()}
+            >
+              {step === 'sending' ? s.cancelling : s.cancelConfirm}
+            </button>
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="ghost"
+              disabled={step === 'sending'}
+              onClick={() => setStep('idle')}
+            >
+              {s.cancelKeep}
+            </button>
+          </div>
+        ))}
+    </div>
   );
 }
 
@@ -129,6 +213,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
           </div>
         )}
       </dl>
+      <CancelOrder order={order} />
     </li>
   );
 }
