@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import {
   keep,
   openPage,
@@ -36,17 +36,21 @@ async function fillDetails(page: Page) {
   await page.getByLabel('מיקוד').fill('3100000');
 }
 
+/**
+ * The checkout's payment frame. A locator, not a handle: a retry opens a new frame element, and
+ * the locator follows whichever is on the page.
+ */
+const paymentFrame = (page: Page): FrameLocator =>
+  page.frameLocator('iframe[title="תשלום מאובטח בכרטיס אשראי"]');
+
 /** The simulator's card page inside the checkout's frame, once it has loaded. */
-async function cardForm(page: Page): Promise<Frame> {
-  const frameElement = page.getByTitle('תשלום מאובטח בכרטיס אשראי');
-  await frameElement.waitFor();
-  const frame = await (await frameElement.elementHandle())?.contentFrame();
-  if (!frame) throw new Error('the payment frame has no document');
+async function cardForm(page: Page): Promise<FrameLocator> {
+  const frame = paymentFrame(page);
   await frame.locator('#ccno').waitFor({ timeout: 20_000 });
   return frame;
 }
 
-async function payWith(frame: Frame, card: string) {
+async function payWith(frame: FrameLocator, card: string) {
   await frame.locator('#ccno').fill(card);
   await frame.locator('#expdate').fill('1230');
   await frame.locator('#mycvv').fill('123');
@@ -77,6 +81,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
       body: JSON.stringify({ name: 'רותם לוי', email, password, role: 'user', agreeToTerms: true }),
     });
     const { page, errors, context } = await openPage(world, viewport);
+    // Where the card number travels: only to the payment page's own server, never to ours.
+    const cardSentTo = new Set<string>();
+    page.on('request', (request) => {
+      if ((request.postData() ?? '').includes(APPROVED))
+        cardSentTo.add(new URL(request.url()).origin);
+    });
     await addToCart(world, page, first);
     await addToCart(world, page, second);
 
@@ -122,6 +132,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
     await keep(page, 'payment-success', viewport);
     expect(await seriousViolations(page)).toEqual([]);
     await expect(page.getByTestId('cart-count').count()).resolves.toBe(0);
+    const ours = [world.stack.urls.shell, world.stack.urls.api].map((url) => new URL(url).origin);
+    expect(cardSentTo.size).toBe(1);
+    expect([...cardSentTo].filter((origin) => ours.includes(origin))).toEqual([]);
 
     await page.getByRole('link', { name: 'להזמנות שלי' }).click();
     await page.waitForURL('**/orders');
@@ -164,9 +177,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
     await page.getByRole('button', { name: 'למעבר לתשלום מאובטח' }).click();
     await payWith(await cardForm(page), DECLINED);
 
-    const frameElement = page.getByTitle('תשלום מאובטח בכרטיס אשראי');
-    const frame = await (await frameElement.elementHandle())?.contentFrame();
-    if (!frame) throw new Error('the payment frame has no document');
+    const frame = paymentFrame(page);
     await frame.getByRole('heading', { name: 'התשלום נכשל' }).waitFor({ timeout: 30_000 });
     expect(await frame.getByTestId('failure-message').textContent()).toBe(
       'הכרטיס נדחה על ידי הבנק',

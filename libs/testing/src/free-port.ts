@@ -1,7 +1,26 @@
 import { createServer } from 'node:net';
 
-/** Asks the OS for a free TCP port on 127.0.0.1 (closed again before it is returned). */
-export function getFreePort(): Promise<number> {
+/**
+ * Ports handed out below the kernel's ephemeral range (Linux: 32768–60999). A port the OS picks
+ * for `listen(0)` comes from that range, which is also where every outgoing connection takes its
+ * local port: between the check and the child binding it, a database client or a browser may
+ * have taken it. Below the range only another test's listener can, and it picks at random too.
+ */
+const FIRST_PORT = 20_000;
+const PORT_COUNT = 12_000;
+
+/** Whether `port` can be listened on at `host` right now. */
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/** Asks the OS for a free TCP port (its own choice), closed again before it is returned. */
+function osFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -12,6 +31,28 @@ export function getFreePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A TCP port free on 127.0.0.1 and on ::1 (servers told `localhost` may take either), chosen at
+ * random below the ephemeral range; the OS's own choice if none of 50 tries is free.
+ */
+export async function getFreePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = FIRST_PORT + Math.floor(Math.random() * PORT_COUNT);
+    if (!(await canListen(port, '127.0.0.1'))) continue;
+    // No IPv6 loopback on this machine is fine; a port taken there is not.
+    const v6 = await new Promise<'free' | 'taken' | 'absent'>((resolve) => {
+      const server = createServer();
+      server.unref();
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        resolve(error.code === 'EADDRINUSE' ? 'taken' : 'absent'),
+      );
+      server.listen(port, '::1', () => server.close(() => resolve('free')));
+    });
+    if (v6 !== 'taken') return port;
+  }
+  return osFreePort();
 }
 
 /** Resolves once something accepts TCP connections on host:port, or rejects after `timeoutMs`. */
