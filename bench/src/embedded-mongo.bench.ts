@@ -14,6 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import mongoose, { Schema } from 'mongoose';
 import { startEmbeddedMongo } from '@mechabrim/embedded-mongo';
+import { cpuMs as processCpuMs } from './support/process';
 
 const BOOKS = 10_000;
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
@@ -75,15 +76,13 @@ const TAGS = [
 ];
 
 function book(i: number): Book {
-  const w = (k: number) => WORDS[(i * 7 + k * 13) % WORDS.length];
+  const cycle = (list: readonly string[], n: number) => list[n % list.length] ?? '';
+  const w = (k: number) => cycle(WORDS, i * 7 + k * 13);
   return {
     isbn: `978-965-${String(i).padStart(6, '0')}`,
     title: `${w(1)} ${w(2)} ${i}`,
-    authors: [
-      { name: NAMES[i % NAMES.length] },
-      ...(i % 5 === 0 ? [{ name: NAMES[(i + 3) % NAMES.length] }] : []),
-    ],
-    tags: [TAGS[i % TAGS.length], TAGS[(i * 3) % TAGS.length]],
+    authors: [{ name: cycle(NAMES, i) }, ...(i % 5 === 0 ? [{ name: cycle(NAMES, i + 3) }] : [])],
+    tags: [cycle(TAGS, i), cycle(TAGS, i * 3)],
     price: 20 + (i % 180),
     stock: i % 40,
     description: `${w(3)} `.repeat(20),
@@ -96,7 +95,7 @@ function escapeRegex(s: string): string {
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 function rssMb(pid: number): number {
@@ -125,11 +124,8 @@ async function timed(
 
 let lastOps = 0;
 
-/** CPU time (user + system) a process has used, in ms (Linux /proc). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time (user + system) a process has used, in ms; NaN where /proc cannot say. */
+const cpuMs = (pid: number | undefined): number => processCpuMs(pid) ?? Number.NaN;
 
 interface RunningServer {
   uri: string;
@@ -187,7 +183,7 @@ function spawnServer(dataDir: string): Promise<{ proc: ChildProcess; uri: string
     proc.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
       const m = /listening on (mongodb:\/\/\S+)/.exec(out);
-      if (m) resolve({ proc, uri: m[1] });
+      if (m?.[1]) resolve({ proc, uri: m[1] });
     });
     proc.once('exit', (code) => reject(new Error(`embedded-mongo exited with ${code}`)));
   });
@@ -342,7 +338,7 @@ async function benchEmbedded() {
     let hits = 0;
     const cpu0 = cpuMs(server.pid);
     for (let i = 0; i < SEARCHES; i++) {
-      const re = new RegExp(escapeRegex(searchTerms[i % searchTerms.length]), 'i');
+      const re = new RegExp(escapeRegex(searchTerms[i % searchTerms.length] ?? ''), 'i');
       t = performance.now();
       const res = await Book.find({ $or: [{ title: re }, { 'authors.name': re }, { tags: re }] })
         .sort({ title: 1 })
@@ -424,7 +420,7 @@ async function benchMap() {
   const collator = new Intl.Collator('he', { sensitivity: 'accent' });
   const latencies: number[] = [];
   for (let i = 0; i < SEARCHES; i++) {
-    const re = new RegExp(escapeRegex(searchTerms[i % searchTerms.length]), 'i');
+    const re = new RegExp(escapeRegex(searchTerms[i % searchTerms.length] ?? ''), 'i');
     const t = performance.now();
     const out: Book[] = [];
     for (const b of map.values())

@@ -10,7 +10,7 @@ interface CliArgs {
 function parseArgs(argv: string[]): CliArgs {
   const out: CliArgs = {};
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
+    const [flag, inline] = (argv[i] ?? '').split('=', 2);
     const value = () => (inline !== undefined ? inline : argv[++i]);
     switch (flag) {
       case '--port': {

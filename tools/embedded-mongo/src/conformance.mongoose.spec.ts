@@ -173,7 +173,7 @@ describe('mongoose models', () => {
       { $unwind: '$lines' },
       { $group: { _id: '$user', total: { $sum: { $multiply: ['$lines.qty', '$lines.price'] } } } },
     ]);
-    expect(total.total).toBeCloseTo(a?.price * 2 + b?.price, 5);
+    expect(total.total).toBeCloseTo((a?.price ?? NaN) * 2 + (b?.price ?? NaN), 5);
     const withBooks = await OrderModel.aggregate([
       { $match: { user: user._id } },
       { $lookup: { from: 'books', localField: 'lines.book', foreignField: '_id', as: 'books' } },

@@ -1,6 +1,7 @@
 import { Document, Long, ObjectId, Sort } from 'mongodb';
 import mongoose, { Schema } from 'mongoose';
 import { useDriver } from './test-support/driver';
+import { at } from './at';
 
 // Conformance (sorted finds): a sort that an index provides must answer exactly what the same
 // query answers without the index — on randomized data with ties, missing fields, nulls, mixed
@@ -13,7 +14,7 @@ const rand = () => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed / 0x7fffffff;
 };
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+const pick = <T>(list: readonly T[]): T => at(list, Math.floor(rand() * list.length));
 
 /** A mixed-type value (BSON order: null < numbers < strings < objects < ObjectId < bool < date). */
 function mixed(i: number): unknown {
@@ -122,7 +123,7 @@ describe('sorted finds walking an index', () => {
         expect(allIndexed.map((d) => keyOf(d, sort))).toEqual(all.map((d) => keyOf(d, sort)));
         expect(allIndexed.map((d) => d._id).sort()).toEqual(all.map((d) => d._id).sort());
       }
-      for (const [skip, limit] of [
+      for (const [skip = 0, limit = 0] of [
         [0, 1],
         [0, 20],
         [3, 7],
@@ -237,7 +238,7 @@ describe('sorted finds walking an index', () => {
     ]) {
       const all = await indexed.find(filter).toArray();
       expect(await indexed.countDocuments(filter)).toBe(all.length);
-      for (const [skip, limit] of [
+      for (const [skip = 0, limit = 0] of [
         [0, 10],
         [5, 0],
         [Math.max(0, all.length - 2), 10],

@@ -1,5 +1,6 @@
 import { Document, Long, calculateObjectSize } from 'bson';
 import { MongoServerError } from './errors';
+import { at } from './at';
 
 const DEFAULT_FIRST_BATCH = 101;
 const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
@@ -22,12 +23,12 @@ export class CursorManager {
     const out: Document[] = [];
     // A single document always goes out alone (findOne, point lookups): no need to measure it.
     if (c.docs.length - c.pos === 1 || batchSize === 1) {
-      if (c.pos < c.docs.length) out.push(c.docs[c.pos++]);
+      if (c.pos < c.docs.length) out.push(at(c.docs, c.pos++));
       return out;
     }
     let bytes = 0;
     while (c.pos < c.docs.length && (batchSize <= 0 || out.length < batchSize)) {
-      const d = c.docs[c.pos];
+      const d = at(c.docs, c.pos);
       bytes += calculateObjectSize(d);
       if (out.length > 0 && bytes > MAX_BATCH_BYTES) break;
       out.push(d);

@@ -17,6 +17,7 @@ import {
   parseMessage,
   type Request,
 } from './wire/frames';
+import { at } from './at';
 
 export interface EmbeddedMongoOptions {
   /** Interface to bind; loopback by default. */
@@ -103,10 +104,8 @@ class Connection {
     this.pendingBytes += chunk.length;
     if (this.pendingBytes < 4) return;
     if (this.pendingChunks.length > 1) {
-      const head =
-        this.pendingChunks[0].length >= 4
-          ? this.pendingChunks[0]
-          : Buffer.concat(this.pendingChunks);
+      const first = at(this.pendingChunks, 0);
+      const head = first.length >= 4 ? first : Buffer.concat(this.pendingChunks);
       let need: number;
       try {
         need = frameLength(head);
@@ -117,7 +116,9 @@ class Connection {
       if (this.pendingBytes < need) return;
     }
     this.buf =
-      this.pendingChunks.length === 1 ? this.pendingChunks[0] : Buffer.concat(this.pendingChunks);
+      this.pendingChunks.length === 1
+        ? at(this.pendingChunks, 0)
+        : Buffer.concat(this.pendingChunks);
     this.pendingChunks = [];
     this.pendingBytes = 0;
     try {

@@ -220,12 +220,12 @@ export function getPath(doc: unknown, path: string): unknown {
 export function setPath(doc: Document, path: string, value: unknown): void {
   const parts = path.split('.');
   let cur: Document = doc;
-  for (let i = 0; i < parts.length - 1; i++) {
-    const p = parts[i];
+  const last = parts.pop() ?? '';
+  for (const p of parts) {
     if (!isPlainObject(cur[p]) && !Array.isArray(cur[p])) cur[p] = {};
     cur = cur[p] as Document;
   }
-  cur[parts[parts.length - 1]] = value;
+  cur[last] = value;
 }
 
 /** Shell-like rendering used in E11000 messages: `{ email: "a@b.c" }`. */

@@ -14,6 +14,7 @@ import {
   getCollection,
   optDoc,
 } from './context';
+import { at } from '../at';
 
 const KNOWN_STAGES = new Set([
   '$match',
@@ -61,7 +62,7 @@ function validatePipeline(pipeline: unknown): Document[] {
         'A pipeline stage specification object must contain exactly one field.',
       );
     }
-    const name = Object.keys(stage)[0];
+    const name = at(Object.keys(stage), 0);
     if (name === '$changeStream') {
       // MongoDB's answer where change streams are unavailable (a standalone server), with the way out.
       throw new MongoServerError(
@@ -118,7 +119,7 @@ export function runPipeline(
     input =
       window.limit === 0
         ? []
-        : selectDocs(ctx.access, coll, matchFirst ? stages[0].$match : {}, {
+        : selectDocs(ctx.access, coll, matchFirst ? at(stages, 0).$match : {}, {
             collation,
             sort: window.sort,
             skip: window.skip,
@@ -126,7 +127,7 @@ export function runPipeline(
           });
     stages = stages.slice(window.consumed + (matchFirst ? 1 : 0));
   } else if (matchFirst) {
-    input = selectDocs(ctx.access, coll, stages[0].$match, { collation });
+    input = selectDocs(ctx.access, coll, at(stages, 0).$match, { collation });
     stages = stages.slice(1);
   } else if (coll) {
     input = [...ctx.access.scan(coll, null)];
@@ -195,7 +196,7 @@ function countStages(
   let skip = 0;
   let limit: number | undefined;
   for (let i = 0; i < stages.length; i++) {
-    const st = stages[i];
+    const st = at(stages, i);
     if (typeof st.$skip === 'number' && Number.isInteger(st.$skip) && st.$skip >= 0) {
       skip += st.$skip;
       if (limit !== undefined) limit = Math.max(0, limit - st.$skip);
@@ -213,14 +214,15 @@ function countStages(
       typeof id === 'number' ||
       typeof id === 'boolean' ||
       (typeof id === 'string' && !id.startsWith('$'));
-    if (!constant || names.length !== 1 || names[0].includes('.')) return null;
-    const acc = accumulators[names[0]];
+    const [field] = names;
+    if (!constant || names.length !== 1 || field === undefined || field.includes('.')) return null;
+    const acc = accumulators[field];
     if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || acc.$sum !== 1) return null;
     return {
       skip,
       limit: limit === undefined ? undefined : Math.max(0, limit),
       id,
-      field: names[0],
+      field,
     };
   }
   return null;

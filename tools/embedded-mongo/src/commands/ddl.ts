@@ -288,8 +288,8 @@ export const ddlCommands: Record<string, Handler> = {
   renameCollection: (ctx) => {
     const from = String(ctx.body.renameCollection ?? '');
     const to = String(ctx.body.to ?? '');
-    const [fdb, ...fr] = from.split('.');
-    const [tdb, ...tr] = to.split('.');
+    const [fdb = '', ...fr] = from.split('.');
+    const [tdb = '', ...tr] = to.split('.');
     if (!fr.length || !tr.length) throw invalidNamespace('Invalid namespace');
     if (fdb !== tdb)
       throw new MongoServerError(

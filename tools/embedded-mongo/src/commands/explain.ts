@@ -15,7 +15,7 @@ function target(inner: Document): { coll: string; filter: Document; collation?: 
 }
 
 function targetOf(inner: Document): { coll: string; filter: Document } {
-  const name = Object.keys(inner)[0];
+  const name = Object.keys(inner)[0] ?? '';
   const coll = inner[name];
   if (typeof coll !== 'string') throw badValue(`explain of ${name} needs a collection name`);
   switch (name) {
@@ -60,7 +60,7 @@ function indexBounds(
       const v = JSON.stringify(prefix[i]);
       out[f] = [`[${v}, ${v}]`];
     } else {
-      out[f] = [dirs[i] > 0 !== backward ? '[MinKey, MaxKey]' : '[MaxKey, MinKey]'];
+      out[f] = [(dirs[i] ?? 1) > 0 !== backward ? '[MinKey, MaxKey]' : '[MaxKey, MinKey]'];
     }
   });
   return out;

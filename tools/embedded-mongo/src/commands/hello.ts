@@ -166,7 +166,8 @@ export const helloCommands: Record<string, Handler> = {
   startSession: () => ({ id: { id: new ObjectId() }, timeoutMinutes: 30, ok: 1 }),
 };
 
-helloCommands.buildinfo = helloCommands.buildInfo;
+// The shell's lower-case spelling of the same command.
+if (helloCommands.buildInfo) helloCommands.buildinfo = helloCommands.buildInfo;
 
 /** Canonical key of an lsid document `{ id: UUID }`. */
 export function sessionKey(lsid: unknown): string | null {

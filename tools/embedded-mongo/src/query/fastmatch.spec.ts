@@ -2,6 +2,7 @@ import { Document, ObjectId } from 'bson';
 import { Query } from 'mingo';
 import { collatorFor } from './collation';
 import { compileFast } from './fastmatch';
+import { at } from '../at';
 
 // The compiled fast path must agree with mingo (MongoDB semantics) on every filter it accepts.
 let seed = Number(process.env.FASTMATCH_SEED ?? 12345);
@@ -9,7 +10,7 @@ const rand = () => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
   return seed / 0x7fffffff;
 };
-const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
+const pick = <T>(xs: T[]): T => at(xs, Math.floor(rand() * xs.length));
 
 const ids = [new ObjectId(), new ObjectId(), new ObjectId()];
 const dates = [new Date(0), new Date(1e12), new Date(2e12)];

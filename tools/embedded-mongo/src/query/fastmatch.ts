@@ -1,5 +1,6 @@
 import { Document, ObjectId } from 'bson';
 import { compareValues, isPlainObject, typeRank } from '../values';
+import { at } from '../at';
 
 /**
  * A compiled matcher for the common filter shapes (equality, $in, ranges, regular expressions,
@@ -64,7 +65,7 @@ function fieldTests(cond: unknown, coll: StrCmp): ValueTest[] | null {
     return t ? [t] : null;
   }
   const keys = Object.keys(cond);
-  if (!keys.length || !keys[0].startsWith('$')) return null;
+  if (!keys[0]?.startsWith('$')) return null;
   const tests: ValueTest[] = [];
   for (const op of keys) {
     const arg = cond[op];
@@ -140,7 +141,7 @@ export function compileFast(filter: Document, coll: StrCmp = null): Predicate | 
       return true;
     });
   }
-  if (parts.length === 1) return parts[0];
+  if (parts.length === 1) return at(parts, 0);
   return (d) => parts.every((p) => p(d));
 }
 
@@ -153,7 +154,7 @@ function someAt(cur: unknown, path: string[], i: number, test: ValueTest): boole
     }
     return test(cur);
   }
-  const part = path[i];
+  const part = at(path, i);
   if (Array.isArray(cur)) {
     const idx = /^\d+$/.test(part) ? Number(part) : -1;
     if (idx >= 0 && idx < cur.length && someAt(cur[idx], path, i + 1, test)) return true;

@@ -74,7 +74,7 @@ export function validateFilter(filter: unknown): void {
 function isOperatorObject(v: unknown): v is Document {
   if (!isPlainObject(v)) return false;
   const keys = Object.keys(v);
-  return keys.length > 0 && keys[0].startsWith('$');
+  return keys[0]?.startsWith('$') === true;
 }
 
 function validateCondition(v: unknown): void {
@@ -104,7 +104,7 @@ function validateCondition(v: unknown): void {
       case '$elemMatch':
         if (x instanceof DBRef) break;
         if (!isPlainObject(x)) throw badValue('$elemMatch needs an Object');
-        if (isOperatorObject(x) && !TOP_LEVEL.has(Object.keys(x)[0])) validateCondition(x);
+        if (isOperatorObject(x) && !TOP_LEVEL.has(Object.keys(x)[0] ?? '')) validateCondition(x);
         else validateFilter(x);
         break;
       case '$regex': {

@@ -8,6 +8,7 @@ import { Cmp, comparatorFor, isCollated } from './collation';
 import { CompiledFilter, compileFilter } from './filter';
 import { SortPlan, estimateCandidates, plan, planSort } from './planner';
 import { complexProjector } from './projection';
+import { at } from '../at';
 
 export interface SelectOptions {
   collation?: Document;
@@ -132,7 +133,7 @@ function walkSorted(
   let examined = 0;
   const flush = () => {
     if (!run.length) return;
-    if (run.length === 1) out.push(run[0]);
+    if (run.length === 1) out.push(at(run, 0));
     else for (const d of sortDocs(run, sort, collation, need - out.length)) out.push(d);
     run = [];
   };
@@ -219,12 +220,12 @@ export function sortDocs(
   const keyOfDoc = (d: Document, i: number): Keyed => ({
     d,
     i,
-    k: fields.map(([p], j) => sortKey(d, p, dirs[j], cmp)),
+    k: fields.map(([p], j) => sortKey(d, p, at(dirs, j), cmp)),
   });
   const order = (a: Keyed, b: Keyed): number => {
     for (let j = 0; j < fields.length; j++) {
       const c = cmp(a.k[j], b.k[j]);
-      if (c !== 0) return c * dirs[j];
+      if (c !== 0) return c * at(dirs, j);
     }
     return a.i - b.i;
   };
@@ -233,12 +234,12 @@ export function sortDocs(
     const best: Keyed[] = [];
     docs.forEach((d, i) => {
       const item = keyOfDoc(d, i);
-      if (best.length === topK && order(item, best[topK - 1]) >= 0) return;
+      if (best.length === topK && order(item, at(best, topK - 1)) >= 0) return;
       let lo = 0;
       let hi = best.length;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        if (order(best[mid], item) <= 0) lo = mid + 1;
+        if (order(at(best, mid), item) <= 0) lo = mid + 1;
         else hi = mid;
       }
       best.splice(lo, 0, item);
@@ -372,7 +373,7 @@ export function pipelineSortWindow(
   let limit: number | undefined;
   let i = 1;
   for (; i < stages.length; i++) {
-    const st = stages[i];
+    const st = at(stages, i);
     if (typeof st.$skip === 'number' && Number.isInteger(st.$skip) && st.$skip >= 0) {
       skip += st.$skip;
       if (limit !== undefined) limit = Math.max(0, limit - st.$skip);

@@ -4,6 +4,7 @@ import { Storage } from '../storage/storage';
 import { keyOf } from '../values';
 import { SelectStats, selectDocs } from './find';
 import { plan, planSort } from './planner';
+import { at } from '../at';
 
 function seeded() {
   const s = Storage.open();
@@ -77,7 +78,7 @@ describe('query planner', () => {
     a.replace(coll, { ...doc, isbn: 'isbn-renamed', price: 1000 });
     expect(plan(coll, { isbn: 'isbn-1' }).keys?.size).toBe(0);
     expect(plan(coll, { price: { $gte: 1000 } }).keys?.size).toBe(1);
-    a.remove(coll, [...(plan(coll, { isbn: 'isbn-renamed' }).keys ?? [])][0]);
+    a.remove(coll, at([...(plan(coll, { isbn: 'isbn-renamed' }).keys ?? [])], 0));
     expect(plan(coll, { price: { $gte: 1000 } }).keys?.size).toBe(0);
   });
 
@@ -290,7 +291,7 @@ describe('index-ordered walks for sorts', () => {
     expect(st.sortWalk).toBeUndefined();
     txn.end('aborted');
     expect(
-      selectDocs(acc, c, { isAvailable: true }, { sort: { salesCount: -1 }, limit: 1 })[0]._id,
+      at(selectDocs(acc, c, { isAvailable: true }, { sort: { salesCount: -1 }, limit: 1 }), 0)._id,
     ).not.toBe('new');
   });
 });

@@ -2,6 +2,7 @@ import { Document, ObjectId } from 'bson';
 import type { Collection } from '../storage/collection';
 import type { IndexState, RangeBound } from '../storage/indexes';
 import { isPlainObject, keyOf, typeRank } from '../values';
+import { at } from '../at';
 
 function eligibleEq(v: unknown): boolean {
   return (
@@ -38,7 +39,7 @@ function accessFor(cond: unknown): Access | null {
   if (eligibleEq(cond)) return { kind: 'eq', values: [cond] };
   if (!isPlainObject(cond)) return null;
   const keys = Object.keys(cond);
-  if (!keys.length || !keys[0].startsWith('$')) return null;
+  if (!keys[0]?.startsWith('$')) return null;
   if ('$eq' in cond && eligibleEq(cond.$eq)) return { kind: 'eq', values: [cond.$eq] };
   if ('$in' in cond && Array.isArray(cond.$in) && cond.$in.every(eligibleEq))
     return { kind: 'eq', values: cond.$in };
@@ -138,7 +139,7 @@ function* equalityPrefixes(coll: Collection, filter: Document, collated: boolean
   for (const idx of coll.indexes.values()) {
     if (!idx.canOrder) continue;
     let k = 0;
-    while (k < idx.fields.length && eqs.has(idx.fields[k])) k++;
+    while (k < idx.fields.length && eqs.has(at(idx.fields, k))) k++;
     if (k >= 2) yield { idx, prefix: idx.fields.slice(0, k).map((f) => eqs.get(f)) };
   }
 }
@@ -221,15 +222,15 @@ export function planSort(
   for (const idx of coll.indexes.values()) {
     if (!idx.canOrder) continue;
     let maxPrefix = 0;
-    while (maxPrefix < idx.fields.length && eqs.has(idx.fields[maxPrefix])) maxPrefix++;
+    while (maxPrefix < idx.fields.length && eqs.has(at(idx.fields, maxPrefix))) maxPrefix++;
     for (let k = maxPrefix; k >= 0; k--) {
-      const sign = (sortFields[0][1] as number) * idx.dirs[k];
+      const sign = (at(sortFields, 0)[1] as number) * (idx.dirs[k] ?? 0);
       let p = 0;
       while (
         p < sortFields.length &&
         k + p < idx.fields.length &&
-        sortFields[p][0] === idx.fields[k + p] &&
-        (sortFields[p][1] as number) * idx.dirs[k + p] === sign &&
+        at(sortFields, p)[0] === idx.fields[k + p] &&
+        (at(sortFields, p)[1] as number) * at(idx.dirs, k + p) === sign &&
         !idx.isMultikeyField(k + p) &&
         !(collated && idx.hasStrings(k + p))
       )

@@ -6,6 +6,7 @@ import { cloneDoc, getPath, isPlainObject, keyOf, renderValue, setPath } from '.
 import { idFirst } from './find';
 import { mingoContext, newQuery } from './mingo-context';
 import { expandPositionals, hasSiblingPositionals } from './positional';
+import { at } from '../at';
 
 const MODIFIERS = new Set([
   '$set',
@@ -38,7 +39,7 @@ export type UpdateSpec = Document | Document[];
 export function isOperatorUpdate(u: UpdateSpec): boolean {
   if (Array.isArray(u)) return false;
   const keys = Object.keys(u);
-  return keys.length > 0 && keys[0].startsWith('$');
+  return keys[0]?.startsWith('$') === true;
 }
 
 function isNumeric(v: unknown): boolean {
@@ -60,7 +61,7 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
         throw failedToParse(
           'Each element of the update pipeline must be an object with exactly one field',
         );
-      const name = Object.keys(stage)[0];
+      const name = Object.keys(stage)[0] ?? '';
       if (!PIPELINE_STAGES.has(name)) {
         throw new MongoServerError(
           72,
@@ -114,8 +115,8 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
   }
   const sorted = [...paths].sort();
   for (let i = 1; i < sorted.length; i++) {
-    const a = sorted[i - 1];
-    const b = sorted[i];
+    const a = at(sorted, i - 1);
+    const b = at(sorted, i);
     if (a === b || b.startsWith(a + '.')) {
       throw new MongoServerError(
         40,

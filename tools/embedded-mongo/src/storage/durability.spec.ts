@@ -31,7 +31,7 @@ it('the journal resolves an append only after its sync completes', async () => {
   await until(() => releases.length === 1);
   await new Promise((r) => setTimeout(r, 30));
   expect(durable).toBe(false);
-  releases[0]();
+  releases[0]?.();
   await p;
   expect(durable).toBe(true);
   await j.close();
@@ -55,7 +55,7 @@ it('a write is acknowledged to the client only after the journal sync', async ()
     await until(() => releases.length === 1);
     await new Promise((r) => setTimeout(r, 50));
     expect(acked).toBe(false);
-    releases[0]();
+    releases[0]?.();
     await insert;
     expect(acked).toBe(true);
   } finally {

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { Query } from 'mingo';
 import { MongoServerError } from '../errors';
+import { at } from '../at';
 import { compareValues, isPlainObject, keyOf, typeRank, valuesAtPath } from '../values';
 
 export interface IndexSpec extends Document {
@@ -84,7 +85,7 @@ export class IndexState {
 
   /** Whether some indexed document reaches field `i` through an array (MongoDB's multikey). */
   isMultikeyField(i: number): boolean {
-    return this.arrayDocs[i] > 0;
+    return (this.arrayDocs[i] ?? 0) > 0;
   }
 
   get isMultikey(): boolean {
@@ -93,16 +94,16 @@ export class IndexState {
 
   /** Whether some indexed document holds a string in field `i`. */
   hasStrings(i: number): boolean {
-    return this.stringDocs[i] > 0;
+    return (this.stringDocs[i] ?? 0) > 0;
   }
 
   /** Counts the document's arrays and strings per field (+1 on add, -1 on remove). */
   private account(doc: Document, tuples: unknown[][], delta: number): void {
     for (let i = 0; i < this.fields.length; i++) {
-      if (throughArray(doc, this.fields[i])) this.arrayDocs[i] += delta;
+      if (throughArray(doc, at(this.fields, i))) this.arrayDocs[i] = at(this.arrayDocs, i) + delta;
       for (const t of tuples) {
         if (typeof t[i] === 'string') {
-          this.stringDocs[i] += delta;
+          this.stringDocs[i] = at(this.stringDocs, i) + delta;
           break;
         }
       }
@@ -119,7 +120,7 @@ export class IndexState {
     if (this.partial && !this.partial.test(doc)) return [];
     if (this.fields.length === 1) {
       // The common case, without the combination machinery (this runs on every write).
-      const vals = valuesAtPath(doc, this.fields[0]);
+      const vals = valuesAtPath(doc, at(this.fields, 0));
       if (!vals.length) return this.sparse ? [] : [[null]];
       if (vals.length === 1) return [[vals[0]]];
       return dedupe(vals).map((v) => [v]);
@@ -147,8 +148,8 @@ export class IndexState {
     const perField = this.fields.map((f) => arrayPaths(doc, f));
     for (let i = 0; i < perField.length; i++) {
       for (let j = i + 1; j < perField.length; j++) {
-        for (const a of perField[i]) {
-          for (const b of perField[j]) {
+        for (const a of at(perField, i)) {
+          for (const b of at(perField, j)) {
             if (a === b || a.startsWith(b + '.') || b.startsWith(a + '.')) continue;
             throw new MongoServerError(
               171,
@@ -225,7 +226,7 @@ export class IndexState {
   compareFull(a: unknown[], b: unknown[], fields = a.length): number {
     for (let i = 0; i < fields; i++) {
       const c = compareValues(a[i], b[i]);
-      if (c !== 0) return c * this.dirs[i];
+      if (c !== 0) return c * at(this.dirs, i);
     }
     return 0;
   }
@@ -236,7 +237,7 @@ export class IndexState {
     let hi = arr.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.compareFull(arr[mid].t, t) <= 0) lo = mid + 1;
+      if (this.compareFull(at(arr, mid).t, t) <= 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -249,7 +250,7 @@ export class IndexState {
     let hi = arr.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const c = this.compareFull(arr[mid].t, prefix, prefix.length);
+      const c = this.compareFull(at(arr, mid).t, prefix, prefix.length);
       if (c < 0 || (after && c === 0)) lo = mid + 1;
       else hi = mid;
     }
@@ -262,10 +263,10 @@ export class IndexState {
     let hi = arr.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.compareFull(arr[mid].t, fe.t) < 0) lo = mid + 1;
+      if (this.compareFull(at(arr, mid).t, fe.t) < 0) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < arr.length && this.compareFull(arr[i].t, fe.t) === 0; i++) {
+    for (let i = lo; i < arr.length && this.compareFull(at(arr, i).t, fe.t) === 0; i++) {
       if (arr[i] === fe) {
         arr.splice(i, 1);
         return;
@@ -294,8 +295,8 @@ export class IndexState {
     const arr = this.getOrdered();
     const lo = prefix.length ? this.boundPrefix(prefix, false) : 0;
     const hi = prefix.length ? this.boundPrefix(prefix, true) : arr.length;
-    if (backward) for (let i = hi - 1; i >= lo; i--) yield arr[i];
-    else for (let i = lo; i < hi; i++) yield arr[i];
+    if (backward) for (let i = hi - 1; i >= lo; i--) yield at(arr, i);
+    else for (let i = lo; i < hi; i++) yield at(arr, i);
   }
 
   /** How many documents (with multikey repeats) hold keys starting with `prefix`, without collecting them. */
@@ -304,7 +305,7 @@ export class IndexState {
     const lo = prefix.length ? this.boundPrefix(prefix, false) : 0;
     const hi = prefix.length ? this.boundPrefix(prefix, true) : arr.length;
     let n = 0;
-    for (let i = lo; i < hi; i++) n += arr[i].keys.size;
+    for (let i = lo; i < hi; i++) n += at(arr, i).keys.size;
     return n;
   }
 
@@ -358,7 +359,7 @@ export class IndexState {
     const out = new Set<string>();
     let i = lo ? lowerBound(sorted, lo.value) : firstOfRank(sorted, rank);
     for (; i < sorted.length; i++) {
-      const e = sorted[i];
+      const e = at(sorted, i);
       if (typeRank(e.v) !== rank) break;
       if (lo && !lo.inclusive && compareValues(e.v, lo.value) === 0) continue;
       if (hi) {
@@ -399,10 +400,12 @@ function arrayPaths(doc: Document, path: string): string[] {
     if (Array.isArray(cur)) {
       out.add(parts.slice(0, i).join('.'));
       if (i === parts.length) return;
-      for (const el of cur) if (isPlainObject(el) && parts[i] in el) walk(el[parts[i]], i + 1);
+      for (const el of cur)
+        if (isPlainObject(el) && at(parts, i) in el) walk(el[at(parts, i)], i + 1);
       return;
     }
-    if (i < parts.length && isPlainObject(cur) && parts[i] in cur) walk(cur[parts[i]], i + 1);
+    if (i < parts.length && isPlainObject(cur) && at(parts, i) in cur)
+      walk(cur[at(parts, i)], i + 1);
   };
   walk(doc, 0);
   return [...out];
@@ -426,7 +429,7 @@ function lowerBound(sorted: Entry[], value: unknown): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (compareValues(sorted[mid].v, value) < 0) lo = mid + 1;
+    if (compareValues(at(sorted, mid).v, value) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -438,7 +441,7 @@ function upperBound(sorted: Entry[], value: unknown): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (compareValues(sorted[mid].v, value) <= 0) lo = mid + 1;
+    if (compareValues(at(sorted, mid).v, value) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -451,7 +454,7 @@ function removeEntry(sorted: Entry[], entry: Entry): void {
       sorted.splice(i, 1);
       return;
     }
-    if (compareValues(sorted[i].v, entry.v) !== 0) break;
+    if (compareValues(at(sorted, i).v, entry.v) !== 0) break;
   }
   // Not found where its value sorts (cannot happen for values with a total order): search it all.
   const i = sorted.indexOf(entry);
@@ -463,7 +466,7 @@ function firstOfRank(sorted: Entry[], rank: number): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (typeRank(sorted[mid].v) < rank) lo = mid + 1;
+    if (typeRank(at(sorted, mid).v) < rank) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -36,7 +36,7 @@ describe('journal', () => {
     const file = path.join(dir, 'j');
     const a = encodeRecord(put(1));
     const b = encodeRecord(put(2));
-    b[b.length - 3] ^= 0xff;
+    b[b.length - 3] = (b[b.length - 3] ?? 0) ^ 0xff;
     writeFileSync(file, Buffer.concat([a, b, encodeRecord(put(3))]));
     const seen: unknown[] = [];
     Journal.replay(file, (ops) => ops.forEach((o) => seen.push(o.o === 'p' ? o.d._id : null)));

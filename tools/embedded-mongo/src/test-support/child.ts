@@ -28,7 +28,7 @@ export function spawnServer(args: string[]): Promise<ChildServer> {
       const m = /embedded-mongo listening on (mongodb:\/\/[^\s]+:(\d+))/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ proc, uri: m[1], port: Number(m[2]) });
+        resolve({ proc, uri: m[1] ?? '', port: Number(m[2]) });
       }
     });
     proc.stderr?.on('data', (c: Buffer) => (err += c.toString()));

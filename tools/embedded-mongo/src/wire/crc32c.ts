@@ -11,6 +11,7 @@ const TABLE = (() => {
 
 export function crc32c(buf: Uint8Array, start = 0, end = buf.length): number {
   let crc = -1;
-  for (let i = start; i < end; i++) crc = TABLE[(crc ^ buf[i]) & 0xff] ^ (crc >>> 8);
+  // Both reads are in range (a byte of `buf` below `end`, a table index masked to 0–255).
+  for (let i = start; i < end; i++) crc = (TABLE[(crc ^ (buf[i] ?? 0)) & 0xff] ?? 0) ^ (crc >>> 8);
   return (crc ^ -1) >>> 0;
 }

@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo, EmbeddedMongo } from '../server';
 import { RawClient, opMsg, opQuery } from '../test-support/raw';
+import { at } from '../at';
 
 // Fuzz: random and mutated frames for a bounded time; the server must stay up and keep
 // serving a well-behaved client on another connection.
@@ -63,7 +64,7 @@ function mutate(frame: Buffer): Buffer {
   } else if (kind === 3) {
     out[12] = int(256); // opcode
   } else {
-    for (let i = 21; i < out.length; i++) if (rand() < 0.02) out[i] ^= 1 << int(8);
+    for (let i = 21; i < out.length; i++) if (rand() < 0.02) out[i] = (out[i] ?? 0) ^ (1 << int(8));
   }
   return out;
 }
@@ -93,7 +94,8 @@ it('survives random and mutated frames while serving other connections', async (
           if (frame.length >= 4 && rand() < 0.5) frame.writeInt32LE(frame.length, 0);
         } else {
           const t = templates(c.nextId());
-          frame = choice < 0.35 ? t[int(t.length)] : mutate(t[int(t.length)]);
+          const template = at(t, int(t.length));
+          frame = choice < 0.35 ? template : mutate(template);
         }
         c.send(frame);
         frames++;
