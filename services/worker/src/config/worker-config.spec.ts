@@ -7,6 +7,7 @@ describe('loadWorkerConfig', () => {
       port: 3100,
       host: '127.0.0.1',
       concurrency: 4,
+      splitPolicy: 'community-first',
       mongodbUri: 'mongodb://127.0.0.1:27027/mechabrim',
       redisUrl: 'redis://127.0.0.1:6379',
       logLevel: 'info',
@@ -33,5 +34,9 @@ describe('loadWorkerConfig', () => {
       /WORKER_PORT: must be a port number/,
     );
     expect(() => loadWorkerConfig({ NODE_ENV: 'production' })).toThrow(/MONGODB_URI: is required/);
+    expect(() => loadWorkerConfig({ SPLIT_POLICY: '90/5/5' })).toThrow(
+      /SPLIT_POLICY: must be one of community-first, compensation/,
+    );
+    expect(loadWorkerConfig({ SPLIT_POLICY: 'compensation' }).splitPolicy).toBe('compensation');
   });
 });
