@@ -16,9 +16,8 @@ import mongoose, { type Connection } from 'mongoose';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { createWorkerApp } from '../src/app.factory';
 import { ClientLogsProcessor } from '../src/client-logs/client-logs.processor';
-import { loadWorkerConfig } from '../src/config/worker-config';
+import { startTestWorker } from './worker-app';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -39,25 +38,8 @@ afterAll(async () => {
   await Promise.all([mongo?.stop(), redis?.stop()]);
 });
 
-async function startWorker(
-  env: Record<string, string> = {},
-): Promise<{ app: NestFastifyApplication; url: string }> {
-  const config = loadWorkerConfig({
-    NODE_ENV: 'test',
-    MONGODB_URI: mongo.uri,
-    REDIS_URL: redis.url,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    WORKER_PORT: '0',
-    ...env,
-  });
-  const app = await createWorkerApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address();
-  return {
-    app,
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-  };
-}
+const startWorker = (env: Record<string, string> = {}) =>
+  startTestWorker({ mongoUri: mongo.uri, redisUrl: redis.url }, env);
 
 const logs = () => db.collection('client_logs');
 const entry = (message: string) => ({

@@ -12,8 +12,7 @@ import {
 import { until } from '@mechabrim/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Types } from 'mongoose';
-import { createWorkerApp } from '../src/app.factory';
-import { loadWorkerConfig } from '../src/config/worker-config';
+import { startTestWorker } from './worker-app';
 
 let ctx: CheckoutApi;
 let worker: NestFastifyApplication;
@@ -23,16 +22,7 @@ let attempts = 0;
 beforeAll(async () => {
   ctx = await startCheckoutApi();
   buyer = await registerBuyer(ctx.http, 'ledger.buyer@example.com');
-  worker = await createWorkerApp(
-    loadWorkerConfig({
-      NODE_ENV: 'test',
-      MONGODB_URI: ctx.mongoUri,
-      REDIS_URL: ctx.redis.url,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      WORKER_PORT: '0',
-    }),
-  );
-  await worker.listen({ port: 0, host: '127.0.0.1' });
+  ({ app: worker } = await startTestWorker({ mongoUri: ctx.mongoUri, redisUrl: ctx.redis.url }));
 });
 
 afterAll(async () => {

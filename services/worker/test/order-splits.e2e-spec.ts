@@ -4,9 +4,8 @@ import { startTestMongo, startTestRedis, type TestMongo, type TestRedis } from '
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue, QueueEvents } from 'bullmq';
 import mongoose, { Types, type Connection } from 'mongoose';
-import { createWorkerApp } from '../src/app.factory';
-import { loadWorkerConfig } from '../src/config/worker-config';
 import type { OrderSplitOutcome } from '../src/order-splits/order-splits.processor';
+import { startTestWorker } from './worker-app';
 
 let mongo: TestMongo;
 let redis: TestRedis;
@@ -19,19 +18,8 @@ const authorId = new Types.ObjectId();
 const bookA = new Types.ObjectId();
 const bookB = new Types.ObjectId();
 
-async function startWorker(env: Record<string, string> = {}) {
-  const config = loadWorkerConfig({
-    NODE_ENV: 'test',
-    MONGODB_URI: mongo.uri,
-    REDIS_URL: redis.url,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    WORKER_PORT: '0',
-    ...env,
-  });
-  const app = await createWorkerApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
+const startWorker = async (env: Record<string, string> = {}) =>
+  (await startTestWorker({ mongoUri: mongo.uri, redisUrl: redis.url }, env)).app;
 
 /** A paid order of two lines: 2 × 39.90 ₪ of book A and 1 × 54.50 ₪ of book B. */
 async function paidOrder(status = 'paid'): Promise<Types.ObjectId> {

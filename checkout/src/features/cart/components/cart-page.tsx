@@ -9,6 +9,7 @@ import { useCurrentBooks, type CurrentBook } from '../api/get-cart-books';
 import { strings } from '../../../strings.he';
 import { CartLineView, type LineStatus } from './cart-line';
 import { FreeShippingBar } from './free-shipping-bar';
+import '../../../shared/page.css';
 import './cart.css';
 
 const s = strings.cart;
@@ -131,7 +132,7 @@ export function CartPage() {
 
   if (lines.length === 0) {
     return (
-      <section className="mb-container cart-page">
+      <section className="mb-container co-page cart-page">
         {liveRegion}
         <EmptyState
           titleAs="h1"
@@ -156,8 +157,8 @@ export function CartPage() {
   };
 
   return (
-    <section className="mb-container cart-page" aria-labelledby="cart-title">
-      <h1 id="cart-title" className="cart-page__title">
+    <section className="mb-container co-page cart-page" aria-labelledby="cart-title">
+      <h1 id="cart-title" className="co-page__title">
         {s.title}
       </h1>
       {liveRegion}
@@ -169,7 +170,7 @@ export function CartPage() {
           onRetry={() => void currentBooks.refetch()}
         />
       ) : (
-        <div className="cart-page__layout" aria-busy={checkingPrices || undefined}>
+        <div className="co-page__layout" aria-busy={checkingPrices || undefined}>
           <div className="cart-page__lines">
             {hasPriceChange && (
               <p className="cart-page__notice" role="status" data-kind="price-changed">

@@ -24,6 +24,7 @@ import { initialDetails, rememberDetails } from '../buyer-details-memory';
 import { OrderSummary } from './order-summary';
 import { PaymentFrame } from './payment-frame';
 import { ShippingChoice } from './shipping-choice';
+import '../../../shared/page.css';
 import './checkout.css';
 
 const s = strings.checkout;
@@ -52,7 +53,7 @@ export function CheckoutPage() {
 
   if (sessionLoading && !user) {
     return (
-      <section className="mb-container checkout-page">
+      <section className="mb-container co-page checkout-page">
         <Spinner label={s.checkingSession} />
       </section>
     );
@@ -180,8 +181,8 @@ function Checkout({
   const busy = phase === 'creating' || phase === 'redirecting';
 
   return (
-    <section className="mb-container checkout-page" aria-labelledby="checkout-title">
-      <h1 id="checkout-title" className="checkout-page__title">
+    <section className="mb-container co-page checkout-page" aria-labelledby="checkout-title">
+      <h1 id="checkout-title" className="co-page__title">
         {s.title}
       </h1>
       {error && (
@@ -198,7 +199,7 @@ function Checkout({
           </button>
         </div>
       )}
-      <div className="checkout-page__layout">
+      <div className="co-page__layout">
         <div className="checkout-page__main">
           {phase === 'frame' && payment && (
             <PaymentFrame

@@ -10,6 +10,7 @@ import { agorot, cancellationFeeOf, toAgorot, toShekels } from '@mechabrim/money
 import { ApiError } from '@mechabrim/session';
 import { formatPrice } from '@mechabrim/ui';
 import { cancelOrder, ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
+import '../../../shared/page.css';
 import './orders.css';
 
 const s = strings.orders;
@@ -227,7 +228,7 @@ export function OrdersPage() {
 
   if (sessionLoading && !user) {
     return (
-      <section className="mb-container orders-page">
+      <section className="mb-container co-page orders-page">
         <Spinner label={s.loading} />
       </section>
     );
@@ -237,8 +238,8 @@ export function OrdersPage() {
   const data = orders.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1;
   return (
-    <section className="mb-container orders-page" aria-labelledby="orders-title">
-      <h1 id="orders-title" className="orders-page__title">
+    <section className="mb-container co-page orders-page" aria-labelledby="orders-title">
+      <h1 id="orders-title" className="co-page__title">
         {s.title}
       </h1>
       {orders.isError && !data ? (

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from '@mechabrim/routing';
 import { strings } from '../../../strings.he';
 import { failureMessage, readResultParams, tellCheckout } from '../result-params';
+import { FailureReasons, ResultFacts } from './result-parts';
 import './result.css';
 
 const s = strings.result;
@@ -29,32 +30,15 @@ export function FrameFailure() {
       <p role="alert" data-testid="failure-message">
         {failureMessage(params)}
       </p>
-      <dl className="payment-result__facts">
-        {params.orderId && (
-          <div>
-            <dt>{s.order}</dt>
-            <dd dir="ltr">{params.orderId}</dd>
-          </div>
-        )}
-        {params.transactionId && (
-          <div>
-            <dt>{s.transaction}</dt>
-            <dd dir="ltr">{params.transactionId}</dd>
-          </div>
-        )}
+      <ResultFacts orderId={params.orderId} transactionId={params.transactionId}>
         {params.errorCode && (
           <div>
             <dt>{s.errorCode}</dt>
             <dd dir="ltr">{params.errorCode}</dd>
           </div>
         )}
-      </dl>
-      <h2 className="payment-result__subtitle">{s.reasonsTitle}</h2>
-      <ul className="payment-result__reasons">
-        {s.reasons.map((reason) => (
-          <li key={reason}>{reason}</li>
-        ))}
-      </ul>
+      </ResultFacts>
+      <FailureReasons />
       <div className="payment-result__actions">
         <button type="button" className="mb-button" onClick={retry}>
           {s.retry}

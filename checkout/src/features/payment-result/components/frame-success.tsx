@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from '@mechabrim/routing';
 import { Price } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { currencySymbol, readResultParams, tellCheckout } from '../result-params';
+import { ResultFacts } from './result-parts';
 import './result.css';
 
 const s = strings.result;
@@ -33,19 +34,7 @@ export function FrameSuccess() {
   return (
     <section className="payment-frame-view" data-tone="success" aria-labelledby="frame-title">
       <h1 id="frame-title">{s.successTitle}</h1>
-      <dl className="payment-result__facts">
-        {params.orderId && (
-          <div>
-            <dt>{s.order}</dt>
-            <dd dir="ltr">{params.orderId}</dd>
-          </div>
-        )}
-        {params.transactionId && (
-          <div>
-            <dt>{s.transaction}</dt>
-            <dd dir="ltr">{params.transactionId}</dd>
-          </div>
-        )}
+      <ResultFacts orderId={params.orderId} transactionId={params.transactionId}>
         {params.amount !== null && (
           <div>
             <dt>{s.amount}</dt>
@@ -62,7 +51,7 @@ export function FrameSuccess() {
           <dt>{s.date}</dt>
           <dd>{formatDate(new Date())}</dd>
         </div>
-      </dl>
+      </ResultFacts>
       <p>{s.embeddedThanks}</p>
       <button type="button" className="mb-button" onClick={close}>
         {s.close}

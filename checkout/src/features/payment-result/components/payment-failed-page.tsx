@@ -1,5 +1,6 @@
 import { Link } from '@mechabrim/routing';
 import { strings } from '../../../strings.he';
+import { FailureReasons } from './result-parts';
 import './result.css';
 
 const s = strings.result;
@@ -11,12 +12,7 @@ export function PaymentFailedPage() {
       <div className="payment-result__card" data-tone="error">
         <h1 id="payment-result-title">{s.failedTitle}</h1>
         <p>{s.failedBody}</p>
-        <h2 className="payment-result__subtitle">{s.reasonsTitle}</h2>
-        <ul className="payment-result__reasons">
-          {s.reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
+        <FailureReasons />
         <div className="payment-result__actions">
           <Link to="/checkout" className="mb-button">
             {s.tryAgain}

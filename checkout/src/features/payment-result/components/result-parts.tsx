@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { strings } from '../../../strings.he';
+
+const s = strings.result;
+
+/** The order and transaction numbers a result view prints, then any further facts. */
+export function ResultFacts({
+  orderId,
+  transactionId,
+  children,
+}: {
+  orderId: string | null;
+  transactionId: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <dl className="payment-result__facts">
+      {orderId && (
+        <div>
+          <dt>{s.order}</dt>
+          <dd dir="ltr">{orderId}</dd>
+        </div>
+      )}
+      {transactionId && (
+        <div>
+          <dt>{s.transaction}</dt>
+          <dd dir="ltr">{transactionId}</dd>
+        </div>
+      )}
+      {children}
+    </dl>
+  );
+}
+
+/** Why a card payment may fail (spec §2), under its heading. */
+export function FailureReasons() {
+  return (
+    <>
+      <h2 className="payment-result__subtitle">{s.reasonsTitle}</h2>
+      <ul className="payment-result__reasons">
+        {s.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
