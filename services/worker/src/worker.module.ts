@@ -16,6 +16,7 @@ import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrderSplitsModule } from './order-splits/order-splits.module';
 import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
 import { HealthController } from './health/health.controller';
+import { QueueDepths } from './health/queue-depths';
 
 /** One module per queue, under `src/<queue>/`. To add one: import it and list it here. */
 export const QUEUE_MODULES: Type[] = [ClientLogsModule, OrderSplitsModule];
@@ -65,7 +66,7 @@ export class WorkerModule {
         ...QUEUE_MODULES,
       ],
       controllers: [HealthController],
-      providers: [DependencyIndicators],
+      providers: [DependencyIndicators, QueueDepths],
     };
   }
 }

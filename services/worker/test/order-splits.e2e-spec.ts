@@ -18,8 +18,12 @@ const authorId = new Types.ObjectId();
 const bookA = new Types.ObjectId();
 const bookB = new Types.ObjectId();
 
-const startWorker = async (env: Record<string, string> = {}) =>
-  (await startTestWorker({ mongoUri: mongo.uri, redisUrl: redis.url }, env)).app;
+let workerUrl = '';
+const startWorker = async (env: Record<string, string> = {}) => {
+  const started = await startTestWorker({ mongoUri: mongo.uri, redisUrl: redis.url }, env);
+  workerUrl = started.url;
+  return started.app;
+};
 
 /** A paid order of two lines: 2 × 39.90 ₪ of book A and 1 × 54.50 ₪ of book B. */
 async function paidOrder(status = 'paid'): Promise<Types.ObjectId> {
@@ -168,5 +172,30 @@ describe('order-splits: the paid order to the ledger', () => {
       ['community', 1197],
       ['platform', 1995],
     ]);
+  });
+
+  it('reports every queue on /health: depth, failures and the oldest waiting job', async () => {
+    const printJobs = new Queue(ORDER_QUEUE_NAMES.printJobs, {
+      connection: { url: redis.url, maxRetriesPerRequest: null },
+    });
+    try {
+      // No print processor runs yet: the job waits, and health says for how long.
+      await printJobs.add(ORDER_JOB_NAME, { orderId: new Types.ObjectId().toHexString() });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const res = await fetch(`${workerUrl}/health`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as {
+        queues: Record<string, { waiting: number; failed: number; oldestWaitingMs: number }>;
+      };
+      expect(Object.keys(body.queues).sort()).toEqual(
+        ['client-logs', 'mail', 'order-splits', 'print-jobs', 'receipts'].sort(),
+      );
+      expect(body.queues['order-splits']).toMatchObject({ waiting: 0, failed: 2 });
+      expect(body.queues['print-jobs']?.waiting).toBe(1);
+      expect(body.queues['print-jobs']?.oldestWaitingMs).toBeGreaterThanOrEqual(50);
+    } finally {
+      await printJobs.obliterate({ force: true });
+      await printJobs.close();
+    }
   });
 });
