@@ -1,0 +1,247 @@
+/**
+ * Benchmark (issue 11): order-split throughput — 10,000 paid orders of 1–5 lines each, split by
+ * the built worker (`services/worker/dist/main.js`, its own process, as production runs it) into
+ * the ledger, at two concurrency settings, beside a no-op BullMQ job at the same concurrency on the
+ * same Redis in the same run. Each round counts the ledger at the end: every order's entries
+ * exactly once (author, community and platform per line), or the run fails.
+ *
+ * Run: `npm run bench:order-splits -w bench` (BENCH_ORDERS=10000, BENCH_CONCURRENCY="4,16";
+ * `--no-build` reuses services/worker/dist). Target: ≥ 300 orders/s with zero duplicates.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import {
+  getFreePort,
+  startTestMongo,
+  startTestRedis,
+  type TestMongo,
+  type TestRedis,
+} from '@mechabrim/testing';
+import { Queue, Worker, type Job } from 'bullmq';
+import mongoose, { Types, type Connection } from 'mongoose';
+import { registerCatalogueModels } from '@mechabrim/db';
+import { summarizeLatencies } from './support/latency';
+import { stopChild } from './support/process';
+
+const root = path.resolve(__dirname, '../..');
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCY ?? '4,16').split(',').map(Number);
+const TARGET_PER_SECOND = 300;
+
+interface Round {
+  label: string;
+  seconds: number;
+  perSecond: number;
+  p95Ms: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function drain(queue: Queue, expected: number): Promise<void> {
+  for (;;) {
+    const counts = await queue.getJobCounts('completed', 'failed');
+    if ((counts.failed ?? 0) > 0) throw new Error(`${queue.name}: ${counts.failed} jobs failed`);
+    if ((counts.completed ?? 0) >= expected) return;
+    await sleep(50);
+  }
+}
+
+/** p95 of enqueue → done over every completed job of the queue. */
+async function p95Of(queue: Queue): Promise<number> {
+  const jobs: Job[] = await queue.getJobs(['completed'], 0, -1);
+  return summarizeLatencies(jobs.map((job) => (job.finishedOn ?? 0) - job.timestamp)).p95;
+}
+
+async function seedOrders(db: Connection, count: number): Promise<Types.ObjectId[]> {
+  const author = new Types.ObjectId();
+  const books = Array.from({ length: 50 }, (_, i) => ({
+    _id: new Types.ObjectId(),
+    title: `ספר ${i}`,
+    author,
+    category: 'רומן',
+    price: 40 + i,
+    isAvailable: true,
+    salesCount: 0,
+  }));
+  await db.collection('books').insertMany(books);
+  const ids: Types.ObjectId[] = [];
+  for (let start = 0; start < count; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) => {
+      const i = start + k;
+      const lines = Array.from({ length: 1 + (i % 5) }, (_, j) => {
+        const book = books[(i + j * 7) % books.length] ?? books[0];
+        return {
+          book: { _id: book?._id, title: book?.title, author },
+          quantity: 1 + ((i + j) % 3),
+          priceAgorot: 3990 + ((i * 13 + j) % 5000),
+        };
+      });
+      const _id = new Types.ObjectId();
+      ids.push(_id);
+      return {
+        _id,
+        user: { userId: new Types.ObjectId(), name: 'קונה', email: `b${i}@example.com` },
+        shippingAddress: { fullName: 'קונה', street: 'הרצל 1', city: 'חיפה', zip: '3100000' },
+        books: lines,
+        totalAmountAgorot: lines.reduce((sum, l) => sum + l.priceAgorot * l.quantity, 0),
+        donationAmountAgorot: 0,
+        status: 'paid',
+        paidAt: new Date(),
+        splitAt: null,
+      };
+    });
+    await db.collection('orders').insertMany(batch);
+  }
+  return ids;
+}
+
+async function noOpRound(redis: TestRedis, concurrency: number): Promise<Round> {
+  const name = `no-op-${concurrency}`;
+  const connection = { url: redis.url, maxRetriesPerRequest: null };
+  const queue = new Queue(name, { connection });
+  const worker = new Worker(name, async () => ({ ok: true }), { connection, concurrency });
+  await worker.waitUntilReady();
+  const started = Date.now();
+  for (let start = 0; start < ORDERS; start += 1000) {
+    await queue.addBulk(
+      Array.from({ length: Math.min(1000, ORDERS - start) }, (_, k) => ({
+        name: 'noop',
+        data: { n: start + k },
+      })),
+    );
+  }
+  await drain(queue, ORDERS);
+  const seconds = (Date.now() - started) / 1000;
+  const p95Ms = await p95Of(queue);
+  await worker.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+  return {
+    label: `no-op job, concurrency ${concurrency}`,
+    seconds,
+    perSecond: ORDERS / seconds,
+    p95Ms,
+  };
+}
+
+async function splitRound(
+  mongo: TestMongo,
+  redis: TestRedis,
+  db: Connection,
+  concurrency: number,
+): Promise<Round> {
+  await db.collection('ledger').deleteMany({});
+  await db.collection('orders').deleteMany({});
+  await db.collection('books').deleteMany({});
+  const ids = await seedOrders(db, ORDERS);
+  const worker: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'services/worker/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        MONGODB_URI: mongo.uri,
+        REDIS_URL: redis.url,
+        WORKER_PORT: String(await getFreePort()),
+        WORKER_CONCURRENCY: String(concurrency),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const queue = new Queue(ORDER_QUEUE_NAMES.orderSplits, {
+    connection: { url: redis.url, maxRetriesPerRequest: null },
+  });
+  try {
+    await queue.obliterate({ force: true });
+    await sleep(1000); // the worker connects
+    const started = Date.now();
+    for (let start = 0; start < ids.length; start += 1000) {
+      await queue.addBulk(
+        ids.slice(start, start + 1000).map((id) => ({
+          name: ORDER_JOB_NAME,
+          data: { orderId: id.toHexString(), paidAt: new Date().toISOString() },
+          opts: { jobId: `outbox-${id.toHexString()}` },
+        })),
+      );
+    }
+    await drain(queue, ORDERS);
+    const seconds = (Date.now() - started) / 1000;
+    const p95Ms = await p95Of(queue);
+    // Exactly once: one entry per line and party, the orders all marked split.
+    const [expected] = await db
+      .collection('orders')
+      .aggregate<{ lines: number }>([
+        { $group: { _id: null, lines: { $sum: { $size: '$books' } } } },
+      ])
+      .toArray();
+    const entries = await db.collection('ledger').countDocuments();
+    if (entries !== (expected?.lines ?? 0) * 3) {
+      throw new Error(`ledger has ${entries} entries, expected ${(expected?.lines ?? 0) * 3}`);
+    }
+    const unsplit = await db.collection('orders').countDocuments({ splitAt: null });
+    if (unsplit !== 0) throw new Error(`${unsplit} orders were not split`);
+    return {
+      label: `order split, concurrency ${concurrency}`,
+      seconds,
+      perSecond: ORDERS / seconds,
+      p95Ms,
+    };
+  } finally {
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    await stopChild(worker);
+  }
+}
+
+async function main() {
+  if (
+    !process.argv.includes('--no-build') ||
+    !existsSync(path.join(root, 'services/worker/dist/main.js'))
+  ) {
+    const built = spawnSync('npx', ['nx', 'run', '@mechabrim/worker:build'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('the worker did not build');
+  }
+  const [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
+  const db = await mongoose.createConnection(mongo.uri).asPromise();
+  registerCatalogueModels(db);
+  await db.model('LedgerEntry').syncIndexes();
+  const rounds: Round[] = [];
+  try {
+    for (const concurrency of CONCURRENCIES) {
+      rounds.push(await noOpRound(redis, concurrency));
+      rounds.push(await splitRound(mongo, redis, db, concurrency));
+    }
+  } finally {
+    await db.close();
+    await Promise.all([mongo.stop(), redis.stop()]);
+  }
+  console.log(
+    `\n${ORDERS} paid orders of 1–5 lines (each round enqueues them all, then waits for the last):`,
+  );
+  console.log('  round                              orders/s   total s   p95 enqueue→done');
+  for (const r of rounds) {
+    console.log(
+      `  ${r.label.padEnd(34)} ${Math.round(r.perSecond).toString().padStart(8)}  ${r.seconds.toFixed(1).padStart(8)}   ${Math.round(r.p95Ms)} ms`,
+    );
+  }
+  const best = Math.max(
+    ...rounds.filter((r) => r.label.startsWith('order')).map((r) => r.perSecond),
+  );
+  console.log(
+    `Target ≥ ${TARGET_PER_SECOND} orders/s: ${best >= TARGET_PER_SECOND ? 'met' : 'MISSED'} (best ${Math.round(best)}/s); ledger exact in every round.`,
+  );
+  if (best < TARGET_PER_SECOND && !process.env.BENCH_SOFT) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
