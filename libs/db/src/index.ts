@@ -9,6 +9,8 @@ export * from './wishlists.schema';
 export * from './client-logs.schema';
 export * from './orders.schema';
 export * from './outbox.schema';
+export * from './receipts.schema';
+export * from './mail-outbox.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';
