@@ -4,11 +4,15 @@ import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 
 export const INVOICE_PROVIDERS = ['local', 'morning'] as const;
 export type InvoiceProviderName = (typeof INVOICE_PROVIDERS)[number];
 
+/** `issuing`: the number is the order's, the document not made yet; `issued`: done. */
+export const RECEIPT_STATUSES = ['issuing', 'issued'] as const;
+
 /**
  * The tax invoice-receipt (חשבונית מס/קבלה) of one paid order. `number` comes from the
  * `receipt_counters` document, incremented in the same transaction that inserts this row, so
- * numbers never repeat (unique index) and never skip (a failed issue aborts the increment too).
- * A retried job finds the row by `orderId` (unique) and issues nothing.
+ * numbers never repeat (unique index) and never skip: once inserted, the number belongs to the
+ * order, and a job that failed making the document leaves the row `issuing` for its retry to
+ * finish with the same number. A retried job finds the row by `orderId` (unique).
  */
 export const ReceiptSchema = new Schema(
   {
@@ -16,6 +20,7 @@ export const ReceiptSchema = new Schema(
     /** Our sequential number (1, 2, 3…). */
     number: { type: Number, required: true, min: 1, validate: Number.isInteger },
     provider: { type: String, enum: INVOICE_PROVIDERS, required: true },
+    status: { type: String, enum: RECEIPT_STATUSES, required: true, default: 'issuing' },
     issuedAt: { type: Date, required: true },
     totalAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
     vatAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },

@@ -15,9 +15,10 @@ import type { Logger } from 'pino';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
 import { HealthController } from './health/health.controller';
+import { ReceiptsModule } from './receipts/receipts.module';
 
 /** One module per queue, under `src/<queue>/`. To add one: import it and list it here. */
-export const QUEUE_MODULES: Type[] = [ClientLogsModule];
+export const QUEUE_MODULES: Type[] = [ClientLogsModule, ReceiptsModule];
 
 @Global()
 @Module({})

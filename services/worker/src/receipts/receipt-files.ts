@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -21,7 +22,7 @@ export class LocalDiskReceiptFiles implements ReceiptFileStore {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     // Written aside then renamed, so a reader never sees half a PDF.
-    const partial = `${target}.${process.pid}.partial`;
+    const partial = `${target}.${randomUUID()}.partial`;
     await writeFile(partial, content);
     await rename(partial, target);
     return key;
