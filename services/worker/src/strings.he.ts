@@ -66,5 +66,14 @@ export const workerStringsHe = {
     },
     passed: 'תקין',
     failed: 'לתיקון',
+    devOutbox: {
+      title: 'תיבת הדואר היוצא (פיתוח)',
+      empty: 'עדיין לא נשלחו הודעות.',
+      when: 'מתי',
+      to: 'אל',
+      subject: 'נושא',
+      template: 'תבנית',
+      status: 'מצב',
+    },
   },
 } as const;

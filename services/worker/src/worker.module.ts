@@ -15,10 +15,11 @@ import type { Logger } from 'pino';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
 import { HealthController } from './health/health.controller';
+import { MailModule } from './mail/mail.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 
 /** One module per queue, under `src/<queue>/`. To add one: import it and list it here. */
-export const QUEUE_MODULES: Type[] = [ClientLogsModule, ReceiptsModule];
+export const QUEUE_MODULES: Type[] = [ClientLogsModule, ReceiptsModule, MailModule];
 
 @Global()
 @Module({})

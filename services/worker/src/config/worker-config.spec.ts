@@ -19,7 +19,11 @@ describe('loadWorkerConfig', () => {
         address: 'רחוב הספרים 1, תל אביב',
         email: 'books@mechabrim.example',
       },
-      mail: { smtpUrl: null, from: 'מחברים <no-reply@mechabrim.example>' },
+      mail: {
+        smtpUrl: null,
+        from: 'מחברים <no-reply@mechabrim.example>',
+        siteUrl: 'http://localhost:4200',
+      },
     });
   });
 

@@ -75,6 +75,10 @@ export const workerEnvSchema = z
       description:
         'SMTP server for outgoing mail (`smtp://user:pass@host:587`); unset, mail goes to the `mail_outbox` collection only',
     }),
+    SITE_URL: urlVar(['https:', 'http:'], {
+      default: '`http://localhost:4200`',
+      description: "The store's public address, for links in mail (orders page, receipts)",
+    }),
     MAIL_FROM: textVar('מחברים <no-reply@mechabrim.example>', {
       default: '`מחברים <no-reply@mechabrim.example>`',
       description: 'Sender of outgoing mail',
@@ -117,7 +121,7 @@ export interface WorkerConfig {
   dataDir: string;
   invoice: InvoiceSettings;
   business: BusinessDetails;
-  mail: { smtpUrl: string | null; from: string };
+  mail: { smtpUrl: string | null; from: string; siteUrl: string };
 }
 
 /** Reads and validates the worker's configuration from environment variables. Throws `ConfigError`. */
@@ -148,7 +152,11 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       address: e.BUSINESS_ADDRESS,
       email: e.BUSINESS_EMAIL,
     },
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      siteUrl: (e.SITE_URL ?? 'http://localhost:4200').replace(/\/+$/, ''),
+    },
   };
 }
 

@@ -59,6 +59,7 @@ import { ReceiptsProcessor } from './receipts.processor';
     },
     ReceiptsProcessor,
   ],
-  exports: [RECEIPT_FILE_STORE],
+  // The mail module reads receipts (order confirmations attach them).
+  exports: [RECEIPT_FILE_STORE, MongooseModule],
 })
 export class ReceiptsModule {}

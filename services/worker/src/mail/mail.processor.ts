@@ -1,0 +1,47 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, OnModuleInit } from '@nestjs/common';
+import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES, mailJobSchema } from '@mechabrim/contracts';
+import { Job, UnrecoverableError } from 'bullmq';
+import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { WORKER_LOCK_SETTINGS } from '../queue-settings';
+import { MailDataMissingError } from './mail-context';
+import { Mailer, type MailOutcome } from './mailer';
+
+/** Sends the mail jobs the API's outbox (and later other producers) queue. */
+@Processor(ORDER_QUEUE_NAMES.mail, { ...WORKER_LOCK_SETTINGS })
+export class MailProcessor extends WorkerHost implements OnModuleInit {
+  private readonly logger = new Logger(MailProcessor.name);
+
+  constructor(
+    private readonly mailer: Mailer,
+    @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+  ) {
+    super();
+  }
+
+  onModuleInit(): void {
+    this.worker.concurrency = this.config.concurrency;
+    this.worker.on('error', (error) => this.logger.warn(`queue problem: ${error.message}`));
+  }
+
+  async process(job: Job): Promise<{ outcome: MailOutcome }> {
+    if (job.name !== ORDER_JOB_NAME) throw new UnrecoverableError(`unknown job name ${job.name}`);
+    const parsed = mailJobSchema.safeParse(job.data);
+    if (!parsed.success)
+      throw new UnrecoverableError(`invalid mail payload: ${parsed.error.message}`);
+    if (!job.id) throw new UnrecoverableError('a mail job needs an id (its outbox row)');
+    try {
+      const outcome = await this.mailer.send(job.id, parsed.data);
+      this.logger.log({
+        jobId: job.id,
+        template: parsed.data.template,
+        outcome,
+        msg: 'mail job done',
+      });
+      return { outcome };
+    } catch (error) {
+      if (error instanceof MailDataMissingError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
+}
