@@ -116,7 +116,7 @@ describe('mail templates', () => {
   });
 
   it('escapes data in HTML', async () => {
-    const job = { ...(jobs[2]), bookTitle: '<script>x</script>' } as MailJob;
+    const job = { ...jobs[2], bookTitle: '<script>x</script>' } as MailJob;
     const mail = await renderMail(job, contextWith(null));
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
