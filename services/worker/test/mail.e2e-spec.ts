@@ -119,6 +119,43 @@ describe('mail queue, local outbox (no SMTP_URL)', () => {
     expect((await fetch(`${worker.url}/dev/mail/not-an-id`)).status).toBe(404);
   });
 
+  it('retries an order confirmation until its receipt is issued, then attaches it', async () => {
+    const orderId = await paidOrder();
+    await queue.add(
+      ORDER_JOB_NAME,
+      { template: 'order-confirmation', to: 'dana@example.com', orderId },
+      { jobId: 'outbox-mail-wait', attempts: 8, backoff: { type: 'fixed', delay: 300 } },
+    );
+    await until('a first try that waits', async () => {
+      const job = await queue.getJob('outbox-mail-wait');
+      return job && job.attemptsMade >= 1 ? job : undefined;
+    });
+    expect((await queue.getJob('outbox-mail-wait'))?.failedReason).toMatch(/not issued yet/);
+    expect(await db.collection('mail_outbox').countDocuments({ jobId: 'outbox-mail-wait' })).toBe(
+      0,
+    );
+
+    const { writeFile, mkdir } = await import('node:fs/promises');
+    await mkdir(path.join(dataDir, 'receipts'), { recursive: true });
+    await writeFile(path.join(dataDir, 'receipts', '501.pdf'), '%PDF-1.7 receipt 501');
+    await db.collection('receipts').insertOne({
+      orderId: new mongoose.Types.ObjectId(orderId),
+      number: 501,
+      provider: 'local',
+      status: 'issued',
+      issuedAt: new Date(),
+      totalAgorot: 32840,
+      vatAgorot: 3254,
+      fileKey: 'receipts/501.pdf',
+    });
+    expect(await waitForJob(queue, 'outbox-mail-wait')).toEqual({ outcome: 'sent' });
+    expect(await db.collection('mail_outbox').findOne({ jobId: 'outbox-mail-wait' })).toMatchObject(
+      {
+        attachments: ['receipt-501.pdf'],
+      },
+    );
+  });
+
   it('fails a job whose order does not exist without retrying', async () => {
     const payload = {
       template: 'order-confirmation',
@@ -129,7 +166,10 @@ describe('mail queue, local outbox (no SMTP_URL)', () => {
     await until('the job to fail', async () =>
       (await queue.getJobState('outbox-mail-missing')) === 'failed' ? true : undefined,
     );
-    expect((await queue.getJob('outbox-mail-missing'))?.failedReason).toMatch(/not found/);
+    const failed = await queue.getJob('outbox-mail-missing');
+    expect(failed?.failedReason).toMatch(/not found/);
+    // Unrecoverable at once: no waiting retries for a receipt of an order that does not exist.
+    expect(failed?.stacktrace).toHaveLength(1);
     expect(
       await db.collection('mail_outbox').countDocuments({ jobId: 'outbox-mail-missing' }),
     ).toBe(0);

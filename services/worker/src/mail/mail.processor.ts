@@ -7,6 +7,9 @@ import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 import { MailDataMissingError } from './mail-context';
 import { Mailer, type MailOutcome } from './mailer';
 
+/** Tries of an order confirmation that wait for its receipt (the relay's backoff: 5, 10, 20 s). */
+const RECEIPT_WAIT_ATTEMPTS = 3;
+
 /** Sends the mail jobs the API's outbox (and later other producers) queue. */
 @Processor(ORDER_QUEUE_NAMES.mail, { ...WORKER_LOCK_SETTINGS })
 export class MailProcessor extends WorkerHost implements OnModuleInit {
@@ -30,8 +33,12 @@ export class MailProcessor extends WorkerHost implements OnModuleInit {
     if (!parsed.success)
       throw new UnrecoverableError(`invalid mail payload: ${parsed.error.message}`);
     if (!job.id) throw new UnrecoverableError('a mail job needs an id (its outbox row)');
+    // An order confirmation waits a few retries for the receipt to attach; after that it goes
+    // without it (it says the receipt follows; the orders page links it once issued).
+    const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade - 1;
+    const waitForReceipt = attemptsLeft > 0 && job.attemptsMade < RECEIPT_WAIT_ATTEMPTS;
     try {
-      const outcome = await this.mailer.send(job.id, parsed.data);
+      const outcome = await this.mailer.send(job.id, parsed.data, { waitForReceipt });
       this.logger.log({
         jobId: job.id,
         template: parsed.data.template,

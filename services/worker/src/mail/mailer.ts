@@ -6,6 +6,9 @@ import { renderMail } from './templates/registry';
 
 export type MailOutcome = 'sent' | 'already-handled';
 
+/** The order's receipt is not issued yet: the job is retried (BullMQ backoff) to attach it. */
+export class ReceiptNotReadyError extends Error {}
+
 function isDuplicateKey(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: number }).code === 11000;
 }
@@ -26,8 +29,18 @@ export class Mailer {
     private readonly from: string,
   ) {}
 
-  async send(jobId: string, job: MailJob): Promise<MailOutcome> {
+  async send(
+    jobId: string,
+    job: MailJob,
+    options: { waitForReceipt?: boolean } = {},
+  ): Promise<MailOutcome> {
     if (await this.outbox.exists({ jobId })) return 'already-handled';
+    if (options.waitForReceipt && job.template === 'order-confirmation') {
+      // An unknown order fails now (MailDataMissingError), not after the waiting retries.
+      await this.context.order(job.orderId);
+      if (!(await this.context.receipt(job.orderId)))
+        throw new ReceiptNotReadyError(`receipt of order ${job.orderId} not issued yet`);
+    }
     const mail = await renderMail(job, this.context);
     try {
       await this.outbox.create({
