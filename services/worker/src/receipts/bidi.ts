@@ -15,7 +15,8 @@ export function visualOrder(line: string): string {
   const chars = Array.from(line, (char, index) => mirrored.get(index) ?? char);
   // getReorderSegments works on UTF-16 indices; every character here is a single code unit
   // except astral ones, which receipts do not print.
-  for (const [start, end] of bidi.getReorderSegments(line, levels)) {
+  for (const segment of bidi.getReorderSegments(line, levels)) {
+    const [start, end] = segment as [number, number];
     const reversed = chars.slice(start, end + 1).reverse();
     chars.splice(start, reversed.length, ...reversed);
   }

@@ -60,6 +60,13 @@ const jobs: MailJob[] = [
   },
 ];
 
+/** The job of one template from the list above (every template is in it). */
+function jobOf(template: MailJob['template']): MailJob {
+  const job = jobs.find((candidate) => candidate.template === template);
+  if (!job) throw new Error(`no ${template} job`);
+  return job;
+}
+
 describe('mail templates', () => {
   it('has one template per name in MAIL_TEMPLATES', () => {
     expect(Object.keys(MAIL_TEMPLATE_REGISTRY).sort()).toEqual([...MAIL_TEMPLATES].sort());
@@ -92,7 +99,10 @@ describe('mail templates', () => {
 
   it('order confirmation lists the lines and the total in he-IL shekels and attaches the receipt', async () => {
     const pdf = Buffer.from('%PDF-1.7 test');
-    const mail = await renderMail(jobs[0], contextWith({ number: 12, pdf, url: null }));
+    const mail = await renderMail(
+      jobOf('order-confirmation'),
+      contextWith({ number: 12, pdf, url: null }),
+    );
     expect(mail.subject).toBe(`תודה על ההזמנה! הזמנה #${orderId.slice(-6).toUpperCase()} התקבלה`);
     expect(mail.text).toContain('שלום דנה,');
     expect(formatMoneyHe(agorot(17800))).toMatch(/^\u200f?178\.00\s\u200f?₪$/);
@@ -108,7 +118,7 @@ describe('mail templates', () => {
 
   it("order confirmation links Morning's document when there is no local PDF", async () => {
     const mail = await renderMail(
-      jobs[0],
+      jobOf('order-confirmation'),
       contextWith({ number: 3, pdf: null, url: 'https://morning.example/d.pdf' }),
     );
     expect(mail.attachments).toEqual([]);
@@ -116,19 +126,19 @@ describe('mail templates', () => {
   });
 
   it('escapes data in HTML', async () => {
-    const job = { ...jobs[2], bookTitle: '<script>x</script>' } as MailJob;
+    const job = { ...jobOf('book-approved'), bookTitle: '<script>x</script>' } as MailJob;
     const mail = await renderMail(job, contextWith(null));
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
   });
 
   it('book-rejected lists failed checks first; book-sold states the earnings', async () => {
-    const rejected = await renderMail(jobs[3], contextWith(null));
+    const rejected = await renderMail(jobOf('book-rejected'), contextWith(null));
     expect(rejected.text.indexOf('רזולוציית התמונות')).toBeLessThan(
       rejected.text.indexOf('גודל העמוד'),
     );
     expect(rejected.text).toContain('לתיקון: תמונה בעמוד 12 ברזולוציה של 150 DPI');
-    const sold = await renderMail(jobs[4], contextWith(null));
+    const sold = await renderMail(jobOf('book-sold'), contextWith(null));
     expect(sold.text).toContain('נמכרו 2 עותקים של הספר "הים של תל אביב".');
     expect(sold.text).toContain(`חלקך במכירה: ${formatMoneyHe(agorot(15130))}`);
   });
