@@ -1,7 +1,7 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, OnModuleInit } from '@nestjs/common';
 import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES, mailJobSchema } from '@mechabrim/contracts';
-import { Job, UnrecoverableError } from 'bullmq';
+import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 import { MailDataMissingError } from './mail-context';
@@ -18,13 +18,25 @@ export class MailProcessor extends WorkerHost implements OnModuleInit {
   constructor(
     private readonly mailer: Mailer,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+    @InjectQueue(ORDER_QUEUE_NAMES.mail) private readonly queue: Queue,
   ) {
     super();
   }
 
   onModuleInit(): void {
     this.worker.concurrency = this.config.concurrency;
-    this.worker.on('error', (error) => this.logger.warn(`queue problem: ${error.message}`));
+    // BullMQ reconnects by itself; log an outage once instead of an error per retry.
+    let down = false;
+    this.worker.on('error', (error) => {
+      if (!down) this.logger.warn(`queue connection problem: ${error.message}`);
+      down = true;
+    });
+    // The queue handle reports the same outage; the worker's listener logs it.
+    this.queue.on('error', () => undefined);
+    this.worker.on('ready', () => {
+      if (down) this.logger.log('queue connection restored');
+      down = false;
+    });
   }
 
   async process(job: Job): Promise<{ outcome: MailOutcome }> {
