@@ -14,6 +14,9 @@ import {
   startCheckoutApi,
   type CheckoutApi,
 } from '../../api/test/checkout-fixture';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- see above
+import { freshIp } from '../../api/test/http';
+import { hashPassword } from '@mechabrim/db';
 import { createWorkerApp } from '../src/app.factory';
 import { loadWorkerConfig } from '../src/config/worker-config';
 
@@ -114,5 +117,42 @@ describe('a paid order gets its receipt and confirmation mail', () => {
       400,
     );
     expect((await ctx.http.get(`/api/orders/${orderId}/receipt`)).status).toBe(401);
+
+    // An admin may open any order's receipt.
+    await ctx.db.collection('users').insertOne({
+      name: 'מנהלת',
+      email: 'journey.admin@example.com',
+      passwordHash: await hashPassword('Sefer#2024'),
+      role: 'admin',
+    });
+    const admin = await ctx.http.post<{ token: string }>(
+      '/api/auth/login',
+      { email: 'journey.admin@example.com', password: 'Sefer#2024' },
+      { ip: freshIp() },
+    );
+    expect(admin.status).toBe(200);
+    const asAdmin = await fetch(`${ctx.api.baseUrl}/api/orders/${orderId}/receipt`, {
+      headers: { authorization: `Bearer ${admin.body.token}` },
+    });
+    expect(asAdmin.status).toBe(200);
+    await asAdmin.arrayBuffer();
+
+    // A receipt Morning issued redirects to Morning's copy.
+    await receipts.updateOne(
+      { number: 1 },
+      {
+        $set: {
+          provider: 'morning',
+          fileKey: null,
+          documentUrl: 'https://morning.example/doc.pdf',
+        },
+      },
+    );
+    const redirected = await fetch(`${ctx.api.baseUrl}/api/orders/${orderId}/receipt`, {
+      headers: { authorization: `Bearer ${buyer}` },
+      redirect: 'manual',
+    });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe('https://morning.example/doc.pdf');
   });
 });
