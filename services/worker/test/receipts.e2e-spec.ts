@@ -10,7 +10,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import mongoose, { type Connection } from 'mongoose';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -123,6 +123,34 @@ describe('receipts queue (embedded MongoDB, real redis-server)', () => {
     ).toMatchObject({ seq: 51 });
   });
 
+  it('a job that fails writing the PDF keeps its number for the retry: no gap, no repeat', async () => {
+    // A file where the receipts folder should be: the local store cannot write (a real disk fault).
+    const folder = path.join(dataDir, 'receipts');
+    await rm(folder, { recursive: true, force: true });
+    await writeFile(folder, 'not a folder');
+    const [orderId] = await paidOrders(1);
+    await queue.add(
+      ORDER_JOB_NAME,
+      { orderId },
+      { jobId: 'outbox-disk-fault', attempts: 20, backoff: { type: 'fixed', delay: 300 } },
+    );
+    const failedOnce = await until('a failed try', async () => {
+      const job = await queue.getJob('outbox-disk-fault');
+      return job && job.attemptsMade >= 1 ? job : undefined;
+    });
+    expect(failedOnce.failedReason).toMatch(/EEXIST|ENOTDIR/);
+    expect(
+      await receipts().findOne({ orderId: new mongoose.Types.ObjectId(orderId) }),
+    ).toMatchObject({ number: 52, status: 'issuing' });
+
+    await rm(folder, { force: true });
+    expect(await waitForJob('outbox-disk-fault')).toEqual({ orderId, number: 52, created: true });
+    expect(
+      await receipts().findOne({ orderId: new mongoose.Types.ObjectId(orderId) }),
+    ).toMatchObject({ number: 52, status: 'issued', fileKey: 'receipts/52.pdf' });
+    expect((await readFile(path.join(folder, '52.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('fails an unpaid order without retries and without using a number', async () => {
     const [orderId] = await paidOrders(1);
     await db
@@ -144,6 +172,6 @@ describe('receipts queue (embedded MongoDB, real redis-server)', () => {
     expect(job.failedReason).toMatch(/not paid/);
     expect(
       await db.collection('receipt_counters').findOne({ _id: 'invoice-receipt' as never }),
-    ).toMatchObject({ seq: 51 });
+    ).toMatchObject({ seq: 52 });
   });
 });

@@ -30,10 +30,14 @@ function isNumberConflict(error: unknown): boolean {
 }
 
 /**
- * Issues the receipt of one paid order, once. The counter increment, the document and the receipt
- * row share one MongoDB transaction: a failure anywhere aborts the increment (no number is
- * burned) and a concurrent job for the same order loses on the unique `orderId` and reads the
- * winner's receipt. Numbers are therefore 1, 2, 3… without gaps or repeats.
+ * Issues the receipt of one paid order, once. Two steps:
+ * 1. `reserveNumber`: the counter increment and the order's `issuing` row commit in one MongoDB
+ *    transaction, so the numbers are 1, 2, 3… without gaps or repeats (unique `number`), and a
+ *    concurrent job for the same order loses on the unique `orderId` and reads the winner's row.
+ * 2. The document is made (local PDF or Morning) and the row set `issued`. A failure here leaves
+ *    the row `issuing`; the retried job makes the document again with the same number and date.
+ * With Morning, a crash after Morning answered and before the row is `issued` makes the retry
+ * issue a second Morning document (Morning has no idempotency key); an admin cancels it there.
  */
 export class ReceiptIssuer {
   constructor(
