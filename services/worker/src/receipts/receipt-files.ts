@@ -28,7 +28,7 @@ export class LocalDiskReceiptFiles implements ReceiptFileStore {
     return key;
   }
 
-  get(key: string): Promise<Buffer> {
+  async get(key: string): Promise<Buffer> {
     return readFile(this.pathOf(key));
   }
 
