@@ -222,6 +222,9 @@ export const strings = {
     donation: 'מזה תרומה לקהילה',
     total: 'סה״כ',
     transaction: 'מספר עסקה',
+    receipt: 'חשבונית מס/קבלה (PDF)',
+    receiptLoading: 'מורידים את החשבונית…',
+    receiptFailed: 'לא הצלחנו להוריד את החשבונית. נסו שוב בעוד רגע.',
     cancel: 'ביטול ההזמנה',
     cancelQuestion: (fee: string, refund: string) =>
       `לבטל את ההזמנה? לפי מדיניות הביטולים יחויבו דמי ביטול של ${fee}, ויוחזרו לכרטיס ${refund}.`,

@@ -54,6 +54,8 @@ export const buyerOrderSchema = z.object({
   currency: z.literal(ORDER_CURRENCY),
   paidAt: z.string().nullable(),
   transactionId: z.string().nullable(),
+  /** The tax invoice-receipt (`GET /api/orders/:id/receipt`), null until the worker issued it. */
+  receiptUrl: z.string().nullable(),
   /** Every status the order has had, oldest first (empty for orders from before checkout). */
   timeline: z.array(z.object({ status: z.enum(ORDER_LIFECYCLE_STATUSES), at: z.string() })),
 });

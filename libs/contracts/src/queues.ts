@@ -65,16 +65,90 @@ export type PrintJobsJob = z.infer<typeof printJobsJobSchema>;
 export const receiptsJobSchema = z.strictObject({ orderId: orderIdField });
 export type ReceiptsJob = z.infer<typeof receiptsJobSchema>;
 
-/** Mail templates the worker knows. */
-export const MAIL_TEMPLATES = ['order-confirmation'] as const;
+/** Mail templates the worker knows (each is one file under services/worker/src/mail/templates). */
+export const MAIL_TEMPLATES = [
+  'order-confirmation',
+  'shipping-update',
+  'book-approved',
+  'book-rejected',
+  'book-sold',
+] as const;
+export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
-/** `mail`: one e-mail to one address, drawn from a template with the order's data. */
-export const mailJobSchema = z.strictObject({
-  template: z.enum(MAIL_TEMPLATES),
-  to: z.email(),
+const bookIdField = z.string().regex(/^[a-f\d]{24}$/i);
+const mailTo = z.email().max(254);
+
+/** One check of a book's preflight, as the approval and rejection mails list them. */
+export const preflightReportItemSchema = z.strictObject({
+  /** What was checked, in Hebrew (e.g. "גודל העמוד"). */
+  check: z.string().min(1).max(200),
+  passed: z.boolean(),
+  /** What was found, in Hebrew; empty when there is nothing to add. */
+  detail: z.string().max(1000).default(''),
+});
+export type PreflightReportItem = z.infer<typeof preflightReportItemSchema>;
+
+/** `order-confirmation`: the buyer's confirmation of a paid order, with its receipt. */
+export const orderConfirmationMailSchema = z.strictObject({
+  template: z.literal('order-confirmation'),
+  to: mailTo,
   orderId: orderIdField,
 });
+
+/** `shipping-update`: the order's parcels left the printer; tracking numbers for the buyer. */
+export const shippingUpdateMailSchema = z.strictObject({
+  template: z.literal('shipping-update'),
+  to: mailTo,
+  orderId: orderIdField,
+  trackingNumbers: z.array(z.string().min(1).max(100)).min(1).max(20),
+  /** The carrier's name as the buyer knows it (e.g. "דואר ישראל"). */
+  carrier: z.string().max(100).optional(),
+});
+
+const bookReviewMailFields = {
+  to: mailTo,
+  bookId: bookIdField,
+  bookTitle: z.string().min(1).max(300),
+  authorName: z.string().min(1).max(120),
+  report: z.array(preflightReportItemSchema).max(100),
+};
+
+/** `book-approved`: the author's book passed preflight and is published. */
+export const bookApprovedMailSchema = z.strictObject({
+  template: z.literal('book-approved'),
+  ...bookReviewMailFields,
+});
+
+/** `book-rejected`: the author's book failed preflight; the report says what to fix. */
+export const bookRejectedMailSchema = z.strictObject({
+  template: z.literal('book-rejected'),
+  ...bookReviewMailFields,
+});
+
+/** `book-sold`: tells an author that copies of their book were sold in a paid order. */
+export const bookSoldMailSchema = z.strictObject({
+  template: z.literal('book-sold'),
+  to: mailTo,
+  orderId: orderIdField,
+  bookId: bookIdField,
+  bookTitle: z.string().min(1).max(300),
+  authorName: z.string().min(1).max(120),
+  quantity: z.number().int().min(1).max(10000),
+  /** The author's share of these copies, in integer agorot. */
+  earningsAgorot: z.number().int().min(0),
+});
+
+/** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
+export const mailJobSchema = z.discriminatedUnion('template', [
+  orderConfirmationMailSchema,
+  shippingUpdateMailSchema,
+  bookApprovedMailSchema,
+  bookRejectedMailSchema,
+  bookSoldMailSchema,
+]);
 export type MailJob = z.infer<typeof mailJobSchema>;
+/** The job of one template. */
+export type MailJobOf<T extends MailTemplateName> = Extract<MailJob, { template: T }>;
 
 /** Every order queue's payload schema, by queue name. */
 export const ORDER_JOB_SCHEMAS = {

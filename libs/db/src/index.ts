@@ -10,6 +10,8 @@ export * from './client-logs.schema';
 export * from './orders.schema';
 export * from './outbox.schema';
 export * from './ledger.schema';
+export * from './receipts.schema';
+export * from './mail-outbox.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

@@ -17,9 +17,16 @@ import { OrderSplitsModule } from './order-splits/order-splits.module';
 import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
 import { HealthController } from './health/health.controller';
 import { QueueDepths } from './health/queue-depths';
+import { MailModule } from './mail/mail.module';
+import { ReceiptsModule } from './receipts/receipts.module';
 
 /** One module per queue, under `src/<queue>/`. To add one: import it and list it here. */
-export const QUEUE_MODULES: Type[] = [ClientLogsModule, OrderSplitsModule];
+export const QUEUE_MODULES: Type[] = [
+  ClientLogsModule,
+  OrderSplitsModule,
+  ReceiptsModule,
+  MailModule,
+];
 
 @Global()
 @Module({})

@@ -72,6 +72,9 @@ export const messagesHe = {
     added: 'הספר נוסף לרשימת המשאלות',
     removed: 'הספר הוסר מרשימת המשאלות',
   },
+  receipts: {
+    notFound: 'לא נמצאה חשבונית להזמנה הזאת.',
+  },
   health: {
     down: (names: string[]) => `השירות אינו זמין כרגע: ${names.join(', ')}`,
   },

@@ -42,8 +42,14 @@ function buyerStatus(order: StoredBuyerOrder): OrderLifecycleStatus {
     : 'paid';
 }
 
-/** A stored order as its buyer sees it: agorot become shekels. */
-export function toBuyerOrder(order: StoredBuyerOrder): BuyerOrder {
+/** Where the buyer downloads an order's receipt. */
+export const receiptPath = (orderId: string): string => `/api/orders/${orderId}/receipt`;
+
+/**
+ * A stored order as its buyer sees it: agorot become shekels. `hasReceipt`: the worker issued
+ * the order's tax receipt.
+ */
+export function toBuyerOrder(order: StoredBuyerOrder, hasReceipt = false): BuyerOrder {
   const shippingAgorot = agorot(order.shipping?.priceAgorot ?? 0);
   return {
     _id: order._id.toHexString(),
@@ -72,6 +78,7 @@ export function toBuyerOrder(order: StoredBuyerOrder): BuyerOrder {
     currency: ORDER_CURRENCY,
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     transactionId: order.payment?.transactionId ?? null,
+    receiptUrl: hasReceipt ? receiptPath(order._id.toHexString()) : null,
     timeline: (order.statusHistory ?? []).flatMap((step) =>
       (ORDER_LIFECYCLE_STATUSES as readonly string[]).includes(step.status)
         ? [{ status: step.status as OrderLifecycleStatus, at: step.at.toISOString() }]

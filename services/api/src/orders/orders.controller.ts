@@ -1,6 +1,8 @@
-import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   buyerOrdersPageSchema,
   buyerOrdersQuerySchema,
@@ -13,7 +15,11 @@ import {
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
 import { Authenticated } from '../auth/guards';
 import { sendPrivate } from '../books/catalogue-cache';
+import { DomainError } from '../common/errors/domain-error';
+import { messagesHe } from '../common/messages.he';
 import { ApiZodResponse, ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
 import { OrderCancellationService } from './order-cancellation.service';
 import { OrdersService } from './orders.service';
 
@@ -22,10 +28,15 @@ import { OrdersService } from './orders.service';
 @Controller('orders')
 @Authenticated()
 export class OrdersController {
+  private readonly dataDir: string;
+
   constructor(
     private readonly orders: OrdersService,
     private readonly cancellation: OrderCancellationService,
-  ) {}
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.dataDir = path.resolve(config.dataDir);
+  }
 
   @Get('mine')
   @ApiOperation({ summary: "The buyer's own orders, newest first, paged (?page=1&limit=10)" })
@@ -51,5 +62,39 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<OrderCancellationAnswer> {
     return sendPrivate(reply, await this.cancellation.cancel(user, id));
+  }
+
+  @Get(':id/receipt')
+  @ApiOperation({
+    summary:
+      "The order's tax invoice-receipt: the PDF, or a redirect to the invoicing provider's copy (owner or admin; 404 otherwise)",
+  })
+  async receipt(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodParam('id', objectIdSchema) orderId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | undefined> {
+    const receipt = await this.orders.receiptFor(orderId, user);
+    if (!receipt) throw new DomainError('not_found', messagesHe.receipts.notFound);
+    if (receipt.fileKey) {
+      const file = path.resolve(this.dataDir, receipt.fileKey);
+      if (!file.startsWith(this.dataDir + path.sep))
+        throw new DomainError('not_found', messagesHe.receipts.notFound);
+      let content: Buffer;
+      try {
+        content = await readFile(file);
+      } catch {
+        throw new DomainError('not_found', messagesHe.receipts.notFound);
+      }
+      reply.type('application/pdf');
+      reply.header('content-disposition', `inline; filename="receipt-${receipt.number}.pdf"`);
+      reply.header('cache-control', 'private, no-store');
+      return content;
+    }
+    if (receipt.documentUrl) {
+      void reply.redirect(receipt.documentUrl, 302);
+      return undefined;
+    }
+    throw new DomainError('not_found', messagesHe.receipts.notFound);
   }
 }

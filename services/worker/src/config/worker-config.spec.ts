@@ -12,6 +12,36 @@ describe('loadWorkerConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       logLevel: 'info',
       shutdownTimeoutMs: 8000,
+      dataDir: '.data',
+      invoice: { provider: 'local' },
+      business: {
+        name: 'מחברים בע״מ (הדגמה)',
+        taxId: '000000000',
+        address: 'רחוב הספרים 1, תל אביב',
+        email: 'books@mechabrim.example',
+      },
+      mail: {
+        smtpUrl: null,
+        from: 'מחברים <no-reply@mechabrim.example>',
+        siteUrl: 'http://localhost:4200',
+      },
+    });
+  });
+
+  it('needs the Morning key with INVOICE_PROVIDER=morning', () => {
+    expect(() => loadWorkerConfig({ INVOICE_PROVIDER: 'morning' })).toThrow(/MORNING_API_ID/);
+    expect(
+      loadWorkerConfig({
+        INVOICE_PROVIDER: 'morning',
+        MORNING_API_URL: 'https://sandbox.d.greeninvoice.co.il/api/v1/',
+        MORNING_API_ID: 'id',
+        MORNING_API_SECRET: 'secret',
+      }).invoice,
+    ).toEqual({
+      provider: 'morning',
+      apiUrl: 'https://sandbox.d.greeninvoice.co.il/api/v1',
+      apiId: 'id',
+      apiSecret: 'secret',
     });
   });
 

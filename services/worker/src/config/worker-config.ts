@@ -1,7 +1,11 @@
 import { DEFAULT_SPLIT_POLICY, SPLIT_POLICY_NAMES, type SplitPolicyName } from '@mechabrim/money';
 import {
+  dataDirVar,
   defaultHost,
+  documented,
   enumVar,
+  textVar,
+  urlVar,
   hostVar,
   integerVar,
   parseEnv,
@@ -37,8 +41,79 @@ export const workerEnvSchema = z
       DEFAULT_SPLIT_POLICY,
       "How a sale is split (spec §1's readings): `community-first` 85/10/5 with print and shipping from the author's share, or `compensation` 70/20/10 digital and 60/25/15 printed",
     ),
+    DATA_DIR: dataDirVar,
+    INVOICE_PROVIDER: enumVar(
+      ['local', 'morning'],
+      'local',
+      'Who issues tax receipts: `local` renders our own PDF into `${DATA_DIR}/receipts/`, `morning` calls Morning (Green Invoice)',
+    ),
+    MORNING_API_URL: urlVar(['https:', 'http:'], {
+      default: '`https://api.greeninvoice.co.il/api/v1`',
+      description:
+        "Morning's API base URL; its sandbox is `https://sandbox.d.greeninvoice.co.il/api/v1`",
+    }),
+    MORNING_API_ID: documented(z.string().trim().min(1).optional(), {
+      default: 'none (required with `INVOICE_PROVIDER=morning`)',
+      description: "Morning API key id (Morning's settings, developer tools)",
+    }),
+    MORNING_API_SECRET: documented(z.string().trim().min(1).optional(), {
+      default: 'none (required with `INVOICE_PROVIDER=morning`)',
+      description: 'Morning API key secret',
+    }),
+    BUSINESS_NAME: textVar('מחברים בע״מ (הדגמה)', {
+      default: '`מחברים בע״מ (הדגמה)`',
+      description: 'Business name printed on local tax receipts',
+    }),
+    BUSINESS_TAX_ID: textVar('000000000', {
+      default: '`000000000`',
+      description: 'Business number (ע.מ./ח.פ.) printed on local tax receipts',
+    }),
+    BUSINESS_ADDRESS: textVar('רחוב הספרים 1, תל אביב', {
+      default: '`רחוב הספרים 1, תל אביב`',
+      description: 'Business address printed on local tax receipts',
+    }),
+    BUSINESS_EMAIL: textVar('books@mechabrim.example', {
+      default: '`books@mechabrim.example`',
+      description: 'Contact e-mail printed on local tax receipts',
+    }),
+    SMTP_URL: urlVar(['smtp:', 'smtps:'], {
+      default: 'none (mail kept in the local outbox, `GET /dev/mail`)',
+      description:
+        'SMTP server for outgoing mail (`smtp://user:pass@host:587`); unset, mail goes to the `mail_outbox` collection only',
+    }),
+    SITE_URL: urlVar(['https:', 'http:'], {
+      default: '`http://localhost:4200`',
+      description: "The store's public address, for links in mail (orders page, receipts)",
+    }),
+    MAIL_FROM: textVar('מחברים <no-reply@mechabrim.example>', {
+      default: '`מחברים <no-reply@mechabrim.example>`',
+      description: 'Sender of outgoing mail',
+    }),
   })
-  .superRefine(requiredInProduction(['MONGODB_URI', 'REDIS_URL']));
+  .superRefine(requiredInProduction(['MONGODB_URI', 'REDIS_URL']))
+  .superRefine((env, ctx) => {
+    if (env.INVOICE_PROVIDER !== 'morning') return;
+    for (const name of ['MORNING_API_ID', 'MORNING_API_SECRET'] as const)
+      if (!env[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required with INVOICE_PROVIDER=morning',
+        });
+  });
+
+/** The seller's details a local tax receipt prints. */
+export interface BusinessDetails {
+  name: string;
+  taxId: string;
+  address: string;
+  email: string;
+}
+
+export type InvoiceSettings =
+  { provider: 'local' } | { provider: 'morning'; apiUrl: string; apiId: string; apiSecret: string };
+
+export const MORNING_PRODUCTION_API_URL = 'https://api.greeninvoice.co.il/api/v1';
 
 export interface WorkerConfig {
   nodeEnv: NodeEnv;
@@ -50,6 +125,10 @@ export interface WorkerConfig {
   redisUrl: string;
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
+  dataDir: string;
+  invoice: InvoiceSettings;
+  business: BusinessDetails;
+  mail: { smtpUrl: string | null; from: string; siteUrl: string };
 }
 
 /** Reads and validates the worker's configuration from environment variables. Throws `ConfigError`. */
@@ -65,6 +144,27 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     redisUrl: resolveRedisUrl(e),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    dataDir: e.DATA_DIR,
+    invoice:
+      e.INVOICE_PROVIDER === 'morning'
+        ? {
+            provider: 'morning',
+            apiUrl: (e.MORNING_API_URL ?? MORNING_PRODUCTION_API_URL).replace(/\/+$/, ''),
+            apiId: e.MORNING_API_ID ?? '',
+            apiSecret: e.MORNING_API_SECRET ?? '',
+          }
+        : { provider: 'local' },
+    business: {
+      name: e.BUSINESS_NAME,
+      taxId: e.BUSINESS_TAX_ID,
+      address: e.BUSINESS_ADDRESS,
+      email: e.BUSINESS_EMAIL,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      siteUrl: (e.SITE_URL ?? 'http://localhost:4200').replace(/\/+$/, ''),
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { BuyerOrdersPage, OrderCancellationAnswer } from '@mechabrim/contracts';
 import { keepPreviousData, useQuery } from '@mechabrim/query';
-import { apiFetch } from '@mechabrim/session';
+import { ApiError, apiFetch, getApiBaseUrl, sessionStore } from '@mechabrim/session';
+import { strings } from '../../../strings.he';
 
 /** Orders per page of `/orders`. */
 export const ORDERS_PAGE_SIZE = 10;
@@ -33,4 +34,19 @@ export function cancelOrder(orderId: string): Promise<OrderCancellationAnswer> {
     method: 'POST',
     body: {},
   });
+}
+
+/**
+ * The order's tax receipt as a PDF (`GET /api/orders/:id/receipt`, the buyer's own only). Fetched
+ * with the session's token — a plain link would not carry it — and handed over as a file.
+ */
+export async function getReceiptPdf(receiptUrl: string): Promise<Blob> {
+  const token = sessionStore.getState().token;
+  const response = await fetch(`${getApiBaseUrl().replace(/\/+$/, '')}${receiptUrl}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok || !response.headers.get('content-type')?.includes('application/pdf')) {
+    throw new ApiError(strings.orders.receiptFailed, response.status);
+  }
+  return response.blob();
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BuyerOrder, BuyerOrdersPage } from '@mechabrim/contracts';
 import { formatPrice } from '@mechabrim/hebrew';
 import { sessionStore } from '@mechabrim/session';
@@ -28,6 +28,7 @@ const order = (n: number, overrides: Partial<BuyerOrder> = {}): BuyerOrder => ({
   currency: 'ILS',
   paidAt: '2026-11-20T10:01:00.000Z',
   transactionId: `T-${n}`,
+  receiptUrl: null,
   timeline: [
     { status: 'pending_payment', at: '2026-11-20T10:00:00.000Z' },
     { status: 'paid', at: '2026-11-20T10:01:00.000Z' },
@@ -173,6 +174,50 @@ describe('/orders', () => {
     expect(bare).toBe('ההזמנהבוטלה.90.06₪יוחזרולכרטיסשבושילמתם.');
     expect(posts).toEqual([`/api/orders/${order(1)._id}/cancel`]);
     await within(paid).findByText('בוטלה', { selector: '.order-card__status' });
+  });
+
+  it('downloads the tax receipt with the session, and says so when it cannot', async () => {
+    const withReceipt = order(3, { receiptUrl: `/api/orders/${order(3)._id}/receipt` });
+    fakeApi(() => ({ body: pageOf([withReceipt, order(4)], 1, 2) }));
+    act(() => sessionStore.setState({ token: 'the-token' }));
+    openOrders();
+    const [card, other] = (await screen.findAllByTestId('order-card')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(other).queryByRole('button', { name: 'חשבונית מס/קבלה (PDF)' })).toBeNull();
+    const asked: Array<[string, RequestInit | undefined]> = [];
+    let ok = true;
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push([String(input), init]);
+      return {
+        ok,
+        status: ok ? 200 : 404,
+        headers: new Headers({ 'content-type': ok ? 'application/pdf' : 'application/json' }),
+        blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+      } as Response;
+    });
+    const clicked: string[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: () => 'blob:receipt',
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(`${this.href} ${this.download}`);
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'חשבונית מס/קבלה (PDF)' }));
+    await waitFor(() => expect(clicked).toEqual(['blob:receipt receipt-00000003.pdf']));
+    expect(asked[0]?.[0]).toBe(`http://api.test/api/orders/${order(3)._id}/receipt`);
+    expect(asked[0]?.[1]?.headers).toEqual({ Authorization: 'Bearer the-token' });
+    ok = false;
+    fireEvent.click(within(card).getByRole('button', { name: 'חשבונית מס/קבלה (PDF)' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(
+      'לא הצלחנו להוריד את החשבונית. נסו שוב בעוד רגע.',
+    );
+    click.mockRestore();
   });
 
   it('places every status on the buyer’s four steps, or off them', () => {

@@ -9,7 +9,7 @@ import { strings } from '../../../strings.he';
 import { agorot, cancellationFeeOf, toAgorot, toShekels } from '@mechabrim/money';
 import { ApiError } from '@mechabrim/session';
 import { formatPrice } from '@mechabrim/ui';
-import { cancelOrder, ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
+import { cancelOrder, getReceiptPdf, ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
 import '../../../shared/page.css';
 import './orders.css';
 
@@ -144,6 +144,43 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
   );
 }
 
+/** The order's tax receipt, downloaded with the session (the worker issues it once paid). */
+function ReceiptDownload({ orderId, receiptUrl }: { orderId: string; receiptUrl: string }) {
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const download = async () => {
+    setState('loading');
+    try {
+      const file = URL.createObjectURL(await getReceiptPdf(receiptUrl));
+      const link = document.createElement('a');
+      link.href = file;
+      link.download = `receipt-${orderId.slice(-8)}.pdf`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(file), 60_000);
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <div className="order-receipt">
+      <button
+        type="button"
+        className="mb-button"
+        data-variant="ghost"
+        disabled={state === 'loading'}
+        onClick={() => void download()}
+      >
+        {state === 'loading' ? s.receiptLoading : s.receipt}
+      </button>
+      {state === 'failed' && (
+        <p className="order-receipt__error" role="alert">
+          {s.receiptFailed}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function OrderCard({ order }: { order: BuyerOrder }) {
   return (
     <li className="order-card" data-testid="order-card" data-status={order.status}>
@@ -214,6 +251,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
           </div>
         )}
       </dl>
+      {order.receiptUrl && <ReceiptDownload orderId={order._id} receiptUrl={order.receiptUrl} />}
       <CancelOrder order={order} />
     </li>
   );

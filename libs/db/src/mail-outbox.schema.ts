@@ -1,0 +1,41 @@
+import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+
+/**
+ * `sending` is written before the transport is called, `sent` after it accepted the message. A row
+ * left `sending` means the worker died in between: the message may or may not have gone out, and
+ * the worker does not send it again (at most once; see services/worker/src/mail/mailer.ts).
+ */
+export const MAIL_STATUSES = ['sending', 'sent'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** How a message left: through SMTP, or kept here only (the local outbox, `GET /dev/mail`). */
+export const MAIL_TRANSPORTS = ['smtp', 'local'] as const;
+
+/** One e-mail the worker sent (or holds, with the local transport), keyed by the job that asked. */
+export const MailOutboxSchema = new Schema(
+  {
+    /** The BullMQ job id (the API's outbox row): one message per job, however often it runs. */
+    jobId: { type: String, required: true },
+    template: { type: String, required: true },
+    to: { type: String, required: true },
+    from: { type: String, required: true },
+    subject: { type: String, required: true },
+    html: { type: String, required: true },
+    text: { type: String, required: true },
+    /** Names of the attached files (the content is not kept here). */
+    attachments: { type: [String], default: [] },
+    transport: { type: String, enum: MAIL_TRANSPORTS, required: true },
+    status: { type: String, enum: MAIL_STATUSES, required: true },
+    /** The SMTP server's Message-ID, when it went through SMTP. */
+    messageId: { type: String, default: null },
+    sentAt: { type: Date, default: null },
+  },
+  { collection: 'mail_outbox', timestamps: true },
+);
+MailOutboxSchema.index({ jobId: 1 }, { unique: true });
+MailOutboxSchema.index({ createdAt: -1 });
+
+export type MailOutboxRecord = InferSchemaType<typeof MailOutboxSchema>;
+export type MailOutboxDocument = HydratedDocument<MailOutboxRecord>;
+export type MailOutboxModel = Model<MailOutboxRecord>;
+export const MAIL_OUTBOX_MODEL = 'MailOutbox';

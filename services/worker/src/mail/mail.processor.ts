@@ -1,0 +1,66 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, OnModuleInit } from '@nestjs/common';
+import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES, mailJobSchema } from '@mechabrim/contracts';
+import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { WORKER_LOCK_SETTINGS } from '../queue-settings';
+import { MailDataMissingError } from './mail-context';
+import { Mailer, type MailOutcome } from './mailer';
+
+/** Tries of an order confirmation that wait for its receipt (the relay's backoff: 5, 10, 20 s). */
+const RECEIPT_WAIT_ATTEMPTS = 3;
+
+/** Sends the mail jobs the API's outbox (and later other producers) queue. */
+@Processor(ORDER_QUEUE_NAMES.mail, { ...WORKER_LOCK_SETTINGS })
+export class MailProcessor extends WorkerHost implements OnModuleInit {
+  private readonly logger = new Logger(MailProcessor.name);
+
+  constructor(
+    private readonly mailer: Mailer,
+    @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+    @InjectQueue(ORDER_QUEUE_NAMES.mail) private readonly queue: Queue,
+  ) {
+    super();
+  }
+
+  onModuleInit(): void {
+    this.worker.concurrency = this.config.concurrency;
+    // BullMQ reconnects by itself; log an outage once instead of an error per retry.
+    let down = false;
+    this.worker.on('error', (error) => {
+      if (!down) this.logger.warn(`queue connection problem: ${error.message}`);
+      down = true;
+    });
+    // The queue handle reports the same outage; the worker's listener logs it.
+    this.queue.on('error', () => undefined);
+    this.worker.on('ready', () => {
+      if (down) this.logger.log('queue connection restored');
+      down = false;
+    });
+  }
+
+  async process(job: Job): Promise<{ outcome: MailOutcome }> {
+    if (job.name !== ORDER_JOB_NAME) throw new UnrecoverableError(`unknown job name ${job.name}`);
+    const parsed = mailJobSchema.safeParse(job.data);
+    if (!parsed.success)
+      throw new UnrecoverableError(`invalid mail payload: ${parsed.error.message}`);
+    if (!job.id) throw new UnrecoverableError('a mail job needs an id (its outbox row)');
+    // An order confirmation waits a few retries for the receipt to attach; after that it goes
+    // without it (it says the receipt follows; the orders page links it once issued).
+    const attemptsLeft = (job.opts.attempts ?? 1) - job.attemptsMade - 1;
+    const waitForReceipt = attemptsLeft > 0 && job.attemptsMade < RECEIPT_WAIT_ATTEMPTS;
+    try {
+      const outcome = await this.mailer.send(job.id, parsed.data, { waitForReceipt });
+      this.logger.log({
+        jobId: job.id,
+        template: parsed.data.template,
+        outcome,
+        msg: 'mail job done',
+      });
+      return { outcome };
+    } catch (error) {
+      if (error instanceof MailDataMissingError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { MailJob } from '@mechabrim/contracts';
+import type { MailOutboxModel } from '@mechabrim/db';
+import type { MailTransport } from './mail-transport';
+import type { MailContext } from './templates/mail-template';
+import { renderMail } from './templates/registry';
+
+export type MailOutcome = 'sent' | 'already-handled';
+
+/** The order's receipt is not issued yet: the job is retried (BullMQ backoff) to attach it. */
+export class ReceiptNotReadyError extends Error {}
+
+function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: number }).code === 11000;
+}
+
+/**
+ * Sends one mail job at most once. The `mail_outbox` row, unique on the job id, is written
+ * `sending` BEFORE the transport is called and `sent` after. A retried job that finds the row
+ * (either status) sends nothing. The price: a worker that dies between the two writes leaves a
+ * row `sending` whose message may not have left, and it is not sent again; we prefer a missing
+ * confirmation (the buyer still has the orders page, support can resend by hand) over a double
+ * one. A transport that refuses the message (SMTP error) removes the marker so the retry sends.
+ */
+export class Mailer {
+  constructor(
+    private readonly outbox: MailOutboxModel,
+    private readonly transport: MailTransport,
+    private readonly context: MailContext,
+    private readonly from: string,
+  ) {}
+
+  async send(
+    jobId: string,
+    job: MailJob,
+    options: { waitForReceipt?: boolean } = {},
+  ): Promise<MailOutcome> {
+    if (await this.outbox.exists({ jobId })) return 'already-handled';
+    if (options.waitForReceipt && job.template === 'order-confirmation') {
+      // An unknown order fails now (MailDataMissingError), not after the waiting retries.
+      await this.context.order(job.orderId);
+      if (!(await this.context.receipt(job.orderId)))
+        throw new ReceiptNotReadyError(`receipt of order ${job.orderId} not issued yet`);
+    }
+    const mail = await renderMail(job, this.context);
+    try {
+      await this.outbox.create({
+        jobId,
+        template: job.template,
+        to: job.to,
+        from: this.from,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments.map((attachment) => attachment.filename),
+        transport: this.transport.kind,
+        status: 'sending',
+      });
+    } catch (error) {
+      // A concurrent run of the same job wrote the marker first.
+      if (isDuplicateKey(error)) return 'already-handled';
+      throw error;
+    }
+    let messageId: string | null;
+    try {
+      ({ messageId } = await this.transport.send({ ...mail, from: this.from, to: job.to }));
+    } catch (error) {
+      // The server refused it: nothing left, so the retry may send.
+      await this.outbox.deleteOne({ jobId, status: 'sending' });
+      throw error;
+    }
+    await this.outbox.updateOne(
+      { jobId },
+      { $set: { status: 'sent', messageId, sentAt: new Date() } },
+    );
+    return 'sent';
+  }
+}

@@ -1,0 +1,52 @@
+import type { MailJobOf, MailTemplateName } from '@mechabrim/contracts';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** One message as a template renders it: Hebrew subject, RTL HTML and the same as plain text. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
+/** A paid order as the mail templates read it (a lean `orders` document). */
+export interface MailOrder {
+  _id: { toString(): string };
+  user: { name: string; firstName?: string | null };
+  books: {
+    book: { title: string; authorName?: string | null };
+    quantity: number;
+    priceAgorot: number;
+  }[];
+  shipping?: { priceAgorot: number } | null;
+  amountDueAgorot?: number | null;
+  totalAmountAgorot: number;
+}
+
+/** The order's receipt as mail can offer it: the PDF to attach, or the provider's link. */
+export interface MailReceipt {
+  number: number;
+  pdf: Buffer | null;
+  url: string | null;
+}
+
+/** What templates may look up; the mail module provides it. */
+export interface MailContext {
+  siteUrl: string;
+  order(orderId: string): Promise<MailOrder>;
+  /** The issued receipt of the order, or null while it is not issued yet. */
+  receipt(orderId: string): Promise<MailReceipt | null>;
+}
+
+/**
+ * One kind of mail. To add one: its job schema in `@mechabrim/contracts` (MAIL_TEMPLATES and
+ * mailJobSchema), a file here exporting a `MailTemplate`, and its line in `registry.ts`.
+ */
+export interface MailTemplate<T extends MailTemplateName> {
+  render(job: MailJobOf<T>, context: MailContext): Promise<RenderedMail>;
+}

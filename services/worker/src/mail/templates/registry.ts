@@ -1,0 +1,23 @@
+import type { MailJob, MailTemplateName } from '@mechabrim/contracts';
+import { bookApprovedTemplate, bookRejectedTemplate } from './book-review.template';
+import { bookSoldTemplate } from './book-sold.template';
+import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
+import { orderConfirmationTemplate } from './order-confirmation.template';
+import { shippingUpdateTemplate } from './shipping-update.template';
+
+/** Every template by name; TypeScript refuses a name of MAIL_TEMPLATES without its template. */
+export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> } = {
+  'order-confirmation': orderConfirmationTemplate,
+  'shipping-update': shippingUpdateTemplate,
+  'book-approved': bookApprovedTemplate,
+  'book-rejected': bookRejectedTemplate,
+  'book-sold': bookSoldTemplate,
+};
+
+/** Renders a mail job with its template. */
+export function renderMail(job: MailJob, context: MailContext): Promise<RenderedMail> {
+  // The registry's mapped type pairs each name with its job; TypeScript cannot follow the
+  // correlation through the union, so the lookup is widened once here.
+  const template = MAIL_TEMPLATE_REGISTRY[job.template] as MailTemplate<MailTemplateName>;
+  return template.render(job, context);
+}

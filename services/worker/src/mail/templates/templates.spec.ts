@@ -1,0 +1,145 @@
+import { MAIL_TEMPLATES, mailJobSchema, type MailJob } from '@mechabrim/contracts';
+import { Types } from 'mongoose';
+import { paidOrderFixture } from '../../receipts/receipt-fixture';
+import type { MailContext, MailReceipt } from './mail-template';
+import { agorot } from '@mechabrim/money';
+import { formatMoneyHe } from './layout';
+import { MAIL_TEMPLATE_REGISTRY, renderMail } from './registry';
+
+const order = paidOrderFixture();
+const orderId = order._id.toHexString();
+
+function contextWith(receipt: MailReceipt | null): MailContext {
+  return {
+    siteUrl: 'https://mechabrim.example',
+    order: (id) =>
+      id === orderId ? Promise.resolve(order) : Promise.reject(new Error('no order')),
+    receipt: () => Promise.resolve(receipt),
+  };
+}
+
+const report = [
+  { check: 'גודל העמוד', passed: true, detail: '' },
+  { check: 'רזולוציית התמונות', passed: false, detail: 'תמונה בעמוד 12 ברזולוציה של 150 DPI' },
+];
+
+const jobs: MailJob[] = [
+  { template: 'order-confirmation', to: 'dana@example.com', orderId },
+  {
+    template: 'shipping-update',
+    to: 'dana@example.com',
+    orderId,
+    trackingNumbers: ['RR123456789IL'],
+    carrier: 'דואר ישראל',
+  },
+  {
+    template: 'book-approved',
+    to: 'noa@example.com',
+    bookId: new Types.ObjectId().toHexString(),
+    bookTitle: 'הים של תל אביב',
+    authorName: 'נועה',
+    report,
+  },
+  {
+    template: 'book-rejected',
+    to: 'noa@example.com',
+    bookId: new Types.ObjectId().toHexString(),
+    bookTitle: 'הים של תל אביב',
+    authorName: 'נועה',
+    report,
+  },
+  {
+    template: 'book-sold',
+    to: 'noa@example.com',
+    orderId,
+    bookId: new Types.ObjectId().toHexString(),
+    bookTitle: 'הים של תל אביב',
+    authorName: 'נועה',
+    quantity: 2,
+    earningsAgorot: 15130,
+  },
+];
+
+/** The job of one template from the list above (every template is in it). */
+function jobOf(template: MailJob['template']): MailJob {
+  const job = jobs.find((candidate) => candidate.template === template);
+  if (!job) throw new Error(`no ${template} job`);
+  return job;
+}
+
+describe('mail templates', () => {
+  it('has one template per name in MAIL_TEMPLATES', () => {
+    expect(Object.keys(MAIL_TEMPLATE_REGISTRY).sort()).toEqual([...MAIL_TEMPLATES].sort());
+  });
+
+  it('keeps the outbox payload of the API valid and refuses unknown templates', () => {
+    expect(
+      mailJobSchema.safeParse({ template: 'order-confirmation', to: 'a@b.co', orderId }).success,
+    ).toBe(true);
+    expect(
+      mailJobSchema.safeParse({ template: 'shipping-update', to: 'a@b.co', orderId }).success,
+    ).toBe(false);
+    expect(mailJobSchema.safeParse({ template: 'newsletter', to: 'a@b.co', orderId }).success).toBe(
+      false,
+    );
+  });
+
+  it.each(jobs.map((job) => [job.template, job] as const))(
+    '%s renders RTL Hebrew HTML and a text part',
+    async (_name, job) => {
+      expect(mailJobSchema.safeParse(job).success).toBe(true);
+      const mail = await renderMail(job, contextWith(null));
+      expect(mail.subject).toMatch(/[\u0590-\u05ff]/);
+      expect(mail.html).toContain('<html dir="rtl" lang="he">');
+      expect(mail.html).not.toMatch(/<style/);
+      expect(mail.text).toContain('צוות מחברים');
+      expect(mail.text).not.toMatch(/<[a-z]/i);
+    },
+  );
+
+  it('order confirmation lists the lines and the total in he-IL shekels and attaches the receipt', async () => {
+    const pdf = Buffer.from('%PDF-1.7 test');
+    const mail = await renderMail(
+      jobOf('order-confirmation'),
+      contextWith({ number: 12, pdf, url: null }),
+    );
+    expect(mail.subject).toBe(`תודה על ההזמנה! הזמנה #${orderId.slice(-6).toUpperCase()} התקבלה`);
+    expect(mail.text).toContain('שלום דנה,');
+    expect(formatMoneyHe(agorot(17800))).toMatch(/^\u200f?178\.00\s\u200f?₪$/);
+    expect(mail.text).toContain(`הים של תל אביב × 2: ${formatMoneyHe(agorot(17800))}`);
+    expect(mail.text).toContain(`משלוח: ${formatMoneyHe(agorot(2990))}`);
+    expect(mail.text).toContain(`סה״כ ששולם: ${formatMoneyHe(agorot(32840))}`);
+    expect(mail.text).toContain('החשבונית המס/קבלה מצורפת');
+    expect(mail.attachments).toEqual([
+      { filename: 'receipt-12.pdf', content: pdf, contentType: 'application/pdf' },
+    ]);
+    expect(mail.html).toContain('href="https://mechabrim.example/orders"');
+  });
+
+  it("order confirmation links Morning's document when there is no local PDF", async () => {
+    const mail = await renderMail(
+      jobOf('order-confirmation'),
+      contextWith({ number: 3, pdf: null, url: 'https://morning.example/d.pdf' }),
+    );
+    expect(mail.attachments).toEqual([]);
+    expect(mail.html).toContain('href="https://morning.example/d.pdf"');
+  });
+
+  it('escapes data in HTML', async () => {
+    const job = { ...jobOf('book-approved'), bookTitle: '<script>x</script>' } as MailJob;
+    const mail = await renderMail(job, contextWith(null));
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+
+  it('book-rejected lists failed checks first; book-sold states the earnings', async () => {
+    const rejected = await renderMail(jobOf('book-rejected'), contextWith(null));
+    expect(rejected.text.indexOf('רזולוציית התמונות')).toBeLessThan(
+      rejected.text.indexOf('גודל העמוד'),
+    );
+    expect(rejected.text).toContain('לתיקון: תמונה בעמוד 12 ברזולוציה של 150 DPI');
+    const sold = await renderMail(jobOf('book-sold'), contextWith(null));
+    expect(sold.text).toContain('נמכרו 2 עותקים של הספר "הים של תל אביב".');
+    expect(sold.text).toContain(`חלקך במכירה: ${formatMoneyHe(agorot(15130))}`);
+  });
+});

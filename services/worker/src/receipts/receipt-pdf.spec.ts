@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { agorot } from '@mechabrim/money';
+import { loadWorkerConfig } from '../config/worker-config';
+import { paidOrderFixture } from './receipt-fixture';
+import { receiptDraftOf, vatBreakdown } from './receipt-draft';
+import { renderReceiptPdf } from './receipt-pdf';
+
+const run = promisify(execFile);
+const business = loadWorkerConfig({}).business;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'receipt-pdf-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('receipt draft', () => {
+  it('splits VAT out of VAT-inclusive totals, the parts summing to the total', () => {
+    for (const total of [0, 1, 99, 111, 11100, 32840, 123457]) {
+      const { netAgorot, vatAgorot } = vatBreakdown(agorot(total));
+      expect(netAgorot + vatAgorot).toBe(total);
+      expect(Math.abs(vatAgorot - (total * 11) / 111)).toBeLessThanOrEqual(0.5);
+    }
+    expect(vatBreakdown(agorot(11100))).toEqual({ netAgorot: 10000, vatAgorot: 1100 });
+  });
+
+  it('lists the books and shipping of the order and totals them', () => {
+    const draft = receiptDraftOf(paidOrderFixture(), 7, new Date('2026-11-24T09:00:00Z'));
+    expect(draft.lines.map((line) => [line.description, line.quantity, line.totalAgorot])).toEqual([
+      ['הים של תל אביב / נועה כהן', 2, 17800],
+      ['Python למתחילים / Avi Levi', 1, 12050],
+    ]);
+    expect(draft.shippingAgorot).toBe(2990);
+    expect(draft.totalAgorot).toBe(32840);
+    expect(draft.netAgorot + draft.vatAgorot).toBe(32840);
+    expect(draft.vatAgorot).toBe(3254);
+  });
+});
+
+describe('renderReceiptPdf', () => {
+  it('renders a Hebrew A4 PDF whose text reads in logical order with numbers intact', async () => {
+    const draft = receiptDraftOf(paidOrderFixture(), 42, new Date('2026-11-24T09:00:00Z'));
+    const pdf = await renderReceiptPdf(draft, business);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = path.join(dir, 'receipt.pdf');
+    await writeFile(file, pdf);
+
+    const { stdout: text } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
+    // pdftotext wraps runs in directional embedding marks; the characters between are the test.
+    const lines = text.split('\n').map((line) =>
+      line
+        .replace(/[\u202a-\u202e\u200e\u200f]/g, '')
+        .trim()
+        .replace(/\s+/g, ' '),
+    );
+    // Punctuation beside a number may move across the embedding marks; words and numbers may not.
+    const has = (expected: string) => expect(lines.join('\n')).toContain(expected);
+    has('מחברים בע״מ');
+    has('חשבונית מס');
+    has('קבלה מספר');
+    has('42');
+    has('לכבוד');
+    has('דנה לוי');
+    has('הים של תל אביב');
+    has('נועה כהן');
+    has('Python');
+    has('למתחילים');
+    has('Avi Levi');
+    has('dana@example.com');
+    has('סכום לפני מע״מ');
+    has('11%');
+    has('סה״כ לתשלום');
+    has('אמצעי תשלום');
+    has('כרטיס אשראי המסתיים');
+    has('24.11.2026');
+    has('TX-99812');
+    for (const amount of ['178.00', '120.50', '29.90', '295.86', '32.54', '328.40']) has(amount);
+  });
+
+  it('draws a non-blank A4 page (pdftoppm)', async () => {
+    const draft = receiptDraftOf(paidOrderFixture(), 1, new Date('2026-11-24T09:00:00Z'));
+    const file = path.join(dir, 'page.pdf');
+    await writeFile(file, await renderReceiptPdf(draft, business));
+    await run('pdftoppm', ['-gray', '-r', '50', '-singlefile', file, path.join(dir, 'page')]);
+    const pgm = await readFile(path.join(dir, 'page.pgm'));
+    // Header "P5\n<width> <height>\n255\n", then one byte per pixel.
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'));
+    expect(header).not.toBeNull();
+    const [width, height] = [Number(header?.[1]), Number(header?.[2])];
+    // A4 at 50 dpi: 8.27 × 11.69 inches.
+    expect(width).toBe(414);
+    expect(height).toBe(585);
+    const pixels = pgm.subarray(pgm.length - width * height);
+    const dark = pixels.filter((value) => value < 128).length;
+    expect(dark / pixels.length).toBeGreaterThan(0.005);
+    expect(dark / pixels.length).toBeLessThan(0.2);
+  });
+});

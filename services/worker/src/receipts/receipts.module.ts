@@ -1,0 +1,65 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { getConnectionToken, getModelToken, MongooseModule } from '@nestjs/mongoose';
+import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import {
+  RECEIPT_COUNTER_MODEL,
+  RECEIPT_MODEL,
+  ReceiptCounterSchema,
+  ReceiptSchema,
+  type ReceiptCounterModel,
+  type ReceiptModel,
+} from '@mechabrim/db';
+import type { Connection } from 'mongoose';
+import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { INVOICE_SERVICE, type InvoiceService } from './invoice.service';
+import { LocalInvoiceService } from './local-invoice.service';
+import { MorningInvoiceService } from './morning-invoice.service';
+import { LocalDiskReceiptFiles, RECEIPT_FILE_STORE, type ReceiptFileStore } from './receipt-files';
+import { ReceiptIssuer } from './receipt-issuer';
+import { ReceiptsProcessor } from './receipts.processor';
+
+@Module({
+  imports: [
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.receipts }),
+    MongooseModule.forFeature([
+      { name: RECEIPT_MODEL, schema: ReceiptSchema },
+      { name: RECEIPT_COUNTER_MODEL, schema: ReceiptCounterSchema },
+    ]),
+  ],
+  providers: [
+    {
+      provide: RECEIPT_FILE_STORE,
+      inject: [WORKER_CONFIG],
+      useFactory: (config: WorkerConfig): ReceiptFileStore =>
+        new LocalDiskReceiptFiles(config.dataDir),
+    },
+    {
+      provide: INVOICE_SERVICE,
+      inject: [WORKER_CONFIG, RECEIPT_FILE_STORE],
+      useFactory: (config: WorkerConfig, files: ReceiptFileStore): InvoiceService =>
+        config.invoice.provider === 'morning'
+          ? new MorningInvoiceService(config.invoice)
+          : new LocalInvoiceService(config.business, files),
+    },
+    {
+      provide: ReceiptIssuer,
+      inject: [
+        getConnectionToken(),
+        getModelToken(RECEIPT_MODEL),
+        getModelToken(RECEIPT_COUNTER_MODEL),
+        INVOICE_SERVICE,
+      ],
+      useFactory: (
+        connection: Connection,
+        receipts: ReceiptModel,
+        counters: ReceiptCounterModel,
+        invoices: InvoiceService,
+      ) => new ReceiptIssuer(connection, receipts, counters, invoices),
+    },
+    ReceiptsProcessor,
+  ],
+  // The mail module reads receipts (order confirmations attach them).
+  exports: [RECEIPT_FILE_STORE, MongooseModule],
+})
+export class ReceiptsModule {}

@@ -1,0 +1,79 @@
+/** Every Hebrew text the worker writes: receipts and mail. */
+export const workerStringsHe = {
+  receipt: {
+    title: 'חשבונית מס/קבלה',
+    original: 'מקור',
+    number: 'מספר',
+    date: 'תאריך',
+    seller: 'העוסק',
+    taxId: 'ע.מ.',
+    buyer: 'לכבוד',
+    description: 'תיאור',
+    quantity: 'כמות',
+    unitPrice: 'מחיר ליחידה',
+    lineTotal: 'סה״כ',
+    shipping: 'משלוח',
+    net: 'סכום לפני מע״מ',
+    vat: (percent: number) => `מע״מ ${percent}%`,
+    total: 'סה״כ לתשלום',
+    payment: 'אמצעי תשלום',
+    paymentMethods: { credit_card: 'כרטיס אשראי', bit: 'ביט', paypal: 'PayPal' } as Record<
+      string,
+      string
+    >,
+    cardEnding: (last4: string) => `המסתיים ב-${last4}`,
+    transaction: 'אסמכתה',
+    bookLine: (title: string, author: string) => (author ? `${title} / ${author}` : title),
+    footer: 'המסמך הופק ממוחשב ואינו דורש חתימה.',
+  },
+  mail: {
+    greeting: (name: string) => (name ? `שלום ${name},` : 'שלום,'),
+    signature: 'צוות מחברים',
+    footer: 'מחברים: חנות הספרים של הסופרות והסופרים העצמאיים',
+    orderConfirmation: {
+      subject: (orderRef: string) => `תודה על ההזמנה! הזמנה ${orderRef} התקבלה`,
+      intro: 'התשלום התקבל וההזמנה שלך בדרך להדפסה. אלה פרטי ההזמנה:',
+      total: 'סה״כ ששולם',
+      shipping: 'משלוח',
+      receiptAttached: 'החשבונית המס/קבלה מצורפת למייל הזה.',
+      receiptLink: 'לצפייה בחשבונית המס/קבלה',
+      receiptLater: 'החשבונית תישלח אלייך ואליך בנפרד ותופיע גם בעמוד ההזמנות.',
+      ordersLink: 'להזמנות שלי',
+    },
+    shippingUpdate: {
+      subject: (orderRef: string) => `ההזמנה ${orderRef} נשלחה`,
+      intro: 'הספרים הודפסו ויצאו לדרך. מספרי המעקב של המשלוח:',
+      carrier: (carrier: string) => `חברת השילוח: ${carrier}`,
+    },
+    bookApproved: {
+      subject: (title: string) => `הספר "${title}" אושר ופורסם`,
+      intro: (title: string) => `הספר "${title}" עבר את הבדיקה לפני הדפסה ועלה לחנות.`,
+      report: 'תוצאות הבדיקה',
+    },
+    bookRejected: {
+      subject: (title: string) => `הספר "${title}" צריך תיקונים לפני פרסום`,
+      intro: (title: string) =>
+        `בבדיקה לפני הדפסה מצאנו בספר "${title}" דברים שצריך לתקן. אחרי התיקון אפשר להעלות את הקבצים שוב.`,
+      report: 'מה צריך לתקן',
+    },
+    bookSold: {
+      subject: (title: string) => `נמכרו עותקים של "${title}"`,
+      intro: (title: string, quantity: number) =>
+        quantity === 1
+          ? `נמכר עותק אחד של הספר "${title}".`
+          : `נמכרו ${quantity} עותקים של הספר "${title}".`,
+      earnings: 'חלקך במכירה',
+    },
+    passed: 'תקין',
+    failed: 'לתיקון',
+    devOutbox: {
+      title: 'תיבת הדואר היוצא (פיתוח)',
+      empty: 'עדיין לא נשלחו הודעות.',
+      when: 'מתי',
+      to: 'אל',
+      subject: 'נושא',
+      template: 'תבנית',
+      status: 'מצב',
+    },
+  },
+} as const;

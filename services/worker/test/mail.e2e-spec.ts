@@ -1,0 +1,296 @@
+import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import {
+  startTestMongo,
+  startTestRedis,
+  type TestMongo,
+  type TestRedis,
+  until,
+} from '@mechabrim/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Queue } from 'bullmq';
+import mongoose, { type Connection } from 'mongoose';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { createWorkerApp } from '../src/app.factory';
+import { loadWorkerConfig } from '../src/config/worker-config';
+import { paidOrderFixture } from '../src/receipts/receipt-fixture';
+
+let mongo: TestMongo;
+let redis: TestRedis;
+let db: Connection;
+let dataDir: string;
+
+beforeAll(async () => {
+  [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
+  db = await mongoose.createConnection(mongo.uri).asPromise();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'mail-e2e-'));
+});
+
+afterAll(async () => {
+  await db?.close();
+  await Promise.all([mongo?.stop(), redis?.stop()]);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function startWorker(
+  env: Record<string, string>,
+): Promise<{ app: NestFastifyApplication; url: string }> {
+  const app = await createWorkerApp(
+    loadWorkerConfig({
+      NODE_ENV: 'test',
+      MONGODB_URI: mongo.uri,
+      REDIS_URL: redis.url,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+      ...env,
+    }),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}` };
+}
+
+function waitForJob(queue: Queue, jobId: string): Promise<unknown> {
+  return until(
+    `job ${jobId}`,
+    async () => {
+      const state = await queue.getJobState(jobId);
+      if (state === 'failed')
+        throw new Error(`job ${jobId} failed: ${(await queue.getJob(jobId))?.failedReason}`);
+      if (state !== 'completed') return undefined;
+      return (await queue.getJob(jobId))?.returnvalue as unknown;
+    },
+    60_000,
+  );
+}
+
+async function paidOrder(): Promise<string> {
+  const order = paidOrderFixture();
+  await db.collection('orders').insertOne(order);
+  return order._id.toHexString();
+}
+
+describe('mail queue, local outbox (no SMTP_URL)', () => {
+  let worker: { app: NestFastifyApplication; url: string };
+  let queue: Queue;
+  beforeAll(async () => {
+    worker = await startWorker({});
+    queue = new Queue(ORDER_QUEUE_NAMES.mail, { connection: { url: redis.url } });
+  });
+  afterAll(async () => {
+    await queue.close();
+    await worker.app.close();
+  });
+
+  it('stores one message per job, however often it runs, and shows it on /dev/mail', async () => {
+    const orderId = await paidOrder();
+    const payload = { template: 'order-confirmation', to: 'dana@example.com', orderId };
+    await queue.add(ORDER_JOB_NAME, payload, { jobId: 'outbox-mail-1' });
+    expect(await waitForJob(queue, 'outbox-mail-1')).toEqual({ outcome: 'sent' });
+
+    // The job run again (a retry after a crash): the outbox row stops a second message.
+    const job = await queue.getJob('outbox-mail-1');
+    await job?.retry('completed');
+    await until('the re-run', async () =>
+      (await job?.getState()) === 'completed' ? true : undefined,
+    );
+    expect(await waitForJob(queue, 'outbox-mail-1')).toEqual({ outcome: 'already-handled' });
+
+    const rows = await db.collection('mail_outbox').find().toArray();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      jobId: 'outbox-mail-1',
+      to: 'dana@example.com',
+      status: 'sent',
+      transport: 'local',
+    });
+
+    const list = await fetch(`${worker.url}/dev/mail`);
+    expect(list.status).toBe(200);
+    const listHtml = await list.text();
+    expect(listHtml).toContain('dir="rtl"');
+    expect(listHtml).toContain('תודה על ההזמנה!');
+    const shown = await fetch(`${worker.url}/dev/mail/${String(rows[0]?._id)}`);
+    expect(shown.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await shown.text()).toBe(rows[0]?.html);
+    expect((await fetch(`${worker.url}/dev/mail/not-an-id`)).status).toBe(404);
+  });
+
+  it('retries an order confirmation until its receipt is issued, then attaches it', async () => {
+    const orderId = await paidOrder();
+    await queue.add(
+      ORDER_JOB_NAME,
+      { template: 'order-confirmation', to: 'dana@example.com', orderId },
+      { jobId: 'outbox-mail-wait', attempts: 8, backoff: { type: 'fixed', delay: 300 } },
+    );
+    await until('a first try that waits', async () => {
+      const job = await queue.getJob('outbox-mail-wait');
+      return job && job.attemptsMade >= 1 ? job : undefined;
+    });
+    expect((await queue.getJob('outbox-mail-wait'))?.failedReason).toMatch(/not issued yet/);
+    expect(await db.collection('mail_outbox').countDocuments({ jobId: 'outbox-mail-wait' })).toBe(
+      0,
+    );
+
+    const { writeFile, mkdir } = await import('node:fs/promises');
+    await mkdir(path.join(dataDir, 'receipts'), { recursive: true });
+    await writeFile(path.join(dataDir, 'receipts', '501.pdf'), '%PDF-1.7 receipt 501');
+    await db.collection('receipts').insertOne({
+      orderId: new mongoose.Types.ObjectId(orderId),
+      number: 501,
+      provider: 'local',
+      status: 'issued',
+      issuedAt: new Date(),
+      totalAgorot: 32840,
+      vatAgorot: 3254,
+      fileKey: 'receipts/501.pdf',
+    });
+    expect(await waitForJob(queue, 'outbox-mail-wait')).toEqual({ outcome: 'sent' });
+    expect(await db.collection('mail_outbox').findOne({ jobId: 'outbox-mail-wait' })).toMatchObject(
+      {
+        attachments: ['receipt-501.pdf'],
+      },
+    );
+  });
+
+  it('fails a job whose order does not exist without retrying', async () => {
+    const payload = {
+      template: 'order-confirmation',
+      to: 'dana@example.com',
+      orderId: new mongoose.Types.ObjectId().toHexString(),
+    };
+    await queue.add(ORDER_JOB_NAME, payload, { jobId: 'outbox-mail-missing', attempts: 3 });
+    await until('the job to fail', async () =>
+      (await queue.getJobState('outbox-mail-missing')) === 'failed' ? true : undefined,
+    );
+    const failed = await queue.getJob('outbox-mail-missing');
+    expect(failed?.failedReason).toMatch(/not found/);
+    // Unrecoverable at once: no waiting retries for a receipt of an order that does not exist.
+    expect(failed?.stacktrace).toHaveLength(1);
+    expect(
+      await db.collection('mail_outbox').countDocuments({ jobId: 'outbox-mail-missing' }),
+    ).toBe(0);
+  });
+});
+
+describe('mail queue through SMTP (a real local SMTP server)', () => {
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  let smtp: SMTPServer;
+  let smtpPort: number;
+  let worker: { app: NestFastifyApplication; url: string };
+  let queue: Queue;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (raw += chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.server.address() as AddressInfo).port;
+    worker = await startWorker({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      WORKER_CONCURRENCY: '2',
+    });
+    queue = new Queue(ORDER_QUEUE_NAMES.mail, { connection: { url: redis.url } });
+  });
+  afterAll(async () => {
+    await queue.close();
+    await worker.app.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('sends a multipart message: Hebrew subject encoded, RTL HTML and text parts, receipt attached', async () => {
+    const orderId = await paidOrder();
+    // An issued local receipt for the order, as the receipts queue leaves it.
+    const { writeFile, mkdir } = await import('node:fs/promises');
+    await mkdir(path.join(dataDir, 'receipts'), { recursive: true });
+    await writeFile(path.join(dataDir, 'receipts', '77.pdf'), '%PDF-1.7 receipt 77');
+    await db.collection('receipts').insertOne({
+      orderId: new mongoose.Types.ObjectId(orderId),
+      number: 77,
+      provider: 'local',
+      status: 'issued',
+      issuedAt: new Date(),
+      totalAgorot: 32840,
+      vatAgorot: 3254,
+      fileKey: 'receipts/77.pdf',
+    });
+    await queue.add(
+      ORDER_JOB_NAME,
+      { template: 'order-confirmation', to: 'dana@example.com', orderId },
+      { jobId: 'outbox-smtp-1' },
+    );
+    expect(await waitForJob(queue, 'outbox-smtp-1')).toEqual({ outcome: 'sent' });
+
+    expect(received).toHaveLength(1);
+    const [message] = received;
+    expect(message?.to).toEqual(['dana@example.com']);
+    expect(message?.from).toBe('no-reply@mechabrim.example');
+    const raw = message?.raw ?? '';
+    // Non-ASCII headers are RFC 2047 encoded words in UTF-8.
+    expect(raw).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/im);
+    const subjectLine = /^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
+    const decoded = subjectLine
+      .split(/\s+/)
+      .map((word) => {
+        const encoded = /^=\?UTF-8\?([BQ])\?(.*)\?=$/i.exec(word);
+        if (!encoded) return word;
+        return encoded[1]?.toUpperCase() === 'B'
+          ? Buffer.from(encoded[2] ?? '', 'base64').toString('utf8')
+          : Buffer.from(
+              (encoded[2] ?? '')
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
+                  String.fromCharCode(parseInt(hex, 16)),
+                ),
+              'latin1',
+            ).toString('utf8');
+      })
+      .join('');
+    expect(decoded).toContain('תודה על ההזמנה!');
+    expect(raw).toMatch(/Content-Type: multipart\/mixed/i);
+    expect(raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(raw).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
+    expect(raw).toMatch(/Content-Type: text\/html; charset=utf-8/i);
+    expect(raw).toMatch(/Content-Type: application\/pdf; name=receipt-77\.pdf/i);
+    const htmlPart =
+      /Content-Type: text\/html; charset=utf-8\r\nContent-Transfer-Encoding: (\S+)\r\n\r\n([\s\S]*?)\r\n--/i.exec(
+        raw,
+      );
+    const html =
+      htmlPart?.[1]?.toLowerCase() === 'base64'
+        ? Buffer.from(htmlPart[2] ?? '', 'base64').toString('utf8')
+        : (htmlPart?.[2] ?? '')
+            .replace(/=\r\n/g, '')
+            .replace(/(=[0-9A-F]{2})+/gi, (run) =>
+              Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
+            );
+    expect(html).toContain('<html dir="rtl" lang="he">');
+    expect(html).toContain('החשבונית המס/קבלה מצורפת למייל הזה.');
+
+    const row = await db.collection('mail_outbox').findOne({ jobId: 'outbox-smtp-1' });
+    expect(row).toMatchObject({
+      status: 'sent',
+      transport: 'smtp',
+      attachments: ['receipt-77.pdf'],
+    });
+    expect(row?.messageId).toMatch(/^<.+>$/);
+  });
+});

@@ -1,0 +1,158 @@
+import type { PaymentCreateResponse } from '@mechabrim/contracts';
+import { until } from '@mechabrim/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+// The cross-service journey (API → outbox → queues → worker → API) needs the real API; its own
+// harness is the one place that knows how to start it with a catalogue and the payment simulator.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- see above
+import {
+  BUYER,
+  payInFrame,
+  registerBuyer,
+  startCheckoutApi,
+  type CheckoutApi,
+} from '../../api/test/checkout-fixture';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- see above
+import { freshIp } from '../../api/test/http';
+import { hashPassword } from '@mechabrim/db';
+import { createWorkerApp } from '../src/app.factory';
+import { loadWorkerConfig } from '../src/config/worker-config';
+
+let ctx: CheckoutApi;
+let worker: NestFastifyApplication;
+let dataDir: string;
+let buyer: string;
+let otherBuyer: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'journey-e2e-'));
+  // The API and the worker share DATA_DIR: the worker writes receipts, the API serves them.
+  ctx = await startCheckoutApi({ DATA_DIR: dataDir });
+  worker = await createWorkerApp(
+    loadWorkerConfig({
+      NODE_ENV: 'test',
+      MONGODB_URI: ctx.mongoUri,
+      REDIS_URL: ctx.redis.url,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+    }),
+  );
+  buyer = await registerBuyer(ctx.http, 'journey.buyer@example.com');
+  otherBuyer = await registerBuyer(ctx.http, 'journey.other@example.com');
+});
+
+afterAll(async () => {
+  await worker?.close();
+  await ctx?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('a paid order gets its receipt and confirmation mail', () => {
+  it('pays, the worker issues receipt 1 and one mail, and the buyer downloads the PDF', async () => {
+    const created = await ctx.http.post<PaymentCreateResponse>(
+      '/api/payments/create',
+      {
+        items: [{ id: String(ctx.books.available[0]), quantity: 2 }],
+        client: BUYER,
+        shipping_method: 'standard',
+        shipping_region: 'israel-centre',
+      },
+      { token: buyer, headers: { 'idempotency-key': 'journey-attempt-1' } },
+    );
+    expect(created.status).toBe(201);
+    const orderId = created.body.order_id;
+    await payInFrame(created.body.payment_url, created.body.form_data, {
+      ccno: '4580 4580 4580 4580',
+    });
+
+    const receipts = ctx.db.collection('receipts');
+    const mails = ctx.db.collection('mail_outbox');
+    await until(
+      'the receipt and the mail',
+      async () =>
+        (await receipts.countDocuments({ status: 'issued' })) === 1 &&
+        (await mails.countDocuments({ status: 'sent' })) === 1
+          ? true
+          : undefined,
+      60_000,
+    );
+    expect(await receipts.findOne()).toMatchObject({ number: 1, fileKey: 'receipts/1.pdf' });
+    expect(await mails.findOne()).toMatchObject({
+      template: 'order-confirmation',
+      to: BUYER.email,
+    });
+
+    const mine = await ctx.http.get<{ orders: { _id: string; receiptUrl: string | null }[] }>(
+      '/api/orders/mine',
+      {
+        token: buyer,
+      },
+    );
+    const order = mine.body.orders.find((o) => o._id === orderId);
+    expect(order?.receiptUrl).toBe(`/api/orders/${orderId}/receipt`);
+
+    const pdf = await fetch(`${ctx.api.baseUrl}/api/orders/${orderId}/receipt`, {
+      headers: { authorization: `Bearer ${buyer}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    // Someone else's order is not found, as is an order without a receipt; a bad id is a 400.
+    const stranger = await ctx.http.get<{ message: string }>(`/api/orders/${orderId}/receipt`, {
+      token: otherBuyer,
+    });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.message).toMatch(/[\u0590-\u05ff]/);
+    expect(
+      (await ctx.http.get(`/api/orders/${'0'.repeat(24)}/receipt`, { token: buyer })).status,
+    ).toBe(404);
+    expect((await ctx.http.get('/api/orders/not-an-id/receipt', { token: buyer })).status).toBe(
+      400,
+    );
+    expect((await ctx.http.get(`/api/orders/${orderId}/receipt`)).status).toBe(401);
+
+    // An admin may open any order's receipt.
+    await ctx.db.collection('users').insertOne({
+      name: 'מנהלת',
+      email: 'journey.admin@example.com',
+      passwordHash: await hashPassword('Sefer#2024'),
+      role: 'admin',
+    });
+    const admin = await ctx.http.post<{ token: string }>(
+      '/api/auth/login',
+      { email: 'journey.admin@example.com', password: 'Sefer#2024' },
+      { ip: freshIp() },
+    );
+    expect(admin.status).toBe(200);
+    const asAdmin = await fetch(`${ctx.api.baseUrl}/api/orders/${orderId}/receipt`, {
+      headers: { authorization: `Bearer ${admin.body.token}` },
+    });
+    expect(asAdmin.status).toBe(200);
+    await asAdmin.arrayBuffer();
+
+    // A receipt Morning issued redirects to Morning's copy.
+    await receipts.updateOne(
+      { number: 1 },
+      {
+        $set: {
+          provider: 'morning',
+          fileKey: null,
+          documentUrl: 'https://morning.example/doc.pdf',
+        },
+      },
+    );
+    const redirected = await fetch(`${ctx.api.baseUrl}/api/orders/${orderId}/receipt`, {
+      headers: { authorization: `Bearer ${buyer}` },
+      redirect: 'manual',
+    });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe('https://morning.example/doc.pdf');
+  });
+});
