@@ -41,6 +41,9 @@ function nodeServiceConfig({ entry, outDir }) {
       },
     ],
     module: {
+      // `createRequire(__filename).resolve(...)` must stay Node's own resolver at run time (it
+      // finds files inside npm packages, which stay external); webpack would inline a module id.
+      parser: { javascript: { createRequire: false } },
       rules: [
         {
           test: /\.ts$/,

@@ -1,5 +1,6 @@
 import { toShekels, type Agorot } from '@mechabrim/money';
 import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BusinessDetails } from '../config/worker-config';
 import { workerStringsHe } from '../strings.he';
@@ -9,9 +10,11 @@ import type { ReceiptDraft } from './receipt-draft';
 const s = workerStringsHe.receipt;
 
 // Heebo from @fontsource ships as subsets: the Hebrew file has the letters and ₪, the Latin one
-// digits and punctuation. A fresh machine has no system fonts, so both are embedded.
+// digits and punctuation. A fresh machine has no system fonts, so both are embedded. Node's own
+// resolver (not the bundler's `require.resolve`, which webpack turns into a module id) finds the
+// package in node_modules from wherever this file runs: src under Jest or dist when built.
 const fontFiles = path.join(
-  path.dirname(require.resolve('@fontsource/heebo/package.json')),
+  path.dirname(createRequire(__filename).resolve('@fontsource/heebo/package.json')),
   'files',
 );
 const FONTS = {
