@@ -167,3 +167,9 @@ export type OrderJob =
 
 /** Job name inside each order queue (one kind of job per queue). */
 export const ORDER_JOB_NAME = 'paid-order' as const;
+
+/** Every queue the API and the worker share, for the operators' board and health reports. */
+export const ALL_QUEUE_NAMES: readonly string[] = [
+  ...Object.values(QUEUE_NAMES),
+  ...ORDER_QUEUE_NAME_LIST,
+];

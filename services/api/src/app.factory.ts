@@ -9,6 +9,7 @@ import {
 } from 'fastify';
 import type { Logger } from 'pino';
 import { createPinoLogger, JsonLogger } from '@mechabrim/server-kit';
+import { registerQueueBoard } from './admin-queues/queue-board';
 import { AppModule } from './app.module';
 import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
 import { registerCors } from './common/http/cors';
@@ -104,6 +105,7 @@ export async function createApiApp(
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
   setupDocs(app, config);
+  await registerQueueBoard(app);
   await app.init();
   return app;
 }

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LoggingModule } from '@mechabrim/server-kit';
+import { AdminQueuesModule } from './admin-queues/admin-queues.module';
 import { AuthModule } from './auth/auth.module';
 import { WishlistModule } from './wishlist/wishlist.module';
 import { StatsModule } from './stats/stats.module';
@@ -38,6 +39,7 @@ export const FEATURE_MODULES: Type[] = [
   WishlistModule,
   PaymentsModule,
   OrdersModule,
+  AdminQueuesModule,
 ];
 
 @Module({})
