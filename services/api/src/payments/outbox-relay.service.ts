@@ -52,6 +52,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly logger = new Logger('OutboxRelay');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private nudged = false;
   private readonly queues: Record<OrderQueueName, Queue>;
 
   constructor(
@@ -98,8 +99,24 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       })
       .finally(() => {
         this.running = undefined;
+        if (this.nudged) {
+          this.nudged = false;
+          void this.dispatchPending();
+        }
       });
     return this.running;
+  }
+
+  /**
+   * New rows were just committed (a paid notify): dispatch now instead of at the next poll, so a
+   * paid order's follow-up work starts within milliseconds. A poll already running may have
+   * passed the new rows by, so one more runs after it. The poll stays the safety net (another
+   * process's rows, a Redis outage).
+   */
+  nudge(): void {
+    if (!this.timer) return;
+    if (this.running) this.nudged = true;
+    else void this.dispatchPending();
   }
 
   private async dispatchBatch(): Promise<number> {
