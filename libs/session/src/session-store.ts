@@ -67,7 +67,7 @@ type AuthAnswer = (SessionUser & { token?: string }) | { user: SessionUser; toke
 /** A profile answer in either shape, with the user's id: anything else is asked for again. */
 function isAuthAnswer(value: unknown): value is AuthAnswer {
   if (typeof value !== 'object' || value === null) return false;
-  const user = 'user' in value ? (value).user : value;
+  const user = 'user' in value ? value.user : value;
   return typeof user === 'object' && user !== null && '_id' in user;
 }
 
