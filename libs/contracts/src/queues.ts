@@ -167,3 +167,9 @@ export type OrderJob =
 
 /** Job name inside each order queue (one kind of job per queue). */
 export const ORDER_JOB_NAME = 'paid-order' as const;
+
+/**
+ * The `print-jobs` queue's backoff type: not one of BullMQ's own, so the worker's strategy decides
+ * each retry's delay (exponential with jitter, `services/worker/src/print-jobs/print-backoff.ts`).
+ */
+export const PRINT_BACKOFF_TYPE = 'print-handoff' as const;
