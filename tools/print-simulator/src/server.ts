@@ -31,6 +31,8 @@ export interface PrintSimulatorOptions {
   failFirstCalls?: number;
   /** Decides each new job's fate (default: a line without an interior or cover file is rejected). */
   decide?: (job: PrintJobCreate) => JobFate;
+  /** Whether a repeated create (same key) finds the first job (default); false prints it again. */
+  idempotent?: boolean;
   /** A webhook that is not taken (unreachable or 5xx) is sent again after each of these delays. */
   webhookRetryDelaysMs?: readonly number[];
 }
@@ -308,7 +310,7 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     if (!parsed.success) return json(response, 400, { detail: parsed.error.issues });
     const header = request.headers[PRINT_IDEMPOTENCY_HEADER];
     const key = (typeof header === 'string' && header) || `external:${parsed.data.external_id}`;
-    const known = byKey.get(key);
+    const known = options.idempotent === false ? undefined : byKey.get(key);
     if (known) return json(response, 200, publicJob(known));
     nextId += 1;
     const job: SimulatedJob = {

@@ -12,6 +12,7 @@ import {
   ORDER_JOB_NAME,
   ORDER_JOB_SCHEMAS,
   ORDER_QUEUE_NAMES,
+  PRINT_BACKOFF_TYPE,
   type OrderQueueName,
 } from '@mechabrim/contracts';
 import { OUTBOX_MODEL, type OutboxModel } from '@mechabrim/db';
@@ -135,6 +136,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       try {
         await this.producer.add(this.queues[queue], ORDER_JOB_NAME, payload.data, {
           ...JOB_OPTIONS,
+          // The print handoff's retries are spread with jitter by the worker's own strategy.
+          ...(queue === 'print-jobs' && { backoff: { type: PRINT_BACKOFF_TYPE } }),
           jobId: outboxJobId(rowId),
         });
       } catch (error) {
