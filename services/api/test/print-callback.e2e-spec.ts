@@ -116,8 +116,8 @@ const mailsFor = (orderId: string) =>
     .find({ type: 'mail', 'payload.orderId': orderId, 'payload.template': 'shipping-update' })
     .sort({ createdAt: 1 })
     .toArray();
-const statuses = (order: { statusHistory: { status: string }[] } | null) =>
-  order?.statusHistory.map((step) => step.status);
+const statuses = (order: Record<string, unknown> | null) =>
+  (order?.statusHistory as { status: string }[] | undefined)?.map((step) => step.status);
 
 describe('POST /api/print/callback', () => {
   it('refuses a forged, unsigned or re-serialised callback with a Hebrew 401, changing nothing', async () => {
