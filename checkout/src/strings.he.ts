@@ -222,6 +222,8 @@ export const strings = {
     donation: 'מזה תרומה לקהילה',
     total: 'סה״כ',
     transaction: 'מספר עסקה',
+    trackingTitle: (count: number) => (count === 1 ? 'מספר מעקב' : `מספרי מעקב (${count} חבילות)`),
+    trackLink: 'למעקב אחרי החבילה',
     receipt: 'חשבונית מס/קבלה (PDF)',
     receiptLoading: 'מורידים את החשבונית…',
     receiptFailed: 'לא הצלחנו להוריד את החשבונית. נסו שוב בעוד רגע.',

@@ -58,6 +58,10 @@ export const buyerOrderSchema = z.object({
   receiptUrl: z.string().nullable(),
   /** Every status the order has had, oldest first (empty for orders from before checkout). */
   timeline: z.array(z.object({ status: z.enum(ORDER_LIFECYCLE_STATUSES), at: z.string() })),
+  /** Every parcel the printer sent, first shipped first (empty until the order ships). */
+  tracking: z
+    .array(z.object({ number: z.string(), carrier: z.string(), url: z.string() }))
+    .default([]),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
 

@@ -173,3 +173,9 @@ export const ALL_QUEUE_NAMES: readonly string[] = [
   ...Object.values(QUEUE_NAMES),
   ...ORDER_QUEUE_NAME_LIST,
 ];
+
+/**
+ * The `print-jobs` queue's backoff type: not one of BullMQ's own, so the worker's strategy decides
+ * each retry's delay (exponential with jitter, `services/worker/src/print-jobs/print-backoff.ts`).
+ */
+export const PRINT_BACKOFF_TYPE = 'print-handoff' as const;

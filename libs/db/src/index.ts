@@ -8,6 +8,7 @@ export * from './contact-messages.schema';
 export * from './wishlists.schema';
 export * from './client-logs.schema';
 export * from './orders.schema';
+export * from './order-status';
 export * from './outbox.schema';
 export * from './ledger.schema';
 export * from './receipts.schema';

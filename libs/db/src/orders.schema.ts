@@ -68,6 +68,50 @@ const NotifyLogEntrySchema = new Schema(
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
+ * Where an order's printing stands. `jobId` is set once, when the print partner accepted the job
+ * (the worker's handoff, idempotent by `handoffKey`); `providerStatus` is the partner's latest
+ * status that reached us; `parcels` only grow. `needsAttention` is what an admin must look at: the
+ * handoff failed for good, or the partner rejected or cancelled the job.
+ */
+const PrintRecordSchema = new Schema(
+  {
+    provider: { type: String, required: true },
+    handoffKey: { type: String, required: true },
+    jobId: { type: String, default: null },
+    handedOffAt: { type: Date, default: null },
+    /** Handoff attempts so far, and why the last one failed. */
+    attempts: { type: Number, default: 0, min: 0 },
+    lastError: { type: String, default: null },
+    /** Which worker job holds the handoff, and until when (one handoff in flight per order). */
+    claimedBy: { type: String, default: null },
+    claimedUntil: { type: Date, default: null },
+    providerStatus: { type: String, default: null },
+    providerStatusAt: { type: Date, default: null },
+    parcels: {
+      type: [
+        new Schema(
+          {
+            trackingNumber: { type: String, required: true },
+            carrier: { type: String, default: '' },
+            url: { type: String, default: '' },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    needsAttention: {
+      type: new Schema(
+        { reason: { type: String, required: true }, at: { type: Date, required: true } },
+        { _id: false },
+      ),
+      default: null,
+    },
+  },
+  { _id: false },
+);
+
+/**
  * An order as the author view of spec §3 reads it. Money is kept in whole agorot (ARCHITECTURE.md
  * decision 6): `priceAgorot` per line (the unit price when ordered), `totalAmountAgorot` (the sum
  * of the lines) and `donationAmountAgorot` (`donationOf` the total, from `@mechabrim/money`); answers
@@ -180,6 +224,8 @@ export const OrderSchema = new Schema(
       ),
       default: null,
     },
+    /** The order's print job (issue 11): the handoff, the partner's word and every parcel. */
+    print: { type: PrintRecordSchema, default: null },
     payment: {
       type: new Schema(
         {
@@ -315,3 +361,8 @@ export function effectiveOrderStatus(
   if (status === 'pending_payment' && order.expiresAt && order.expiresAt <= now) return 'expired';
   return status;
 }
+
+/** Orders an admin must look at: a print handoff that failed for good or a rejected print job. */
+OrderSchema.index({ 'print.needsAttention.at': -1 }, { sparse: true });
+/** The print callback finds its order by the partner's job id when `external_id` is missing. */
+OrderSchema.index({ 'print.jobId': 1 }, { sparse: true });

@@ -6,3 +6,4 @@ export * from './redis/redis-client';
 export * from './mongo/mongo-connection';
 export * from './health/dependency-indicators';
 export * from './bootstrap/run-server';
+export * from './signing/hmac';

@@ -26,6 +26,12 @@ export const workerStringsHe = {
     bookLine: (title: string, author: string) => (author ? `${title} / ${author}` : title),
     footer: 'המסמך הופק ממוחשב ואינו דורש חתימה.',
   },
+  /** Why an order's printing needs an admin (kept on the order, shown to admins). */
+  print: {
+    handoffFailed: (attempts: number, reason: string) =>
+      `ההזמנה לא נמסרה לבית הדפוס אחרי ${attempts} ניסיונות. השגיאה האחרונה: ${reason}`,
+    unprintable: (reason: string) => `אי אפשר לשלוח את ההזמנה להדפסה כפי שהיא: ${reason}`,
+  },
   mail: {
     greeting: (name: string) => (name ? `שלום ${name},` : 'שלום,'),
     signature: 'צוות מחברים',

@@ -18,12 +18,14 @@ import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
 import { HealthController } from './health/health.controller';
 import { QueueDepths } from './health/queue-depths';
 import { MailModule } from './mail/mail.module';
+import { PrintJobsModule } from './print-jobs/print-jobs.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 
 /** One module per queue, under `src/<queue>/`. To add one: import it and list it here. */
 export const QUEUE_MODULES: Type[] = [
   ClientLogsModule,
   OrderSplitsModule,
+  PrintJobsModule,
   ReceiptsModule,
   MailModule,
 ];

@@ -101,6 +101,44 @@ export const TABLE_ENTRIES: TableEntry[] = [
     default: '`127.0.0.1`',
     description: 'Interface the payment simulator listens on',
   },
+  { name: 'PRINT_API_URL' },
+  { name: 'PRINT_API_KEY', alsoReadBy: ['print simulator'] },
+  { name: 'PRINT_API_SECRET', alsoReadBy: ['print simulator'] },
+  { name: 'PRINT_FILES_URL' },
+  { name: 'PRINT_CONTACT_EMAIL' },
+  { name: 'PRINT_RETRY_BASE_MS' },
+  {
+    name: 'PRINT_SIMULATOR_PORT',
+    readBy: ['launcher', 'print simulator'],
+    default: '`4400`',
+    description: 'Port of the local print simulator',
+  },
+  {
+    name: 'PRINT_SIMULATOR_HOST',
+    readBy: ['print simulator'],
+    default: '`127.0.0.1`',
+    description: 'Interface the print simulator listens on',
+  },
+  {
+    name: 'PRINT_SIMULATOR_WEBHOOK_URL',
+    readBy: ['print simulator'],
+    default: "none (no callbacks); the launcher sets the API's `/api/print/callback`",
+    description: 'Where the print simulator posts its signed `PRINT_JOB_STATUS_CHANGED` callbacks',
+  },
+  {
+    name: 'PRINT_SIMULATOR_STEP_MS',
+    readBy: ['print simulator'],
+    default: '`5000`',
+    description:
+      "The simulator's clock: milliseconds between a job's steps (created, in production, shipped, delivered)",
+  },
+  {
+    name: 'PRINT_SIMULATOR_FAIL_FIRST',
+    readBy: ['print simulator'],
+    default: '`0`',
+    description:
+      "The simulator answers its first N `POST /print-jobs/` calls with 503 (to try the handoff's retries)",
+  },
   {
     name: 'PAYMENT_FRAME_ORIGINS',
     readBy: ['edge'],

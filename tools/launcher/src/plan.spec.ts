@@ -68,6 +68,7 @@ describe('planStack', () => {
       'checkout',
       'author-portal',
       'payment-simulator',
+      'print-simulator',
       'api',
       'worker',
     ]);
@@ -83,7 +84,10 @@ describe('planStack', () => {
         'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203',
       SHELL_PORT: '4200',
       NODE_ENV: 'development',
+      PRINT_API_URL: 'http://localhost:4400',
+      PRINT_SIMULATOR_WEBHOOK_URL: 'http://localhost:3300/api/print/callback',
     });
+    expect(plan.ctx.env.PRINT_API_SECRET).toMatch(/^[a-f\d]{48}$/);
   });
 
   it('npm start: MONGODB_URI is used as given and nothing starts for it', async () => {

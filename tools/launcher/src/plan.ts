@@ -91,6 +91,30 @@ function paymentSimulatorEnv(
   };
 }
 
+/**
+ * The worker, the API and the print simulator share the print API's key pair (a fresh secret per
+ * stack unless set: it authenticates the worker's calls and signs the simulator's webhooks, as
+ * Lulu's API secret does); the worker learns the simulator's address and the simulator the API's
+ * print callback.
+ */
+function printSimulatorEnv(
+  ports: Readonly<Record<string, number>>,
+  origin: (name: string) => string,
+  keep: (variable: string, computed: string) => string,
+): Env {
+  if (!ports['print-simulator']) return {};
+  return {
+    PRINT_API_URL: keep('PRINT_API_URL', origin('print-simulator')),
+    PRINT_API_SECRET: keep('PRINT_API_SECRET', randomBytes(24).toString('hex')),
+    ...(ports.api && {
+      PRINT_SIMULATOR_WEBHOOK_URL: keep(
+        'PRINT_SIMULATOR_WEBHOOK_URL',
+        `${origin('api')}/api/print/callback`,
+      ),
+    }),
+  };
+}
+
 function withoutKeys(env: Env, keys: readonly string[]): Env {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
 }
@@ -179,6 +203,7 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
     }),
     ...(ephemeral && { LOG_LEVEL: env.LOG_LEVEL || 'warn' }),
     ...paymentSimulatorEnv(ports, origin, keep),
+    ...printSimulatorEnv(ports, origin, keep),
   };
 
   return {

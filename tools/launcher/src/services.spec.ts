@@ -70,6 +70,7 @@ describe('APP_SERVICES', () => {
       checkout: ['CHECKOUT_PORT', 4202],
       'author-portal': ['AUTHOR_PORTAL_PORT', 4203],
       'payment-simulator': ['PAYMENT_SIMULATOR_PORT', 4300],
+      'print-simulator': ['PRINT_SIMULATOR_PORT', 4400],
     });
   });
 

@@ -84,6 +84,20 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
     probe: (ctx) => ({ kind: 'http', url: url(ctx, 'payment-simulator', '/health') }),
     links: (ctx) => [{ label: 'Payment simulator', url: url(ctx, 'payment-simulator', '/health') }],
   },
+  // The local print partner (tools/print-simulator): the worker's default PRINT_PROVIDER. It
+  // calls the API's print callback, which need not be up yet: it retries its webhooks.
+  {
+    name: 'print-simulator',
+    tier: 'app',
+    port: { variable: 'PRINT_SIMULATOR_PORT', default: 4400 },
+    requires: () => ['tools/print-simulator/src/cli.ts'],
+    command: () => ({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'tools/print-simulator/src/cli.ts'],
+    }),
+    probe: (ctx) => ({ kind: 'http', url: url(ctx, 'print-simulator', '/health') }),
+    links: (ctx) => [{ label: 'Print simulator', url: url(ctx, 'print-simulator', '/health') }],
+  },
   {
     name: 'api',
     tier: 'app',

@@ -27,7 +27,8 @@ export type StackServiceName =
   | 'storefront'
   | 'checkout'
   | 'author-portal'
-  | 'payment-simulator';
+  | 'payment-simulator'
+  | 'print-simulator';
 
 export interface RunningStack {
   urls: {
@@ -39,6 +40,8 @@ export interface RunningStack {
     worker: string;
     /** The local payment provider's origin (its hosted card page opens in the checkout's frame). */
     paymentSimulator: string;
+    /** The local print partner's origin (Lulu-shaped `/print-jobs/`). */
+    printSimulator: string;
   };
   mongoUri: string;
   redisUrl: string;
@@ -126,6 +129,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       api: url('api'),
       worker: url('worker'),
       paymentSimulator: url('payment-simulator'),
+      printSimulator: url('print-simulator'),
     },
     mongoUri: ctx.mongoUri,
     redisUrl: ctx.redisUrl,

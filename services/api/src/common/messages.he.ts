@@ -78,6 +78,10 @@ export const messagesHe = {
   health: {
     down: (names: string[]) => `השירות אינו זמין כרגע: ${names.join(', ')}`,
   },
+  print: {
+    badSignature: 'חתימת העדכון מבית הדפוס אינה תקינה',
+    badCallback: 'העדכון מבית הדפוס אינו תקין',
+  },
   payments: {
     booksUnavailable: (titles: string[]) =>
       `הספרים הבאים אינם זמינים כרגע להזמנה: ${titles.join(', ')}. נא להסיר אותם מהעגלה ולנסות שוב.`,

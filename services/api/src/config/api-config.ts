@@ -29,6 +29,9 @@ const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
   .map((port) => `http://localhost:${port}`)
   .join(',');
 
+/** The print simulator's development secret (the worker's PRINT_API_SECRET default too). */
+export const DEV_PRINT_API_SECRET = 'mechabrim-print-simulator-development-secret';
+
 /**
  * The environment variables the API reads, each with its default and meaning (the README's
  * environment table is generated from them: `npm run env-table`).
@@ -37,6 +40,11 @@ export const apiEnvSchema = z
   .object({
     ...serverEnvShape,
     ...paymentsEnvShape,
+    PRINT_API_SECRET: documented(z.string().trim().min(1).default(DEV_PRINT_API_SECRET), {
+      default: 'a development secret (the launcher makes a new one each start)',
+      description:
+        "The print partner's client secret: authenticates the worker's calls, and (as Lulu does) signs the partner's status callbacks, so the API checks them with the same value",
+    }),
     API_PORT: portVar(3000, 'Port of the API'),
     API_HOST: hostVar('the API'),
     CORS_ORIGINS: documented(
@@ -157,6 +165,8 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   payments: PaymentsConfig;
+  /** The print partner's callbacks: the secret their HMAC is keyed with. */
+  print: { webhookSecret: string };
 }
 
 /** Reads and validates the API configuration from environment variables. Throws `ConfigError`. */
@@ -183,5 +193,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     // The provider posts its notify to the API itself, so the default is an absolute address.
     payments: toPaymentsConfig(e, e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
+    print: { webhookSecret: e.PRINT_API_SECRET },
   };
 }

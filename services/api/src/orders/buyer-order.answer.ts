@@ -28,7 +28,11 @@ export interface StoredBuyerOrder {
   shipping?: { method: string; region: string; priceAgorot: number } | null;
   payment?: { transactionId?: string | null } | null;
   statusHistory?: { status: string; at: Date }[] | null;
+  print?: { parcels?: { trackingNumber: string; carrier?: string; url?: string }[] | null } | null;
 }
+
+/** Only links a buyer can safely open (the partner's tracking page), nothing else. */
+const safeLink = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : '');
 
 /**
  * The buyer's reading of a stored status. Orders from before online payment carry `pending`
@@ -84,5 +88,10 @@ export function toBuyerOrder(order: StoredBuyerOrder, hasReceipt = false): Buyer
         ? [{ status: step.status as OrderLifecycleStatus, at: step.at.toISOString() }]
         : [],
     ),
+    tracking: (order.print?.parcels ?? []).map((parcel) => ({
+      number: parcel.trackingNumber,
+      carrier: parcel.carrier ?? '',
+      url: safeLink(parcel.url),
+    })),
   };
 }

@@ -13,6 +13,7 @@ import {
   ORDER_JOB_NAME,
   ORDER_JOB_SCHEMAS,
   ORDER_QUEUE_NAMES,
+  PRINT_BACKOFF_TYPE,
   type OrderQueueName,
 } from '@mechabrim/contracts';
 import { OUTBOX_MODEL, type OutboxModel } from '@mechabrim/db';
@@ -171,13 +172,21 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           { _id: row._id, claimToken },
           { $set: { status: 'failed', claimedUntil: null, lastError: payload.error.message } },
         );
+        this.logger.error(
+          `outbox row ${row._id.toHexString()} has an invalid ${row.type} payload; set aside`,
+        );
         continue;
       }
       const jobs = jobsByQueue.get(row.type) ?? [];
       jobs.push({
         name: ORDER_JOB_NAME,
         data: payload.data,
-        opts: { ...JOB_OPTIONS, jobId: outboxJobId(row._id.toHexString()) },
+        opts: {
+          ...JOB_OPTIONS,
+          // The print handoff's retries are spread with jitter by the worker's own strategy.
+          ...(row.type === 'print-jobs' && { backoff: { type: PRINT_BACKOFF_TYPE } }),
+          jobId: outboxJobId(row._id.toHexString()),
+        },
       });
       jobsByQueue.set(row.type, jobs);
       claimed.push(row._id);

@@ -25,7 +25,33 @@ describe('loadWorkerConfig', () => {
         from: 'מחברים <no-reply@mechabrim.example>',
         siteUrl: 'http://localhost:4200',
       },
+      print: {
+        apiUrl: 'http://127.0.0.1:4400',
+        apiKey: 'mechabrim-print-simulator',
+        apiSecret: 'mechabrim-print-simulator-development-secret',
+        filesUrl: 'http://localhost:3000/api/files',
+        contactEmail: 'print@mechabrim.example',
+        retryBaseMs: 5000,
+      },
     });
+  });
+
+  it('reads the print partner: Lulu in production, with its key pair', () => {
+    expect(
+      loadWorkerConfig({
+        PRINT_API_URL: 'https://api.sandbox.lulu.com/',
+        PRINT_API_KEY: 'key',
+        PRINT_API_SECRET: 'secret',
+        PRINT_RETRY_BASE_MS: '250',
+      }).print,
+    ).toMatchObject({
+      apiUrl: 'https://api.sandbox.lulu.com',
+      apiKey: 'key',
+      apiSecret: 'secret',
+      retryBaseMs: 250,
+    });
+    expect(() => loadWorkerConfig({ PRINT_API_URL: 'ftp://x' })).toThrow(/PRINT_API_URL/);
+    expect(() => loadWorkerConfig({ PRINT_RETRY_BASE_MS: '0' })).toThrow(/PRINT_RETRY_BASE_MS/);
   });
 
   it('needs the Morning key with INVOICE_PROVIDER=morning', () => {

@@ -21,6 +21,10 @@ import { z } from 'zod';
 
 export { ConfigError } from '@mechabrim/server-kit';
 
+/** The local print simulator's development key pair (its CLI has the same defaults). */
+export const DEV_PRINT_API_KEY = 'mechabrim-print-simulator';
+export const DEV_PRINT_API_SECRET = 'mechabrim-print-simulator-development-secret';
+
 /**
  * The environment variables the worker reads, each with its default and meaning (the README's
  * environment table is generated from them: `npm run env-table`).
@@ -89,6 +93,36 @@ export const workerEnvSchema = z
       default: '`מחברים <no-reply@mechabrim.example>`',
       description: 'Sender of outgoing mail',
     }),
+    PRINT_API_URL: urlVar(['https:', 'http:'], {
+      default: '`http://127.0.0.1:4400` (the local print simulator)',
+      description:
+        "The print partner's API, Lulu-shaped (`/print-jobs/`, client-credentials token): Lulu is `https://api.lulu.com`, its sandbox `https://api.sandbox.lulu.com`",
+    }),
+    PRINT_API_KEY: textVar(DEV_PRINT_API_KEY, {
+      default: "the print simulator's development key",
+      description: "The print partner's client key (Lulu: the developer portal's API keys)",
+    }),
+    PRINT_API_SECRET: textVar(DEV_PRINT_API_SECRET, {
+      default: 'a development secret (the launcher makes a new one each start)',
+      description:
+        "The print partner's client secret: authenticates the worker's calls, and (as Lulu does) signs the partner's status callbacks, so the API checks them with the same value",
+    }),
+    PRINT_FILES_URL: urlVar(['https:', 'http:'], {
+      default: '`http://localhost:3000/api/files`',
+      description:
+        "Where the print partner downloads a book's files: each line's interior and cover are `<PRINT_FILES_URL>/<storage key>`",
+    }),
+    PRINT_CONTACT_EMAIL: textVar('print@mechabrim.example', {
+      default: '`print@mechabrim.example`',
+      description: "The print jobs' contact address (the partner writes to it about a job)",
+    }),
+    PRINT_RETRY_BASE_MS: integerVar({
+      default: 5000,
+      min: 10,
+      max: 3_600_000,
+      description:
+        'First retry delay of a failed print handoff; each further retry waits twice as long (up to 10 minutes), with ±25 % jitter',
+    }),
   })
   .superRefine(requiredInProduction(['MONGODB_URI', 'REDIS_URL']))
   .superRefine((env, ctx) => {
@@ -129,6 +163,17 @@ export interface WorkerConfig {
   invoice: InvoiceSettings;
   business: BusinessDetails;
   mail: { smtpUrl: string | null; from: string; siteUrl: string };
+  print: PrintSettings;
+}
+
+/** How the worker reaches the print partner (the simulator by default). */
+export interface PrintSettings {
+  apiUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  filesUrl: string;
+  contactEmail: string;
+  retryBaseMs: number;
 }
 
 /** Reads and validates the worker's configuration from environment variables. Throws `ConfigError`. */
@@ -164,6 +209,14 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
       siteUrl: (e.SITE_URL ?? 'http://localhost:4200').replace(/\/+$/, ''),
+    },
+    print: {
+      apiUrl: (e.PRINT_API_URL ?? 'http://127.0.0.1:4400').replace(/\/+$/, ''),
+      apiKey: e.PRINT_API_KEY,
+      apiSecret: e.PRINT_API_SECRET,
+      filesUrl: (e.PRINT_FILES_URL ?? 'http://localhost:3000/api/files').replace(/\/+$/, ''),
+      contactEmail: e.PRINT_CONTACT_EMAIL,
+      retryBaseMs: e.PRINT_RETRY_BASE_MS,
     },
   };
 }

@@ -33,6 +33,7 @@ const order = (n: number, overrides: Partial<BuyerOrder> = {}): BuyerOrder => ({
     { status: 'pending_payment', at: '2026-11-20T10:00:00.000Z' },
     { status: 'paid', at: '2026-11-20T10:01:00.000Z' },
   ],
+  tracking: [],
   ...overrides,
 });
 
@@ -98,6 +99,45 @@ describe('/orders', () => {
     expect(within(paid).getByText('T-1')).toBeTruthy();
     expect(paid.textContent).toContain(formatPrice(94.8, 2));
     expect(paid.textContent).toContain('2 עותקים');
+  });
+
+  it("shows every parcel's tracking number, linked to the carrier's page", async () => {
+    fakeApi(() => ({
+      body: pageOf(
+        [
+          order(3, {
+            status: 'shipped',
+            tracking: [
+              {
+                number: 'RR100123IL',
+                carrier: 'דואר ישראל',
+                url: 'https://doar.israelpost.co.il/deliverytracking?itemcode=RR100123IL',
+              },
+              { number: 'RR100124IL', carrier: 'דואר ישראל', url: '' },
+            ],
+          }),
+          order(4),
+        ],
+        1,
+        2,
+      ),
+    }));
+    openOrders();
+    const [shipped, paid] = (await screen.findAllByTestId('order-card')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(shipped).getByRole('heading', { name: 'מספרי מעקב (2 חבילות)' })).toBeTruthy();
+    const parcels = within(shipped).getAllByTestId('tracking-number');
+    expect(parcels.map((li) => li.querySelector('bdi')?.textContent)).toEqual([
+      'RR100123IL',
+      'RR100124IL',
+    ]);
+    const link = within(parcels[0] as HTMLElement).getByRole('link', { name: 'למעקב אחרי החבילה' });
+    expect(link.getAttribute('href')).toContain('itemcode=RR100123IL');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(parcels[1] as HTMLElement).queryByRole('link')).toBeNull();
+    expect(within(paid).queryByTestId('tracking-number')).toBeNull();
   });
 
   it('pages through older orders', async () => {

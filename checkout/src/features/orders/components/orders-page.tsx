@@ -144,6 +144,34 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
   );
 }
 
+/** Every parcel's tracking number, each linked to the carrier's page when the printer gave one. */
+function Tracking({ order }: { order: BuyerOrder }) {
+  if (order.tracking.length === 0) return null;
+  return (
+    <section className="order-tracking" aria-label={s.trackingTitle(order.tracking.length)}>
+      <h3 className="order-tracking__title">{s.trackingTitle(order.tracking.length)}</h3>
+      <ul className="order-tracking__list">
+        {order.tracking.map((parcel) => (
+          <li key={parcel.number} data-testid="tracking-number">
+            <bdi dir="ltr" className="order-tracking__number">
+              {parcel.number}
+            </bdi>
+            {parcel.carrier && <span className="order-tracking__carrier"> · {parcel.carrier}</span>}
+            {parcel.url && (
+              <>
+                {' · '}
+                <a href={parcel.url} target="_blank" rel="noopener noreferrer">
+                  {s.trackLink}
+                </a>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The order's tax receipt, downloaded with the session (the worker issues it once paid). */
 function ReceiptDownload({ orderId, receiptUrl }: { orderId: string; receiptUrl: string }) {
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
@@ -195,6 +223,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
         </p>
       </header>
       <Timeline order={order} />
+      <Tracking order={order} />
       <ul className="order-card__lines">
         {order.lines.map((line) => (
           <li key={line.bookId} className="order-line">

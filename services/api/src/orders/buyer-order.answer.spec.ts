@@ -1,0 +1,36 @@
+import { Types } from 'mongoose';
+import { toBuyerOrder, type StoredBuyerOrder } from './buyer-order.answer';
+
+const stored = (print: StoredBuyerOrder['print']): StoredBuyerOrder => ({
+  _id: new Types.ObjectId(),
+  status: 'shipped',
+  books: [],
+  totalAmountAgorot: 5000,
+  donationAmountAgorot: 500,
+  print,
+});
+
+describe("the buyer's order answer", () => {
+  it("lists every parcel's tracking number, carrier and link", () => {
+    const answer = toBuyerOrder(
+      stored({
+        parcels: [
+          { trackingNumber: 'RR1IL', carrier: 'דואר ישראל', url: 'https://t.example/RR1IL' },
+          { trackingNumber: 'RR2IL' },
+        ],
+      }),
+    );
+    expect(answer.tracking).toEqual([
+      { number: 'RR1IL', carrier: 'דואר ישראל', url: 'https://t.example/RR1IL' },
+      { number: 'RR2IL', carrier: '', url: '' },
+    ]);
+  });
+
+  it('drops a link that is not http(s), and answers no parcels before the order ships', () => {
+    const answer = toBuyerOrder(
+      stored({ parcels: [{ trackingNumber: 'RR3IL', url: 'javascript:alert(1)' }] }),
+    );
+    expect(answer.tracking[0]?.url).toBe('');
+    expect(toBuyerOrder(stored(null)).tracking).toEqual([]);
+  });
+});

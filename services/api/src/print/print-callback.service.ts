@@ -1,0 +1,189 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
+import {
+  PRINT_SIGNATURE_HEADER,
+  printWebhookSchema,
+  type MailJob,
+  type PrintCallbackAnswer,
+  type PrintJob,
+} from '@mechabrim/contracts';
+import {
+  mergeParcels,
+  nextOrderStatus,
+  ORDER_MODEL,
+  OUTBOX_MODEL,
+  STORED_ORDER_STATUSES,
+  type OrderModel,
+  type OutboxModel,
+  type Parcel,
+} from '@mechabrim/db';
+import { verifyHmacSha256 } from '@mechabrim/server-kit';
+import { DomainError } from '../common/errors/domain-error';
+import { messagesHe } from '../common/messages.he';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
+import { parcelsOf, readCallback } from './print-callback';
+
+type IncomingHeaders = Record<string, string | string[] | undefined>;
+
+type StoredStatus = (typeof STORED_ORDER_STATUSES)[number];
+
+interface CallbackOrder {
+  _id: Types.ObjectId;
+  status: StoredStatus;
+  user: { email: string };
+  print?: {
+    jobId?: string | null;
+    parcels?: Parcel[] | null;
+    providerStatusAt?: Date | null;
+  } | null;
+}
+
+/** Concurrent callbacks for one order: each re-reads and tries again, this many times at most. */
+const MAX_TRIES = 5;
+
+/**
+ * `POST /api/print/callback`: the print partner's `PRINT_JOB_STATUS_CHANGED` webhook. Checked
+ * with HMAC-SHA256 over the raw body (401 otherwise). The order's status only moves forward
+ * (`nextOrderStatus`), so a late or repeated callback changes nothing; every parcel's tracking
+ * number is kept. The write is conditional on the status and parcel count it read (another
+ * callback for the same order in between makes it read again), and new tracking numbers queue a
+ * shipping-update mail through the outbox in the same transaction: one mail per new parcel,
+ * never one per replay.
+ */
+@Injectable()
+export class PrintCallbackService {
+  private readonly logger = new Logger('PrintCallback');
+
+  constructor(
+    @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
+    @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
+    @InjectConnection() private readonly connection: Connection,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  async handle(rawBody: Buffer, headers: IncomingHeaders): Promise<PrintCallbackAnswer> {
+    if (
+      !verifyHmacSha256(rawBody, headers[PRINT_SIGNATURE_HEADER], this.config.print.webhookSecret)
+    )
+      throw new DomainError('unauthorized', messagesHe.print.badSignature);
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new DomainError('invalid_data', messagesHe.print.badCallback);
+    }
+    const parsed = printWebhookSchema.safeParse(json);
+    if (!parsed.success) throw new DomainError('invalid_data', messagesHe.print.badCallback);
+    const job = parsed.data.data;
+
+    for (let attempt = 0; attempt < MAX_TRIES; attempt += 1) {
+      const order = await this.find(job);
+      if (!order) {
+        // Not ours (another shop on the same partner account, or a deleted order): answered 200 so
+        // the partner does not retry it and disable the webhook.
+        this.logger.warn({
+          printJobId: String(job.id),
+          msg: 'print callback for an unknown order',
+        });
+        return { received: true, outcome: 'unknown_order', status: '' };
+      }
+      const answer = await this.apply(order, job);
+      if (answer) {
+        this.logger.log({
+          orderId: order._id.toHexString(),
+          printJobId: String(job.id),
+          partnerStatus: job.status.name,
+          outcome: answer.outcome,
+          msg: 'print callback',
+        });
+        return answer;
+      }
+    }
+    throw new DomainError('conflict', messagesHe.errors.conflict);
+  }
+
+  private find(job: PrintJob): Promise<CallbackOrder | null> {
+    const externalId = job.external_id ?? '';
+    const filter =
+      Types.ObjectId.isValid(externalId) && /^[a-f\d]{24}$/i.test(externalId)
+        ? { _id: new Types.ObjectId(externalId) }
+        : { 'print.jobId': String(job.id) };
+    return this.orders
+      .findOne(filter)
+      .select({ status: 1, 'user.email': 1, print: 1 })
+      .lean<CallbackOrder>()
+      .exec();
+  }
+
+  /** One conditional write; null when the order changed under it (read again). */
+  private async apply(order: CallbackOrder, job: PrintJob): Promise<PrintCallbackAnswer | null> {
+    const reading = readCallback(job);
+    const known = order.print?.parcels ?? [];
+    const parcels = mergeParcels(known, parcelsOf(job));
+    const newParcels = parcels.length - known.length;
+    const target = reading.kind === 'move' ? nextOrderStatus(order.status, reading.target) : null;
+    const changed = job.status.changed ? new Date(job.status.changed) : new Date();
+    const changedAt = Number.isNaN(changed.getTime()) ? new Date() : changed;
+    // The partner's own status, as its latest word (a late callback does not overwrite it).
+    const latest = !order.print?.providerStatusAt || changedAt >= order.print.providerStatusAt;
+    const now = new Date();
+
+    const set: Record<string, unknown> = {};
+    if (order.print) {
+      set['print.parcels'] = parcels;
+      if (!order.print.jobId) set['print.jobId'] = String(job.id);
+      if (latest) {
+        set['print.providerStatus'] = job.status.name;
+        set['print.providerStatusAt'] = changedAt;
+      }
+      if (reading.kind === 'attention')
+        set['print.needsAttention'] = { reason: reading.reason, at: now };
+    } else {
+      // A callback before the worker recorded its handoff (or a job made by hand at the partner).
+      set.print = {
+        provider: 'print-partner',
+        handoffKey: `partner-${String(job.id)}`,
+        jobId: String(job.id),
+        handedOffAt: now,
+        attempts: 0,
+        parcels,
+        providerStatus: job.status.name,
+        providerStatusAt: changedAt,
+        needsAttention: reading.kind === 'attention' ? { reason: reading.reason, at: now } : null,
+      };
+    }
+    if (target) set.status = target;
+
+    const filter = {
+      _id: order._id,
+      status: order.status,
+      ...(order.print ? { 'print.parcels': { $size: known.length } } : { print: null }),
+    };
+    let written = false;
+    await this.connection.transaction(async (session) => {
+      const result = await this.orders.updateOne(
+        filter,
+        { $set: set, ...(target ? { $push: { statusHistory: { status: target, at: now } } } : {}) },
+        { session },
+      );
+      written = result.matchedCount === 1;
+      if (!written || newParcels <= 0) return;
+      const mail: MailJob = {
+        template: 'shipping-update',
+        to: order.user.email,
+        orderId: order._id.toHexString(),
+        trackingNumbers: parcels.map((parcel) => parcel.trackingNumber).slice(0, 20),
+        ...(parcels[0]?.carrier ? { carrier: parcels[0].carrier.slice(0, 100) } : {}),
+      };
+      await this.outbox.insertMany([{ type: 'mail', payload: mail, createdAt: now }], { session });
+    });
+    if (!written) return null;
+    return {
+      received: true,
+      outcome: target ? 'moved' : reading.kind === 'attention' ? 'needs_attention' : 'unchanged',
+      status: target ?? order.status,
+    };
+  }
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ORDER_MODEL, OrderSchema, OUTBOX_MODEL, OutboxSchema } from '@mechabrim/db';
+import { PrintCallbackService } from './print-callback.service';
+import { PrintController } from './print.controller';
+
+/** Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off). */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: ORDER_MODEL, schema: OrderSchema },
+      { name: OUTBOX_MODEL, schema: OutboxSchema },
+    ]),
+  ],
+  controllers: [PrintController],
+  providers: [PrintCallbackService],
+})
+export class PrintModule {}

@@ -1,0 +1,157 @@
+import type { PrintJobCreate, PrintLineItem, PrintShippingLevel } from '@mechabrim/contracts';
+
+/** A book's print options as the catalogue keeps them (spec §3's upload payload). */
+export interface PrintableBook {
+  _id: { toHexString(): string };
+  title: string;
+  size?: string | null;
+  readingFormat?: string | null;
+  paperType?: string | null;
+  printingType?: string | null;
+  pages?: number | null;
+  files?: { pdf?: string | null; coverPdf?: string | null } | null;
+}
+
+/** A paid order as the handoff reads it. */
+export interface PrintableOrder {
+  _id: { toHexString(): string };
+  user: { name: string; email: string };
+  shippingAddress: {
+    fullName?: string | null;
+    street: string;
+    city: string;
+    zip?: string | null;
+    country?: string | null;
+    phone?: string | null;
+  };
+  shipping?: { method: string } | null;
+  books: { book: { _id: { toHexString(): string }; title: string }; quantity: number }[];
+}
+
+/** A request that can never be printed as it stands (no retry helps; an admin must look). */
+export class UnprintableOrderError extends Error {}
+
+/** Trim sizes of spec §9, in millimetres: A5 and 13.5 × 21 cm. */
+const TRIMS = {
+  A5: { width: 148, height: 210 },
+  '135x210': { width: 135, height: 210 },
+} as const;
+
+/** A book's `size` as stored ("A5", "13.5x21", "135x210 mm"…) read as one of the two trims. */
+export function trimOf(size: string | null | undefined): { width: number; height: number } {
+  const compact = (size ?? 'A5').replace(/\s|מ"מ|mm|cm|ס"מ/gi, '').toLowerCase();
+  return /^(13\.?5[x×]21|135[x×]210)/.test(compact) ? TRIMS['135x210'] : TRIMS.A5;
+}
+
+/**
+ * Lulu's product code for a book, in its dotted form: trim in hundredths of an inch
+ * (`0583X0827` is A5), interior colour (BW or FC), standard quality, perfect bound (PB: spec §3's
+ * soft cover), the paper, matte cover. Our 70/80/90 g wood-free papers are read as Lulu's 60#
+ * and 80# uncoated white (`060UW444`, `080CW444`): the partner's nearest stock, to be confirmed
+ * with the partner before going live.
+ */
+export function podPackageId(book: PrintableBook): string {
+  const trim = trimOf(book.size);
+  const inches = (mm: number) =>
+    String(Math.round((mm / 25.4) * 100))
+      .padStart(4, '0')
+      .slice(-4);
+  const colour = book.printingType === 'color' ? 'FC' : 'BW';
+  const paper = book.paperType === '90g' || book.paperType === '80g' ? '080CW444' : '060UW444';
+  return `${inches(trim.width)}X${inches(trim.height)}.${colour}.STD.PB.${paper}.MXX`;
+}
+
+/** Our shipping methods (spec §9) as Lulu's shipping levels. */
+export const SHIPPING_LEVELS: Record<string, PrintShippingLevel> = {
+  standard: 'MAIL',
+  express: 'EXPEDITED',
+  'next-day': 'EXPRESS',
+  pickup: 'GROUND_BUS',
+  international: 'PRIORITY_MAIL',
+};
+
+/** Country names as buyers type them, to ISO codes (the partner needs the code). */
+const COUNTRIES: Record<string, string> = {
+  ישראל: 'IL',
+  israel: 'IL',
+  'ארצות הברית': 'US',
+  'ארה"ב': 'US',
+  usa: 'US',
+  'united states': 'US',
+  בריטניה: 'GB',
+  'united kingdom': 'GB',
+  גרמניה: 'DE',
+  germany: 'DE',
+  צרפת: 'FR',
+  france: 'FR',
+  קנדה: 'CA',
+  canada: 'CA',
+  אוסטרליה: 'AU',
+  australia: 'AU',
+};
+
+export function countryCode(country: string | null | undefined): string {
+  const name = (country ?? '').trim() || 'ישראל';
+  if (/^[A-Z]{2}$/.test(name)) return name;
+  const code = COUNTRIES[name.toLowerCase()];
+  if (!code) throw new UnprintableOrderError(`unknown shipping country "${name}"`);
+  return code;
+}
+
+/** The idempotency key of an order's handoff: one print job per order, however often it is sent. */
+export const handoffKeyOf = (orderId: string): string => `mechabrim-order-${orderId}`;
+
+/**
+ * The print job of a paid order: one line per book (its files by storage key under
+ * `filesUrl`, its page count, trim, paper, binding and reading direction), the buyer's address
+ * and the order's shipping level, our order id as `external_id`.
+ */
+export function buildPrintJob(
+  order: PrintableOrder,
+  books: ReadonlyMap<string, PrintableBook>,
+  settings: { filesUrl: string; contactEmail: string },
+): PrintJobCreate {
+  const orderId = order._id.toHexString();
+  const fileUrl = (key: string | null | undefined) =>
+    key ? `${settings.filesUrl}/${key.split('/').map(encodeURIComponent).join('/')}` : '';
+  const lines: PrintLineItem[] = order.books.map((line, index) => {
+    const bookId = line.book._id.toHexString();
+    const book = books.get(bookId);
+    if (!book) throw new UnprintableOrderError(`book ${bookId} is no longer in the catalogue`);
+    const trim = trimOf(book.size);
+    return {
+      external_id: `${orderId}-${index + 1}`,
+      title: book.title.slice(0, 300),
+      quantity: line.quantity,
+      printable_normalization: {
+        pod_package_id: podPackageId(book),
+        ...(book.pages ? { page_count: book.pages } : {}),
+        cover: { source_url: fileUrl(book.files?.coverPdf) },
+        interior: { source_url: fileUrl(book.files?.pdf) },
+      },
+      production_notes: {
+        reading_direction: book.readingFormat === 'ltr' ? 'ltr' : 'rtl',
+        trim_mm: trim,
+        paper: book.paperType ?? '70g',
+        binding: 'perfect-bound softcover',
+        interior_color: book.printingType === 'color' ? 'color' : 'bw',
+      },
+    };
+  });
+  const address = order.shippingAddress;
+  return {
+    external_id: orderId,
+    contact_email: settings.contactEmail,
+    shipping_level: SHIPPING_LEVELS[order.shipping?.method ?? 'standard'] ?? 'MAIL',
+    shipping_address: {
+      name: (address.fullName || order.user.name).slice(0, 200),
+      street1: address.street.slice(0, 300),
+      city: address.city.slice(0, 100),
+      postcode: (address.zip ?? '').slice(0, 20),
+      country_code: countryCode(address.country),
+      phone_number: (address.phone ?? '').slice(0, 40),
+      email: order.user.email,
+    },
+    line_items: lines,
+  };
+}

@@ -1,0 +1,174 @@
+// The print-on-demand handoff against the real parts: the embedded MongoDB, a real redis-server,
+// the local print simulator over HTTP and the worker app. Each paid order reaches the printer
+// once, with its books and address; a partner that keeps failing leaves the order marked for an
+// admin.
+import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES, PRINT_BACKOFF_TYPE } from '@mechabrim/contracts';
+import { registerCatalogueModels } from '@mechabrim/db';
+import { startPrintSimulator, type PrintSimulator } from '@mechabrim/print-simulator';
+import {
+  startTestMongo,
+  startTestRedis,
+  until,
+  type TestMongo,
+  type TestRedis,
+} from '@mechabrim/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Queue } from 'bullmq';
+import mongoose, { Types, type Connection } from 'mongoose';
+import { insertBooks, insertPaidOrder } from './print-fixture';
+import { startTestWorker } from './worker-app';
+
+const KEY = 'print-e2e-key';
+const SECRET = 'print-e2e-secret';
+
+let mongo: TestMongo;
+let redis: TestRedis;
+let db: Connection;
+let queue: Queue;
+let simulator: PrintSimulator;
+let worker: NestFastifyApplication;
+const bookIds: Types.ObjectId[] = [];
+
+const enqueue = (orderId: string, jobId: string, attempts = 8) =>
+  queue.add(
+    ORDER_JOB_NAME,
+    { orderId },
+    { jobId, attempts, backoff: { type: PRINT_BACKOFF_TYPE }, removeOnFail: false },
+  );
+
+const orderOf = (orderId: string) =>
+  db.collection('orders').findOne({ _id: new Types.ObjectId(orderId) });
+const jobsFor = (orderId: string) =>
+  [...simulator.jobs.values()].filter((job) => job.external_id === orderId);
+
+beforeAll(async () => {
+  [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
+  db = await mongoose.createConnection(mongo.uri).asPromise();
+  registerCatalogueModels(db);
+  simulator = await startPrintSimulator({ clientKey: KEY, clientSecret: SECRET, stepMs: 60_000 });
+  queue = new Queue(ORDER_QUEUE_NAMES.printJobs, {
+    connection: { url: redis.url, maxRetriesPerRequest: null },
+  });
+  bookIds.push(...(await insertBooks(db)));
+  ({ app: worker } = await startTestWorker(
+    { mongoUri: mongo.uri, redisUrl: redis.url },
+    {
+      PRINT_API_URL: simulator.url,
+      PRINT_API_KEY: KEY,
+      PRINT_API_SECRET: SECRET,
+      PRINT_FILES_URL: 'https://files.mechabrim.example/api/files',
+      PRINT_RETRY_BASE_MS: '40',
+    },
+  ));
+}, 60_000);
+
+afterAll(async () => {
+  await worker?.close();
+  await queue?.close();
+  await simulator?.stop();
+  await db?.close();
+  await Promise.all([mongo?.stop(), redis?.stop()]);
+});
+
+it('hands a paid order to the printer with its books, and moves it to processing', async () => {
+  const orderId = await insertPaidOrder(db, bookIds);
+  await enqueue(orderId, `print-${orderId}`);
+  const order = await until('the handoff', async () => {
+    const found = await orderOf(orderId);
+    return found?.print?.jobId ? found : undefined;
+  });
+  expect(order.status).toBe('processing');
+  expect(order.statusHistory.map((step: { status: string }) => step.status)).toEqual([
+    'paid',
+    'processing',
+  ]);
+  const [job, ...others] = jobsFor(orderId);
+  expect(others).toHaveLength(0);
+  expect(String(job?.id)).toBe(order.print.jobId);
+  expect(order.print).toMatchObject({
+    handoffKey: `mechabrim-order-${orderId}`,
+    providerStatus: 'CREATED',
+    needsAttention: null,
+    attempts: 1,
+  });
+  expect(job?.request.shipping_level).toBe('MAIL');
+  expect(job?.request.line_items.map((line) => line.quantity)).toEqual([1, 2]);
+  expect(job?.request.line_items[0]?.printable_normalization.interior.source_url).toBe(
+    `https://files.mechabrim.example/api/files/books/${String(bookIds[0])}/interior.pdf`,
+  );
+});
+
+it('a retried or repeated job prints the order once', async () => {
+  const orderId = await insertPaidOrder(db, bookIds.slice(0, 1));
+  await enqueue(orderId, `first-${orderId}`);
+  await until('the handoff', async () =>
+    (await orderOf(orderId))?.print?.jobId ? true : undefined,
+  );
+  await enqueue(orderId, `again-${orderId}`);
+  await until('the second job', async () =>
+    (await queue.getJob(`again-${orderId}`))?.finishedOn ? true : undefined,
+  );
+  const again = await queue.getJob(`again-${orderId}`);
+  expect(again?.returnvalue).toMatchObject({ outcome: 'already-handed-off' });
+  expect(jobsFor(orderId)).toHaveLength(1);
+});
+
+it('keeps trying through a partner failing its first calls, and hands off once', async () => {
+  const before = simulator.createCalls;
+  simulator.failNext(3);
+  const orderId = await insertPaidOrder(db, bookIds);
+  await enqueue(orderId, `flaky-${orderId}`);
+  const order = await until('the handoff after failures', async () => {
+    const found = await orderOf(orderId);
+    return found?.print?.jobId ? found : undefined;
+  });
+  expect(simulator.createCalls - before).toBe(4);
+  expect(order.print.attempts).toBe(4);
+  expect(order.print.lastError).toBeNull();
+  expect(jobsFor(orderId)).toHaveLength(1);
+});
+
+it('after the last failed attempt the order needs attention, with the reason', async () => {
+  simulator.failNext(1000);
+  try {
+    const orderId = await insertPaidOrder(db, bookIds);
+    await enqueue(orderId, `down-${orderId}`, 3);
+    const order = await until('needs attention', async () => {
+      const found = await orderOf(orderId);
+      return found?.print?.needsAttention ? found : undefined;
+    });
+    expect(order.status).toBe('paid');
+    expect(order.print.jobId).toBeNull();
+    expect(order.print.needsAttention.reason).toMatch(/3 ניסיונות.*503/);
+    const job = await queue.getJob(`down-${orderId}`);
+    expect(await job?.getState()).toBe('failed');
+    expect(jobsFor(orderId)).toHaveLength(0);
+  } finally {
+    simulator.failNext(0);
+  }
+});
+
+it('never prints a cancelled order, and marks an unprintable one at once', async () => {
+  const cancelled = await insertPaidOrder(db, bookIds, 'cancelled');
+  await enqueue(cancelled, `cancelled-${cancelled}`);
+  const gone = await insertPaidOrder(db, [new Types.ObjectId()]);
+  await enqueue(gone, `gone-${gone}`);
+  await until('both jobs', async () => {
+    const [a, b] = await Promise.all([
+      queue.getJob(`cancelled-${cancelled}`),
+      queue.getJob(`gone-${gone}`),
+    ]);
+    return a?.finishedOn && b?.finishedOn ? true : undefined;
+  });
+  expect((await queue.getJob(`cancelled-${cancelled}`))?.returnvalue).toEqual({
+    outcome: 'not-printable',
+    status: 'cancelled',
+  });
+  const unprintable = await orderOf(gone);
+  expect(unprintable?.print.needsAttention.reason).toMatch(
+    /אי אפשר לשלוח.*no longer in the catalogue/,
+  );
+  expect((await queue.getJob(`gone-${gone}`))?.attemptsMade).toBe(1);
+  expect(jobsFor(cancelled)).toHaveLength(0);
+  expect(jobsFor(gone)).toHaveLength(0);
+});

@@ -1,0 +1,11 @@
+export {
+  defaultFate,
+  signWebhook,
+  startPrintSimulator,
+  TOKEN_PATH,
+  type JobFate,
+  type PrintSimulator,
+  type PrintSimulatorOptions,
+  type SentWebhook,
+  type SimulatedJob,
+} from './server';

@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  PRINT_SIGNATURE_HEADER,
+  printWebhookSchema,
+  type PrintJobCreate,
+} from '@mechabrim/contracts';
+import { until } from '@mechabrim/testing';
+import { signWebhook, startPrintSimulator, TOKEN_PATH, type PrintSimulator } from './server';
+
+const KEY = 'spec-key';
+const SECRET = 'spec-secret';
+
+const job = (externalId: string, lines = 1, interior = 'https://files.test/interior.pdf') =>
+  ({
+    external_id: externalId,
+    contact_email: 'print@mechabrim.example',
+    shipping_level: 'MAIL',
+    shipping_address: {
+      name: 'דנה לוי',
+      street1: 'הרצל 1',
+      city: 'תל אביב',
+      postcode: '6100000',
+      country_code: 'IL',
+      phone_number: '0501234567',
+    },
+    line_items: Array.from({ length: lines }, (_, i) => ({
+      external_id: `line-${i}`,
+      title: `ספר ${i}`,
+      quantity: 1,
+      printable_normalization: {
+        pod_package_id: '0583X0827.BW.STD.PB.060UW444.MXX',
+        page_count: 120,
+        cover: { source_url: 'https://files.test/cover.pdf' },
+        interior: { source_url: interior },
+      },
+    })),
+  }) satisfies PrintJobCreate;
+
+describe('print simulator over HTTP', () => {
+  let simulator: PrintSimulator;
+  let shop: Server;
+  const received: { body: string; signature: string | undefined }[] = [];
+  let token = '';
+
+  beforeAll(async () => {
+    shop = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const signature = request.headers[PRINT_SIGNATURE_HEADER];
+        received.push({ body, signature: typeof signature === 'string' ? signature : undefined });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    simulator = await startPrintSimulator({
+      clientKey: KEY,
+      clientSecret: SECRET,
+      webhookUrl: `http://127.0.0.1:${(shop.address() as AddressInfo).port}/api/print/callback`,
+      stepMs: 40,
+    });
+    const answer = await fetch(`${simulator.url}${TOKEN_PATH}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    token = ((await answer.json()) as { access_token: string }).access_token;
+  });
+  afterAll(async () => {
+    await simulator?.stop();
+    await new Promise<void>((resolve) => shop.close(() => resolve()));
+  });
+
+  const create = (body: unknown, key?: string) =>
+    fetch(`${simulator.url}/print-jobs/`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const webhooksOf = (externalId: string) =>
+    received
+      .map((entry) => ({ ...entry, parsed: printWebhookSchema.parse(JSON.parse(entry.body)) }))
+      .filter((entry) => entry.parsed.data.external_id === externalId);
+
+  it('refuses a wrong key pair and a call without a token', async () => {
+    const bad = await fetch(`${simulator.url}${TOKEN_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=${KEY}&client_secret=wrong`,
+    });
+    expect(bad.status).toBe(401);
+    const anonymous = await fetch(`${simulator.url}/print-jobs/`, { method: 'POST', body: '{}' });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('takes a job once per idempotency key and walks it to DELIVERED in two parcels, signed', async () => {
+    const first = await create(job('order-a', 2), 'order-a-key');
+    const again = await create(job('order-a', 2), 'order-a-key');
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    const [a, b] = (await Promise.all([first.json(), again.json()])) as { id: number }[];
+    expect(b?.id).toBe(a?.id);
+    expect([...simulator.jobs.values()].filter((j) => j.external_id === 'order-a')).toHaveLength(1);
+
+    await until('order-a delivered', () =>
+      Promise.resolve(
+        webhooksOf('order-a').some((w) => w.parsed.data.status.name === 'DELIVERED') || undefined,
+      ),
+    );
+    const hooks = webhooksOf('order-a');
+    expect(hooks.map((w) => w.parsed.data.status.name)).toEqual([
+      'CREATED',
+      'IN_PRODUCTION',
+      'SHIPPED',
+      'SHIPPED',
+      'DELIVERED',
+    ]);
+    for (const hook of hooks) expect(hook.signature).toBe(signWebhook(hook.body, SECRET));
+    const tracking = (index: number) =>
+      hooks[index]?.parsed.data.line_items.map((line) => line.status?.messages?.tracking_id);
+    // The first SHIPPED names one parcel, the second both.
+    expect(tracking(2)?.filter(Boolean)).toHaveLength(1);
+    expect(new Set(tracking(3)).size).toBe(2);
+  });
+
+  it('rejects a job whose files are missing, with the reason', async () => {
+    expect((await create(job('order-b', 1, ''), 'order-b-key')).status).toBe(201);
+    await until('order-b rejected', () =>
+      Promise.resolve(
+        webhooksOf('order-b').some((w) => w.parsed.data.status.name === 'REJECTED') || undefined,
+      ),
+    );
+    const rejected = webhooksOf('order-b').find((w) => w.parsed.data.status.name === 'REJECTED');
+    expect(rejected?.parsed.data.status.messages?.error).toMatch(/interior or cover file/);
+  });
+
+  it('fails the first N create calls with 503 and then takes the job', async () => {
+    simulator.failNext(2);
+    expect((await create(job('order-c'), 'order-c-key')).status).toBe(503);
+    expect((await create(job('order-c'), 'order-c-key')).status).toBe(503);
+    expect((await create(job('order-c'), 'order-c-key')).status).toBe(201);
+  });
+
+  it('answers 400 to a body that is not a print job', async () => {
+    expect((await create({ external_id: 'x' }, 'bad-key')).status).toBe(400);
+  });
+});
