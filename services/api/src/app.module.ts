@@ -12,6 +12,7 @@ import { AuthorsModule } from './authors/authors.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PrintModule } from './print/print.module';
 import { ApiConfig } from './config/api-config';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
@@ -38,6 +39,7 @@ export const FEATURE_MODULES: Type[] = [
   WishlistModule,
   PaymentsModule,
   OrdersModule,
+  PrintModule,
 ];
 
 @Module({})
