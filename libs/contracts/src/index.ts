@@ -11,3 +11,4 @@ export * from './landing';
 export * from './payments';
 export * from './orders';
 export * from './print';
+export * from './preflight';

@@ -40,9 +40,7 @@ export const storageEnvShape = {
   }),
 };
 
-type StorageEnv = {
-  [K in keyof typeof storageEnvShape]: z.output<(typeof storageEnvShape)[K]>;
-};
+type StorageEnv = z.output<z.ZodObject<typeof storageEnvShape>>;
 
 export type StorageSettings =
   { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageSettings);
