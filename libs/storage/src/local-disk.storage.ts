@@ -46,6 +46,9 @@ export class LocalDiskStorage implements StoragePort {
   }
 
   async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<StoredObject> {
+    // A stream may fail before the pipeline below listens (while the folder is made, say): its
+    // error is kept by the stream and reported by the pipeline, not thrown as an unhandled event.
+    if (!Buffer.isBuffer(body)) body.on('error', () => undefined);
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.${randomUUID()}.partial`;

@@ -69,6 +69,9 @@ export class S3Storage implements StoragePort {
   }
 
   async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<StoredObject> {
+    // A stream may fail before the pipeline below listens (while the folder is made, say): its
+    // error is kept by the stream and reported by the pipeline, not thrown as an unhandled event.
+    if (!Buffer.isBuffer(body)) body.on('error', () => undefined);
     const Key = this.objectKey(key);
     const counted = { bytes: 0 };
     const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;

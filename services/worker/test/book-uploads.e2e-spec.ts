@@ -24,7 +24,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { createWorkerApp } from '../src/app.factory';
 import { loadWorkerConfig } from '../src/config/worker-config';
-import { coverPdf, interiorPdf, pngImage, zipBombPdf } from '../src/book-uploads/pdf/pdf-fixtures';
+import { coverPdf, interiorPdf, pngImage, zipBombPdf } from '@mechabrim/testing';
 
 let mongo: TestMongo;
 let redis: TestRedis;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PreflightCheck } from '@mechabrim/contracts';
-import { coverPdf, interiorPdf } from './pdf/pdf-fixtures';
+import { coverPdf, interiorPdf } from '@mechabrim/testing';
 import { runPdfJob, type PdfJobResult } from './pdf/pdf-job';
 import { coverChecks, interiorChecks, type BookPrintOptions } from './preflight-checks';
 

@@ -2,7 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, ReadingDirection } from 'pdf-lib';
-import { deeplyNestedPdf, interiorPdf, manyPagesPdf, truncated, zipBombPdf } from './pdf-fixtures';
+import {
+  deeplyNestedPdf,
+  interiorPdf,
+  manyPagesPdf,
+  truncated,
+  zipBombPdf,
+} from '@mechabrim/testing';
 import { runPdfJobSandboxed } from './pdf-sandbox';
 
 let dir: string;

@@ -1,12 +1,11 @@
 /**
- * Real PDFs for the preflight's tests and benchmark, written by pdfkit (a real producer: embedded
- * subset fonts, images, encryption) — and hostile ones written by hand.
+ * Real PDFs for the print preflight's tests and benchmark, written by pdfkit (a real producer:
+ * embedded subset fonts, images, encryption) — and hostile ones written by hand. pdfkit and sharp
+ * load on first use, so suites that never make a PDF do not pay for them.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createDeflate } from 'node:zlib';
-import PDFDocumentKit from 'pdfkit';
-import sharp from 'sharp';
 import {
   BLEED_MM,
   TRIM_SIZES,
@@ -21,6 +20,12 @@ const fontFiles = path.join(
   'files',
 );
 const HEEBO = path.join(fontFiles, 'heebo-hebrew-400-normal.woff');
+
+type PdfKit = typeof import('pdfkit');
+
+async function pdfKit(): Promise<PdfKit> {
+  return (await import('pdfkit')).default;
+}
 
 function render(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -37,6 +42,7 @@ export async function pngImage(width: number, height: number): Promise<Buffer> {
   const channels = 3;
   const raw = Buffer.alloc(width * height * channels);
   for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 37) % 251;
+  const sharp = (await import('sharp')).default;
   return sharp(raw, { raw: { width, height, channels } }).png({ compressionLevel: 1 }).toBuffer();
 }
 
@@ -47,8 +53,10 @@ export interface InteriorFixture {
   bleed?: boolean;
   /** Set text in the embedded Heebo (the default) or in Helvetica, which is never embedded. */
   embedFonts?: boolean;
-  /** Draw one image of this effective resolution on page 2. */
+  /** Draw an image of this effective resolution on page 2. */
   imageDpi?: number;
+  /** With `imageDpi`, draw the image on every n-th page instead (a picture book). */
+  imageEvery?: number;
   /** Make page `n` (1-based) a different size: 148×210 mm without bleed. */
   oddSizedPage?: number;
   encrypt?: boolean;
@@ -63,6 +71,7 @@ export async function interiorPdf(options: InteriorFixture): Promise<Buffer> {
   const bleed = options.bleed === false ? 0 : BLEED_MM;
   const width = mmToPoints(trim.widthMm + 2 * bleed);
   const height = mmToPoints(trim.heightMm + 2 * bleed);
+  const PDFDocumentKit = await pdfKit();
   const doc = new PDFDocumentKit({
     autoFirstPage: false,
     compress: true,
@@ -87,7 +96,11 @@ export async function interiorPdf(options: InteriorFixture): Promise<Buffer> {
     doc.font(options.embedFonts === false ? 'Helvetica' : 'body').fontSize(11);
     doc.text(`עמוד ${page} — שורה של טקסט בספר`, 40, 60, { width: width - 80, features: ['rtla'] });
     // An image 2 × 3 inches: `imageDpi` pixels per inch.
-    if (image && page === 2) doc.image(image, 40, 100, { width: 144, height: 216 });
+    if (
+      image &&
+      (options.imageEvery ? page % options.imageEvery === 2 % options.imageEvery : page === 2)
+    )
+      doc.image(image, 40, 100, { width: 144, height: 216 });
   }
   return render(doc);
 }
@@ -113,6 +126,7 @@ export async function coverPdf(options: CoverFixture): Promise<Buffer> {
   const panelPt = mmToPoints(spread.trim.widthMm + spread.bleedMm);
   const frontX = frontOn === 'left' ? 0 : widthPt - panelPt;
   const backX = frontOn === 'left' ? widthPt - panelPt : 0;
+  const PDFDocumentKit = await pdfKit();
   const doc = new PDFDocumentKit({ autoFirstPage: false, compress: true });
   doc.registerFont('body', HEEBO);
   for (let i = 0; i < (options.pagesInFile ?? 1); i += 1) {
