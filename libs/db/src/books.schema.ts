@@ -5,6 +5,7 @@ import {
   type Model,
   type UpdateQuery,
 } from 'mongoose';
+import { BOOK_STATUSES, PREFLIGHT_STATUSES } from '@mechabrim/contracts';
 import { notifyChanges } from './change-notifier';
 import { bookSearchFields } from './book-search';
 
@@ -46,10 +47,40 @@ export const BookSchema = new Schema(
     printingType: { type: String, default: 'bw' },
     pages: { type: Number, default: null },
     isbn: { type: String, default: '' },
-    /** Stored files of the upload (interior and cover PDFs), as storage keys. */
+    /**
+     * Where an uploaded book stands: `pending_approval` from the upload until an admin decides
+     * (spec §4 book submission); null for books that never went through an upload (the seed).
+     */
+    status: { type: String, enum: [...BOOK_STATUSES, null], default: null },
+    /**
+     * Stored files of the upload, as storage-port keys (libs/storage `bookFileKeys`): the interior
+     * and cover PDFs and the cover image as uploaded; the excerpt and the cover image's sizes as
+     * the worker's preflight cuts them. `uploadId` names the upload these files belong to.
+     */
     files: {
+      uploadId: { type: String, default: '' },
       pdf: { type: String, default: '' },
       coverPdf: { type: String, default: '' },
+      coverImage: { type: String, default: '' },
+      excerpt: { type: String, default: '' },
+      coverThumb: { type: String, default: '' },
+      coverWeb: { type: String, default: '' },
+      coverLarge: { type: String, default: '' },
+    },
+    /** The print preflight's report of the latest upload (contracts `PreflightReport`). */
+    preflight: {
+      type: new Schema(
+        {
+          status: { type: String, enum: PREFLIGHT_STATUSES, required: true },
+          uploadId: { type: String, required: true },
+          pages: { type: Number, default: null },
+          checks: { type: [Schema.Types.Mixed], default: [] },
+          checkedAt: { type: Date, default: null },
+          durationMs: { type: Number, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
     },
 
     searchTitle: { type: [String], default: [], select: false },

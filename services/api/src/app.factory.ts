@@ -8,6 +8,8 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import type { Logger } from 'pino';
+import fastifyMultipart from '@fastify/multipart';
+import { MAX_UPLOAD_FILE_BYTES } from '@mechabrim/contracts';
 import { createPinoLogger, JsonLogger } from '@mechabrim/server-kit';
 import { registerQueueBoard } from './admin-queues/queue-board';
 import { AppModule } from './app.module';
@@ -96,6 +98,19 @@ export async function createApiApp(
   fastify.addHook('onRoute', (route) => {
     const limit = routeBodyLimits.get(route.url);
     if (limit !== undefined) route.bodyLimit = limit;
+  });
+  // Multipart bodies (book uploads) are parsed only by the route that asks for them, as a stream:
+  // each file is cut off past the spec's 50 MB while it arrives (spec §5).
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_FILE_BYTES,
+      files: 3,
+      fields: 30,
+      fieldSize: 64 * 1024,
+      parts: 40,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
   });
   registerSecurityHeaders(fastify);
   registerCors(fastify, config.corsOrigins);

@@ -14,6 +14,7 @@ import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PrintModule } from './print/print.module';
+import { BookUploadsModule } from './book-uploads/book-uploads.module';
 import { ApiConfig } from './config/api-config';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
@@ -42,6 +43,7 @@ export const FEATURE_MODULES: Type[] = [
   OrdersModule,
   AdminQueuesModule,
   PrintModule,
+  BookUploadsModule,
 ];
 
 @Module({})

@@ -4,7 +4,10 @@ import { ORDER_MODEL, OrderSchema, OUTBOX_MODEL, OutboxSchema } from '@mechabrim
 import { PrintCallbackService } from './print-callback.service';
 import { PrintController } from './print.controller';
 
-/** Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off). */
+/**
+ * Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off) and
+ * the print figures authors need before they design their files (the cover template).
+ */
 @Module({
   imports: [
     MongooseModule.forFeature([
