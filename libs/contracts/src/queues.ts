@@ -202,6 +202,7 @@ export const ORDER_JOB_NAME = 'paid-order' as const;
 export const ALL_QUEUE_NAMES: readonly string[] = [
   ...Object.values(QUEUE_NAMES),
   ...ORDER_QUEUE_NAME_LIST,
+  ...BOOK_QUEUE_NAME_LIST,
 ];
 
 /**
