@@ -34,6 +34,7 @@ export const VALIDATION_HE = {
   pageInvalid: 'מספר העמוד אינו תקין',
   categoryInvalid: 'הקטגוריה אינה מוכרת',
   sortInvalid: 'מיון לא מוכר',
+  priceBandInvalid: 'טווח המחירים אינו מוכר',
   subjectInvalid: 'נושא הפנייה אינו מוכר',
   subjectRequired: 'נושא הפנייה הוא שדה חובה',
   messageRequired: 'תוכן ההודעה הוא שדה חובה',
