@@ -76,7 +76,9 @@ describe('landing renderer', () => {
     });
     expect(landing?.html).toContain('ספר הזול');
     expect(landing?.html).toContain(strings.catalogue.count(31));
-    expect(landing?.html).toContain('<h1 class="sf-page-title">תוצאות חיפוש עבור &quot;ספר&quot;</h1>');
+    expect(landing?.html).toContain(
+      '<h1 class="sf-page-title">תוצאות חיפוש עבור &quot;ספר&quot;</h1>',
+    );
   });
 
   it('leaves /books to the browser when the API fails', async () => {
