@@ -121,6 +121,12 @@ export const strings = {
     progressLabel: 'חלוקת כל רכישה',
     percent: (n: number) => `${n}%`,
   },
+  cartFeedback: {
+    added: (title: string) => `״${title}״ נוסף לסל.`,
+    count: (n: number) => (n === 1 ? 'בסל ספר אחד.' : `בסל ${n} ספרים.`),
+    toCart: 'מעבר לסל',
+    close: 'סגירת ההודעה',
+  },
   catalogue: {
     title: 'כל הספרים',
     lead: 'כל הספרים שבחנות: חפשו, סננו לפי קטגוריה ומחיר ומיינו כרצונכם.',
@@ -278,6 +284,7 @@ export const strings = {
       publishing: 'הוצאה לאור',
       partnership: 'שיתופי פעולה',
       feedback: 'משוב',
+      donation: 'תרומה לקהילה',
       other: 'אחר',
     } as Record<string, string>,
     hours: 'שעות פעילות: ימים א׳–ה׳, 9:00–18:00',
@@ -346,6 +353,9 @@ export const strings = {
     loadError: 'שגיאה בטעינת רשימת המשאלות',
     removeError: 'הסרת הספר מרשימת המשאלות נכשלה',
     sales: (n: number) => `${n} נמכרו`,
+    addToCart: (title: string) => `הוספת ${title} לסל`,
+    removeFromCart: (title: string) => `הסרת ${title} מהסל`,
+    soldOut: (title: string) => `${title} אזל מהמלאי`,
   },
   about: {
     title: 'אודות מחברים',
@@ -357,6 +367,10 @@ export const strings = {
     split: `${split.community}% מכל רכישה נתרמים לעמותה המסייעת לחיילים פצועים, ${split.platform}% נוספים מממנים את תפעול החנות, והיתרה מגיעה לסופר/ת לאחר כיסוי עלויות ההדפסה והמשלוח.`,
     charityLink: 'לפרטים על התרומה לקהילה',
     charityUrl: '/community-donation',
+    /** The charity the community share goes to (spec §2: it helps wounded soldiers), on its own site. */
+    charitySiteLink: 'לאתר ארגון נכי צה״ל',
+    charitySiteUrl: 'https://www.inz.org.il/',
+    newTab: '(נפתח בלשונית חדשה)',
     statsTitle: 'מחברים במספרים',
     statAuthors: 'סופרים',
     statBooks: 'ספרים',
@@ -624,8 +638,8 @@ export const strings = {
     howItWorks: 'איך זה עובד',
     shippingPolicy: 'מדיניות משלוחים',
     communityDonation: 'תרומה לקהילה',
-    terms: 'תנאי שימוש',
-    authorsTerms: 'תנאי שימוש לסופרים',
+    terms: 'תקנון האתר',
+    authorsTerms: 'תקנון הסופרים',
   },
   buildLabel: (label: string) => `גרסת החנות: ${label}`,
 } as const;

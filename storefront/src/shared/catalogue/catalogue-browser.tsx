@@ -289,7 +289,7 @@ function CatalogueResults({
         />
       ) : all.length === 0 ? (
         <EmptyState
-          icon="📚"
+          icon="books"
           title={filtered ? s.noBooks : emptyText}
           description={filtered ? s.noBooksHint : undefined}
           action={

@@ -26,7 +26,7 @@ function CategoryView({ slug }: { slug: string }) {
         <Breadcrumb items={[{ label: strings.common.home, to: '/' }, { label: s.unknown }]} />
         <EmptyState
           titleAs="h1"
-          icon="🗂️"
+          icon="folder"
           title={s.unknown}
           description={s.unknownText}
           action={
