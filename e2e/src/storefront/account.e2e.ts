@@ -196,7 +196,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       const footer = page.locator('footer');
       await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()}`);
       await expect(
-        footer.getByRole('link', { name: 'תנאי שימוש', exact: true }).getAttribute('href'),
+        footer.getByRole('link', { name: 'תקנון האתר', exact: true }).getAttribute('href'),
       ).resolves.toBe('/terms');
       await footer.getByRole('link', { name: 'צור קשר' }).click();
       await page.waitForURL('**/contact');

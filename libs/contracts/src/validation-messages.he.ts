@@ -21,7 +21,7 @@ export const VALIDATION_HE = {
   passwordTooLong: 'הסיסמה ארוכה מדי (עד 128 תווים)',
   passwordsDoNotMatch: 'הסיסמאות אינן תואמות',
   termsRequired: 'יש לאשר את תנאי האתר',
-  authorsTermsRequired: 'יש לאשר את תנאי היוצרים',
+  authorsTermsRequired: 'יש לאשר את תקנון הסופרים',
   roleInvalid: 'סוג החשבון חייב להיות קורא או יוצר',
   bioTooLong: 'הביוגרפיה ארוכה מדי (עד 2000 תווים)',
   avatarInvalid: 'כתובת התמונה אינה תקינה',
