@@ -270,7 +270,7 @@ function CatalogueResults({
     const from = focusFrom.current;
     if (from === null || loadingMore || all.length <= from) return;
     focusFrom.current = null;
-    const item = grid.current?.querySelectorAll('li')[from];
+    const item = grid.current?.querySelectorAll(':scope > ul > li')[from];
     item?.querySelector<HTMLElement>('a[href]:not([tabindex="-1"])')?.focus();
   }, [all.length, loadingMore]);
 
