@@ -133,7 +133,8 @@ export const strings = {
     searchTitle: (q: string) => `תוצאות חיפוש עבור "${q}"`,
     count: (n: number) =>
       n === 0 ? 'לא נמצאו ספרים' : n === 1 ? 'נמצא ספר אחד' : `נמצאו ${n} ספרים`,
-    searchLabel: 'חיפוש ספרים',
+    searchLabel: 'חיפוש בכל הספרים',
+    controls: 'חיפוש וסינון ספרים',
     searchPlaceholder: 'שם ספר, סופר או תגית…',
     searchSubmit: 'חיפוש',
     filters: 'סינון',

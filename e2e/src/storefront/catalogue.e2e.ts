@@ -110,7 +110,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
 
     // Words: typed, the URL follows after a pause; the count is the API's.
     const word = both.books[0]?.title.split(' ')[0] ?? 'ספר';
-    await page.getByLabel('חיפוש ספרים').fill(word);
+    await page.getByLabel('חיפוש בכל הספרים').fill(word);
     await page.waitForURL((url) => url.searchParams.get('search') === word);
     const found = await world.api<BookPage>(
       `/api/books?q=${encodeURIComponent(word)}&price=under-30&category=${encodeURIComponent(category)}&limit=1`,
@@ -127,7 +127,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
     await countLine(page)
       .filter({ hasText: `נמצאו ${cheap.total} ספרים` })
       .waitFor();
-    await expect(page.getByLabel('חיפוש ספרים').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('חיפוש בכל הספרים').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('קטגוריה', { exact: true }).inputValue()).resolves.toBe('');
 
     // A shared link opens the same view, its filters shown.
@@ -141,8 +141,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
     await other.close();
 
     // Nothing found: 'clear search' brings the whole catalogue back.
-    await page.getByLabel('חיפוש ספרים').fill('זזזזקקקק');
-    await page.getByLabel('חיפוש ספרים').press('Enter');
+    await page.getByLabel('חיפוש בכל הספרים').fill('זזזזקקקק');
+    await page.getByLabel('חיפוש בכל הספרים').press('Enter');
     const empty = page.getByTestId('empty-state');
     await empty.filter({ hasText: 'לא נמצאו ספרים' }).waitFor();
     await keep(page, 'catalogue-empty', viewport);

@@ -143,7 +143,12 @@ function CatalogueControls({
   const narrowed = isFiltered(filters, fixedCategory);
 
   return (
-    <form className="sf-catalogue__controls" role="search" onSubmit={submit}>
+    <form
+      className="sf-catalogue__controls"
+      role="search"
+      aria-label={s.controls}
+      onSubmit={submit}
+    >
       <div className="sf-toolbar sf-catalogue__bar">
         <div className="sf-field sf-field--grow">
           <label htmlFor={ids.search}>{searchLabel}</label>
