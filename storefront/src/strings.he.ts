@@ -371,7 +371,7 @@ export const strings = {
     /** The charity the community share goes to (spec §2: it helps wounded soldiers), on its own site. */
     charitySiteLink: 'לאתר ארגון נכי צה״ל',
     charitySiteUrl: 'https://www.inz.org.il/',
-    newTab: '(נפתח בלשונית חדשה)',
+    newTab: '(נפתח בכרטיסייה חדשה)',
     statsTitle: 'מחברים במספרים',
     statAuthors: 'סופרים',
     statBooks: 'ספרים',

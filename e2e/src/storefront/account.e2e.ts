@@ -52,7 +52,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await page.getByLabel('אימות סיסמה').fill(password);
       await page.getByLabel(/קראתי ואני מאשר\/ת את\s+תקנון האתר/).check();
       await expect(
-        page.getByRole('link', { name: /תקנון האתר/ }).getAttribute('target'),
+        page
+          .locator('main')
+          .getByRole('link', { name: /תקנון האתר/ })
+          .getAttribute('target'),
       ).resolves.toBe('_blank');
       await page.getByRole('button', { name: 'הרשמה', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/');
