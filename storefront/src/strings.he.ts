@@ -354,9 +354,11 @@ export const strings = {
     loadError: 'שגיאה בטעינת רשימת המשאלות',
     removeError: 'הסרת הספר מרשימת המשאלות נכשלה',
     sales: (n: number) => `${n} נמכרו`,
-    addToCart: (title: string) => `הוספת ${title} לסל`,
-    removeFromCart: (title: string) => `הסרת ${title} מהסל`,
-    soldOut: (title: string) => `${title} אזל מהמלאי`,
+    // The visible text first, then the book: what is seen is what is said (and what voice
+    // control users call it).
+    addToCart: (title: string) => `הוספה לסל: ${title}`,
+    removeFromCart: (title: string) => `הסרה מהסל: ${title}`,
+    soldOut: (title: string) => `אזל מהמלאי: ${title}`,
   },
   about: {
     title: 'אודות מחברים',

@@ -209,9 +209,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
       await card.waitFor();
       await expect(card.getAttribute('data-sold-out')).resolves.toBe('true');
       await expect(
-        card.getByRole('button', { name: `${book.title} אזל מהמלאי` }).isDisabled(),
+        card.getByRole('button', { name: `אזל מהמלאי: ${book.title}` }).isDisabled(),
       ).resolves.toBe(true);
       await keep(page, 'wishlist-sold-out', viewport);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // Gone from the catalogue meanwhile.
       const listed = await world.api<BookPage>('/api/books?sort=title&limit=5');
@@ -284,8 +285,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
     });
     await visit(world, page, '/wishlist');
     const card = page.locator('.wishlist-card', { hasText: cheapest.title });
-    await card.getByRole('button', { name: `הוספת ${cheapest.title} לסל` }).click();
-    await card.getByRole('button', { name: `הסרת ${cheapest.title} מהסל` }).waitFor();
+    await card.getByRole('button', { name: `הוספה לסל: ${cheapest.title}` }).click();
+    await card.getByRole('button', { name: `הסרה מהסל: ${cheapest.title}` }).waitFor();
     await feedback.filter({ hasText: `״${cheapest.title}״ נוסף לסל.` }).waitFor();
     await noSideScroll(page);
     expect(pageErrors(errors)).toEqual([]);
