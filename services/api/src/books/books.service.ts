@@ -50,6 +50,9 @@ function isListed(book: StoredBook): boolean {
   return !!book.isAvailable || !!book.firstListedAt;
 }
 
+/** The most filtered counts kept at once (see `cachedCount`). */
+export const MAX_CACHED_TOTALS = 2_000;
+
 /** How long a category's count of available books is reused (as the catalogue answers are). */
 export const TOTALS_TTL_MS = 2_000;
 
@@ -78,12 +81,21 @@ export class BooksService implements OnModuleDestroy {
 
   /** The number of available books (of a category), cached briefly. */
   private availableCount(category: string | undefined): Promise<number> {
-    const key = category ?? '';
+    const filter: QueryFilter<BookRecord> = { isAvailable: true };
+    if (category !== undefined) filter.category = category;
+    return this.cachedCount(category ?? '', filter);
+  }
+
+  /**
+   * A count of books, shared briefly by every page and sort of the same filters (a reader paging
+   * or re-sorting a filtered grid is counted once). At most {@link MAX_CACHED_TOTALS} filters are
+   * kept; beyond that the cache starts afresh.
+   */
+  private cachedCount(key: string, filter: QueryFilter<BookRecord>): Promise<number> {
     const now = Date.now();
     const cached = this.totals.get(key);
     if (cached && now < cached.until) return cached.value;
-    const filter: QueryFilter<BookRecord> = { isAvailable: true };
-    if (category !== undefined) filter.category = category;
+    if (this.totals.size >= MAX_CACHED_TOTALS) this.totals.clear();
     const value = this.books.countDocuments(filter).setOptions({ sanitizeFilter: true }).exec();
     const entry = { until: now + TOTALS_TTL_MS, value };
     this.totals.set(key, entry);
@@ -158,7 +170,10 @@ export class BooksService implements OnModuleDestroy {
         .select(PUBLIC_BOOK_FIELDS)
         .lean<StoredBook[]>(),
       filtered
-        ? this.books.countDocuments(filter).setOptions({ sanitizeFilter: true }).exec()
+        ? this.cachedCount(
+            JSON.stringify([category ?? '', query.q ?? '', query.price ?? '', query.exclude ?? '']),
+            filter,
+          )
         : this.pageTotal(category, query.exclude),
     ]);
     return {
