@@ -136,7 +136,7 @@ export function CartPage() {
         {liveRegion}
         <EmptyState
           titleAs="h1"
-          icon="🛒"
+          icon="cart"
           title={s.empty}
           description={s.emptyBody}
           action={
