@@ -10,3 +10,4 @@ export * from './community';
 export * from './landing';
 export * from './payments';
 export * from './orders';
+export * from './author-portal';

@@ -8,6 +8,7 @@ import { ReviewsModule } from './reviews/reviews.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { CategoriesModule } from './categories/categories.module';
 import { BooksModule } from './books/books.module';
+import { BookManagementModule } from './book-management/book-management.module';
 import { AuthorsModule } from './authors/authors.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
@@ -30,6 +31,7 @@ export const FEATURE_MODULES: Type[] = [
   ClientLogsModule,
   AuthModule,
   BooksModule,
+  BookManagementModule,
   CategoriesModule,
   ReviewsModule,
   AuthorsModule,

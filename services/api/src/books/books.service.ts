@@ -22,7 +22,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
-import { toBookAnswer, type StoredBook } from './book.answer';
+import { OWNER_BOOK_FIELDS, toBookAnswer, toOwnerBookAnswer, type StoredBook } from './book.answer';
 
 /**
  * The catalogue's orders, each ending on `_id` so pages never overlap. Every one is served by an
@@ -135,13 +135,17 @@ export class BooksService implements OnModuleDestroy {
     };
   }
 
-  /** A book; a hidden one only for its author (or an admin). */
+  /** A book; a hidden one only for its author (or an admin); a deleted one for nobody. */
   async byId(id: string, viewer?: AuthenticatedUser): Promise<Book> {
-    const book = await this.books.findById(id).select(PUBLIC_BOOK_FIELDS).lean<StoredBook>();
-    if (!book || (!book.isAvailable && !seesHidden(viewer, book.author.toHexString()))) {
+    const book = await this.books
+      .findById(id)
+      .select({ ...PUBLIC_BOOK_FIELDS, ...OWNER_BOOK_FIELDS })
+      .lean<StoredBook>();
+    const owner = !!book && seesHidden(viewer, book.author.toHexString());
+    if (!book || book.deletedAt || (!book.isAvailable && !owner)) {
       throw new DomainError('not_found', messagesHe.books.notFound);
     }
-    return this.answer(book);
+    return owner ? toOwnerBookAnswer(book, this.config.publicApiUrl) : this.answer(book);
   }
 
   /** Is there an available book with this id? */
@@ -156,15 +160,21 @@ export class BooksService implements OnModuleDestroy {
       role: { $in: ['author', 'admin'] },
     });
     if (!author) throw new DomainError('not_found', messagesHe.authors.notFound);
-    const filter: QueryFilter<BookRecord> = { author: new Types.ObjectId(authorId) };
-    if (!seesHidden(viewer, authorId)) filter.isAvailable = true;
+    const filter: QueryFilter<BookRecord> = {
+      author: new Types.ObjectId(authorId),
+      deletedAt: null,
+    };
+    const owner = seesHidden(viewer, authorId);
+    if (!owner) filter.isAvailable = true;
     const rows = await this.books
       .find(filter)
       .sort({ salesCount: -1, _id: 1 })
       .limit(500)
-      .select(PUBLIC_BOOK_FIELDS)
+      .select({ ...PUBLIC_BOOK_FIELDS, ...OWNER_BOOK_FIELDS })
       .lean<StoredBook[]>();
-    return rows.map((b) => this.answer(b));
+    return rows.map((b) =>
+      owner ? toOwnerBookAnswer(b, this.config.publicApiUrl) : this.answer(b),
+    );
   }
 
   /** Books by id, in the order given, skipping unknown (and, if asked, hidden) ones. */
