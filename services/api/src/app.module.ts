@@ -9,6 +9,7 @@ import { ContactsModule } from './contacts/contacts.module';
 import { CategoriesModule } from './categories/categories.module';
 import { BooksModule } from './books/books.module';
 import { BookManagementModule } from './book-management/book-management.module';
+import { AuthorDashboardModule } from './author-dashboard/author-dashboard.module';
 import { AuthorsModule } from './authors/authors.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
@@ -40,6 +41,7 @@ export const FEATURE_MODULES: Type[] = [
   WishlistModule,
   PaymentsModule,
   OrdersModule,
+  AuthorDashboardModule,
 ];
 
 @Module({})

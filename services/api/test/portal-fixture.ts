@@ -108,6 +108,7 @@ export async function startPortalApi(): Promise<PortalApi> {
         ...orderAmounts(books),
         status,
         paidAt: at,
+        splitAt: options.split === false ? null : at,
         trackingNumbers: status === 'shipped' ? [`RR${orderCounter}IL`] : [],
         createdAt: at,
       });
