@@ -317,6 +317,10 @@ export const authorProfileSchema = z.object({
 });
 export type AuthorProfile = z.infer<typeof authorProfileSchema>;
 
+/** Answer of `PUT /api/authors/me/profile`: the profile as saved and a message. */
+export const authorProfileAnswerSchema = authorProfileSchema.extend({ message: z.string() });
+export type AuthorProfileAnswer = z.infer<typeof authorProfileAnswerSchema>;
+
 /** Body of an approve or reject: a reject needs the reason the author will read. */
 export const moderationDecisionSchema = z.strictObject({
   reason: z.string({ error: M.reasonRequired }).trim().max(1000, M.reasonTooLong).optional(),
