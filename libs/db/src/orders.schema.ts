@@ -202,8 +202,6 @@ export const OrderSchema = new Schema(
       ],
       default: [],
     },
-    /** The parcels' tracking numbers, once the print partner shipped them (print handoff). */
-    trackingNumbers: { type: [String], default: [] },
     /** A pending order not paid by then expires. */
     expiresAt: { type: Date, default: null },
     paidAt: { type: Date, default: null },

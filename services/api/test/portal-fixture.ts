@@ -109,7 +109,14 @@ export async function startPortalApi(): Promise<PortalApi> {
         status,
         paidAt: at,
         splitAt: options.split === false ? null : at,
-        trackingNumbers: status === 'shipped' ? [`RR${orderCounter}IL`] : [],
+        // Shipped: the print partner's parcel, as the print callback keeps it.
+        ...(status === 'shipped' && {
+          print: {
+            provider: 'simulator',
+            handoffKey: `print-${orderCounter}`,
+            parcels: [{ trackingNumber: `RR${orderCounter}IL`, carrier: 'דואר ישראל' }],
+          },
+        }),
         createdAt: at,
       });
       if (options.split !== false) {

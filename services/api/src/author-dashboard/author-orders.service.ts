@@ -30,7 +30,7 @@ const AUTHOR_ORDER_FIELDS = {
   'shippingAddress.city': 1,
   books: 1,
   paymentMethod: 1,
-  trackingNumbers: 1,
+  'print.parcels.trackingNumber': 1,
 } as const;
 
 interface StoredAuthorOrder {
@@ -50,7 +50,8 @@ interface StoredAuthorOrder {
     priceAgorot: number;
   }>;
   paymentMethod?: string | null;
-  trackingNumbers?: string[] | null;
+  /** The print partner's parcels (the print handoff keeps every one). */
+  print?: { parcels?: Array<{ trackingNumber: string }> | null } | null;
 }
 
 /** The author view's status of a stored one: paid is placed-but-not-processing, i.e. pending. */
@@ -183,7 +184,7 @@ export class AuthorOrdersService {
       donationAmount: toShekels(share ? agorot(share.community) : donationOf(total)),
       authorRevenue: toShekels(agorot(share?.author ?? 0)),
       paymentMethod: order.paymentMethod ?? 'credit_card',
-      trackingNumbers: [...(order.trackingNumbers ?? [])],
+      trackingNumbers: (order.print?.parcels ?? []).map((parcel) => parcel.trackingNumber),
     };
   }
 }
