@@ -13,20 +13,12 @@
  * Run: `npm run bench:author-earnings -w bench` (BENCH_SECONDS=15, BENCH_CONNECTIONS=10,
  * BENCH_LEDGER_ENTRIES=10000; `--no-build` reuses services/api/dist).
  */
-import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import mongoose, { Types } from 'mongoose';
 import { BOOK_MODEL, LEDGER_ENTRY_MODEL, registerCatalogueModels } from '@mechabrim/db';
 import { seedDemoData } from '@mechabrim/demo-data';
-import { getFreePort, startTestRedis, waitForPort } from '@mechabrim/testing';
-import { summarizeLatencies, type LatencySummary } from './support/latency';
-import { stopChild } from './support/process';
+import { catalogueBooks, loadLine, loadWithLatencies, startBenchApi } from './support/api-load';
+import { summarizeLatencies } from './support/latency';
 
-const root = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 10_000);
@@ -34,110 +26,19 @@ const AUTHOR_BOOKS = 20;
 const MONTHS = 24;
 const COLD_SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 5);
 
-interface Figures extends LatencySummary {
-  rps: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function load(
-  base: string,
-  request: () => { path: string; headers?: Record<string, string> },
-): Promise<Figures> {
-  const latencies: number[] = [];
-  const instance = autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    pipelining: 1,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const next = request();
-          return { ...req, method: 'GET', ...next, headers: { ...req.headers, ...next.headers } };
-        },
-      },
-    ],
-  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const result = await instance;
-  return {
-    ...summarizeLatencies(latencies),
-    rps: result.requests.average,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
+const LOAD = { connections: CONNECTIONS, seconds: SECONDS };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const line = (label: string, f: Figures) =>
-  `${label.padEnd(40)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  p99 ${ms(f.p99)}  non-2xx ${f.non2xx}  errors ${f.errors}`;
 
 async function main(): Promise<void> {
-  const apiMain = path.join(root, 'services/api/dist/main.js');
-  if (!process.argv.includes('--no-build') || !existsSync(apiMain)) {
-    const build = spawnSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/webpack/bin/webpack.js'),
-        '--config',
-        'services/api/webpack.config.cjs',
-      ],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (build.status !== 0) throw new Error('API build failed');
-  }
-  const children: ChildProcess[] = [];
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'earnings-bench-'));
-  const redis = await startTestRedis();
+  const api = await startBenchApi({
+    name: 'earnings',
+    seed: (mongoUri, dataDir) =>
+      seedDemoData(mongoUri, { books: 500, reset: true, covers: false, dataDir }),
+  });
   let db: mongoose.Connection | undefined;
   try {
-    const mongoPort = await getFreePort();
-    children.push(
-      spawn(
-        process.execPath,
-        [
-          path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-          'tools/embedded-mongo/src/cli.ts',
-          '--host',
-          '127.0.0.1',
-          '--port',
-          String(mongoPort),
-        ],
-        { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-      ),
-    );
-    await waitForPort(mongoPort, '127.0.0.1', 30_000);
-    const mongoUri = `mongodb://127.0.0.1:${mongoPort}/bench`;
-    await seedDemoData(mongoUri, { books: 500, reset: true, covers: false, dataDir });
-
-    const apiPort = await getFreePort();
-    children.push(
-      spawn(process.execPath, [apiMain], {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          JWT_SECRET: 'bench-secret-bench-secret',
-          API_PORT: String(apiPort),
-          API_HOST: '127.0.0.1',
-          MONGODB_URI: mongoUri,
-          REDIS_URL: redis.url,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
-    );
-    await waitForPort(apiPort, '127.0.0.1', 30_000);
-    const base = `http://127.0.0.1:${apiPort}`;
-    let books: { _id: string }[] = [];
-    for (let i = 0; i < 60 && books.length === 0; i += 1) {
-      const page = await fetch(`${base}/api/books?limit=40`).catch(() => undefined);
-      if (page?.status === 200) books = ((await page.json()) as { books: { _id: string }[] }).books;
-      else await new Promise((r) => setTimeout(r, 250));
-    }
-    if (books.length < 3) throw new Error('the API did not answer the catalogue');
+    const { base, mongoUri } = api;
+    const books = await catalogueBooks(base);
 
     const registered = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
@@ -238,11 +139,11 @@ async function main(): Promise<void> {
     }
     const coldSummary = summarizeLatencies(cold);
 
-    const bookAlone = await load(base, bookRequest);
-    const earningsAlone = await load(base, earningsRequest);
+    const bookAlone = await loadWithLatencies(base, LOAD, bookRequest);
+    const earningsAlone = await loadWithLatencies(base, LOAD, earningsRequest);
     const [earningsBeside, bookBeside] = await Promise.all([
-      load(base, earningsRequest),
-      load(base, bookRequest),
+      loadWithLatencies(base, LOAD, earningsRequest),
+      loadWithLatencies(base, LOAD, bookRequest),
     ]);
     console.log(
       `author-earnings bench: ${stored} ledger entries of one author (${earnings.totalOrders} orders, ${earnings.monthlyBreakdown.length} months, ${earnings.totalEarnings} ₪ net); ${SECONDS} s per load, ${CONNECTIONS} connections each`,
@@ -250,15 +151,13 @@ async function main(): Promise<void> {
     console.log(
       `GET /api/earnings/author uncached, one at a time (${COLD_SAMPLES} samples): p50 ${ms(coldSummary.p50)}  max ${ms(Math.max(...cold))}`,
     );
-    console.log(line('GET /api/books/:id alone (baseline)', bookAlone));
-    console.log(line('GET /api/earnings/author alone', earningsAlone));
-    console.log(line('GET /api/earnings/author beside books', earningsBeside));
-    console.log(line('GET /api/books/:id beside earnings', bookBeside));
+    console.log(loadLine('GET /api/books/:id alone (baseline)', bookAlone));
+    console.log(loadLine('GET /api/earnings/author alone', earningsAlone));
+    console.log(loadLine('GET /api/earnings/author beside books', earningsBeside));
+    console.log(loadLine('GET /api/books/:id beside earnings', bookBeside));
   } finally {
     await db?.close();
-    for (const child of children.reverse()) await stopChild(child);
-    await redis.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }
 
