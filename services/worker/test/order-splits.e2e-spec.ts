@@ -179,7 +179,8 @@ describe('order-splits: the paid order to the ledger', () => {
       connection: { url: redis.url, maxRetriesPerRequest: null },
     });
     try {
-      // No print processor runs yet: the job waits, and health says for how long.
+      // The print queue is paused, so its processor leaves the job waiting; health says how long.
+      await printJobs.pause();
       await printJobs.add(ORDER_JOB_NAME, { orderId: new Types.ObjectId().toHexString() });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const res = await fetch(`${workerUrl}/health`);
@@ -188,12 +189,13 @@ describe('order-splits: the paid order to the ledger', () => {
         queues: Record<string, { waiting: number; failed: number; oldestWaitingMs: number }>;
       };
       expect(Object.keys(body.queues).sort()).toEqual(
-        ['client-logs', 'mail', 'order-splits', 'print-jobs', 'receipts'].sort(),
+        ['book-uploads', 'client-logs', 'mail', 'order-splits', 'print-jobs', 'receipts'].sort(),
       );
       expect(body.queues['order-splits']).toMatchObject({ waiting: 0, failed: 2 });
       expect(body.queues['print-jobs']?.waiting).toBe(1);
       expect(body.queues['print-jobs']?.oldestWaitingMs).toBeGreaterThanOrEqual(50);
     } finally {
+      await printJobs.resume();
       await printJobs.obliterate({ force: true });
       await printJobs.close();
     }
