@@ -1,29 +1,32 @@
 import type { ReactElement } from 'react';
 import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mechabrim/routing';
 import { strings } from '../strings.he';
+import { OverviewPage } from '../features/overview';
 import { ComingSoon, NotFound } from './coming-soon';
+import { PortalFrame } from './portal-frame';
 import { RequireAuthor } from './require-author';
 
-const guarded = (title: string, redirectTo?: string) => (
+/** A dashboard section: signed-in authors only (others to /), inside the portal's frame. */
+const section = (screen: ReactElement, redirectTo?: string) => (
   <RequireAuthor redirectTo={redirectTo}>
-    <ComingSoon title={title} />
+    <PortalFrame>{screen}</PortalFrame>
   </RequireAuthor>
 );
 
 /** One screen per path the shell sends here (the paths are declared once, in @mechabrim/routing). */
 const screens: Record<AuthorPortalPath, ReactElement> = {
-  '/author-dashboard': guarded(strings.screens.overview),
-  '/author-dashboard/books': guarded(strings.screens.books),
-  '/author-dashboard/orders': guarded(strings.screens.orders),
-  '/author-dashboard/earnings': guarded(strings.screens.earnings),
-  '/author-dashboard/profile': guarded(strings.screens.profile),
-  '/book/upload': guarded(strings.screens.upload),
-  '/book/edit/:id': guarded(strings.screens.edit, '/login'),
+  '/author-dashboard': section(<OverviewPage />),
+  '/author-dashboard/books': section(<ComingSoon title={strings.screens.books} />),
+  '/author-dashboard/orders': section(<ComingSoon title={strings.screens.orders} />),
+  '/author-dashboard/earnings': section(<ComingSoon title={strings.screens.earnings} />),
+  '/author-dashboard/profile': section(<ComingSoon title={strings.screens.profile} />),
+  '/book/upload': section(<ComingSoon title={strings.screens.upload} />),
+  '/book/edit/:id': section(<ComingSoon title={strings.screens.edit} />, '/login'),
 };
 
 /**
  * The author portal's screens (spec §2), absolute paths — the same under the shell and on the
- * portal's own origin. Build them in `src/features/<feature>` and replace the elements here.
+ * portal's own origin.
  */
 export const authorPortalRoutes: RouteObject[] = [
   ...authorPortalPaths.map((path) => ({ path, element: screens[path] })),
