@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mechabrim/routing';
 import { strings } from '../strings.he';
+import { BooksPage } from '../features/books';
 import { OverviewPage } from '../features/overview';
 import { ComingSoon, NotFound } from './coming-soon';
 import { PortalFrame } from './portal-frame';
@@ -16,7 +17,7 @@ const section = (screen: ReactElement, redirectTo?: string) => (
 /** One screen per path the shell sends here (the paths are declared once, in @mechabrim/routing). */
 const screens: Record<AuthorPortalPath, ReactElement> = {
   '/author-dashboard': section(<OverviewPage />),
-  '/author-dashboard/books': section(<ComingSoon title={strings.screens.books} />),
+  '/author-dashboard/books': section(<BooksPage />),
   '/author-dashboard/orders': section(<ComingSoon title={strings.screens.orders} />),
   '/author-dashboard/earnings': section(<ComingSoon title={strings.screens.earnings} />),
   '/author-dashboard/profile': section(<ComingSoon title={strings.screens.profile} />),
