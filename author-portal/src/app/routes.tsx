@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { BooksPage } from '../features/books';
+import { OrdersPage } from '../features/orders';
 import { OverviewPage } from '../features/overview';
 import { ComingSoon, NotFound } from './coming-soon';
 import { PortalFrame } from './portal-frame';
@@ -18,7 +19,7 @@ const section = (screen: ReactElement, redirectTo?: string) => (
 const screens: Record<AuthorPortalPath, ReactElement> = {
   '/author-dashboard': section(<OverviewPage />),
   '/author-dashboard/books': section(<BooksPage />),
-  '/author-dashboard/orders': section(<ComingSoon title={strings.screens.orders} />),
+  '/author-dashboard/orders': section(<OrdersPage />),
   '/author-dashboard/earnings': section(<ComingSoon title={strings.screens.earnings} />),
   '/author-dashboard/profile': section(<ComingSoon title={strings.screens.profile} />),
   '/book/upload': section(<ComingSoon title={strings.screens.upload} />),
