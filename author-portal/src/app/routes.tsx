@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { BooksPage } from '../features/books';
+import { EarningsPage } from '../features/earnings';
 import { OrdersPage } from '../features/orders';
 import { OverviewPage } from '../features/overview';
 import { ComingSoon, NotFound } from './coming-soon';
@@ -20,7 +21,7 @@ const screens: Record<AuthorPortalPath, ReactElement> = {
   '/author-dashboard': section(<OverviewPage />),
   '/author-dashboard/books': section(<BooksPage />),
   '/author-dashboard/orders': section(<OrdersPage />),
-  '/author-dashboard/earnings': section(<ComingSoon title={strings.screens.earnings} />),
+  '/author-dashboard/earnings': section(<EarningsPage />),
   '/author-dashboard/profile': section(<ComingSoon title={strings.screens.profile} />),
   '/book/upload': section(<ComingSoon title={strings.screens.upload} />),
   '/book/edit/:id': section(<ComingSoon title={strings.screens.edit} />, '/login'),
