@@ -4,6 +4,7 @@ import {
   type InferSchemaType,
   type Model,
   type UpdateQuery,
+  type QueryFilter,
 } from 'mongoose';
 import { notifyChanges } from './change-notifier';
 import { bookSearchFields } from './book-search';
@@ -110,10 +111,12 @@ export function approvalOf(book: {
  * The filter of books waiting for an admin: pending, or stored before moderation and not on
  * sale. Deleted books wait for nobody.
  */
-export const PENDING_APPROVAL_FILTER = {
-  deletedAt: null,
-  $or: [{ approvalStatus: 'pending' }, { approvalStatus: null, isAvailable: false }],
-} as const;
+export function pendingApprovalFilter(): QueryFilter<BookRecord> {
+  return {
+    deletedAt: null,
+    $or: [{ approvalStatus: 'pending' }, { approvalStatus: null, isAvailable: false }],
+  };
+}
 
 /** A book's rating and totalRatings from the star ratings of its approved reviews. */
 export function ratingFromReviews(approvedStars: readonly number[]): {

@@ -10,6 +10,7 @@ import { CategoriesModule } from './categories/categories.module';
 import { BooksModule } from './books/books.module';
 import { BookManagementModule } from './book-management/book-management.module';
 import { AuthorDashboardModule } from './author-dashboard/author-dashboard.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { AuthorsModule } from './authors/authors.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
@@ -42,6 +43,7 @@ export const FEATURE_MODULES: Type[] = [
   PaymentsModule,
   OrdersModule,
   AuthorDashboardModule,
+  ModerationModule,
 ];
 
 @Module({})
