@@ -5,6 +5,7 @@ import { BooksPage } from '../features/books';
 import { EarningsPage } from '../features/earnings';
 import { OrdersPage } from '../features/orders';
 import { OverviewPage } from '../features/overview';
+import { ProfilePage } from '../features/profile';
 import { ComingSoon, NotFound } from './coming-soon';
 import { PortalFrame } from './portal-frame';
 import { RequireAuthor } from './require-author';
@@ -22,7 +23,7 @@ const screens: Record<AuthorPortalPath, ReactElement> = {
   '/author-dashboard/books': section(<BooksPage />),
   '/author-dashboard/orders': section(<OrdersPage />),
   '/author-dashboard/earnings': section(<EarningsPage />),
-  '/author-dashboard/profile': section(<ComingSoon title={strings.screens.profile} />),
+  '/author-dashboard/profile': section(<ProfilePage />),
   '/book/upload': section(<ComingSoon title={strings.screens.upload} />),
   '/book/edit/:id': section(<ComingSoon title={strings.screens.edit} />, '/login'),
 };
