@@ -55,13 +55,13 @@ describe('/author-dashboard/profile', () => {
     await screen.findByText('פנטזיה, שירה');
     expect(screen.getByText('https://noa.example.com')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'עריכה' }));
-    const genres = screen.getByLabelText('ז׳אנרים');
-    expect((genres as HTMLInputElement).value).toBe('פנטזיה, שירה');
+    const genres = screen.getByLabelText<HTMLInputElement>('ז׳אנרים');
+    expect(genres.value).toBe('פנטזיה, שירה');
     fireEvent.change(genres, { target: { value: 'מתח' } });
     fireEvent.click(screen.getByRole('button', { name: 'ביטול' }));
     expect(screen.getByText('פנטזיה, שירה')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'עריכה' }));
-    expect((screen.getByLabelText('ז׳אנרים') as HTMLInputElement).value).toBe('פנטזיה, שירה');
+    expect(screen.getByLabelText<HTMLInputElement>('ז׳אנרים').value).toBe('פנטזיה, שירה');
   });
 
   it('saves on the server, lists split on commas, and shows what was saved', async () => {
