@@ -3,6 +3,7 @@ import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mec
 import { strings } from '../strings.he';
 import { BooksPage } from '../features/books';
 import { EarningsPage } from '../features/earnings';
+import { EditBookPage } from '../features/edit-book';
 import { OrdersPage } from '../features/orders';
 import { OverviewPage } from '../features/overview';
 import { ProfilePage } from '../features/profile';
@@ -25,7 +26,7 @@ const screens: Record<AuthorPortalPath, ReactElement> = {
   '/author-dashboard/earnings': section(<EarningsPage />),
   '/author-dashboard/profile': section(<ProfilePage />),
   '/book/upload': section(<ComingSoon title={strings.screens.upload} />),
-  '/book/edit/:id': section(<ComingSoon title={strings.screens.edit} />, '/login'),
+  '/book/edit/:id': section(<EditBookPage />, '/login'),
 };
 
 /**
