@@ -16,12 +16,19 @@ export const SECTIONS = [
   { to: '/author-dashboard/profile', label: s.sections.profile, end: false },
 ] as const;
 
+/** An admin's one section: moderation (issue 12). */
+const ADMIN_SECTIONS = [
+  { to: '/author-dashboard/moderation', label: strings.moderation.title, end: false },
+] as const;
+
 /**
  * The dashboard's frame: who is signed in (avatar, name, role), the five sections, the upload
  * button and the way back to the site; the screen below it.
  */
 export function PortalFrame({ children }: { children: ReactNode }) {
   const user = useSession((state) => state.user);
+  const isAdmin = user?.role === 'admin';
+  const sections = isAdmin ? ADMIN_SECTIONS : SECTIONS;
   return (
     <div className="ap-frame">
       <header className="ap-frame__bar">
@@ -35,7 +42,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
           </div>
           <nav className="ap-frame__nav" aria-label={s.navLabel}>
             <ul>
-              {SECTIONS.map((section) => (
+              {sections.map((section) => (
                 <li key={section.to}>
                   <NavLink to={section.to} end={section.end} className="ap-frame__link">
                     {section.label}
@@ -45,9 +52,11 @@ export function PortalFrame({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           <div className="ap-frame__actions">
-            <Link className="mb-button" to="/book/upload">
-              {s.upload}
-            </Link>
+            {!isAdmin && (
+              <Link className="mb-button" to="/book/upload">
+                {s.upload}
+              </Link>
+            )}
             <Link className="mb-button" data-variant="secondary" to="/">
               {s.backToSite}
             </Link>

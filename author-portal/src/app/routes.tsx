@@ -5,6 +5,7 @@ import { BooksPage } from '../features/books';
 import { EarningsPage } from '../features/earnings';
 import { EditBookPage } from '../features/edit-book';
 import { OrdersPage } from '../features/orders';
+import { ModerationPage } from '../features/moderation';
 import { OverviewPage } from '../features/overview';
 import { ProfilePage } from '../features/profile';
 import { ComingSoon, NotFound } from './coming-soon';
@@ -35,5 +36,16 @@ const screens: Record<AuthorPortalPath, ReactElement> = {
  */
 export const authorPortalRoutes: RouteObject[] = [
   ...authorPortalPaths.map((path) => ({ path, element: screens[path] })),
+  {
+    // Beyond the spec (issue 12): admins approve books, edits and reviews here.
+    path: '/author-dashboard/moderation',
+    element: (
+      <RequireAuthor needs="admin">
+        <PortalFrame>
+          <ModerationPage />
+        </PortalFrame>
+      </RequireAuthor>
+    ),
+  },
   { path: '*', element: <NotFound /> },
 ];

@@ -11,6 +11,7 @@ import {
   type BookStanding,
 } from '../../../shared/author-books';
 import { reasonOf } from '../../../shared/errors';
+import { PreflightReport } from '../../../shared/preflight-report';
 import { strings } from '../../../strings.he';
 import { deleteBook, setBookAvailability } from '../api/manage-book';
 import './books.css';
@@ -84,6 +85,10 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
         </p>
         {standing === 'rejected' && book.moderationReason ? (
           <p className="ap-book__reason">{s.rejectedReason(book.moderationReason)}</p>
+        ) : null}
+        {/* The print preflight of an uploaded book, when the API sends it (issue 12). */}
+        {(book as Book & { preflight?: unknown }).preflight ? (
+          <PreflightReport report={(book as Book & { preflight?: unknown }).preflight} />
         ) : null}
         <p className="ap-book__figures">
           <span>{s.sales(book.salesCount)}</span>
