@@ -137,7 +137,12 @@ export const strings = {
     previous: 'הקודם',
     next: 'הבא',
     pageOf: (page: number, pages: number) => `עמוד ${page} מתוך ${pages}`,
-    paymentMethods: { card: 'כרטיס אשראי', credit_card: 'כרטיס אשראי' } as Record<string, string>,
+    paymentMethods: {
+      card: 'כרטיס אשראי',
+      credit_card: 'כרטיס אשראי',
+      bit: 'ביט',
+      paypal: 'PayPal',
+    } as Record<string, string>,
   },
   earnings: {
     cards: {

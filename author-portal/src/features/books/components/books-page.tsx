@@ -74,7 +74,7 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
 
   return (
     <li className="ap-card ap-book" data-testid="book-card" data-standing={standing}>
-      <BookCover src={book.coverImage} title={book.title} width={96} />
+      <BookCover src={book.coverImage} title={book.title} width={96} className="ap-cover" />
       <div className="ap-book__body">
         <h2 className="ap-book__title">{book.title}</h2>
         <p className="ap-book__meta">{book.category || s.noCategory}</p>

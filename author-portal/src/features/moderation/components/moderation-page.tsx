@@ -167,7 +167,12 @@ export function ModerationPage() {
         empty={s.noBooks}
         render={(book) => (
           <li key={book._id} className="ap-card ap-moderation__book" data-testid="pending-book">
-            <BookCover src={book.coverImage} title={book.title} width={72} />
+            <BookCover
+              src={book.coverImage}
+              title={book.title}
+              width={72}
+              className="ap-cover ap-cover--md"
+            />
             <div>
               <h3 className="ap-moderation__title">{book.title}</h3>
               <p className="ap-moderation__meta">

@@ -40,7 +40,12 @@ function OrderCard({ order }: { order: AuthorOrder }) {
       <ul className="ap-order__lines">
         {order.books.map((line) => (
           <li key={line.book._id} className="ap-order__line">
-            <BookCover src={line.book.coverImage} title={line.book.title} width={40} />
+            <BookCover
+              src={line.book.coverImage}
+              title={line.book.title}
+              width={40}
+              className="ap-cover ap-cover--xs"
+            />
             <span className="ap-order__book">{line.book.title}</span>
             <span>{s.quantity(line.quantity)}</span>
             <span>

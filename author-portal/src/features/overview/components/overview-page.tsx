@@ -90,7 +90,12 @@ export function OverviewPage() {
             <ul className="ap-activity">
               {list.slice(0, 3).map((book) => (
                 <li key={book._id} className="ap-card ap-activity__item" data-testid="activity">
-                  <BookCover src={book.coverImage} title={book.title} width={48} />
+                  <BookCover
+                    src={book.coverImage}
+                    title={book.title}
+                    width={48}
+                    className="ap-cover ap-cover--sm"
+                  />
                   <div>
                     <p className="ap-activity__title">{book.title}</p>
                     <p className="ap-activity__line">
