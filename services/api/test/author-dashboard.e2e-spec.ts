@@ -255,6 +255,18 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
       expect(stats.body.pendingRevenue).toBe(33.91);
     });
 
+    it('shows a new sale as soon as the worker has split it', async () => {
+      const before = await ctx.http.get<Earnings>('/api/earnings/author', { token: noa.token });
+      await ctx.order([
+        { bookId: ids.a ?? '', authorId: noa.id, price: 50, quantity: 1, title: 'ספר א' },
+      ]);
+      // The split counts the copies in the same transaction, through the book model.
+      await ctx.books.updateOne({ _id: new Types.ObjectId(ids.a) }, { $inc: { salesCount: 1 } });
+      const after = await ctx.http.get<Earnings>('/api/earnings/author', { token: noa.token });
+      expect(after.body.totalEarnings).toBe(before.body.totalEarnings + 42.5);
+      expect(after.body.totalOrders).toBe(before.body.totalOrders + 1);
+    });
+
     it('answers an author with no sales with zeros, not an error', async () => {
       const fresh = await ctx.author('fresh.dash@example.com');
       const earnings = await ctx.http.get<Earnings>('/api/earnings/author', { token: fresh.token });

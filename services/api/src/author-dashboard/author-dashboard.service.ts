@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
 import type { AuthorStats, Earnings } from '@mechabrim/contracts';
@@ -6,6 +6,7 @@ import {
   approvalOf,
   BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
+  onModelChange,
   type BookModel,
   type LedgerEntryModel,
 } from '@mechabrim/db';
@@ -25,6 +26,12 @@ import {
   type AuthorLedgerEntry,
   type AuthorLedgerSummary,
 } from './author-ledger';
+
+type CachedLedger = AuthorLedgerSummary & { titles: Map<string, string> };
+
+/** How long an author's ledger summary is reused at most; a split or reversal empties it at once. */
+export const LEDGER_SUMMARY_TTL_MS = 60_000;
+const MAX_CACHED_AUTHORS = 5_000;
 
 /** How many books the earnings page ranks. */
 export const TOP_SELLING_BOOKS = 5;
@@ -46,18 +53,51 @@ function inShekels<T extends EarningsTotals | EarningsRow>(row: T): MoneyFields<
  * turned into shekels once, at the answer; the breakdown's rules are `@mechabrim/money`'s.
  */
 @Injectable()
-export class AuthorDashboardService {
+export class AuthorDashboardService implements OnModuleDestroy {
+  /**
+   * Each author's ledger summary, reused for {@link LEDGER_SUMMARY_TTL_MS}: the stats and the
+   * earnings page read it together, and reading thousands of entries is the costly part. Concurrent
+   * misses share one read. Emptied by any write through the catalogue models: a split or a
+   * reversal also moves the books' sales counts through the book model, in this process at once
+   * and in the others through `CatalogueSync`.
+   */
+  private readonly summaries = new Map<string, { until: number; value: Promise<CachedLedger> }>();
+  private readonly unsubscribe = onModelChange(() => this.summaries.clear());
+
   constructor(
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
   ) {}
 
-  private async ledgerOf(authorId: string): Promise<AuthorLedgerSummary> {
-    const entries = await this.ledger
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
+
+  private ledgerOf(authorId: string): Promise<CachedLedger> {
+    const now = Date.now();
+    const cached = this.summaries.get(authorId);
+    if (cached && now < cached.until) return cached.value;
+    if (this.summaries.size >= MAX_CACHED_AUTHORS) this.summaries.clear();
+    const value = this.ledger
       .find({ authorId: new Types.ObjectId(authorId) })
       .select(AUTHOR_LEDGER_FIELDS)
-      .lean<AuthorLedgerEntry[]>();
-    return summarizeAuthorLedger(entries);
+      .lean<AuthorLedgerEntry[]>()
+      .then(async (entries) => {
+        const summary = summarizeAuthorLedger(entries);
+        // Titles of deleted books too: they were sold, and the ledger still names them. A title
+        // edit is a catalogue write, which empties this cache.
+        const books = await this.books
+          .find({ _id: { $in: [...summary.books.keys()].map((id) => new Types.ObjectId(id)) } })
+          .select({ title: 1 })
+          .lean<Array<{ _id: Types.ObjectId; title: string }>>();
+        return { ...summary, titles: new Map(books.map((b) => [b._id.toHexString(), b.title])) };
+      });
+    const entry = { until: now + LEDGER_SUMMARY_TTL_MS, value };
+    this.summaries.set(authorId, entry);
+    value.catch(() => {
+      if (this.summaries.get(authorId) === entry) this.summaries.delete(authorId);
+    });
+    return value;
   }
 
   async stats(authorId: string, now = new Date()): Promise<AuthorStats> {
@@ -95,15 +135,6 @@ export class AuthorDashboardService {
           b.sales - a.sales || b.revenue - a.revenue || idA.localeCompare(idB),
       )
       .slice(0, TOP_SELLING_BOOKS);
-    // Titles of deleted books too: they were sold, and the ledger still names them.
-    const titles = new Map(
-      (
-        await this.books
-          .find({ _id: { $in: ranked.map(([id]) => new Types.ObjectId(id)) } })
-          .select({ title: 1 })
-          .lean<Array<{ _id: Types.ObjectId; title: string }>>()
-      ).map((b) => [b._id.toHexString(), b.title]),
-    );
     return {
       totalEarnings: toShekels(totals.netEarnings),
       monthlyEarnings: toShekels(rows.find((r) => r.month === thisMonth)?.netEarnings ?? agorot(0)),
@@ -113,7 +144,7 @@ export class AuthorDashboardService {
       totals: inShekels(totals),
       topSellingBooks: ranked.map(([bookId, book]) => ({
         bookId,
-        title: titles.get(bookId) ?? '',
+        title: ledger.titles.get(bookId) ?? '',
         sales: book.sales,
         revenue: toShekels(book.revenue),
       })),
