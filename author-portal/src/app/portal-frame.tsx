@@ -31,7 +31,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
   const sections = isAdmin ? ADMIN_SECTIONS : SECTIONS;
   return (
     <div className="ap-frame">
-      <header className="ap-frame__bar">
+      <div className="ap-frame__bar">
         <div className="ap-frame__inner mb-container">
           <div className="ap-frame__who">
             <Avatar src={user?.avatar ?? null} name={user?.name ?? ''} size={44} />
@@ -62,7 +62,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
             </Link>
           </div>
         </div>
-      </header>
+      </div>
       <div className="ap-frame__body mb-container">{children}</div>
     </div>
   );
