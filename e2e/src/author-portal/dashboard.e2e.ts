@@ -109,4 +109,35 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', 
     expect(pageErrors(errors)).toEqual([]);
     await context.close();
   });
+
+  it('lets the admin approve a pending book from the moderation area, and it goes on sale', async () => {
+    const admin = DEMO_ACCOUNTS.admin;
+    const { page, errors, context } = await openPage(world, viewport);
+    await visit(world, page, '/login');
+    await page.getByLabel('אימייל').fill(admin.email);
+    await page.getByLabel('סיסמה').fill(admin.password);
+    await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(`${world.stack.urls.shell}/author-dashboard/moderation`);
+    await page.getByRole('heading', { level: 1, name: 'ניהול תוכן' }).waitFor({ timeout: 30_000 });
+    const pending = page.getByTestId('pending-book').first();
+    await pending.waitFor({ timeout: 30_000 });
+    const title = (await pending.getByRole('heading').textContent()) ?? '';
+    const books = await world.api<{ books: { _id: string; title: string }[] }>(
+      '/api/books?limit=100',
+    );
+    expect(books.books.some((book) => book.title === title)).toBe(false);
+    await keep(page, 'moderation', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await pending.getByRole('button', { name: `אישור ${title}` }).click();
+    await page.getByText(`"${title}" אושר.`).waitFor();
+    const after = await world.api<{ books: { _id: string; title: string }[] }>(
+      '/api/books?limit=100',
+    );
+    expect(after.books.some((book) => book.title === title)).toBe(true);
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
 });
