@@ -48,10 +48,6 @@ export const strings = {
     upload: 'העלאת ספר',
     backToSite: 'חזרה לאתר',
   },
-  guard: {
-    noToken: 'לא נמצא אסימון התחברות. נא להתחבר מחדש.',
-    noUser: 'לא נמצאו פרטי המשתמש. נא להתחבר מחדש.',
-  },
   overview: {
     welcome: (name: string) => `שלום, ${name}`,
     intro: 'כאן אפשר לראות במבט אחד איך הספרים שלכם עושים.',
