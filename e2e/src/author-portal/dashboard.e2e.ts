@@ -89,6 +89,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', 
     // Earnings: the figures, and the breakdown with its chart when there are sales.
     await openSection(page, 'הכנסות', 'הכנסות');
     await page.getByRole('list', { name: 'סך ההכנסות' }).waitFor({ timeout: 30_000 });
+    // The demo ledger has sales: the breakdown, its totals column and the chart are there.
+    const table = page.getByRole('table', { name: 'פירוט חודשי' });
+    await table.waitFor();
+    await expect(table.getByRole('columnheader', { name: 'סה״כ' }).count()).resolves.toBe(1);
+    await expect(table.getByRole('rowheader').count()).resolves.toBe(6);
+    await page.getByRole('img', { name: /הכנסה נטו לפי חודש/ }).waitFor();
+    await expect(page.getByTestId('top-book').count()).resolves.toBeGreaterThan(0);
     await keep(page, 'earnings', viewport);
     expect(await seriousViolations(page)).toEqual([]);
 
