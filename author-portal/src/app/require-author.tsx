@@ -10,9 +10,12 @@ import { strings } from '../strings.he';
 export function RequireAuthor({
   children,
   redirectTo = '/',
+  needs = 'author',
 }: {
   children: ReactNode;
   redirectTo?: string;
+  /** The role the page needs: authors for the dashboard, admins for moderation. */
+  needs?: 'author' | 'admin';
 }) {
   const user = useSession((s) => s.user);
   const loading = useSession((s) => s.loading);
@@ -24,7 +27,7 @@ export function RequireAuthor({
       </p>
     );
   }
-  if (!user || user.role !== 'author') {
+  if (!user || user.role !== needs) {
     return <Navigate to={redirectTo} replace state={{ from: location.pathname }} />;
   }
   return children;

@@ -1,31 +1,51 @@
 import type { ReactElement } from 'react';
 import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mechabrim/routing';
 import { strings } from '../strings.he';
+import { BooksPage } from '../features/books';
+import { EarningsPage } from '../features/earnings';
+import { EditBookPage } from '../features/edit-book';
+import { OrdersPage } from '../features/orders';
+import { ModerationPage } from '../features/moderation';
+import { OverviewPage } from '../features/overview';
+import { ProfilePage } from '../features/profile';
 import { ComingSoon, NotFound } from './coming-soon';
+import { PortalFrame } from './portal-frame';
 import { RequireAuthor } from './require-author';
 
-const guarded = (title: string, redirectTo?: string) => (
+/** A dashboard section: signed-in authors only (others to /), inside the portal's frame. */
+const section = (screen: ReactElement, redirectTo?: string) => (
   <RequireAuthor redirectTo={redirectTo}>
-    <ComingSoon title={title} />
+    <PortalFrame>{screen}</PortalFrame>
   </RequireAuthor>
 );
 
 /** One screen per path the shell sends here (the paths are declared once, in @mechabrim/routing). */
 const screens: Record<AuthorPortalPath, ReactElement> = {
-  '/author-dashboard': guarded(strings.screens.overview),
-  '/author-dashboard/books': guarded(strings.screens.books),
-  '/author-dashboard/orders': guarded(strings.screens.orders),
-  '/author-dashboard/earnings': guarded(strings.screens.earnings),
-  '/author-dashboard/profile': guarded(strings.screens.profile),
-  '/book/upload': guarded(strings.screens.upload),
-  '/book/edit/:id': guarded(strings.screens.edit, '/login'),
+  '/author-dashboard': section(<OverviewPage />),
+  '/author-dashboard/books': section(<BooksPage />),
+  '/author-dashboard/orders': section(<OrdersPage />),
+  '/author-dashboard/earnings': section(<EarningsPage />),
+  '/author-dashboard/profile': section(<ProfilePage />),
+  '/book/upload': section(<ComingSoon title={strings.screens.upload} />),
+  '/book/edit/:id': section(<EditBookPage />, '/login'),
 };
 
 /**
  * The author portal's screens (spec §2), absolute paths — the same under the shell and on the
- * portal's own origin. Build them in `src/features/<feature>` and replace the elements here.
+ * portal's own origin.
  */
 export const authorPortalRoutes: RouteObject[] = [
   ...authorPortalPaths.map((path) => ({ path, element: screens[path] })),
+  {
+    // Beyond the spec (issue 12): admins approve books, edits and reviews here.
+    path: '/author-dashboard/moderation',
+    element: (
+      <RequireAuthor needs="admin">
+        <PortalFrame>
+          <ModerationPage />
+        </PortalFrame>
+      </RequireAuthor>
+    ),
+  },
   { path: '*', element: <NotFound /> },
 ];

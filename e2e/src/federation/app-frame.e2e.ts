@@ -73,7 +73,7 @@ describe('the app frame and the shared singletons', () => {
     await page.goto(`${stack.urls.shell}/author-dashboard`);
     await page
       .locator('[data-remote="authorPortal"]')
-      .getByRole('heading', { name: 'לוח הבקרה' })
+      .getByRole('heading', { level: 1, name: /^שלום, / })
       .waitFor();
     await expect(page.getByRole('banner').count()).resolves.toBe(0);
     await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);

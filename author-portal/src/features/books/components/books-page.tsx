@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import type { Book } from '@mechabrim/contracts';
+import { useQueryClient } from '@mechabrim/query';
+import { Link } from '@mechabrim/routing';
+import { useSession } from '@mechabrim/session';
+import { BookCover, EmptyState, ErrorState, Price, formatRating } from '@mechabrim/ui';
+import {
+  authorBooksKey,
+  standingOf,
+  useAuthorBooks,
+  type BookStanding,
+} from '../../../shared/author-books';
+import { reasonOf } from '../../../shared/errors';
+import { PreflightReport } from '../../../shared/preflight-report';
+import { strings } from '../../../strings.he';
+import { deleteBook, setBookAvailability } from '../api/manage-book';
+import './books.css';
+
+const s = strings.books;
+
+const TABS = ['all', 'available', 'pending'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Which tab a book is listed under besides "all" (spec §4: not available reads as pending). */
+const inTab = (book: Book, tab: Tab) =>
+  tab === 'all' || (tab === 'available') === (standingOf(book) === 'available');
+
+const TONES: Record<BookStanding, 'success' | 'danger' | undefined> = {
+  available: 'success',
+  pending: undefined,
+  hidden: undefined,
+  rejected: 'danger',
+};
+
+type Notice = { tone: 'done' | 'error'; text: string };
+
+function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) => void }) {
+  const queryClient = useQueryClient();
+  const authorId = useSession((state) => state.user?._id ?? '');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const standing = standingOf(book);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: authorBooksKey(authorId) });
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await setBookAvailability(book._id, !book.isAvailable);
+      onNotice({
+        tone: 'done',
+        text: book.isAvailable ? s.hidden(book.title) : s.shown(book.title),
+      });
+      await refresh();
+    } catch (error) {
+      onNotice({ tone: 'error', text: s.statusFailed(reasonOf(error, s.loadError)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteBook(book._id);
+      onNotice({ tone: 'done', text: s.deleted(book.title) });
+      setConfirming(false);
+      await refresh();
+    } catch (error) {
+      onNotice({ tone: 'error', text: s.deleteFailed(reasonOf(error, s.loadError)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="ap-card ap-book" data-testid="book-card" data-standing={standing}>
+      <BookCover src={book.coverImage} title={book.title} width={96} className="ap-cover" />
+      <div className="ap-book__body">
+        <h2 className="ap-book__title">{book.title}</h2>
+        <p className="ap-book__meta">{book.category || s.noCategory}</p>
+        <p>
+          <span className="ap-badge" data-tone={TONES[standing]}>
+            {s.status[standing]}
+          </span>
+        </p>
+        {standing === 'rejected' && book.moderationReason ? (
+          <p className="ap-book__reason">{s.rejectedReason(book.moderationReason)}</p>
+        ) : null}
+        {/* The print preflight of an uploaded book, when the API sends it (issue 12). */}
+        {(book as Book & { preflight?: unknown }).preflight ? (
+          <PreflightReport report={(book as Book & { preflight?: unknown }).preflight} />
+        ) : null}
+        <p className="ap-book__figures">
+          <span>{s.sales(book.salesCount)}</span>
+          <span>
+            <span aria-hidden="true">★ </span>
+            {s.rating(formatRating(book.rating), book.totalRatings)}
+          </span>
+          <Price value={book.price} decimals={2} />
+        </p>
+        <div className="ap-book__actions">
+          <Link className="mb-button" data-variant="secondary" to={`/book/edit/${book._id}`}>
+            {s.edit}
+            <span className="mb-visually-hidden"> {book.title}</span>
+          </Link>
+          {(standing === 'available' || standing === 'hidden') && (
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="ghost"
+              disabled={busy}
+              onClick={() => void toggle()}
+            >
+              {book.isAvailable ? s.hide : s.show}
+              <span className="mb-visually-hidden"> {book.title}</span>
+            </button>
+          )}
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="ghost"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            {s.delete}
+            <span className="mb-visually-hidden"> {book.title}</span>
+          </button>
+        </div>
+        {confirming && (
+          <div
+            className="ap-confirm"
+            role="alertdialog"
+            aria-label={s.delete}
+            aria-describedby={`confirm-${book._id}`}
+          >
+            <p id={`confirm-${book._id}`}>{s.confirmDelete(book.title)}</p>
+            <button
+              type="button"
+              className="mb-button"
+              disabled={busy}
+              onClick={() => void remove()}
+            >
+              {s.confirmYes}
+            </button>
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="ghost"
+              disabled={busy}
+              onClick={() => setConfirming(false)}
+            >
+              {s.confirmNo}
+            </button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** `/author-dashboard/books`: the author's books by tab, with edit, hide/show and delete. */
+export function BooksPage() {
+  const books = useAuthorBooks();
+  const [tab, setTab] = useState<Tab>('all');
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const title = (
+    <h1 id="ap-books-title" className="ap-title">
+      {strings.screens.books}
+    </h1>
+  );
+  if (books.isError) {
+    return (
+      <section aria-labelledby="ap-books-title">
+        {title}
+        <ErrorState
+          message={s.loadError}
+          onRetry={() => void books.refetch()}
+          retryLabel={s.retry}
+        />
+      </section>
+    );
+  }
+  if (books.isPending) {
+    return (
+      <section aria-labelledby="ap-books-title">
+        {title}
+        <p role="status">{strings.loading}</p>
+      </section>
+    );
+  }
+  const list = books.data;
+  const shown = list.filter((book) => inTab(book, tab));
+  return (
+    <section aria-labelledby="ap-books-title">
+      {title}
+      <div className="ap-tabs" role="tablist" aria-label={s.tabsLabel}>
+        {TABS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            className="ap-tab"
+            aria-selected={tab === key}
+            onClick={() => setTab(key)}
+          >
+            {s.tabs[key]} ({list.filter((book) => inTab(book, key)).length})
+          </button>
+        ))}
+      </div>
+      {notice && (
+        <p
+          className="ap-banner"
+          data-tone={notice.tone}
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </p>
+      )}
+      <div role="tabpanel" aria-label={s.tabs[tab]}>
+        {shown.length === 0 ? (
+          <EmptyState
+            title={tab === 'all' ? s.empty : s.emptyTab}
+            action={
+              tab === 'all' ? (
+                <Link className="mb-button" to="/book/upload">
+                  {s.addNew}
+                </Link>
+              ) : undefined
+            }
+          />
+        ) : (
+          <ul className="ap-books">
+            {shown.map((book) => (
+              <BookItem key={book._id} book={book} onNotice={setNotice} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

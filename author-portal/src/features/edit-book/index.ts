@@ -1,0 +1,1 @@
+export { EditBookPage } from './components/edit-book-page';

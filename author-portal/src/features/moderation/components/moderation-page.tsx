@@ -1,0 +1,246 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { BookEditFields, PendingBook, PendingEdit, PendingReview } from '@mechabrim/contracts';
+import { formatDateTime } from '@mechabrim/hebrew';
+import { useQueryClient } from '@mechabrim/query';
+import { BookCover, ErrorState, formatPrice } from '@mechabrim/ui';
+import { reasonOf } from '../../../shared/errors';
+import { PreflightReport } from '../../../shared/preflight-report';
+import { strings } from '../../../strings.he';
+import { decide, moderationKey, useModerationList, type ModerationKind } from '../api/moderation';
+import './moderation.css';
+
+const s = strings.moderation;
+
+type Notice = { tone: 'done' | 'error'; text: string };
+
+/** Approve, or reject with the reason the author will read. */
+function Decision({
+  kind,
+  id,
+  title,
+  onNotice,
+}: {
+  kind: ModerationKind;
+  id: string;
+  title: string;
+  onNotice: (notice: Notice) => void;
+}) {
+  const queryClient = useQueryClient();
+  const reasonId = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async (why: string | null) => {
+    setBusy(true);
+    try {
+      await decide(kind, id, why);
+      onNotice({ tone: 'done', text: why === null ? s.approved(title) : s.rejected(title) });
+      await queryClient.invalidateQueries({ queryKey: moderationKey(kind) });
+    } catch (error) {
+      onNotice({ tone: 'error', text: s.failed(reasonOf(error, s.loadError)) });
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="ap-decision">
+      {rejecting ? (
+        <form
+          className="ap-decision__reject"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send(reason);
+          }}
+        >
+          <label htmlFor={reasonId}>{s.reason}</label>
+          <textarea
+            id={reasonId}
+            className="mb-field__control"
+            rows={2}
+            required
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <div className="ap-decision__buttons">
+            <button type="submit" className="mb-button" disabled={busy || reason.trim() === ''}>
+              {s.confirmReject}
+            </button>
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="ghost"
+              onClick={() => setRejecting(false)}
+            >
+              {s.cancel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="ap-decision__buttons">
+          <button
+            type="button"
+            className="mb-button"
+            disabled={busy}
+            onClick={() => void send(null)}
+          >
+            {s.approve}
+            <span className="mb-visually-hidden"> {title}</span>
+          </button>
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="ghost"
+            disabled={busy}
+            onClick={() => setRejecting(true)}
+          >
+            {s.reject}
+            <span className="mb-visually-hidden"> {title}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ListSection<T>({
+  kind,
+  title,
+  empty,
+  render,
+}: {
+  kind: ModerationKind;
+  title: string;
+  empty: string;
+  render: (item: T) => ReactNode;
+}) {
+  const list = useModerationList(kind);
+  const headingId = useId();
+  let body: ReactNode;
+  if (list.isError) {
+    body = (
+      <ErrorState message={s.loadError} onRetry={() => void list.refetch()} retryLabel={s.retry} />
+    );
+  } else if (list.isPending) {
+    body = <p role="status">{strings.loading}</p>;
+  } else if (list.data.length === 0) {
+    body = <p>{empty}</p>;
+  } else {
+    body = <ul className="ap-moderation__list">{(list.data as T[]).map(render)}</ul>;
+  }
+  return (
+    <section aria-labelledby={headingId} className="ap-moderation__section">
+      <h2 id={headingId} className="ap-section-title">
+        {title}
+        {list.data ? ` (${list.data.length})` : ''}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+const showField = (key: keyof BookEditFields, fields: BookEditFields) =>
+  key === 'price'
+    ? formatPrice(fields.price, 2)
+    : key === 'tags'
+      ? fields.tags.join(', ')
+      : fields[key];
+
+const FIELDS: (keyof BookEditFields)[] = ['title', 'price', 'summary', 'tags'];
+
+/** `/author-dashboard/moderation` (admins): pending books, edits and reviews, each decided. */
+export function ModerationPage() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  return (
+    <div className="ap-moderation">
+      <h1 className="ap-title">{s.title}</h1>
+      {notice && (
+        <p
+          className="ap-banner"
+          data-tone={notice.tone}
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </p>
+      )}
+      <ListSection<PendingBook>
+        kind="books"
+        title={s.books}
+        empty={s.noBooks}
+        render={(book) => (
+          <li key={book._id} className="ap-card ap-moderation__book" data-testid="pending-book">
+            <BookCover
+              src={book.coverImage}
+              title={book.title}
+              width={72}
+              className="ap-cover ap-cover--md"
+            />
+            <div>
+              <h3 className="ap-moderation__title">{book.title}</h3>
+              <p className="ap-moderation__meta">
+                {s.by(book.authorName)} · {s.submitted}{' '}
+                <time dateTime={book.submittedAt}>{formatDateTime(book.submittedAt)}</time> ·{' '}
+                <bdi>{formatPrice(book.price, 2)}</bdi>
+              </p>
+              <PreflightReport report={book.preflight} />
+              <Decision kind="books" id={book._id} title={book.title} onNotice={setNotice} />
+            </div>
+          </li>
+        )}
+      />
+      <ListSection<PendingEdit>
+        kind="edits"
+        title={s.edits}
+        empty={s.noEdits}
+        render={(edit) => (
+          <li key={edit._id} className="ap-card" data-testid="pending-edit">
+            <h3 className="ap-moderation__title">{edit.bookTitle}</h3>
+            <p className="ap-moderation__meta">{s.by(edit.authorName)}</p>
+            <div className="ap-moderation__scroll">
+              <table className="ap-moderation__diff">
+                <thead>
+                  <tr>
+                    <th scope="col">{s.field}</th>
+                    <th scope="col">{s.before}</th>
+                    <th scope="col">{s.after}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {FIELDS.map((key) => {
+                    const before = showField(key, edit.previous);
+                    const after = showField(key, edit.changes);
+                    return (
+                      <tr key={key} data-changed={before !== after || undefined}>
+                        <th scope="row">{s.fields[key]}</th>
+                        <td>{before}</td>
+                        <td>{after}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Decision kind="edits" id={edit._id} title={edit.bookTitle} onNotice={setNotice} />
+          </li>
+        )}
+      />
+      <ListSection<PendingReview>
+        kind="reviews"
+        title={s.reviews}
+        empty={s.noReviews}
+        render={(review) => (
+          <li key={review._id} className="ap-card" data-testid="pending-review">
+            <p className="ap-moderation__meta">
+              {s.by(review.authorName)} · {s.bookOf(review.bookTitle)} · {s.rating(review.rating)}
+            </p>
+            <p>{review.content}</p>
+            <Decision
+              kind="reviews"
+              id={review._id}
+              title={s.bookOf(review.bookTitle)}
+              onNotice={setNotice}
+            />
+          </li>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AuthorOrder, AuthorOrdersPage } from '@mechabrim/contracts';
+import { formatPrice } from '@mechabrim/hebrew';
+import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
+import { OrdersPage } from './orders-page';
+
+const order = (n: number, overrides: Partial<AuthorOrder> = {}): AuthorOrder => ({
+  _id: `6650aa00000000000000${String(n).padStart(4, '0')}`,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  status: 'processing',
+  user: { name: 'דנה כהן', email: 'dana@example.com' },
+  shippingAddress: { street: 'הרצל 5', city: 'חיפה' },
+  books: [
+    {
+      book: { _id: `b${n}`, author: 'a1', title: `ספר ${n}`, coverImage: '' },
+      quantity: 2,
+      price: 40,
+      lineTotal: 80,
+    },
+  ],
+  totalAmount: 80,
+  donationAmount: 8,
+  authorRevenue: 52.3,
+  paymentMethod: 'credit_card',
+  trackingNumbers: ['RR123456789IL'],
+  ...overrides,
+});
+
+const counts = { all: 12, pending: 3, processing: 4, shipped: 2, delivered: 2, cancelled: 1 };
+const pageOf = (orders: AuthorOrder[], page: number, total: number): AuthorOrdersPage => ({
+  orders,
+  page,
+  limit: 10,
+  total,
+  hasMore: page * 10 < total,
+  counts,
+});
+
+const open = () =>
+  renderRoute(<OrdersPage />, '/author-dashboard/orders', '/author-dashboard/orders');
+
+describe('/author-dashboard/orders', () => {
+  it('shows each order as its author may see it, with the author’s own revenue', async () => {
+    const calls = fakeApi(() => ({ body: pageOf([order(1)], 1, 1) }));
+    open();
+    const card = await screen.findByTestId('order-card');
+    expect(calls).toEqual(['/api/orders/author?page=1&limit=10']);
+    expect(within(card).getByRole('heading').textContent).toBe('הזמנה 00000001');
+    expect(card.textContent).toContain('בטיפול');
+    expect(card.textContent).toContain('דנה כהן');
+    expect(card.textContent).toContain('dana@example.com');
+    expect(card.textContent).toContain('הרצל 5, חיפה');
+    expect(card.textContent).toContain('2 עותקים');
+    expect(card.textContent).toContain(formatPrice(40, 2));
+    expect(card.textContent).toContain(formatPrice(8, 2));
+    const revenue = within(card).getByText('ההכנסה שלכם').nextElementSibling;
+    expect(revenue?.textContent).toBe(formatPrice(52.3, 2));
+    expect(card.textContent).toContain('כרטיס אשראי');
+    expect(card.textContent).toContain('RR123456789IL');
+    expect(within(card).getByText(/2026/).getAttribute('datetime')).toBe(
+      '2026-11-20T10:00:00.000Z',
+    );
+  });
+
+  it('filters by status with the counts of every tab, and pages', async () => {
+    const calls = fakeApi((url) => {
+      const page = Number(url.searchParams.get('page'));
+      const status = url.searchParams.get('status');
+      const total = status ? 4 : 12;
+      return {
+        body: pageOf([order(page, { status: (status as 'shipped') ?? 'pending' })], page, total),
+      };
+    });
+    open();
+    await screen.findByTestId('order-card');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'הכול (12)',
+      'ממתינות (3)',
+      'בטיפול (4)',
+      'נשלחו (2)',
+      'נמסרו (2)',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'הבא' }));
+    await screen.findByText('עמוד 2 מתוך 2');
+    fireEvent.click(screen.getByRole('tab', { name: 'בטיפול (4)' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(screen.queryByText('עמוד 2 מתוך 2')).toBeNull();
+    expect(calls).toEqual([
+      '/api/orders/author?page=1&limit=10',
+      '/api/orders/author?page=2&limit=10',
+      '/api/orders/author?page=1&limit=10&status=processing',
+    ]);
+  });
+
+  it('has an empty state and an error with a retry', async () => {
+    let fail = true;
+    fakeApi(() => (fail ? { status: 500, body: { message: 'תקלה' } } : { body: pageOf([], 1, 0) }));
+    open();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('טעינת ההזמנות נכשלה');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'ניסיון חוזר' }));
+    await screen.findByText('אין הזמנות להצגה.');
+  });
+});

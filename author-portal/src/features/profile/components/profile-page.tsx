@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import type { AuthorProfile } from '@mechabrim/contracts';
+import { useQueryClient } from '@mechabrim/query';
+import { sessionStore, useSession } from '@mechabrim/session';
+import { ErrorState, Field, SubmitButton } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
+import { reasonOf } from '../../../shared/errors';
+import { strings } from '../../../strings.he';
+import {
+  authorProfileKey,
+  profileFormSchema,
+  saveAuthorProfile,
+  useAuthorProfile,
+  type ProfileFormInput,
+} from '../api/author-profile';
+import './profile.css';
+
+const s = strings.profile;
+
+const SOCIAL = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
+const PREFERENCES = ['notifications', 'newsletter', 'publicProfile'] as const;
+
+/** The form's values for a saved profile (lists as comma-separated text). */
+function formValues(profile: AuthorProfile, name: string, bio: string): ProfileFormInput {
+  return {
+    name,
+    bio,
+    website: profile.website,
+    socialMedia: { ...profile.socialMedia },
+    authorInfo: {
+      genres: profile.authorInfo.genres.join(', '),
+      languages: profile.authorInfo.languages.join(', '),
+      experience: profile.authorInfo.experience,
+    },
+    preferences: { ...profile.preferences },
+  };
+}
+
+function Row({ label, value, latin = false }: { label: string; value: string; latin?: boolean }) {
+  return (
+    <div className="ap-profile__row">
+      <dt>{label}</dt>
+      <dd>{value ? latin ? <bdi dir="ltr">{value}</bdi> : value : s.none}</dd>
+    </div>
+  );
+}
+
+/** What is saved, read only. */
+function ProfileView({
+  profile,
+  name,
+  email,
+  bio,
+}: {
+  profile: AuthorProfile;
+  name: string;
+  email: string;
+  bio: string;
+}) {
+  return (
+    <dl className="ap-card ap-profile__view">
+      <Row label={s.name} value={name} />
+      <Row label={s.email} value={email} latin />
+      <Row label={s.bio} value={bio} />
+      <Row label={s.website} value={profile.website} latin />
+      {SOCIAL.map((key) => (
+        <Row key={key} label={s[key]} value={profile.socialMedia[key]} latin />
+      ))}
+      <Row label={s.genres} value={profile.authorInfo.genres.join(', ')} />
+      <Row label={s.languages} value={profile.authorInfo.languages.join(', ')} />
+      <Row label={s.experience} value={profile.authorInfo.experience} />
+      {PREFERENCES.map((key) => (
+        <Row key={key} label={s[key]} value={profile.preferences[key] ? s.yes : s.no} />
+      ))}
+    </dl>
+  );
+}
+
+function ProfileForm({
+  profile,
+  onDone,
+}: {
+  profile: AuthorProfile;
+  onDone: (saved: boolean) => void;
+}) {
+  const user = useSession((state) => state.user);
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useZodForm(profileFormSchema, formValues(profile, user?.name ?? '', user?.bio ?? ''));
+
+  const onSubmit = handleSubmit(async ({ name, bio, ...rest }) => {
+    setFailure(null);
+    try {
+      const saved = await saveAuthorProfile(rest);
+      queryClient.setQueryData(authorProfileKey, saved);
+      if (user && (name !== user.name || (bio ?? '') !== (user.bio ?? ''))) {
+        await sessionStore.getState().updateProfile({ name, email: user.email, bio: bio ?? '' });
+      }
+      onDone(true);
+    } catch (error) {
+      setFailure(reasonOf(error, s.saveFailed));
+    }
+  });
+
+  return (
+    <form className="ap-card ap-profile__form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      {failure && (
+        <p className="ap-banner" data-tone="error" role="alert">
+          {failure}
+        </p>
+      )}
+      <Field label={s.name} error={errors.name?.message} required>
+        {(control) => <input autoComplete="name" {...control} {...register('name')} />}
+      </Field>
+      <Field label={s.email} latin>
+        {(control) => <input {...control} value={user?.email ?? ''} readOnly />}
+      </Field>
+      <Field label={s.bio} error={errors.bio?.message}>
+        {(control) => <textarea rows={4} {...control} {...register('bio')} />}
+      </Field>
+      <Field label={s.website} error={errors.website?.message} latin>
+        {(control) => <input type="url" autoComplete="url" {...control} {...register('website')} />}
+      </Field>
+      <fieldset className="ap-profile__group">
+        <legend>{s.social}</legend>
+        {SOCIAL.map((key) => (
+          <Field key={key} label={s[key]} error={errors.socialMedia?.[key]?.message} latin>
+            {(control) => <input type="url" {...control} {...register(`socialMedia.${key}`)} />}
+          </Field>
+        ))}
+      </fieldset>
+      <Field label={s.genres} hint={s.commaHint} error={errors.authorInfo?.genres?.message}>
+        {(control) => <input {...control} {...register('authorInfo.genres')} />}
+      </Field>
+      <Field label={s.languages} hint={s.commaHint} error={errors.authorInfo?.languages?.message}>
+        {(control) => <input {...control} {...register('authorInfo.languages')} />}
+      </Field>
+      <Field label={s.experience} error={errors.authorInfo?.experience?.message}>
+        {(control) => <textarea rows={3} {...control} {...register('authorInfo.experience')} />}
+      </Field>
+      <fieldset className="ap-profile__group">
+        <legend>{s.preferences}</legend>
+        {PREFERENCES.map((key) => (
+          <Field key={key} label={s[key]} layout="check">
+            {(control) => (
+              <input type="checkbox" {...control} {...register(`preferences.${key}`)} />
+            )}
+          </Field>
+        ))}
+      </fieldset>
+      <div className="ap-profile__actions">
+        <SubmitButton pending={isSubmitting} pendingLabel={s.saving}>
+          {s.save}
+        </SubmitButton>
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="ghost"
+          disabled={isSubmitting}
+          onClick={() => onDone(false)}
+        >
+          {s.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * `/author-dashboard/profile`: the profile as saved, and an editor (edit / save / cancel);
+ * saving stores it on the server, cancelling drops the changes.
+ */
+export function ProfilePage() {
+  const profile = useAuthorProfile();
+  const user = useSession((state) => state.user);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const title = (
+    <h1 id="ap-profile-title" className="ap-title">
+      {s.title}
+    </h1>
+  );
+  if (profile.isError) {
+    return (
+      <section aria-labelledby="ap-profile-title">
+        {title}
+        <ErrorState
+          message={s.loadError}
+          onRetry={() => void profile.refetch()}
+          retryLabel={s.retry}
+        />
+      </section>
+    );
+  }
+  if (profile.isPending) {
+    return (
+      <section aria-labelledby="ap-profile-title">
+        {title}
+        <p role="status">{strings.loading}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="ap-profile-title" className="ap-profile">
+      {title}
+      {saved && !editing && (
+        <p className="ap-banner" role="status">
+          {s.saved}
+        </p>
+      )}
+      {editing ? (
+        <ProfileForm
+          profile={profile.data}
+          onDone={(done) => {
+            setSaved(done);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <>
+          <ProfileView
+            profile={profile.data}
+            name={user?.name ?? ''}
+            email={user?.email ?? ''}
+            bio={user?.bio ?? ''}
+          />
+          <button
+            type="button"
+            className="mb-button"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {s.edit}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
+import type { Page } from 'playwright-core';
+import {
+  openPage,
+  pageErrors,
+  seriousViolations,
+  startWorld,
+  visit,
+  type StorefrontWorld,
+  type ViewportName,
+} from '../storefront/support/storefront-stack';
+import { screenshot } from '../support/browser';
+
+/**
+ * Issue 12's author journey through the real stack (shell, author-portal remote, API, embedded
+ * MongoDB with the demo data): the demo author signs in, reads the overview, books, orders and
+ * earnings, hides a book and shows it again, and edits the profile, which the server keeps.
+ * axe checks every screen.
+ */
+
+const author = DEMO_ACCOUNTS.author;
+const keep = (page: Page, name: string, viewport: ViewportName) =>
+  screenshot(page, `author-portal-${name}-${viewport}`);
+
+/** Opens a section from the portal's navigation and waits for its heading. */
+async function openSection(page: Page, link: string, heading: string) {
+  await page
+    .getByRole('navigation', { name: 'ניווט בפורטל הסופרים' })
+    .getByRole('link', { name: link })
+    .click();
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
+}
+
+describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', (viewport) => {
+  let world: StorefrontWorld;
+
+  beforeAll(async () => {
+    world = await startWorld();
+  });
+  afterAll(() => world?.close());
+
+  it('signs in, reads every section with the demo data, hides and shows a book, edits the profile', async () => {
+    const { page, errors, context } = await openPage(world, viewport);
+    await visit(world, page, '/login');
+    await page.getByLabel('אימייל').fill(author.email);
+    await page.getByLabel('סיסמה').fill(author.password);
+    await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Overview: the welcome, four figures and the first books' activity.
+    await visit(world, page, '/author-dashboard');
+    await page.getByRole('heading', { level: 1, name: `שלום, ${author.name}` }).waitFor();
+    const cards = page.getByRole('list', { name: 'לוח הבקרה' });
+    await cards.waitFor({ timeout: 30_000 });
+    await expect(cards.getByRole('listitem').count()).resolves.toBe(4);
+    await expect(page.getByTestId('activity').count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByText('סופר/ת', { exact: true }).count()).resolves.toBe(1);
+    await keep(page, 'overview', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Books: tabs with counts, then hide an available book and show it again.
+    await openSection(page, 'הספרים שלי', 'הספרים שלי');
+    await page.getByTestId('book-card').first().waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs).toHaveLength(3);
+    expect(tabs[0]).toMatch(/^הכול \(\d+\)$/);
+    const hide = page.getByRole('button', { name: /^הסתרה / }).first();
+    const title = ((await hide.textContent()) ?? '').replace(/^הסתרה\s*/, '').trim();
+    await hide.click();
+    await page.getByText(`הספר "${title}" הוסתר מהחנות.`).waitFor();
+    const show = page.getByRole('button', { name: `הצגה ${title}` });
+    await show.waitFor();
+    await keep(page, 'books', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+    await show.click();
+    await page.getByText(`הספר "${title}" מוצג שוב בחנות.`).waitFor();
+    await page.getByRole('button', { name: `הסתרה ${title}` }).waitFor();
+
+    // Orders: the demo orders, the author's own revenue on each card.
+    await openSection(page, 'הזמנות', 'הזמנות');
+    await page.getByTestId('order-card').first().waitFor({ timeout: 30_000 });
+    await expect(
+      page.getByTestId('order-card').first().getByText('ההכנסה שלכם').count(),
+    ).resolves.toBe(1);
+    expect(await page.getByRole('tab').allTextContents()).toHaveLength(5);
+    await keep(page, 'orders', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Earnings: the figures, and the breakdown with its chart when there are sales.
+    await openSection(page, 'הכנסות', 'הכנסות');
+    await page.getByRole('list', { name: 'סך ההכנסות' }).waitFor({ timeout: 30_000 });
+    // The demo ledger has sales: the breakdown, its totals column and the chart are there.
+    const table = page.getByRole('table', { name: 'פירוט חודשי' });
+    await table.waitFor();
+    await expect(table.getByRole('columnheader', { name: 'סה״כ' }).count()).resolves.toBe(1);
+    await expect(table.getByRole('rowheader').count()).resolves.toBe(6);
+    await page.getByRole('img', { name: /הכנסה נטו לפי חודש/ }).waitFor();
+    await expect(page.getByTestId('top-book').count()).resolves.toBeGreaterThan(0);
+    await keep(page, 'earnings', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Profile: edit, save on the server, and it is still there after a reload.
+    await openSection(page, 'פרופיל', 'הפרופיל שלי');
+    await page.getByRole('button', { name: 'עריכה' }).click();
+    const experience = `כותבת מאז ${viewport === 'desktop' ? '2010' : '2012'}`;
+    await page.getByLabel('ניסיון').fill(experience);
+    await page.getByLabel('ז׳אנרים').fill('שירה, פרוזה');
+    await keep(page, 'profile-edit', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'שמירה' }).click();
+    await page.getByText('הפרופיל נשמר.').waitFor();
+    await page.reload();
+    await page.getByText(experience).waitFor({ timeout: 30_000 });
+    await page.getByText('שירה, פרוזה').waitFor();
+
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('lets the admin approve a pending book from the moderation area, and it goes on sale', async () => {
+    const admin = DEMO_ACCOUNTS.admin;
+    const { page, errors, context } = await openPage(world, viewport);
+    await visit(world, page, '/login');
+    await page.getByLabel('אימייל').fill(admin.email);
+    await page.getByLabel('סיסמה').fill(admin.password);
+    await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(`${world.stack.urls.shell}/author-dashboard/moderation`);
+    await page.getByRole('heading', { level: 1, name: 'ניהול תוכן' }).waitFor({ timeout: 30_000 });
+    const pending = page.getByTestId('pending-book').first();
+    await pending.waitFor({ timeout: 30_000 });
+    const title = (await pending.getByRole('heading').textContent()) ?? '';
+    const books = await world.api<{ books: { _id: string; title: string }[] }>(
+      '/api/books?limit=100',
+    );
+    expect(books.books.some((book) => book.title === title)).toBe(false);
+    await keep(page, 'moderation', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await pending.getByRole('button', { name: `אישור ${title}` }).click();
+    await page.getByText(`"${title}" אושר.`).waitFor();
+    const after = await world.api<{ books: { _id: string; title: string }[] }>(
+      '/api/books?limit=100',
+    );
+    expect(after.books.some((book) => book.title === title)).toBe(true);
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
