@@ -1,18 +1,39 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { printCallbackAnswerSchema, type PrintCallbackAnswer } from '@mechabrim/contracts';
+import {
+  printAttentionAnswerSchema,
+  printCallbackAnswerSchema,
+  type PrintAttentionAnswer,
+  type PrintCallbackAnswer,
+} from '@mechabrim/contracts';
+import { Authenticated } from '../auth/guards';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import { ApiZodResponse } from '../common/validation/zod-validation.pipe';
+import { PrintAttentionService } from './print-attention.service';
 import { PrintCallbackService } from './print-callback.service';
 
-/** The print partner's status callbacks (server to server). */
+/** The print partner's status callbacks (server to server), and what needs an admin. */
 @ApiTags('print')
 @Controller('print')
 export class PrintController {
-  constructor(private readonly callbacks: PrintCallbackService) {}
+  constructor(
+    private readonly callbacks: PrintCallbackService,
+    private readonly attention: PrintAttentionService,
+  ) {}
+
+  @Get('attention')
+  @Authenticated('admin')
+  @ApiOperation({
+    summary:
+      'Orders whose printing needs an admin: the handoff failed for good, or the partner rejected the job (admin only)',
+  })
+  @ApiZodResponse(printAttentionAnswerSchema, { description: 'Newest first, at most 100' })
+  needsAttention(): Promise<PrintAttentionAnswer> {
+    return this.attention.list();
+  }
 
   @Post('callback')
   @HttpCode(200)

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ORDER_MODEL, OrderSchema, OUTBOX_MODEL, OutboxSchema } from '@mechabrim/db';
+import { PrintAttentionService } from './print-attention.service';
 import { PrintCallbackService } from './print-callback.service';
 import { PrintController } from './print.controller';
 
-/** Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off). */
+/**
+ * Print on demand, the API's side: the partner's status callbacks and the admins' list of orders
+ * whose printing needs them (the worker hands jobs off).
+ */
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -13,6 +17,6 @@ import { PrintController } from './print.controller';
     ]),
   ],
   controllers: [PrintController],
-  providers: [PrintCallbackService],
+  providers: [PrintCallbackService, PrintAttentionService],
 })
 export class PrintModule {}
