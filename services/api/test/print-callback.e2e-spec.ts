@@ -210,7 +210,9 @@ describe('POST /api/print/callback', () => {
     expect(answer.body).toMatchObject({ outcome: 'needs_attention', status: 'processing' });
     const order = await orderOf(orderId);
     expect(order?.status).toBe('processing');
-    expect(order?.print.needsAttention.reason).toBe('REJECTED: Interior file is corrupt');
+    expect(order?.print.needsAttention.reason).toBe(
+      'בית הדפוס עצר את ההדפסה (REJECTED): Interior file is corrupt',
+    );
     // A late IN_PRODUCTION for the same job does not hide it.
     await send(webhook(orderId, 'IN_PRODUCTION'));
     expect((await orderOf(orderId))?.print.needsAttention).not.toBeNull();
@@ -249,7 +251,7 @@ describe('GET /api/print/attention', () => {
       status: 'processing',
       jobId: '7001',
       providerStatus: 'REJECTED',
-      reason: 'REJECTED: Cover too narrow',
+      reason: 'בית הדפוס עצר את ההדפסה (REJECTED): Cover too narrow',
     });
     expect(answer.body.orders.every((order) => order.reason.length > 0)).toBe(true);
   });
