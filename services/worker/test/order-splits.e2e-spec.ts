@@ -179,7 +179,8 @@ describe('order-splits: the paid order to the ledger', () => {
       connection: { url: redis.url, maxRetriesPerRequest: null },
     });
     try {
-      // No print processor runs yet: the job waits, and health says for how long.
+      // The print queue is paused, so its job waits, and health says for how long.
+      await printJobs.pause();
       await printJobs.add(ORDER_JOB_NAME, { orderId: new Types.ObjectId().toHexString() });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const res = await fetch(`${workerUrl}/health`);
