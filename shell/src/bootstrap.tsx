@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { clientLogSources, configureApi, sessionStore } from '@mechabrim/session';
 import { installClientLogging, reactErrorReporting } from '@mechabrim/ui';
 import { App } from './app/app';
+import { takeEarlyProfile } from './app/early-fetches';
 import { takeLanding } from './app/landing';
 import type { RuntimeConfig } from './app/runtime-config';
 
@@ -12,7 +13,7 @@ export function mount(root: HTMLElement, config: RuntimeConfig): void {
   // Before anything renders or calls the API: errors of the first render and the first calls'
   // timings reach the client log too.
   installClientLogging(clientLogSources);
-  void sessionStore.getState().init();
+  void sessionStore.getState().init(takeEarlyProfile());
   // Taken before React replaces the server's frame in `root` with its own. On such a page this
   // script was started only once the server's picture was on screen (early-start.ts), so the
   // app never holds that picture back.

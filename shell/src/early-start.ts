@@ -7,14 +7,16 @@
 // app/early-fetches.ts). Nothing here may throw: on any failure the shell fetches for itself.
 import { firstPictureSettled } from './app/first-paint';
 import { ownerOf } from './app/route-table';
-import { EARLY_START_KEY, type EarlyStart } from './app/early-fetches';
+import { EARLY_START_KEY, STORED_KEYS, type EarlyStart } from './app/early-fetches';
 import type { RuntimeConfig } from './app/runtime-config';
 
-function addLink(rel: 'preconnect' | 'preload', href: string, as?: 'script') {
+function addLink(rel: 'preconnect' | 'preload', href: string, as?: 'script' | 'image') {
   const link = document.createElement('link');
   link.rel = rel;
   link.href = href;
   if (as) link.as = as;
+  // A cover preloaded here is the cart page's largest picture: first in line.
+  if (as === 'image') link.setAttribute('fetchpriority', 'high');
   // The API and the manifests are read with CORS; scripts are loaded without it (as the
   // federation runtime's <script> tags are), so the preload is the same request.
   if (rel === 'preconnect') link.crossOrigin = 'anonymous';
@@ -37,12 +39,57 @@ function appFiles(manifestUrl: string, manifest: Manifest): string[] {
   return files.map((file) => new URL(file, base).href);
 }
 
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The first covers of the stored cart, which the cart page draws first and largest. */
+function cartCovers(): string[] {
+  try {
+    const lines = (JSON.parse(stored(STORED_KEYS.cart) ?? '[]') as unknown[]).slice(0, 2);
+    return lines
+      .map((line) => (line as { book?: { coverImage?: unknown } } | null)?.book?.coverImage)
+      .filter((src): src is string => typeof src === 'string' && src !== '');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The signed-in user's profile: every page of a signed-in buyer waits for it (the checkout does
+ * not draw its form before), and here it starts as soon as the API's address is known instead of
+ * after main.js has arrived and run.
+ */
+function fetchProfile(apiBaseUrl: string, token: string): Promise<unknown> {
+  // Joined as the app's API client joins them (libs/session api-client.ts).
+  return fetch(`${apiBaseUrl.replace(/\/+$/, '')}/api/auth/profile`, {
+    headers: { Authorization: `Bearer ${token}` },
+  }).then((response) => {
+    if (!response.ok) throw new Error(`/api/auth/profile: HTTP ${response.status}`);
+    return response.json() as Promise<unknown>;
+  });
+}
+
 function start(): EarlyStart {
   const config = fetch('/runtime-config.json', { cache: 'no-cache' }).then((response) => {
     if (!response.ok) throw new Error(`/runtime-config.json: HTTP ${response.status}`);
     return response.json() as Promise<unknown>;
   });
   const early: EarlyStart = { config, manifests: {} };
+  const token = stored(STORED_KEYS.token);
+  if (token) {
+    early.profile = config.then((value) =>
+      fetchProfile((value as RuntimeConfig).apiBaseUrl, token),
+    );
+    // A rejection nobody reads is not an error: the session asks again.
+    early.profile.catch(() => undefined);
+  }
+  if (location.pathname === '/cart')
+    cartCovers().forEach((src) => addLink('preload', src, 'image'));
   config
     .then((value) => {
       const { apiBaseUrl, remotes } = value as RuntimeConfig;

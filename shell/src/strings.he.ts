@@ -64,8 +64,8 @@ export const strings = {
   },
   footer: {
     label: 'קישורים בתחתית העמוד',
-    terms: 'תנאי שימוש',
-    authorsTerms: 'תנאי שימוש לסופרים',
+    terms: 'תקנון האתר',
+    authorsTerms: 'תקנון הסופרים',
     contact: 'צור קשר',
     copyright: (year: number) => `© ${year} מחברים. כל הזכויות שמורות.`,
   },

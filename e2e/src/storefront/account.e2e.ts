@@ -52,7 +52,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await page.getByLabel('אימות סיסמה').fill(password);
       await page.getByLabel(/קראתי ואני מאשר\/ת את\s+תקנון האתר/).check();
       await expect(
-        page.getByRole('link', { name: /תקנון האתר/ }).getAttribute('target'),
+        page
+          .locator('main')
+          .getByRole('link', { name: /תקנון האתר/ })
+          .getAttribute('target'),
       ).resolves.toBe('_blank');
       await page.getByRole('button', { name: 'הרשמה', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/');
@@ -196,7 +199,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       const footer = page.locator('footer');
       await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()}`);
       await expect(
-        footer.getByRole('link', { name: 'תנאי שימוש', exact: true }).getAttribute('href'),
+        footer.getByRole('link', { name: 'תקנון האתר', exact: true }).getAttribute('href'),
       ).resolves.toBe('/terms');
       await footer.getByRole('link', { name: 'צור קשר' }).click();
       await page.waitForURL('**/contact');

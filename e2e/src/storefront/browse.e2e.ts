@@ -262,9 +262,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     expect(values).toEqual([...values].sort((a, b) => a - b));
 
     if (viewport === 'desktop') {
-      // Keyboard: from the sort box, Tab reaches the first card's 'view' link, which shows the
-      // card's summary overlay; Enter opens the book.
-      await page.getByLabel('מיון לפי').focus();
+      // Keyboard: from the filters button after the sort box, Tab reaches the first card's 'view'
+      // link, which shows the card's summary overlay; Enter opens the book.
+      await page.getByRole('button', { name: 'סינון', exact: true }).focus();
       await page.keyboard.press('Tab');
       const view = page
         .locator('main [data-testid="book-card"]')

@@ -242,7 +242,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       expect(books.html).toContain('<div class="shell-landing" data-landing-path="/books">');
 
       // Not landing pages, or nothing to draw: index.html as it is, for the browser to draw.
-      for (const path of ['/authors', '/books?search=x', `/book/${MISSING_BOOK_ID}`]) {
+      for (const path of ['/authors', '/?search=x', `/book/${MISSING_BOOK_ID}`]) {
         const other = await get(path);
         expect({ path, status: other.status, composed: isComposed(other.html) }).toEqual({
           path,

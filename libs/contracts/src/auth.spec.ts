@@ -47,7 +47,7 @@ describe('registerRequestSchema', () => {
       'agreeToTerms: יש לאשר את תנאי האתר',
     ]);
     expect(messages(registerRequestSchema.safeParse({ ...valid, role: 'author' }))).toEqual([
-      'agreeToAuthorsTerms: יש לאשר את תנאי היוצרים',
+      'agreeToAuthorsTerms: יש לאשר את תקנון הסופרים',
     ]);
     expect(
       registerRequestSchema.safeParse({ ...valid, role: 'author', agreeToAuthorsTerms: true })

@@ -53,7 +53,37 @@ export function resolveCategory(value: string): BookCategory | null {
 export const BOOK_SORTS = ['sales', 'newest', 'price', 'price-desc', 'rating', 'title'] as const;
 export type BookSort = (typeof BOOK_SORTS)[number];
 
-/** Query of `GET /api/books`: paging for the grids, a category, a sort. */
+/**
+ * The catalogue's price bands (spec §2: under 30, 30–50, over 50 ₪), as whole shekels of the
+ * book's price. One definition for the API's filter and the storefront's filter control.
+ */
+export const PRICE_BANDS = ['under-30', '30-50', 'over-50'] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number];
+export const PRICE_BAND_BOUNDS: Record<
+  PriceBand,
+  { gte?: number; lt?: number; lte?: number; gt?: number }
+> = {
+  'under-30': { lt: 30 },
+  '30-50': { gte: 30, lte: 50 },
+  'over-50': { gt: 50 },
+};
+
+/** Does a price (shekels) fall in a band? */
+export function inPriceBand(price: number, band: PriceBand): boolean {
+  const b = PRICE_BAND_BOUNDS[band];
+  return (
+    (b.gte === undefined || price >= b.gte) &&
+    (b.gt === undefined || price > b.gt) &&
+    (b.lt === undefined || price < b.lt) &&
+    (b.lte === undefined || price <= b.lte)
+  );
+}
+
+/**
+ * Query of `GET /api/books`: paging for the grids, a category, a sort, and the catalogue's
+ * filters: `q` (Hebrew-aware, over title, author name and tags, as `GET /api/books/search`) and a
+ * price band.
+ */
 export const bookListQuerySchema = z.strictObject({
   page: queryInt({ min: 1, max: 10_000, fallback: 1, message: VALIDATION_HE.pageInvalid }),
   limit: queryInt({ min: 1, max: 100, fallback: 20, message: VALIDATION_HE.limitInvalid }),
@@ -64,6 +94,14 @@ export const bookListQuerySchema = z.strictObject({
   sort: z.enum(BOOK_SORTS, { error: VALIDATION_HE.sortInvalid }).optional(),
   /** A book to leave out (the related-books carousel of a book page). */
   exclude: objectIdSchema.optional(),
+  /** Words to find in the title, the author's name or the tags; empty means no search. */
+  q: z
+    .string({ error: VALIDATION_HE.searchTooLong })
+    .trim()
+    .max(100, VALIDATION_HE.searchTooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  price: z.enum(PRICE_BANDS, { error: VALIDATION_HE.priceBandInvalid }).optional(),
 });
 export type BookListQuery = z.output<typeof bookListQuerySchema>;
 

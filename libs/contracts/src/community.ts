@@ -16,6 +16,8 @@ export const CONTACT_SUBJECTS = [
   'publishing',
   'partnership',
   'feedback',
+  /** Donations to the community fund (the community-donation page's buttons). */
+  'donation',
   'other',
 ] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];

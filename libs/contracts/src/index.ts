@@ -11,3 +11,5 @@ export * from './landing';
 export * from './payments';
 export * from './orders';
 export * from './print';
+export * from './book-options';
+export * from './preflight';

@@ -165,8 +165,45 @@ export type OrderJob =
   | { queue: 'receipts'; payload: ReceiptsJob }
   | { queue: 'mail'; payload: MailJob };
 
+/**
+ * Queues of uploaded books: the API stores the files through the storage port, creates the book
+ * pending approval and queues its preflight here. The payload names the book and the upload; the
+ * worker reads the files' keys and options from the book itself.
+ */
+export const BOOK_QUEUE_NAMES = {
+  bookUploads: 'book-uploads',
+} as const;
+export type BookQueueName = (typeof BOOK_QUEUE_NAMES)[keyof typeof BOOK_QUEUE_NAMES];
+export const BOOK_QUEUE_NAME_LIST = Object.values(BOOK_QUEUE_NAMES) as [
+  BookQueueName,
+  ...BookQueueName[],
+];
+
+/** `book-uploads`: preflight the upload's files, cut the excerpt, size the cover image. */
+export const bookUploadsJobSchema = z.strictObject({
+  bookId: bookIdField,
+  /** The upload's id (a UUID); the preflight of one upload is done once. */
+  uploadId: z.uuid(),
+});
+export type BookUploadsJob = z.infer<typeof bookUploadsJobSchema>;
+
+/** Job name inside the `book-uploads` queue. */
+export const BOOK_UPLOADS_JOB = 'preflight' as const;
+
+/** The BullMQ job id of an upload's preflight: a second add of the same upload is a no-op. */
+export function bookUploadJobId(job: BookUploadsJob): string {
+  return `preflight-${job.bookId}-${job.uploadId}`;
+}
+
 /** Job name inside each order queue (one kind of job per queue). */
 export const ORDER_JOB_NAME = 'paid-order' as const;
+
+/** Every queue the API and the worker share, for the operators' board and health reports. */
+export const ALL_QUEUE_NAMES: readonly string[] = [
+  ...Object.values(QUEUE_NAMES),
+  ...ORDER_QUEUE_NAME_LIST,
+  ...BOOK_QUEUE_NAME_LIST,
+];
 
 /**
  * The `print-jobs` queue's backoff type: not one of BullMQ's own, so the worker's strategy decides

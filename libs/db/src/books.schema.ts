@@ -5,6 +5,7 @@ import {
   type Model,
   type UpdateQuery,
 } from 'mongoose';
+import { BOOK_STATUSES, PREFLIGHT_STATUSES } from '@mechabrim/contracts';
 import { notifyChanges } from './change-notifier';
 import { bookSearchFields } from './book-search';
 
@@ -34,6 +35,12 @@ export const BookSchema = new Schema(
     rating: { type: Number, default: 0, min: 0, max: 5 },
     totalRatings: { type: Number, default: 0, min: 0 },
     isAvailable: { type: Boolean, default: false },
+    /**
+     * When the book first went on sale (approved and available); set once by the hooks below and
+     * never cleared. A book off sale with this date keeps its public page as sold out; a book
+     * without it (never approved) stays unknown to the public.
+     */
+    firstListedAt: { type: Date, default: null },
     tags: { type: [String], default: [] },
     publishedDate: { type: Date, default: null },
     salesCount: { type: Number, default: 0, min: 0 },
@@ -46,10 +53,40 @@ export const BookSchema = new Schema(
     printingType: { type: String, default: 'bw' },
     pages: { type: Number, default: null },
     isbn: { type: String, default: '' },
-    /** Stored files of the upload (interior and cover PDFs), as storage keys. */
+    /**
+     * Where an uploaded book stands: `pending_approval` from the upload until an admin decides
+     * (spec §4 book submission); null for books that never went through an upload (the seed).
+     */
+    status: { type: String, enum: [...BOOK_STATUSES, null], default: null },
+    /**
+     * Stored files of the upload, as storage-port keys (libs/storage `bookFileKeys`): the interior
+     * and cover PDFs and the cover image as uploaded; the excerpt and the cover image's sizes as
+     * the worker's preflight cuts them. `uploadId` names the upload these files belong to.
+     */
     files: {
+      uploadId: { type: String, default: '' },
       pdf: { type: String, default: '' },
       coverPdf: { type: String, default: '' },
+      coverImage: { type: String, default: '' },
+      excerpt: { type: String, default: '' },
+      coverThumb: { type: String, default: '' },
+      coverWeb: { type: String, default: '' },
+      coverLarge: { type: String, default: '' },
+    },
+    /** The print preflight's report of the latest upload (contracts `PreflightReport`). */
+    preflight: {
+      type: new Schema(
+        {
+          status: { type: String, enum: PREFLIGHT_STATUSES, required: true },
+          uploadId: { type: String, required: true },
+          pages: { type: Number, default: null },
+          checks: { type: [Schema.Types.Mixed], default: [] },
+          checkedAt: { type: Date, default: null },
+          durationMs: { type: Number, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
     },
 
     searchTitle: { type: [String], default: [], select: false },
@@ -91,6 +128,11 @@ BookSchema.pre('validate', function () {
   if (this.isNew || SEARCH_SOURCES.some((path) => this.isModified(path))) {
     this.set(bookSearchFields(this));
   }
+  // On sale now, or just taken off sale (a stored boolean modified to false was true).
+  const listed = this.isAvailable || (!this.isNew && this.isModified('isAvailable'));
+  if (listed && !this.firstListedAt) {
+    this.firstListedAt = this.isNew && this.createdAt ? this.createdAt : new Date();
+  }
 });
 
 /** Values an update query assigns, whether written as `$set` or as plain top-level fields. */
@@ -105,16 +147,34 @@ BookSchema.pre(['findOneAndUpdate', 'updateOne'], async function () {
   const update = this.getUpdate() as UpdateQuery<unknown> | null;
   if (!update || Array.isArray(update)) return;
   const values = assigned(update);
-  if (!SEARCH_SOURCES.some((path) => path in values)) return;
+  const searchChanged = SEARCH_SOURCES.some((path) => path in values);
+  const availabilityChanged = 'isAvailable' in values && !('firstListedAt' in values);
+  if (!searchChanged && !availabilityChanged) return;
   const current = await this.model
     .findOne(this.getFilter())
-    .select({ title: 1, authorName: 1, tags: 1 })
-    .lean<{ title?: string; authorName?: string; tags?: string[] }>();
-  const merged = { ...(current ?? {}), ...values };
-  this.setUpdate({
-    ...update,
-    $set: { ...(update.$set ?? {}), ...bookSearchFields(merged) },
-  });
+    .select({ title: 1, authorName: 1, tags: 1, isAvailable: 1, firstListedAt: 1 })
+    .lean<{
+      title?: string;
+      authorName?: string;
+      tags?: string[];
+      isAvailable?: boolean;
+      firstListedAt?: Date | null;
+    }>();
+  const set: Record<string, unknown> = { ...(update.$set ?? {}) };
+  if (searchChanged) Object.assign(set, bookSearchFields({ ...(current ?? {}), ...values }));
+  // Put on sale, or taken off sale after being on sale: remember it once (see firstListedAt).
+  if (
+    availabilityChanged &&
+    current &&
+    !current.firstListedAt &&
+    (values.isAvailable === true || current.isAvailable === true)
+  ) {
+    set.firstListedAt = new Date();
+  }
+  const next: UpdateQuery<unknown> = { ...update };
+  delete next.$set;
+  if (Object.keys(set).length) next.$set = set;
+  this.setUpdate(next);
 });
 
 notifyChanges(BookSchema, 'Book');
@@ -137,6 +197,7 @@ export const PUBLIC_BOOK_FIELDS = {
   rating: 1,
   totalRatings: 1,
   isAvailable: 1,
+  firstListedAt: 1,
   tags: 1,
   publishedDate: 1,
   salesCount: 1,

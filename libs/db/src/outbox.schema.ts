@@ -24,6 +24,8 @@ export const OutboxSchema = new Schema(
     attempts: { type: Number, default: 0, min: 0 },
     /** A relay's claim lapses at this time (a relay that died mid-dispatch frees its rows). */
     claimedUntil: { type: Date, default: null },
+    /** The claim that holds the row: a relay claims a batch at once and reads back its own rows. */
+    claimToken: { type: String, default: null },
     lastError: { type: String, default: null },
     createdAt: { type: Date, required: true, default: () => new Date() },
     dispatchedAt: { type: Date, default: null },

@@ -66,6 +66,48 @@ describe('shared schemas against the embedded MongoDB', () => {
     expect((await searchFields(book._id))?.searchAuthor).toEqual(['רות']);
   });
 
+  it('remembers when a book first went on sale, once, through every kind of write', async () => {
+    const listedAt = async (id: Types.ObjectId) =>
+      (await Book.findById(id).select({ firstListedAt: 1 }).lean())?.firstListedAt ?? null;
+    const book = (title: string, isAvailable: boolean) =>
+      Book.create({ title, author, category: 'שירה', price: 30, isAvailable });
+
+    // Never on sale: no date, whatever else changes.
+    const pending = await book('ממתין', false);
+    expect(await listedAt(pending._id)).toBeNull();
+    await Book.updateOne({ _id: pending._id }, { $set: { price: 35 } });
+    expect(await listedAt(pending._id)).toBeNull();
+
+    // Approved through a query update: dated; hidden and shown again: the first date stays.
+    await Book.updateOne({ _id: pending._id }, { $set: { isAvailable: true } });
+    const first = await listedAt(pending._id);
+    expect(first).toBeInstanceOf(Date);
+    await Book.findOneAndUpdate({ _id: pending._id }, { isAvailable: false });
+    await Book.updateOne({ _id: pending._id }, { $set: { isAvailable: true } });
+    expect(await listedAt(pending._id)).toEqual(first);
+
+    // Created on sale: dated at creation; through save() as well.
+    const live = await book('חי', true);
+    expect(await listedAt(live._id)).toBeInstanceOf(Date);
+    const saved = await book('נשמר', false);
+    saved.isAvailable = true;
+    await saved.save();
+    expect(await listedAt(saved._id)).toBeInstanceOf(Date);
+
+    // On sale from before the field existed, then taken off sale: dated as it goes off sale.
+    const legacy = await book('ותיק', true);
+    await Book.collection.updateOne({ _id: legacy._id }, { $unset: { firstListedAt: '' } });
+    await Book.updateOne({ _id: legacy._id }, { $set: { isAvailable: false } });
+    expect(await listedAt(legacy._id)).toBeInstanceOf(Date);
+    const legacyDoc = await book('ותיק 2', true);
+    await Book.collection.updateOne({ _id: legacyDoc._id }, { $unset: { firstListedAt: '' } });
+    const reread = await Book.findById(legacyDoc._id);
+    if (!reread) throw new Error('missing');
+    reread.isAvailable = false;
+    await reread.save();
+    expect(await listedAt(legacyDoc._id)).toBeInstanceOf(Date);
+  });
+
   it('hides the search fields from ordinary reads', async () => {
     const [book] = await Book.find().lean();
     expect(book).not.toHaveProperty('searchKeys');

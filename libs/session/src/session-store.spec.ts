@@ -31,6 +31,27 @@ describe('session store', () => {
     expect(store.getState().user?.name).toBe('דנה');
   });
 
+  it('takes the profile the start-up script already fetched, without asking again', async () => {
+    const { store } = setup('valid-token');
+    const before = api.requests.length;
+    await store
+      .getState()
+      .init(Promise.resolve({ _id: 'u-early', name: 'דנה מוקדם', role: 'user' }));
+    expect(store.getState()).toMatchObject({ loading: false, token: 'valid-token' });
+    expect(store.getState().user?.name).toBe('דנה מוקדם');
+    expect(api.requests.length).toBe(before);
+  });
+
+  it('asks for the profile itself when the early fetch failed or answered something else', async () => {
+    for (const early of [Promise.reject(new Error('offline')), Promise.resolve({ error: 'x' })]) {
+      const { store } = setup('valid-token');
+      const before = api.requests.length;
+      await store.getState().init(early);
+      expect(store.getState().user?.name).toBe('דנה');
+      expect(api.requests.length).toBe(before + 1);
+    }
+  });
+
   it('forgets a stored token whose profile fails to load', async () => {
     const { store, storage } = setup('expired-token');
     await store.getState().init();

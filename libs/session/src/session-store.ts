@@ -35,8 +35,12 @@ export interface SessionState {
   token: string | null;
   /** True while the stored token's profile is being fetched at start. */
   loading: boolean;
-  /** Fetches the profile for a stored token; a failure forgets the token (spec §4, §8). */
-  init(): Promise<void>;
+  /**
+   * Fetches the profile for a stored token; a failure forgets the token (spec §4, §8). `early` is
+   * the same answer already on its way (the shell's inline start-up script asks for it before the
+   * app's scripts arrive); if it fails, the profile is asked for again the normal way.
+   */
+  init(early?: Promise<unknown>): Promise<void>;
   login(email: string, password: string): Promise<SessionUser>;
   register(payload: RegisterPayload): Promise<SessionUser>;
   updateProfile(update: ProfileUpdate): Promise<SessionUser>;
@@ -59,6 +63,13 @@ export interface SessionStoreOptions {
 
 /** Login, register and profile answers: the user's fields plus a token, or `{ user, token }`. */
 type AuthAnswer = (SessionUser & { token?: string }) | { user: SessionUser; token?: string };
+
+/** A profile answer in either shape, with the user's id: anything else is asked for again. */
+function isAuthAnswer(value: unknown): value is AuthAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = 'user' in value ? value.user : value;
+  return typeof user === 'object' && user !== null && '_id' in user;
+}
 
 function splitAnswer(answer: AuthAnswer): { user: SessionUser; token?: string } {
   if ('user' in answer && answer.user && typeof answer.user === 'object') {
@@ -92,7 +103,7 @@ export function createSessionStore(options: SessionStoreOptions): StoreApi<Sessi
     user: null,
     token: initialToken,
     loading: initialToken !== null,
-    init() {
+    init(early) {
       // Once per page, however many components ask.
       initRun ??= (async () => {
         const token = get().token;
@@ -102,9 +113,12 @@ export function createSessionStore(options: SessionStoreOptions): StoreApi<Sessi
         }
         set({ loading: true });
         try {
-          const answer = await api<AuthAnswer>('/api/auth/profile', {
-            headers: { Authorization: `Bearer ${token}` },
-          });
+          const earlyAnswer = early ? await early.catch(() => undefined) : undefined;
+          const answer = isAuthAnswer(earlyAnswer)
+            ? earlyAnswer
+            : await api<AuthAnswer>('/api/auth/profile', {
+                headers: { Authorization: `Bearer ${token}` },
+              });
           set({ user: splitAnswer(answer).user, loading: false });
         } catch {
           saveToken(null);

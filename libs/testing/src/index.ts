@@ -2,3 +2,4 @@ export * from './free-port';
 export * from './mongo';
 export * from './redis';
 export * from './until';
+export * from './pdf-fixtures';

@@ -48,6 +48,7 @@ export {
 } from './components/skeletons/skeletons';
 export { Breadcrumb, type BreadcrumbItem } from './components/breadcrumb/breadcrumb';
 export { Spinner } from './components/spinner/spinner';
+export { Icon, ICON_NAMES, type IconName, type IconProps } from './components/icon/icon';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorState, type ErrorStateProps } from './components/error-state/error-state';
 export { Toast, type ToastProps } from './components/toast/toast';

@@ -8,7 +8,10 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import type { Logger } from 'pino';
+import fastifyMultipart from '@fastify/multipart';
+import { MAX_UPLOAD_FILE_BYTES } from '@mechabrim/contracts';
 import { createPinoLogger, JsonLogger } from '@mechabrim/server-kit';
+import { registerQueueBoard } from './admin-queues/queue-board';
 import { AppModule } from './app.module';
 import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
 import { registerCors } from './common/http/cors';
@@ -96,6 +99,19 @@ export async function createApiApp(
     const limit = routeBodyLimits.get(route.url);
     if (limit !== undefined) route.bodyLimit = limit;
   });
+  // Multipart bodies (book uploads) are parsed only by the route that asks for them, as a stream:
+  // each file is cut off past the spec's 50 MB while it arrives (spec §5).
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_FILE_BYTES,
+      files: 3,
+      fields: 30,
+      fieldSize: 64 * 1024,
+      parts: 40,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
   registerSecurityHeaders(fastify);
   registerCors(fastify, config.corsOrigins);
   registerOperatorKeyGuard(fastify);
@@ -104,6 +120,7 @@ export async function createApiApp(
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
   setupDocs(app, config);
+  await registerQueueBoard(app);
   await app.init();
   return app;
 }

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LoggingModule } from '@mechabrim/server-kit';
+import { AdminQueuesModule } from './admin-queues/admin-queues.module';
 import { AuthModule } from './auth/auth.module';
 import { WishlistModule } from './wishlist/wishlist.module';
 import { StatsModule } from './stats/stats.module';
@@ -13,6 +14,7 @@ import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PrintModule } from './print/print.module';
+import { BookUploadsModule } from './book-uploads/book-uploads.module';
 import { ApiConfig } from './config/api-config';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
@@ -39,7 +41,9 @@ export const FEATURE_MODULES: Type[] = [
   WishlistModule,
   PaymentsModule,
   OrdersModule,
+  AdminQueuesModule,
   PrintModule,
+  BookUploadsModule,
 ];
 
 @Module({})

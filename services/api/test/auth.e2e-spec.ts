@@ -63,7 +63,7 @@ describe('auth API', () => {
       { ...reader('author1@example.com'), role: 'author' },
       { ip },
     );
-    expect(expectError(refused, 400).message).toContain('יש לאשר את תנאי היוצרים');
+    expect(expectError(refused, 400).message).toContain('יש לאשר את תקנון הסופרים');
     const ok = await http.post<{ user: { role: string } }>(
       '/api/auth/register',
       { ...reader('author1@example.com'), role: 'author', agreeToAuthorsTerms: true },

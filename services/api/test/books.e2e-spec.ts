@@ -149,6 +149,88 @@ describe('books API (demo catalogue)', () => {
       );
       expectError(await ctx.http.get(`/api/books/${id}`, { token: other }), 404);
     });
+
+    it('keeps the page of a book taken off sale, sold out, while the list leaves it out', async () => {
+      const [book] = (await ctx.http.get<BookPage>('/api/books?sort=title&limit=1')).body.books;
+      if (!book) throw new Error('no book');
+      await ctx.books.updateOne({ _id: book._id }, { $set: { isAvailable: false } });
+      try {
+        const res = await ctx.http.get<Book>(`/api/books/${book._id}`);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual(
+          expect.objectContaining({ _id: book._id, title: book.title, isAvailable: false }),
+        );
+        expect(Object.keys(res.body)).not.toContain('firstListedAt');
+        const list = (await ctx.http.get<BookPage>('/api/books?sort=title&limit=5')).body.books;
+        expect(list.map((b) => b._id)).not.toContain(book._id);
+      } finally {
+        await ctx.books.updateOne({ _id: book._id }, { $set: { isAvailable: true } });
+      }
+      expect((await ctx.http.get<Book>(`/api/books/${book._id}`)).body.isAvailable).toBe(true);
+    });
+  });
+
+  describe('GET /api/books filters', () => {
+    it('filters by price band, and the total follows', async () => {
+      const all = await ctx.books.countDocuments({ isAvailable: true });
+      const totals: number[] = [];
+      for (const [band, within] of [
+        ['under-30', (p: number) => p < 30],
+        ['30-50', (p: number) => p >= 30 && p <= 50],
+        ['over-50', (p: number) => p > 50],
+      ] as const) {
+        const res = await ctx.http.get<BookPage>(`/api/books?price=${band}&limit=100`);
+        expect(res.status).toBe(200);
+        expect(res.body.total).toBe(
+          await ctx.books.countDocuments({
+            isAvailable: true,
+            price:
+              band === 'under-30'
+                ? { $lt: 30 }
+                : band === '30-50'
+                  ? { $gte: 30, $lte: 50 }
+                  : { $gt: 50 },
+          }),
+        );
+        expect(res.body.books.every((b) => within(b.price))).toBe(true);
+        totals.push(res.body.total);
+      }
+      expect(totals.reduce((a, b) => a + b, 0)).toBe(all);
+    });
+
+    it('searches title, author name and tags Hebrew-aware, with category, band and sort', async () => {
+      const [book] = (await ctx.http.get<BookPage>('/api/books?limit=1')).body.books;
+      if (!book) throw new Error('no book');
+      const word = book.authorName.split(' ')[0] ?? '';
+      const res = await ctx.http.get<BookPage>(
+        `/api/books?q=${encodeURIComponent(`ו${word}`)}&sort=price&limit=100`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(res.body.books.length);
+      expect(res.body.books.map((b) => b._id)).toContain(book._id);
+      const prices = res.body.books.map((b) => b.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      const inCategory = await ctx.http.get<BookPage>(
+        `/api/books?q=${encodeURIComponent(word)}&category=${encodeURIComponent(book.category)}&limit=100`,
+      );
+      expect(inCategory.body.books.every((b) => b.category === book.category)).toBe(true);
+      expect(inCategory.body.books.map((b) => b._id)).toContain(book._id);
+      const none = await ctx.http.get<BookPage>(`/api/books?q=${encodeURIComponent('קקקזזז')}`);
+      expect(none.body).toEqual(expect.objectContaining({ books: [], total: 0 }));
+      const punctuation = await ctx.http.get<BookPage>(`/api/books?q=${encodeURIComponent('?!')}`);
+      expect(punctuation.body).toEqual(expect.objectContaining({ books: [], total: 0 }));
+    });
+
+    it('answers 400 in Hebrew for an unknown band or an overlong search, and never an operator', async () => {
+      expect(expectError(await ctx.http.get('/api/books?price=cheap'), 400).message).toMatch(
+        /[\u0590-\u05FF]/,
+      );
+      expectError(await ctx.http.get(`/api/books?q=${'א'.repeat(101)}`), 400);
+      expectError(await ctx.http.get('/api/books?q[$ne]=x'), 400);
+      const empty = await ctx.http.get<BookPage>('/api/books?q=&limit=1');
+      expect(empty.status).toBe(200);
+      expect(empty.body.total).toBe(await ctx.books.countDocuments({ isAvailable: true }));
+    });
   });
 
   describe('caching headers of answers that depend on the bearer token', () => {

@@ -64,6 +64,20 @@ describe('book reviews (comments)', () => {
     expect(b.body).toEqual(a.body);
   });
 
+  it('keeps the reviews of a book taken off sale; a book never on sale has none to show', async () => {
+    await ctx.books.updateOne({ _id: bookId }, { $set: { isAvailable: false } });
+    try {
+      const res = await ctx.http.get<Review[]>(`/api/books/${bookId}/comments`);
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(approved);
+      // As if never approved (through the model, so the API's caches hear of it).
+      await ctx.books.updateOne({ _id: bookId }, { $set: { firstListedAt: null } });
+      expectError(await ctx.http.get(`/api/books/${bookId}/comments`), 404);
+    } finally {
+      await ctx.books.updateOne({ _id: bookId }, { $set: { isAvailable: true } });
+    }
+  });
+
   it('answers 404 for an unknown book and 400 for a malformed or missing id', async () => {
     expectError(await ctx.http.get('/api/books/0123456789abcdef01234567/comments'), 404);
     expectError(await ctx.http.get('/api/books/nope/comments'), 400);

@@ -1,4 +1,5 @@
 import type { Book, BookPage } from '@mechabrim/contracts';
+import { Types } from 'mongoose';
 import { registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
 import { expectError, INJECTIONS } from './http';
 
@@ -10,7 +11,7 @@ describe('wishlist API', () => {
   beforeAll(async () => {
     ctx = await startCatalogueApi({ seed: true });
     token = (await registerUser(ctx.http, 'wish@example.com')).token;
-    books = (await ctx.http.get<BookPage>('/api/books?limit=3')).body.books;
+    books = (await ctx.http.get<BookPage>('/api/books?limit=4')).body.books;
   });
   afterAll(async () => {
     await ctx?.close();
@@ -57,26 +58,46 @@ describe('wishlist API', () => {
     ).toEqual([b?._id]);
   });
 
-  it('lists only available books: a wished book hidden since is left out until shown again', async () => {
+  it('keeps a wished book taken off sale since, shown sold out, and shows it on sale again', async () => {
     const user = (await registerUser(ctx.http, 'hidden.wish@example.com')).token;
     const [, , c] = books;
     expect(
       (await ctx.http.post('/api/users/wishlist', { bookId: c?._id }, { token: user })).status,
     ).toBe(201);
-    const ids = async () =>
-      (await ctx.http.get<Book[]>('/api/users/wishlist', { token: user })).body.map((x) => x._id);
-    expect(await ids()).toEqual([c?._id]);
+    const listed = async () =>
+      (await ctx.http.get<Book[]>('/api/users/wishlist', { token: user })).body.map((x) => [
+        x._id,
+        x.isAvailable,
+      ]);
+    expect(await listed()).toEqual([[c?._id, true]]);
     await ctx.books.updateOne({ _id: c?._id }, { $set: { isAvailable: false } });
     try {
-      expect(await ids()).toEqual([]);
-      // Still on the wishlist: check says so, and it shows again once the book is available.
+      expect(await listed()).toEqual([[c?._id, false]]);
       expect(
         (await ctx.http.get(`/api/users/wishlist/check/${c?._id}`, { token: user })).body,
       ).toEqual({ bookId: c?._id, isInWishlist: true });
     } finally {
       await ctx.books.updateOne({ _id: c?._id }, { $set: { isAvailable: true } });
     }
-    expect(await ids()).toEqual([c?._id]);
+    expect(await listed()).toEqual([[c?._id, true]]);
+  });
+
+  it('leaves out a wished book that was never on sale', async () => {
+    const user = (await registerUser(ctx.http, 'never.wish@example.com')).token;
+    const [, , , d] = books;
+    expect(
+      (await ctx.http.post('/api/users/wishlist', { bookId: d?._id }, { token: user })).status,
+    ).toBe(201);
+    // As if it had never been approved: off sale, no first listing.
+    await ctx.books.collection.updateOne(
+      { _id: new Types.ObjectId(d?._id) },
+      { $set: { isAvailable: false, firstListedAt: null } },
+    );
+    try {
+      expect((await ctx.http.get<Book[]>('/api/users/wishlist', { token: user })).body).toEqual([]);
+    } finally {
+      await ctx.books.updateOne({ _id: d?._id }, { $set: { isAvailable: true } });
+    }
   });
 
   it('keeps each user’s wishlist to themself', async () => {

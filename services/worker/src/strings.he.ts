@@ -1,5 +1,8 @@
-/** Every Hebrew text the worker writes: receipts and mail. */
+import { preflightStringsHe } from './book-uploads/preflight.strings.he';
+
+/** Every Hebrew text the worker writes: receipts, mail and the preflight report. */
 export const workerStringsHe = {
+  preflight: preflightStringsHe,
   receipt: {
     title: 'חשבונית מס/קבלה',
     original: 'מקור',

@@ -12,6 +12,7 @@ import {
 } from '@mechabrim/server-kit';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { BookUploadsModule } from './book-uploads/book-uploads.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrderSplitsModule } from './order-splits/order-splits.module';
 import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
@@ -28,6 +29,7 @@ export const QUEUE_MODULES: Type[] = [
   PrintJobsModule,
   ReceiptsModule,
   MailModule,
+  BookUploadsModule,
 ];
 
 @Global()

@@ -189,7 +189,7 @@ describe('order-splits: the paid order to the ledger', () => {
         queues: Record<string, { waiting: number; failed: number; oldestWaitingMs: number }>;
       };
       expect(Object.keys(body.queues).sort()).toEqual(
-        ['client-logs', 'mail', 'order-splits', 'print-jobs', 'receipts'].sort(),
+        ['book-uploads', 'client-logs', 'mail', 'order-splits', 'print-jobs', 'receipts'].sort(),
       );
       expect(body.queues['order-splits']).toMatchObject({ waiting: 0, failed: 2 });
       expect(body.queues['print-jobs']?.waiting).toBe(1);

@@ -1,8 +1,12 @@
 /**
  * @jest-environment node
  */
+import { CART_STORAGE_KEY } from '@mechabrim/cart-store';
+import { TOKEN_STORAGE_KEY } from '@mechabrim/session';
 import {
   EARLY_START_KEY,
+  STORED_KEYS,
+  takeEarlyProfile,
   takeEarlyManifest,
   takeEarlyRuntimeConfig,
   type EarlyStart,
@@ -71,5 +75,25 @@ describe('what the inline script fetched early', () => {
   it('changes nothing on a page without the inline script', () => {
     expect(takeEarlyRuntimeConfig()).toBeUndefined();
     expect(takeEarlyManifest(config.remotes.storefront)).toBeUndefined();
+  });
+});
+
+describe('the early profile and the stored keys', () => {
+  it('reads the keys the session and the cart store write', () => {
+    expect(STORED_KEYS).toEqual({ token: TOKEN_STORAGE_KEY, cart: CART_STORAGE_KEY });
+  });
+
+  it('hands the early profile over once', async () => {
+    const profile = Promise.resolve({ _id: 'u1', name: 'דנה' });
+    leave({ config: Promise.resolve(config), manifests: {}, profile });
+    await expect(takeEarlyProfile()).resolves.toEqual({ _id: 'u1', name: 'דנה' });
+    expect(takeEarlyProfile()).toBeUndefined();
+  });
+
+  it('has none without a stored token or an inline script', () => {
+    leave({ config: Promise.resolve(config), manifests: {} });
+    expect(takeEarlyProfile()).toBeUndefined();
+    delete g.window;
+    expect(takeEarlyProfile()).toBeUndefined();
   });
 });

@@ -5,9 +5,19 @@
 /** The global the inline script leaves its fetches under. */
 export const EARLY_START_KEY = '__mechabrimEarlyStart';
 
+/**
+ * The localStorage keys the inline script reads: the session's token (`TOKEN_STORAGE_KEY` of
+ * libs/session) and the cart (`CART_STORAGE_KEY` of libs/cart-store). Written out here because
+ * the inline script cannot import those libraries without inlining them; early-fetches.spec.ts
+ * checks that they agree.
+ */
+export const STORED_KEYS = { token: 'token', cart: 'cart' } as const;
+
 export interface EarlyStart {
   /** `/runtime-config.json`, parsed but not yet checked. */
   config: Promise<unknown>;
+  /** The signed-in user's `/api/auth/profile` answer, parsed; only when a token is stored. */
+  profile?: Promise<unknown>;
   /** Manifest text by absolute manifest URL. */
   manifests: Record<string, Promise<string>>;
 }
@@ -41,4 +51,12 @@ export function takeEarlyManifest(url: string): Promise<Response> | undefined {
     (body) => new Response(body, { headers: { 'content-type': 'application/json' } }),
     () => fetch(url),
   );
+}
+
+/** The profile the inline script is fetching for the stored token, once; undefined if none. */
+export function takeEarlyProfile(): Promise<unknown> | undefined {
+  const start = early();
+  const profile = start?.profile;
+  if (start) delete start.profile;
+  return profile;
 }

@@ -1,6 +1,7 @@
 import { useRoutes } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { storefrontRoutes } from './routes';
+import { CartFeedback } from '../shared/cart-feedback/cart-feedback';
 
 // Set at build time (MECHABRIM_BUILD_LABEL); empty in normal builds. It lets a deployment show
 // which storefront build is live — the federation browser test uses it to prove a redeployed
@@ -16,6 +17,7 @@ export default function StorefrontApp() {
   return (
     <>
       {element}
+      <CartFeedback />
       {buildLabel ? (
         <p className="mb-container" data-build-label="">
           {strings.buildLabel(buildLabel)}

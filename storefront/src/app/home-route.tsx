@@ -1,10 +1,10 @@
 import { useSearchParams } from '@mechabrim/routing';
 import { HomePage } from '../features/home';
-import { SearchResultsPage } from '../features/search';
+import { CataloguePage } from '../features/catalogue';
 
-/** `/` and `/books`: the home page, or with `?search=` the full search results. */
+/** `/`: the home page, or with `?search=` the catalogue's search results (as `/books?search=`). */
 export function HomeRoute() {
   const [params] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
-  return search ? <SearchResultsPage query={search} /> : <HomePage />;
+  return search ? <CataloguePage /> : <HomePage />;
 }

@@ -2,10 +2,11 @@ import { lazy } from 'react';
 import type { ReactElement } from 'react';
 import { storefrontPaths, type RouteObject, type StorefrontPath } from '@mechabrim/routing';
 import { NotFound } from './not-found';
-// The two pages people land on (home, a book) are in the storefront's first chunk, so their
+// The pages people land on (home, the catalogue, a book) are in the storefront's first chunk, so their
 // first render needs no further request; the other screens load when first visited.
 import { HomeRoute } from './home-route';
 import { BookPage } from '../features/book';
+import { CataloguePage } from '../features/catalogue';
 
 const AuthorsPage = lazy(() =>
   import('../features/authors').then((m) => ({ default: m.AuthorsPage })),
@@ -55,7 +56,7 @@ const WishlistPage = lazy(() =>
 /** One screen per path the shell sends here (the paths are declared once, in @mechabrim/routing). */
 const screens: Record<StorefrontPath, ReactElement> = {
   '/': <HomeRoute />,
-  '/books': <HomeRoute />,
+  '/books': <CataloguePage />,
   '/authors': <AuthorsPage />,
   '/author/:id': <AuthorPage />,
   '/book/:id': <BookPage />,

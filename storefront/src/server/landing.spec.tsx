@@ -40,8 +40,8 @@ describe('landing renderer', () => {
     answer = () => ({ status: 404, body: { statusCode: 404, message: 'לא נמצא' } });
   });
 
-  it('draws the home page (and /books) as a guest first sees it, without asking the API', async () => {
-    for (const path of ['/', '/books']) {
+  it('draws the home page as a guest first sees it, without asking the API', async () => {
+    for (const path of ['/']) {
       const landing = await renderLanding(path, { apiBaseUrl });
       expect(landing?.html).toContain(`<h1 id="home-hero-title" class="home-hero__title">`);
       expect(landing?.html).toContain(strings.home.heroTitle);
@@ -51,6 +51,39 @@ describe('landing renderer', () => {
       expect(landing?.state).toEqual({ mutations: [], queries: [] });
     }
     expect(calls).toEqual([]);
+  });
+
+  it('draws /books with the first page of the catalogue its URL asks for', async () => {
+    const books = [makeBook(1, { title: 'ספר הזול', price: 25 }), makeBook(2, { price: 20 })];
+    answer = (path) =>
+      path.startsWith('/api/books?')
+        ? { status: 200, body: { books, total: 31, page: 1, limit: 20, pages: 2 } }
+        : { status: 404, body: {} };
+    const landing = await renderLanding(
+      `/books?price=under-30&sort=price&search=${encodeURIComponent('ספר')}`,
+      {
+        apiBaseUrl,
+      },
+    );
+    expect(calls).toHaveLength(1);
+    const asked = new URL(calls[0] ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({
+      q: 'ספר',
+      price: 'under-30',
+      sort: 'price',
+      page: '1',
+      limit: '20',
+    });
+    expect(landing?.html).toContain('ספר הזול');
+    expect(landing?.html).toContain(strings.catalogue.count(31));
+    expect(landing?.html).toContain(
+      '<h1 class="sf-page-title">תוצאות חיפוש עבור &quot;ספר&quot;</h1>',
+    );
+  });
+
+  it('leaves /books to the browser when the API fails', async () => {
+    answer = () => ({ status: 500, body: { message: 'תקלה' } });
+    await expect(renderLanding('/books', { apiBaseUrl })).resolves.toBe(null);
   });
 
   it('draws a book page from the API and hands the book over as query-cache state', async () => {
@@ -106,7 +139,7 @@ describe('landing renderer', () => {
   it('leaves every other page to the browser, without asking the API', async () => {
     for (const path of [
       '/authors',
-      '/books?search=שיר',
+      '/?search=שיר',
       '/book/b1/reviews',
       '/category/fantasy',
       '/cart',

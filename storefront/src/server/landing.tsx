@@ -17,7 +17,8 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter } from '@mechabrim/routing';
 import { ApiError, configureApi } from '@mechabrim/session';
 import StorefrontApp from '../app/app';
-import { bookQuery, CATALOGUE_STALE_MS, getBook } from '@mechabrim/api-client';
+import { bookPagesQuery, bookQuery, CATALOGUE_STALE_MS, getBook } from '@mechabrim/api-client';
+import { apiParams, filtersFromParams } from '../shared/catalogue/catalogue-filters';
 
 export interface Landing {
   /** The storefront area's markup for the path. */
@@ -38,9 +39,23 @@ const BOOK_PATH = /^\/book\/([^/]+)\/?$/;
 
 /** What a landing path needs before it can render; `null` for paths that are not prerendered. */
 function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null {
-  // `/books?search=` is the search results page: its content is the search, drawn in the browser.
-  if (pathname === '/' || (pathname === '/books' && !search.get('search')?.trim())) {
-    return async () => true;
+  // `/?search=` shows the catalogue's search: drawn in the browser.
+  if (pathname === '/' && !search.get('search')?.trim()) return async () => true;
+  if (pathname === '/books' || pathname === '/books/') {
+    // The catalogue's first page, as the URL's filters ask, so the grid arrives drawn.
+    const params = apiParams(filtersFromParams(search));
+    return async (client, signal) => {
+      const timedOut = new Promise<never>((_, reject) => {
+        signal.addEventListener('abort', () => reject(new Error('timed out')), { once: true });
+      });
+      try {
+        await Promise.race([client.fetchQuery(bookPagesQuery(client, params, 1)), timedOut]);
+        return true;
+      } catch {
+        // A slow or failing API: the browser draws the catalogue.
+        return false;
+      }
+    };
   }
   const book = BOOK_PATH.exec(pathname);
   if (!book) return null;

@@ -13,3 +13,4 @@ export {
   parseExpiry,
   type CardDecision,
 } from './cards';
+export { payInFrame } from './pay';

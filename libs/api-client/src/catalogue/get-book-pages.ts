@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@mechabrim/query';
-import type { Book, BookSort } from '@mechabrim/contracts';
+import type { Book, BookSort, PriceBand } from '@mechabrim/contracts';
 import { getBooks } from './get-books';
 import { CATALOGUE_STALE_MS, catalogueKeys } from './query-keys';
 
@@ -9,6 +9,9 @@ export const BOOK_PAGE_SIZE = 20;
 export interface BookPagesParams {
   category?: string;
   sort?: BookSort;
+  /** Words to find in title, author name or tags. */
+  q?: string;
+  price?: PriceBand;
 }
 
 export interface BookPagesAnswer {
@@ -22,7 +25,12 @@ export interface BookPagesAnswer {
 
 function sameParams(key: readonly unknown[] | undefined, params: BookPagesParams): boolean {
   const previous = key?.[2] as BookPagesParams | undefined;
-  return previous?.category === params.category && previous?.sort === params.sort;
+  return (
+    previous?.category === params.category &&
+    previous?.sort === params.sort &&
+    previous?.q === params.q &&
+    previous?.price === params.price
+  );
 }
 
 /**
@@ -42,7 +50,11 @@ export function bookPagesQuery(
     queryKey: catalogueKeys.bookPages(params, pages),
     queryFn: async (): Promise<BookPagesAnswer> => {
       const page = (n: number) => {
-        const pageParams = { ...params, page: n, limit: BOOK_PAGE_SIZE };
+        // Only the parameters given, so equal filters share one cache entry.
+        const defined = Object.fromEntries(
+          Object.entries(params).filter(([, v]) => v !== undefined && v !== ''),
+        );
+        const pageParams = { ...defined, page: n, limit: BOOK_PAGE_SIZE };
         return queryClient.fetchQuery({
           queryKey: catalogueKeys.books(pageParams),
           queryFn: ({ signal }) => getBooks(pageParams, signal),

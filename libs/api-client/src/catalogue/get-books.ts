@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@mechabrim/query';
-import type { Book, BookSort } from '@mechabrim/contracts';
+import type { Book, BookSort, PriceBand } from '@mechabrim/contracts';
 import { apiFetch } from '@mechabrim/session';
 import { bookList } from './normalize';
 import { CATALOGUE_STALE_MS, catalogueKeys } from './query-keys';
@@ -10,6 +10,9 @@ export interface BooksParams {
   page?: number;
   category?: string;
   exclude?: string;
+  /** Words to find in title, author name or tags (the API matches them Hebrew-aware). */
+  q?: string;
+  price?: PriceBand;
 }
 
 export interface BooksAnswer {

@@ -46,7 +46,11 @@ function NavigationHandle() {
 function LocationProbe() {
   const location = useLocation();
   return (
-    <p data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+    <p
+      data-testid="location"
+      data-search={location.search}
+      data-state={JSON.stringify(location.state ?? null)}
+    >
       {location.pathname}
     </p>
   );

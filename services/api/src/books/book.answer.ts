@@ -15,6 +15,7 @@ export interface StoredBook {
   rating?: number | null;
   totalRatings?: number | null;
   isAvailable?: boolean | null;
+  firstListedAt?: Date | null;
   tags?: string[] | null;
   publishedDate?: Date | null;
   salesCount?: number | null;

@@ -3,6 +3,7 @@ import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BOOK_SORTS,
+  PRICE_BANDS,
   bookListQuerySchema,
   objectIdSchema,
   searchQuerySchema,
@@ -41,6 +42,14 @@ export class BooksController {
   @ApiQuery({ name: 'category', required: false, type: String, example: 'פנטזיה' })
   @ApiQuery({ name: 'sort', required: false, enum: BOOK_SORTS })
   @ApiQuery({
+    name: 'q',
+    required: false,
+    type: String,
+    example: 'ירושלים',
+    description: 'words in the title, author name or tags (as /api/books/search matches them)',
+  })
+  @ApiQuery({ name: 'price', required: false, enum: PRICE_BANDS, description: 'a price band (₪)' })
+  @ApiQuery({
     name: 'exclude',
     required: false,
     type: String,
@@ -52,7 +61,7 @@ export class BooksController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const key = `books:${query.page}:${query.limit}:${query.category ?? ''}:${query.sort ?? ''}:${query.exclude ?? ''}`;
+    const key = `books:${query.page}:${query.limit}:${query.category ?? ''}:${query.sort ?? ''}:${query.exclude ?? ''}:${query.price ?? ''}:${query.q ?? ''}`;
     return sendPublic(request, reply, await this.cache.get(key, () => this.books.list(query)));
   }
 
@@ -103,8 +112,11 @@ export class BooksController {
 
   @Get(':id')
   @OptionalAuth()
-  @ApiOperation({ summary: 'A book; a hidden one only with its author’s bearer token' })
-  @ApiNotFoundResponse({ description: 'No such (available) book' })
+  @ApiOperation({
+    summary:
+      'A book: on sale, or sold out (`isAvailable: false`) after it was on sale; one never on sale only with its author’s bearer token',
+  })
+  @ApiNotFoundResponse({ description: 'No such book, or one never on sale' })
   @ApiZodResponse(bookSchema, { description: 'The book' })
   async byId(
     @ZodParam('id', objectIdSchema) id: string,

@@ -62,6 +62,23 @@ describe('BooksService page totals', () => {
     }
   });
 
+  it('counts a filtered grid once for its pages and sorts, and again after a write', async () => {
+    const count = jest.spyOn(Book, 'countDocuments');
+    try {
+      const filters = { category: 'poetry', price: '30-50', q: 'שיר' };
+      expect((await list(filters)).total).toBe(2);
+      expect((await list({ ...filters, sort: 'title', page: '2', limit: '1' })).total).toBe(2);
+      expect((await list({ ...filters, price: 'over-50' })).total).toBe(0);
+      expect(count).toHaveBeenCalledTimes(2);
+      await Book.updateOne({ _id: poem }, { $set: { price: 60 } });
+      expect((await list(filters)).total).toBe(1);
+      expect((await list({ ...filters, price: 'over-50' })).total).toBe(1);
+      await Book.updateOne({ _id: poem }, { $set: { price: 40 } });
+    } finally {
+      count.mockRestore();
+    }
+  });
+
   it('subtracts a left-out book only when it is one of the counted books', async () => {
     expect((await list({ category: 'poetry', exclude: String(poem) })).total).toBe(1);
     expect((await list({ category: 'poetry', exclude: String(hidden) })).total).toBe(2);

@@ -1,7 +1,9 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { Types, type QueryFilter, type SortOrder } from 'mongoose';
+import { parseQuery, termLookupKeys } from '@mechabrim/hebrew';
 import {
+  PRICE_BAND_BOUNDS,
   resolveCategory,
   type Book,
   type BookListQuery,
@@ -43,6 +45,14 @@ function seesHidden(viewer: AuthenticatedUser | undefined, authorId: string): bo
   return !!viewer && (viewer.role === 'admin' || viewer.id === authorId);
 }
 
+/** On sale, or taken off sale after it was on sale: the public sees its page (sold out). */
+function isListed(book: StoredBook): boolean {
+  return !!book.isAvailable || !!book.firstListedAt;
+}
+
+/** The most filtered counts kept at once (see `cachedCount`). */
+export const MAX_CACHED_TOTALS = 2_000;
+
 /** How long a category's count of available books is reused (as the catalogue answers are). */
 export const TOTALS_TTL_MS = 2_000;
 
@@ -71,12 +81,21 @@ export class BooksService implements OnModuleDestroy {
 
   /** The number of available books (of a category), cached briefly. */
   private availableCount(category: string | undefined): Promise<number> {
-    const key = category ?? '';
+    const filter: QueryFilter<BookRecord> = { isAvailable: true };
+    if (category !== undefined) filter.category = category;
+    return this.cachedCount(category ?? '', filter);
+  }
+
+  /**
+   * A count of books, shared briefly by every page and sort of the same filters (a reader paging
+   * or re-sorting a filtered grid is counted once). At most {@link MAX_CACHED_TOTALS} filters are
+   * kept; beyond that the cache starts afresh.
+   */
+  private cachedCount(key: string, filter: QueryFilter<BookRecord>): Promise<number> {
     const now = Date.now();
     const cached = this.totals.get(key);
     if (cached && now < cached.until) return cached.value;
-    const filter: QueryFilter<BookRecord> = { isAvailable: true };
-    if (category !== undefined) filter.category = category;
+    if (this.totals.size >= MAX_CACHED_TOTALS) this.totals.clear();
     const value = this.books.countDocuments(filter).setOptions({ sanitizeFilter: true }).exec();
     const entry = { until: now + TOTALS_TTL_MS, value };
     this.totals.set(key, entry);
@@ -101,9 +120,35 @@ export class BooksService implements OnModuleDestroy {
     return count - (excluded ? 1 : 0);
   }
 
-  /** One page of available books, optionally of one category, with the total for the grid. */
+  /**
+   * One page of available books, optionally of one category, a price band and matching words,
+   * with the total for the grid. Words are matched as `GET /api/books/search` matches them (the
+   * stored `searchKeys`, an equality lookup: the text is never a pattern or an operator); the
+   * order is the asked sort, not relevance.
+   */
   async list(query: BookListQuery): Promise<BookPage> {
     const filter: QueryFilter<BookRecord> = { isAvailable: true };
+    let filtered = false;
+    if (query.q !== undefined) {
+      const terms = parseQuery(query.q);
+      // Words with nothing searchable in them (punctuation only) match nothing.
+      if (!terms.length)
+        return { books: [], total: 0, page: query.page, limit: query.limit, pages: 0 };
+      filter.$and = terms.map((term) => ({
+        searchKeys: mongoose.trusted({ $in: termLookupKeys(term) }),
+      }));
+      filtered = true;
+    }
+    if (query.price !== undefined) {
+      const b = PRICE_BAND_BOUNDS[query.price];
+      filter.price = mongoose.trusted({
+        ...(b.gte !== undefined ? { $gte: b.gte } : {}),
+        ...(b.gt !== undefined ? { $gt: b.gt } : {}),
+        ...(b.lt !== undefined ? { $lt: b.lt } : {}),
+        ...(b.lte !== undefined ? { $lte: b.lte } : {}),
+      });
+      filtered = true;
+    }
     let category: string | undefined;
     if (query.category !== undefined) {
       category = resolveCategory(query.category) ?? undefined;
@@ -124,7 +169,12 @@ export class BooksService implements OnModuleDestroy {
         .limit(query.limit)
         .select(PUBLIC_BOOK_FIELDS)
         .lean<StoredBook[]>(),
-      this.pageTotal(category, query.exclude),
+      filtered
+        ? this.cachedCount(
+            JSON.stringify([category ?? '', query.q ?? '', query.price ?? '', query.exclude ?? '']),
+            filter,
+          )
+        : this.pageTotal(category, query.exclude),
     ]);
     return {
       books: rows.map((b) => this.answer(b)),
@@ -135,10 +185,13 @@ export class BooksService implements OnModuleDestroy {
     };
   }
 
-  /** A book; a hidden one only for its author (or an admin). */
+  /**
+   * A book: an available one, or one taken off sale after it was on sale (its page shows it sold
+   * out, `isAvailable: false`); a book never on sale only for its author (or an admin).
+   */
   async byId(id: string, viewer?: AuthenticatedUser): Promise<Book> {
     const book = await this.books.findById(id).select(PUBLIC_BOOK_FIELDS).lean<StoredBook>();
-    if (!book || (!book.isAvailable && !seesHidden(viewer, book.author.toHexString()))) {
+    if (!book || (!isListed(book) && !seesHidden(viewer, book.author.toHexString()))) {
       throw new DomainError('not_found', messagesHe.books.notFound);
     }
     return this.answer(book);
@@ -147,6 +200,14 @@ export class BooksService implements OnModuleDestroy {
   /** Is there an available book with this id? */
   async isPublic(id: string): Promise<boolean> {
     return !!(await this.books.exists({ _id: new Types.ObjectId(id), isAvailable: true }));
+  }
+
+  /** Is there a book with this id the public may see (on sale, or sold out after being on sale)? */
+  async isListed(id: string): Promise<boolean> {
+    return !!(await this.books.exists({
+      _id: new Types.ObjectId(id),
+      $or: [{ isAvailable: true }, { firstListedAt: mongoose.trusted({ $ne: null }) }],
+    }));
   }
 
   /** An author's books, best sellers first; the author themself also sees the hidden ones. */
@@ -167,10 +228,13 @@ export class BooksService implements OnModuleDestroy {
     return rows.map((b) => this.answer(b));
   }
 
-  /** Books by id, in the order given, skipping unknown (and, if asked, hidden) ones. */
+  /**
+   * Books by id, in the order given, skipping unknown ones; if asked, only available ones, or
+   * only those the public may see (`listed`: available, or sold out after being on sale).
+   */
   async manyById(
     ids: Types.ObjectId[],
-    options: { availableOnly?: boolean } = {},
+    options: { availableOnly?: boolean; listedOnly?: boolean } = {},
   ): Promise<Book[]> {
     if (!ids.length) return [];
     // Availability is checked here rather than in the filter: a lookup by _id alone is the cheapest.
@@ -181,6 +245,7 @@ export class BooksService implements OnModuleDestroy {
     const byId = new Map(
       rows
         .filter((b) => !options.availableOnly || b.isAvailable)
+        .filter((b) => !options.listedOnly || isListed(b))
         .map((b) => [b._id.toHexString(), b]),
     );
     return ids.flatMap((id) => {

@@ -14,6 +14,12 @@ import {
   type LogLevel,
   type NodeEnv,
 } from '@mechabrim/server-kit';
+import {
+  storageEnvRefinement,
+  storageEnvShape,
+  storageSettings,
+  type StorageSettings,
+} from '@mechabrim/storage';
 import { z } from 'zod';
 import { developmentJwtSecret } from '../auth/jwt-secret';
 import {
@@ -94,6 +100,7 @@ export const apiEnvSchema = z
         "The API's public URL (cover and avatar URLs). Unset, the runtime config sends browsers to the page's own origin, where the edge proxies `/api`; set it only for a split-origin deployment",
     }),
     DATA_DIR: dataDirVar,
+    ...storageEnvShape,
     API_DOCS: documented(z.enum(['true', 'false']).optional(), {
       default: '`true`, except `false` in production',
       description: 'Whether the OpenAPI documentation is served at `/api/docs`',
@@ -141,7 +148,8 @@ export const apiEnvSchema = z
     }),
   })
   .superRefine(requiredInProduction(['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL']))
-  .superRefine(requireTranzilaSettings);
+  .superRefine(requireTranzilaSettings)
+  .superRefine(storageEnvRefinement);
 
 /** Fastify's `trustProxy`: off, on, or a comma list of proxy addresses/CIDRs (or `loopback`). */
 export type TrustProxy = boolean | string;
@@ -158,6 +166,8 @@ export interface ApiConfig {
   logLevel: LogLevel;
   publicApiUrl: string;
   dataDir: string;
+  /** Where uploaded book files are stored (libs/storage). */
+  storage: StorageSettings;
   /** Whether /api/docs and /api/docs-json are served. */
   docs: boolean;
   /** Hosts allowed in https avatar URLs. */
@@ -187,6 +197,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // where the edge server proxies /api — so they load at whatever address the store is opened.
     publicApiUrl: e.PUBLIC_API_URL ?? '',
     dataDir: e.DATA_DIR,
+    storage: storageSettings(e, e.DATA_DIR),
     docs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     avatarHosts: e.AVATAR_HOSTS,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,

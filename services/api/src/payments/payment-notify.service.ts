@@ -4,6 +4,7 @@ import type { Connection } from 'mongoose';
 import { ORDER_MODEL, OUTBOX_MODEL, type OrderModel, type OutboxModel } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
+import { OutboxRelay } from './outbox-relay.service';
 import { paidOrderJobs } from './outbox-rows';
 import { paymentOrderOf, type PayableOrder } from './payable-order';
 import {
@@ -36,6 +37,7 @@ export class PaymentNotifyService {
     @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
     @InjectConnection() private readonly connection: Connection,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async handle(
@@ -51,6 +53,7 @@ export class PaymentNotifyService {
     const order = await this.orders.findById(notify.orderId).lean<PayableOrder>().exec();
     if (!order) throw new DomainError('not_found', messagesHe.payments.paymentNotFound);
     const outcome = await this.apply(order, notify);
+    if (outcome === 'paid') this.relay.nudge();
     this.logger.log(
       { orderId: notify.orderId, transactionId: notify.transactionId, outcome },
       'payment notify',

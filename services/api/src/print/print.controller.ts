@@ -1,21 +1,30 @@
-import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
+  coverTemplateQuerySchema,
+  coverTemplateSchema,
   printAttentionAnswerSchema,
   printCallbackAnswerSchema,
+  type CoverTemplate,
+  type CoverTemplateQuery,
   type PrintAttentionAnswer,
   type PrintCallbackAnswer,
 } from '@mechabrim/contracts';
+import { PAPER_TYPE_NAMES, READING_DIRECTIONS, TRIM_SIZE_NAMES } from '@mechabrim/print-specs';
 import { Authenticated } from '../auth/guards';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
-import { ApiZodResponse } from '../common/validation/zod-validation.pipe';
+import { ApiZodResponse, ZodQuery } from '../common/validation/zod-validation.pipe';
+import { coverTemplate } from './cover-template';
 import { PrintAttentionService } from './print-attention.service';
 import { PrintCallbackService } from './print-callback.service';
 
-/** The print partner's status callbacks (server to server), and what needs an admin. */
+/**
+ * The print partner's status callbacks (server to server), the orders whose printing needs an
+ * admin, and the authors' cover template.
+ */
 @ApiTags('print')
 @Controller('print')
 export class PrintController {
@@ -50,5 +59,21 @@ export class PrintController {
   callback(@Req() request: RawBodyRequest<FastifyRequest>): Promise<PrintCallbackAnswer> {
     if (!request.rawBody) throw new DomainError('invalid_data', messagesHe.print.badCallback);
     return this.callbacks.handle(request.rawBody, request.headers);
+  }
+
+  @Get('cover-template')
+  @Header('Cache-Control', 'public, max-age=86400')
+  @ApiOperation({
+    summary: 'The exact cover spread for a page count, trim size, paper and reading direction',
+    description:
+      'Width = 2 × trim width + spine + 2 × bleed (3 mm); the spine from the page count × the paper thickness. Right-to-left books have the front cover left of the spine.',
+  })
+  @ApiQuery({ name: 'pages', required: true, type: Number, example: 200 })
+  @ApiQuery({ name: 'size', required: false, enum: TRIM_SIZE_NAMES })
+  @ApiQuery({ name: 'paper', required: false, enum: PAPER_TYPE_NAMES })
+  @ApiQuery({ name: 'direction', required: false, enum: READING_DIRECTIONS })
+  @ApiZodResponse(coverTemplateSchema, { description: 'The spread in mm and points' })
+  coverTemplate(@ZodQuery(coverTemplateQuerySchema) query: CoverTemplateQuery): CoverTemplate {
+    return coverTemplate(query);
   }
 }

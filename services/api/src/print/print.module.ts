@@ -6,8 +6,9 @@ import { PrintCallbackService } from './print-callback.service';
 import { PrintController } from './print.controller';
 
 /**
- * Print on demand, the API's side: the partner's status callbacks and the admins' list of orders
- * whose printing needs them (the worker hands jobs off).
+ * Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off), the
+ * admins' list of orders whose printing needs them, and the print figures authors need before they
+ * design their files (the cover template).
  */
 @Module({
   imports: [

@@ -18,9 +18,9 @@ export class ReviewsService {
     private readonly books: BooksService,
   ) {}
 
-  /** Approved reviews of an available book, newest first. */
+  /** Approved reviews of a book the public sees (on sale, or sold out since), newest first. */
   async approvedFor(bookId: string): Promise<Review[]> {
-    if (!(await this.books.isPublic(bookId)))
+    if (!(await this.books.isListed(bookId)))
       throw new DomainError('not_found', messagesHe.books.notFound);
     const rows = await this.reviews
       .find({ book: new Types.ObjectId(bookId), isApproved: true })

@@ -16,9 +16,8 @@ export class WishlistService {
   ) {}
 
   /**
-   * The wished books that are available, most recently added first. A book hidden since it was
-   * wished stays on the wishlist (check still says so) but is not shown until it is available
-   * again: the public sees only available books.
+   * The wished books, most recently added first. A book taken off sale since it was wished is
+   * shown sold out (`isAvailable: false`); one that was never on sale is not shown.
    */
   async list(userId: string): Promise<Book[]> {
     const rows = await this.items
@@ -29,7 +28,7 @@ export class WishlistService {
       .lean();
     return this.books.manyById(
       rows.map((r) => r.book),
-      { availableOnly: true },
+      { listedOnly: true },
     );
   }
 
@@ -41,9 +40,9 @@ export class WishlistService {
     return { bookId, isInWishlist: !!found };
   }
 
-  /** Adds an available book. */
+  /** Adds a book the public sees (on sale, or sold out after being on sale). */
   async add(userId: string, bookId: string): Promise<WishlistState & { message: string }> {
-    if (!(await this.books.isPublic(bookId)))
+    if (!(await this.books.isListed(bookId)))
       throw new DomainError('not_found', messagesHe.books.notFound);
     const key = { user: new Types.ObjectId(userId), book: new Types.ObjectId(bookId) };
     try {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadWorkerConfig } from './worker-config';
 
 describe('loadWorkerConfig', () => {
@@ -13,6 +14,8 @@ describe('loadWorkerConfig', () => {
       logLevel: 'info',
       shutdownTimeoutMs: 8000,
       dataDir: '.data',
+      storage: { driver: 'local', root: path.resolve('.data', 'files') },
+      preflight: { concurrency: 1, timeoutMs: 60000, maxMemoryMb: 768 },
       invoice: { provider: 'local' },
       business: {
         name: 'מחברים בע״מ (הדגמה)',
@@ -52,6 +55,27 @@ describe('loadWorkerConfig', () => {
     });
     expect(() => loadWorkerConfig({ PRINT_API_URL: 'ftp://x' })).toThrow(/PRINT_API_URL/);
     expect(() => loadWorkerConfig({ PRINT_RETRY_BASE_MS: '0' })).toThrow(/PRINT_RETRY_BASE_MS/);
+  });
+
+  it('keeps uploads in an S3 bucket when told, and needs the bucket', () => {
+    expect(() => loadWorkerConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+    expect(
+      loadWorkerConfig({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'books',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'books',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      prefix: '',
+    });
   });
 
   it('needs the Morning key with INVOICE_PROVIDER=morning', () => {

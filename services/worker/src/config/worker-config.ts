@@ -17,6 +17,12 @@ import {
   type LogLevel,
   type NodeEnv,
 } from '@mechabrim/server-kit';
+import {
+  storageEnvRefinement,
+  storageEnvShape,
+  storageSettings,
+  type StorageSettings,
+} from '@mechabrim/storage';
 import { z } from 'zod';
 
 export { ConfigError } from '@mechabrim/server-kit';
@@ -46,6 +52,28 @@ export const workerEnvSchema = z
       "How a sale is split (spec §1's readings): `community-first` 85/10/5 with print and shipping from the author's share, or `compensation` 70/20/10 digital and 60/25/15 printed",
     ),
     DATA_DIR: dataDirVar,
+    ...storageEnvShape,
+    PREFLIGHT_CONCURRENCY: integerVar({
+      default: 1,
+      min: 1,
+      max: 16,
+      description:
+        'Book preflights one worker process runs at once (each reads PDFs in a child process)',
+    }),
+    PREFLIGHT_TIMEOUT_MS: integerVar({
+      default: 60000,
+      min: 1000,
+      max: 600000,
+      description:
+        'Time one PDF of a preflight may take before its reader is stopped and the check fails',
+    }),
+    PREFLIGHT_MAX_MEMORY_MB: integerVar({
+      default: 768,
+      min: 128,
+      max: 8192,
+      description:
+        "Resident memory the preflight's PDF reader may use before it is stopped and the check fails",
+    }),
     INVOICE_PROVIDER: enumVar(
       ['local', 'morning'],
       'local',
@@ -125,6 +153,7 @@ export const workerEnvSchema = z
     }),
   })
   .superRefine(requiredInProduction(['MONGODB_URI', 'REDIS_URL']))
+  .superRefine(storageEnvRefinement)
   .superRefine((env, ctx) => {
     if (env.INVOICE_PROVIDER !== 'morning') return;
     for (const name of ['MORNING_API_ID', 'MORNING_API_SECRET'] as const)
@@ -160,6 +189,8 @@ export interface WorkerConfig {
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
   dataDir: string;
+  storage: StorageSettings;
+  preflight: { concurrency: number; timeoutMs: number; maxMemoryMb: number };
   invoice: InvoiceSettings;
   business: BusinessDetails;
   mail: { smtpUrl: string | null; from: string; siteUrl: string };
@@ -190,6 +221,12 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
+    storage: storageSettings(e, e.DATA_DIR),
+    preflight: {
+      concurrency: e.PREFLIGHT_CONCURRENCY,
+      timeoutMs: e.PREFLIGHT_TIMEOUT_MS,
+      maxMemoryMb: e.PREFLIGHT_MAX_MEMORY_MB,
+    },
     invoice:
       e.INVOICE_PROVIDER === 'morning'
         ? {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { ORDER_QUEUE_NAME_LIST, QUEUE_NAMES } from '@mechabrim/contracts';
+import { ALL_QUEUE_NAMES } from '@mechabrim/contracts';
 import { Queue } from 'bullmq';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 
-/** Every queue the worker reports on: the ones it consumes and the order queues the API fills. */
-export const REPORTED_QUEUES = [...Object.values(QUEUE_NAMES), ...ORDER_QUEUE_NAME_LIST];
+/** Every queue the worker reports on: the ones it consumes and the order and book queues the API fills. */
+export const REPORTED_QUEUES = ALL_QUEUE_NAMES;
 
 /** How one queue stands, for `/health` (issue 11: depths, failures, the oldest waiting job). */
 export interface QueueDepth {

@@ -2,7 +2,7 @@ import type { BusinessDetails } from '../config/worker-config';
 import type { CreditNoteDraft, InvoiceService, IssuedDocument } from './invoice.service';
 import type { ReceiptDraft } from './receipt-draft';
 import { receiptFileKey, type ReceiptFileStore } from './receipt-files';
-import { renderReceiptPdf } from './receipt-pdf';
+import type { ReceiptPdfRenderer } from './receipt-pdf-renderer';
 
 /** The default adapter: renders our own PDF and keeps it in the receipt file store. */
 export class LocalInvoiceService implements InvoiceService {
@@ -11,10 +11,11 @@ export class LocalInvoiceService implements InvoiceService {
   constructor(
     private readonly business: BusinessDetails,
     private readonly files: ReceiptFileStore,
+    private readonly pdfs: ReceiptPdfRenderer,
   ) {}
 
   async issueInvoiceReceipt(draft: ReceiptDraft): Promise<IssuedDocument> {
-    const pdf = await renderReceiptPdf(draft, this.business);
+    const pdf = await this.pdfs.render(draft, this.business);
     // Keyed by number: an attempt whose transaction aborted is overwritten by the next holder.
     const fileKey = await this.files.put(receiptFileKey(draft.number), pdf);
     return {

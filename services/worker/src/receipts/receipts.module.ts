@@ -17,6 +17,11 @@ import { LocalInvoiceService } from './local-invoice.service';
 import { MorningInvoiceService } from './morning-invoice.service';
 import { LocalDiskReceiptFiles, RECEIPT_FILE_STORE, type ReceiptFileStore } from './receipt-files';
 import { ReceiptIssuer } from './receipt-issuer';
+import {
+  RECEIPT_PDF_RENDERER,
+  threadedReceiptPdfRenderer,
+  type ReceiptPdfRenderer,
+} from './receipt-pdf-renderer';
 import { ReceiptsProcessor } from './receipts.processor';
 
 @Module({
@@ -35,12 +40,24 @@ import { ReceiptsProcessor } from './receipts.processor';
         new LocalDiskReceiptFiles(config.dataDir),
     },
     {
+      provide: RECEIPT_PDF_RENDERER,
+      // Nest calls onModuleDestroy on the value at shutdown: the drawing thread ends with us.
+      useFactory: (): ReceiptPdfRenderer & { onModuleDestroy(): Promise<void> } => {
+        const renderer = threadedReceiptPdfRenderer();
+        return { ...renderer, onModuleDestroy: () => renderer.close() };
+      },
+    },
+    {
       provide: INVOICE_SERVICE,
-      inject: [WORKER_CONFIG, RECEIPT_FILE_STORE],
-      useFactory: (config: WorkerConfig, files: ReceiptFileStore): InvoiceService =>
+      inject: [WORKER_CONFIG, RECEIPT_FILE_STORE, RECEIPT_PDF_RENDERER],
+      useFactory: (
+        config: WorkerConfig,
+        files: ReceiptFileStore,
+        pdfs: ReceiptPdfRenderer,
+      ): InvoiceService =>
         config.invoice.provider === 'morning'
           ? new MorningInvoiceService(config.invoice)
-          : new LocalInvoiceService(config.business, files),
+          : new LocalInvoiceService(config.business, files, pdfs),
     },
     {
       provide: ReceiptIssuer,

@@ -27,10 +27,19 @@ export interface CartLineViewProps {
   removing: boolean;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
+  /** The first lines' covers are in view at once: loaded eagerly and first (the page's LCP). */
+  priority?: boolean;
 }
 
 /** One cart line: cover, title, author, unit price, quantity controls and the line's total. */
-export function CartLineView({ line, status, removing, onQuantity, onRemove }: CartLineViewProps) {
+export function CartLineView({
+  line,
+  status,
+  removing,
+  onQuantity,
+  onRemove,
+  priority = false,
+}: CartLineViewProps) {
   const { book, quantity } = line;
   const unavailable = status.kind === 'unavailable';
   const quantityId = `cart-quantity-${book._id}`;
@@ -43,7 +52,7 @@ export function CartLineView({ line, status, removing, onQuantity, onRemove }: C
       data-unavailable={unavailable || undefined}
     >
       <Link to={`/book/${book._id}`} className="cart-line__cover" tabIndex={-1} aria-hidden="true">
-        <BookCover src={book.coverImage} title={book.title} width={80} />
+        <BookCover src={book.coverImage} title={book.title} width={80} priority={priority} />
       </Link>
       <div className="cart-line__info">
         <Link to={`/book/${book._id}`} className="cart-line__title">

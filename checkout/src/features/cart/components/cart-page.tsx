@@ -136,7 +136,7 @@ export function CartPage() {
         {liveRegion}
         <EmptyState
           titleAs="h1"
-          icon="🛒"
+          icon="cart"
           title={s.empty}
           description={s.emptyBody}
           action={
@@ -183,10 +183,12 @@ export function CartPage() {
               </p>
             )}
             <ul className="cart-lines">
-              {lines.map((line) => (
+              {lines.map((line, index) => (
                 <CartLineView
                   key={line.book._id}
                   line={line}
+                  // The same two covers the shell's start-up script preloads (early-start.ts).
+                  priority={index < 2}
                   status={statuses.get(line.book._id) ?? { kind: 'checking' }}
                   removing={removing.has(line.book._id)}
                   onQuantity={(quantity) =>

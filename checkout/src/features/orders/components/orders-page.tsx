@@ -321,7 +321,7 @@ export function OrdersPage() {
       ) : data.orders.length === 0 && page === 1 ? (
         <EmptyState
           titleAs="h2"
-          icon="📦"
+          icon="package"
           title={s.empty}
           description={s.emptyBody}
           action={

@@ -34,7 +34,7 @@ function errorMessageOf(error: unknown): string {
 }
 
 /**
- * `/payment/success` (spec §2, §4): with a transaction or order id, the payment is verified with
+ * `/payment/success` (spec §2, §4): with an order or transaction id, the payment is verified with
  * the server — never trusted from the address — and only `completed` is success; a payment the
  * provider has not yet reported is asked about again for a few seconds. Without any id, success
  * is assumed (the spec's reading). On success the cart is emptied.
@@ -45,7 +45,9 @@ export function PaymentSuccessPage() {
 
   useEffect(() => {
     const params = readResultParams(search);
-    const id = params.transactionId ?? params.orderId;
+    // Our own order id first: the provider's transaction number is only known to the server once
+    // its notify arrived, which can come after the buyer's browser is sent here.
+    const id = params.orderId ?? params.transactionId;
     const succeed = (status?: PaymentStatusResponse) => {
       cartStore.getState().clear();
       setView({

@@ -1,3 +1,4 @@
+import type { IconName } from '../icon/icon';
 import {
   useCallback,
   useEffect,
@@ -67,7 +68,7 @@ export interface CarouselProps<T> {
   /** Show the custom five-dot pagination. */
   dots?: boolean;
   emptyText: string;
-  emptyIcon: string;
+  emptyIcon: IconName;
   className?: string;
 }
 
@@ -252,7 +253,7 @@ export function BookCarousel<T>({
       breakpoints={breakpoints}
       dots
       emptyText={emptyText}
-      emptyIcon="📚"
+      emptyIcon="books"
       className="mb-carousel--books"
     />
   );
@@ -276,7 +277,7 @@ export function AuthorCarousel<T>({
       breakpoints={AUTHOR_BREAKPOINTS}
       autoplayDelay={4000}
       emptyText={emptyText}
-      emptyIcon="✍️"
+      emptyIcon="pen"
       className="mb-carousel--authors"
     />
   );

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { Icon, type IconName } from '../icon/icon';
 import './state.css';
 
 export interface EmptyStateProps {
   title: string;
-  /** A decorative emoji or short symbol. */
-  icon?: string;
+  /** A decorative icon of the kit (never an emoji: some fonts draw those as boxes). */
+  icon?: IconName;
   description?: string;
   /** The way forward: a link or button. */
   action?: ReactNode;
@@ -24,7 +25,7 @@ export function EmptyState({
     <div className="mb-state mb-state--empty" data-testid="empty-state">
       {icon && (
         <span className="mb-state__icon" aria-hidden="true">
-          {icon}
+          <Icon name={icon} />
         </span>
       )}
       <Title className="mb-state__title">{title}</Title>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { uiStrings } from '../../strings.he';
+import { Icon } from '../icon/icon';
 import '../empty-state/state.css';
 
 export interface ErrorStateProps {
@@ -26,7 +27,7 @@ export function ErrorState({
   return (
     <div className="mb-state mb-state--error" role="alert" data-testid="error-state">
       <span className="mb-state__icon" aria-hidden="true">
-        ⚠️
+        <Icon name="warning" />
       </span>
       <Title className="mb-state__title">{title}</Title>
       {message && <p className="mb-state__text">{message}</p>}

@@ -52,12 +52,19 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
   return headers;
 }
 
-/** Adds helmet's headers to every response, errors and 404s included. */
-export function registerSecurityHeaders(fastify: FastifyInstance, docsPrefix = '/api/docs'): void {
+/**
+ * Adds helmet's headers to every response, errors and 404s included. The pages the API serves to
+ * browsers (the OpenAPI UI, the admins' queue board) may run their own scripts and styles.
+ */
+export function registerSecurityHeaders(
+  fastify: FastifyInstance,
+  pagePrefixes: readonly string[] = ['/api/docs', '/api/admin/queues'],
+): void {
   const api = helmetHeaders(HELMET_OPTIONS);
-  const docs = helmetHeaders(DOCS_HELMET_OPTIONS);
+  const pages = helmetHeaders(DOCS_HELMET_OPTIONS);
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(request.url.startsWith(docsPrefix) ? docs : api);
+    const isPage = pagePrefixes.some((prefix) => request.url.startsWith(prefix));
+    void reply.headers(isPage ? pages : api);
     done();
   });
 }

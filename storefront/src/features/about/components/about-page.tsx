@@ -1,5 +1,5 @@
 import { Link } from '@mechabrim/routing';
-import { Breadcrumb, useDelayedFlag } from '@mechabrim/ui';
+import { Breadcrumb, Icon, useDelayedFlag } from '@mechabrim/ui';
 import { useStats } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 import './about.css';
@@ -55,7 +55,17 @@ export function AboutPage() {
           <p className="about-text">{s.mission}</p>
           <h2 className="sf-section-title">{s.splitTitle}</h2>
           <p className="about-text">{s.split}</p>
-          <p>
+          <p className="about-links">
+            <a
+              href={s.charitySiteUrl}
+              className="sf-link"
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="charity-site"
+            >
+              {s.charitySiteLink} <Icon name="external" />
+              <span className="mb-visually-hidden"> {s.newTab}</span>
+            </a>
             <Link to={s.charityUrl} className="sf-link">
               {s.charityLink} ‹
             </Link>

@@ -48,6 +48,17 @@ describe('a signed-in visitor', () => {
   });
 
   it.each(['/login', '/register'] as const)(
+    'opening %s while the stored session is checked waits, then is sent on',
+    async (path) => {
+      act(() => sessionStore.setState({ user: null, token: 't', loading: true }));
+      renderAuth(path);
+      expect(screen.queryByRole('textbox')).toBeNull();
+      act(() => sessionStore.setState({ user: dana, loading: false }));
+      expect(await screen.findByRole('heading', { name: 'דף הבית' })).toBeTruthy();
+    },
+  );
+
+  it.each(['/login', '/register'] as const)(
     'opening %s from another page is sent back there',
     async (path) => {
       renderAuth(path, '/cart');
@@ -144,13 +155,13 @@ describe('registration', () => {
     expect(screen.queryByLabelText(/תקנון הסופרים/)).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'סופר/ת' }));
     fireEvent.click(screen.getByRole('button', { name: 'הרשמה' }));
-    expect(await screen.findByText('יש לאשר את תנאי היוצרים')).toBeTruthy();
+    expect(await screen.findByText('יש לאשר את תקנון הסופרים')).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
 
     const authorsTerms = screen.getByLabelText(/תקנון הסופרים/);
     fireEvent.click(authorsTerms);
     await act(async () => undefined);
-    expect(screen.queryByText('יש לאשר את תנאי היוצרים')).toBeNull();
+    expect(screen.queryByText('יש לאשר את תקנון הסופרים')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'הרשמה' }));
     expect(await screen.findByRole('heading', { name: 'דף הבית' })).toBeTruthy();
     const sent: Record<string, unknown> = JSON.parse(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from '@mechabrim/routing';
 import { loginRequestSchema } from '@mechabrim/contracts';
 import { ApiError, sessionStore, useSession } from '@mechabrim/session';
-import { Field, SubmitButton } from '@mechabrim/ui';
+import { Field, Spinner, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import './auth.css';
@@ -20,6 +20,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useSession((st) => st.user !== null);
+  // A stored session still being checked: wait for it rather than show a form to a signed-in user.
+  const sessionLoading = useSession((st) => st.loading);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -29,6 +31,13 @@ export function LoginPage() {
 
   // Already signed in (another tab, a bookmark, the back button): nothing to do here.
   if (signedIn && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
+  if (sessionLoading && !isSubmitting) {
+    return (
+      <div className="sf-page auth-page">
+        <Spinner />
+      </div>
+    );
+  }
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from '@mechabrim/routing';
 import { passwordStrength, registerFormSchema, type RegisterRequest } from '@mechabrim/contracts';
 import { ApiError, sessionStore, useSession, type RegisterPayload } from '@mechabrim/session';
-import { Field, SubmitButton } from '@mechabrim/ui';
+import { Field, Spinner, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import { returnPath } from './login-page';
@@ -15,6 +15,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const signedIn = useSession((st) => st.user !== null);
+  // A stored session still being checked: wait for it rather than show a form to a signed-in user.
+  const sessionLoading = useSession((st) => st.loading);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -33,6 +35,13 @@ export function RegisterPage() {
   const [password, confirmPassword, role] = watch(['password', 'confirmPassword', 'role']);
 
   if (signedIn && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
+  if (sessionLoading && !isSubmitting) {
+    return (
+      <div className="sf-page auth-page">
+        <Spinner />
+      </div>
+    );
+  }
 
   const strength = password ? passwordStrength(password) : null;
   // The confirmation is checked as it is typed, before any submit (spec §5).

@@ -118,7 +118,7 @@ export function AuthorPage() {
         ) : books.isError ? (
           <ErrorState title={strings.category.loadError} onRetry={() => void books.refetch()} />
         ) : list.length === 0 ? (
-          <EmptyState icon="📚" title={s.noBooks} />
+          <EmptyState icon="books" title={s.noBooks} />
         ) : (
           <BookGrid books={list} priorityCount={2} />
         )}

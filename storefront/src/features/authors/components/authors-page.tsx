@@ -136,7 +136,7 @@ export function AuthorsPage() {
             </div>
             {shown.length === 0 ? (
               <EmptyState
-                icon="✍️"
+                icon="pen"
                 title={s.noAuthors}
                 description={s.noAuthorsHint}
                 action={

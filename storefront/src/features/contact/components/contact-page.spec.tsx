@@ -6,6 +6,18 @@ const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('contact page', () => {
+  it('presets the subject a link asks for (the community-donation buttons), else general', () => {
+    fakeApi(() => undefined);
+    const { unmount } = renderRoute(<ContactPage />, '/contact', '/contact?subject=donation');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'נושא' }).value).toBe(
+      'donation',
+    );
+    expect(screen.getByRole('option', { name: 'תרומה לקהילה', selected: true })).toBeTruthy();
+    unmount();
+    renderRoute(<ContactPage />, '/contact', '/contact?subject=__proto__');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'נושא' }).value).toBe('general');
+  });
+
   it('asks for every field in the contract’s words and sends nothing', async () => {
     const calls = fakeApi(() => undefined);
     renderRoute(<ContactPage />, '/contact', '/contact');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CONTACT_SUBJECTS, contactRequestSchema } from '@mechabrim/contracts';
+import { useSearchParams } from '@mechabrim/routing';
+import { CONTACT_SUBJECTS, contactRequestSchema, type ContactSubject } from '@mechabrim/contracts';
 import { Breadcrumb, Field, SubmitButton, Toast } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { useSubmitContact } from '../api/submit-contact';
@@ -8,8 +9,18 @@ import './contact.css';
 
 const s = strings.contact;
 
-/** `/contact` — name, email, subject, message; success banner 3 s, error banner 5 s. */
+/** The subject a link asks for (`/contact?subject=donation`), else 'general'. */
+export function presetSubject(value: string | null): ContactSubject {
+  return CONTACT_SUBJECTS.find((subject) => subject === value) ?? 'general';
+}
+
+/**
+ * `/contact` — name, email, subject (preset by `?subject=`), message; success banner 3 s, error
+ * banner 5 s.
+ */
 export function ContactPage() {
+  const [params] = useSearchParams();
+  const subject = presetSubject(params.get('subject'));
   const [banner, setBanner] = useState<'success' | 'error' | null>(null);
   const submit = useSubmitContact();
   const {
@@ -17,7 +28,7 @@ export function ContactPage() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useZodForm(contactRequestSchema, { name: '', email: '', subject: 'general', message: '' });
+  } = useZodForm(contactRequestSchema, { name: '', email: '', subject, message: '' });
 
   const onSubmit = handleSubmit(async (message) => {
     try {

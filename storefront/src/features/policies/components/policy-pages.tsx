@@ -233,15 +233,17 @@ export function CommunityDonationPage() {
         ))}
       </ul>
       <div className="policy-actions">
-        <button type="button" className="mb-button">
+        {/* Donations are arranged with the team for now: both lead to the contact form, its
+            subject preset. */}
+        <Link to="/contact?subject=donation" className="mb-button">
           {d.donateNow}
-        </button>
-        <button type="button" className="mb-button" data-variant="secondary">
+        </Link>
+        <Link to="/contact?subject=donation" className="mb-button" data-variant="secondary">
           {d.transferDetails}
-        </button>
-        <button type="button" className="mb-button" data-variant="secondary">
+        </Link>
+        <Link to="/register" className="mb-button" data-variant="secondary">
           {d.register}
-        </button>
+        </Link>
       </div>
     </PolicyLayout>
   );

@@ -28,7 +28,7 @@ export function ProfilePage() {
       <div className="sf-page">
         <EmptyState
           titleAs="h1"
-          icon="👤"
+          icon="user"
           title={s.loginPrompt}
           action={
             <Link to="/login" className="mb-button">

@@ -14,6 +14,7 @@ import {
   uiStrings,
 } from '@mechabrim/ui';
 import { useToggleWishlist, useWishlist } from '@mechabrim/api-client';
+import { cartStore, useCart } from '@mechabrim/cart-store';
 import { strings } from '../../../strings.he';
 import './wishlist.css';
 
@@ -22,6 +23,38 @@ const s = strings.wishlist;
 function authorOf(book: Book): string {
   const ref = book.author as Book['author'] | string | undefined;
   return (typeof ref === 'object' && ref?.name) || book.authorName || uiStrings.unknownAuthor;
+}
+
+/** Add to the cart or take out of it; a book off sale shows sold out, its button disabled. */
+function WishlistCartButton({ book }: { book: Book }) {
+  const inCart = useCart((st) => st.quantityOf(book._id) > 0);
+  if (!book.isAvailable) {
+    return (
+      <button type="button" className="mb-button" disabled aria-label={s.soldOut(book.title)}>
+        {strings.book.soldOut}
+      </button>
+    );
+  }
+  return inCart ? (
+    <button
+      type="button"
+      className="mb-button"
+      data-variant="secondary"
+      aria-label={s.removeFromCart(book.title)}
+      onClick={() => cartStore.getState().remove(book._id)}
+    >
+      {strings.book.removeFromCart}
+    </button>
+  ) : (
+    <button
+      type="button"
+      className="mb-button"
+      aria-label={s.addToCart(book.title)}
+      onClick={() => cartStore.getState().add(book)}
+    >
+      {strings.book.addToCart}
+    </button>
+  );
 }
 
 /** `/wishlist` — the signed-in reader's wished books; guests get a login prompt. */
@@ -43,7 +76,7 @@ export function WishlistPage() {
       <div className="sf-page">
         <h1 className="sf-page-title">{s.title}</h1>
         <EmptyState
-          icon="♡"
+          icon="heart"
           title={s.loginPrompt}
           action={
             <>
@@ -99,7 +132,7 @@ export function WishlistPage() {
         </ErrorState>
       ) : books.length === 0 ? (
         <EmptyState
-          icon="♡"
+          icon="heart"
           title={s.empty}
           description={s.emptyHint}
           action={
@@ -111,9 +144,18 @@ export function WishlistPage() {
       ) : (
         <ul className="mb-grid mb-grid--books sf-plain-list">
           {books.map((b) => (
-            <li key={b._id} className="wishlist-card">
+            <li
+              key={b._id}
+              className="wishlist-card"
+              data-sold-out={b.isAvailable ? undefined : 'true'}
+            >
               <Link to={`/book/${b._id}`} className="wishlist-card__link">
-                <BookCover src={b.coverImage} title={b.title} />
+                <span className="wishlist-card__cover">
+                  <BookCover src={b.coverImage} title={b.title} />
+                  {!b.isAvailable && (
+                    <span className="wishlist-card__soldout">{strings.book.soldOutOverlay}</span>
+                  )}
+                </span>
                 <span className="wishlist-card__title">{b.title}</span>
               </Link>
               <span className="sf-muted">{uiStrings.byAuthor(authorOf(b))}</span>
@@ -121,6 +163,7 @@ export function WishlistPage() {
               <span className="sf-muted">{s.sales(b.salesCount ?? 0)}</span>
               <div className="wishlist-card__foot">
                 <Price value={b.price} className="wishlist-card__price" />
+                <WishlistCartButton book={b} />
                 <button
                   type="button"
                   className="mb-button"

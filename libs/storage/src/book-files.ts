@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+
+/** Reads a stream to the end into one buffer. */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/** Where a book's files are kept: one folder per book, so deleting a book is one prefix. */
+export function bookFileKeys(bookId: string) {
+  const base = `books/${bookId}`;
+  return {
+    interior: `${base}/interior.pdf`,
+    coverPdf: `${base}/cover.pdf`,
+    coverImage: `${base}/cover-image`,
+    excerpt: `${base}/excerpt.pdf`,
+    coverThumb: `${base}/cover-thumb.webp`,
+    coverWeb: `${base}/cover-web.webp`,
+    coverLarge: `${base}/cover-large.webp`,
+  } as const;
+}
+export type BookFileKeys = ReturnType<typeof bookFileKeys>;

@@ -1,0 +1,37 @@
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Authenticated } from '../auth/guards';
+import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
+import { QUEUE_BOARD_PATH } from './queue-board';
+import {
+  QUEUE_BOARD_COOKIE,
+  QUEUE_BOARD_SESSION_SECONDS,
+  QueueBoardSessions,
+} from './queue-board-sessions';
+
+@ApiTags('admin')
+@Controller('admin/queue-board')
+export class QueueBoardController {
+  constructor(private readonly sessions: QueueBoardSessions) {}
+
+  @Post('session')
+  @HttpCode(204)
+  @Authenticated('admin')
+  @ApiOperation({
+    summary: `A 15-minute cookie that opens the queue board at ${QUEUE_BOARD_PATH} (admins only)`,
+  })
+  @ApiNoContentResponse({ description: 'The cookie is set' })
+  async session(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const token = await this.sessions.issue(admin);
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    void reply.header(
+      'set-cookie',
+      `${QUEUE_BOARD_COOKIE}=${token}; Path=${QUEUE_BOARD_PATH}; Max-Age=${QUEUE_BOARD_SESSION_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
+    );
+  }
+}

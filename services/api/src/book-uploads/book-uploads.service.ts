@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Multipart } from '@fastify/multipart';
+import type { Queue } from 'bullmq';
+import { Types } from 'mongoose';
+import sharp from 'sharp';
+import {
+  BOOK_QUEUE_NAMES,
+  BOOK_UPLOAD_FILES,
+  BOOK_UPLOAD_HE,
+  BOOK_UPLOADS_JOB,
+  MAX_UPLOAD_FILE_BYTES,
+  bookUploadFieldsSchema,
+  bookUploadJobId,
+  type BookUploadAnswer,
+  type BookUploadFileField,
+  type BookUploadsJob,
+} from '@mechabrim/contracts';
+import { BOOK_MODEL, type BookModel } from '@mechabrim/db';
+import {
+  STORAGE,
+  StorageLimitError,
+  bookFileKeys,
+  readAll,
+  type StoragePort,
+} from '@mechabrim/storage';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { DomainError } from '../common/errors/domain-error';
+import { validationSummary, zodProblems } from '../common/validation/zod-validation.pipe';
+import { QueueProducer } from '../infra/queue-producer';
+import { WrongFileTypeError, imageFormatOf, looksLikePdf, sniffing } from './file-sniffing';
+
+/** Where each uploaded file goes, by its form field. */
+const KEY_OF: Record<BookUploadFileField, 'interior' | 'coverPdf' | 'coverImage'> = {
+  pdfFile: 'interior',
+  coverPdfFile: 'coverPdf',
+  coverImage: 'coverImage',
+};
+
+/** The preflight job's retries: a worker restart or a storage hiccup is retried, not lost. */
+const PREFLIGHT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 5000 },
+  removeOnComplete: { age: 7 * 24 * 3600 },
+  removeOnFail: false,
+} as const;
+
+function isFileField(name: string): name is BookUploadFileField {
+  return Object.hasOwn(BOOK_UPLOAD_FILES, name);
+}
+
+/** Limits of the multipart plugin, whose errors carry these codes. */
+const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+function codeOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error).code)
+    : undefined;
+}
+
+/**
+ * `POST /api/books` (spec §3 upload payload, §5 rules): streams the interior PDF, the cover PDF
+ * and the cover image to the storage port as they arrive — each checked by its first bytes and
+ * cut off past 50 MB — then validates the fields, decodes the image, creates the book pending
+ * approval and queues its preflight. Any failure removes every file already stored and the
+ * book, so a failed upload leaves nothing behind.
+ */
+@Injectable()
+export class BookUploadsService {
+  private readonly logger = new Logger(BookUploadsService.name);
+
+  constructor(
+    @InjectModel(BOOK_MODEL) private readonly books: BookModel,
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    @InjectQueue(BOOK_QUEUE_NAMES.bookUploads) private readonly queue: Queue<BookUploadsJob>,
+    private readonly producer: QueueProducer,
+  ) {}
+
+  async upload(
+    author: AuthenticatedUser,
+    parts: AsyncIterable<Multipart>,
+  ): Promise<BookUploadAnswer> {
+    const bookId = new Types.ObjectId();
+    const keys = bookFileKeys(bookId.toHexString());
+    const stored: string[] = [];
+    let created = false;
+    try {
+      const fields: Record<string, string> = {};
+      const files: Partial<Record<BookUploadFileField, string>> = {};
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        const field = part.fieldname;
+        if (!isFileField(field))
+          throw new DomainError('invalid_data', BOOK_UPLOAD_HE.unknownFile(field.slice(0, 50)));
+        if (files[field])
+          throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
+        const key = keys[KEY_OF[field]];
+        stored.push(key);
+        const check = BOOK_UPLOAD_FILES[field].kind === 'pdf' ? looksLikePdf : isImage;
+        const sniffer = sniffing(check);
+        part.file.on('error', (error) => sniffer.destroy(error));
+        part.file.pipe(sniffer);
+        try {
+          await this.storage.put(key, sniffer, {
+            maxBytes: MAX_UPLOAD_FILE_BYTES,
+            contentType: part.mimetype,
+          });
+        } catch (error) {
+          if (error instanceof WrongFileTypeError)
+            throw new DomainError('invalid_data', wrongType(field), [
+              { field, message: wrongType(field) },
+            ]);
+          throw error;
+        }
+        files[field] = key;
+      }
+
+      const missing = (Object.keys(BOOK_UPLOAD_FILES) as BookUploadFileField[]).filter(
+        (field) => !files[field],
+      );
+      const parsed = bookUploadFieldsSchema.safeParse(fields);
+      const problems = [
+        ...(parsed.success ? [] : zodProblems(parsed.error, fields)),
+        ...missing.map((field) => ({ field, message: BOOK_UPLOAD_FILES[field].missing })),
+      ];
+      if (!parsed.success || problems.length)
+        throw new DomainError('invalid_data', validationSummary(problems), problems);
+      await this.assertDecodableImage(keys.coverImage);
+
+      const uploadId = randomUUID();
+      const book = parsed.data;
+      await this.books.create({
+        _id: bookId,
+        title: book.title,
+        author: new Types.ObjectId(author.id),
+        authorName: author.name,
+        category: book.category,
+        price: book.price,
+        description: book.description,
+        summary: book.description,
+        tags: book.tags,
+        isAvailable: false,
+        status: 'pending_approval',
+        language: book.language,
+        size: book.size,
+        readingFormat: book.readingFormat,
+        paperType: book.paperType,
+        printingType: book.printingType,
+        pages: book.pages ?? null,
+        isbn: book.isbn ?? '',
+        files: {
+          uploadId,
+          pdf: keys.interior,
+          coverPdf: keys.coverPdf,
+          coverImage: keys.coverImage,
+        },
+        preflight: {
+          status: 'pending',
+          uploadId,
+          pages: null,
+          checks: [],
+          checkedAt: null,
+          durationMs: null,
+        },
+      });
+      created = true;
+      const job: BookUploadsJob = { bookId: bookId.toHexString(), uploadId };
+      await this.producer.add(this.queue, BOOK_UPLOADS_JOB, job, {
+        ...PREFLIGHT_JOB_OPTIONS,
+        jobId: bookUploadJobId(job),
+      });
+      this.logger.log({ bookId: job.bookId, authorId: author.id, msg: 'book uploaded' });
+      return {
+        message: BOOK_UPLOAD_HE.uploaded,
+        book: {
+          _id: job.bookId,
+          title: book.title,
+          status: 'pending_approval',
+          isAvailable: false,
+          preflight: { status: 'pending', uploadId },
+        },
+      };
+    } catch (error) {
+      await this.undo(bookId, stored, created);
+      throw asDomainError(error);
+    }
+  }
+
+  /** A cover image must decode whole, not only start with the right bytes. */
+  private async assertDecodableImage(key: string): Promise<void> {
+    try {
+      const image = await readAll(await this.storage.get(key));
+      await sharp(image, { limitInputPixels: 100_000_000, failOn: 'error' }).resize(32).toBuffer();
+    } catch {
+      throw new DomainError('invalid_data', BOOK_UPLOAD_HE.notImage, [
+        { field: 'coverImage', message: BOOK_UPLOAD_HE.notImage },
+      ]);
+    }
+  }
+
+  private async undo(bookId: Types.ObjectId, keys: string[], created: boolean): Promise<void> {
+    const results = await Promise.allSettled([
+      ...keys.map((key) => this.storage.delete(key)),
+      ...(created ? [this.books.deleteOne({ _id: bookId })] : []),
+    ]);
+    for (const result of results)
+      if (result.status === 'rejected')
+        this.logger.error({
+          bookId: bookId.toHexString(),
+          err: result.reason as unknown,
+          msg: 'upload cleanup failed',
+        });
+  }
+}
+
+function isImage(head: Buffer): boolean {
+  return imageFormatOf(head) !== null;
+}
+
+function wrongType(field: BookUploadFileField): string {
+  return BOOK_UPLOAD_FILES[field].kind === 'pdf'
+    ? BOOK_UPLOAD_HE.notPdf(BOOK_UPLOAD_FILES[field].label)
+    : BOOK_UPLOAD_HE.notImage;
+}
+
+function asDomainError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const code = codeOf(error);
+  if (error instanceof StorageLimitError || code === 'FST_REQ_FILE_TOO_LARGE')
+    return new DomainError(
+      'payload_too_large',
+      BOOK_UPLOAD_HE.fileTooLarge(MAX_UPLOAD_FILE_BYTES / (1024 * 1024)),
+      undefined,
+      { cause: error },
+    );
+  if (code && MULTIPART_LIMIT_CODES.has(code))
+    return new DomainError('payload_too_large', BOOK_UPLOAD_HE.tooManyParts, undefined, {
+      cause: error,
+    });
+  // busboy's own errors on a cut-off or malformed form.
+  const malformed =
+    error instanceof Error &&
+    /Unexpected end of form|Malformed|Multipart: Boundary/i.test(error.message);
+  if (malformed || code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_PROTO_VIOLATION')
+    return new DomainError('invalid_data', BOOK_UPLOAD_HE.notMultipart, undefined, {
+      cause: error,
+    });
+  return error;
+}

@@ -1,0 +1,228 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import sharp from 'sharp';
+import {
+  BOOK_QUEUE_NAMES,
+  BOOK_UPLOAD_HE,
+  bookUploadAnswerSchema,
+  bookUploadJobId,
+  type BookUploadAnswer,
+} from '@mechabrim/contracts';
+import { registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
+
+/** A small real PDF of `pages` A5-with-bleed pages, written by hand with a valid xref. */
+function pdf(pages = 2): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Count ${pages} /Kids [${kids}] >>`,
+    ...Array.from(
+      { length: pages },
+      () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 436.54 612.28] >>',
+    ),
+  ];
+  let body = '%PDF-1.7\n';
+  const offsets = objects.map((object, i) => {
+    const offset = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const fieldsOf = (overrides: Record<string, string | null> = {}) => ({
+  title: 'הספר הראשון שלי',
+  description: 'סיפור על ילדה ועל הים.',
+  price: '59.90',
+  category: 'רומן',
+  tags: 'ים, ילדות, ,קיץ',
+  size: 'A5',
+  readingFormat: 'rtl',
+  paperType: '80g',
+  printingType: 'bw',
+  ...overrides,
+});
+
+let ctx: CatalogueApi;
+let author: string;
+let reader: string;
+let cover: Buffer;
+let queue: Queue;
+
+async function upload(
+  token: string | undefined,
+  options: {
+    fields?: Record<string, string | null>;
+    files?: Partial<Record<'pdfFile' | 'coverPdfFile' | 'coverImage', Buffer | null>>;
+  } = {},
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fieldsOf(options.fields ?? {})))
+    if (value !== null) form.append(name, value);
+  const files = { pdfFile: pdf(40), coverPdfFile: pdf(1), coverImage: cover, ...options.files };
+  for (const [name, content] of Object.entries(files))
+    if (content)
+      form.append(
+        name,
+        new Blob([new Uint8Array(content)]),
+        name === 'coverImage' ? 'cover.jpg' : `${name}.pdf`,
+      );
+  const response = await fetch(`${ctx.api.baseUrl}/api/books`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as BookUploadAnswer & { message: string },
+  };
+}
+
+/** Every file under the storage's books folder. */
+async function storedFiles(): Promise<string[]> {
+  const root = path.join(ctx.dataDir, 'files', 'books');
+  try {
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  } catch {
+    return [];
+  }
+}
+
+beforeAll(async () => {
+  ctx = await startCatalogueApi();
+  author = (await registerUser(ctx.http, 'upload.author@example.com', 'author', 'נועה כהן')).token;
+  reader = (await registerUser(ctx.http, 'upload.reader@example.com', 'user')).token;
+  cover = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#a33' } })
+    .jpeg()
+    .toBuffer();
+  queue = new Queue(BOOK_QUEUE_NAMES.bookUploads, { connection: { url: ctx.redisUrl } });
+}, 60_000);
+
+afterAll(async () => {
+  await queue?.close();
+  await ctx?.close();
+});
+
+describe('POST /api/books (multipart upload)', () => {
+  it('stores the files, creates the book pending approval and queues its preflight', async () => {
+    const res = await upload(author);
+    expect(res.status).toBe(201);
+    const answer = bookUploadAnswerSchema.parse(res.body);
+    expect(answer.message).toBe(BOOK_UPLOAD_HE.uploaded);
+
+    const book = await ctx.books.findById(answer.book._id).lean<Record<string, unknown>>();
+    expect(book).toMatchObject({
+      title: 'הספר הראשון שלי',
+      authorName: 'נועה כהן',
+      price: 59.9,
+      category: 'רומן',
+      tags: ['ים', 'ילדות', 'קיץ'],
+      isAvailable: false,
+      status: 'pending_approval',
+      size: 'A5',
+      readingFormat: 'rtl',
+      paperType: '80g',
+      printingType: 'bw',
+      language: 'עברית',
+      preflight: { status: 'pending', uploadId: answer.book.preflight.uploadId },
+    });
+    const id = answer.book._id;
+    expect((await storedFiles()).sort()).toEqual(
+      [`${id}/cover-image`, `${id}/cover.pdf`, `${id}/interior.pdf`].sort(),
+    );
+    const job = await queue.getJob(
+      bookUploadJobId({ bookId: id, uploadId: answer.book.preflight.uploadId }),
+    );
+    expect(job?.data).toEqual({ bookId: id, uploadId: answer.book.preflight.uploadId });
+
+    // Not on sale, so the public does not see it.
+    expect((await ctx.http.get(`/api/books/${id}`)).status).toBe(404);
+  });
+
+  it('lets only authors upload: a reader gets 403, a guest 401, and nothing is stored', async () => {
+    const before = await storedFiles();
+    const asReader = await upload(reader);
+    expect(asReader.status).toBe(403);
+    expect(asReader.body.message).toMatch(/[\u0590-\u05FF]/);
+    expect((await upload(undefined)).status).toBe(401);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  type FileOverrides = Partial<Record<'pdfFile' | 'coverPdfFile' | 'coverImage', Buffer>>;
+  it.each<[string, () => FileOverrides]>([
+    ['a JPEG named .pdf as the interior', () => ({ pdfFile: cover })],
+    ['a text file as the cover PDF', () => ({ coverPdfFile: Buffer.from('hello, not a pdf') })],
+    ['a PDF as the cover image', () => ({ coverImage: pdf(1) })],
+  ])('refuses %s by its content and stores nothing', async (_name, files) => {
+    const before = await storedFiles();
+    const books = await ctx.books.countDocuments();
+    const res = await upload(author, { files: files() });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/[\u0590-\u05FF]/);
+    expect(await storedFiles()).toEqual(before);
+    expect(await ctx.books.countDocuments()).toBe(books);
+  });
+
+  it('refuses an image with the right magic bytes that does not decode', async () => {
+    const before = await storedFiles();
+    const broken = Buffer.concat([cover.subarray(0, 200), Buffer.alloc(5000, 1)]);
+    const res = await upload(author, { files: { coverImage: broken } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(BOOK_UPLOAD_HE.notImage);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it("answers the spec's messages for missing files and fields", async () => {
+    const res = await upload(author, {
+      fields: { title: '   ', category: null, price: '-3' },
+      files: { coverPdfFile: null, coverImage: null },
+    });
+    expect(res.status).toBe(400);
+    for (const message of [
+      BOOK_UPLOAD_HE.titleRequired,
+      BOOK_UPLOAD_HE.categoryRequired,
+      BOOK_UPLOAD_HE.priceInvalid,
+      BOOK_UPLOAD_HE.coverPdfRequired,
+      BOOK_UPLOAD_HE.coverImageRequired,
+    ])
+      expect(res.body.message).toContain(message);
+  });
+
+  it('refuses unknown options of spec §9', async () => {
+    const res = await upload(author, { fields: { size: 'A4', paperType: '120g' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('גודל הספר');
+    expect(res.body.message).toContain('סוג הנייר');
+  });
+
+  it('aborts a file over 50 MB with 413 and leaves no file behind', async () => {
+    const before = await storedFiles();
+    const books = await ctx.books.countDocuments();
+    const big = Buffer.concat([pdf(1), Buffer.alloc(51 * 1024 * 1024, 0x20)]);
+    const res = await upload(author, { files: { pdfFile: big } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(BOOK_UPLOAD_HE.fileTooLarge(50));
+    expect(await storedFiles()).toEqual(before);
+    // No partial file either (the local store writes aside, then renames).
+    expect((await storedFiles()).some((f) => f.includes('.partial'))).toBe(false);
+    expect(await ctx.books.countDocuments()).toBe(books);
+  }, 60_000);
+
+  it('refuses a body that is not multipart', async () => {
+    const res = await ctx.http.post<{ message: string }>(
+      '/api/books',
+      { title: 'x' },
+      { token: author },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(BOOK_UPLOAD_HE.notMultipart);
+  });
+});

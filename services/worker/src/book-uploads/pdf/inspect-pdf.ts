@@ -1,0 +1,401 @@
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
+import {
+  EncryptedPDFError,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFObject,
+  PDFRawStream,
+  PDFStream,
+  type PDFPage,
+} from 'pdf-lib';
+import {
+  IDENTITY,
+  interpret,
+  multiply,
+  OperatorBudgetError,
+  unitSquareBounds,
+  type Budget,
+  type DrawnImage,
+  type Matrix,
+  type TextRun,
+} from './content-stream';
+
+/** Limits of one inspection, so a hostile file runs out of budget instead of the worker. */
+export interface InspectLimits {
+  /** Pages whose geometry, fonts and images are read (the page count is always given). */
+  maxPages: number;
+  /** Content-stream operators interpreted in the whole document. */
+  maxOperators: number;
+  /** Bytes one decompressed content stream may have (a zip bomb stops here). */
+  maxStreamBytes: number;
+  /** Nesting of form XObjects followed. */
+  maxFormDepth: number;
+}
+
+export const DEFAULT_INSPECT_LIMITS: InspectLimits = {
+  maxPages: 2000,
+  maxOperators: 5_000_000,
+  maxStreamBytes: 32 * 1024 * 1024,
+  maxFormDepth: 12,
+};
+
+export type OpenProblem = 'not-pdf' | 'encrypted' | 'truncated' | 'unreadable';
+
+export interface PageGeometry {
+  /** The media box after the page's rotation, in points. */
+  widthPt: number;
+  heightPt: number;
+  /** The trim box when the file sets one (after rotation), in points. */
+  trim: { widthPt: number; heightPt: number } | null;
+}
+
+export interface FontUse {
+  name: string;
+  embedded: boolean;
+  /** The first page (1-based) using it. */
+  page: number;
+}
+
+export interface ImageUse {
+  page: number;
+  name: string;
+  widthPx: number;
+  heightPx: number;
+  /** The effective resolution as drawn (the lower of the two axes), rounded. */
+  dpi: number;
+}
+
+export interface PdfInspection {
+  pageCount: number;
+  pages: PageGeometry[];
+  fonts: FontUse[];
+  images: ImageUse[];
+  /** Pages whose content could not be read (unknown filter, damaged data, over budget). */
+  unreadablePages: number[];
+  /** The reading direction the file itself declares (ViewerPreferences /Direction). */
+  declaredDirection: 'L2R' | 'R2L' | null;
+  /** What page 1 draws, relative to its media box's lower left corner (for covers). */
+  firstPage: { texts: TextRun[]; images: DrawnImage[] };
+}
+
+export class PdfOpenError extends Error {
+  constructor(
+    readonly problem: OpenProblem,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'PdfOpenError';
+  }
+}
+
+/** Loads a PDF, telling apart a file that is not a PDF, an encrypted one and a damaged one. */
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocument> {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) throw new PdfOpenError('not-pdf', 'no %PDF- header');
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 2048))).toString('latin1');
+  if (!tail.includes('%%EOF')) throw new PdfOpenError('truncated', 'no %%EOF marker at the end');
+  try {
+    const doc = await PDFDocument.load(bytes, {
+      ignoreEncryption: false,
+      throwOnInvalidObject: false,
+      updateMetadata: false,
+    });
+    // A damaged cross-reference can load as an empty document.
+    if (doc.getPageCount() === 0) throw new PdfOpenError('unreadable', 'no pages found');
+    return doc;
+  } catch (error) {
+    if (error instanceof PdfOpenError) throw error;
+    // pdf-lib's error classes do not survive its ES5 build as `instanceof` targets: match the name too.
+    if (
+      error instanceof EncryptedPDFError ||
+      (error instanceof Error && /is encrypted/i.test(error.message))
+    )
+      throw new PdfOpenError('encrypted', 'the file is encrypted');
+    throw new PdfOpenError(
+      'unreadable',
+      error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'unreadable',
+    );
+  }
+}
+
+const N = {
+  Resources: PDFName.of('Resources'),
+  Font: PDFName.of('Font'),
+  XObject: PDFName.of('XObject'),
+  Subtype: PDFName.of('Subtype'),
+  FontDescriptor: PDFName.of('FontDescriptor'),
+  FontFile: PDFName.of('FontFile'),
+  FontFile2: PDFName.of('FontFile2'),
+  FontFile3: PDFName.of('FontFile3'),
+  DescendantFonts: PDFName.of('DescendantFonts'),
+  BaseFont: PDFName.of('BaseFont'),
+  Width: PDFName.of('Width'),
+  Height: PDFName.of('Height'),
+  ImageMask: PDFName.of('ImageMask'),
+  Matrix: PDFName.of('Matrix'),
+  Filter: PDFName.of('Filter'),
+  ViewerPreferences: PDFName.of('ViewerPreferences'),
+  Direction: PDFName.of('Direction'),
+};
+
+function lookup(dict: PDFDict, key: PDFName): PDFObject | undefined {
+  try {
+    return dict.lookup(key);
+  } catch {
+    return undefined;
+  }
+}
+
+function dictAt(dict: PDFDict, key: PDFName): PDFDict | undefined {
+  const value = lookup(dict, key);
+  if (value instanceof PDFDict) return value;
+  if (value instanceof PDFStream) return value.dict;
+  return undefined;
+}
+
+function nameAt(dict: PDFDict, key: PDFName): string | undefined {
+  const value = lookup(dict, key);
+  return value instanceof PDFName ? value.decodeText() : undefined;
+}
+
+function numberAt(dict: PDFDict, key: PDFName): number | undefined {
+  const value = lookup(dict, key);
+  return value instanceof PDFNumber ? value.asNumber() : undefined;
+}
+
+/** The decoded bytes of a stream, or null when its filter is not one we read. */
+function streamBytes(stream: PDFObject | undefined, limits: InspectLimits): Uint8Array | null {
+  if (!(stream instanceof PDFStream)) return null;
+  if (!(stream instanceof PDFRawStream)) return stream.getContents();
+  const filter = lookup(stream.dict, N.Filter);
+  const filters =
+    filter === undefined
+      ? []
+      : filter instanceof PDFName
+        ? [filter.decodeText()]
+        : filter instanceof PDFArray
+          ? filter.asArray().map((f) => (f instanceof PDFName ? f.decodeText() : '?'))
+          : ['?'];
+  let data: Uint8Array = stream.contents;
+  for (const name of filters) {
+    if (name !== 'FlateDecode' && name !== 'Fl') return null;
+    // maxOutputLength stops a decompression bomb; a sync flush reads a cut-off stream as far as
+    // it goes instead of throwing.
+    data = inflateSync(data, {
+      maxOutputLength: limits.maxStreamBytes,
+      finishFlush: zlibConstants.Z_SYNC_FLUSH,
+    });
+  }
+  return data;
+}
+
+function contentStreams(page: PDFPage): PDFObject[] {
+  let contents: PDFObject | undefined;
+  try {
+    contents = page.node.Contents();
+  } catch {
+    return [];
+  }
+  if (!contents) return [];
+  if (contents instanceof PDFArray) {
+    const out: PDFObject[] = [];
+    for (let i = 0; i < contents.size(); i += 1) {
+      const stream = safeAt(contents, i);
+      if (stream) out.push(stream);
+    }
+    return out;
+  }
+  return [contents];
+}
+
+function rotated(page: PDFPage, width: number, height: number) {
+  const angle = ((page.getRotation().angle % 360) + 360) % 360;
+  return angle === 90 || angle === 270 ? { w: height, h: width } : { w: width, h: height };
+}
+
+function geometry(page: PDFPage): PageGeometry {
+  const media = page.getMediaBox();
+  const size = rotated(page, media.width, media.height);
+  let trim: PageGeometry['trim'] = null;
+  if (page.node.TrimBox()) {
+    const box = page.getTrimBox();
+    const t = rotated(page, box.width, box.height);
+    trim = { widthPt: t.w, heightPt: t.h };
+  }
+  return { widthPt: size.w, heightPt: size.h, trim };
+}
+
+function fontEmbedded(font: PDFDict): boolean {
+  const subtype = nameAt(font, N.Subtype);
+  if (subtype === 'Type3') return true; // glyphs are drawn by the file itself
+  let descriptorOwner = font;
+  if (subtype === 'Type0') {
+    const descendants = lookup(font, N.DescendantFonts);
+    const first =
+      descendants instanceof PDFArray && descendants.size() > 0
+        ? safeAt(descendants, 0)
+        : undefined;
+    if (!(first instanceof PDFDict)) return false;
+    descriptorOwner = first;
+  }
+  const descriptor = dictAt(descriptorOwner, N.FontDescriptor);
+  if (!descriptor) return false;
+  return [N.FontFile, N.FontFile2, N.FontFile3].some(
+    (key) => lookup(descriptor, key) instanceof PDFStream,
+  );
+}
+
+function safeAt(array: PDFArray, index: number): PDFObject | undefined {
+  try {
+    return array.lookup(index);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads what the checks need: geometry, fonts, images with their resolution, page 1's layout. */
+export function inspectPdf(
+  doc: PDFDocument,
+  limits: InspectLimits = DEFAULT_INSPECT_LIMITS,
+): PdfInspection {
+  const pageCount = doc.getPageCount();
+  const pages = doc.getPages().slice(0, limits.maxPages);
+  const budget: Budget = { operators: limits.maxOperators };
+  const fonts = new Map<PDFDict, FontUse>();
+  const seenResources = new Set<PDFDict>();
+  const images: ImageUse[] = [];
+  const unreadablePages: number[] = [];
+  const firstPage: PdfInspection['firstPage'] = { texts: [], images: [] };
+
+  const collectFonts = (resources: PDFDict | undefined, pageNumber: number) => {
+    if (!resources || seenResources.has(resources)) return;
+    seenResources.add(resources);
+    const fontDict = dictAt(resources, N.Font);
+    if (!fontDict) return;
+    for (const key of fontDict.keys()) {
+      const font = dictAt(fontDict, key);
+      if (!font || fonts.has(font)) continue;
+      fonts.set(font, {
+        name: nameAt(font, N.BaseFont) ?? key.decodeText(),
+        embedded: fontEmbedded(font),
+        page: pageNumber,
+      });
+    }
+  };
+
+  const runContent = (
+    data: Uint8Array,
+    resources: PDFDict | undefined,
+    ctm: Matrix,
+    pageNumber: number,
+    origin: { x: number; y: number },
+    depth: number,
+  ) => {
+    collectFonts(resources, pageNumber);
+    const xobjects = resources ? dictAt(resources, N.XObject) : undefined;
+    interpret(
+      data,
+      ctm,
+      {
+        xobject: (name, at) => {
+          const target = xobjects ? lookup(xobjects, PDFName.of(name)) : undefined;
+          if (!(target instanceof PDFStream)) return;
+          const subtype = nameAt(target.dict, N.Subtype);
+          if (subtype === 'Image') {
+            const bounds = unitSquareBounds(at);
+            if (pageNumber === 1)
+              firstPage.images.push({
+                name,
+                ...bounds,
+                xMin: bounds.xMin - origin.x,
+                xMax: bounds.xMax - origin.x,
+                yMin: bounds.yMin - origin.y,
+                yMax: bounds.yMax - origin.y,
+              });
+            const widthPx = numberAt(target.dict, N.Width);
+            const heightPx = numberAt(target.dict, N.Height);
+            const mask = lookup(target.dict, N.ImageMask);
+            // A stencil mask or an image drawn under 2 pt has no resolution worth checking.
+            if (!widthPx || !heightPx || bounds.widthPt < 2 || bounds.heightPt < 2) return;
+            if (mask && mask.toString() === 'true') return;
+            const dpi = Math.min(
+              (widthPx * 72) / bounds.widthPt,
+              (heightPx * 72) / bounds.heightPt,
+            );
+            images.push({ page: pageNumber, name, widthPx, heightPx, dpi: Math.round(dpi) });
+          } else if (subtype === 'Form' && depth < limits.maxFormDepth) {
+            const bytes = streamBytes(target, limits);
+            if (!bytes) return;
+            const matrix = lookup(target.dict, N.Matrix);
+            const m =
+              matrix instanceof PDFArray && matrix.size() === 6
+                ? (matrix
+                    .asArray()
+                    .map((v) => (v instanceof PDFNumber ? v.asNumber() : 0)) as unknown as Matrix)
+                : IDENTITY;
+            runContent(
+              bytes,
+              dictAt(target.dict, N.Resources) ?? resources,
+              multiply(m, at),
+              pageNumber,
+              origin,
+              depth + 1,
+            );
+          }
+        },
+        text: (run) => {
+          if (pageNumber === 1 && firstPage.texts.length < 5000)
+            firstPage.texts.push({
+              ...run,
+              x: run.x - origin.x,
+              xEnd: run.xEnd - origin.x,
+              y: run.y - origin.y,
+            });
+        },
+      },
+      budget,
+    );
+  };
+
+  const geometries = pages.map((page, index) => {
+    const pageNumber = index + 1;
+    const media = page.getMediaBox();
+    const origin = { x: media.x, y: media.y };
+    const resources = page.node.Resources();
+    try {
+      for (const stream of contentStreams(page)) {
+        const bytes = streamBytes(stream, limits);
+        if (!bytes) {
+          unreadablePages.push(pageNumber);
+          continue;
+        }
+        runContent(bytes, resources, IDENTITY, pageNumber, origin, 0);
+      }
+      collectFonts(resources, pageNumber);
+    } catch (error) {
+      if (error instanceof OperatorBudgetError) {
+        unreadablePages.push(pageNumber);
+      } else if (error instanceof RangeError || error instanceof Error) {
+        // zlib's output limit, a damaged stream: the page's content cannot be read.
+        unreadablePages.push(pageNumber);
+      } else throw error;
+    }
+    return geometry(page);
+  });
+
+  const preferences = dictAt(doc.catalog, N.ViewerPreferences);
+  const direction = preferences ? nameAt(preferences, N.Direction) : undefined;
+
+  return {
+    pageCount,
+    pages: geometries,
+    fonts: [...fonts.values()],
+    images,
+    unreadablePages: [...new Set(unreadablePages)],
+    declaredDirection: direction === 'R2L' || direction === 'L2R' ? direction : null,
+    firstPage,
+  };
+}

@@ -1,0 +1,338 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from '@mechabrim/routing';
+import {
+  BOOK_CATEGORIES,
+  BOOK_SORTS,
+  PRICE_BANDS,
+  type BookSort,
+  type PriceBand,
+} from '@mechabrim/contracts';
+import { BookGridSkeleton, EmptyState, ErrorState } from '@mechabrim/ui';
+import { useBookPages } from '@mechabrim/api-client';
+import { strings } from '../../strings.he';
+import { BookGrid } from './book-grid';
+import {
+  apiParams,
+  filtersFromParams,
+  isFiltered,
+  paramsWithFilters,
+  type CatalogueFilters,
+} from './catalogue-filters';
+
+const s = strings.catalogue;
+/** The search box writes the URL this long after typing stops (spec §4's search debounce). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface CatalogueBrowserProps {
+  /** A category page: the category is fixed by the path and has no control. */
+  category?: string;
+  /** The sorts offered (the category page's four of spec §2; the catalogue all of them). */
+  sorts?: readonly BookSort[];
+  /** The count line for a total (the category page says 'available'). */
+  countText?: (total: number) => string;
+  /** The empty state's title when nothing is filtered (no book at all). */
+  emptyText?: string;
+  /** The search box's label. */
+  searchLabel?: string;
+  /** Shown between the controls and the grid (the search's matching authors). */
+  children?: ReactNode;
+}
+
+/**
+ * The catalogue's grid with its controls: search over title, author name and tags, category,
+ * price band and sort, all kept in the URL (so a view can be shared and the back button works),
+ * a count that follows the filters, a 'load more' button, and loading, empty and error states.
+ * Used by `/books` and by the category pages; the API filters, sorts and counts.
+ */
+export function CatalogueBrowser({
+  category,
+  sorts = BOOK_SORTS,
+  countText = s.count,
+  emptyText = s.noBooksAvailable,
+  searchLabel = s.searchLabel,
+  children,
+}: CatalogueBrowserProps) {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params, sorts);
+  const fixedCategory = Boolean(category);
+
+  /** Writes filters into the URL: a new history entry, or (while typing) the same one. */
+  const update = (next: Partial<CatalogueFilters>, replace = false) => {
+    const merged = { ...filters, ...next };
+    if (fixedCategory) merged.category = undefined;
+    setParams(paramsWithFilters(params, merged), { replace, preventScrollReset: true });
+  };
+  const clear = () =>
+    update({ search: '', price: undefined, ...(fixedCategory ? {} : { category: undefined }) });
+
+  // A category page's category comes from its path, never from the query.
+  const query = apiParams(
+    category ? { ...filters, category: category as CatalogueFilters['category'] } : filters,
+  );
+  const key = JSON.stringify(query);
+  return (
+    <div className="sf-catalogue">
+      <CatalogueControls
+        filters={filters}
+        fixedCategory={fixedCategory}
+        sorts={sorts}
+        searchLabel={searchLabel}
+        onChange={update}
+        onClear={clear}
+      />
+      {children}
+      <CatalogueResults
+        key={key}
+        params={query}
+        filtered={isFiltered(filters, fixedCategory)}
+        countText={countText}
+        emptyText={emptyText}
+        onClear={clear}
+      />
+    </div>
+  );
+}
+
+function CatalogueControls({
+  filters,
+  fixedCategory,
+  sorts,
+  searchLabel,
+  onChange,
+  onClear,
+}: {
+  filters: CatalogueFilters;
+  fixedCategory: boolean;
+  sorts: readonly BookSort[];
+  searchLabel: string;
+  onChange: (next: Partial<CatalogueFilters>, replace?: boolean) => void;
+  onClear: () => void;
+}) {
+  const ids = {
+    search: useId(),
+    sort: useId(),
+    category: useId(),
+    price: useId(),
+    panel: useId(),
+  };
+  // The box holds what is typed; the URL follows it after a pause, and the box follows the URL
+  // when it changes from elsewhere (the back button, the header's search, 'clear').
+  const [draft, setDraft] = useState(filters.search);
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current) setDraft(filters.search);
+  }, [filters.search]);
+  useEffect(() => {
+    if (!typed.current) return;
+    const t = setTimeout(() => {
+      typed.current = false;
+      if (draft.trim() !== filters.search) onChange({ search: draft }, true);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+    // onChange is a new function each render; the draft alone decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    typed.current = false;
+    if (draft.trim() !== filters.search) onChange({ search: draft });
+  };
+
+  const active = (fixedCategory ? 0 : filters.category ? 1 : 0) + (filters.price ? 1 : 0);
+  const [open, setOpen] = useState(active > 0);
+  const narrowed = isFiltered(filters, fixedCategory);
+
+  return (
+    <form
+      className="sf-catalogue__controls"
+      role="search"
+      aria-label={s.controls}
+      onSubmit={submit}
+    >
+      <div className="sf-toolbar sf-catalogue__bar">
+        <div className="sf-field sf-field--grow">
+          <label htmlFor={ids.search}>{searchLabel}</label>
+          <div className="sf-catalogue__search">
+            <input
+              id={ids.search}
+              type="search"
+              className="sf-input"
+              name="search"
+              placeholder={s.searchPlaceholder}
+              value={draft}
+              maxLength={100}
+              enterKeyHint="search"
+              onChange={(e) => {
+                typed.current = true;
+                setDraft(e.target.value);
+              }}
+            />
+            <button type="submit" className="mb-button" data-variant="secondary">
+              {s.searchSubmit}
+            </button>
+          </div>
+        </div>
+        <div className="sf-field">
+          <label htmlFor={ids.sort}>{strings.common.sortBy}</label>
+          <select
+            id={ids.sort}
+            className="sf-select"
+            value={filters.sort}
+            onChange={(e) => onChange({ sort: e.target.value as BookSort })}
+          >
+            {sorts.map((o) => (
+              <option key={o} value={o}>
+                {strings.sorts[o]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="mb-button sf-catalogue__toggle"
+          data-variant="secondary"
+          aria-expanded={open}
+          aria-controls={ids.panel}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {active ? s.filtersActive(active) : s.filters}
+        </button>
+      </div>
+      <fieldset id={ids.panel} className="sf-catalogue__panel" hidden={!open}>
+        <legend className="mb-visually-hidden">{s.filters}</legend>
+        {!fixedCategory && (
+          <div className="sf-field">
+            <label htmlFor={ids.category}>{s.category}</label>
+            <select
+              id={ids.category}
+              className="sf-select"
+              value={filters.category ?? ''}
+              onChange={(e) =>
+                onChange({
+                  category: (e.target.value || undefined) as CatalogueFilters['category'],
+                })
+              }
+            >
+              <option value="">{s.allCategories}</option>
+              {BOOK_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="sf-field">
+          <label htmlFor={ids.price}>{s.price}</label>
+          <select
+            id={ids.price}
+            className="sf-select"
+            value={filters.price ?? ''}
+            onChange={(e) => onChange({ price: (e.target.value || undefined) as PriceBand })}
+          >
+            <option value="">{s.allPrices}</option>
+            {PRICE_BANDS.map((b) => (
+              <option key={b} value={b}>
+                {s.priceBands[b]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {narrowed && (
+          <button type="button" className="mb-button" data-variant="ghost" onClick={onClear}>
+            {s.clear}
+          </button>
+        )}
+      </fieldset>
+    </form>
+  );
+}
+
+function CatalogueResults({
+  params,
+  filtered,
+  countText,
+  emptyText,
+  onClear,
+}: {
+  params: ReturnType<typeof apiParams>;
+  filtered: boolean;
+  countText: (total: number) => string;
+  emptyText: string;
+  onClear: () => void;
+}) {
+  const [pages, setPages] = useState(1);
+  const books = useBookPages(params, pages);
+  const all = books.data?.books ?? [];
+  const total = books.data?.total ?? 0;
+  const loadingMore = books.isFetching && books.isPlaceholderData;
+  const remaining = total - all.length;
+  const grid = useRef<HTMLDivElement>(null);
+  const focusFrom = useRef<number | null>(null);
+
+  // After 'load more', the keyboard continues at the first new book rather than at the button.
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || loadingMore || all.length <= from) return;
+    focusFrom.current = null;
+    const item = grid.current?.querySelectorAll(':scope > ul > li')[from];
+    item?.querySelector<HTMLElement>('a[href]:not([tabindex="-1"])')?.focus();
+  }, [all.length, loadingMore]);
+
+  return (
+    <>
+      <p className="sf-lead sf-catalogue__count" role="status" aria-live="polite">
+        {books.isPending ? strings.common.loading : books.isError ? '' : countText(total)}
+      </p>
+      {books.isPending ? (
+        <BookGridSkeleton />
+      ) : books.isError ? (
+        <ErrorState
+          title={s.loadError}
+          message={books.error.message}
+          onRetry={() => void books.refetch()}
+        />
+      ) : all.length === 0 ? (
+        <EmptyState
+          icon="books"
+          title={filtered ? s.noBooks : emptyText}
+          description={filtered ? s.noBooksHint : undefined}
+          action={
+            filtered ? (
+              <button type="button" className="mb-button" onClick={onClear}>
+                {s.clear}
+              </button>
+            ) : (
+              <Link to="/" className="mb-button">
+                {strings.common.backHome}
+              </Link>
+            )
+          }
+        />
+      ) : (
+        <div ref={grid}>
+          <BookGrid books={all} priorityCount={4} label={s.booksGrid} />
+          {remaining > 0 && (
+            <div className="sf-more">
+              <p className="sf-muted">{s.shown(all.length, total)}</p>
+              <button
+                type="button"
+                className="mb-button"
+                data-variant="secondary"
+                // Not `disabled`: the button keeps the keyboard focus while the page loads.
+                aria-disabled={loadingMore}
+                onClick={() => {
+                  if (loadingMore) return;
+                  focusFrom.current = all.length;
+                  setPages((n) => n + 1);
+                }}
+              >
+                {loadingMore ? strings.common.loading : s.loadMore}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
