@@ -140,6 +140,12 @@ export const bookSchema = z.object({
   publishedDate: z.string().nullable(),
   salesCount: z.number().int(),
   createdAt: z.string(),
+  /**
+   * Moderation, in the answers its author (or an admin) gets: `pending` until approved, then
+   * `approved`, or `rejected` with the reason. Absent from public answers.
+   */
+  approvalStatus: z.enum(['pending', 'approved', 'rejected']).optional(),
+  moderationReason: z.string().optional(),
 });
 export type Book = z.infer<typeof bookSchema>;
 
@@ -175,6 +181,17 @@ export const authorSchema = z.object({
   email: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The author's links from their profile (empty when none, or when the profile is private). */
+  website: z.string().optional(),
+  socialMedia: z
+    .object({
+      facebook: z.string(),
+      twitter: z.string(),
+      instagram: z.string(),
+      linkedin: z.string(),
+    })
+    .optional(),
+  languages: z.array(z.string()).optional(),
 });
 export type Author = z.infer<typeof authorSchema>;
 

@@ -13,3 +13,4 @@ export * from './orders';
 export * from './print';
 export * from './book-options';
 export * from './preflight';
+export * from './author-portal';

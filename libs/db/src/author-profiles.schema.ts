@@ -21,6 +21,12 @@ export const AuthorProfileSchema = new Schema(
     },
     experience: { type: String, default: '' },
     awards: { type: [String], default: [] },
+    /** The profile editor's three preferences (spec §3). `publicProfile: false` hides the links. */
+    preferences: {
+      notifications: { type: Boolean, default: true },
+      newsletter: { type: Boolean, default: false },
+      publicProfile: { type: Boolean, default: true },
+    },
   },
   { timestamps: true, collection: 'author_profiles' },
 );

@@ -4,10 +4,15 @@ import {
   type InferSchemaType,
   type Model,
   type UpdateQuery,
+  type QueryFilter,
 } from 'mongoose';
 import { BOOK_STATUSES, PREFLIGHT_STATUSES } from '@mechabrim/contracts';
 import { notifyChanges } from './change-notifier';
 import { bookSearchFields } from './book-search';
+
+/** A book's moderation states (see `approvalStatus` below). */
+export const BOOK_APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type BookApprovalStatus = (typeof BOOK_APPROVAL_STATUSES)[number];
 
 /**
  * A book of the catalogue (spec §3). The public sees only `isAvailable` books. `rating` and
@@ -89,6 +94,22 @@ export const BookSchema = new Schema(
       default: null,
     },
 
+    /**
+     * Moderation (issue 12): `pending` until an admin approves the upload, then `approved` (the
+     * author may hide and show it) or `rejected` with a reason the author sees. Unset on books
+     * from before moderation: read through {@link approvalOf}, which takes such a book as approved
+     * when it is on sale and as pending otherwise (spec §4: unavailable reads as pending approval).
+     */
+    approvalStatus: { type: String, enum: BOOK_APPROVAL_STATUSES, default: undefined },
+    /** The admin's reason for a rejection, shown to the author. */
+    moderationReason: { type: String, default: '', maxlength: 1000 },
+    moderatedAt: { type: Date, default: null },
+    /**
+     * Set when the author or an admin deletes the book: it leaves the catalogue and the author's
+     * lists, but stays stored so orders, the ledger and wishlists that name it still read.
+     */
+    deletedAt: { type: Date, default: null },
+
     searchTitle: { type: [String], default: [], select: false },
     searchAuthor: { type: [String], default: [], select: false },
     searchTags: { type: [String], default: [], select: false },
@@ -107,10 +128,32 @@ BookSchema.index({ isAvailable: 1, price: 1, _id: 1 });
 BookSchema.index({ isAvailable: 1, rating: -1, totalRatings: -1, _id: 1 });
 BookSchema.index({ isAvailable: 1, title: 1, _id: 1 });
 BookSchema.index({ author: 1, createdAt: -1 });
+BookSchema.index({ approvalStatus: 1, createdAt: 1 });
 BookSchema.index({ searchKeys: 1 });
 BookSchema.index({ tags: 1 });
 BookSchema.index({ createdAt: -1 });
 BookSchema.index({ updatedAt: -1 });
+
+/** A book's moderation state, also for books stored before moderation existed. */
+export function approvalOf(book: {
+  approvalStatus?: string | null;
+  isAvailable?: boolean | null;
+}): BookApprovalStatus {
+  const stored = book.approvalStatus;
+  if (stored === 'pending' || stored === 'approved' || stored === 'rejected') return stored;
+  return book.isAvailable ? 'approved' : 'pending';
+}
+
+/**
+ * The filter of books waiting for an admin: pending, or stored before moderation and not on
+ * sale. Deleted books wait for nobody.
+ */
+export function pendingApprovalFilter(): QueryFilter<BookRecord> {
+  return {
+    deletedAt: null,
+    $or: [{ approvalStatus: 'pending' }, { approvalStatus: null, isAvailable: false }],
+  };
+}
 
 /** A book's rating and totalRatings from the star ratings of its approved reviews. */
 export function ratingFromReviews(approvedStars: readonly number[]): {

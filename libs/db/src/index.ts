@@ -1,6 +1,7 @@
 export * from './users.schema';
 export * from './author-profiles.schema';
 export * from './books.schema';
+export * from './book-edits.schema';
 export * from './book-search';
 export * from './categories.schema';
 export * from './reviews.schema';

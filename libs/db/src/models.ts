@@ -1,6 +1,7 @@
 import type { Connection, Schema } from 'mongoose';
 import { AUTHOR_PROFILE_MODEL, AuthorProfileSchema } from './author-profiles.schema';
 import { BOOK_MODEL, BookSchema } from './books.schema';
+import { BOOK_EDIT_MODEL, BookEditSchema } from './book-edits.schema';
 import { CATEGORY_MODEL, CategorySchema } from './categories.schema';
 import { CLIENT_LOG_MODEL, ClientLogSchema } from './client-logs.schema';
 import { CONTACT_MESSAGE_MODEL, ContactMessageSchema } from './contact-messages.schema';
@@ -24,6 +25,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<{ name: string; schema: Schema }> =
   { name: ORDER_MODEL, schema: OrderSchema },
   { name: OUTBOX_MODEL, schema: OutboxSchema },
   { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
+  { name: BOOK_EDIT_MODEL, schema: BookEditSchema },
 ];
 
 /** Registers the models on a plain mongoose connection (scripts, the seed); idempotent. */

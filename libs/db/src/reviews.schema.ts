@@ -11,10 +11,14 @@ export const ReviewSchema = new Schema(
     content: { type: String, required: true, trim: true, maxlength: 5000 },
     rating: { type: Number, required: true, min: 1, max: 5 },
     isApproved: { type: Boolean, default: false },
+    /** Set when an admin rejects the review (it is then never shown), with the reason. */
+    rejectedAt: { type: Date, default: null },
+    rejectionReason: { type: String, default: '', maxlength: 1000 },
   },
   { timestamps: true, collection: 'reviews' },
 );
 ReviewSchema.index({ book: 1, isApproved: 1, createdAt: -1 });
+ReviewSchema.index({ isApproved: 1, rejectedAt: 1, createdAt: 1 });
 
 notifyChanges(ReviewSchema, 'Review');
 

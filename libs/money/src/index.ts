@@ -69,3 +69,11 @@ export {
   BONUS_PERCENTS,
   MONTHLY_SALES_BONUS_OVER,
 } from './policies';
+export {
+  earningsBreakdown,
+  unpaidEarnings,
+  type LedgerMonth,
+  type EarningsRow,
+  type EarningsTotals,
+  type EarningsBreakdown,
+} from './earnings';

@@ -9,6 +9,9 @@ import { ReviewsModule } from './reviews/reviews.module';
 import { ContactsModule } from './contacts/contacts.module';
 import { CategoriesModule } from './categories/categories.module';
 import { BooksModule } from './books/books.module';
+import { BookManagementModule } from './book-management/book-management.module';
+import { AuthorDashboardModule } from './author-dashboard/author-dashboard.module';
+import { ModerationModule } from './moderation/moderation.module';
 import { AuthorsModule } from './authors/authors.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
@@ -33,6 +36,7 @@ export const FEATURE_MODULES: Type[] = [
   ClientLogsModule,
   AuthModule,
   BooksModule,
+  BookManagementModule,
   CategoriesModule,
   ReviewsModule,
   AuthorsModule,
@@ -44,6 +48,8 @@ export const FEATURE_MODULES: Type[] = [
   AdminQueuesModule,
   PrintModule,
   BookUploadsModule,
+  AuthorDashboardModule,
+  ModerationModule,
 ];
 
 @Module({})

@@ -179,7 +179,7 @@ describe('order-splits: the paid order to the ledger', () => {
       connection: { url: redis.url, maxRetriesPerRequest: null },
     });
     try {
-      // The print queue is paused, so its job waits, and health says for how long.
+      // The print queue is paused, so its processor leaves the job waiting; health says how long.
       await printJobs.pause();
       await printJobs.add(ORDER_JOB_NAME, { orderId: new Types.ObjectId().toHexString() });
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -195,6 +195,7 @@ describe('order-splits: the paid order to the ledger', () => {
       expect(body.queues['print-jobs']?.waiting).toBe(1);
       expect(body.queues['print-jobs']?.oldestWaitingMs).toBeGreaterThanOrEqual(50);
     } finally {
+      await printJobs.resume();
       await printJobs.obliterate({ force: true });
       await printJobs.close();
     }

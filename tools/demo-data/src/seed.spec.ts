@@ -167,6 +167,30 @@ describe('seedDemoData', () => {
       expect(book.salesCount).toBeGreaterThanOrEqual(sold.get(String(book._id))!);
   });
 
+  it('splits the paid demo orders into the ledger, so the demo author has earnings', async () => {
+    const orders = await connection.collection('orders').find().toArray();
+    const ledger = await connection.collection('ledger').find().toArray();
+    const paid = orders.filter((o) => ['processing', 'shipped', 'delivered'].includes(o.status));
+    expect(paid.length).toBeGreaterThan(0);
+    for (const order of orders) {
+      const entries = ledger.filter((e) => String(e.orderId) === String(order._id));
+      if (!paid.includes(order)) {
+        expect(entries).toEqual([]);
+        continue;
+      }
+      expect(order.splitAt).toEqual(order.createdAt);
+      // Every line's parties add up to the line exactly: 85/10/5.
+      for (const [lineIndex, line] of order.books.entries()) {
+        const parts = entries.filter((e) => e.lineIndex === lineIndex);
+        expect(parts.map((e) => e.party).sort()).toEqual(['author', 'community', 'platform']);
+        expect(parts.reduce((sum, e) => sum + e.amountAgorot, 0)).toBe(
+          line.quantity * line.priceAgorot,
+        );
+      }
+    }
+    expect(ledger.some((e) => String(e.authorId) === String(DEMO_IDS.author))).toBe(true);
+  });
+
   it('is deterministic: a reset reload gives the same books', async () => {
     const before = await connection
       .collection('books')

@@ -8,6 +8,7 @@ import {
   BOOK_MODEL,
   CATEGORY_MODEL,
   CATALOGUE_MODELS,
+  LEDGER_ENTRY_MODEL,
   ORDER_MODEL,
   ORDER_STATUSES,
   REVIEW_MODEL,
@@ -23,7 +24,7 @@ import {
   type PaymentMethod,
   registerCatalogueModels,
 } from '@mechabrim/db';
-import { toAgorot } from '@mechabrim/money';
+import { agorot, communityFirst85_10_5, lineTotal, toAgorot } from '@mechabrim/money';
 import {
   BIO_TEMPLATES,
   CITIES,
@@ -292,6 +293,47 @@ function demoOrders(
     });
   }
   return orders;
+}
+
+/** Demo orders whose payment went through: the ledger holds their split (the author's earnings). */
+const SPLIT_DEMO_STATUSES: readonly string[] = ['processing', 'shipped', 'delivered'];
+
+/**
+ * The ledger entries of the demo orders that were paid, as the worker's `order-splits` writes
+ * them under the default 85/10/5 policy (one entry per line and party), so the demo author's
+ * earnings page reads real figures. Cancelled and pending demo orders were never split.
+ */
+function demoLedger(orders: Record<string, unknown>[]): Record<string, unknown>[] {
+  return orders.flatMap((order) => {
+    if (!SPLIT_DEMO_STATUSES.includes(order.status as string)) return [];
+    const lines = order.books as Array<{
+      book: { _id: Types.ObjectId; author: Types.ObjectId };
+      quantity: number;
+      priceAgorot: number;
+    }>;
+    const occurredAt = order.createdAt as Date;
+    return lines.flatMap((line, lineIndex) => {
+      const split = communityFirst85_10_5.split({
+        unitPrice: agorot(line.priceAgorot),
+        quantity: line.quantity,
+        format: 'physical',
+      });
+      return (['author', 'community', 'platform'] as const).map((party) => ({
+        orderId: order._id,
+        lineIndex,
+        party,
+        kind: 'sale',
+        amountAgorot: split[party],
+        bookId: line.book._id,
+        authorId: line.book.author,
+        quantity: line.quantity,
+        lineTotalAgorot: lineTotal(agorot(line.priceAgorot), line.quantity),
+        policy: communityFirst85_10_5.name,
+        occurredAt,
+        createdAt: occurredAt,
+      }));
+    });
+  });
 }
 
 function price(rand: () => number): number {
@@ -574,14 +616,20 @@ export async function seedDemoData(
     }
 
     // Orders for the demo author's books (its dashboard's orders and earnings).
-    const orders = demoOrders(books, buyers);
+    const orders = demoOrders(books, buyers).map((order, i) => ({
+      _id: demoId('order', i),
+      ...order,
+      ...(SPLIT_DEMO_STATUSES.includes(order.status as string)
+        ? { paidAt: order.createdAt, splitAt: order.createdAt }
+        : {}),
+    }));
     const orderDocs: Record<string, unknown>[] = [];
-    for (const [i, order] of orders.entries())
-      orderDocs.push(await materialize(model(ORDER_MODEL), { _id: demoId('order', i), ...order }));
+    for (const order of orders) orderDocs.push(await materialize(model(ORDER_MODEL), order));
 
     await insertAll(model(BOOK_MODEL), books);
     await insertAll(model(REVIEW_MODEL), reviews);
     await insertAll(model(ORDER_MODEL), orderDocs);
+    await insertAll(model(LEDGER_ENTRY_MODEL), demoLedger(orders));
 
     // The reader's wishlist
     const wished = books.filter((b) => b.isAvailable).slice(3, 6);

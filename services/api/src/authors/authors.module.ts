@@ -4,11 +4,13 @@ import { CATALOGUE_MODELS } from '@mechabrim/db';
 import { BooksModule } from '../books/books.module';
 import { AuthorsController } from './authors.controller';
 import { AuthorsService } from './authors.service';
+import { AuthorProfileController } from './author-profile.controller';
+import { AuthorProfileService } from './author-profile.service';
 
 @Module({
   imports: [MongooseModule.forFeature([...CATALOGUE_MODELS]), BooksModule],
-  controllers: [AuthorsController],
-  providers: [AuthorsService],
+  controllers: [AuthorProfileController, AuthorsController],
+  providers: [AuthorsService, AuthorProfileService],
   exports: [AuthorsService],
 })
 export class AuthorsModule {}

@@ -12,6 +12,7 @@ import {
   type UserModel,
 } from '@mechabrim/db';
 import { publicUrl } from '../books/book.answer';
+import { toAuthorProfile, type StoredAuthorProfile } from './author-profile.service';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
@@ -133,11 +134,11 @@ export class AuthorsService {
       ]),
       this.profiles
         .find({ user: { $in: ids } })
-        .select({ user: 1, genres: 1 })
-        .lean(),
+        .select({ user: 1, genres: 1, languages: 1, website: 1, socialMedia: 1, preferences: 1 })
+        .lean<Array<StoredAuthorProfile & { user: Types.ObjectId }>>(),
     ]);
     const byAuthor = new Map(aggregates.map((a) => [a._id.toHexString(), a]));
-    const genresByAuthor = new Map(profiles.map((p) => [p.user.toHexString(), p.genres ?? []]));
+    const profileByAuthor = new Map(profiles.map((p) => [p.user.toHexString(), p]));
     return authors.map((author) => {
       const id = author._id.toHexString();
       const agg = byAuthor.get(id);
@@ -149,9 +150,14 @@ export class AuthorsService {
             ? agg.plainRatingSum / agg.ratedBooks
             : 0;
       const joinDate = (author.createdAt ?? new Date(0)).toISOString();
+      const profile = toAuthorProfile(profileByAuthor.get(id));
       const genres = [
-        ...new Set([...(genresByAuthor.get(id) ?? []), ...(agg?.categories ?? []).sort()]),
+        ...new Set([...profile.authorInfo.genres, ...(agg?.categories ?? []).sort()]),
       ];
+      // Links only when the author keeps their profile public (the editor's third preference).
+      const links = profile.preferences.publicProfile
+        ? { website: profile.website, socialMedia: profile.socialMedia }
+        : { website: '', socialMedia: toAuthorProfile(null).socialMedia };
       return {
         _id: id,
         name: author.name,
@@ -166,6 +172,8 @@ export class AuthorsService {
         email: '',
         createdAt: joinDate,
         updatedAt: joinDate,
+        ...links,
+        languages: profile.authorInfo.languages,
       };
     });
   }

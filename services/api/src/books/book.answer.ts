@@ -1,5 +1,6 @@
 import type { Book } from '@mechabrim/contracts';
 import type { Types } from 'mongoose';
+import { approvalOf } from '@mechabrim/db';
 
 /** The stored fields a book answer reads (a lean document with PUBLIC_BOOK_FIELDS). */
 export interface StoredBook {
@@ -20,6 +21,9 @@ export interface StoredBook {
   publishedDate?: Date | null;
   salesCount?: number | null;
   createdAt?: Date | null;
+  approvalStatus?: string | null;
+  moderationReason?: string | null;
+  deletedAt?: Date | null;
 }
 
 /**
@@ -53,5 +57,21 @@ export function toBookAnswer(book: StoredBook, publicApiUrl: string): Book {
     publishedDate: book.publishedDate ? book.publishedDate.toISOString() : null,
     salesCount: book.salesCount ?? 0,
     createdAt: (book.createdAt ?? new Date(0)).toISOString(),
+  };
+}
+
+/** Stored fields an owner's view of a book reads beyond the public ones. */
+export const OWNER_BOOK_FIELDS = {
+  approvalStatus: 1,
+  moderationReason: 1,
+  deletedAt: 1,
+} as const;
+
+/** A book as its author (or an admin) sees it: the public answer and its moderation state. */
+export function toOwnerBookAnswer(book: StoredBook, publicApiUrl: string): Book {
+  return {
+    ...toBookAnswer(book, publicApiUrl),
+    approvalStatus: approvalOf(book),
+    moderationReason: book.moderationReason ?? '',
   };
 }

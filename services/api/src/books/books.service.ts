@@ -24,7 +24,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
-import { toBookAnswer, type StoredBook } from './book.answer';
+import { OWNER_BOOK_FIELDS, toBookAnswer, toOwnerBookAnswer, type StoredBook } from './book.answer';
 
 /**
  * The catalogue's orders, each ending on `_id` so pages never overlap. Every one is served by an
@@ -187,14 +187,19 @@ export class BooksService implements OnModuleDestroy {
 
   /**
    * A book: an available one, or one taken off sale after it was on sale (its page shows it sold
-   * out, `isAvailable: false`); a book never on sale only for its author (or an admin).
+   * out, `isAvailable: false`); a book never on sale only for its author (or an admin); a deleted
+   * one for nobody.
    */
   async byId(id: string, viewer?: AuthenticatedUser): Promise<Book> {
-    const book = await this.books.findById(id).select(PUBLIC_BOOK_FIELDS).lean<StoredBook>();
-    if (!book || (!isListed(book) && !seesHidden(viewer, book.author.toHexString()))) {
+    const book = await this.books
+      .findById(id)
+      .select({ ...PUBLIC_BOOK_FIELDS, ...OWNER_BOOK_FIELDS })
+      .lean<StoredBook>();
+    const owner = !!book && seesHidden(viewer, book.author.toHexString());
+    if (!book || book.deletedAt || (!isListed(book) && !owner)) {
       throw new DomainError('not_found', messagesHe.books.notFound);
     }
-    return this.answer(book);
+    return owner ? toOwnerBookAnswer(book, this.config.publicApiUrl) : this.answer(book);
   }
 
   /** Is there an available book with this id? */
@@ -202,10 +207,14 @@ export class BooksService implements OnModuleDestroy {
     return !!(await this.books.exists({ _id: new Types.ObjectId(id), isAvailable: true }));
   }
 
-  /** Is there a book with this id the public may see (on sale, or sold out after being on sale)? */
+  /**
+   * Is there a book with this id the public may see (on sale, or sold out after being on sale,
+   * and not deleted by its author)?
+   */
   async isListed(id: string): Promise<boolean> {
     return !!(await this.books.exists({
       _id: new Types.ObjectId(id),
+      deletedAt: null,
       $or: [{ isAvailable: true }, { firstListedAt: mongoose.trusted({ $ne: null }) }],
     }));
   }
@@ -217,15 +226,21 @@ export class BooksService implements OnModuleDestroy {
       role: { $in: ['author', 'admin'] },
     });
     if (!author) throw new DomainError('not_found', messagesHe.authors.notFound);
-    const filter: QueryFilter<BookRecord> = { author: new Types.ObjectId(authorId) };
-    if (!seesHidden(viewer, authorId)) filter.isAvailable = true;
+    const filter: QueryFilter<BookRecord> = {
+      author: new Types.ObjectId(authorId),
+      deletedAt: null,
+    };
+    const owner = seesHidden(viewer, authorId);
+    if (!owner) filter.isAvailable = true;
     const rows = await this.books
       .find(filter)
       .sort({ salesCount: -1, _id: 1 })
       .limit(500)
-      .select(PUBLIC_BOOK_FIELDS)
+      .select({ ...PUBLIC_BOOK_FIELDS, ...OWNER_BOOK_FIELDS })
       .lean<StoredBook[]>();
-    return rows.map((b) => this.answer(b));
+    return rows.map((b) =>
+      owner ? toOwnerBookAnswer(b, this.config.publicApiUrl) : this.answer(b),
+    );
   }
 
   /**

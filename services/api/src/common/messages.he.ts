@@ -57,6 +57,37 @@ export const messagesHe = {
   },
   authors: {
     notFound: 'היוצר לא נמצא',
+    profileSaved: 'הפרופיל נשמר בהצלחה',
+  },
+  portal: {
+    /** Spec §5, §8: 'You are not authorized to edit this book'. */
+    notAuthorizedToEdit: 'אין לך הרשאה לערוך ספר זה',
+    notYourBook: 'אין לך הרשאה לשנות ספר זה',
+    notYourOwnAuthorId: 'אפשר לשלוח עריכה רק בשמך',
+    wrongBook: 'העריכה נשלחה לספר אחר מזה שבכתובת',
+    awaitingApproval: 'הספר עדיין ממתין לאישור, ולכן אי אפשר להציג אותו בחנות. נעדכן כשיאושר.',
+    rejected: (reason: string) =>
+      reason
+        ? `הספר לא אושר לפרסום, ולכן אי אפשר להציג אותו בחנות. הסיבה: ${reason}`
+        : 'הספר לא אושר לפרסום, ולכן אי אפשר להציג אותו בחנות.',
+    shown: 'הספר מוצג כעת בחנות',
+    hidden: 'הספר הוסתר מהחנות',
+    deleted: 'הספר נמחק',
+    editSubmitted: 'העריכה נשלחה לאישור. הספר יתעדכן בחנות לאחר שהעריכה תאושר.',
+    earningsReachable: 'שירות ההכנסות זמין',
+  },
+  moderation: {
+    bookApproved: 'הספר אושר ועלה לחנות',
+    bookRejected: 'הספר נדחה, והיוצר יראה את הסיבה',
+    editApproved: 'העריכה אושרה והספר עודכן',
+    editRejected: 'העריכה נדחתה, והיוצר יראה את הסיבה',
+    reviewApproved: 'הביקורת אושרה ומוצגת באתר',
+    reviewRejected: 'הביקורת נדחתה',
+    bookNotPending: 'הספר אינו ממתין לאישור',
+    editNotFound: 'העריכה לא נמצאה',
+    editNotPending: 'העריכה כבר טופלה',
+    reviewNotFound: 'הביקורת לא נמצאה',
+    reviewNotPending: 'הביקורת כבר טופלה',
   },
   contacts: {
     sent: 'ההודעה נשלחה בהצלחה, נחזור אליך בהקדם',

@@ -1,0 +1,375 @@
+import { z } from 'zod';
+import { objectIdSchema, queryInt } from './fields';
+import { bookSchema } from './catalogue';
+import { VALIDATION_HE } from './validation-messages.he';
+
+/*
+ * The author portal's calls (spec §7, issue 12): hide/show, delete and edit of an author's own
+ * book, the author's stats, orders and earnings, the author profile, and the admins' moderation.
+ * Money in answers is in shekels (two decimals, from agorot through `@mechabrim/money`).
+ */
+
+/** Hebrew messages of the portal's schemas, shared by its forms and the server. */
+export const PORTAL_VALIDATION_HE = {
+  titleRequired: 'שם הספר הוא שדה חובה',
+  titleTooLong: 'שם הספר ארוך מדי (עד 300 תווים)',
+  priceInvalid: 'המחיר חייב להיות מספר לא שלילי עם עד שתי ספרות אחרי הנקודה',
+  priceTooHigh: 'המחיר גבוה מדי (עד 10,000 ₪)',
+  summaryTooLong: 'התיאור ארוך מדי (עד 5000 תווים)',
+  tagsInvalid: 'אפשר עד 30 תגיות, כל אחת עד 50 תווים',
+  statusInvalid: 'עריכה נשלחת לאישור בלבד (pending_approval)',
+  availabilityRequired: 'יש לציין אם הספר זמין (isAvailable)',
+  urlInvalid: 'נא להזין כתובת אתר מלאה שמתחילה ב-https:// או http://',
+  listInvalid: 'אפשר עד 20 ערכים, כל אחד עד 60 תווים',
+  experienceTooLong: 'תיאור הניסיון ארוך מדי (עד 2000 תווים)',
+  reasonRequired: 'יש לכתוב ליוצר את סיבת הדחייה',
+  reasonTooLong: 'הסיבה ארוכה מדי (עד 1000 תווים)',
+  orderStatusInvalid: 'סטטוס ההזמנה אינו מוכר',
+} as const;
+
+const M = PORTAL_VALIDATION_HE;
+
+/** A list typed as comma-separated text or sent as an array: trimmed, empties dropped (spec §5). */
+const commaList = (maxItems: number, maxLength: number, message: string) =>
+  z
+    .union([
+      z.string({ error: message }),
+      z.array(z.string({ error: message }), { error: message }),
+    ])
+    .transform((value) =>
+      (Array.isArray(value) ? value : value.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item.length > 0),
+    )
+    .pipe(z.array(z.string().max(maxLength, message)).max(maxItems, message));
+
+/** A price in shekels with at most two decimals (spec §5: min 0, step 0.01). */
+export const priceSchema = z
+  .number({ error: M.priceInvalid })
+  .finite(M.priceInvalid)
+  .min(0, M.priceInvalid)
+  .max(10_000, M.priceTooHigh)
+  .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, M.priceInvalid);
+
+/** Body of `PUT /api/books/:id`: hide or show the author's own (approved) book. */
+export const bookAvailabilityRequestSchema = z.strictObject({
+  isAvailable: z.boolean({ error: M.availabilityRequired }),
+});
+export type BookAvailabilityRequest = z.infer<typeof bookAvailabilityRequestSchema>;
+
+/**
+ * Body of `POST /api/books/:id/edit`: the edit payload of spec §3. `originalBookId` and
+ * `authorId`, when sent, must name the book and the signed-in author; `submittedAt` is the
+ * client's clock and is replaced by the server's. `description` is taken as the summary when
+ * `summary` is absent (the edit form sends its description as the summary).
+ */
+export const bookEditRequestSchema = z
+  .strictObject({
+    title: z
+      .string({ error: M.titleRequired })
+      .trim()
+      .min(1, { error: M.titleRequired, abort: true })
+      .max(300, M.titleTooLong),
+    price: priceSchema,
+    summary: z.string({ error: M.summaryTooLong }).max(5000, M.summaryTooLong).optional(),
+    description: z.string({ error: M.summaryTooLong }).max(5000, M.summaryTooLong).optional(),
+    tags: commaList(30, 50, M.tagsInvalid).optional(),
+    originalBookId: objectIdSchema.optional(),
+    authorId: objectIdSchema.optional(),
+    status: z.literal('pending_approval', { error: M.statusInvalid }).optional(),
+    submittedAt: z.string().max(40).optional(),
+  })
+  .transform(({ description, summary, tags, ...rest }) => ({
+    ...rest,
+    summary: (summary ?? description ?? '').trim(),
+    tags: tags ?? [],
+  }));
+export type BookEditRequest = z.output<typeof bookEditRequestSchema>;
+
+/** The fields an edit changes, as stored and shown (price in shekels). */
+export const bookEditFieldsSchema = z.object({
+  title: z.string(),
+  price: z.number(),
+  summary: z.string(),
+  tags: z.array(z.string()),
+});
+export type BookEditFields = z.infer<typeof bookEditFieldsSchema>;
+
+export const BOOK_EDIT_STATUS_VALUES = [
+  'pending_approval',
+  'approved',
+  'rejected',
+  'superseded',
+] as const;
+
+/** An edit as its author and the admins see it. */
+export const bookEditSchema = z.object({
+  _id: z.string(),
+  bookId: z.string(),
+  authorId: z.string(),
+  status: z.enum(BOOK_EDIT_STATUS_VALUES),
+  changes: bookEditFieldsSchema,
+  previous: bookEditFieldsSchema,
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The admin's reason, when rejected. */
+  reason: z.string(),
+});
+export type BookEdit = z.infer<typeof bookEditSchema>;
+
+/** Answer of `POST /api/books/:id/edit`. */
+export const bookEditAnswerSchema = z.object({ message: z.string(), edit: bookEditSchema });
+export type BookEditAnswer = z.infer<typeof bookEditAnswerSchema>;
+
+/** Answer of `PUT /api/books/:id` and `DELETE /api/books/:id`. */
+export const bookChangeAnswerSchema = z.object({ message: z.string(), book: bookSchema });
+export type BookChangeAnswer = z.infer<typeof bookChangeAnswerSchema>;
+
+/** Answer of `GET /api/stats/author` (spec §3 "Author stats response"); money in shekels. */
+export const authorStatsSchema = z.object({
+  totalBooks: z.number().int(),
+  activeBooks: z.number().int(),
+  pendingBooks: z.number().int(),
+  /** Copies sold (the ledger: sales less reversals). */
+  totalSales: z.number().int(),
+  /** The author's earnings to date (the ledger's author entries). */
+  totalRevenue: z.number(),
+  /** Earnings the monthly payout has not paid yet (the 15th, from 100 ₪; spec §9). */
+  pendingRevenue: z.number(),
+  /** Copies sold this month (Israel time). */
+  monthlySales: z.number().int(),
+  monthlyRevenue: z.number(),
+});
+export type AuthorStats = z.infer<typeof authorStatsSchema>;
+
+/** Order statuses the author view shows (spec §4); anything else reads as pending. */
+export const AUTHOR_ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type AuthorOrderStatus = (typeof AUTHOR_ORDER_STATUSES)[number];
+
+/**
+ * An order as its author sees it (spec §3 "Order (author view)"): only the author's own lines;
+ * `totalAmount` and `donationAmount` are of those lines, `authorRevenue` what the ledger gives the
+ * author for them (0 until the order's split is written).
+ */
+export const authorOrderSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(AUTHOR_ORDER_STATUSES),
+  user: z.object({ name: z.string(), email: z.string() }),
+  shippingAddress: z.object({ street: z.string(), city: z.string() }),
+  books: z.array(
+    z.object({
+      book: z.object({
+        _id: z.string(),
+        author: z.string(),
+        title: z.string(),
+        coverImage: z.string(),
+      }),
+      quantity: z.number().int(),
+      price: z.number(),
+      lineTotal: z.number(),
+    }),
+  ),
+  totalAmount: z.number(),
+  donationAmount: z.number(),
+  authorRevenue: z.number(),
+  paymentMethod: z.string(),
+  trackingNumbers: z.array(z.string()),
+});
+export type AuthorOrder = z.infer<typeof authorOrderSchema>;
+
+/** Answer of `GET /api/orders/author`: one page, newest first, and the count of every tab. */
+export const authorOrdersPageSchema = z.object({
+  orders: z.array(authorOrderSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+  counts: z.object({
+    all: z.number().int(),
+    pending: z.number().int(),
+    processing: z.number().int(),
+    shipped: z.number().int(),
+    delivered: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+});
+export type AuthorOrdersPage = z.infer<typeof authorOrdersPageSchema>;
+
+/** Query of `GET /api/orders/author`. */
+export const authorOrdersQuerySchema = z.strictObject({
+  page: queryInt({ min: 1, max: 10_000, fallback: 1, message: VALIDATION_HE.pageInvalid }),
+  limit: queryInt({ min: 1, max: 100, fallback: 20, message: VALIDATION_HE.limitInvalid }),
+  status: z.enum(AUTHOR_ORDER_STATUSES, { error: M.orderStatusInvalid }).optional(),
+});
+export type AuthorOrdersQuery = z.output<typeof authorOrdersQuerySchema>;
+
+const earningsMoney = {
+  grossRevenue: z.number(),
+  salesAfterTax: z.number(),
+  vat: z.number(),
+  communityContribution: z.number(),
+  platformFee: z.number(),
+  fixedFee: z.number(),
+  netEarnings: z.number(),
+};
+
+/** Answer of `GET /api/earnings/author` (spec §3 "Earnings response"); shekels, from the ledger. */
+export const earningsSchema = z.object({
+  totalEarnings: z.number(),
+  monthlyEarnings: z.number(),
+  totalCommunityContributions: z.number(),
+  totalOrders: z.number().int(),
+  /** Oldest month first; `month` is `YYYY-MM` in Israel time. */
+  monthlyBreakdown: z.array(z.object({ month: z.string(), ...earningsMoney })),
+  /** The sum of the rows. */
+  totals: z.object(earningsMoney),
+  topSellingBooks: z.array(
+    z.object({
+      bookId: z.string(),
+      title: z.string(),
+      sales: z.number().int(),
+      revenue: z.number(),
+    }),
+  ),
+  vatPercent: z.number(),
+  currency: z.literal('ILS'),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
+/** Answer of `GET /api/earnings/test`: the earnings service answers. */
+export const earningsTestSchema = z.object({ ok: z.literal(true), message: z.string() });
+export type EarningsTest = z.infer<typeof earningsTestSchema>;
+
+/** A link of the profile: an http(s) address, or empty to remove it. */
+const profileUrl = z
+  .string({ error: M.urlInvalid })
+  .trim()
+  .max(300, M.urlInvalid)
+  .refine((value) => {
+    if (value === '') return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !!url.hostname;
+    } catch {
+      return false;
+    }
+  }, M.urlInvalid);
+
+/**
+ * Body of `PUT /api/authors/me/profile` (spec §3 "Author profile"): every part optional, what is
+ * sent replaces what was stored. Genres and languages may be comma-separated text.
+ */
+export const authorProfileRequestSchema = z.strictObject({
+  website: profileUrl.optional(),
+  socialMedia: z
+    .strictObject({
+      facebook: profileUrl.optional(),
+      twitter: profileUrl.optional(),
+      instagram: profileUrl.optional(),
+      linkedin: profileUrl.optional(),
+    })
+    .optional(),
+  authorInfo: z
+    .strictObject({
+      genres: commaList(20, 60, M.listInvalid).optional(),
+      languages: commaList(20, 60, M.listInvalid).optional(),
+      experience: z.string().trim().max(2000, M.experienceTooLong).optional(),
+      awards: commaList(20, 60, M.listInvalid).optional(),
+    })
+    .optional(),
+  preferences: z
+    .strictObject({
+      notifications: z.boolean().optional(),
+      newsletter: z.boolean().optional(),
+      publicProfile: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type AuthorProfileRequest = z.output<typeof authorProfileRequestSchema>;
+
+/** The author's whole profile, as saved (answer of `GET`/`PUT /api/authors/me/profile`). */
+export const authorProfileSchema = z.object({
+  website: z.string(),
+  socialMedia: z.object({
+    facebook: z.string(),
+    twitter: z.string(),
+    instagram: z.string(),
+    linkedin: z.string(),
+  }),
+  authorInfo: z.object({
+    genres: z.array(z.string()),
+    languages: z.array(z.string()),
+    experience: z.string(),
+    awards: z.array(z.string()),
+  }),
+  preferences: z.object({
+    notifications: z.boolean(),
+    newsletter: z.boolean(),
+    publicProfile: z.boolean(),
+  }),
+});
+export type AuthorProfile = z.infer<typeof authorProfileSchema>;
+
+/** Answer of `PUT /api/authors/me/profile`: the profile as saved and a message. */
+export const authorProfileAnswerSchema = authorProfileSchema.extend({ message: z.string() });
+export type AuthorProfileAnswer = z.infer<typeof authorProfileAnswerSchema>;
+
+/** Body of an approve or reject: a reject needs the reason the author will read. */
+export const moderationDecisionSchema = z.strictObject({
+  reason: z.string({ error: M.reasonRequired }).trim().max(1000, M.reasonTooLong).optional(),
+});
+export const moderationRejectionSchema = z.strictObject({
+  reason: z
+    .string({ error: M.reasonRequired })
+    .trim()
+    .min(1, { error: M.reasonRequired, abort: true })
+    .max(1000, M.reasonTooLong),
+});
+export type ModerationRejection = z.infer<typeof moderationRejectionSchema>;
+
+/** A book waiting for approval, with the preflight report of its files when there is one. */
+export const pendingBookSchema = bookSchema.extend({
+  submittedAt: z.string(),
+  /** The upload preflight's report (issue 11/12), as the worker stored it; null before it runs. */
+  preflight: z.unknown().nullable(),
+});
+export type PendingBook = z.infer<typeof pendingBookSchema>;
+
+/** An edit waiting for approval: the book's fields then and the proposed ones, side by side. */
+export const pendingEditSchema = bookEditSchema.extend({
+  bookTitle: z.string(),
+  authorName: z.string(),
+});
+export type PendingEdit = z.infer<typeof pendingEditSchema>;
+
+/** A review waiting for approval. */
+export const pendingReviewSchema = z.object({
+  _id: z.string(),
+  bookId: z.string(),
+  bookTitle: z.string(),
+  authorName: z.string(),
+  content: z.string(),
+  rating: z.number(),
+  createdAt: z.string(),
+});
+export type PendingReview = z.infer<typeof pendingReviewSchema>;
+
+/** Answer of an approve or reject. */
+export const moderationAnswerSchema = z.object({
+  message: z.string(),
+  status: z.enum(['approved', 'rejected']),
+});
+export type ModerationAnswer = z.infer<typeof moderationAnswerSchema>;
+
+/** Query of the moderation lists. */
+export const moderationListQuerySchema = z.strictObject({
+  limit: queryInt({ min: 1, max: 200, fallback: 50, message: VALIDATION_HE.limitInvalid }),
+});
+export type ModerationListQuery = z.output<typeof moderationListQuerySchema>;

@@ -1,0 +1,190 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Types } from 'mongoose';
+import {
+  AUTHOR_ORDER_STATUSES,
+  type AuthorOrder,
+  type AuthorOrderStatus,
+  type AuthorOrdersPage,
+  type AuthorOrdersQuery,
+} from '@mechabrim/contracts';
+import {
+  AUTHOR_VISIBLE_ORDER_STATUSES,
+  LEDGER_ENTRY_MODEL,
+  ORDER_MODEL,
+  type LedgerEntryModel,
+  type OrderModel,
+} from '@mechabrim/db';
+import { agorot, donationOf, lineTotal, sumAgorot, toShekels } from '@mechabrim/money';
+import { publicUrl } from '../books/book.answer';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
+
+/** The stored fields the author view reads: no payment record, phone, zip or other lines' data. */
+const AUTHOR_ORDER_FIELDS = {
+  createdAt: 1,
+  status: 1,
+  'user.name': 1,
+  'user.email': 1,
+  'shippingAddress.street': 1,
+  'shippingAddress.city': 1,
+  books: 1,
+  paymentMethod: 1,
+  'print.parcels.trackingNumber': 1,
+} as const;
+
+interface StoredAuthorOrder {
+  _id: Types.ObjectId;
+  createdAt?: Date | null;
+  status?: string | null;
+  user: { name: string; email: string };
+  shippingAddress: { street: string; city: string };
+  books: Array<{
+    book: {
+      _id: Types.ObjectId;
+      title: string;
+      author: Types.ObjectId;
+      coverImage?: string | null;
+    };
+    quantity: number;
+    priceAgorot: number;
+  }>;
+  paymentMethod?: string | null;
+  /** The print partner's parcels (the print handoff keeps every one). */
+  print?: { parcels?: Array<{ trackingNumber: string }> | null } | null;
+}
+
+/** The author view's status of a stored one: paid is placed-but-not-processing, i.e. pending. */
+export function authorStatusOf(stored: string | null | undefined): AuthorOrderStatus {
+  return (AUTHOR_ORDER_STATUSES as readonly string[]).includes(stored ?? '')
+    ? (stored as AuthorOrderStatus)
+    : 'pending';
+}
+
+type VisibleStatus = (typeof AUTHOR_VISIBLE_ORDER_STATUSES)[number];
+
+/** The stored statuses an author-view status stands for. */
+function storedStatusesOf(status: AuthorOrderStatus): VisibleStatus[] {
+  return status === 'pending'
+    ? AUTHOR_VISIBLE_ORDER_STATUSES.filter(
+        (s) => !(AUTHOR_ORDER_STATUSES as readonly string[]).includes(s) || s === 'pending',
+      )
+    : [status];
+}
+
+/**
+ * `GET /api/orders/author`: orders holding at least one of the author's books, newest first, and
+ * of each only what the author may see (spec §6: the author's own revenue counts only their own
+ * lines): their lines, the buyer's name, e-mail, street and city, the payment method, tracking
+ * numbers, and what the ledger gives them for those lines. Never the other authors' lines, the
+ * buyer's phone or the payment record.
+ */
+@Injectable()
+export class AuthorOrdersService {
+  constructor(
+    @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
+    @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  async page(authorId: string, query: AuthorOrdersQuery): Promise<AuthorOrdersPage> {
+    const author = new Types.ObjectId(authorId);
+    const base = {
+      'books.book.author': author,
+      status: { $in: [...AUTHOR_VISIBLE_ORDER_STATUSES] },
+    };
+    const filter = query.status
+      ? { ...base, status: { $in: storedStatusesOf(query.status) } }
+      : base;
+    const [rows, byStatus, total] = await Promise.all([
+      this.orders
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .select(AUTHOR_ORDER_FIELDS)
+        .lean<StoredAuthorOrder[]>(),
+      this.orders.aggregate<{ _id: string; count: number }>([
+        { $match: base },
+        { $group: { _id: '$status', count: { $sum: 1 } } },
+      ]),
+      this.orders.countDocuments(filter),
+    ]);
+    const counts = { all: 0, pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 };
+    for (const { _id, count } of byStatus) {
+      counts[authorStatusOf(_id)] += count;
+      counts.all += count;
+    }
+    const shares = await this.ledgerShares(
+      author,
+      rows.map((row) => row._id),
+    );
+    return {
+      orders: rows.map((row) => this.answer(row, author, shares.get(row._id.toHexString()))),
+      page: query.page,
+      limit: query.limit,
+      total,
+      hasMore: query.page * query.limit < total,
+      counts,
+    };
+  }
+
+  /** Per order, the author's and the community's ledger amounts for the author's lines. */
+  private async ledgerShares(
+    author: Types.ObjectId,
+    orderIds: Types.ObjectId[],
+  ): Promise<Map<string, { author: number; community: number }>> {
+    const shares = new Map<string, { author: number; community: number }>();
+    if (!orderIds.length) return shares;
+    const entries = await this.ledger
+      .find({
+        authorId: author,
+        orderId: { $in: orderIds },
+        party: { $in: ['author', 'community'] },
+      })
+      .select({ _id: 0, orderId: 1, party: 1, amountAgorot: 1 })
+      .lean<Array<{ orderId: Types.ObjectId; party: string; amountAgorot: number }>>();
+    for (const entry of entries) {
+      const key = entry.orderId.toHexString();
+      const share = shares.get(key) ?? { author: 0, community: 0 };
+      if (entry.party === 'author') share.author += entry.amountAgorot;
+      else share.community += entry.amountAgorot;
+      shares.set(key, share);
+    }
+    return shares;
+  }
+
+  private answer(
+    order: StoredAuthorOrder,
+    author: Types.ObjectId,
+    share: { author: number; community: number } | undefined,
+  ): AuthorOrder {
+    const own = order.books.filter((line) => line.book.author.equals(author));
+    const totals = own.map((line) => lineTotal(agorot(line.priceAgorot), line.quantity));
+    const total = sumAgorot(totals);
+    return {
+      _id: order._id.toHexString(),
+      createdAt: (order.createdAt ?? new Date(0)).toISOString(),
+      status: authorStatusOf(order.status),
+      user: { name: order.user.name, email: order.user.email },
+      shippingAddress: { street: order.shippingAddress.street, city: order.shippingAddress.city },
+      books: own.map((line, i) => ({
+        book: {
+          _id: line.book._id.toHexString(),
+          author: line.book.author.toHexString(),
+          title: line.book.title,
+          coverImage: publicUrl(line.book.coverImage, this.config.publicApiUrl),
+        },
+        quantity: line.quantity,
+        price: toShekels(agorot(line.priceAgorot)),
+        lineTotal: toShekels(totals[i] ?? agorot(0)),
+      })),
+      totalAmount: toShekels(total),
+      // The ledger's community share once the order is split; before that, what it will be.
+      donationAmount: toShekels(share ? agorot(share.community) : donationOf(total)),
+      authorRevenue: toShekels(agorot(share?.author ?? 0)),
+      paymentMethod: order.paymentMethod ?? 'credit_card',
+      trackingNumbers: (order.print?.parcels ?? []).map((parcel) => parcel.trackingNumber),
+    };
+  }
+}

@@ -1,0 +1,299 @@
+import type { AuthorOrdersPage, AuthorStats, Earnings } from '@mechabrim/contracts';
+import { Types } from 'mongoose';
+import { expectError } from './http';
+import { startPortalApi, type Account, type PortalApi } from './portal-fixture';
+
+const MONEY_FIELDS = [
+  'grossRevenue',
+  'salesAfterTax',
+  'vat',
+  'communityContribution',
+  'platformFee',
+  'fixedFee',
+  'netEarnings',
+] as const;
+
+/** Whole agorot of a shekel amount the API answered (exact for two-decimal values). */
+const ag = (shekels: number) => Math.round(shekels * 100);
+
+describe('the author dashboard: stats, orders and earnings from the ledger', () => {
+  let ctx: PortalApi;
+  let noa: Account;
+  let dan: Account;
+  let reader: Account;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ctx = await startPortalApi();
+    noa = await ctx.author('noa.dash@example.com', 'נועה כהן');
+    dan = await ctx.author('dan.dash@example.com', 'דן לוי');
+    reader = await ctx.reader('reader.dash@example.com');
+    ids.a = await ctx.book(noa.id, { title: 'ספר א', price: 50 });
+    ids.b = await ctx.book(noa.id, { title: 'ספר ב', price: 39.9 });
+    ids.pending = await ctx.book(noa.id, { isAvailable: false, approvalStatus: 'pending' });
+    ids.c = await ctx.book(dan.id, { title: 'ספר של דן', price: 100 });
+    const line = (book: 'a' | 'b' | 'c', quantity: number) => ({
+      bookId: ids[book] ?? '',
+      authorId: book === 'c' ? dan.id : noa.id,
+      price: book === 'a' ? 50 : book === 'b' ? 39.9 : 100,
+      quantity,
+      title: book === 'a' ? 'ספר א' : book === 'b' ? 'ספר ב' : 'ספר של דן',
+    });
+    ids.jan = await ctx.order([line('a', 2)], {
+      status: 'delivered',
+      at: new Date('2026-01-14T10:00:00Z'),
+    });
+    ids.febMixed = await ctx.order([line('a', 1), line('c', 1)], {
+      status: 'shipped',
+      at: new Date('2026-02-10T10:00:00Z'),
+      buyer: 'רות לוי',
+    });
+    ids.febB = await ctx.order([line('b', 3)], {
+      status: 'processing',
+      at: new Date('2026-02-20T10:00:00Z'),
+    });
+    ids.now = await ctx.order([line('b', 1)], { status: 'paid', at: new Date() });
+    ids.danOnly = await ctx.order([line('c', 2)], {
+      status: 'delivered',
+      at: new Date('2026-02-11T10:00:00Z'),
+    });
+    ids.unpaid = await ctx.order([line('a', 5)], { status: 'pending_payment', split: false });
+    ids.cancelled = await ctx.order([line('a', 1)], {
+      status: 'cancelled',
+      at: new Date('2026-02-25T10:00:00Z'),
+    });
+    // The cancellation's reversal: the sale's entries negated (as the API's cancellation writes).
+    const sale = await ctx.ledger.find({ orderId: new Types.ObjectId(ids.cancelled) }).lean();
+    await ctx.ledger.insertMany(
+      sale.map(({ _id, ...entry }) => ({
+        ...entry,
+        kind: 'reversal',
+        amountAgorot: -(entry.amountAgorot as number),
+        quantity: -(entry.quantity as number),
+        lineTotalAgorot: -(entry.lineTotalAgorot as number),
+        occurredAt: new Date('2026-02-26T10:00:00Z'),
+      })),
+    );
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  describe('GET /api/orders/author', () => {
+    it('lists the orders holding the author’s books, newest first, with only their own lines', async () => {
+      const res = await ctx.http.get<AuthorOrdersPage>('/api/orders/author', { token: noa.token });
+      expect(res.status).toBe(200);
+      expect(res.body.orders.map((o) => o._id)).toEqual([
+        ids.now,
+        ids.cancelled,
+        ids.febB,
+        ids.febMixed,
+        ids.jan,
+      ]);
+      const mixed = res.body.orders.find((o) => o._id === ids.febMixed);
+      expect(mixed).toEqual({
+        _id: ids.febMixed,
+        createdAt: '2026-02-10T10:00:00.000Z',
+        status: 'shipped',
+        user: { name: 'רות לוי', email: expect.stringMatching(/@example\.com$/) },
+        shippingAddress: { street: 'הרצל 1', city: 'תל אביב' },
+        books: [
+          {
+            book: {
+              _id: ids.a,
+              author: noa.id,
+              title: 'ספר א',
+              coverImage: 'http://api.mechabrim.test/api/covers/x.jpg',
+            },
+            quantity: 1,
+            price: 50,
+            lineTotal: 50,
+          },
+        ],
+        // Only Noa's line: 50 ₪, of which the ledger gives her 42.50 and the community 5.
+        totalAmount: 50,
+        donationAmount: 5,
+        authorRevenue: 42.5,
+        paymentMethod: 'credit_card',
+        trackingNumbers: [expect.stringMatching(/^RR/)],
+      });
+      // Nothing of the other author's line, the buyer's phone or the payment leaks.
+      expect(JSON.stringify(mixed)).not.toMatch(/ספר של דן|0501234567|payment"/);
+      const paid = res.body.orders.find((o) => o._id === ids.now);
+      expect(paid?.status).toBe('pending');
+      const cancelled = res.body.orders.find((o) => o._id === ids.cancelled);
+      expect(cancelled).toMatchObject({ status: 'cancelled', authorRevenue: 0 });
+      expect(res.body.counts).toEqual({
+        all: 5,
+        pending: 1,
+        processing: 1,
+        shipped: 1,
+        delivered: 1,
+        cancelled: 1,
+      });
+    });
+
+    it('pages and filters by tab', async () => {
+      const first = await ctx.http.get<AuthorOrdersPage>('/api/orders/author?limit=2', {
+        token: noa.token,
+      });
+      expect(first.body).toMatchObject({ page: 1, limit: 2, total: 5, hasMore: true });
+      expect(first.body.orders).toHaveLength(2);
+      const last = await ctx.http.get<AuthorOrdersPage>('/api/orders/author?limit=2&page=3', {
+        token: noa.token,
+      });
+      expect(last.body.orders.map((o) => o._id)).toEqual([ids.jan]);
+      expect(last.body.hasMore).toBe(false);
+      const pending = await ctx.http.get<AuthorOrdersPage>('/api/orders/author?status=pending', {
+        token: noa.token,
+      });
+      expect(pending.body.orders.map((o) => o._id)).toEqual([ids.now]);
+      for (const bad of ['?page=0', '?limit=500', '?status=paid', '?page=x', '?foo=1']) {
+        expectError(await ctx.http.get(`/api/orders/author${bad}`, { token: noa.token }), 400);
+      }
+    });
+
+    it('shows another author only their own orders and lines', async () => {
+      const res = await ctx.http.get<AuthorOrdersPage>('/api/orders/author', { token: dan.token });
+      expect(res.body.orders.map((o) => o._id)).toEqual([ids.danOnly, ids.febMixed]);
+      const mixed = res.body.orders.find((o) => o._id === ids.febMixed);
+      expect(mixed?.books.map((l) => l.book.title)).toEqual(['ספר של דן']);
+      expect(mixed).toMatchObject({ totalAmount: 100, authorRevenue: 85 });
+    });
+  });
+
+  describe('GET /api/earnings/author', () => {
+    it('answers the reachability check without a token', async () => {
+      const res = await ctx.http.get<{ ok: boolean }>('/api/earnings/test');
+      expect(res.status).toBe(200);
+      expect(res.body.ok).toBe(true);
+    });
+
+    it('totals equal the sum of the rows, and match the author’s lines in the paid orders', async () => {
+      const res = await ctx.http.get<Earnings>('/api/earnings/author', { token: noa.token });
+      expect(res.status).toBe(200);
+      const { monthlyBreakdown: rows, totals } = res.body;
+      for (const field of MONEY_FIELDS) {
+        expect(ag(totals[field])).toBe(rows.reduce((sum, row) => sum + ag(row[field]), 0));
+      }
+      for (const row of rows) {
+        expect(
+          ag(row.netEarnings) +
+            ag(row.communityContribution) +
+            ag(row.platformFee) +
+            ag(row.fixedFee),
+        ).toBe(ag(row.grossRevenue));
+      }
+      // The orders: Noa's lines of every split order that still stands (not cancelled).
+      const orders = await ctx.orders
+        .find({
+          status: { $in: ['paid', 'processing', 'shipped', 'delivered'] },
+          splitAt: { $ne: null },
+        })
+        .lean<
+          Array<{
+            books: Array<{
+              book: { author: Types.ObjectId };
+              quantity: number;
+              priceAgorot: number;
+            }>;
+          }>
+        >();
+      const own = orders
+        .flatMap((o) => o.books)
+        .filter((l) => l.book.author.toHexString() === noa.id);
+      const gross = own.reduce((sum, l) => sum + l.priceAgorot * l.quantity, 0);
+      expect(gross).toBe(2 * 5000 + 5000 + 3 * 3990 + 3990);
+      expect(ag(totals.grossRevenue)).toBe(gross);
+      // 85 % of each line, the community 10 %, the platform 5 % (the default policy).
+      expect(ag(totals.netEarnings)).toBe(8500 + 4250 + 10_174 + 3391);
+      expect(ag(totals.communityContribution)).toBe(1000 + 500 + 1197 + 399);
+      expect(res.body).toMatchObject({
+        totalEarnings: totals.netEarnings,
+        totalCommunityContributions: totals.communityContribution,
+        totalOrders: 4,
+        vatPercent: 11,
+        currency: 'ILS',
+      });
+      // January: one order of 100 ₪; VAT is 11/111 of it, rounded once: 90.09 after VAT.
+      expect(rows[0]).toEqual({
+        month: '2026-01',
+        grossRevenue: 100,
+        salesAfterTax: 90.09,
+        vat: 9.91,
+        communityContribution: 10,
+        platformFee: 5,
+        fixedFee: 0,
+        netEarnings: 85,
+      });
+      // February nets the cancelled order to zero in the same month.
+      expect(rows[1]).toMatchObject({ month: '2026-02', grossRevenue: 50 + 119.7 });
+      expect(res.body.topSellingBooks).toEqual([
+        { bookId: ids.b, title: 'ספר ב', sales: 4, revenue: 159.6 },
+        { bookId: ids.a, title: 'ספר א', sales: 3, revenue: 150 },
+      ]);
+    });
+
+    it('agrees with the stats: revenue and copies', async () => {
+      const [stats, earnings] = await Promise.all([
+        ctx.http.get<AuthorStats>('/api/stats/author', { token: noa.token }),
+        ctx.http.get<Earnings>('/api/earnings/author', { token: noa.token }),
+      ]);
+      expect(stats.status).toBe(200);
+      expect(stats.body).toMatchObject({
+        totalBooks: 3,
+        activeBooks: 2,
+        pendingBooks: 1,
+        totalSales: 7,
+        totalRevenue: earnings.body.totalEarnings,
+        monthlySales: 1,
+        monthlyRevenue: 33.91,
+      });
+      expect(earnings.body.monthlyEarnings).toBe(33.91);
+      // The monthly payout (the 15th, from 100 ₪): January's 85 ₪ rolled over and was paid with
+      // February's on 15 March; this month's 33.91 ₪ waits for next month's payout day.
+      expect(stats.body.pendingRevenue).toBe(33.91);
+    });
+
+    it('shows a new sale as soon as the worker has split it', async () => {
+      const before = await ctx.http.get<Earnings>('/api/earnings/author', { token: noa.token });
+      await ctx.order([
+        { bookId: ids.a ?? '', authorId: noa.id, price: 50, quantity: 1, title: 'ספר א' },
+      ]);
+      // The split counts the copies in the same transaction, through the book model.
+      await ctx.books.updateOne({ _id: new Types.ObjectId(ids.a) }, { $inc: { salesCount: 1 } });
+      const after = await ctx.http.get<Earnings>('/api/earnings/author', { token: noa.token });
+      expect(after.body.totalEarnings).toBe(before.body.totalEarnings + 42.5);
+      expect(after.body.totalOrders).toBe(before.body.totalOrders + 1);
+    });
+
+    it('answers an author with no sales with zeros, not an error', async () => {
+      const fresh = await ctx.author('fresh.dash@example.com');
+      const earnings = await ctx.http.get<Earnings>('/api/earnings/author', { token: fresh.token });
+      expect(earnings.body).toMatchObject({
+        totalEarnings: 0,
+        totalOrders: 0,
+        monthlyBreakdown: [],
+        topSellingBooks: [],
+      });
+      const stats = await ctx.http.get<AuthorStats>('/api/stats/author', { token: fresh.token });
+      expect(stats.body).toEqual({
+        totalBooks: 0,
+        activeBooks: 0,
+        pendingBooks: 0,
+        totalSales: 0,
+        totalRevenue: 0,
+        pendingRevenue: 0,
+        monthlySales: 0,
+        monthlyRevenue: 0,
+      });
+    });
+  });
+
+  it('needs a signed-in author: a reader gets 403, a guest 401', async () => {
+    for (const path of ['/api/stats/author', '/api/orders/author', '/api/earnings/author']) {
+      expectError(await ctx.http.get(path), 401);
+      expectError(await ctx.http.get(path, { token: reader.token }), 403);
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import type { Author, AuthorProfile } from '@mechabrim/contracts';
+import { expectError } from './http';
+import { startPortalApi, type Account, type PortalApi } from './portal-fixture';
+
+describe('PUT /api/authors/me/profile', () => {
+  let ctx: PortalApi;
+  let noa: Account;
+  let reader: Account;
+
+  beforeAll(async () => {
+    ctx = await startPortalApi();
+    noa = await ctx.author('noa.profile@example.com', 'נועה כהן');
+    reader = await ctx.reader('reader.profile@example.com');
+    // On sale, so the public author page answers for her.
+    await ctx.book(noa.id, { category: 'שירה' });
+    const bio = await ctx.http.put(
+      '/api/auth/profile',
+      { name: 'נועה כהן', email: 'noa.profile@example.com', bio: 'משוררת מחיפה' },
+      { token: noa.token },
+    );
+    if (bio.status !== 200) throw new Error(`profile update failed: ${JSON.stringify(bio.body)}`);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const full = {
+    website: 'https://noa.example.com',
+    socialMedia: {
+      facebook: 'https://facebook.com/noa',
+      twitter: '',
+      instagram: 'https://instagram.com/noa',
+      linkedin: 'https://linkedin.com/in/noa',
+    },
+    authorInfo: {
+      genres: 'שירה, רומן , ',
+      languages: ['עברית', 'אנגלית'],
+      experience: 'עשר שנות כתיבה',
+    },
+    preferences: { notifications: false, newsletter: true, publicProfile: true },
+  };
+
+  it('saves the profile, answers it whole, and reads it back on the next visit', async () => {
+    expect(
+      (await ctx.http.get<AuthorProfile>('/api/authors/me/profile', { token: noa.token })).body,
+    ).toMatchObject({ website: '', preferences: { publicProfile: true } });
+    const saved = await ctx.http.put<AuthorProfile & { message: string }>(
+      '/api/authors/me/profile',
+      full,
+      { token: noa.token },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      ...full,
+      authorInfo: {
+        genres: ['שירה', 'רומן'],
+        languages: ['עברית', 'אנגלית'],
+        experience: 'עשר שנות כתיבה',
+        awards: [],
+      },
+      message: expect.stringMatching(/[\u0590-\u05FF]/),
+    });
+    const again = await ctx.http.get<AuthorProfile>('/api/authors/me/profile', {
+      token: noa.token,
+    });
+    expect(again.body.authorInfo.genres).toEqual(['שירה', 'רומן']);
+    // A partial save changes only what it sends.
+    await ctx.http.put(
+      '/api/authors/me/profile',
+      { socialMedia: { twitter: 'https://x.com/noa' } },
+      { token: noa.token },
+    );
+    const partial = await ctx.http.get<AuthorProfile>('/api/authors/me/profile', {
+      token: noa.token,
+    });
+    expect(partial.body.socialMedia).toEqual({ ...full.socialMedia, twitter: 'https://x.com/noa' });
+    expect(partial.body.website).toBe(full.website);
+  });
+
+  it('shows bio, genres and links on the public author page', async () => {
+    const page = await ctx.http.get<Author>(`/api/authors/${noa.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      bio: 'משוררת מחיפה',
+      genres: expect.arrayContaining(['שירה', 'רומן']),
+      website: 'https://noa.example.com',
+      socialMedia: {
+        facebook: 'https://facebook.com/noa',
+        linkedin: 'https://linkedin.com/in/noa',
+      },
+      languages: ['עברית', 'אנגלית'],
+    });
+  });
+
+  it('hides the links when the author makes the profile private', async () => {
+    await ctx.http.put(
+      '/api/authors/me/profile',
+      { preferences: { publicProfile: false } },
+      { token: noa.token },
+    );
+    const page = await ctx.http.get<Author>(`/api/authors/${noa.id}`);
+    expect(page.body.website).toBe('');
+    expect(page.body.socialMedia?.facebook).toBe('');
+    await ctx.http.put(
+      '/api/authors/me/profile',
+      { preferences: { publicProfile: true } },
+      { token: noa.token },
+    );
+    expect((await ctx.http.get<Author>(`/api/authors/${noa.id}`)).body.website).toBe(full.website);
+  });
+
+  it('refuses links that are not web addresses and unknown fields, in Hebrew, saving nothing', async () => {
+    const before = (
+      await ctx.http.get<AuthorProfile>('/api/authors/me/profile', { token: noa.token })
+    ).body;
+    const bad: unknown[] = [
+      { website: 'javascript:alert(1)' },
+      { website: 'noa.example.com' },
+      { socialMedia: { facebook: 'data:text/html,hi' } },
+      { socialMedia: { myspace: 'https://myspace.com/noa' } },
+      { authorInfo: { genres: Array.from({ length: 30 }, (_, i) => `ז${i}`) } },
+      { preferences: { publicProfile: 'yes' } },
+      { website: { $ne: null } },
+      { bio: 'x' },
+    ];
+    for (const body of bad) {
+      expectError(await ctx.http.put('/api/authors/me/profile', body, { token: noa.token }), 400);
+    }
+    expect(
+      (await ctx.http.get<AuthorProfile>('/api/authors/me/profile', { token: noa.token })).body,
+    ).toEqual(before);
+  });
+
+  it('is for authors only', async () => {
+    expectError(await ctx.http.put('/api/authors/me/profile', full), 401);
+    expectError(await ctx.http.put('/api/authors/me/profile', full, { token: reader.token }), 403);
+    expectError(await ctx.http.get('/api/authors/me/profile', { token: reader.token }), 403);
+  });
+});

@@ -1,0 +1,219 @@
+import type {
+  Book,
+  BookEdit,
+  BookEditAnswer,
+  PendingBook,
+  PendingEdit,
+  PendingReview,
+  Review,
+} from '@mechabrim/contracts';
+import { Types } from 'mongoose';
+import { expectError } from './http';
+import { startPortalApi, type Account, type PortalApi } from './portal-fixture';
+
+describe('moderation (admins only): books, edits and reviews', () => {
+  let ctx: PortalApi;
+  let noa: Account;
+  let admin: Account;
+
+  beforeAll(async () => {
+    ctx = await startPortalApi();
+    noa = await ctx.author('noa.mod@example.com', 'נועה כהן');
+    admin = await ctx.admin('admin.mod@example.com');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('lists a book waiting for approval with its preflight report; approving puts it on sale', async () => {
+    const id = await ctx.book(noa.id, {
+      title: 'ספר חדש להעלאה',
+      isAvailable: false,
+      approvalStatus: 'pending',
+    });
+    // The upload pipeline stores its report on the book (written here as the worker would).
+    const report = { status: 'passed', pages: 212, problems: [] };
+    await ctx.books.collection.updateOne(
+      { _id: new Types.ObjectId(id) },
+      { $set: { preflight: report } },
+    );
+    const list = await ctx.http.get<PendingBook[]>('/api/moderation/books', { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.find((b) => b._id === id)).toMatchObject({
+      title: 'ספר חדש להעלאה',
+      isAvailable: false,
+      approvalStatus: 'pending',
+      preflight: report,
+      submittedAt: expect.any(String),
+    });
+    expectError(await ctx.http.get(`/api/books/${id}`), 404);
+
+    const approved = await ctx.http.post(
+      `/api/moderation/books/${id}/approve`,
+      {},
+      { token: admin.token },
+    );
+    expect(approved.status).toBe(200);
+    const live = await ctx.http.get<Book>(`/api/books/${id}`);
+    expect(live.status).toBe(200);
+    expect(live.body.isAvailable).toBe(true);
+    expect(live.body.publishedDate).not.toBeNull();
+    const after = await ctx.http.get<PendingBook[]>('/api/moderation/books', {
+      token: admin.token,
+    });
+    expect(after.body.some((b) => b._id === id)).toBe(false);
+    // Deciding twice is refused, and changes nothing.
+    expectError(
+      await ctx.http.post(`/api/moderation/books/${id}/approve`, {}, { token: admin.token }),
+      409,
+    );
+  });
+
+  it('rejects a book with a reason the author sees', async () => {
+    const id = await ctx.book(noa.id, { isAvailable: false, approvalStatus: 'pending' });
+    expectError(
+      await ctx.http.post(`/api/moderation/books/${id}/reject`, {}, { token: admin.token }),
+      400,
+    );
+    expectError(
+      await ctx.http.post(
+        `/api/moderation/books/${id}/reject`,
+        { reason: '   ' },
+        { token: admin.token },
+      ),
+      400,
+    );
+    const res = await ctx.http.post(
+      `/api/moderation/books/${id}/reject`,
+      { reason: 'הכריכה אינה ברזולוציה מספקת' },
+      { token: admin.token },
+    );
+    expect(res.status).toBe(200);
+    const own = await ctx.http.get<Book>(`/api/books/${id}`, { token: noa.token });
+    expect(own.body).toMatchObject({
+      isAvailable: false,
+      approvalStatus: 'rejected',
+      moderationReason: 'הכריכה אינה ברזולוציה מספקת',
+    });
+    expectError(await ctx.http.get(`/api/books/${id}`), 404);
+  });
+
+  it('shows an edit old and new side by side; approving applies it to the live book', async () => {
+    const id = await ctx.book(noa.id, { title: 'שם ישן', price: 40, description: 'ישן' });
+    const submitted = await ctx.http.post<BookEditAnswer>(
+      `/api/books/${id}/edit`,
+      { title: 'שם חדש', price: 55.5, summary: 'חדש', tags: ['א'], status: 'pending_approval' },
+      { token: noa.token },
+    );
+    const editId = submitted.body.edit._id;
+    const list = await ctx.http.get<PendingEdit[]>('/api/moderation/edits', { token: admin.token });
+    expect(list.body.find((e) => e._id === editId)).toMatchObject({
+      bookId: id,
+      bookTitle: 'שם ישן',
+      authorName: 'נועה כהן',
+      previous: { title: 'שם ישן', price: 40, summary: 'ישן' },
+      changes: { title: 'שם חדש', price: 55.5, summary: 'חדש', tags: ['א'] },
+    });
+    expect((await ctx.http.get<Book>(`/api/books/${id}`)).body.price).toBe(40);
+
+    const res = await ctx.http.post(
+      `/api/moderation/edits/${editId}/approve`,
+      {},
+      { token: admin.token },
+    );
+    expect(res.status).toBe(200);
+    expect((await ctx.http.get<Book>(`/api/books/${id}`)).body).toMatchObject({
+      title: 'שם חדש',
+      price: 55.5,
+      description: 'חדש',
+      summary: 'חדש',
+      tags: ['א'],
+    });
+    const edits = await ctx.http.get<BookEdit[]>(`/api/books/${id}/edits`, { token: noa.token });
+    expect(edits.body[0]).toMatchObject({ status: 'approved', decidedAt: expect.any(String) });
+    expectError(
+      await ctx.http.post(`/api/moderation/edits/${editId}/approve`, {}, { token: admin.token }),
+      409,
+    );
+    expectError(
+      await ctx.http.post(
+        `/api/moderation/edits/${new Types.ObjectId().toHexString()}/approve`,
+        {},
+        { token: admin.token },
+      ),
+      404,
+    );
+  });
+
+  it('rejects an edit with a reason the author sees, leaving the book as it was', async () => {
+    const id = await ctx.book(noa.id, { title: 'נשאר', price: 40 });
+    const submitted = await ctx.http.post<BookEditAnswer>(
+      `/api/books/${id}/edit`,
+      { title: 'לא יקרה', price: 1 },
+      { token: noa.token },
+    );
+    const res = await ctx.http.post(
+      `/api/moderation/edits/${submitted.body.edit._id}/reject`,
+      { reason: 'המחיר נמוך מעלות ההדפסה' },
+      { token: admin.token },
+    );
+    expect(res.status).toBe(200);
+    expect((await ctx.http.get<Book>(`/api/books/${id}`)).body).toMatchObject({
+      title: 'נשאר',
+      price: 40,
+    });
+    const edits = await ctx.http.get<BookEdit[]>(`/api/books/${id}/edits`, { token: noa.token });
+    expect(edits.body[0]).toMatchObject({ status: 'rejected', reason: 'המחיר נמוך מעלות ההדפסה' });
+  });
+
+  it('approves a review (shown, counted in the rating) and rejects another', async () => {
+    const id = await ctx.book(noa.id);
+    const [good, bad] = await ctx.reviews.create([
+      { book: new Types.ObjectId(id), authorName: 'דנה', content: 'ספר נפלא', rating: 4 },
+      { book: new Types.ObjectId(id), authorName: 'בוט', content: 'קנו עכשיו!!!', rating: 1 },
+    ]);
+    const list = await ctx.http.get<PendingReview[]>('/api/moderation/reviews', {
+      token: admin.token,
+    });
+    expect(list.body.map((r) => r._id)).toEqual(
+      expect.arrayContaining([String(good?._id), String(bad?._id)]),
+    );
+    expect(list.body.find((r) => r._id === String(good?._id))?.bookTitle).toBe('ספר בדיקה');
+    await ctx.http.post(
+      `/api/moderation/reviews/${String(good?._id)}/approve`,
+      {},
+      { token: admin.token },
+    );
+    await ctx.http.post(
+      `/api/moderation/reviews/${String(bad?._id)}/reject`,
+      { reason: 'פרסומת' },
+      { token: admin.token },
+    );
+    const shown = await ctx.http.get<Review[]>(`/api/books/${id}/comments`);
+    expect(shown.body.map((r) => r.content)).toEqual(['ספר נפלא']);
+    expect((await ctx.http.get<Book>(`/api/books/${id}`)).body).toMatchObject({
+      rating: 4,
+      totalRatings: 1,
+    });
+    const after = await ctx.http.get<PendingReview[]>('/api/moderation/reviews', {
+      token: admin.token,
+    });
+    expect(after.body.some((r) => r._id === String(bad?._id))).toBe(false);
+  });
+
+  it('answers bad ids and bodies with a Hebrew 400', async () => {
+    expectError(
+      await ctx.http.post('/api/moderation/books/nope/approve', {}, { token: admin.token }),
+      400,
+    );
+    expectError(await ctx.http.get('/api/moderation/books?limit=0', { token: admin.token }), 400);
+    expectError(
+      await ctx.http.post(
+        `/api/moderation/books/${new Types.ObjectId().toHexString()}/reject`,
+        { reason: { $ne: null } },
+        { token: admin.token },
+      ),
+      400,
+    );
+  });
+});
