@@ -152,3 +152,24 @@ export const printCallbackAnswerSchema = z.object({
   status: z.string(),
 });
 export type PrintCallbackAnswer = z.infer<typeof printCallbackAnswerSchema>;
+
+/** One order whose printing needs an admin (`GET /api/print/attention`). */
+export const printAttentionItemSchema = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  buyerEmail: z.string(),
+  paidAt: z.string().nullable(),
+  /** The partner's job id, when it took the job (a rejected job has one). */
+  jobId: z.string().nullable(),
+  providerStatus: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** Why, in Hebrew, and since when. */
+  reason: z.string(),
+  since: z.string(),
+});
+export type PrintAttentionItem = z.infer<typeof printAttentionItemSchema>;
+
+/** Answer of `GET /api/print/attention`: newest first, at most 100. */
+export const printAttentionAnswerSchema = z.object({ orders: z.array(printAttentionItemSchema) });
+export type PrintAttentionAnswer = z.infer<typeof printAttentionAnswerSchema>;

@@ -13,6 +13,7 @@ import {
   type TestRedis,
 } from '@mechabrim/testing';
 import mongoose, { Types, type Connection } from 'mongoose';
+import { registerUser } from './catalogue-fixture';
 import { client, expectError } from './http';
 import { createTestApi, type TestApi } from './test-api';
 
@@ -209,7 +210,9 @@ describe('POST /api/print/callback', () => {
     expect(answer.body).toMatchObject({ outcome: 'needs_attention', status: 'processing' });
     const order = await orderOf(orderId);
     expect(order?.status).toBe('processing');
-    expect(order?.print.needsAttention.reason).toBe('REJECTED: Interior file is corrupt');
+    expect(order?.print.needsAttention.reason).toBe(
+      'בית הדפוס עצר את ההדפסה (REJECTED): Interior file is corrupt',
+    );
     // A late IN_PRODUCTION for the same job does not hide it.
     await send(webhook(orderId, 'IN_PRODUCTION'));
     expect((await orderOf(orderId))?.print.needsAttention).not.toBeNull();
@@ -225,6 +228,32 @@ describe('POST /api/print/callback', () => {
     const stranger = await send(webhook(new Types.ObjectId().toHexString(), 'SHIPPED'));
     expect(stranger.status).toBe(200);
     expect(stranger.body).toMatchObject({ outcome: 'unknown_order' });
+  });
+});
+
+describe('GET /api/print/attention', () => {
+  it('shows admins, and only admins, each order whose printing needs them, with the reason', async () => {
+    const rejected = await paidOrder();
+    await send(webhook(rejected, 'REJECTED', [], { messages: { error: 'Cover too narrow' } }));
+    const reader = await registerUser(http, 'reader.print@example.com');
+    expectError(await http.get('/api/print/attention', { token: reader.token }), 403);
+    expectError(await http.get('/api/print/attention'), 401);
+    const admin = await registerUser(http, 'admin.print@example.com');
+    await db
+      .collection('users')
+      .updateOne({ _id: new Types.ObjectId(admin.id) }, { $set: { role: 'admin' } });
+    const answer = await http.get<{ orders: { orderId: string; reason: string }[] }>(
+      '/api/print/attention',
+      { token: admin.token },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.orders.find((order) => order.orderId === rejected)).toMatchObject({
+      status: 'processing',
+      jobId: '7001',
+      providerStatus: 'REJECTED',
+      reason: 'בית הדפוס עצר את ההדפסה (REJECTED): Cover too narrow',
+    });
+    expect(answer.body.orders.every((order) => order.reason.length > 0)).toBe(true);
   });
 });
 

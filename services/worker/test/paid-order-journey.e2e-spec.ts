@@ -1,5 +1,6 @@
 import type { PaymentCreateResponse } from '@mechabrim/contracts';
 import { until } from '@mechabrim/testing';
+import { Types } from 'mongoose';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,11 +18,15 @@ import {
 // eslint-disable-next-line @nx/enforce-module-boundaries -- see above
 import { freshIp } from '../../api/test/http';
 import { hashPassword } from '@mechabrim/db';
+import { startPrintSimulator, type PrintSimulator } from '@mechabrim/print-simulator';
 import { createWorkerApp } from '../src/app.factory';
 import { loadWorkerConfig } from '../src/config/worker-config';
 
 let ctx: CheckoutApi;
 let worker: NestFastifyApplication;
+let printer: PrintSimulator;
+let paidOrderId = '';
+const PRINT_SECRET = 'journey-print-secret';
 let dataDir: string;
 let buyer: string;
 let otherBuyer: string;
@@ -29,7 +34,15 @@ let otherBuyer: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'journey-e2e-'));
   // The API and the worker share DATA_DIR: the worker writes receipts, the API serves them.
-  ctx = await startCheckoutApi({ DATA_DIR: dataDir });
+  ctx = await startCheckoutApi({ DATA_DIR: dataDir, PRINT_API_SECRET: PRINT_SECRET });
+  // The print partner prints whatever it gets (the demo books have no files) on a fast clock.
+  printer = await startPrintSimulator({
+    clientKey: 'journey',
+    clientSecret: PRINT_SECRET,
+    webhookUrl: `${ctx.api.baseUrl}/api/print/callback`,
+    stepMs: 300,
+    decide: () => ({ kind: 'ship' }),
+  });
   worker = await createWorkerApp(
     loadWorkerConfig({
       NODE_ENV: 'test',
@@ -37,6 +50,9 @@ beforeAll(async () => {
       REDIS_URL: ctx.redis.url,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: dataDir,
+      PRINT_API_URL: printer.url,
+      PRINT_API_KEY: 'journey',
+      PRINT_API_SECRET: PRINT_SECRET,
     }),
   );
   buyer = await registerBuyer(ctx.http, 'journey.buyer@example.com');
@@ -45,6 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.close();
+  await printer?.stop();
   await ctx?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -63,6 +80,7 @@ describe('a paid order gets its receipt and confirmation mail', () => {
     );
     expect(created.status).toBe(201);
     const orderId = created.body.order_id;
+    paidOrderId = orderId;
     await payInFrame(created.body.payment_url, created.body.form_data, {
       ccno: '4580 4580 4580 4580',
     });
@@ -73,13 +91,13 @@ describe('a paid order gets its receipt and confirmation mail', () => {
       'the receipt and the mail',
       async () =>
         (await receipts.countDocuments({ status: 'issued' })) === 1 &&
-        (await mails.countDocuments({ status: 'sent' })) === 1
+        (await mails.countDocuments({ status: 'sent', template: 'order-confirmation' })) === 1
           ? true
           : undefined,
       60_000,
     );
     expect(await receipts.findOne()).toMatchObject({ number: 1, fileKey: 'receipts/1.pdf' });
-    expect(await mails.findOne()).toMatchObject({
+    expect(await mails.findOne({ template: 'order-confirmation' })).toMatchObject({
       template: 'order-confirmation',
       to: BUYER.email,
     });
@@ -154,5 +172,51 @@ describe('a paid order gets its receipt and confirmation mail', () => {
     });
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get('location')).toBe('https://morning.example/doc.pdf');
+  });
+});
+
+describe('the paid order is printed on demand and shipped', () => {
+  it('goes to the printer once, comes back shipped and delivered, with its tracking number on /orders and in a mail', async () => {
+    expect(paidOrderId).not.toBe('');
+    const orders = ctx.db.collection('orders');
+    const mails = ctx.db.collection('mail_outbox');
+    await until(
+      'the order delivered and the shipping mail sent',
+      async () => {
+        const order = await orders.findOne({ _id: new Types.ObjectId(paidOrderId) });
+        const shippingMails = await mails.countDocuments({
+          template: 'shipping-update',
+          status: 'sent',
+        });
+        return order?.status === 'delivered' && shippingMails === 1 ? order : undefined;
+      },
+      60_000,
+    );
+    const printed = [...printer.jobs.values()].filter((job) => job.external_id === paidOrderId);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]?.request.line_items[0]?.quantity).toBe(2);
+
+    const mine = await ctx.http.get<{
+      orders: {
+        _id: string;
+        status: string;
+        timeline: { status: string }[];
+        tracking: { number: string }[];
+      }[];
+    }>('/api/orders/mine', { token: buyer });
+    const order = mine.body.orders.find((o) => o._id === paidOrderId);
+    expect(order?.status).toBe('delivered');
+    expect(order?.timeline.map((step) => step.status)).toEqual([
+      'pending_payment',
+      'paid',
+      'processing',
+      'shipped',
+      'delivered',
+    ]);
+    const tracking = printed[0]?.line_items[0]?.status.messages?.tracking_id;
+    expect(order?.tracking.map((parcel) => parcel.number)).toEqual([tracking]);
+    expect(await mails.findOne({ template: 'shipping-update' })).toMatchObject({
+      to: BUYER.email,
+    });
   });
 });

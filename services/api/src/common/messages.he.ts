@@ -112,6 +112,9 @@ export const messagesHe = {
   print: {
     badSignature: 'חתימת העדכון מבית הדפוס אינה תקינה',
     badCallback: 'העדכון מבית הדפוס אינו תקין',
+    /** Why an order needs an admin: the partner stopped its job (its status, and what it said). */
+    jobStopped: (status: string, said: string | undefined) =>
+      `בית הדפוס עצר את ההדפסה (${status})${said ? `: ${said}` : ''}`,
   },
   payments: {
     booksUnavailable: (titles: string[]) =>

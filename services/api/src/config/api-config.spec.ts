@@ -23,6 +23,22 @@ describe('loadApiConfig', () => {
     expect(config.jwt.secret.length).toBeGreaterThanOrEqual(16);
   });
 
+  it('checks print callbacks with PRINT_API_SECRET; in production never with the development one', () => {
+    expect(loadApiConfig({ PRINT_API_SECRET: 'partner-secret' }).print.webhookSecret).toBe(
+      'partner-secret',
+    );
+    expect(loadApiConfig({}).print.webhookSecret).toBe(
+      'mechabrim-print-simulator-development-secret',
+    );
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-of-length',
+      MONGODB_URI: 'mongodb://db.example/mechabrim',
+      REDIS_URL: 'redis://cache.example:6379',
+    };
+    expect(loadApiConfig(production).print.webhookSecret).toBe('');
+  });
+
   it('names files by path on the page origin unless PUBLIC_API_URL is set', () => {
     expect(loadApiConfig({ API_PORT: '3999' }).publicApiUrl).toBe('');
     expect(

@@ -46,8 +46,9 @@ export const apiEnvSchema = z
   .object({
     ...serverEnvShape,
     ...paymentsEnvShape,
-    PRINT_API_SECRET: documented(z.string().trim().min(1).default(DEV_PRINT_API_SECRET), {
-      default: 'a development secret (the launcher makes a new one each start)',
+    PRINT_API_SECRET: documented(z.string().trim().min(1).optional(), {
+      default:
+        'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and the API refuses every print callback',
       description:
         "The print partner's client secret: authenticates the worker's calls, and (as Lulu does) signs the partner's status callbacks, so the API checks them with the same value",
     }),
@@ -204,6 +205,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     // The provider posts its notify to the API itself, so the default is an absolute address.
     payments: toPaymentsConfig(e, e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
-    print: { webhookSecret: e.PRINT_API_SECRET },
+    // Never the public development secret in production: unset, every callback is refused.
+    print: {
+      webhookSecret:
+        e.PRINT_API_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_PRINT_API_SECRET),
+    },
   };
 }

@@ -23,8 +23,11 @@ describe('reading a print partner callback', () => {
       readCallback(
         job('REJECTED', { status: { name: 'REJECTED', messages: { error: 'bad PDF' } } }),
       ),
-    ).toEqual({ kind: 'attention', reason: 'REJECTED: bad PDF' });
-    expect(readCallback(job('CANCELED'))).toEqual({ kind: 'attention', reason: 'CANCELED' });
+    ).toEqual({ kind: 'attention', reason: 'בית הדפוס עצר את ההדפסה (REJECTED): bad PDF' });
+    expect(readCallback(job('CANCELED'))).toEqual({
+      kind: 'attention',
+      reason: 'בית הדפוס עצר את ההדפסה (CANCELED)',
+    });
   });
 
   it('collects each shipped line as a parcel, skipping lines without a tracking id', () => {

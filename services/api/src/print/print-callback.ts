@@ -1,5 +1,6 @@
 import type { PrintJob } from '@mechabrim/contracts';
 import type { FulfilmentTarget, Parcel } from '@mechabrim/db';
+import { messagesHe } from '../common/messages.he';
 
 /** What a partner status means for our order. */
 export type CallbackReading =
@@ -34,7 +35,7 @@ export function readCallback(job: PrintJob): CallbackReading {
     const said = [messages.error, messages.info, messages.reason].find(
       (value): value is string => typeof value === 'string' && value.trim() !== '',
     );
-    return { kind: 'attention', reason: `${name}${said ? `: ${said.slice(0, 500)}` : ''}` };
+    return { kind: 'attention', reason: messagesHe.print.jobStopped(name, said?.slice(0, 500)) };
   }
   return { kind: 'none' };
 }

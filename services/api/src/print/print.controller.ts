@@ -5,23 +5,44 @@ import type { FastifyRequest } from 'fastify';
 import {
   coverTemplateQuerySchema,
   coverTemplateSchema,
+  printAttentionAnswerSchema,
   printCallbackAnswerSchema,
   type CoverTemplate,
   type CoverTemplateQuery,
+  type PrintAttentionAnswer,
   type PrintCallbackAnswer,
 } from '@mechabrim/contracts';
 import { PAPER_TYPE_NAMES, READING_DIRECTIONS, TRIM_SIZE_NAMES } from '@mechabrim/print-specs';
+import { Authenticated } from '../auth/guards';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import { ApiZodResponse, ZodQuery } from '../common/validation/zod-validation.pipe';
 import { coverTemplate } from './cover-template';
+import { PrintAttentionService } from './print-attention.service';
 import { PrintCallbackService } from './print-callback.service';
 
-/** The print partner's status callbacks (server to server) and the authors' cover template. */
+/**
+ * The print partner's status callbacks (server to server), the orders whose printing needs an
+ * admin, and the authors' cover template.
+ */
 @ApiTags('print')
 @Controller('print')
 export class PrintController {
-  constructor(private readonly callbacks: PrintCallbackService) {}
+  constructor(
+    private readonly callbacks: PrintCallbackService,
+    private readonly attention: PrintAttentionService,
+  ) {}
+
+  @Get('attention')
+  @Authenticated('admin')
+  @ApiOperation({
+    summary:
+      'Orders whose printing needs an admin: the handoff failed for good, or the partner rejected the job (admin only)',
+  })
+  @ApiZodResponse(printAttentionAnswerSchema, { description: 'Newest first, at most 100' })
+  needsAttention(): Promise<PrintAttentionAnswer> {
+    return this.attention.list();
+  }
 
   @Post('callback')
   @HttpCode(200)

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ORDER_MODEL, OrderSchema, OUTBOX_MODEL, OutboxSchema } from '@mechabrim/db';
+import { PrintAttentionService } from './print-attention.service';
 import { PrintCallbackService } from './print-callback.service';
 import { PrintController } from './print.controller';
 
 /**
- * Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off) and
- * the print figures authors need before they design their files (the cover template).
+ * Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off), the
+ * admins' list of orders whose printing needs them, and the print figures authors need before they
+ * design their files (the cover template).
  */
 @Module({
   imports: [
@@ -16,6 +18,6 @@ import { PrintController } from './print.controller';
     ]),
   ],
   controllers: [PrintController],
-  providers: [PrintCallbackService],
+  providers: [PrintCallbackService, PrintAttentionService],
 })
 export class PrintModule {}
