@@ -123,6 +123,8 @@ export const bookApprovedMailSchema = z.strictObject({
 export const bookRejectedMailSchema = z.strictObject({
   template: z.literal('book-rejected'),
   ...bookReviewMailFields,
+  /** What the admin who rejected the book wrote to its author. */
+  reason: z.string().max(1000).optional(),
 });
 
 /** `book-sold`: tells an author that copies of their book were sold in a paid order. */

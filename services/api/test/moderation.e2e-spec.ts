@@ -25,6 +25,12 @@ describe('moderation (admins only): books, edits and reviews', () => {
     await ctx?.close();
   });
 
+  /** The mail jobs the outbox holds about a book. */
+  const mailsAbout = async (bookId: string) =>
+    (
+      await ctx.db.collection('outbox').find({ type: 'mail', 'payload.bookId': bookId }).toArray()
+    ).map((row) => row.payload as Record<string, unknown>);
+
   it('lists a book waiting for approval with its preflight report; approving puts it on sale', async () => {
     const id = await ctx.book(noa.id, {
       title: 'ספר חדש להעלאה',
@@ -67,6 +73,15 @@ describe('moderation (admins only): books, edits and reviews', () => {
       await ctx.http.post(`/api/moderation/books/${id}/approve`, {}, { token: admin.token }),
       409,
     );
+    // The author is told once, by mail, through the outbox.
+    expect(await mailsAbout(id)).toEqual([
+      expect.objectContaining({
+        template: 'book-approved',
+        to: 'noa.mod@example.com',
+        bookTitle: 'ספר חדש להעלאה',
+        authorName: 'נועה כהן',
+      }),
+    ]);
   });
 
   it('rejects a book with a reason the author sees', async () => {
@@ -96,6 +111,14 @@ describe('moderation (admins only): books, edits and reviews', () => {
       moderationReason: 'הכריכה אינה ברזולוציה מספקת',
     });
     expectError(await ctx.http.get(`/api/books/${id}`), 404);
+    expect(await mailsAbout(id)).toEqual([
+      expect.objectContaining({
+        template: 'book-rejected',
+        to: 'noa.mod@example.com',
+        reason: 'הכריכה אינה ברזולוציה מספקת',
+        report: [],
+      }),
+    ]);
   });
 
   it('shows an edit old and new side by side; approving applies it to the live book', async () => {

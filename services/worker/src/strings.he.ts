@@ -64,6 +64,7 @@ export const workerStringsHe = {
       intro: (title: string) =>
         `בבדיקה לפני הדפסה מצאנו בספר "${title}" דברים שצריך לתקן. אחרי התיקון אפשר להעלות את הקבצים שוב.`,
       report: 'מה צריך לתקן',
+      reason: (reason: string) => `מה כתב צוות האתר: ${reason}`,
     },
     bookSold: {
       subject: (title: string) => `נמכרו עותקים של "${title}"`,

@@ -1,15 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { Types, type Connection } from 'mongoose';
-import type {
-  ModerationAnswer,
-  PendingBook,
-  PendingEdit,
-  PendingReview,
+import { Types, type ClientSession, type Connection } from 'mongoose';
+import {
+  mailJobSchema,
+  ORDER_QUEUE_NAMES,
+  preflightMailItems,
+  preflightReportSchema,
+  type ModerationAnswer,
+  type PendingBook,
+  type PendingEdit,
+  type PendingReview,
 } from '@mechabrim/contracts';
 import {
   BOOK_EDIT_MODEL,
   BOOK_MODEL,
+  OUTBOX_MODEL,
   pendingApprovalFilter,
   PUBLIC_BOOK_FIELDS,
   ratingFromReviews,
@@ -17,6 +22,7 @@ import {
   USER_MODEL,
   type BookEditModel,
   type BookModel,
+  type OutboxModel,
   type ReviewModel,
   type UserModel,
 } from '@mechabrim/db';
@@ -28,6 +34,14 @@ import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 
 const m = messagesHe.moderation;
+
+/** What a decision on a book reads of it to tell its author. */
+interface DecidedBook {
+  _id: Types.ObjectId;
+  title: string;
+  author: Types.ObjectId;
+  preflight?: unknown;
+}
 
 /**
  * The admins' moderation (issue 12, beyond the spec: without it an uploaded book never goes on
@@ -43,6 +57,7 @@ export class ModerationService {
     @InjectModel(BOOK_EDIT_MODEL) private readonly edits: BookEditModel,
     @InjectModel(REVIEW_MODEL) private readonly reviews: ReviewModel,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -100,49 +115,89 @@ export class ModerationService {
     }));
   }
 
-  /** Approves a waiting book: it goes on sale. */
+  /**
+   * Approves a waiting book: it goes on sale, and its author is told by mail (the `book-approved`
+   * job goes to the outbox in the same transaction, so a decision is never left unmailed).
+   */
   async approveBook(id: string): Promise<ModerationAnswer> {
     const now = new Date();
-    const book = await this.books
-      .findOneAndUpdate(
-        { ...pendingApprovalFilter(), _id: new Types.ObjectId(id) },
-        {
-          $set: {
-            approvalStatus: 'approved',
-            isAvailable: true,
-            moderationReason: '',
-            moderatedAt: now,
+    await this.connection.transaction(async (session) => {
+      const book = await this.books
+        .findOneAndUpdate(
+          { ...pendingApprovalFilter(), _id: new Types.ObjectId(id) },
+          {
+            $set: {
+              approvalStatus: 'approved',
+              isAvailable: true,
+              moderationReason: '',
+              moderatedAt: now,
+            },
           },
-        },
-        { returnDocument: 'after' },
-      )
-      .select({ publishedDate: 1 })
-      .lean<{ _id: Types.ObjectId; publishedDate?: Date | null }>();
-    if (!book) throw await this.bookProblem(id);
-    if (!book.publishedDate) {
-      await this.books.updateOne(
-        { _id: book._id, publishedDate: null },
-        { $set: { publishedDate: now } },
-      );
-    }
+          { returnDocument: 'after', session },
+        )
+        .select({ publishedDate: 1, title: 1, author: 1, preflight: 1 })
+        .lean<DecidedBook & { publishedDate?: Date | null }>();
+      if (!book) throw await this.bookProblem(id);
+      if (!book.publishedDate) {
+        await this.books.updateOne(
+          { _id: book._id, publishedDate: null },
+          { $set: { publishedDate: now } },
+          { session },
+        );
+      }
+      await this.mailAuthor(book, 'book-approved', undefined, session);
+    });
     return { message: m.bookApproved, status: 'approved' };
   }
 
-  /** Rejects a waiting book with the reason its author will read. */
+  /** Rejects a waiting book with the reason its author will read, on the site and by mail. */
   async rejectBook(id: string, reason: string): Promise<ModerationAnswer> {
-    const book = await this.books.findOneAndUpdate(
-      { ...pendingApprovalFilter(), _id: new Types.ObjectId(id) },
-      {
-        $set: {
-          approvalStatus: 'rejected',
-          isAvailable: false,
-          moderationReason: reason,
-          moderatedAt: new Date(),
-        },
-      },
-    );
-    if (!book) throw await this.bookProblem(id);
+    await this.connection.transaction(async (session) => {
+      const book = await this.books
+        .findOneAndUpdate(
+          { ...pendingApprovalFilter(), _id: new Types.ObjectId(id) },
+          {
+            $set: {
+              approvalStatus: 'rejected',
+              isAvailable: false,
+              moderationReason: reason,
+              moderatedAt: new Date(),
+            },
+          },
+          { returnDocument: 'after', session },
+        )
+        .select({ title: 1, author: 1, preflight: 1 })
+        .lean<DecidedBook>();
+      if (!book) throw await this.bookProblem(id);
+      await this.mailAuthor(book, 'book-rejected', reason, session);
+    });
     return { message: m.bookRejected, status: 'rejected' };
+  }
+
+  /** Queues the decision's mail to the book's author through the outbox (mail queue). */
+  private async mailAuthor(
+    book: DecidedBook,
+    template: 'book-approved' | 'book-rejected',
+    reason: string | undefined,
+    session: ClientSession,
+  ): Promise<void> {
+    const author = await this.users
+      .findById(book.author)
+      .select({ name: 1, email: 1 })
+      .session(session)
+      .lean<{ name: string; email: string }>();
+    if (!author) return;
+    const report = preflightReportSchema.safeParse(book.preflight);
+    const job = mailJobSchema.parse({
+      template,
+      to: author.email,
+      bookId: book._id.toHexString(),
+      bookTitle: book.title.slice(0, 300),
+      authorName: author.name.slice(0, 120),
+      report: report.success ? preflightMailItems(report.data).slice(0, 100) : [],
+      ...(template === 'book-rejected' && reason ? { reason: reason.slice(0, 1000) } : {}),
+    });
+    await this.outbox.create([{ type: ORDER_QUEUE_NAMES.mail, payload: job }], { session });
   }
 
   private async bookProblem(id: string): Promise<DomainError> {

@@ -22,13 +22,19 @@ function reviewMail(
   intro: string,
   reportTitle: string,
   report: PreflightReportItem[],
+  note?: string,
 ): RenderedMail {
   const greeting = m.greeting(authorName);
   const rows = reportRows(report);
+  const lead = note ? [intro, note] : [intro];
   return {
     subject,
-    html: htmlDocument(subject, greeting, [paragraph(intro), paragraph(reportTitle), table(rows)]),
-    text: textDocument(greeting, [intro, reportTitle, tableText(rows)]),
+    html: htmlDocument(subject, greeting, [
+      ...lead.map(paragraph),
+      paragraph(reportTitle),
+      table(rows),
+    ]),
+    text: textDocument(greeting, [...lead, reportTitle, tableText(rows)]),
     attachments: [],
   };
 }
@@ -60,6 +66,7 @@ export const bookRejectedTemplate: MailTemplate<'book-rejected'> = {
         t.intro(job.bookTitle),
         t.report,
         report,
+        job.reason ? t.reason(job.reason) : undefined,
       ),
     );
   },

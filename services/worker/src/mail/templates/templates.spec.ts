@@ -1,4 +1,4 @@
-import { MAIL_TEMPLATES, mailJobSchema, type MailJob } from '@mechabrim/contracts';
+import { MAIL_TEMPLATES, mailJobSchema, type MailJob, type MailJobOf } from '@mechabrim/contracts';
 import { Types } from 'mongoose';
 import { paidOrderFixture } from '../../receipts/receipt-fixture';
 import type { MailContext, MailReceipt } from './mail-template';
@@ -138,6 +138,12 @@ describe('mail templates', () => {
       rejected.text.indexOf('גודל העמוד'),
     );
     expect(rejected.text).toContain('לתיקון: תמונה בעמוד 12 ברזולוציה של 150 DPI');
+    const withReason = await renderMail(
+      { ...(jobOf('book-rejected') as MailJobOf<'book-rejected'>), reason: 'הכריכה מטושטשת' },
+      contextWith(null),
+    );
+    expect(withReason.text).toContain('מה כתב צוות האתר: הכריכה מטושטשת');
+    expect(withReason.html).toContain('מה כתב צוות האתר: הכריכה מטושטשת');
     const sold = await renderMail(jobOf('book-sold'), contextWith(null));
     expect(sold.text).toContain('נמכרו 2 עותקים של הספר "הים של תל אביב".');
     expect(sold.text).toContain(`חלקך במכירה: ${formatMoneyHe(agorot(15130))}`);
