@@ -59,6 +59,19 @@ const entriesOf = (orderId: Types.ObjectId) =>
     .find({ orderId }, { projection: { _id: 0, lineIndex: 1, party: 1, kind: 1, amountAgorot: 1 } })
     .sort({ lineIndex: 1, party: 1 })
     .toArray();
+/** The 'a copy was sold' mails the split put in the outbox for the order. */
+const soldMailsOf = async (orderId: Types.ObjectId) =>
+  (
+    await db
+      .collection('outbox')
+      .find({
+        type: 'mail',
+        'payload.template': 'book-sold',
+        'payload.orderId': orderId.toHexString(),
+      })
+      .sort({ 'payload.earningsAgorot': -1 })
+      .toArray()
+  ).map((row) => row.payload as Record<string, unknown>);
 const salesOf = async (book: Types.ObjectId) =>
   ((await db.collection('books').findOne({ _id: book }))?.salesCount as number | undefined) ?? -1;
 
@@ -83,6 +96,13 @@ beforeAll(async () => {
       salesCount: 0,
     });
   }
+  await db.collection('users').insertOne({
+    _id: authorId,
+    name: 'נועה לוי',
+    email: 'noa.levi@example.com',
+    role: 'author',
+    passwordHash: 'not-used-here',
+  });
   const connection = { url: redis.url, maxRetriesPerRequest: null };
   queue = new Queue(ORDER_QUEUE_NAMES.orderSplits, { connection });
   events = new QueueEvents(ORDER_QUEUE_NAMES.orderSplits, { connection });
@@ -119,6 +139,16 @@ describe('order-splits: the paid order to the ledger', () => {
     expect(community.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(1343);
     expect(await salesOf(bookA)).toBe(2);
     expect(await salesOf(bookB)).toBe(1);
+    // The author hears of each line once, with the ledger's own share.
+    expect(await soldMailsOf(orderId)).toEqual([
+      expect.objectContaining({
+        to: 'noa.levi@example.com',
+        bookTitle: 'ספר א',
+        quantity: 2,
+        earningsAgorot: 6783,
+      }),
+      expect.objectContaining({ bookTitle: 'ספר ב', quantity: 1, earningsAgorot: 4632 }),
+    ]);
   });
 
   it('a second delivery of the same order (another job id, a retry) moves nothing', async () => {
@@ -129,6 +159,7 @@ describe('order-splits: the paid order to the ledger', () => {
       outcome: 'already-split',
     });
     expect(await entriesOf(orderId)).toHaveLength(6);
+    expect(await soldMailsOf(orderId)).toHaveLength(2);
     expect(await salesOf(bookA)).toBe(before.a + 2);
     expect(await salesOf(bookB)).toBe(before.b + 1);
   });

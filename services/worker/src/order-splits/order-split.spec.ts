@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { communityFirst85_10_5, compensationPolicy } from '@mechabrim/money';
 import { Types } from 'mongoose';
-import { saleEntries } from './order-split';
+import { bookSoldMails, saleEntries } from './order-split';
+import { mailJobSchema } from '@mechabrim/contracts';
 
 const line = (priceAgorot: number, quantity: number, printAndShippingAgorot?: number) => ({
   book: { _id: new Types.ObjectId(), author: new Types.ObjectId() },
@@ -57,5 +58,47 @@ describe('sale entries of a paid order', () => {
       ['platform', 500],
       ['print', 2_500],
     ]);
+  });
+});
+
+describe("the authors' 'a copy was sold' mails", () => {
+  it("says each line's copies and the author's ledger share, to the line's author only", () => {
+    const known = new Types.ObjectId();
+    const unknown = new Types.ObjectId();
+    const order = {
+      _id: new Types.ObjectId(),
+      books: [
+        {
+          book: { _id: new Types.ObjectId(), author: known, title: 'ספר א' },
+          quantity: 2,
+          priceAgorot: 3990,
+        },
+        {
+          book: { _id: new Types.ObjectId(), author: unknown, title: 'ספר ב' },
+          quantity: 1,
+          priceAgorot: 5450,
+        },
+      ],
+    };
+    const entries = saleEntries(order, communityFirst85_10_5, new Date('2026-11-01T10:00:00Z'));
+    const mails = bookSoldMails(
+      order,
+      entries,
+      new Map([[known.toHexString(), { name: 'נועה', email: 'noa@example.com' }]]),
+    );
+    expect(mails).toEqual([
+      {
+        template: 'book-sold',
+        to: 'noa@example.com',
+        orderId: order._id.toHexString(),
+        bookId: order.books[0]?.book._id.toHexString(),
+        bookTitle: 'ספר א',
+        authorName: 'נועה',
+        quantity: 2,
+        earningsAgorot: entries.find((e) => e.lineIndex === 0 && e.party === 'author')
+          ?.amountAgorot,
+      },
+    ]);
+    expect(mailJobSchema.safeParse(mails[0]).success).toBe(true);
   });
 });

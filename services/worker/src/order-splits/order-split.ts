@@ -1,10 +1,11 @@
+import type { MailJobOf } from '@mechabrim/contracts';
 import type { LedgerParty } from '@mechabrim/db';
 import { agorot, lineTotal, type SplitPolicy } from '@mechabrim/money';
 import type { Types } from 'mongoose';
 
 /** What the split reads of a stored order line. */
 export interface SplitOrderLine {
-  book: { _id: Types.ObjectId; author: Types.ObjectId };
+  book: { _id: Types.ObjectId; author: Types.ObjectId; title?: string | null };
   quantity: number;
   priceAgorot: number;
   /** The print partner's cost for the line's copies, once known (none before print handoff). */
@@ -65,5 +66,36 @@ export function saleEntries(
       policy: policy.name,
       occurredAt,
     }));
+  });
+}
+
+/**
+ * The 'a copy of your book was sold' mails of a split order (issue 11 item 5): one per line, to
+ * the line's author, stating the copies and the author's share of them from the ledger's own
+ * entries, so the mail and the earnings page can never disagree. Authors without an account
+ * (a deleted one) get none.
+ */
+export function bookSoldMails(
+  order: { _id: Types.ObjectId; books: readonly SplitOrderLine[] },
+  entries: readonly NewLedgerEntry[],
+  authors: ReadonlyMap<string, { name: string; email: string }>,
+): MailJobOf<'book-sold'>[] {
+  return entries.flatMap((entry) => {
+    if (entry.party !== 'author') return [];
+    const author = authors.get(entry.authorId.toHexString());
+    const line = order.books[entry.lineIndex];
+    if (!author || !line) return [];
+    return [
+      {
+        template: 'book-sold' as const,
+        to: author.email,
+        orderId: order._id.toHexString(),
+        bookId: entry.bookId.toHexString(),
+        bookTitle: (line.book.title || '—').slice(0, 300),
+        authorName: (author.name || author.email).slice(0, 120),
+        quantity: entry.quantity,
+        earningsAgorot: Math.max(0, entry.amountAgorot),
+      },
+    ];
   });
 }

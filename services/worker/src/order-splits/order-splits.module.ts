@@ -9,6 +9,10 @@ import {
   LedgerEntrySchema,
   ORDER_MODEL,
   OrderSchema,
+  OUTBOX_MODEL,
+  OutboxSchema,
+  USER_MODEL,
+  UserSchema,
 } from '@mechabrim/db';
 import { OrderSplitsProcessor } from './order-splits.processor';
 
@@ -19,6 +23,8 @@ import { OrderSplitsProcessor } from './order-splits.processor';
       { name: ORDER_MODEL, schema: OrderSchema },
       { name: BOOK_MODEL, schema: BookSchema },
       { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
+      { name: OUTBOX_MODEL, schema: OutboxSchema },
+      { name: USER_MODEL, schema: UserSchema },
     ]),
   ],
   providers: [OrderSplitsProcessor],

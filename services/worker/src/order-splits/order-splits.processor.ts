@@ -6,17 +6,21 @@ import {
   BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
   ORDER_MODEL,
+  OUTBOX_MODEL,
   PAID_ORDER_STATUSES,
+  USER_MODEL,
   type BookModel,
   type LedgerEntryModel,
   type OrderModel,
+  type OutboxModel,
+  type UserModel,
 } from '@mechabrim/db';
 import { selectSplitPolicy, type SplitPolicy } from '@mechabrim/money';
 import { Job, UnrecoverableError } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
-import { saleEntries, type SplitOrderLine } from './order-split';
+import { bookSoldMails, saleEntries, type SplitOrderLine } from './order-split';
 
 export type OrderSplitOutcome =
   | { outcome: 'split'; entries: number }
@@ -42,6 +46,8 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
+    @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
+    @InjectModel(USER_MODEL) private readonly users: UserModel,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
   ) {
     super();
@@ -76,6 +82,16 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
       return { outcome: 'not-sold', status: order.status };
     }
     const entries = saleEntries(order, this.policy, order.paidAt ?? new Date(parsed.data.paidAt));
+    const authorIds = [...new Set(order.books.map((line) => line.book.author.toHexString()))];
+    const authorRows = await this.users
+      .find({ _id: { $in: authorIds.map((id) => new Types.ObjectId(id)) } })
+      .select({ name: 1, email: 1 })
+      .lean<{ _id: Types.ObjectId; name: string; email: string }[]>();
+    const mails = bookSoldMails(
+      order,
+      entries,
+      new Map(authorRows.map((author) => [author._id.toHexString(), author])),
+    );
     let claimed = false;
     try {
       await this.connection.transaction(async (session) => {
@@ -90,6 +106,15 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
         claimed = claim.modifiedCount === 1;
         if (!claimed) return;
         await this.ledger.insertMany(entries, { session, ordered: true });
+        // Each author hears of the sale once: the mails go to the outbox with the split itself
+        // (the API's relay hands them to the mail queue).
+        if (mails.length > 0) {
+          const at = new Date();
+          await this.outbox.insertMany(
+            mails.map((job) => ({ type: ORDER_QUEUE_NAMES.mail, payload: job, createdAt: at })),
+            { session },
+          );
+        }
         for (const line of order.books) {
           await this.books.updateOne(
             { _id: line.book._id },
