@@ -38,7 +38,12 @@ describe('an author’s own books: hide/show, delete, edit for approval', () => 
         approvalStatus: 'approved',
       });
       expect(hidden.body.message).toMatch(/[\u0590-\u05FF]/);
-      expect((await ctx.http.get(`/api/books/${id}`)).status).toBe(404);
+      // Off the shop's lists; its page, once on sale, stays as sold out (issue 13).
+      const page = await ctx.http.get<Book>(`/api/books/${id}`);
+      expect(page.status).toBe(200);
+      expect(page.body.isAvailable).toBe(false);
+      const list = await ctx.http.get<{ books: Book[] }>('/api/books?limit=100');
+      expect(list.body.books.some((b) => b._id === id)).toBe(false);
       // The author still sees it in their own list.
       const own = await ctx.http.get<Book[]>(`/api/books/author/${noa.id}`, { token: noa.token });
       expect(own.body.find((b) => b._id === id)).toMatchObject({ isAvailable: false });

@@ -3,7 +3,7 @@ import type { Book } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
 import { Link } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
-import { BookCover, EmptyState, ErrorState, Price, formatRating } from '@mechabrim/ui';
+import { BookCover, EmptyState, ErrorState, Icon, Price, formatRating } from '@mechabrim/ui';
 import {
   authorBooksKey,
   standingOf,
@@ -93,8 +93,7 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
         <p className="ap-book__figures">
           <span>{s.sales(book.salesCount)}</span>
           <span>
-            <span aria-hidden="true">★ </span>
-            {s.rating(formatRating(book.rating), book.totalRatings)}
+            <Icon name="star" /> {s.rating(formatRating(book.rating), book.totalRatings)}
           </span>
           <Price value={book.price} decimals={2} />
         </p>
