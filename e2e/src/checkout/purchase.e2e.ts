@@ -140,7 +140,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
     await page.waitForURL('**/orders');
     const newest = page.getByTestId('order-card').first();
     await newest.waitFor();
-    await expect(newest.getAttribute('data-status')).resolves.toBe('paid');
+    // Paid — and the worker may already have handed it to the print simulator, or further.
+    expect(['paid', 'processing', 'shipped', 'delivered']).toContain(
+      await newest.getAttribute('data-status'),
+    );
     expect(await newest.textContent()).toContain(first.title);
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors(errors)).toEqual([]);
