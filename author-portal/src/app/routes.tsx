@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mechabrim/routing';
-import { strings } from '../strings.he';
 import { BooksPage } from '../features/books';
 import { EarningsPage } from '../features/earnings';
 import { EditBookPage } from '../features/edit-book';
@@ -8,7 +7,8 @@ import { OrdersPage } from '../features/orders';
 import { ModerationPage } from '../features/moderation';
 import { OverviewPage } from '../features/overview';
 import { ProfilePage } from '../features/profile';
-import { ComingSoon, NotFound } from './coming-soon';
+import { UploadBookPage } from '../features/upload-book';
+import { NotFound } from './coming-soon';
 import { PortalFrame } from './portal-frame';
 import { RequireAuthor } from './require-author';
 
@@ -26,7 +26,7 @@ const screens: Record<AuthorPortalPath, ReactElement> = {
   '/author-dashboard/orders': section(<OrdersPage />),
   '/author-dashboard/earnings': section(<EarningsPage />),
   '/author-dashboard/profile': section(<ProfilePage />),
-  '/book/upload': section(<ComingSoon title={strings.screens.upload} />),
+  '/book/upload': section(<UploadBookPage />),
   '/book/edit/:id': section(<EditBookPage />, '/login'),
 };
 

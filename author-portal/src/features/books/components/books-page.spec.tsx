@@ -1,4 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@mechabrim/query';
+import { MemoryRouter } from '@mechabrim/routing';
 import type { Book } from '@mechabrim/contracts';
 import { formatPrice } from '@mechabrim/hebrew';
 import { sessionStore } from '@mechabrim/session';
@@ -145,5 +147,34 @@ describe('/author-dashboard/books', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'ניסיון חוזר' }));
     await screen.findByTestId('book-card');
+  });
+});
+
+describe('/author-dashboard/books after an upload', () => {
+  it('says the book was uploaded and opens on the pending tab, where the new book waits', async () => {
+    library([available, pending]);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter
+          initialEntries={[
+            {
+              pathname: '/author-dashboard/books',
+              state: { uploaded: pending._id, message: 'הספר הועלה בהצלחה!' },
+            },
+          ]}
+        >
+          <BooksPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByText('הספר הועלה בהצלחה!')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toContain('ממתינים לאישור');
+    const panel = screen.getByRole('tabpanel');
+    const cards = within(panel).getAllByTestId('book-card');
+    expect(cards).toHaveLength(1);
+    expect(within(cards[0] as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe(
+      pending.title,
+    );
   });
 });

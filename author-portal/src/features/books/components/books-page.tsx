@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Book } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
-import { Link } from '@mechabrim/routing';
+import { Link, useLocation } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { BookCover, EmptyState, ErrorState, Icon, Price, formatRating } from '@mechabrim/ui';
 import {
@@ -160,8 +160,13 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
 /** `/author-dashboard/books`: the author's books by tab, with edit, hide/show and delete. */
 export function BooksPage() {
   const books = useAuthorBooks();
-  const [tab, setTab] = useState<Tab>('all');
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // Arriving from the upload screen: its message, and the pending tab where the new book waits.
+  const { state } = useLocation() as { state: { uploaded?: string; message?: string } | null };
+  const uploaded = typeof state?.message === 'string' ? state.message : null;
+  const [tab, setTab] = useState<Tab>(uploaded ? 'pending' : 'all');
+  const [notice, setNotice] = useState<Notice | null>(
+    uploaded ? { tone: 'done', text: uploaded } : null,
+  );
 
   const title = (
     <h1 id="ap-books-title" className="ap-title">

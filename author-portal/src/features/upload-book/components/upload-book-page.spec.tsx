@@ -1,0 +1,232 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { BOOK_UPLOAD_HE } from '@mechabrim/contracts';
+import { communityFirst85_10_5, toAgorot, toShekels } from '@mechabrim/money';
+import { sessionStore } from '@mechabrim/session';
+import { formatPrice } from '@mechabrim/ui';
+import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
+import { UploadBookPage } from './upload-book-page';
+import { perCopySplit } from './price-calculator';
+
+const AUTHOR = '6650aa000000000000000001';
+const TEMPLATE_SUMMARY = 'כריכה ברוחב 303.4 מ״מ ובגובה 216 מ״מ, שדרה 6.4 מ״מ';
+
+/** The browser's XMLHttpRequest as the page uses it; each test drives the answer by hand. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const realXhr = globalThis.XMLHttpRequest;
+beforeEach(() => {
+  FakeXhr.last = null;
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  fakeApi((url) =>
+    url.pathname === '/api/print/cover-template'
+      ? { body: { ...coverBody(url), summary: TEMPLATE_SUMMARY } }
+      : undefined,
+  );
+  act(() =>
+    sessionStore.setState({
+      user: { _id: AUTHOR, name: 'נועה לוי', email: 'noa@example.com', role: 'author' },
+      token: 'author-token',
+      loading: false,
+    }),
+  );
+});
+afterAll(() => {
+  globalThis.XMLHttpRequest = realXhr;
+});
+
+const open = () => renderRoute(<UploadBookPage />, '/book/upload', '/book/upload');
+const type = (label: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const choose = (label: RegExp, file: File) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+const pdf = (name: string) => new File(['%PDF-1.4\n%%EOF'], name, { type: 'application/pdf' });
+
+function fillValidBook() {
+  type(/^שם הספר/, 'הגשם השני');
+  type(/^מחיר/, '79.90');
+  type(/^קטגוריה/, 'שירה');
+  type('תגיות', 'שירה, חורף ,');
+  choose(/^קובץ הספר/, pdf('interior.pdf'));
+  choose(/^קובץ הכריכה/, pdf('cover.pdf'));
+  choose(
+    /^תמונת הכריכה/,
+    new File([new Uint8Array([0x89, 0x50])], 'cover.png', { type: 'image/png' }),
+  );
+}
+
+describe('/book/upload', () => {
+  it('starts with the defaults of spec §9, soft cover shown disabled', () => {
+    open();
+    expect(screen.getByLabelText<HTMLSelectElement>(/^גודל הספר/).value).toBe('A5');
+    expect(screen.getByLabelText<HTMLSelectElement>(/^כיוון קריאה/).value).toBe('rtl');
+    expect(screen.getByLabelText<HTMLSelectElement>(/^סוג נייר/).value).toBe('70g');
+    expect(screen.getByLabelText<HTMLSelectElement>(/^סוג הדפסה/).value).toBe('bw');
+    expect(screen.getByLabelText<HTMLInputElement>(/^שפת הספר/).value).toBe('עברית');
+    expect(screen.getByLabelText<HTMLSelectElement>(/^כריכה/).disabled).toBe(true);
+  });
+
+  it('checks the fields and files with the contract’s Hebrew messages before sending', async () => {
+    open();
+    type(/^מחיר/, '10.555');
+    fireEvent.click(screen.getByRole('button', { name: 'העלאת הספר' }));
+    await screen.findByText(BOOK_UPLOAD_HE.titleRequired);
+    expect(screen.getByText(BOOK_UPLOAD_HE.priceInvalid)).toBeTruthy();
+    expect(screen.getByText(BOOK_UPLOAD_HE.categoryRequired)).toBeTruthy();
+    expect(screen.getByText(BOOK_UPLOAD_HE.pdfRequired)).toBeTruthy();
+    expect(screen.getByText(BOOK_UPLOAD_HE.coverPdfRequired)).toBeTruthy();
+    expect(screen.getByText(BOOK_UPLOAD_HE.coverImageRequired)).toBeTruthy();
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it('refuses a file of the wrong type or over the size limit as soon as it is chosen', () => {
+    open();
+    choose(/^קובץ הספר/, new File(['hello'], 'book.txt', { type: 'text/plain' }));
+    expect(screen.getByText(BOOK_UPLOAD_HE.notPdf('קובץ הספר'))).toBeTruthy();
+    const huge = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(huge, 'size', { value: 51 * 1024 * 1024 });
+    choose(/^תמונת הכריכה/, huge);
+    expect(screen.getByText(BOOK_UPLOAD_HE.fileTooLarge(50))).toBeTruthy();
+  });
+
+  it('shows per copy the split of libs/money’s policy beside the price', () => {
+    open();
+    type(/^מחיר/, '79.90');
+    type(/^עלות הדפסה ומשלוח/, '18.5');
+    const expected = communityFirst85_10_5.split({
+      unitPrice: toAgorot(79.9),
+      quantity: 1,
+      format: 'physical',
+      printAndShipping: toAgorot(18.5),
+    });
+    expect(perCopySplit(79.9, 18.5)).toEqual(expected);
+    const shown = screen.getByTestId('price-split').textContent ?? '';
+    for (const amount of [
+      expected.author,
+      expected.community,
+      expected.platform,
+      expected.printAndShipping,
+    ]) {
+      expect(shown).toContain(formatPrice(toShekels(amount), 2));
+    }
+    expect(shown).toContain('תרומה לקהילה (10%)');
+    expect(
+      expected.author + expected.community + expected.platform + expected.printAndShipping,
+    ).toBe(7990);
+  });
+
+  it('shows the cover template for the chosen options and page count before the upload', async () => {
+    open();
+    expect(screen.getByTestId('cover-template').textContent).toContain('מספר העמודים');
+    type(/^סוג נייר/, '90g');
+    type(/^מספר עמודים/, '120');
+    await waitFor(() =>
+      expect(screen.getByTestId('cover-template').textContent).toBe(TEMPLATE_SUMMARY),
+    );
+    const asked = (globalThis.fetch as jest.Mock).mock.calls.map(([input]) => String(input));
+    expect(asked.at(-1)).toContain('pages=120');
+    expect(asked.at(-1)).toContain('paper=90g');
+  });
+
+  it('uploads with the bearer token, shows the progress in per cent, then the books list', async () => {
+    const view = open();
+    fillValidBook();
+    fireEvent.click(screen.getByRole('button', { name: 'העלאת הספר' }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const xhr = FakeXhr.last as FakeXhr;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('http://api.test/api/books');
+    expect(xhr.headers.Authorization).toBe('Bearer author-token');
+    expect(xhr.body?.get('title')).toBe('הגשם השני');
+    expect(xhr.body?.get('price')).toBe('79.90');
+    expect(xhr.body?.get('tags')).toBe('שירה,חורף');
+    expect(xhr.body?.get('size')).toBe('A5');
+    expect((xhr.body?.get('pdfFile') as File).name).toBe('interior.pdf');
+    act(() => xhr.progress(37, 100));
+    expect(screen.getByText('הועלו 37%')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'התקדמות ההעלאה' }).getAttribute('value')).toBe(
+      '37',
+    );
+    await act(async () =>
+      xhr.answer(201, {
+        message: BOOK_UPLOAD_HE.uploaded,
+        book: {
+          _id: '6650bb000000000000000009',
+          title: 'הגשם השני',
+          status: 'pending_approval',
+          isAvailable: false,
+          preflight: { status: 'pending', uploadId: 'u1' },
+        },
+      }),
+    );
+    await waitFor(() =>
+      expect(view.getByTestId('location').textContent).toBe('/author-dashboard/books'),
+    );
+  });
+
+  it('shows the server’s Hebrew error and keeps the form', async () => {
+    open();
+    fillValidBook();
+    fireEvent.click(screen.getByRole('button', { name: 'העלאת הספר' }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const message = BOOK_UPLOAD_HE.notPdf('קובץ הכריכה');
+    await act(async () =>
+      (FakeXhr.last as FakeXhr).answer(400, { statusCode: 400, error: 'Bad Request', message }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>(/^שם הספר/).value).toBe('הגשם השני');
+  });
+});
+
+function coverBody(url: URL) {
+  return {
+    pages: Number(url.searchParams.get('pages')),
+    size: url.searchParams.get('size'),
+    paper: url.searchParams.get('paper'),
+    direction: url.searchParams.get('direction'),
+    trim: { widthMm: 148, heightMm: 210 },
+    bleedMm: 3,
+    spineMm: 6.4,
+    spineTextAllowed: true,
+    frontCoverSide: 'left',
+    widthMm: 308.4,
+    heightMm: 216,
+    widthPt: 874.2,
+    heightPt: 612.3,
+    panels: {
+      back: { xMm: 0, widthMm: 151, xPt: 0, widthPt: 428 },
+      spine: { xMm: 151, widthMm: 6.4, xPt: 428, widthPt: 18.1 },
+      front: { xMm: 157.4, widthMm: 151, xPt: 446.1, widthPt: 428 },
+    },
+  };
+}

@@ -1,0 +1,335 @@
+import { useState, type ChangeEvent } from 'react';
+import {
+  BOOK_CATEGORIES,
+  BOOK_UPLOAD_FILES,
+  BOOK_UPLOAD_HE,
+  MAX_UPLOAD_FILE_BYTES,
+  bookUploadFieldsSchema,
+  coverTemplateQuerySchema,
+  type BookUploadFileField,
+} from '@mechabrim/contracts';
+import {
+  PAPER_TYPE_NAMES,
+  PRINTING_TYPES,
+  READING_DIRECTIONS,
+  TRIM_SIZE_NAMES,
+} from '@mechabrim/print-specs';
+import { useQueryClient } from '@mechabrim/query';
+import { Link, useNavigate } from '@mechabrim/routing';
+import { ApiError, useSession } from '@mechabrim/session';
+import { Field, SubmitButton } from '@mechabrim/ui';
+import { useZodForm } from '@mechabrim/ui/src/forms';
+import { strings } from '../../../strings.he';
+import { authorBooksKey } from '../../../shared/author-books';
+import { uploadBook, useCoverTemplate } from '../api/upload-book';
+import { PriceCalculator } from './price-calculator';
+import './upload-book.css';
+
+const s = strings.upload;
+const FILE_FIELDS = Object.keys(BOOK_UPLOAD_FILES) as BookUploadFileField[];
+const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+type Files = Partial<Record<BookUploadFileField, File>>;
+type FileErrors = Partial<Record<BookUploadFileField, string>>;
+
+/** The client's first look at a chosen file (the server checks the content again). */
+export function fileProblem(field: BookUploadFileField, file: File | undefined): string | null {
+  const spec = BOOK_UPLOAD_FILES[field];
+  if (!file) return spec.missing;
+  if (file.size > MAX_UPLOAD_FILE_BYTES) return BOOK_UPLOAD_HE.fileTooLarge(MEGABYTES);
+  if (spec.kind === 'pdf') {
+    const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+    return pdf ? null : BOOK_UPLOAD_HE.notPdf(spec.label);
+  }
+  return IMAGE_TYPES.includes(file.type) ? null : BOOK_UPLOAD_HE.notImage;
+}
+
+function CoverTemplateNote({
+  pages,
+  size,
+  paper,
+  direction,
+}: {
+  pages: string;
+  size: string;
+  paper: string;
+  direction: string;
+}) {
+  const query = coverTemplateQuerySchema.safeParse({ pages, size, paper, direction });
+  const template = useCoverTemplate(query.success ? query.data : null);
+  let text: string;
+  if (!query.success) text = s.templateNeedsPages;
+  else if (template.isError) text = s.templateFailed;
+  else if (template.isPending) text = s.templateLoading;
+  else text = template.data.summary;
+  return (
+    <section className="ap-card ap-upload__template" aria-labelledby="ap-upload-template">
+      <h3 id="ap-upload-template">{s.template}</h3>
+      <p role="status" data-testid="cover-template">
+        {text}
+      </p>
+    </section>
+  );
+}
+
+/** `/book/upload` (spec §2, §5): a new book with its files, sent for approval. */
+export function UploadBookPage() {
+  const authorId = useSession((state) => state.user?._id ?? '');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<Files>({});
+  const [fileErrors, setFileErrors] = useState<FileErrors>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useZodForm(bookUploadFieldsSchema, {
+    title: '',
+    description: '',
+    price: '',
+    category: '',
+    tags: '',
+    language: 'עברית',
+    size: 'A5',
+    readingFormat: 'rtl',
+    paperType: '70g',
+    printingType: 'bw',
+    pages: undefined,
+    isbn: '',
+  });
+  const [price, pages, size, paperType, readingFormat] = watch([
+    'price',
+    'pages',
+    'size',
+    'paperType',
+    'readingFormat',
+  ]);
+
+  const chooseFile = (field: BookUploadFileField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setFiles((current) => ({ ...current, [field]: file }));
+    setFileErrors((current) => ({
+      ...current,
+      [field]: file ? (fileProblem(field, file) ?? undefined) : undefined,
+    }));
+  };
+
+  const checkFiles = (): boolean => {
+    const found: FileErrors = {};
+    for (const field of FILE_FIELDS) {
+      const problem = fileProblem(field, files[field]);
+      if (problem) found[field] = problem;
+    }
+    setFileErrors(found);
+    return Object.keys(found).length === 0;
+  };
+
+  const send = handleSubmit(
+    async (fields) => {
+      setFailure(null);
+      if (!checkFiles()) return;
+      const form = new FormData();
+      form.append('title', fields.title);
+      form.append('description', fields.description);
+      form.append('price', fields.price.toFixed(2));
+      form.append('category', fields.category);
+      form.append('tags', fields.tags.join(','));
+      form.append('language', fields.language);
+      form.append('size', fields.size);
+      form.append('readingFormat', fields.readingFormat);
+      form.append('paperType', fields.paperType);
+      form.append('printingType', fields.printingType);
+      if (fields.pages !== undefined) form.append('pages', String(fields.pages));
+      if (fields.isbn) form.append('isbn', fields.isbn);
+      for (const field of FILE_FIELDS) {
+        const file = files[field];
+        if (file) form.append(field, file, file.name);
+      }
+      setProgress(0);
+      try {
+        const answer = await uploadBook(form, setProgress);
+        await queryClient.invalidateQueries({ queryKey: authorBooksKey(authorId) });
+        void navigate('/author-dashboard/books', {
+          state: { uploaded: answer.book._id, message: answer.message },
+        });
+      } catch (error) {
+        setProgress(null);
+        setFailure(error instanceof ApiError ? error.message : s.failed);
+      }
+    },
+    () => {
+      checkFiles();
+    },
+  );
+
+  return (
+    <section aria-labelledby="ap-upload-title" className="ap-upload-page">
+      <h1 id="ap-upload-title" className="ap-title">
+        {s.title}
+      </h1>
+      <p>{s.intro}</p>
+      <form className="ap-upload" noValidate onSubmit={(e) => void send(e)}>
+        {failure && (
+          <p className="ap-banner" data-tone="error" role="alert">
+            {failure}
+          </p>
+        )}
+        <fieldset className="ap-card ap-upload__group">
+          <legend>{s.details}</legend>
+          <Field label={s.bookTitle} error={errors.title?.message} required>
+            {(control) => <input {...control} {...register('title')} />}
+          </Field>
+          <Field label={s.description} error={errors.description?.message}>
+            {(control) => <textarea rows={6} {...control} {...register('description')} />}
+          </Field>
+          <div className="ap-upload__price">
+            <Field label={s.price} error={errors.price?.message} required>
+              {(control) => (
+                <input type="text" inputMode="decimal" {...control} {...register('price')} />
+              )}
+            </Field>
+            <PriceCalculator price={price ?? ''} />
+          </div>
+          <Field label={s.category} error={errors.category?.message} required>
+            {(control) => (
+              <select {...control} {...register('category')}>
+                <option value="">{s.chooseCategory}</option>
+                {BOOK_CATEGORIES.map((category) => (
+                  <option key={category.value} value={category.value}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={s.tags} hint={s.tagsHint} error={errors.tags?.message}>
+            {(control) => <input {...control} {...register('tags')} />}
+          </Field>
+          <Field label={s.language} error={errors.language?.message}>
+            {(control) => <input {...control} {...register('language')} />}
+          </Field>
+          <Field label={s.isbn} error={errors.isbn?.message} latin>
+            {(control) => <input inputMode="numeric" {...control} {...register('isbn')} />}
+          </Field>
+        </fieldset>
+
+        <fieldset className="ap-card ap-upload__group">
+          <legend>{s.print}</legend>
+          <Field label={s.pages} hint={s.pagesHint} error={errors.pages?.message}>
+            {(control) => (
+              <input
+                inputMode="numeric"
+                {...control}
+                {...register('pages', {
+                  setValueAs: (value: string) => (value === '' ? undefined : value),
+                })}
+              />
+            )}
+          </Field>
+          <Field label={s.size} error={errors.size?.message}>
+            {(control) => (
+              <select {...control} {...register('size')}>
+                {TRIM_SIZE_NAMES.map((name) => (
+                  <option key={name} value={name}>
+                    {s.sizes[name] ?? name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={s.direction} error={errors.readingFormat?.message}>
+            {(control) => (
+              <select {...control} {...register('readingFormat')}>
+                {READING_DIRECTIONS.map((name) => (
+                  <option key={name} value={name}>
+                    {s.directions[name] ?? name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={s.paper} error={errors.paperType?.message}>
+            {(control) => (
+              <select {...control} {...register('paperType')}>
+                {PAPER_TYPE_NAMES.map((name) => (
+                  <option key={name} value={name}>
+                    {s.papers[name] ?? name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={s.printing} error={errors.printingType?.message}>
+            {(control) => (
+              <select {...control} {...register('printingType')}>
+                {PRINTING_TYPES.map((name) => (
+                  <option key={name} value={name}>
+                    {s.printings[name] ?? name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={s.binding} hint={s.bindingHint}>
+            {(control) => (
+              <select {...control} disabled value="soft">
+                <option value="soft">{s.softCover}</option>
+              </select>
+            )}
+          </Field>
+          <CoverTemplateNote
+            pages={typeof pages === 'string' ? pages : ''}
+            size={size ?? 'A5'}
+            paper={paperType ?? '70g'}
+            direction={readingFormat ?? 'rtl'}
+          />
+        </fieldset>
+
+        <fieldset className="ap-card ap-upload__group">
+          <legend>{s.files}</legend>
+          <p>{s.filesHint(MEGABYTES)}</p>
+          {FILE_FIELDS.map((field) => (
+            <Field
+              key={field}
+              label={BOOK_UPLOAD_FILES[field].label}
+              error={fileErrors[field]}
+              required
+            >
+              {(control) => (
+                <input
+                  type="file"
+                  accept={
+                    BOOK_UPLOAD_FILES[field].kind === 'pdf'
+                      ? 'application/pdf,.pdf'
+                      : IMAGE_TYPES.join(',')
+                  }
+                  {...control}
+                  onChange={chooseFile(field)}
+                />
+              )}
+            </Field>
+          ))}
+        </fieldset>
+
+        {progress !== null && (
+          <div className="ap-upload__progress">
+            <progress aria-label={s.progress} max={100} value={progress} />
+            <span role="status">{s.progressText(progress)}</span>
+          </div>
+        )}
+        <div className="ap-upload__actions">
+          <SubmitButton pending={isSubmitting} pendingLabel={s.submitting}>
+            {s.submit}
+          </SubmitButton>
+          <Link className="mb-button" data-variant="secondary" to="/author-dashboard/books">
+            {s.back}
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}

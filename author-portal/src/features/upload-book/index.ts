@@ -1,0 +1,1 @@
+export { UploadBookPage } from './components/upload-book-page';
