@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, queryInt } from './fields';
+import { preflightReportSchema } from './preflight';
 import { VALIDATION_HE } from './validation-messages.he';
 
 /**
@@ -146,6 +147,8 @@ export const bookSchema = z.object({
    */
   approvalStatus: z.enum(['pending', 'approved', 'rejected']).optional(),
   moderationReason: z.string().optional(),
+  /** The print preflight's report of the latest upload (`PreflightReport`), for its author only. */
+  preflight: preflightReportSchema.nullable().optional(),
 });
 export type Book = z.infer<typeof bookSchema>;
 

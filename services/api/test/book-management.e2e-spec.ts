@@ -44,7 +44,24 @@ describe('an author’s own books: hide/show, delete, edit for approval', () => 
       expect(page.body.isAvailable).toBe(false);
       const list = await ctx.http.get<{ books: Book[] }>('/api/books?limit=100');
       expect(list.body.books.some((b) => b._id === id)).toBe(false);
-      // The author still sees it in their own list.
+      // The author still sees it in their own list, with its preflight report; the public never.
+      const report = {
+        status: 'passed',
+        uploadId: 'u-1',
+        pages: 120,
+        checks: [],
+        checkedAt: null,
+        durationMs: null,
+      };
+      await ctx.books.collection.updateOne(
+        { _id: new Types.ObjectId(id) },
+        { $set: { preflight: report } },
+      );
+      expect(page.body).not.toHaveProperty('preflight');
+      const ownWithReport = await ctx.http.get<Book[]>(`/api/books/author/${noa.id}`, {
+        token: noa.token,
+      });
+      expect(ownWithReport.body.find((b) => b._id === id)?.preflight).toEqual(report);
       const own = await ctx.http.get<Book[]>(`/api/books/author/${noa.id}`, { token: noa.token });
       expect(own.body.find((b) => b._id === id)).toMatchObject({ isAvailable: false });
 

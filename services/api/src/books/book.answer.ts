@@ -1,9 +1,10 @@
-import type { Book } from '@mechabrim/contracts';
+import type { Book, PreflightReport } from '@mechabrim/contracts';
 import type { Types } from 'mongoose';
 import { approvalOf } from '@mechabrim/db';
 
 /** The stored fields a book answer reads (a lean document with PUBLIC_BOOK_FIELDS). */
 export interface StoredBook {
+  preflight?: unknown;
   _id: Types.ObjectId;
   title: string;
   coverImage?: string | null;
@@ -65,6 +66,7 @@ export const OWNER_BOOK_FIELDS = {
   approvalStatus: 1,
   moderationReason: 1,
   deletedAt: 1,
+  preflight: 1,
 } as const;
 
 /** A book as its author (or an admin) sees it: the public answer and its moderation state. */
@@ -73,5 +75,7 @@ export function toOwnerBookAnswer(book: StoredBook, publicApiUrl: string): Book 
     ...toBookAnswer(book, publicApiUrl),
     approvalStatus: approvalOf(book),
     moderationReason: book.moderationReason ?? '',
+    // The author follows their upload's checks in the portal; the public never sees them.
+    ...(book.preflight ? { preflight: book.preflight as PreflightReport } : {}),
   };
 }
