@@ -125,6 +125,9 @@ function CatalogueControls({
   useEffect(() => {
     if (!typed.current) return;
     const t = setTimeout(() => {
+      // Submitted (Enter) or cleared meanwhile: the URL already says what it should; writing this
+      // render's older filters now would undo the newer ones.
+      if (!typed.current) return;
       typed.current = false;
       if (draft.trim() !== filters.search) onChange({ search: draft }, true);
     }, SEARCH_DEBOUNCE_MS);
