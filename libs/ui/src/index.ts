@@ -13,6 +13,7 @@ export {
   type StarsProps,
 } from './components/stars/stars';
 export { Price, formatPrice, type PriceProps } from './components/price/price';
+export { Pager, type PagerProps } from './components/pager/pager';
 export { BookCover, type BookCoverProps } from './components/book-cover/book-cover';
 export { Avatar, type AvatarProps } from './components/avatar/avatar';
 export { BookCard, type BookCardBook, type BookCardProps } from './components/book-card/book-card';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AuthorOrder } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
-import { BookCover, EmptyState, ErrorState, Price } from '@mechabrim/ui';
+import { BookCover, EmptyState, ErrorState, Pager, Price } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { AUTHOR_ORDERS_PAGE_SIZE, useAuthorOrders, type OrdersTab } from '../api/get-author-orders';
 import './orders.css';
@@ -142,29 +142,15 @@ export function OrdersPage() {
                 <OrderCard key={order._id} order={order} />
               ))}
             </ul>
-            {pages > 1 && (
-              <nav className="ap-pager" aria-label={s.pageOf(page, pages)}>
-                <button
-                  type="button"
-                  className="mb-button"
-                  data-variant="ghost"
-                  disabled={page <= 1}
-                  onClick={() => setPage((n) => n - 1)}
-                >
-                  {s.previous}
-                </button>
-                <span>{s.pageOf(page, pages)}</span>
-                <button
-                  type="button"
-                  className="mb-button"
-                  data-variant="ghost"
-                  disabled={!data.hasMore}
-                  onClick={() => setPage((n) => n + 1)}
-                >
-                  {s.next}
-                </button>
-              </nav>
-            )}
+            <Pager
+              page={page}
+              pages={pages}
+              hasMore={data.hasMore}
+              onPage={setPage}
+              label={s.pageOf(page, pages)}
+              previous={s.previous}
+              next={s.next}
+            />
           </>
         )}
       </div>

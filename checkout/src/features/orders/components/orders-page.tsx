@@ -4,7 +4,7 @@ import type { BuyerOrder, OrderLifecycleStatus } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { Link, Navigate } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
-import { BookCover, EmptyState, ErrorState, Price, Spinner } from '@mechabrim/ui';
+import { BookCover, EmptyState, ErrorState, Pager, Price, Spinner } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { agorot, cancellationFeeOf, toAgorot, toShekels } from '@mechabrim/money';
 import { ApiError } from '@mechabrim/session';
@@ -337,29 +337,15 @@ export function OrdersPage() {
               <OrderCard key={order._id} order={order} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav className="orders-pager" aria-label={s.pagesLabel}>
-              <button
-                type="button"
-                className="mb-button"
-                data-variant="ghost"
-                disabled={page === 1}
-                onClick={() => setPage((current) => Math.max(1, current - 1))}
-              >
-                {s.newer}
-              </button>
-              <span>{s.pageOf(page, pages)}</span>
-              <button
-                type="button"
-                className="mb-button"
-                data-variant="ghost"
-                disabled={!data.hasMore}
-                onClick={() => setPage((current) => current + 1)}
-              >
-                {s.older}
-              </button>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={pages}
+            hasMore={data.hasMore}
+            onPage={setPage}
+            label={s.pagesLabel}
+            previous={s.newer}
+            next={s.older}
+          />
         </>
       )}
     </section>
