@@ -15,17 +15,10 @@
  * BENCH_BOOKS=10000; `--no-build` reuses services/api/dist).
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { seedDemoData } from '@mechabrim/demo-data';
-import { getFreePort, startTestRedis, waitForPort } from '@mechabrim/testing';
+import { startBenchApi } from './support/api-load';
 import { percentileOfSorted } from './support/latency';
-import { stopChild } from './support/process';
 
-const root = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BIG = Number(process.env.BENCH_BOOKS ?? 10_000);
@@ -99,51 +92,20 @@ function filteredUrls(words: readonly string[]): () => string {
 
 async function measure(
   books: number,
-  apiMain: string,
 ): Promise<{ first: Figures; varied: Figures; available: number }> {
-  const children: ChildProcess[] = [];
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-filters-bench-'));
-  const redis = await startTestRedis();
+  const api = await startBenchApi({
+    name: 'catalogue-filters',
+    seed: async (mongoUri, dataDir) => {
+      const seeded = Date.now();
+      const summary = await seedDemoData(mongoUri, { books, reset: true, covers: false, dataDir });
+      console.log(
+        `seeded ${summary.books} books in ${((Date.now() - seeded) / 1000).toFixed(1)} s`,
+      );
+    },
+    env: { LOG_LEVEL: 'info' },
+  });
   try {
-    const mongoPort = await getFreePort();
-    const mongo = spawn(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        'tools/embedded-mongo/src/cli.ts',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(mongoPort),
-      ],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    children.push(mongo);
-    await waitForPort(mongoPort, '127.0.0.1', 30_000);
-    const mongoUri = `mongodb://127.0.0.1:${mongoPort}/bench`;
-    const seeded = Date.now();
-    const summary = await seedDemoData(mongoUri, { books, reset: true, covers: false, dataDir });
-    console.log(`seeded ${summary.books} books in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
-
-    const apiPort = await getFreePort();
-    const api = spawn(process.execPath, [apiMain], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        JWT_SECRET: 'bench-secret-bench-secret',
-        API_PORT: String(apiPort),
-        API_HOST: '127.0.0.1',
-        MONGODB_URI: mongoUri,
-        REDIS_URL: redis.url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(api);
-    await waitForPort(apiPort, '127.0.0.1', 30_000);
-    const base = `http://127.0.0.1:${apiPort}`;
+    const { base } = api;
     let first: Response | undefined;
     for (let i = 0; i < 60 && first?.status !== 200; i += 1) {
       first = await fetch(`${base}/api/books?limit=20&sort=sales`).catch(() => undefined);
@@ -181,28 +143,13 @@ async function measure(
     }
     return { first: combine(firsts), varied: combine(varied), available: page.total };
   } finally {
-    for (const child of children.reverse()) await stopChild(child);
-    await redis.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await api.stop();
   }
 }
 
 async function main(): Promise<void> {
-  const apiMain = path.join(root, 'services/api/dist/main.js');
-  if (!process.argv.includes('--no-build') || !existsSync(apiMain)) {
-    const build = spawnSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/webpack/bin/webpack.js'),
-        '--config',
-        'services/api/webpack.config.cjs',
-      ],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (build.status !== 0) throw new Error('API build failed');
-  }
-  const small = await measure(DEMO, apiMain);
-  const big = await measure(BIG, apiMain);
+  const small = await measure(DEMO);
+  const big = await measure(BIG);
   const ms = (v: number) => v.toFixed(1).padStart(6);
   const row = (name: string, f: Figures) =>
     `${name.padEnd(58)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(f.p50)} ms  p95 ${ms(f.p95)} ms  p99 ${ms(f.p99)} ms  (${f.responses} responses, ${f.failed} failed)`;

@@ -65,6 +65,9 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const loadLine = (label: string, f: LoadFigures, width = 40) =>
   `${label.padEnd(width)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  p99 ${ms(f.p99)}  non-2xx ${f.non2xx}  errors ${f.errors}`;
 
+/** A bench that starts the API more than once (two catalogue sizes) builds it once. */
+let builtThisRun = false;
+
 export interface BenchApi {
   /** `http://127.0.0.1:<port>` of the built API. */
   base: string;
@@ -74,7 +77,7 @@ export interface BenchApi {
 }
 
 /**
- * Builds the API unless `--no-build` is given and a build exists, starts the embedded MongoDB,
+ * Builds the API (once per run) unless `--no-build` is given and a build exists, starts the embedded MongoDB,
  * lets `seed` fill it, then starts `services/api/dist/main.js` in production mode on it.
  */
 export async function startBenchApi(options: {
@@ -83,7 +86,7 @@ export async function startBenchApi(options: {
   env?: Record<string, string>;
 }): Promise<BenchApi> {
   const apiMain = path.join(root, 'services/api/dist/main.js');
-  if (!process.argv.includes('--no-build') || !existsSync(apiMain)) {
+  if (!builtThisRun && (!process.argv.includes('--no-build') || !existsSync(apiMain))) {
     const build = spawnSync(
       process.execPath,
       [
@@ -94,6 +97,7 @@ export async function startBenchApi(options: {
       { cwd: root, stdio: 'inherit' },
     );
     if (build.status !== 0) throw new Error('API build failed');
+    builtThisRun = true;
   }
   const children: ChildProcess[] = [];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `${options.name}-bench-`));
