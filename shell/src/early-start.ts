@@ -7,6 +7,7 @@
 // app/early-fetches.ts). Nothing here may throw: on any failure the shell fetches for itself.
 import { firstPictureSettled } from './app/first-paint';
 import { ownerOf } from './app/route-table';
+import { isRouteChunkOf } from './app/route-chunks';
 import { EARLY_START_KEY, STORED_KEYS, type EarlyStart } from './app/early-fetches';
 import type { RuntimeConfig } from './app/runtime-config';
 
@@ -25,17 +26,23 @@ function addLink(rel: 'preconnect' | 'preload', href: string, as?: 'script' | 'i
 
 interface Manifest {
   metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
-  exposes?: { path?: string; name?: string; assets?: { js?: { sync?: string[] } } }[];
+  exposes?: {
+    path?: string;
+    name?: string;
+    assets?: { js?: { sync?: string[]; async?: string[] } };
+  }[];
 }
 
-/** The files a remote's `./App` needs before it can render, as URLs. */
-function appFiles(manifestUrl: string, manifest: Manifest): string[] {
+/** The files a remote's `./App` needs before it can render `pathname`, as URLs. */
+function appFiles(manifestUrl: string, manifest: Manifest, pathname: string): string[] {
   const publicPath = manifest.metaData?.publicPath;
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
   const entry = manifest.metaData?.remoteEntry;
   const files = entry?.name ? [`${entry.path ? `${entry.path}/` : ''}${entry.name}`] : [];
   const app = manifest.exposes?.find((e) => e.path === './App' || e.name === 'App');
   files.push(...(app?.assets?.js?.sync ?? []));
+  // A screen in a lazily loaded route chunk would otherwise be asked for only after the app ran.
+  files.push(...(app?.assets?.js?.async ?? []).filter((file) => isRouteChunkOf(file, pathname)));
   return files.map((file) => new URL(file, base).href);
 }
 
@@ -107,7 +114,7 @@ function start(): EarlyStart {
       });
       early.manifests[manifestUrl] = manifest;
       return manifest.then((text) => {
-        appFiles(manifestUrl, JSON.parse(text) as Manifest).forEach((file) =>
+        appFiles(manifestUrl, JSON.parse(text) as Manifest, location.pathname).forEach((file) =>
           addLink('preload', file, 'script'),
         );
       });

@@ -3,6 +3,13 @@
  * repeated and the median kept, and the figures the reports print.
  */
 
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** BENCH_SAVE_DIR: every run's whole Lighthouse report is written there, to see where time went. */
+const SAVE_DIR = process.env.BENCH_SAVE_DIR;
+if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
+
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 process.env.CHROME_PATH = CHROME_PATH;
 export const LCP_BUDGET_MS = 2000;
@@ -128,6 +135,10 @@ export async function lighthouseRuns(
       config,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (SAVE_DIR) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(result.lhr));
+    }
     const a = result.lhr.audits;
     runs.push({
       lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
