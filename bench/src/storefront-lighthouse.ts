@@ -6,7 +6,7 @@
  *     book card of the picks is on screen; Swiper, asked for when idle, is listed apart).
  *  2. Lighthouse 12 (mobile emulation: Moto G Power screen, default simulated slow-4G and 4× CPU)
  *     against the production build: Largest Contentful Paint ≤ 2.0 s and Cumulative Layout Shift
- *     ≤ 0.05 for the home page and a book page.
+ *     ≤ 0.05 for the home page, a book page and the catalogue (`/books`, plain and filtered).
  * Baseline, measured in the same run under the same emulation: a static page served by the same
  * static server with one heading and one 2:3 cover image — the floor this machine and emulation
  * allow for an LCP.
@@ -172,6 +172,13 @@ async function main() {
       { name: 'baseline (static page)', url: `${baseline.url}/` },
       { name: 'home', url: `${stack.urls.shell}/` },
       { name: `book "${book?.title}"`, url: `${stack.urls.shell}/book/${book?._id}` },
+      // Issue 13 §8: the whole catalogue, and the same with filters in its address (a shared
+      // link to a filtered view).
+      { name: 'catalogue /books', url: `${stack.urls.shell}/books` },
+      {
+        name: 'catalogue, filtered',
+        url: `${stack.urls.shell}/books?price=30-50&sort=price`,
+      },
     ];
     // A first visit warms the static servers and the API (the measured runs are cold in the browser: Lighthouse clears its cache).
     await lighthouseRuns(browser, pages[1]?.url ?? '').catch(() => undefined);
