@@ -18,3 +18,4 @@ export {
   type StorageSettings,
 } from './storage-config';
 export { readAll, bookFileKeys, type BookFileKeys } from './book-files';
+export { checkFileSignature, signFileUrl, type FileSignatureCheck } from './signed-file-url';

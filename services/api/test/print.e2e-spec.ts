@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { coverTemplateSchema, type CoverTemplate } from '@mechabrim/contracts';
+import { LocalDiskStorage, signFileUrl } from '@mechabrim/storage';
+import { DEV_FILE_URL_SECRET } from '../src/config/api-config';
 import { startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
 
 describe('GET /api/print/cover-template', () => {
@@ -53,5 +56,78 @@ describe('GET /api/print/cover-template', () => {
     const res = await ctx.http.get<{ message: string }>(`/api/print/cover-template${query}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(words);
+  });
+});
+
+describe('GET /api/print/files/books/:bookId/:file (the print partner downloads a book)', () => {
+  let ctx: CatalogueApi;
+  const bookId = '65f0c0ffee0000000000abcd';
+  const interior = Buffer.from('%PDF-1.7\n% the interior of a book to print\n%%EOF\n');
+  const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000);
+  /** The path and query of a signed address, as the worker writes it into the print job. */
+  const signed = (key: string, expiresAt = inAWeek(), secret = DEV_FILE_URL_SECRET) => {
+    const url = new URL(
+      signFileUrl('http://files.invalid/api/print/files', key, secret, expiresAt),
+    );
+    return `${url.pathname}${url.search}`;
+  };
+
+  beforeAll(async () => {
+    ctx = await startCatalogueApi();
+    // The API's storage port keeps local files under DATA_DIR/files.
+    await new LocalDiskStorage(path.join(ctx.dataDir, 'files')).put(
+      `books/${bookId}/interior.pdf`,
+      interior,
+    );
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('sends the file at the address the worker signed', async () => {
+    const res = await fetch(`${ctx.api.baseUrl}${signed(`books/${bookId}/interior.pdf`)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(interior);
+  });
+
+  it('refuses an unsigned, changed, foreign or expired address with a Hebrew 403', async () => {
+    const good = signed(`books/${bookId}/interior.pdf`);
+    const [, query] = good.split('?');
+    const attempts = [
+      `/api/print/files/books/${bookId}/interior.pdf`,
+      // The signature of the interior does not open the cover, nor another book's interior.
+      `/api/print/files/books/${bookId}/cover.pdf?${query}`,
+      `/api/print/files/books/${'1'.repeat(24)}/interior.pdf?${query}`,
+      good.replace(/expires=(\d+)/, (_, n: string) => `expires=${Number(n) + 60}`),
+      good.replace(/signature=./, (m) => (m.endsWith('0') ? 'signature=1' : 'signature=0')),
+      signed(`books/${bookId}/interior.pdf`, inAWeek(), 'a-secret-the-api-does-not-have'),
+    ];
+    for (const attempt of attempts) {
+      const res = await ctx.http.get<{ message: string }>(attempt);
+      expect({ attempt, status: res.status }).toEqual({ attempt, status: 403 });
+      expect(res.body.message).toBe('הקישור לקובץ ההדפסה אינו תקין');
+    }
+    const expired = await ctx.http.get<{ message: string }>(
+      signed(`books/${bookId}/interior.pdf`, new Date(Date.now() - 1000)),
+    );
+    expect(expired.status).toBe(403);
+    expect(expired.body.message).toContain('תוקף הקישור');
+  });
+
+  it('answers 404 for a signed address of a file that is not stored, 400 for anything else', async () => {
+    const missing = await ctx.http.get<{ message: string }>(signed(`books/${bookId}/cover.pdf`));
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('קובץ ההדפסה לא נמצא');
+    for (const wrong of [
+      `/api/print/files/books/not-an-id/interior.pdf`,
+      `/api/print/files/books/${bookId}/receipt.pdf`,
+      `/api/print/files/books/${bookId}/..%2F..%2Fsecrets`,
+    ]) {
+      const res = await ctx.http.get<{ message: string }>(wrong);
+      expect({ wrong, status: res.status }).toEqual({ wrong, status: 400 });
+      expect(res.body.message).toMatch(/[\u0590-\u05ff]/);
+    }
   });
 });

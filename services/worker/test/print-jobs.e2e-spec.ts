@@ -93,8 +93,11 @@ it('hands a paid order to the printer with its books, and moves it to processing
   });
   expect(job?.request.shipping_level).toBe('MAIL');
   expect(job?.request.line_items.map((line) => line.quantity)).toEqual([1, 2]);
-  expect(job?.request.line_items[0]?.printable_normalization.interior.source_url).toBe(
-    `https://files.mechabrim.example/api/files/books/${String(bookIds[0])}/interior.pdf`,
+  // A signed address the partner can download the file from for a while (the API checks it).
+  expect(job?.request.line_items[0]?.printable_normalization.interior.source_url).toMatch(
+    new RegExp(
+      `^https://files\\.mechabrim\\.example/api/files/books/${String(bookIds[0])}/interior\\.pdf\\?expires=\\d+&signature=[0-9a-f]{64}$`,
+    ),
   );
 });
 

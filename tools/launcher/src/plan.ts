@@ -106,6 +106,11 @@ function printSimulatorEnv(
   return {
     PRINT_API_URL: keep('PRINT_API_URL', origin('print-simulator')),
     PRINT_API_SECRET: keep('PRINT_API_SECRET', randomBytes(24).toString('hex')),
+    // The worker signs the addresses the partner downloads a book's files from; the API checks them.
+    FILE_URL_SECRET: keep('FILE_URL_SECRET', randomBytes(24).toString('hex')),
+    ...(ports.api && {
+      PRINT_FILES_URL: keep('PRINT_FILES_URL', `${origin('api')}/api/print/files`),
+    }),
     ...(ports.api && {
       PRINT_SIMULATOR_WEBHOOK_URL: keep(
         'PRINT_SIMULATOR_WEBHOOK_URL',

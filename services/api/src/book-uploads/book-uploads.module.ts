@@ -3,9 +3,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { BOOK_QUEUE_NAMES } from '@mechabrim/contracts';
 import { CATALOGUE_MODELS } from '@mechabrim/db';
-import { STORAGE, createStorage, type StoragePort } from '@mechabrim/storage';
-import type { ApiConfig } from '../config/api-config';
-import { API_CONFIG } from '../config/config.module';
+import { StorageModule } from '../common/storage.module';
 import { BookUploadsController } from './book-uploads.controller';
 import { BookUploadsService } from './book-uploads.service';
 
@@ -14,15 +12,9 @@ import { BookUploadsService } from './book-uploads.service';
   imports: [
     MongooseModule.forFeature([...CATALOGUE_MODELS]),
     BullModule.registerQueue({ name: BOOK_QUEUE_NAMES.bookUploads }),
+    StorageModule,
   ],
   controllers: [BookUploadsController],
-  providers: [
-    {
-      provide: STORAGE,
-      inject: [API_CONFIG],
-      useFactory: (config: ApiConfig): StoragePort => createStorage(config.storage),
-    },
-    BookUploadsService,
-  ],
+  providers: [BookUploadsService],
 })
 export class BookUploadsModule {}

@@ -112,6 +112,10 @@ export const messagesHe = {
   print: {
     badSignature: 'חתימת העדכון מבית הדפוס אינה תקינה',
     badCallback: 'העדכון מבית הדפוס אינו תקין',
+    /** A print file address that was not signed by us, or was changed. */
+    badFileAddress: 'הקישור לקובץ ההדפסה אינו תקין',
+    fileAddressExpired: 'תוקף הקישור לקובץ ההדפסה פג. יש לבקש קישור חדש.',
+    fileNotFound: 'קובץ ההדפסה לא נמצא',
     /** Why an order needs an admin: the partner stopped its job (its status, and what it said). */
     jobStopped: (status: string, said: string | undefined) =>
       `בית הדפוס עצר את ההדפסה (${status})${said ? `: ${said}` : ''}`,

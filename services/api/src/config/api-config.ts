@@ -37,6 +37,8 @@ const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
 
 /** The print simulator's development secret (the worker's PRINT_API_SECRET default too). */
 export const DEV_PRINT_API_SECRET = 'mechabrim-print-simulator-development-secret';
+/** The development secret of the print files' signed addresses (the worker's default too). */
+export const DEV_FILE_URL_SECRET = 'mechabrim-file-url-development-secret';
 
 /**
  * The environment variables the API reads, each with its default and meaning (the README's
@@ -51,6 +53,12 @@ export const apiEnvSchema = z
         'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and the API refuses every print callback',
       description:
         "The print partner's client secret: authenticates the worker's calls, and (as Lulu does) signs the partner's status callbacks, so the API checks them with the same value",
+    }),
+    FILE_URL_SECRET: documented(z.string().trim().min(16).optional(), {
+      default:
+        'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and every print file address is refused',
+      description:
+        "Keys the signatures of the addresses the print partner downloads a book's files from (`/api/print/files/…`, signed by the worker); the worker must have the same value",
     }),
     API_PORT: portVar(3000, 'Port of the API'),
     API_HOST: hostVar('the API'),
@@ -177,7 +185,7 @@ export interface ApiConfig {
   shutdownTimeoutMs: number;
   payments: PaymentsConfig;
   /** The print partner's callbacks: the secret their HMAC is keyed with. */
-  print: { webhookSecret: string };
+  print: { webhookSecret: string; fileUrlSecret: string };
 }
 
 /** Reads and validates the API configuration from environment variables. Throws `ConfigError`. */
@@ -209,6 +217,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     print: {
       webhookSecret:
         e.PRINT_API_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_PRINT_API_SECRET),
+      fileUrlSecret: e.FILE_URL_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_FILE_URL_SECRET),
     },
   };
 }

@@ -4,11 +4,14 @@ import { ORDER_MODEL, OrderSchema, OUTBOX_MODEL, OutboxSchema } from '@mechabrim
 import { PrintAttentionService } from './print-attention.service';
 import { PrintCallbackService } from './print-callback.service';
 import { PrintController } from './print.controller';
+import { PrintFilesController } from './print-files.controller';
+import { StorageModule } from '../common/storage.module';
 
 /**
  * Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off), the
- * admins' list of orders whose printing needs them, and the print figures authors need before they
- * design their files (the cover template).
+ * admins' list of orders whose printing needs them, the book files the partner downloads (signed
+ * addresses), and the print figures authors need before they design their files (the cover
+ * template).
  */
 @Module({
   imports: [
@@ -16,8 +19,9 @@ import { PrintController } from './print.controller';
       { name: ORDER_MODEL, schema: OrderSchema },
       { name: OUTBOX_MODEL, schema: OutboxSchema },
     ]),
+    StorageModule,
   ],
-  controllers: [PrintController],
+  controllers: [PrintController, PrintFilesController],
   providers: [PrintCallbackService, PrintAttentionService],
 })
 export class PrintModule {}

@@ -30,6 +30,8 @@ export { ConfigError } from '@mechabrim/server-kit';
 /** The local print simulator's development key pair (its CLI has the same defaults). */
 export const DEV_PRINT_API_KEY = 'mechabrim-print-simulator';
 export const DEV_PRINT_API_SECRET = 'mechabrim-print-simulator-development-secret';
+/** The development secret of the print files' signed addresses (the API's default too). */
+export const DEV_FILE_URL_SECRET = 'mechabrim-file-url-development-secret';
 
 /**
  * The environment variables the worker reads, each with its default and meaning (the README's
@@ -136,9 +138,15 @@ export const workerEnvSchema = z
         "The print partner's client secret: authenticates the worker's calls, and (as Lulu does) signs the partner's status callbacks, so the API checks them with the same value",
     }),
     PRINT_FILES_URL: urlVar(['https:', 'http:'], {
-      default: '`http://localhost:3000/api/files`',
+      default: '`http://localhost:3000/api/print/files`',
       description:
-        "Where the print partner downloads a book's files: each line's interior and cover are `<PRINT_FILES_URL>/<storage key>`",
+        "Where the print partner downloads a book's files: each line's interior and cover are `<PRINT_FILES_URL>/<storage key>?expires=…&signature=…`, signed with FILE_URL_SECRET and good for 14 days",
+    }),
+    FILE_URL_SECRET: documented(z.string().trim().min(16).optional(), {
+      default:
+        'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and print handoffs fail with the reason',
+      description:
+        "Signs the addresses the print partner downloads a book's files from; the API checks them with the same value",
     }),
     PRINT_CONTACT_EMAIL: textVar('print@mechabrim.example', {
       default: '`print@mechabrim.example`',
@@ -203,6 +211,8 @@ export interface PrintSettings {
   apiKey: string;
   apiSecret: string;
   filesUrl: string;
+  /** Keys the files' signed addresses (empty: none can be made). */
+  fileUrlSecret: string;
   contactEmail: string;
   retryBaseMs: number;
 }
@@ -251,7 +261,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       apiUrl: (e.PRINT_API_URL ?? 'http://127.0.0.1:4400').replace(/\/+$/, ''),
       apiKey: e.PRINT_API_KEY,
       apiSecret: e.PRINT_API_SECRET,
-      filesUrl: (e.PRINT_FILES_URL ?? 'http://localhost:3000/api/files').replace(/\/+$/, ''),
+      filesUrl: (e.PRINT_FILES_URL ?? 'http://localhost:3000/api/print/files').replace(/\/+$/, ''),
+      fileUrlSecret: e.FILE_URL_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_FILE_URL_SECRET),
       contactEmail: e.PRINT_CONTACT_EMAIL,
       retryBaseMs: e.PRINT_RETRY_BASE_MS,
     },

@@ -1,10 +1,12 @@
 import { Types } from 'mongoose';
 import { printJobCreateSchema } from '@mechabrim/contracts';
+import { checkFileSignature } from '@mechabrim/storage';
 import {
   buildPrintJob,
   countryCode,
   handoffKeyOf,
   podPackageId,
+  PRINT_FILE_URL_LIFETIME_MS,
   trimOf,
   UnprintableOrderError,
   type PrintableBook,
@@ -58,11 +60,35 @@ const books = new Map<string, PrintableBook>([
     },
   ],
 ]);
-const settings = { filesUrl: 'https://files.example/api/files', contactEmail: 'print@x.example' };
+const settings = {
+  filesUrl: 'https://files.example/api/print/files',
+  fileUrlSecret: 'print-request-spec-secret',
+  contactEmail: 'print@x.example',
+};
+const NOW = new Date('2026-11-26T10:00:00Z');
+
+/** The file and the expiry a signed address names, and whether its signature holds. */
+function signedFile(url: string | undefined) {
+  const parsed = new URL(url ?? '');
+  const key = parsed.pathname.replace('/api/print/files/', '');
+  const expires = parsed.searchParams.get('expires') ?? undefined;
+  return {
+    origin: parsed.origin,
+    key,
+    expiresAt: new Date(Number(expires) * 1000),
+    check: checkFileSignature(
+      key,
+      expires,
+      parsed.searchParams.get('signature') ?? undefined,
+      settings.fileUrlSecret,
+      NOW,
+    ),
+  };
+}
 
 describe('the print job of a paid order', () => {
   it('is a valid Lulu-shaped job with our order id as external_id and each book a line', () => {
-    const job = printJobCreateSchema.parse(buildPrintJob(order, books, settings));
+    const job = printJobCreateSchema.parse(buildPrintJob(order, books, settings, NOW));
     const orderId = order._id.toHexString();
     expect(job.external_id).toBe(orderId);
     expect(job.shipping_level).toBe('EXPEDITED');
@@ -75,10 +101,20 @@ describe('the print job of a paid order', () => {
       printable_normalization: {
         pod_package_id: '0583X0827.BW.STD.PB.080CW444.MXX',
         page_count: 212,
-        interior: { source_url: 'https://files.example/api/files/books/a/interior.pdf' },
-        cover: { source_url: 'https://files.example/api/files/books/a/cover.pdf' },
       },
       production_notes: { reading_direction: 'rtl', trim_mm: { width: 148, height: 210 } },
+    });
+    // The partner downloads each file from a signed address that works for a fortnight.
+    const interior = signedFile(first?.printable_normalization.interior.source_url);
+    expect(interior).toEqual({
+      origin: 'https://files.example',
+      key: 'books/a/interior.pdf',
+      expiresAt: new Date(NOW.getTime() + PRINT_FILE_URL_LIFETIME_MS),
+      check: 'valid',
+    });
+    expect(signedFile(first?.printable_normalization.cover.source_url)).toMatchObject({
+      key: 'books/a/cover.pdf',
+      check: 'valid',
     });
     expect(second?.printable_normalization.pod_package_id).toBe('0531X0827.FC.STD.PB.060UW444.MXX');
     expect(second?.production_notes).toMatchObject({
@@ -98,6 +134,10 @@ describe('the print job of a paid order', () => {
 
   it('refuses a book gone from the catalogue and a country it cannot name', () => {
     expect(() => buildPrintJob(order, new Map(), settings)).toThrow(UnprintableOrderError);
+    // Without the signing secret no file address can be given: the order needs an admin.
+    expect(() => buildPrintJob(order, books, { ...settings, fileUrlSecret: '' })).toThrow(
+      UnprintableOrderError,
+    );
     expect(countryCode('USA')).toBe('US');
     expect(countryCode('')).toBe('IL');
     expect(() => countryCode('ארץ לא ידועה')).toThrow(UnprintableOrderError);

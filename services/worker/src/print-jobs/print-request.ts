@@ -1,4 +1,5 @@
 import type { PrintJobCreate, PrintLineItem, PrintShippingLevel } from '@mechabrim/contracts';
+import { signFileUrl } from '@mechabrim/storage';
 
 /** A book's print options as the catalogue keeps them (spec §3's upload payload). */
 export interface PrintableBook {
@@ -102,18 +103,34 @@ export function countryCode(country: string | null | undefined): string {
 export const handoffKeyOf = (orderId: string): string => `mechabrim-order-${orderId}`;
 
 /**
+ * How long the partner may download a job's files: it fetches them when it validates the job,
+ * and again if an admin resubmits a rejected one within the fortnight.
+ */
+export const PRINT_FILE_URL_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
  * The print job of a paid order: one line per book (its files by storage key under
- * `filesUrl`, its page count, trim, paper, binding and reading direction), the buyer's address
- * and the order's shipping level, our order id as `external_id`.
+ * `filesUrl`, as signed addresses that work for {@link PRINT_FILE_URL_LIFETIME_MS}; its page
+ * count, trim, paper, binding and reading direction), the buyer's address and the order's
+ * shipping level, our order id as `external_id`.
  */
 export function buildPrintJob(
   order: PrintableOrder,
   books: ReadonlyMap<string, PrintableBook>,
-  settings: { filesUrl: string; contactEmail: string },
+  settings: { filesUrl: string; fileUrlSecret: string; contactEmail: string },
+  now: Date = new Date(),
 ): PrintJobCreate {
   const orderId = order._id.toHexString();
-  const fileUrl = (key: string | null | undefined) =>
-    key ? `${settings.filesUrl}/${key.split('/').map(encodeURIComponent).join('/')}` : '';
+  const expiresAt = new Date(now.getTime() + PRINT_FILE_URL_LIFETIME_MS);
+  const fileUrl = (key: string | null | undefined) => {
+    if (!key) return '';
+    if (!settings.fileUrlSecret) {
+      throw new UnprintableOrderError(
+        "FILE_URL_SECRET is not set: the book's files cannot be sent",
+      );
+    }
+    return signFileUrl(settings.filesUrl, key, settings.fileUrlSecret, expiresAt);
+  };
   const lines: PrintLineItem[] = order.books.map((line, index) => {
     const bookId = line.book._id.toHexString();
     const book = books.get(bookId);
