@@ -1,10 +1,6 @@
 import type { PaymentCreateResponse } from '@mechabrim/contracts';
 import { until } from '@mechabrim/testing';
 import { Types } from 'mongoose';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 // The cross-service journey (API → outbox → queues → worker → API) needs the real API; its own
 // harness is the one place that knows how to start it with a catalogue and the payment simulator.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- see above
@@ -12,58 +8,30 @@ import {
   BUYER,
   payInFrame,
   registerBuyer,
-  startCheckoutApi,
   type CheckoutApi,
 } from '../../api/test/checkout-fixture';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- see above
 import { freshIp } from '../../api/test/http';
 import { hashPassword } from '@mechabrim/db';
-import { startPrintSimulator, type PrintSimulator } from '@mechabrim/print-simulator';
-import { createWorkerApp } from '../src/app.factory';
-import { loadWorkerConfig } from '../src/config/worker-config';
+import type { PrintSimulator } from '@mechabrim/print-simulator';
+import { startJourney, type Journey } from './journey-fixture';
 
+let journey: Journey;
 let ctx: CheckoutApi;
-let worker: NestFastifyApplication;
 let printer: PrintSimulator;
 let paidOrderId = '';
-const PRINT_SECRET = 'journey-print-secret';
-let dataDir: string;
 let buyer: string;
 let otherBuyer: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'journey-e2e-'));
-  // The API and the worker share DATA_DIR: the worker writes receipts, the API serves them.
-  ctx = await startCheckoutApi({ DATA_DIR: dataDir, PRINT_API_SECRET: PRINT_SECRET });
-  // The print partner prints whatever it gets (the demo books have no files) on a fast clock.
-  printer = await startPrintSimulator({
-    clientKey: 'journey',
-    clientSecret: PRINT_SECRET,
-    webhookUrl: `${ctx.api.baseUrl}/api/print/callback`,
-    stepMs: 300,
-    decide: () => ({ kind: 'ship' }),
-  });
-  worker = await createWorkerApp(
-    loadWorkerConfig({
-      NODE_ENV: 'test',
-      MONGODB_URI: ctx.mongoUri,
-      REDIS_URL: ctx.redis.url,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DATA_DIR: dataDir,
-      PRINT_API_URL: printer.url,
-      PRINT_API_KEY: 'journey',
-      PRINT_API_SECRET: PRINT_SECRET,
-    }),
-  );
+  journey = await startJourney('journey', 300);
+  ({ ctx, printer } = journey);
   buyer = await registerBuyer(ctx.http, 'journey.buyer@example.com');
   otherBuyer = await registerBuyer(ctx.http, 'journey.other@example.com');
 });
 
 afterAll(async () => {
-  await worker?.close();
-  await printer?.stop();
-  await ctx?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await journey?.close();
 });
 
 describe('a paid order gets its receipt and confirmation mail', () => {

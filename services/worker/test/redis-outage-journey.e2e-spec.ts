@@ -5,64 +5,32 @@
 import type { PaymentCreateResponse } from '@mechabrim/contracts';
 import { until } from '@mechabrim/testing';
 import { Types } from 'mongoose';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-// The cross-service journey (API → outbox → queues → worker → API) needs the real API; its own
-// harness is the one place that knows how to start it with a catalogue and the payment simulator.
-// eslint-disable-next-line @nx/enforce-module-boundaries -- see above
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the API's checkout harness (journey-fixture.ts)
 import {
   BUYER,
   payInFrame,
   registerBuyer,
-  startCheckoutApi,
   type CheckoutApi,
 } from '../../api/test/checkout-fixture';
-import { startPrintSimulator, type PrintSimulator } from '@mechabrim/print-simulator';
-import { createWorkerApp } from '../src/app.factory';
-import { loadWorkerConfig } from '../src/config/worker-config';
+import type { PrintSimulator } from '@mechabrim/print-simulator';
+import { startJourney, type Journey } from './journey-fixture';
 
-const PRINT_SECRET = 'outage-print-secret';
 const APPROVED = '4580 4580 4580 4580';
 const PARTIES_PER_LINE = 3;
 
+let journey: Journey;
 let ctx: CheckoutApi;
-let worker: NestFastifyApplication;
 let printer: PrintSimulator;
-let dataDir: string;
 let buyer: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'outage-journey-e2e-'));
-  ctx = await startCheckoutApi({ DATA_DIR: dataDir, PRINT_API_SECRET: PRINT_SECRET });
-  printer = await startPrintSimulator({
-    clientKey: 'outage',
-    clientSecret: PRINT_SECRET,
-    webhookUrl: `${ctx.api.baseUrl}/api/print/callback`,
-    stepMs: 200,
-    decide: () => ({ kind: 'ship' }),
-  });
-  worker = await createWorkerApp(
-    loadWorkerConfig({
-      NODE_ENV: 'test',
-      MONGODB_URI: ctx.mongoUri,
-      REDIS_URL: ctx.redis.url,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DATA_DIR: dataDir,
-      PRINT_API_URL: printer.url,
-      PRINT_API_KEY: 'outage',
-      PRINT_API_SECRET: PRINT_SECRET,
-    }),
-  );
+  journey = await startJourney('outage', 200);
+  ({ ctx, printer } = journey);
   buyer = await registerBuyer(ctx.http, 'outage.buyer@example.com');
 });
 
 afterAll(async () => {
-  await worker?.close();
-  await printer?.stop();
-  await ctx?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await journey?.close();
 });
 
 it('orders paid while Redis is down are split, receipted, mailed and printed once each after it is back', async () => {
