@@ -103,6 +103,25 @@ describe('several fields of one array element in one update', () => {
   });
 });
 
+describe('$rename and arrays', () => {
+  it('refuses a source or destination through an array (2), and renames within subdocuments', async () => {
+    const c = coll('rename_arrays');
+    await c.insertOne({ _id: 1, note: 'א', comments: [{ body: 'ב' }], meta: { a: 1 } });
+    const into = await serverError(c.updateOne({ _id: 1 }, { $rename: { note: 'comments.note' } }));
+    expect(into.code).toBe(2);
+    const from = await serverError(
+      c.updateOne({ _id: 1 }, { $rename: { 'comments.body': 'body' } }),
+    );
+    expect(from.code).toBe(2);
+    await c.updateOne({ _id: 1 }, { $rename: { 'meta.a': 'meta.b', note: 'meta.note' } });
+    expect(await c.findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      comments: [{ body: 'ב' }],
+      meta: { b: 1, note: 'א' },
+    });
+  });
+});
+
 describe('upserts that set _id to the filter value', () => {
   it('inserts, then updates, with $set of the same _id', async () => {
     const c = coll('ups_same_id');

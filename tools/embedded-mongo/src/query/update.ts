@@ -191,6 +191,30 @@ function checkFieldTypes(doc: Document, u: Document): void {
   }
 }
 
+/** MongoDB refuses a `$rename` whose source or destination goes through an array (2 BadValue). */
+function checkRenameArrays(doc: Document, mod: Document): void {
+  const rename: unknown = mod.$rename;
+  if (!isPlainObject(rename)) return;
+  for (const [from, to] of Object.entries(rename)) {
+    for (const [which, path] of [
+      ['source', from],
+      ['destination', String(to)],
+    ] as const) {
+      const segments = path.split('.');
+      let current: unknown = doc;
+      for (const segment of segments.slice(0, -1)) {
+        current = (current as Document)[segment];
+        if (Array.isArray(current)) {
+          throw badValue(
+            `The ${which} field cannot be an array element, '${path}' in doc with _id: ${renderValue(doc._id)} has an array field called '${segment}'`,
+          );
+        }
+        if (!isPlainObject(current)) break;
+      }
+    }
+  }
+}
+
 function typeName(v: unknown): string {
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
@@ -342,6 +366,7 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
       arrayFilters = undefined;
     }
     checkFieldTypes(next, mod);
+    checkRenameArrays(next, mod);
     const logicalPulls = takeLogicalPulls(mod);
     try {
       if (Object.keys(mod).length)
