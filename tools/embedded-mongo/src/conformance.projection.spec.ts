@@ -29,6 +29,21 @@ describe('projection operators', () => {
     expect(withOther).toEqual({ _id: 1, title: 'שירים', scores: [8] });
   });
 
+  it('takes the positional element from conditions inside $and and $or, in document order', async () => {
+    const viaOr = await coll('proj').findOne(
+      { $or: [{ scores: { $gte: 9 } }, { title: 'אין' }] },
+      { projection: { 'scores.$': 1 } },
+    );
+    expect(viaOr).toEqual({ _id: 1, scores: [9] });
+    const viaAnd = await coll('proj').findOne(
+      { _id: 1, $and: [{ 'comments.body': 'ב' }] },
+      { projection: { 'comments.$': 1, title: 1 } },
+    );
+    expect(JSON.stringify(viaAnd)).toBe(
+      JSON.stringify({ _id: 1, title: 'שירים', comments: [{ body: 'ב' }] }),
+    );
+  });
+
   it('keeps every other field when the projection is only $slice', async () => {
     const doc = await coll('proj').findOne({}, { projection: { comments: { $slice: 1 } } });
     expect(doc).toEqual({ ...post, comments: [{ body: 'א' }] });
@@ -57,6 +72,16 @@ describe('projection operators', () => {
       { projection: { scores: { $elemMatch: { $gt: 50 } } } },
     );
     expect(none).toEqual({ _id: 1 });
+  });
+
+  it('places an $elemMatch field after the other included fields', async () => {
+    const doc = await coll('proj').findOne(
+      {},
+      { projection: { scores: { $elemMatch: { $lt: 5 } }, title: 1, secret: 1 } },
+    );
+    expect(JSON.stringify(doc)).toBe(
+      JSON.stringify({ _id: 1, title: 'שירים', secret: 'x', scores: [3] }),
+    );
   });
 
   it('still refuses mixing inclusion and exclusion (31254)', async () => {

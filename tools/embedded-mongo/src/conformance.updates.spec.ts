@@ -47,6 +47,37 @@ describe('several fields of one array element in one update', () => {
     ]);
   });
 
+  it('finds the positional element through conditions inside $and and $or', async () => {
+    const c = coll('upd_positional_logical');
+    await c.insertOne(order());
+    await c.updateOne(
+      { $and: [{ _id: 1 }, { 'lines.sku': 'b' }] },
+      { $set: { 'lines.$.qty': 5, 'lines.$.price': 25 } },
+    );
+    await c.updateOne(
+      { _id: 1, $or: [{ 'lines.price': { $lt: 15 } }] },
+      { $set: { 'lines.$.qty': 9, 'lines.$.seen': true } },
+    );
+    expect((await c.findOne({ _id: 1 }))?.lines).toEqual([
+      { sku: 'a', qty: 9, price: 10, seen: true },
+      { sku: 'b', qty: 5, price: 25 },
+    ]);
+  });
+
+  it('refuses two array filters designating the same field of one element (40)', async () => {
+    const c = coll('upd_filters_conflict');
+    await c.insertOne(order());
+    const err = await serverError(
+      c.updateOne(
+        { _id: 1 },
+        { $set: { 'lines.$[bySku].qty': 5, 'lines.$[byQty].qty': 6 } },
+        { arrayFilters: [{ 'bySku.sku': 'a' }, { 'byQty.qty': 1 }] },
+      ),
+    );
+    expect(err.code).toBe(40);
+    expect(await c.findOne({ _id: 1 })).toEqual(order());
+  });
+
   it('still refuses a path together with its own prefix (40)', async () => {
     const c = coll('upd_conflict');
     await c.insertOne(order());
@@ -69,6 +100,25 @@ describe('several fields of one array element in one update', () => {
     const err = await serverError(c.updateOne({ _id: 1 }, { $set: { 'comments.body': 'ג' } }));
     expect(err.code).toBe(28);
     expect((await c.findOne({ _id: 1 }))?.comments).toEqual([{ body: 'א' }, { body: 'ב' }]);
+  });
+});
+
+describe('$rename and arrays', () => {
+  it('refuses a source or destination through an array (2), and renames within subdocuments', async () => {
+    const c = coll('rename_arrays');
+    await c.insertOne({ _id: 1, note: 'א', comments: [{ body: 'ב' }], meta: { a: 1 } });
+    const into = await serverError(c.updateOne({ _id: 1 }, { $rename: { note: 'comments.note' } }));
+    expect(into.code).toBe(2);
+    const from = await serverError(
+      c.updateOne({ _id: 1 }, { $rename: { 'comments.body': 'body' } }),
+    );
+    expect(from.code).toBe(2);
+    await c.updateOne({ _id: 1 }, { $rename: { 'meta.a': 'meta.b', note: 'meta.note' } });
+    expect(await c.findOne({ _id: 1 })).toEqual({
+      _id: 1,
+      comments: [{ body: 'ב' }],
+      meta: { b: 1, note: 'א' },
+    });
   });
 });
 
@@ -97,6 +147,21 @@ describe('upserts that set _id to the filter value', () => {
       { _id: 'entry-1', amount: 12 },
       { _id: 'entry-2', amount: 3, createdBy: 'ledger' },
     ]);
+  });
+
+  it('refuses an upsert whose replacement or pipeline gives an _id other than the filter one (66)', async () => {
+    const c = coll('ups_other_id');
+    const replaced = await serverError(
+      c.replaceOne({ _id: 8 }, { _id: 9, n: 1 }, { upsert: true }),
+    );
+    expect(replaced.code).toBe(66);
+    const piped = await serverError(
+      c.updateOne({ _id: 8 }, [{ $set: { _id: 9, n: 1 } }], { upsert: true }),
+    );
+    expect(piped.code).toBe(66);
+    expect(await c.countDocuments({})).toBe(0);
+    await c.updateOne({ _id: 8 }, [{ $set: { _id: 8, n: 1 } }], { upsert: true });
+    expect(await c.find({}).toArray()).toEqual([{ _id: 8, n: 1 }]);
   });
 
   it('accepts a replacement upsert carrying the filter _id, and refuses a different _id (66)', async () => {
@@ -159,5 +224,67 @@ describe('$pull with conditions on subdocuments', () => {
     ]);
     await c.updateOne({ _id: 2 }, pull({ results: { score: { $lt: 5 } } }));
     expect((await c.findOne({ _id: 2 }))?.results).toEqual([{ item: 'C', score: 8 }]);
+  });
+
+  it('removes the subdocuments an $or condition matches through a positional path', async () => {
+    const c = coll('pull_positional');
+    await c.insertOne({
+      _id: 1,
+      shelves: [
+        { name: 'א', books: [{ sku: 'a' }, { sku: 'b' }] },
+        { name: 'ב', books: [{ sku: 'a' }] },
+      ],
+    });
+    await c.updateOne(
+      { 'shelves.name': 'א' },
+      pull({ 'shelves.$.books': { $or: [{ sku: 'a' }, { sku: 'z' }] } }),
+    );
+    expect((await c.findOne({ _id: 1 }))?.shelves).toEqual([
+      { name: 'א', books: [{ sku: 'b' }] },
+      { name: 'ב', books: [{ sku: 'a' }] },
+    ]);
+  });
+
+  it('removes by $elemMatch on an array inside the subdocuments', async () => {
+    const c = coll('pull_elem_match');
+    await c.insertOne({
+      _id: 1,
+      results: [
+        {
+          item: 'A',
+          answers: [
+            { q: 1, a: 4 },
+            { q: 2, a: 6 },
+          ],
+        },
+        {
+          item: 'B',
+          answers: [
+            { q: 1, a: 8 },
+            { q: 2, a: 9 },
+          ],
+        },
+      ],
+    });
+    await c.updateOne(
+      { _id: 1 },
+      pull({ results: { answers: { $elemMatch: { q: 2, a: { $gte: 8 } } } } }),
+    );
+    expect((await c.findOne({ _id: 1 }))?.results).toEqual([
+      {
+        item: 'A',
+        answers: [
+          { q: 1, a: 4 },
+          { q: 2, a: 6 },
+        ],
+      },
+    ]);
+  });
+
+  it('tests a document condition against subdocuments only (the empty one removes them all)', async () => {
+    const c = coll('pull_empty');
+    await c.insertOne({ _id: 1, items: [{ sku: 'a' }, 1, 'x', { sku: 'b' }] });
+    await c.updateOne({ _id: 1 }, pull({ items: {} }));
+    expect((await c.findOne({ _id: 1 }))?.items).toEqual([1, 'x']);
   });
 });

@@ -95,24 +95,37 @@ export const helloCommands: Record<string, Handler> = {
     }
     const parameters = ctx.server.parameters as unknown as Document;
     const names = Object.keys(ctx.body).filter(
-      (k) => k !== 'setParameter' && !k.startsWith('$') && k !== 'lsid',
+      (k) => k !== 'setParameter' && !k.startsWith('$') && !GENERIC_ARGUMENTS.has(k),
     );
-    if (names.length !== 1) throw badValue('setParameter takes exactly one parameter to set');
-    const name = names[0] ?? '';
-    if (!(name in parameters)) {
+    // As MongoDB: every name is checked before any is set; several may be set at once, in name
+    // order, and `was` is the previous value of the first.
+    for (const name of names) {
+      if (!(name in parameters)) {
+        throw new MongoServerError(
+          72,
+          'InvalidOptions',
+          `attempted to set unrecognized parameter [${name}], use help:true to see options `,
+        );
+      }
+    }
+    if (!names.length) {
       throw new MongoServerError(
         72,
         'InvalidOptions',
-        `attempted to set unrecognized parameter [${name}], use help:true to see options`,
+        'no option found to set, use help:true to see options ',
       );
     }
-    const was: unknown = parameters[name];
-    const value: unknown = ctx.body[name];
-    const coerced = typeof was === 'boolean' ? value === true || value === 1 : Number(value);
-    if (typeof coerced === 'number' && !Number.isFinite(coerced)) {
-      throw badValue(`Invalid value for parameter ${name}: ${String(value)}`);
-    }
-    parameters[name] = coerced;
+    const coerced = names.sort().map((name) => {
+      const current: unknown = parameters[name];
+      const value: unknown = ctx.body[name];
+      const next = typeof current === 'boolean' ? value === true || value === 1 : Number(value);
+      if (typeof next === 'number' && !Number.isFinite(next)) {
+        throw badValue(`Invalid value for parameter ${name}: ${String(value)}`);
+      }
+      return [name, next] as const;
+    });
+    const was: unknown = parameters[coerced[0]?.[0] ?? ''];
+    for (const [name, value] of coerced) parameters[name] = value;
     return { was, ok: 1 };
   },
   hostInfo: () => ({
@@ -168,6 +181,19 @@ export const helloCommands: Record<string, Handler> = {
 
 // The shell's lower-case spelling of the same command.
 if (helloCommands.buildInfo) helloCommands.buildinfo = helloCommands.buildInfo;
+
+/** Arguments any command may carry (MongoDB's generic arguments), not parameters to set. */
+const GENERIC_ARGUMENTS = new Set([
+  'lsid',
+  'txnNumber',
+  'comment',
+  'maxTimeMS',
+  'writeConcern',
+  'readConcern',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+]);
 
 /** Canonical key of an lsid document `{ id: UUID }`. */
 export function sessionKey(lsid: unknown): string | null {

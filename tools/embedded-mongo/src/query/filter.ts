@@ -17,6 +17,7 @@ const TOP_LEVEL = new Set([
   '$alwaysTrue',
   '$alwaysFalse',
 ]);
+const DBREF_FIELDS = new Set(['$ref', '$id', '$db']);
 const FIELD_OPS = new Set([
   '$eq',
   '$ne',
@@ -104,6 +105,14 @@ function validateCondition(v: unknown): void {
       case '$elemMatch':
         if (x instanceof DBRef) break;
         if (!isPlainObject(x)) throw badValue('$elemMatch needs an Object');
+        if (Object.keys(x).some((k) => DBREF_FIELDS.has(k))) {
+          // Conditions on the fields of DBRefs (`{ $id: X }`), which MongoDB parses as field names.
+          for (const [field, condition] of Object.entries(x)) {
+            if (DBREF_FIELDS.has(field)) validateCondition(condition);
+            else validateFilter({ [field]: condition });
+          }
+          break;
+        }
         if (isOperatorObject(x) && !TOP_LEVEL.has(Object.keys(x)[0] ?? '')) validateCondition(x);
         else validateFilter(x);
         break;

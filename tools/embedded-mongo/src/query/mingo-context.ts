@@ -1,4 +1,4 @@
-import { Binary, type Document } from 'bson';
+import { Binary, DBRef, type Document } from 'bson';
 import { Context } from 'mingo';
 import * as accumulatorOperators from 'mingo/operators/accumulator';
 import * as expressionOperators from 'mingo/operators/expression';
@@ -78,8 +78,70 @@ function binaryComparison(
   };
 }
 
-/** `$elemMatch` against a DBRef (`{ $ref, $id }`), which arrives decoded as a DBRef: an equality. */
+/** The fields of a DBRef, under names a query can use (a condition on `$id` reads as an operator). */
+const DBREF_FIELDS: Record<string, string> = {
+  $ref: '\u0000ref',
+  $id: '\u0000id',
+  $db: '\u0000db',
+};
+
+/** `{ $id: X }`, `{ $ref: 'c', $id: { $in: [...] } }`: conditions on the fields of DBRefs, renamed. */
+function dbRefQuery(value: unknown): Document | null {
+  let fields: Document;
+  if (value instanceof DBRef) {
+    // `{ $ref, $id }` arrives decoded as a DBRef: an equality, unless `$id` holds operators.
+    const id: unknown = value.oid;
+    if (!isPlainObject(id) || !Object.keys(id)[0]?.startsWith('$')) return null;
+    fields = { $ref: value.collection, $id: id, ...(value.db ? { $db: value.db } : {}) };
+  } else if (isPlainObject(value) && Object.keys(value).some((k) => k in DBREF_FIELDS)) {
+    fields = value;
+  } else return null;
+  const renamed: Document = {};
+  for (const [k, v] of Object.entries(fields)) renamed[DBREF_FIELDS[k] ?? k] = v;
+  return renamed;
+}
+
+/** A DBRef as a document with the renamed fields, for `dbRefQuery`'s conditions. */
+function dbRefFields(element: unknown): unknown {
+  if (!(element instanceof DBRef)) return element;
+  const out: Document = { ...element.fields };
+  out[DBREF_FIELDS.$ref ?? ''] = element.collection;
+  out[DBREF_FIELDS.$id ?? ''] = element.oid;
+  if (element.db) out[DBREF_FIELDS.$db ?? ''] = element.db;
+  return out;
+}
+
+/** The arrays at `path`, through arrays of subdocuments on the way. */
+function arraysAt(doc: Document, path: string): unknown[][] {
+  let current: unknown[] = [doc];
+  for (const part of path.split('.')) {
+    const next: unknown[] = [];
+    for (const c of current) {
+      if (Array.isArray(c)) {
+        for (const el of c) if (isPlainObject(el) && part in el) next.push(el[part]);
+      } else if (isPlainObject(c) && part in c) next.push(c[part]);
+    }
+    current = next;
+  }
+  return current.filter((v): v is unknown[] => Array.isArray(v));
+}
+
+/**
+ * `$elemMatch` against DBRefs: a whole `{ $ref, $id }` (decoded as a DBRef) is an equality, and
+ * conditions on some of its fields (`{ $id: X }`) are tested against each DBRef's fields.
+ */
 const $elemMatch: QueryOperator = (selector, value, options) => {
+  const dbRef = dbRefQuery(value);
+  if (dbRef) {
+    const probe = newQuery(dbRef);
+    return (doc) =>
+      arraysAt(doc, selector).some((values) =>
+        values.some((element) => {
+          const fields = dbRefFields(element);
+          return isPlainObject(fields) && probe.test(fields);
+        }),
+      );
+  }
   const criteria = isPlainObject(value) ? value : { $eq: value };
   return queryOperators.$elemMatch(selector, criteria, options);
 };

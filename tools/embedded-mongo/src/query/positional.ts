@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
 import type { Query } from 'mingo/query';
-import { badValue } from '../errors';
+import { MongoServerError, badValue } from '../errors';
 import { isPlainObject } from '../values';
 import { newQuery } from './mingo-context';
 
@@ -31,6 +31,30 @@ export function hasSiblingPositionals(mod: Document): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The conditions of `query` on `field` or below it (`lines`, `lines.sku`), also inside `$and` and
+ * `$or` (of an `$or`, the branches that test the field): the conditions MongoDB's positional `$`
+ * (in updates and projections) takes the first matching element from. Null when there are none.
+ */
+export function conditionsOn(query: Document, field: string): Document | null {
+  const out: Document = {};
+  const and: Document[] = [];
+  for (const [key, condition] of Object.entries(query)) {
+    if (key === field || key.startsWith(field + '.')) out[key] = condition;
+    else if ((key === '$and' || key === '$or') && Array.isArray(condition)) {
+      const parts: Document[] = [];
+      for (const part of condition) {
+        const sub = isPlainObject(part) ? conditionsOn(part, field) : null;
+        if (sub) parts.push(sub);
+      }
+      if (key === '$and') and.push(...parts);
+      else if (parts.length) and.push({ $or: parts });
+    }
+  }
+  if (and.length) out.$and = and;
+  return Object.keys(out).length ? out : null;
 }
 
 /** Groups arrayFilters by identifier: `[{ 'line.sku': 'a' }]` → `{ line: Query }`. */
@@ -82,13 +106,10 @@ function concretePaths(
       );
     }
     if (segment === '$') {
-      const conditions: Document = {};
-      for (const [key, condition] of Object.entries(query)) {
-        if (key === field || key.startsWith(field + '.')) conditions[key] = condition;
-      }
-      const probe = newQuery(conditions);
-      const index = value.findIndex((element) => probe.test({ [field]: [element] }));
-      if (index < 0 || !Object.keys(conditions).length) {
+      const conditions = conditionsOn(query, field);
+      const probe = conditions ? newQuery(conditions) : null;
+      const index = probe ? value.findIndex((element) => probe.test({ [field]: [element] })) : -1;
+      if (index < 0) {
         throw badValue('The positional operator did not find the match needed from the query.');
       }
       visit(value[index], at + 1, [...done, String(index)]);
@@ -120,6 +141,7 @@ export function expandPositionals(
 ): Document {
   const filters = filtersByIdentifier(arrayFilters);
   const expanded: Document = {};
+  const seen = new Set<string>();
   for (const [op, arg] of Object.entries(mod)) {
     if (!isPlainObject(arg)) {
       expanded[op] = arg;
@@ -127,10 +149,30 @@ export function expandPositionals(
     }
     const paths: Document = {};
     for (const [path, value] of Object.entries(arg)) {
-      if (arrayPrefix(path) === null) paths[path] = value;
-      else for (const concrete of concretePaths(doc, path, query, filters)) paths[concrete] = value;
+      const targets =
+        arrayPrefix(path) === null ? [path] : concretePaths(doc, path, query, filters);
+      for (const concrete of targets) {
+        if (seen.has(concrete)) throw conflictAt(concrete);
+        seen.add(concrete);
+        paths[concrete] = value;
+      }
     }
     expanded[op] = paths;
   }
+  // Two positional paths may designate the same element's field (`lines.$[a].qty` and
+  // `lines.$[b].qty` both selecting line 0), or a field and its prefix: MongoDB refuses that (40).
+  for (const path of seen) {
+    for (let dot = path.indexOf('.'); dot > 0; dot = path.indexOf('.', dot + 1)) {
+      if (seen.has(path.slice(0, dot))) throw conflictAt(path);
+    }
+  }
   return expanded;
+}
+
+function conflictAt(path: string): MongoServerError {
+  return new MongoServerError(
+    40,
+    'ConflictingUpdateOperators',
+    `Update created a conflict at '${path}'`,
+  );
 }

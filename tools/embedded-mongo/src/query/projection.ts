@@ -1,13 +1,15 @@
 import type { Document } from 'bson';
 import { isComputed, isOperatorSpec, orderFields } from './field-order';
 import { newQuery } from './mingo-context';
+import { conditionsOn } from './positional';
 import { MongoServerError, toServerError } from '../errors';
-import { cloneDoc, getPath, isPlainObject, setPath } from '../values';
+import { cloneDoc, getPath, setPath } from '../values';
 
 /**
  * Projections mingo does not answer as MongoDB does, handled around it:
  * - the positional projection (`'tags.$': 1`), which mingo answers with `[null]`;
- * - `$elemMatch` on an array of scalars (mingo reads its condition as a query on documents);
+ * - `$elemMatch` on an array of scalars (mingo reads its condition as a query on documents), and
+ *   the field it projects placed after the other included fields;
  * - `$slice` without any inclusion, which MongoDB applies to a document that keeps every other
  *   field (mingo drops them), also beside exclusions (mingo refuses the mix);
  * - the field order: included fields in document order, computed fields after them.
@@ -24,7 +26,7 @@ interface Plan {
   elemMatch: [string, Document][];
   /** Slices mingo does not apply (those of a projection without inclusions). */
   slices: [string, Slice][];
-  /** Paths of computed fields, in the projection's order. */
+  /** Paths of computed and `$elemMatch` fields, in the projection's order. */
   computed: string[];
 }
 
@@ -45,7 +47,8 @@ function planProjection(spec: Document): Plan {
   };
   for (const [path, v] of Object.entries(spec)) {
     if (path !== '_id' && isIncluding(v)) plan.inclusion = true;
-    if (isComputed(path, v)) plan.computed.push(path);
+    // MongoDB 4.4+ places an `$elemMatch` field after the included ones, as a computed field.
+    if (isComputed(path, v) || isOperatorSpec(v, '$elemMatch')) plan.computed.push(path);
   }
   const base: Document = {};
   for (const [path, v] of Object.entries(spec)) {
@@ -71,26 +74,12 @@ function slice(values: unknown[], how: Slice): unknown[] {
   return values.slice(from, from + limit);
 }
 
-/** The conditions of `query` on `field` or below it (`tags`, `lines.sku`). */
-function conditionsOn(query: Document, field: string): Document {
-  const out: Document = {};
-  for (const [key, condition] of Object.entries(query)) {
-    if (key === field || key.startsWith(field + '.')) out[key] = condition;
-    if (key === '$and' && Array.isArray(condition)) {
-      for (const part of condition)
-        if (isPlainObject(part)) Object.assign(out, conditionsOn(part, field));
-    }
-  }
-  return out;
-}
-
 export function complexProjector(spec: Document, query: Document): (doc: Document) => Document {
   const plan = planProjection(spec);
   const mingo = plan.base ? newQuery({}) : null;
   const positional = plan.positional.map((field) => {
     const conditions = conditionsOn(query, field);
-    const probe = newQuery(conditions);
-    return { field, probe, any: Object.keys(conditions).length > 0 };
+    return { field, probe: conditions ? newQuery(conditions) : null };
   });
   const elemMatch = plan.elemMatch.map(([field, condition]) => ({
     field,
@@ -100,7 +89,8 @@ export function complexProjector(spec: Document, query: Document): (doc: Documen
   // projection of a nested array is written into subdocuments mingo may share with the input: those
   // work on a copy; an inclusion builds new documents, without the cost of copying the stored one.
   const copyFirst = !plan.inclusion || plan.positional.some((field) => field.includes('.'));
-  const reorder = plan.inclusion && plan.computed.length > 0;
+  // mingo returns the included fields in its own order: MongoDB's is the document's.
+  const reorder = plan.inclusion;
   return (doc) => {
     let out: Document;
     try {
@@ -112,10 +102,10 @@ export function complexProjector(spec: Document, query: Document): (doc: Documen
     } catch (e) {
       throw toServerError(e);
     }
-    for (const { field, probe, any } of positional) {
+    for (const { field, probe } of positional) {
       const values = getPath(doc, field);
       const index =
-        Array.isArray(values) && any
+        Array.isArray(values) && probe
           ? values.findIndex((element) => probe.test({ [field]: [element] }))
           : -1;
       if (index < 0) {

@@ -191,6 +191,30 @@ function checkFieldTypes(doc: Document, u: Document): void {
   }
 }
 
+/** MongoDB refuses a `$rename` whose source or destination goes through an array (2 BadValue). */
+function checkRenameArrays(doc: Document, mod: Document): void {
+  const rename: unknown = mod.$rename;
+  if (!isPlainObject(rename)) return;
+  for (const [from, to] of Object.entries(rename)) {
+    for (const [which, path] of [
+      ['source', from],
+      ['destination', String(to)],
+    ] as const) {
+      const segments = path.split('.');
+      let current: unknown = doc;
+      for (const segment of segments.slice(0, -1)) {
+        current = (current as Document)[segment];
+        if (Array.isArray(current)) {
+          throw badValue(
+            `The ${which} field cannot be an array element, '${path}' in doc with _id: ${renderValue(doc._id)} has an array field called '${segment}'`,
+          );
+        }
+        if (!isPlainObject(current)) break;
+      }
+    }
+  }
+}
+
 function typeName(v: unknown): string {
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
@@ -235,9 +259,26 @@ function guardId(doc: Document, mod: Document, isInsert: boolean): void {
 const LOGICAL = new Set(['$or', '$and', '$nor']);
 
 /**
+ * A `$pull` condition mingo would not apply as a query on each element: one through `$or`, `$and`
+ * or `$nor`, or the empty query `{}` (which removes every subdocument, and nothing else).
+ */
+function isElementQuery(condition: unknown): condition is Document {
+  if (!isPlainObject(condition)) return false;
+  const keys = Object.keys(condition);
+  return keys.length === 0 || keys.some((k) => LOGICAL.has(k));
+}
+
+/** True when a `$pull` of such a condition goes through a positional path (`o.$.items`). */
+function hasPositionalElementPull(mod: Document): boolean {
+  const pull: unknown = mod.$pull;
+  if (!isPlainObject(pull)) return false;
+  return Object.entries(pull).some(([path, c]) => path.includes('$') && isElementQuery(c));
+}
+
+/**
  * Takes out of `mod.$pull` the conditions that are queries on whole elements through `$or`, `$and`
  * or `$nor` (`{ items: { $or: [{ sku: 'a' }, { qty: 0 }] } }`), which mingo would test against the
- * element as a value and so never match. Returns them as [path, condition].
+ * element as a value and so never match, and the empty query. Returns them as [path, condition].
  */
 function takeLogicalPulls(mod: Document): [string, Document][] {
   const pull: unknown = mod.$pull;
@@ -246,11 +287,7 @@ function takeLogicalPulls(mod: Document): [string, Document][] {
   // A copy: the same update applies to every matched document.
   const rest: Document = {};
   for (const [path, condition] of Object.entries(pull)) {
-    if (
-      !path.includes('$') &&
-      isPlainObject(condition) &&
-      Object.keys(condition).some((k) => LOGICAL.has(k))
-    ) {
+    if (!path.includes('$') && isElementQuery(condition)) {
       taken.push([path, condition]);
     } else rest[path] = condition;
   }
@@ -324,11 +361,12 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
     }
     guardId(next, mod, !!opts.isInsert);
     let arrayFilters = opts.arrayFilters;
-    if (hasSiblingPositionals(mod)) {
+    if (hasSiblingPositionals(mod) || hasPositionalElementPull(mod)) {
       mod = expandPositionals(next, mod, opts.query ?? {}, arrayFilters ?? []);
       arrayFilters = undefined;
     }
     checkFieldTypes(next, mod);
+    checkRenameArrays(next, mod);
     const logicalPulls = takeLogicalPulls(mod);
     try {
       if (Object.keys(mod).length)
@@ -344,17 +382,22 @@ export function applyUpdate(doc: Document, u: UpdateSpec, opts: ApplyOptions = {
     next = { _id: doc._id, ...u };
     if (!('_id' in u)) next._id = doc._id;
   }
-  if (!opts.isInsert && keyOf(next._id) !== keyOf(doc._id)) {
-    throw new MongoServerError(
-      66,
-      'ImmutableField',
-      Array.isArray(u) || isOperatorUpdate(u)
-        ? "Performing an update on the path '_id' would modify the immutable field '_id'"
-        : `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${renderValue(next._id)}`,
-    );
+  // An upsert's document starts from the filter: an _id the filter fixed is immutable too.
+  if ((!opts.isInsert || doc._id !== undefined) && keyOf(next._id) !== keyOf(doc._id)) {
+    throw Array.isArray(u) || isOperatorUpdate(u)
+      ? new MongoServerError(66, 'ImmutableField', ID_CHANGE)
+      : replacedId(next._id);
   }
   if (next._id === undefined) delete next._id;
   return idFirst(next);
+}
+
+function replacedId(id: unknown): MongoServerError {
+  return new MongoServerError(
+    66,
+    'ImmutableField',
+    `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${renderValue(id)}`,
+  );
 }
 
 /** The document an upsert starts from: the equality conditions of the query. */
@@ -382,6 +425,7 @@ export function buildUpsert(query: Document, u: UpdateSpec, arrayFilters?: Docum
   if (!Array.isArray(u) && !isOperatorUpdate(u)) {
     doc = { ...u };
     if (!('_id' in doc) && '_id' in seed) doc._id = seed._id;
+    else if ('_id' in seed && keyOf(doc._id) !== keyOf(seed._id)) throw replacedId(doc._id);
   } else {
     doc = applyUpdate(seed, u, { arrayFilters, isInsert: true });
   }
