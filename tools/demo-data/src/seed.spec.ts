@@ -68,12 +68,46 @@ describe('seedDemoData', () => {
     expect(books.some((b) => normalizeHebrew(b.title).split(' ').includes('בירושלימ'))).toBe(true);
   });
 
-  it('writes an SVG cover for every book', async () => {
-    const files = await readdir(path.join(dataDir, 'covers'));
-    expect(files.length).toBe(await connection.collection('books').countDocuments());
-    const [first = ''] = files;
-    const svg = await readFile(path.join(dataDir, 'covers', first), 'utf8');
-    expect(svg).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\s*$/);
+  it('writes an SVG cover for every book, in several designs per genre, and a picture per author', async () => {
+    const dir = path.join(dataDir, 'covers');
+    const files = await readdir(dir);
+    const books = await connection.collection('books').find().toArray();
+    const authors = await connection.collection('users').find({ role: 'author' }).toArray();
+    expect(files.length).toBe(books.length + authors.length);
+    const layoutOf = (svg: string) =>
+      ['<rect x="20" y="20"', '<rect y="330"', '<rect x="358"', 'r="150"'].findIndex((m) =>
+        svg.includes(m),
+      );
+    for (const category of BOOK_CATEGORIES) {
+      const svgs = await Promise.all(
+        books
+          .filter((b) => b.category === category.value)
+          .map((b) => readFile(path.join(dir, `${String(b._id)}.svg`), 'utf8')),
+      );
+      for (const svg of svgs) {
+        expect(svg).toMatch(/^<\?xml[\s\S]*<svg[^>]* width="400" height="600"[\s\S]*<\/svg>\s*$/);
+        // Small: the cover is the largest image of some pages (it was ~1.5 KB as one template).
+        expect(Buffer.byteLength(svg)).toBeLessThan(1500);
+      }
+      // Several layouts, colour schemes and drawings within one genre.
+      expect(new Set(svgs.map(layoutOf)).size).toBeGreaterThanOrEqual(3);
+      expect(
+        new Set(svgs.map((s) => /<rect width="400" height="600" fill="([^"]+)"/.exec(s)?.[1])).size,
+      ).toBeGreaterThanOrEqual(2);
+      expect(
+        new Set(svgs.map((s) => /scale\([^)]*\)">(<[a-z]+ [^ ]+)/.exec(s)?.[1])).size,
+      ).toBeGreaterThanOrEqual(2);
+    }
+    // Every author has a drawn portrait or a monogram, served beside the covers.
+    const pictures = new Set<string>();
+    for (const author of authors) {
+      expect(author.avatar).toBe(`/api/covers/portrait-${String(author._id)}.svg`);
+      const svg = await readFile(path.join(dir, `portrait-${String(author._id)}.svg`), 'utf8');
+      expect(svg).toMatch(/^<svg[^>]* width="200" height="200"[\s\S]*<\/svg>\s*$/);
+      expect(Buffer.byteLength(svg)).toBeLessThan(1200);
+      pictures.add(svg.replace(/aria-label="[^"]*"|<text[\s\S]*<\/text>/g, ''));
+    }
+    expect(pictures.size).toBeGreaterThan(authors.length * 0.8);
   });
 
   it('creates the demo accounts with working passwords, and an author with books', async () => {

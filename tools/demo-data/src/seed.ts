@@ -37,6 +37,7 @@ import {
 } from './content.he';
 import { coverSvg } from './covers';
 import { DESCRIPTIONS } from './descriptions.he';
+import { portraitSvg } from './portraits';
 import { REVIEWERS, ReviewWriter } from './reviews.he';
 
 /** The demo accounts (also listed in tools/demo-data/README.md). */
@@ -207,6 +208,11 @@ function authorBio(rand: () => number, i: number, category: BookCategory): strin
     pick(() => rolls[1], CITIES),
     rolls,
   );
+}
+
+/** Where the API serves an author's generated picture (beside the covers, `DATA_DIR/covers`). */
+function portraitPath(id: Types.ObjectId): string {
+  return `/api/covers/portrait-${id.toHexString()}.svg`;
 }
 
 /** A small PRNG of its own for record `n` of `kind`, so its text does not shift the main stream. */
@@ -478,7 +484,8 @@ export async function seedDemoData(
           passwordHash: i === 0 ? authorHash : lockedHash,
           role: 'author',
           bio: authorBio(rand, i, elementAt(BOOK_CATEGORIES, primary).value),
-          avatar: '',
+          // A drawn portrait or monogram, written with the covers (none without them).
+          avatar: writeCovers ? portraitPath(id) : '',
           createdAt: joined,
           updatedAt: joined,
         }),
@@ -603,6 +610,13 @@ export async function seedDemoData(
         }
       });
       await Promise.all(workers);
+      for (const [i, id] of authorIds.entries()) {
+        const { name, gender } = demoAuthor(i);
+        await writeFile(
+          path.join(dir, path.basename(portraitPath(id))),
+          portraitSvg({ name, gender, seed: i * 40503 + 7 }),
+        );
+      }
     }
 
     // Reviews: most approved, some waiting for moderation. Hand-written books get 2–11 (more for
