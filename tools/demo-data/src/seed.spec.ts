@@ -7,6 +7,10 @@ import { readCatalogueVersions, verifyPassword } from '@mechabrim/db';
 import { normalizeHebrew } from '@mechabrim/hebrew';
 import { agorot, donationOf, toAgorot } from '@mechabrim/money';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
+import { FIRST_NAMES } from './bios.he';
+import { CONTENT } from './content.he';
+import { DESCRIPTIONS } from './descriptions.he';
+import { REVIEWERS } from './reviews.he';
 import { DEMO_ACCOUNTS, DEMO_IDS, isDatabaseEmpty, seedDemoData } from './seed';
 
 describe('seedDemoData', () => {
@@ -64,12 +68,46 @@ describe('seedDemoData', () => {
     expect(books.some((b) => normalizeHebrew(b.title).split(' ').includes('בירושלימ'))).toBe(true);
   });
 
-  it('writes an SVG cover for every book', async () => {
-    const files = await readdir(path.join(dataDir, 'covers'));
-    expect(files.length).toBe(await connection.collection('books').countDocuments());
-    const [first = ''] = files;
-    const svg = await readFile(path.join(dataDir, 'covers', first), 'utf8');
-    expect(svg).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\s*$/);
+  it('writes an SVG cover for every book, in several designs per genre, and a picture per author', async () => {
+    const dir = path.join(dataDir, 'covers');
+    const files = await readdir(dir);
+    const books = await connection.collection('books').find().toArray();
+    const authors = await connection.collection('users').find({ role: 'author' }).toArray();
+    expect(files.length).toBe(books.length + authors.length);
+    const layoutOf = (svg: string) =>
+      ['<rect x="20" y="20"', '<rect y="330"', '<rect x="358"', 'r="150"'].findIndex((m) =>
+        svg.includes(m),
+      );
+    for (const category of BOOK_CATEGORIES) {
+      const svgs = await Promise.all(
+        books
+          .filter((b) => b.category === category.value)
+          .map((b) => readFile(path.join(dir, `${String(b._id)}.svg`), 'utf8')),
+      );
+      for (const svg of svgs) {
+        expect(svg).toMatch(/^<\?xml[\s\S]*<svg[^>]* width="400" height="600"[\s\S]*<\/svg>\s*$/);
+        // Small: the cover is the largest image of some pages (it was ~1.5 KB as one template).
+        expect(Buffer.byteLength(svg)).toBeLessThan(1500);
+      }
+      // Several layouts, colour schemes and drawings within one genre.
+      expect(new Set(svgs.map(layoutOf)).size).toBeGreaterThanOrEqual(3);
+      expect(
+        new Set(svgs.map((s) => /<rect width="400" height="600" fill="([^"]+)"/.exec(s)?.[1])).size,
+      ).toBeGreaterThanOrEqual(2);
+      expect(
+        new Set(svgs.map((s) => /scale\([^)]*\)">(<[a-z]+ [^ ]+)/.exec(s)?.[1])).size,
+      ).toBeGreaterThanOrEqual(2);
+    }
+    // Every author has a drawn portrait or a monogram, served beside the covers.
+    const pictures = new Set<string>();
+    for (const author of authors) {
+      expect(author.avatar).toBe(`/api/covers/portrait-${String(author._id)}.svg`);
+      const svg = await readFile(path.join(dir, `portrait-${String(author._id)}.svg`), 'utf8');
+      expect(svg).toMatch(/^<svg[^>]* width="200" height="200"[\s\S]*<\/svg>\s*$/);
+      expect(Buffer.byteLength(svg)).toBeLessThan(1200);
+      pictures.add(svg.replace(/aria-label="[^"]*"|<text[\s\S]*<\/text>/g, ''));
+    }
+    expect(pictures.size).toBeGreaterThan(authors.length * 0.8);
   });
 
   it('creates the demo accounts with working passwords, and an author with books', async () => {
@@ -189,6 +227,74 @@ describe('seedDemoData', () => {
       }
     }
     expect(ledger.some((e) => String(e.authorId) === String(DEMO_IDS.author))).toBe(true);
+  });
+
+  it('reads like a real bookshop: hand-written descriptions, gendered bios and reviews, no sentence twice', async () => {
+    const books = await connection.collection('books').find().toArray();
+    const authors = await connection.collection('users').find({ role: 'author' }).toArray();
+    const reviews = await connection.collection('reviews').find().toArray();
+    // Every hand-written title has its own description, and the summary is its first sentence.
+    for (const title of Object.values(CONTENT).flatMap((c) => c.titles))
+      expect([title, DESCRIPTIONS[title]]).toEqual([title, expect.stringMatching(/[א-ת]/)]);
+    for (const book of books) expect(book.description.startsWith(book.summary)).toBe(true);
+    const texts = [
+      ...books.map((b) => String(b.description)),
+      ...authors.map((a) => String(a.bio)),
+      ...reviews.map((r) => String(r.content)),
+    ];
+    // No slash forms (כותב/ת, נולד/ה) and no unresolved {m|f} or [m|f] pairs.
+    for (const text of texts) expect([text, /\/|[{}[\]|]/.test(text)]).toEqual([text, false]);
+    // No sentence appears twice anywhere in the catalogue.
+    const seen = new Map<string, string>();
+    const repeated: string[] = [];
+    for (const text of texts)
+      for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
+        const key = sentence
+          .replace(/[.!?]+$/u, '')
+          .replace(/\s+/g, ' ')
+          .trim();
+        if (!key) continue;
+        if (seen.has(key)) repeated.push(key);
+        seen.set(key, text);
+      }
+    expect(repeated).toEqual([]);
+    expect(seen.size).toBeGreaterThan(1500);
+    // Bios: one per author, in the author's gender, quoting only the author's own titles.
+    expect(new Set(authors.map((a) => a.bio)).size).toBe(authors.length);
+    for (const author of authors) {
+      expect(author.bio).toContain(author.name.split(' ')[0]);
+      const own = new Set(books.filter((b) => b.author.equals(author._id)).map((b) => b.title));
+      for (const [, quoted] of String(author.bio).matchAll(/"([^"]+)"/g))
+        expect([author.name, quoted, own.has(quoted)]).toEqual([author.name, quoted, true]);
+    }
+    const gender = (name: string) => FIRST_NAMES.find((f) => f.name === name.split(' ')[0])?.gender;
+    for (const author of authors) {
+      const g = gender(author.name);
+      expect(g).toBeDefined();
+      // The verb or pronoun right after the name, and a sentence's opening pronoun, agree.
+      const [wrongVerbs, wrongPronoun] =
+        g === 'f'
+          ? ['הוא|נולד|גדל|עבד|כתב|גר|שירת|היה', 'הוא']
+          : ['היא|נולדה|גדלה|עבדה|כתבה|גרה|הייתה', 'היא'];
+      const wrong = new RegExp(
+        `${author.name},? (${wrongVerbs})[ ,]|(^|[.!?] )${wrongPronoun} `,
+        'u',
+      );
+      expect([author.name, wrong.test(author.bio)]).toEqual([author.name, false]);
+    }
+    // Reviews: by reviewers of a known gender, agreeing with it where the text shows it.
+    for (const review of reviews) {
+      const reviewer =
+        review.authorName === DEMO_ACCOUNTS.reader.name
+          ? { gender: 'f' }
+          : REVIEWERS.find((r) => r.name === review.authorName);
+      expect([review.authorName, reviewer]).toEqual([review.authorName, expect.anything()]);
+      const wrong =
+        reviewer?.gender === 'f'
+          ? /אני (ממליץ|קורא|מבין|עוקב|חוזר|צריך|שמח|מרגיש)(\s|$|[.,!])|הייתי (ממליץ|צריך|שמח|זקוק)(\s|[.,!])/
+          : /אני (ממליצה|קוראת|מבינה|עוקבת|חוזרת|צריכה|שמחה|מרגישה)|הייתי (ממליצה|צריכה|שמחה|זקוקה)/;
+      expect([review.content, wrong.test(review.content)]).toEqual([review.content, false]);
+    }
   });
 
   it('is deterministic: a reset reload gives the same books', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import mongoose, { Types, type Connection, type Model } from 'mongoose';
-import { BOOK_CATEGORIES } from '@mechabrim/contracts';
+import { BOOK_CATEGORIES, type BookCategory } from '@mechabrim/contracts';
 import {
   AUTHOR_PROFILE_MODEL,
   BOOK_MODEL,
@@ -25,20 +25,20 @@ import {
   registerCatalogueModels,
 } from '@mechabrim/db';
 import { agorot, communityFirst85_10_5, lineTotal, toAgorot } from '@mechabrim/money';
+import { AUTHOR_BIOS, FIRST_NAMES, composedBio, type Gender } from './bios.he';
 import {
-  BIO_TEMPLATES,
   CITIES,
   CONTENT,
-  FIRST_NAMES,
   LAST_NAMES,
-  REVIEWER_NAMES,
-  REVIEW_TEXTS,
   STREETS,
   TITLE_ADJECTIVES,
   TITLE_NOUNS,
   TITLE_PLACES,
 } from './content.he';
 import { coverSvg } from './covers';
+import { DESCRIPTIONS } from './descriptions.he';
+import { portraitSvg } from './portraits';
+import { REVIEWERS, ReviewWriter } from './reviews.he';
 
 /** The demo accounts (also listed in tools/demo-data/README.md). */
 export const DEMO_ACCOUNTS = {
@@ -184,18 +184,40 @@ async function insertAll(model: Model<unknown>, docs: Record<string, unknown>[])
   }
 }
 
-function authorName(i: number): string {
-  if (i === 0) return DEMO_ACCOUNTS.author.name;
-  const first = FIRST_NAMES[i % FIRST_NAMES.length];
+/** The n-th author's name and grammatical gender (author 0 is the demo author, נועה ברק). */
+export function demoAuthor(i: number): { name: string; gender: Gender } {
+  const first = elementAt(FIRST_NAMES, i % FIRST_NAMES.length);
+  if (i === 0) return { name: DEMO_ACCOUNTS.author.name, gender: first.gender };
   const last = LAST_NAMES[(i * 7 + 3 + Math.floor(i / LAST_NAMES.length)) % LAST_NAMES.length];
-  return `${first} ${last}`;
+  return { name: `${first.name} ${last}`, gender: first.gender };
 }
 
-function authorBio(rand: () => number, name: string, genre: string): string {
-  return pick(rand, BIO_TEMPLATES)
-    .replaceAll('{name}', name)
-    .replaceAll('{city}', pick(rand, CITIES))
-    .replaceAll('{genre}', genre);
+/**
+ * The n-th author's bio: hand-written for the first 40, composed for the rest. Always draws two
+ * numbers from `rand`, so the data generated after it stays the same whichever bio it is.
+ */
+function authorBio(rand: () => number, i: number, category: BookCategory): string {
+  const rolls = [rand(), rand()] as const;
+  const handWritten = AUTHOR_BIOS[i];
+  if (handWritten !== undefined) return handWritten;
+  const { name, gender } = demoAuthor(i);
+  return composedBio(
+    name,
+    gender,
+    category,
+    pick(() => rolls[1], CITIES),
+    rolls,
+  );
+}
+
+/** Where the API serves an author's generated picture (beside the covers, `DATA_DIR/covers`). */
+function portraitPath(id: Types.ObjectId): string {
+  return `/api/covers/portrait-${id.toHexString()}.svg`;
+}
+
+/** A small PRNG of its own for record `n` of `kind`, so its text does not shift the main stream. */
+function ownPrng(kind: string, n: number): () => number {
+  return prng(createHash('sha1').update(`${kind}:${n}`).digest().readUInt32LE(0));
 }
 
 function generatedTitle(rand: () => number, n: number): string {
@@ -431,7 +453,7 @@ export async function seedDemoData(
     for (let i = 0; i < BUYER_COUNT; i += 1) {
       const buyer = {
         _id: demoId('buyer', i),
-        name: `${FIRST_NAMES[(i * 5 + 2) % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3 + 1) % LAST_NAMES.length]}`,
+        name: `${FIRST_NAMES[(i * 5 + 2) % FIRST_NAMES.length]?.name} ${LAST_NAMES[(i * 3 + 1) % LAST_NAMES.length]}`,
         email: `buyer${i}@demo.mechabrim.co.il`,
       };
       buyers.push(buyer);
@@ -448,7 +470,7 @@ export async function seedDemoData(
     const profiles: Record<string, unknown>[] = [];
     const authorGenres: number[][] = [];
     for (let i = 0; i < authorCount; i += 1) {
-      const name = authorName(i);
+      const { name } = demoAuthor(i);
       const primary = i % BOOK_CATEGORIES.length;
       const secondary = (i + 3) % BOOK_CATEGORIES.length;
       authorGenres.push([primary, secondary]);
@@ -461,8 +483,9 @@ export async function seedDemoData(
           email: i === 0 ? DEMO_ACCOUNTS.author.email : `author${i}@demo.mechabrim.co.il`,
           passwordHash: i === 0 ? authorHash : lockedHash,
           role: 'author',
-          bio: authorBio(rand, name, elementAt(BOOK_CATEGORIES, primary).name),
-          avatar: '',
+          bio: authorBio(rand, i, elementAt(BOOK_CATEGORIES, primary).value),
+          // A drawn portrait or monogram, written with the covers (none without them).
+          avatar: writeCovers ? portraitPath(id) : '',
           createdAt: joined,
           updatedAt: joined,
         }),
@@ -507,9 +530,22 @@ export async function seedDemoData(
         ? elementAt(candidates, hw.ti % candidates.length)
         : Math.floor(rand() * authorCount);
       const id = demoId('book', k);
-      const opening = pick(rand, content.openings).replaceAll('{title}', title);
+      // Three draws either way, so everything generated after stays the same.
+      const rolls = [rand(), rand(), rand()] as const;
+      const handWritten = hw ? DESCRIPTIONS[title] : undefined;
       const description =
-        `${opening} ${pick(rand, content.middles)} ${pick(rand, content.middles)}`.trim();
+        handWritten ??
+        [
+          elementAt(content.openings, Math.floor(rolls[0] * content.openings.length)),
+          ...new Set([
+            elementAt(content.middles, Math.floor(rolls[1] * content.middles.length)),
+            elementAt(content.middles, Math.floor(rolls[2] * content.middles.length)),
+          ]),
+        ]
+          .join(' ')
+          .replaceAll('{title}', title);
+      // The summary is the description's first sentence.
+      const opening = description.split(/(?<=[.!?])\s+/u)[0] ?? description;
       // How much the book is reviewed, and how well: the reviews below follow these, and the
       // book's rating and totalRatings are then computed from its approved reviews.
       const popularity = rand() ** 2;
@@ -574,11 +610,22 @@ export async function seedDemoData(
         }
       });
       await Promise.all(workers);
+      for (const [i, id] of authorIds.entries()) {
+        const { name, gender } = demoAuthor(i);
+        await writeFile(
+          path.join(dir, path.basename(portraitPath(id))),
+          portraitSvg({ name, gender, seed: i * 40503 + 7 }),
+        );
+      }
     }
 
     // Reviews: most approved, some waiting for moderation. Hand-written books get 2–11 (more for
     // popular ones) so none looks empty; generated ones (the bench's 10,000) 0–1.
     const reviews: Record<string, unknown>[] = [];
+    const writer = new ReviewWriter();
+    const authorGender = new Map(
+      authorIds.map((id, i) => [id.toHexString(), demoAuthor(i).gender] as const),
+    );
     let approvedReviews = 0;
     for (const [k, book] of books.entries()) {
       const { popularity, ratingBias } = elementAt(reviewProfiles, k);
@@ -598,13 +645,29 @@ export async function seedDemoData(
           LATEST,
           (book.createdAt as Date).getTime() + Math.floor(rand() * 200) * DAY,
         );
+        // One draw for the reviewer (none for the demo reader) and one for the text, as always.
+        const reviewer = byReader
+          ? { name: DEMO_ACCOUNTS.reader.name, gender: 'f' as const }
+          : pick(rand, REVIEWERS);
+        rand();
+        const content = writer.write(
+          {
+            title: book.title as string,
+            category: book.category as BookCategory,
+            authorName: book.authorName as string,
+            authorGender: authorGender.get((book.author as Types.ObjectId).toHexString()) ?? 'f',
+          },
+          stars,
+          reviewer.gender,
+          ownPrng('review', reviews.length),
+        );
         reviews.push(
           await materialize(model(REVIEW_MODEL), {
             _id: demoId('review', reviews.length),
             book: book._id,
             user: byReader ? DEMO_IDS.reader : null,
-            authorName: byReader ? DEMO_ACCOUNTS.reader.name : pick(rand, REVIEWER_NAMES),
-            content: pick(rand, REVIEW_TEXTS[stars]),
+            authorName: reviewer.name,
+            content,
             rating: stars,
             isApproved,
             createdAt: new Date(at),

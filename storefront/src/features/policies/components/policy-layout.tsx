@@ -3,9 +3,11 @@ import { Breadcrumb } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import './policies.css';
 
+/** A numbered section: a list of short rules, paragraphs of prose, or both (the list first). */
 export interface PolicySection {
   title: string;
-  items: readonly string[];
+  items?: readonly string[];
+  paragraphs?: readonly string[];
 }
 
 /** A static page: breadcrumb, title, optional update date, intro, numbered sections, actions. */
@@ -36,11 +38,18 @@ export function PolicyLayout({
           {sections.map((section) => (
             <li key={section.title}>
               <h2 className="policy-sections__title">{section.title}</h2>
-              <ul>
-                {section.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
+              {section.items && (
+                <ul>
+                  {section.items.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              )}
+              {section.paragraphs?.map((paragraph) => (
+                <p key={paragraph} className="policy-sections__text">
+                  {paragraph}
+                </p>
+              ))}
             </li>
           ))}
         </ol>

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
-import { CommunityDonationPage } from './policy-pages';
+import { AuthorsTermsPage, CommunityDonationPage, TermsPage } from './policy-pages';
 
 describe('community donation page', () => {
   it("leads the donation buttons to the contact form with the subject preset, and 'join' to sign-up", () => {
@@ -16,5 +16,67 @@ describe('community donation page', () => {
       '/register',
     );
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+/** The sentences of a text (split after . ! ?). */
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+/u).filter(Boolean);
+
+describe("the authors' terms", () => {
+  it('carries all 13 sections of the spec in real paragraphs, without slash gender forms', () => {
+    fakeApi(() => undefined);
+    renderRoute(<AuthorsTermsPage />, '/authors-terms', '/authors-terms');
+    expect(screen.getByRole('heading', { level: 1, name: 'תקנון הסופרים' })).toBeTruthy();
+    expect(screen.getByText('עודכן לאחרונה: 08/08/2025')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toMatch(/קראו את התקנון בעיון/);
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual([
+      'הגדרות',
+      'הרשמה וחשבון סופר',
+      'רישיון',
+      'התחייבויות הסופר',
+      'מדיניות תוכן',
+      'גילוי שימוש בבינה מלאכותית',
+      'תגמול ותשלום',
+      'מחירים ומבצעים',
+      'הפקדת עותקים',
+      'הגבלת אחריות ושיפוי',
+      'פרטיות',
+      'סיום השירות',
+      'שינויים בתקנון',
+    ]);
+    for (const heading of screen.getAllByRole('heading', { level: 2 })) {
+      const paragraphs = [...(heading.parentElement?.querySelectorAll('p') ?? [])].map(
+        (p) => p.textContent ?? '',
+      );
+      // Real paragraphs: at least two per section, three sentences or more between them.
+      expect([heading.textContent, paragraphs.length >= 2]).toEqual([heading.textContent, true]);
+      expect(sentences(paragraphs.join(' ')).length).toBeGreaterThanOrEqual(3);
+    }
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/[א-ת]\/[א-ת]/);
+    expect(text).toContain('85%');
+    expect(text).toContain('500 ₪');
+    expect(text).toContain('30 יום');
+    expect(screen.getByText(/העלאת יצירה לאתר מהווה אישור שקראתם את תקנון הסופרים/)).toBeTruthy();
+  });
+});
+
+describe('the site terms', () => {
+  it('explains liability, intellectual property, privacy and the governing law in paragraphs', () => {
+    fakeApi(() => undefined);
+    renderRoute(<TermsPage />, '/terms', '/terms');
+    const sections = screen.getAllByRole('heading', { level: 2 });
+    expect(sections.map((h) => h.textContent)).toEqual([
+      'הזמנות',
+      'משלוחים, החזרות וביטולים',
+      'הגבלת אחריות',
+      'קניין רוחני',
+      'פרטיות',
+      'דין וסמכות שיפוט',
+    ]);
+    for (const heading of sections.slice(2, 5))
+      expect(heading.parentElement?.querySelectorAll('p').length).toBeGreaterThanOrEqual(2);
+    expect(document.body.textContent).toMatch(/בתי המשפט המוסמכים בתל אביב–יפו/);
   });
 });
