@@ -67,6 +67,16 @@ describe('the portal frame and its guards', () => {
     await screen.findByRole('heading', { name: 'שלום, נועה לוי' });
   });
 
+  it('on the standalone portal, leads back to the store’s own origin', async () => {
+    signIn();
+    fakeApi((url) => (url.pathname === '/api/stats/author' ? { body: stats } : { body: books }));
+    renderRoute(<AuthorPortalApp siteUrl="https://mechabrim.co.il/" />, '*', '/author-dashboard');
+    expect(screen.getByRole('link', { name: 'חזרה לאתר' }).getAttribute('href')).toBe(
+      'https://mechabrim.co.il/',
+    );
+    await screen.findByRole('heading', { name: 'שלום, נועה לוי' });
+  });
+
   it('sends a reader from the dashboard to / and from the edit screen to /login', () => {
     signIn('user');
     fakeApi(() => undefined);
