@@ -44,6 +44,27 @@ describe('the author portal served on its own', () => {
     await page.close();
   });
 
+  it('signs an admin in to the moderation area, and leads back to the store’s own origin', async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${stack.urls.authorPortal}/login`);
+    await page.getByLabel('אימייל').fill(DEMO_ACCOUNTS.admin.email);
+    await page.getByLabel('סיסמה').fill(DEMO_ACCOUNTS.admin.password);
+    await page.getByRole('button', { name: 'כניסה' }).click();
+    await page.waitForURL('**/author-dashboard/moderation');
+    await page.getByRole('heading', { level: 1, name: 'ניהול תוכן' }).waitFor({ timeout: 30_000 });
+    await expect(page.getByText('מנהל/ת', { exact: true }).count()).resolves.toBe(1);
+    await screenshot(page, 'author-portal-standalone-moderation');
+
+    // 'Back to the site' is the store (the shell's origin), not a route of the portal's origin.
+    await page.getByRole('link', { name: 'חזרה לאתר' }).click();
+    await page.waitForURL((url) => url.port === new URL(stack.urls.shell).port);
+    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('turns away a reader and shows the API message for a wrong password', async () => {
     const page = await browser.newPage();
     await page.goto(`${stack.urls.authorPortal}/login`);
