@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
 import { startStack, type RunningStack } from '@mechabrim/launcher';
 import type { Browser } from 'playwright-core';
+import { seriousViolations } from '../storefront/support/storefront-stack';
 import { collectErrors, launchBrowser, screenshot } from '../support/browser';
 
 /**
@@ -48,13 +49,17 @@ describe('the author portal served on its own', () => {
     const page = await browser.newPage();
     const errors = collectErrors(page);
     await page.goto(`${stack.urls.authorPortal}/login`);
+    await page.getByRole('heading', { name: 'כניסה לפורטל הסופרים' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('אימייל').fill(DEMO_ACCOUNTS.admin.email);
     await page.getByLabel('סיסמה').fill(DEMO_ACCOUNTS.admin.password);
     await page.getByRole('button', { name: 'כניסה' }).click();
     await page.waitForURL('**/author-dashboard/moderation');
     await page.getByRole('heading', { level: 1, name: 'ניהול תוכן' }).waitFor({ timeout: 30_000 });
     await expect(page.getByText('מנהל/ת', { exact: true }).count()).resolves.toBe(1);
+    await page.getByTestId('pending-book').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'author-portal-standalone-moderation');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // 'Back to the site' is the store (the shell's origin), not a route of the portal's origin.
     await page.getByRole('link', { name: 'חזרה לאתר' }).click();
