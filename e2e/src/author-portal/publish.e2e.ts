@@ -212,7 +212,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('publishing a book (%s)', (vi
     expect(await seriousViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'כן, למחוק' }).click();
     await page.getByText(`הספר "${title}" נמחק.`).waitFor();
-    await expect(card.count()).resolves.toBe(0);
+    // The list is read again after the notice: the card goes once it has.
+    await card.waitFor({ state: 'detached', timeout: 15_000 });
     const gone = await fetch(`${world.stack.urls.api}/api/books/${bookId}`);
     expect(gone.status).toBe(404);
     expect(pageErrors(authorPage.errors)).toEqual([]);
