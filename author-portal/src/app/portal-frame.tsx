@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { Avatar } from '@mechabrim/ui';
+import { SiteLink } from '../shared/site-link';
 import { strings } from '../strings.he';
 import '../shared/portal.css';
 
@@ -57,9 +58,7 @@ export function PortalFrame({ children }: { children: ReactNode }) {
                 {s.upload}
               </Link>
             )}
-            <Link className="mb-button" data-variant="secondary" to="/">
-              {s.backToSite}
-            </Link>
+            <SiteLink className="mb-button">{s.backToSite}</SiteLink>
           </div>
         </div>
       </div>

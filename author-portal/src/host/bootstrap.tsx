@@ -5,14 +5,14 @@ import { installClientLogging, reactErrorReporting } from '@mechabrim/ui';
 import { HostApp } from './host-app';
 
 /** Starts the standalone portal once the federation share scope is ready (see main.ts). */
-export function mount(root: HTMLElement, config: { apiBaseUrl: string }): void {
-  configureApi(config);
+export function mount(root: HTMLElement, config: { apiBaseUrl: string; storeUrl: string }): void {
+  configureApi({ apiBaseUrl: config.apiBaseUrl });
   // As in the shell: before anything renders or calls the API, so nothing goes unreported.
   installClientLogging(clientLogSources);
   void sessionStore.getState().init();
   createRoot(root, reactErrorReporting()).render(
     <StrictMode>
-      <HostApp />
+      <HostApp storeUrl={config.storeUrl} />
     </StrictMode>,
   );
 }

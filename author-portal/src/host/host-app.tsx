@@ -4,11 +4,15 @@ import { ErrorBoundary } from '@mechabrim/ui';
 import { useState } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes } from '@mechabrim/routing';
 import { strings } from '../strings.he';
+import { homeOf } from './home-of';
 import { PortalRemote } from './portal-remote';
 import { SignInPage } from './sign-in-page';
 import './host.css';
 
-/** `/` of the authors' subdomain: the dashboard for a signed-in author, else the sign-in page. */
+/**
+ * `/` of the authors' subdomain: the dashboard for a signed-in author, moderation for an admin,
+ * else the sign-in page.
+ */
 function Home() {
   const user = useSession((s) => s.user);
   const loading = useSession((s) => s.loading);
@@ -19,7 +23,7 @@ function Home() {
       </p>
     );
   }
-  return <Navigate to={user?.role === 'author' ? '/author-dashboard' : '/login'} replace />;
+  return <Navigate to={homeOf(user?.role) ?? '/login'} replace />;
 }
 
 function PortalBar() {
@@ -48,8 +52,11 @@ function PortalBar() {
   );
 }
 
-/** The standalone portal: its own frame and sign-in; the screens come from the portal remote. */
-export function HostApp() {
+/**
+ * The standalone portal: its own frame and sign-in; the screens come from the portal remote.
+ * `storeUrl` is the store's address (the runtime config's), for 'back to the site'.
+ */
+export function HostApp({ storeUrl }: { storeUrl: string }) {
   const [queryClient] = useState(
     () =>
       new QueryClient({
@@ -65,7 +72,7 @@ export function HostApp() {
             <Routes>
               <Route path="/" element={<Home />} />
               <Route path="/login" element={<SignInPage />} />
-              <Route path="*" element={<PortalRemote />} />
+              <Route path="*" element={<PortalRemote siteUrl={storeUrl} />} />
             </Routes>
           </main>
         </BrowserRouter>

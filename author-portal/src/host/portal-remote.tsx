@@ -7,7 +7,9 @@ const entry = () => new URL('/mf-manifest.json', window.location.origin).href;
 function loadPortal(fresh: boolean) {
   return lazy(async () => {
     if (fresh) registerRemotes([{ name: 'authorPortal', entry: entry() }], { force: true });
-    const module = await loadRemote<{ default: ComponentType }>('authorPortal/App');
+    const module = await loadRemote<{ default: ComponentType<{ siteUrl?: string }> }>(
+      'authorPortal/App',
+    );
     if (!module?.default) throw new Error('authorPortal/App is empty');
     return { default: module.default };
   });
@@ -40,8 +42,11 @@ class Boundary extends Component<
   }
 }
 
-/** The portal's screens, loaded from its own remote entry (the same the shell mounts). */
-export function PortalRemote() {
+/**
+ * The portal's screens, loaded from its own remote entry (the same the shell mounts); `siteUrl`
+ * is the store's address, where 'back to the site' leads from this origin.
+ */
+export function PortalRemote({ siteUrl }: { siteUrl: string }) {
   const [attempt, setAttempt] = useState(0);
   const retry = () => {
     Portal = loadPortal(true);
@@ -56,7 +61,7 @@ export function PortalRemote() {
           </p>
         }
       >
-        <Portal />
+        <Portal siteUrl={siteUrl} />
       </Suspense>
     </Boundary>
   );

@@ -4,7 +4,7 @@ import { configureApi, sessionStore } from '@mechabrim/session';
 import { SignInPage } from './sign-in-page';
 
 /** A fake API answering the login with a user of the given role (jsdom has no fetch). */
-function fakeLogin(role: 'author' | 'user'): jest.Mock {
+function fakeLogin(role: 'author' | 'admin' | 'user'): jest.Mock {
   configureApi({ apiBaseUrl: 'http://api.test' });
   const fetchMock = jest.fn(async () => ({
     ok: true,
@@ -25,6 +25,7 @@ function renderSignIn() {
       <Routes>
         <Route path="/" element={<SignInPage />} />
         <Route path="/author-dashboard" element={<h1>לוח הבקרה</h1>} />
+        <Route path="/author-dashboard/moderation" element={<h1>ניהול תוכן</h1>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -64,6 +65,16 @@ describe('the portal’s sign-in (spec §5, the storefront’s login rules)', ()
       email: 'noa@example.com',
       password: 'Sod-Sod-12',
     });
+  });
+
+  it('lets an admin in to the moderation area', async () => {
+    fakeLogin('admin');
+    renderSignIn();
+    fill('אימייל', 'admin@example.com');
+    fill('סיסמה', 'Sod-Sod-12');
+    fireEvent.click(screen.getByRole('button', { name: 'כניסה' }));
+    expect(await screen.findByRole('heading', { name: 'ניהול תוכן' })).toBeTruthy();
+    expect(sessionStore.getState().user?.role).toBe('admin');
   });
 
   it('turns a reader away and signs them out again', async () => {

@@ -5,17 +5,19 @@ import { Navigate, useLocation, useNavigate } from '@mechabrim/routing';
 import { Field, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../strings.he';
+import { homeOf } from './home-of';
 
 /**
  * The authors' subdomain has its own origin, hence its own localStorage and its own sign-in,
  * against the same API (POST /api/auth/login) and with the storefront's login rules and words
- * (the login schema of `@mechabrim/contracts`). Only the author role may enter.
+ * (the login schema of `@mechabrim/contracts`). Authors enter their dashboard, admins the
+ * moderation area; readers are turned away.
  */
 export function SignInPage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from ?? '/author-dashboard';
+  const from = (location.state as { from?: string } | null)?.from;
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -23,18 +25,20 @@ export function SignInPage() {
     formState: { errors, isSubmitting },
   } = useZodForm(loginRequestSchema, { email: '', password: '' });
 
-  if (user?.role === 'author' && !isSubmitting) return <Navigate to={from} replace />;
+  const home = homeOf(user?.role);
+  if (home && !isSubmitting) return <Navigate to={from ?? home} replace />;
 
   const submit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
     try {
       const signedIn = await sessionStore.getState().login(email, password);
-      if (signedIn.role !== 'author') {
+      const target = homeOf(signedIn.role);
+      if (!target) {
         void sessionStore.getState().logout({ revoke: false });
         setFailure(strings.signIn.authorsOnly);
         return;
       }
-      void navigate(from, { replace: true });
+      void navigate(from ?? target, { replace: true });
     } catch (err) {
       setFailure(err instanceof Error && err.message ? err.message : strings.signIn.loginError);
     }

@@ -73,6 +73,8 @@ export interface BenchApi {
   base: string;
   mongoUri: string;
   dataDir: string;
+  /** The API process's id (to read its memory). */
+  apiPid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -128,26 +130,25 @@ export async function startBenchApi(options: {
     await options.seed(mongoUri, dataDir);
 
     const apiPort = await getFreePort();
-    children.push(
-      spawn(process.execPath, [apiMain], {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          JWT_SECRET: 'bench-secret-bench-secret',
-          API_PORT: String(apiPort),
-          API_HOST: '127.0.0.1',
-          MONGODB_URI: mongoUri,
-          REDIS_URL: redis.url,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          ...options.env,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
-    );
+    const apiChild = spawn(process.execPath, [apiMain], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'bench-secret-bench-secret',
+        API_PORT: String(apiPort),
+        API_HOST: '127.0.0.1',
+        MONGODB_URI: mongoUri,
+        REDIS_URL: redis.url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(apiChild);
     await waitForPort(apiPort, '127.0.0.1', 30_000);
-    return { base: `http://127.0.0.1:${apiPort}`, mongoUri, dataDir, stop };
+    return { base: `http://127.0.0.1:${apiPort}`, mongoUri, dataDir, apiPid: apiChild.pid, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -22,3 +22,13 @@ export function stopChild(child: ChildProcess | undefined): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
 }
+
+/** Resident memory of a process in MB (from /proc), 0 once it is gone or off Linux. */
+export function rssMb(pid: number | undefined): number {
+  try {
+    const resident = readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1];
+    return (Number(resident) * 4096) / (1024 * 1024);
+  } catch {
+    return 0;
+  }
+}

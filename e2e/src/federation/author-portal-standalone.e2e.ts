@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
 import { startStack, type RunningStack } from '@mechabrim/launcher';
 import type { Browser } from 'playwright-core';
+import { seriousViolations } from '../storefront/support/storefront-stack';
 import { collectErrors, launchBrowser, screenshot } from '../support/browser';
 
 /**
@@ -40,6 +41,31 @@ describe('the author portal served on its own', () => {
     // The session is the portal origin's own: it survives a reload there.
     await page.reload();
     await page.getByText(`מחובר/ת בתור ${DEMO_ACCOUNTS.author.name}`).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('signs an admin in to the moderation area, and leads back to the store’s own origin', async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${stack.urls.authorPortal}/login`);
+    await page.getByRole('heading', { name: 'כניסה לפורטל הסופרים' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('אימייל').fill(DEMO_ACCOUNTS.admin.email);
+    await page.getByLabel('סיסמה').fill(DEMO_ACCOUNTS.admin.password);
+    await page.getByRole('button', { name: 'כניסה' }).click();
+    await page.waitForURL('**/author-dashboard/moderation');
+    await page.getByRole('heading', { level: 1, name: 'ניהול תוכן' }).waitFor({ timeout: 30_000 });
+    await expect(page.getByText('מנהל/ת', { exact: true }).count()).resolves.toBe(1);
+    await page.getByTestId('pending-book').first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'author-portal-standalone-moderation');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // 'Back to the site' is the store (the shell's origin), not a route of the portal's origin.
+    await page.getByRole('link', { name: 'חזרה לאתר' }).click();
+    await page.waitForURL((url) => url.port === new URL(stack.urls.shell).port);
+    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -134,8 +134,16 @@ export const authorStatsSchema = z.object({
   totalSales: z.number().int(),
   /** The author's earnings to date (the ledger's author entries). */
   totalRevenue: z.number(),
-  /** Earnings the monthly payout has not paid yet (the 15th, from 100 ₪; spec §9). */
+  /**
+   * Earnings the monthly payout has not paid yet (the 15th, from 100 ₪; spec §9), including
+   * `expectedRevenue`.
+   */
   pendingRevenue: z.number(),
+  /**
+   * The author's expected share of paid orders the ledger has not split yet (the split policy's
+   * estimate; final once the worker writes the split).
+   */
+  expectedRevenue: z.number(),
   /** Copies sold this month (Israel time). */
   monthlySales: z.number().int(),
   monthlyRevenue: z.number(),
@@ -155,7 +163,8 @@ export type AuthorOrderStatus = (typeof AUTHOR_ORDER_STATUSES)[number];
 /**
  * An order as its author sees it (spec §3 "Order (author view)"): only the author's own lines;
  * `totalAmount` and `donationAmount` are of those lines, `authorRevenue` what the ledger gives the
- * author for them (0 until the order's split is written).
+ * author for them; for a paid order whose split is not written yet, what the split policy will give
+ * (`authorRevenueExpected`), so the portal shows it as not yet final.
  */
 export const authorOrderSchema = z.object({
   _id: z.string(),
@@ -179,6 +188,8 @@ export const authorOrderSchema = z.object({
   totalAmount: z.number(),
   donationAmount: z.number(),
   authorRevenue: z.number(),
+  /** True while `authorRevenue` is the split policy's estimate, before the ledger has it. */
+  authorRevenueExpected: z.boolean(),
   paymentMethod: z.string(),
   trackingNumbers: z.array(z.string()),
 });

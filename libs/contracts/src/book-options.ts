@@ -118,6 +118,19 @@ export const BOOK_UPLOAD_FILES = {
 } as const;
 export type BookUploadFileField = keyof typeof BOOK_UPLOAD_FILES;
 
+/** The web sizes the preflight makes of an uploaded cover image (200, 600 and 1200 px wide). */
+export const BOOK_COVER_SIZES = ['thumb', 'web', 'large'] as const;
+export type BookCoverSize = (typeof BOOK_COVER_SIZES)[number];
+
+/**
+ * The path of an uploaded book's cover at `GET /api/books/:id/cover/:size`, the book's
+ * `coverImage` once the preflight has made its web sizes. `v` names the upload, so a new upload
+ * is a new address and the old one may be cached for good.
+ */
+export function bookCoverPath(bookId: string, uploadId: string, size: BookCoverSize = 'web') {
+  return `/api/books/${bookId}/cover/${size}?v=${encodeURIComponent(uploadId.slice(0, 8))}`;
+}
+
 const optionalText = (max: number, message: string) =>
   z.string().trim().max(max, message).optional();
 

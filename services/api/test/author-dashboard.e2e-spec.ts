@@ -114,6 +114,7 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
         totalAmount: 50,
         donationAmount: 5,
         authorRevenue: 42.5,
+        authorRevenueExpected: false,
         paymentMethod: 'credit_card',
         trackingNumbers: [expect.stringMatching(/^RR/)],
       });
@@ -253,6 +254,7 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
       // The monthly payout (the 15th, from 100 ₪): January's 85 ₪ rolled over and was paid with
       // February's on 15 March; this month's 33.91 ₪ waits for next month's payout day.
       expect(stats.body.pendingRevenue).toBe(33.91);
+      expect(stats.body.expectedRevenue).toBe(0);
     });
 
     it('shows a new sale as soon as the worker has split it', async () => {
@@ -284,9 +286,88 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
         totalSales: 0,
         totalRevenue: 0,
         pendingRevenue: 0,
+        expectedRevenue: 0,
         monthlySales: 0,
         monthlyRevenue: 0,
       });
+    });
+  });
+
+  describe('a paid order the worker has not split yet', () => {
+    it('shows the split policy’s expected share, marked as expected, then the ledger’s', async () => {
+      const maya = await ctx.author('maya.dash@example.com', 'מאיה');
+      const book = await ctx.book(maya.id, { title: 'ספר של מאיה', price: 60 });
+      const line = {
+        bookId: book,
+        authorId: maya.id,
+        price: 60,
+        quantity: 2,
+        title: 'ספר של מאיה',
+      };
+      const orderId = await ctx.order([line, { ...line, quantity: 1 }], { split: false });
+      const orders = await ctx.http.get<AuthorOrdersPage>('/api/orders/author', {
+        token: maya.token,
+      });
+      // 85 % of 120 ₪ and of 60 ₪ (community-first, the default): 153 ₪, as the worker will book.
+      expect(orders.body.orders[0]).toMatchObject({
+        _id: orderId,
+        status: 'pending',
+        totalAmount: 180,
+        authorRevenue: 153,
+        authorRevenueExpected: true,
+      });
+      const stats = await ctx.http.get<AuthorStats>('/api/stats/author', { token: maya.token });
+      expect(stats.body).toMatchObject({
+        totalRevenue: 0,
+        pendingRevenue: 153,
+        expectedRevenue: 153,
+      });
+
+      // The worker writes the split: the ledger's figure, final.
+      const at = new Date();
+      await ctx.ledger.insertMany(
+        [
+          { lineIndex: 0, party: 'author', amountAgorot: 10_200, quantity: 2, total: 12_000 },
+          { lineIndex: 1, party: 'author', amountAgorot: 5_100, quantity: 1, total: 6_000 },
+        ].map(({ total, ...entry }) => ({
+          ...entry,
+          orderId: new Types.ObjectId(orderId),
+          kind: 'sale',
+          bookId: new Types.ObjectId(book),
+          authorId: new Types.ObjectId(maya.id),
+          lineTotalAgorot: total,
+          policy: 'community-first',
+          occurredAt: at,
+        })),
+      );
+      await ctx.orders.updateOne({ _id: new Types.ObjectId(orderId) }, { $set: { splitAt: at } });
+      // The split counts the copies in the same transaction, through the book model.
+      await ctx.books.updateOne({ _id: new Types.ObjectId(book) }, { $inc: { salesCount: 3 } });
+      const split = await ctx.http.get<AuthorOrdersPage>('/api/orders/author', {
+        token: maya.token,
+      });
+      expect(split.body.orders[0]).toMatchObject({
+        authorRevenue: 153,
+        authorRevenueExpected: false,
+      });
+      const after = await ctx.http.get<AuthorStats>('/api/stats/author', { token: maya.token });
+      expect(after.body).toMatchObject({ totalRevenue: 153, expectedRevenue: 0 });
+    });
+
+    it('never estimates an unpaid or cancelled order', async () => {
+      const lior = await ctx.author('lior.dash@example.com', 'ליאור');
+      const book = await ctx.book(lior.id, { price: 40 });
+      const line = { bookId: book, authorId: lior.id, price: 40, quantity: 1 };
+      await ctx.order([line], { status: 'cancelled', split: false });
+      const orders = await ctx.http.get<AuthorOrdersPage>('/api/orders/author', {
+        token: lior.token,
+      });
+      expect(orders.body.orders[0]).toMatchObject({
+        authorRevenue: 0,
+        authorRevenueExpected: false,
+      });
+      const stats = await ctx.http.get<AuthorStats>('/api/stats/author', { token: lior.token });
+      expect(stats.body).toMatchObject({ pendingRevenue: 0, expectedRevenue: 0 });
     });
   });
 

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import sharp from 'sharp';
@@ -6,9 +6,12 @@ import {
   BOOK_QUEUE_NAMES,
   BOOK_UPLOAD_HE,
   bookUploadAnswerSchema,
+  bookCoverPath,
   bookUploadJobId,
+  type Book,
   type BookUploadAnswer,
 } from '@mechabrim/contracts';
+import { bookFileKeys } from '@mechabrim/storage';
 import { registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
 
 /** A small real PDF of `pages` A5-with-bleed pages, written by hand with a valid xref. */
@@ -224,5 +227,61 @@ describe('POST /api/books (multipart upload)', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(BOOK_UPLOAD_HE.notMultipart);
+  });
+
+  it('serves the preflight’s web-size cover as the book’s cover, cached, once the worker made it', async () => {
+    const res = await upload(author, { fields: { title: 'ספר עם כריכה' } });
+    const answer = bookUploadAnswerSchema.parse(res.body);
+    const id = answer.book._id;
+    const { uploadId } = answer.book.preflight;
+    const coverUrl = `/api/books/${id}/cover/web`;
+    // Before the preflight there is no web size: a Hebrew 404, not a 500.
+    const early = await ctx.http.get<{ message: string }>(coverUrl);
+    expect(early.status).toBe(404);
+    expect(early.body.message).toBe('תמונת הכריכה לא נמצאה');
+
+    // What the worker's preflight leaves (services/worker/test/book-uploads.e2e-spec.ts runs it):
+    // the WebP sizes in the storage and the web size as the book's cover.
+    const keys = bookFileKeys(id);
+    const web = await sharp(cover).resize(600).webp().toBuffer();
+    await mkdir(path.join(ctx.dataDir, 'files', 'books', id), { recursive: true });
+    await writeFile(path.join(ctx.dataDir, 'files', keys.coverWeb), web);
+    await ctx.books.updateOne(
+      { _id: id },
+      {
+        $set: {
+          'files.coverWeb': keys.coverWeb,
+          coverImage: bookCoverPath(id, uploadId),
+          // Approved by an admin: on sale.
+          status: 'approved',
+          approvalStatus: 'approved',
+          isAvailable: true,
+        },
+      },
+    );
+    const book = await ctx.http.get<Book>(`/api/books/${id}`);
+    expect(book.status).toBe(200);
+    // On the API's public origin (PUBLIC_API_URL), like every cover.
+    const versioned = `${coverUrl}?v=${uploadId.slice(0, 8)}`;
+    expect(book.body.coverImage).toBe(`http://api.mechabrim.test${versioned}`);
+
+    const image = await fetch(`${ctx.api.baseUrl}${versioned}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await image.arrayBuffer()).equals(web)).toBe(true);
+    const plain = await fetch(`${ctx.api.baseUrl}${coverUrl}`);
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=3600');
+
+    // Sizes not made, unknown sizes and queries, and deleted books: 4xx with Hebrew messages.
+    expect((await ctx.http.get(`/api/books/${id}/cover/large`)).status).toBe(404);
+    for (const bad of [
+      `/api/books/${id}/cover/huge`,
+      `${coverUrl}?x=1`,
+      '/api/books/nope/cover/web',
+    ])
+      expect((await ctx.http.get(bad)).status).toBe(400);
+    await ctx.books.updateOne({ _id: id }, { $set: { deletedAt: new Date() } });
+    expect((await ctx.http.get(coverUrl)).status).toBe(404);
   });
 });

@@ -225,6 +225,7 @@ describe('runtime config from the environment', () => {
         checkout: 'http://localhost:4202/mf-manifest.json',
         authorPortal: 'http://localhost:4203/mf-manifest.json',
       },
+      storeUrl: 'http://localhost:4200/',
     });
   });
 
@@ -243,7 +244,14 @@ describe('runtime config from the environment', () => {
         checkout: 'https://cdn.example.com/checkout/mf-manifest.json',
         authorPortal: 'https://authors.example.com/mf-manifest.json',
       },
+      storeUrl: 'http://localhost:4200/',
     });
+    expect(runtimeConfigFromEnv({ SHELL_PORT: '5200' }, 'http://192.168.1.20:4203').storeUrl).toBe(
+      'http://192.168.1.20:5200/',
+    );
+    expect(runtimeConfigFromEnv({ PUBLIC_STORE_URL: 'https://mechabrim.co.il' }).storeUrl).toBe(
+      'https://mechabrim.co.il/',
+    );
   });
 
   it('puts the API on the page’s origin and the remotes on its host, unless told otherwise', () => {
@@ -254,6 +262,7 @@ describe('runtime config from the environment', () => {
         checkout: 'http://192.168.1.20:4202/mf-manifest.json',
         authorPortal: 'http://192.168.1.20:4203/mf-manifest.json',
       },
+      storeUrl: 'http://192.168.1.20:4200/',
     });
     const split = runtimeConfigFromEnv(
       { PUBLIC_API_URL: 'https://api.mechabrim.co.il', PUBLIC_HOST: 'cdn.mechabrim.co.il' },
@@ -337,6 +346,7 @@ describe('edge server: a host page (the shell)', () => {
           checkout: `http://${host}:5202/mf-manifest.json`,
           authorPortal: `http://${host}:5203/mf-manifest.json`,
         },
+        storeUrl: `http://${host}:4200/`,
       });
     }
   });

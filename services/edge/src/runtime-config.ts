@@ -1,12 +1,15 @@
 // The front-end runtime-config contract (docs/CONVENTIONS.md):
-// { apiBaseUrl, remotes: { storefront, checkout, authorPortal } }, each remote the URL of its
-// mf-manifest.json. Explicit URLs win over ports so one remote can point at another host
+// { apiBaseUrl, remotes: { storefront, checkout, authorPortal }, storeUrl }, each remote the URL of
+// its mf-manifest.json, `storeUrl` the store's (the shell's) address, where the standalone author
+// portal's 'back to the site' leads. Explicit URLs win over ports so one remote can point at another host
 // (e.g. a CDN) without touching the others.
 
 /** The front-end runtime config served at `/runtime-config.json`. */
 export interface RuntimeConfig {
   apiBaseUrl: string;
   remotes: { storefront: string; checkout: string; authorPortal: string };
+  /** The store's address (the shell): the standalone author portal links back to it. */
+  storeUrl?: string;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -60,5 +63,9 @@ export function runtimeConfigFromEnv(env: Env, pageOrigin?: string): RuntimeConf
           origin(port(env.AUTHOR_PORTAL_PORT, 'AUTHOR_PORTAL_PORT', 4203)),
       ),
     },
+    storeUrl: (env.PUBLIC_STORE_URL || origin(port(env.SHELL_PORT, 'SHELL_PORT', 4200))).replace(
+      /\/*$/,
+      '/',
+    ),
   };
 }

@@ -66,6 +66,7 @@ interface StoredBook {
   pages: number | null;
   preflight: (Omit<PreflightReport, 'checkedAt'> & { checkedAt: Date }) | null;
   files: Record<string, string>;
+  coverImage?: string;
 }
 const books = () => db.collection<StoredBook>('books');
 
@@ -152,6 +153,10 @@ describe('book-uploads queue (embedded MongoDB, real redis-server)', () => {
     expect(thumb).toMatchObject({ format: 'webp', width: 200, height: 300 });
     const web = await sharp(await readAll(await storage.get(keys.coverWeb))).metadata();
     expect(web.width).toBe(600);
+    // The web size is the book's cover, at the API's address for it (versioned by the upload).
+    expect(book?.coverImage).toBe(
+      `/api/books/${job.bookId}/cover/web?v=${job.uploadId.slice(0, 8)}`,
+    );
 
     // A retried job (same upload) is a no-op: the report stays as it was.
     await queue.remove(bookUploadJobId(job));
@@ -176,6 +181,7 @@ describe('book-uploads queue (embedded MongoDB, real redis-server)', () => {
     expect(byId['cover-image.decodes']?.fix).toMatch(/[\u0590-\u05FF]/);
     // No cover sizes from an image that does not decode, and no temporary files left.
     expect(book?.files.coverThumb).toBeUndefined();
+    expect(book?.coverImage).toBeUndefined();
     expect(await storage.exists(bookFileKeys(job.bookId).coverThumb)).toBe(false);
     expect((await readdir(tmpdir())).filter((f) => /^preflight-\w{6}$/.test(f))).toEqual([]);
 

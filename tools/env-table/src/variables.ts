@@ -186,6 +186,13 @@ export const TABLE_ENTRIES: TableEntry[] = [
     description: 'Same, for the author portal',
   },
   {
+    name: 'PUBLIC_STORE_URL',
+    readBy: ['edge'],
+    default: "the shell's port on `PUBLIC_HOST`",
+    description:
+      "The store's address, where the standalone author portal's 'back to the site' button leads (in its runtime config)",
+  },
+  {
     name: 'LANDING_TIMEOUT_MS',
     readBy: ['edge (shell)'],
     default: '`500`',

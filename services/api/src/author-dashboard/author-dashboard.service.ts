@@ -1,4 +1,4 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
 import type { AuthorStats, Earnings } from '@mechabrim/contracts';
@@ -6,19 +6,27 @@ import {
   approvalOf,
   BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
+  ORDER_MODEL,
+  PAID_ORDER_STATUSES,
   onModelChange,
   type BookModel,
   type LedgerEntryModel,
+  type OrderModel,
 } from '@mechabrim/db';
 import {
   agorot,
   earningsBreakdown,
+  selectSplitPolicy,
+  sumAgorot,
   toShekels,
   unpaidEarnings,
   VAT_PERCENT,
   type EarningsRow,
   type EarningsTotals,
+  type SplitPolicy,
 } from '@mechabrim/money';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
 import {
   AUTHOR_LEDGER_FIELDS,
   israelMonth,
@@ -26,6 +34,7 @@ import {
   type AuthorLedgerEntry,
   type AuthorLedgerSummary,
 } from './author-ledger';
+import { expectedAuthorShare, type EstimatedLine } from './expected-revenue';
 
 type CachedLedger = AuthorLedgerSummary & { titles: Map<string, string> };
 
@@ -63,11 +72,16 @@ export class AuthorDashboardService implements OnModuleDestroy {
    */
   private readonly summaries = new Map<string, { until: number; value: Promise<CachedLedger> }>();
   private readonly unsubscribe = onModelChange(() => this.summaries.clear());
+  private readonly policy: SplitPolicy;
 
   constructor(
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
-  ) {}
+    @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.policy = selectSplitPolicy(config.splitPolicy);
+  }
 
   onModuleDestroy(): void {
     this.unsubscribe();
@@ -100,13 +114,31 @@ export class AuthorDashboardService implements OnModuleDestroy {
     return value;
   }
 
+  /**
+   * The author's expected share of their paid orders the worker has not split yet (normally
+   * seconds old): read fresh each time, since a split moves it into the ledger.
+   */
+  private async expectedRevenue(authorId: string) {
+    const author = new Types.ObjectId(authorId);
+    const unsplit = await this.orders
+      .find({
+        'books.book.author': author,
+        status: { $in: [...PAID_ORDER_STATUSES] },
+        splitAt: null,
+      })
+      .select({ _id: 0, books: 1 })
+      .lean<Array<{ books: EstimatedLine[] }>>();
+    return sumAgorot(unsplit.map((order) => expectedAuthorShare(order.books, author, this.policy)));
+  }
+
   async stats(authorId: string, now = new Date()): Promise<AuthorStats> {
-    const [books, ledger] = await Promise.all([
+    const [books, ledger, expected] = await Promise.all([
       this.books
         .find({ author: new Types.ObjectId(authorId), deletedAt: null })
         .select({ _id: 0, isAvailable: 1, approvalStatus: 1 })
         .lean<Array<{ isAvailable?: boolean; approvalStatus?: string | null }>>(),
       this.ledgerOf(authorId),
+      this.expectedRevenue(authorId),
     ]);
     const thisMonth = israelMonth(now);
     const net = ledger.months.map((m) => ({ month: m.month, net: m.author }));
@@ -118,7 +150,8 @@ export class AuthorDashboardService implements OnModuleDestroy {
       pendingBooks: books.filter((b) => approvalOf(b) === 'pending').length,
       totalSales: [...ledger.copiesByMonth.values()].reduce((a, b) => a + b, 0),
       totalRevenue: toShekels(agorot(total)),
-      pendingRevenue: toShekels(unpaidEarnings(net, now)),
+      pendingRevenue: toShekels(sumAgorot([unpaidEarnings(net, now), expected])),
+      expectedRevenue: toShekels(expected),
       monthlySales: ledger.copiesByMonth.get(thisMonth) ?? 0,
       monthlyRevenue: toShekels(month?.author ?? agorot(0)),
     };

@@ -15,15 +15,25 @@ import {
   type LedgerEntryModel,
   type OrderModel,
 } from '@mechabrim/db';
-import { agorot, donationOf, lineTotal, sumAgorot, toShekels } from '@mechabrim/money';
+import {
+  agorot,
+  donationOf,
+  lineTotal,
+  selectSplitPolicy,
+  sumAgorot,
+  toShekels,
+  type SplitPolicy,
+} from '@mechabrim/money';
 import { publicUrl } from '../books/book.answer';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
+import { awaitsSplit, expectedAuthorShare } from './expected-revenue';
 
 /** The stored fields the author view reads: no payment record, phone, zip or other lines' data. */
 const AUTHOR_ORDER_FIELDS = {
   createdAt: 1,
   status: 1,
+  splitAt: 1,
   'user.name': 1,
   'user.email': 1,
   'shippingAddress.street': 1,
@@ -37,6 +47,7 @@ interface StoredAuthorOrder {
   _id: Types.ObjectId;
   createdAt?: Date | null;
   status?: string | null;
+  splitAt?: Date | null;
   user: { name: string; email: string };
   shippingAddress: { street: string; city: string };
   books: Array<{
@@ -48,6 +59,7 @@ interface StoredAuthorOrder {
     };
     quantity: number;
     priceAgorot: number;
+    printAndShippingAgorot?: number | null;
   }>;
   paymentMethod?: string | null;
   /** The print partner's parcels (the print handoff keeps every one). */
@@ -81,11 +93,15 @@ function storedStatusesOf(status: AuthorOrderStatus): VisibleStatus[] {
  */
 @Injectable()
 export class AuthorOrdersService {
+  private readonly policy: SplitPolicy;
+
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-  ) {}
+  ) {
+    this.policy = selectSplitPolicy(config.splitPolicy);
+  }
 
   async page(authorId: string, query: AuthorOrdersQuery): Promise<AuthorOrdersPage> {
     const author = new Types.ObjectId(authorId);
@@ -162,6 +178,8 @@ export class AuthorOrdersService {
     const own = order.books.filter((line) => line.book.author.equals(author));
     const totals = own.map((line) => lineTotal(agorot(line.priceAgorot), line.quantity));
     const total = sumAgorot(totals);
+    // Paid but not split yet: what the worker's split will give, marked as expected.
+    const expected = !share && awaitsSplit(order);
     return {
       _id: order._id.toHexString(),
       createdAt: (order.createdAt ?? new Date(0)).toISOString(),
@@ -182,7 +200,10 @@ export class AuthorOrdersService {
       totalAmount: toShekels(total),
       // The ledger's community share once the order is split; before that, what it will be.
       donationAmount: toShekels(share ? agorot(share.community) : donationOf(total)),
-      authorRevenue: toShekels(agorot(share?.author ?? 0)),
+      authorRevenue: toShekels(
+        expected ? expectedAuthorShare(own, author, this.policy) : agorot(share?.author ?? 0),
+      ),
+      authorRevenueExpected: expected,
       paymentMethod: order.paymentMethod ?? 'credit_card',
       trackingNumbers: (order.print?.parcels ?? []).map((parcel) => parcel.trackingNumber),
     };

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CATALOGUE_MODELS } from '@mechabrim/db';
+import { StorageModule } from '../common/storage.module';
+import { BookCoverController } from './book-cover.controller';
 import { BookSearchService } from './book-search.service';
 import { BooksController } from './books.controller';
 import { BooksService } from './books.service';
@@ -9,10 +11,10 @@ import { CatalogueSync } from './catalogue-sync';
 import { CoversController } from './covers.controller';
 import { BookSearchIndex } from './search-index';
 
-/** The public catalogue: book pages, search, an author's books, covers. */
+/** The public catalogue: book pages, search, an author's books, covers (seeded and uploaded). */
 @Module({
-  imports: [MongooseModule.forFeature([...CATALOGUE_MODELS])],
-  controllers: [BooksController, CoversController],
+  imports: [MongooseModule.forFeature([...CATALOGUE_MODELS]), StorageModule],
+  controllers: [BooksController, CoversController, BookCoverController],
   providers: [BooksService, BookSearchService, BookSearchIndex, CatalogueCache, CatalogueSync],
   exports: [BooksService, CatalogueCache],
 })

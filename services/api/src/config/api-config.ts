@@ -1,6 +1,8 @@
+import { DEFAULT_SPLIT_POLICY, SPLIT_POLICY_NAMES, type SplitPolicyName } from '@mechabrim/money';
 import {
   defaultHost,
   documented,
+  enumVar,
   hostVar,
   integerVar,
   parseEnv,
@@ -107,6 +109,11 @@ export const apiEnvSchema = z
       description:
         "The API's public URL (cover and avatar URLs). Unset, the runtime config sends browsers to the page's own origin, where the edge proxies `/api`; set it only for a split-origin deployment",
     }),
+    SPLIT_POLICY: enumVar(
+      SPLIT_POLICY_NAMES,
+      DEFAULT_SPLIT_POLICY,
+      "How a sale is split (spec §1's readings): `community-first` 85/10/5 with print and shipping from the author's share, or `compensation` 70/20/10 digital and 60/25/15 printed",
+    ),
     DATA_DIR: dataDirVar,
     ...storageEnvShape,
     API_DOCS: documented(z.enum(['true', 'false']).optional(), {
@@ -173,6 +180,8 @@ export interface ApiConfig {
   jwt: { secret: string; expiresIn: string };
   logLevel: LogLevel;
   publicApiUrl: string;
+  /** The split policy the worker's `order-splits` books by: the author's estimate before it runs. */
+  splitPolicy: SplitPolicyName;
   dataDir: string;
   /** Where uploaded book files are stored (libs/storage). */
   storage: StorageSettings;
@@ -204,6 +213,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // Unset: files are named by path alone (`/api/covers/…`), fetched from the page's own origin,
     // where the edge server proxies /api — so they load at whatever address the store is opened.
     publicApiUrl: e.PUBLIC_API_URL ?? '',
+    splitPolicy: e.SPLIT_POLICY,
     dataDir: e.DATA_DIR,
     storage: storageSettings(e, e.DATA_DIR),
     docs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',

@@ -5,7 +5,12 @@ import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { BookUploadsJob, PreflightCheck, PreflightReport } from '@mechabrim/contracts';
+import {
+  bookCoverPath,
+  type BookUploadsJob,
+  type PreflightCheck,
+  type PreflightReport,
+} from '@mechabrim/contracts';
 import { BOOK_MODEL, type BookModel } from '@mechabrim/db';
 import {
   PAPER_TYPE_NAMES,
@@ -146,6 +151,10 @@ export class BookPreflight {
         {
           $set: {
             ...files,
+            // The uploaded image becomes the book's cover, served by the API from the storage.
+            ...(files['files.coverWeb']
+              ? { coverImage: bookCoverPath(job.bookId, job.uploadId) }
+              : {}),
             preflight: { ...report, checkedAt: new Date(report.checkedAt ?? Date.now()) },
             ...(pages !== null && !book.pages ? { pages } : {}),
           },

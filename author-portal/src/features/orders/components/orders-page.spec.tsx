@@ -21,6 +21,7 @@ const order = (n: number, overrides: Partial<AuthorOrder> = {}): AuthorOrder => 
   totalAmount: 80,
   donationAmount: 8,
   authorRevenue: 52.3,
+  authorRevenueExpected: false,
   paymentMethod: 'credit_card',
   trackingNumbers: ['RR123456789IL'],
   ...overrides,
@@ -55,11 +56,23 @@ describe('/author-dashboard/orders', () => {
     expect(card.textContent).toContain(formatPrice(8, 2));
     const revenue = within(card).getByText('ההכנסה שלכם').nextElementSibling;
     expect(revenue?.textContent).toBe(formatPrice(52.3, 2));
+    expect(card.textContent).not.toContain('צפוי');
     expect(card.textContent).toContain('כרטיס אשראי');
     expect(card.textContent).toContain('RR123456789IL');
     expect(within(card).getByText(/2026/).getAttribute('datetime')).toBe(
       '2026-11-20T10:00:00.000Z',
     );
+  });
+
+  it('marks the revenue of an order not yet split as expected, not final', async () => {
+    fakeApi(() => ({
+      body: pageOf([order(2, { status: 'pending', authorRevenueExpected: true })], 1, 1),
+    }));
+    open();
+    const card = await screen.findByTestId('order-card');
+    const revenue = within(card).getByText('ההכנסה שלכם').nextElementSibling;
+    expect(revenue?.textContent).toBe(`${formatPrice(52.3, 2)}צפוי · טרם סופי`);
+    expect(within(card).getByText('צפוי · טרם סופי').getAttribute('title')).toMatch(/סופי/);
   });
 
   it('filters by status with the counts of every tab, and pages', async () => {

@@ -74,6 +74,11 @@ function OrderCard({ order }: { order: AuthorOrder }) {
           <dt>{s.revenue}</dt>
           <dd>
             <Price value={order.authorRevenue} decimals={2} />
+            {order.authorRevenueExpected && (
+              <span className="ap-badge ap-order__expected" title={s.revenueExpectedHint}>
+                {s.revenueExpected}
+              </span>
+            )}
           </dd>
         </div>
         <div>

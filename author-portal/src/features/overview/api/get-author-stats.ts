@@ -35,6 +35,7 @@ export function statsFromBooks(books: readonly Book[]): AuthorStats {
     totalSales: sales,
     totalRevenue: toShekels(revenue),
     pendingRevenue: toShekels(agorot(0)),
+    expectedRevenue: toShekels(agorot(0)),
     monthlySales: 0,
     monthlyRevenue: 0,
   };

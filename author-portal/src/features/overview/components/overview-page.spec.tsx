@@ -12,6 +12,7 @@ const stats: AuthorStats = {
   totalSales: 12,
   totalRevenue: 512.4,
   pendingRevenue: 80.5,
+  expectedRevenue: 25.5,
   monthlySales: 2,
   monthlyRevenue: 90,
 };
@@ -22,6 +23,7 @@ const zero: AuthorStats = {
   totalSales: 0,
   totalRevenue: 0,
   pendingRevenue: 0,
+  expectedRevenue: 0,
   monthlySales: 0,
   monthlyRevenue: 0,
 };
@@ -65,6 +67,16 @@ describe('the portal frame and its guards', () => {
     await screen.findByRole('heading', { name: 'שלום, נועה לוי' });
   });
 
+  it('on the standalone portal, leads back to the store’s own origin', async () => {
+    signIn();
+    fakeApi((url) => (url.pathname === '/api/stats/author' ? { body: stats } : { body: books }));
+    renderRoute(<AuthorPortalApp siteUrl="https://mechabrim.co.il/" />, '*', '/author-dashboard');
+    expect(screen.getByRole('link', { name: 'חזרה לאתר' }).getAttribute('href')).toBe(
+      'https://mechabrim.co.il/',
+    );
+    await screen.findByRole('heading', { name: 'שלום, נועה לוי' });
+  });
+
   it('sends a reader from the dashboard to / and from the edit screen to /login', () => {
     signIn('user');
     fakeApi(() => undefined);
@@ -87,6 +99,9 @@ describe('/author-dashboard', () => {
     expect(cards.textContent).toContain('12');
     expect(cards.textContent).toContain(formatPrice(512.4, 2));
     expect(cards.textContent).toContain(formatPrice(80.5, 2));
+    expect(cards.textContent).toContain(
+      `מתוכן ${formatPrice(25.5, 2)} צפויות מהזמנות שעוד לא נסגרו (טרם סופי)`,
+    );
     const activity = await screen.findAllByTestId('activity');
     expect(activity).toHaveLength(3);
     expect(activity[0]?.textContent).toContain('3 עותקים נמכרו');

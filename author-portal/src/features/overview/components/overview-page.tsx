@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { lineTotal, toAgorot, toShekels } from '@mechabrim/money';
 import { Link } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
-import { BookCover, ErrorState, Price, SkeletonBlock } from '@mechabrim/ui';
+import { BookCover, ErrorState, formatPrice, Price, SkeletonBlock } from '@mechabrim/ui';
 import { useAuthorBooks } from '../../../shared/author-books';
 import { reasonWithStatus } from '../../../shared/errors';
 import { StatCard } from '../../../shared/stat-card';
@@ -79,6 +79,11 @@ export function OverviewPage() {
             <StatCard
               label={s.cards.pendingRevenue}
               value={<Price value={figures.pendingRevenue} decimals={2} />}
+              note={
+                figures.expectedRevenue > 0
+                  ? s.expectedNote(formatPrice(figures.expectedRevenue, 2))
+                  : undefined
+              }
             />
           </ul>
           <h2 className="ap-section-title">{s.activity}</h2>
