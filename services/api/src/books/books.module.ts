@@ -1,19 +1,29 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CATALOGUE_MODELS } from '@mechabrim/db';
+import { StorageModule } from '../common/storage.module';
+import { BookExcerpts } from './book-excerpts.service';
 import { BookSearchService } from './book-search.service';
 import { BooksController } from './books.controller';
 import { BooksService } from './books.service';
 import { CatalogueCache } from './catalogue-cache';
 import { CatalogueSync } from './catalogue-sync';
 import { CoversController } from './covers.controller';
+import { ExcerptsController } from './excerpts.controller';
 import { BookSearchIndex } from './search-index';
 
-/** The public catalogue: book pages, search, an author's books, covers. */
+/** The public catalogue: book pages, search, an author's books, covers, excerpts. */
 @Module({
-  imports: [MongooseModule.forFeature([...CATALOGUE_MODELS])],
-  controllers: [BooksController, CoversController],
-  providers: [BooksService, BookSearchService, BookSearchIndex, CatalogueCache, CatalogueSync],
+  imports: [MongooseModule.forFeature([...CATALOGUE_MODELS]), StorageModule],
+  controllers: [BooksController, CoversController, ExcerptsController],
+  providers: [
+    BooksService,
+    BookSearchService,
+    BookSearchIndex,
+    CatalogueCache,
+    CatalogueSync,
+    BookExcerpts,
+  ],
   exports: [BooksService, CatalogueCache],
 })
 export class BooksModule {}
