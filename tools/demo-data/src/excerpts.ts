@@ -242,7 +242,7 @@ export async function writeDemoExcerpts(
       k,
     );
     await storage.put(key, pdf, { contentType: 'application/pdf' });
-    book.files = { ...((book.files) ?? {}), excerpt: key };
+    book.files = { ...(book.files ?? {}), excerpt: key };
     written += 1;
   }
   return written;
