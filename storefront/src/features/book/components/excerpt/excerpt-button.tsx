@@ -34,7 +34,9 @@ export function ExcerptButton({ bookId, title }: { bookId: string; title: string
         <Suspense
           fallback={
             <div className="excerpt-reader__backdrop">
-              <Spinner label={s.excerpt.loading} />
+              <div className="excerpt-reader__pending">
+                <Spinner label={s.excerpt.loading} />
+              </div>
             </div>
           }
         >
