@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { Spinner } from '@mechabrim/ui';
 import { strings } from '../../../../strings.he';
-import './excerpt-reader.css';
+import './excerpt-button.css';
 
 const s = strings.book;
 
