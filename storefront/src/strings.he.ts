@@ -203,6 +203,20 @@ export const strings = {
     relatedCarousel: 'ספרים קשורים',
     printOnDemand: 'מודפס במיוחד עבורך ונשלח ישירות אליך',
     donationLine: `${split.community}% מכל רכישה נתרמים לקהילה`,
+    /** The in-page excerpt reader. */
+    excerpt: {
+      dialogTitle: (title: string) => `קטע מתוך ${title}`,
+      close: 'סגירת הקטע',
+      next: 'לעמוד הבא',
+      previous: 'לעמוד הקודם',
+      pageOf: (page: number, total: number) => `עמוד ${page} מתוך ${total}`,
+      loading: 'הקטע נפתח…',
+      loadError: 'לא הצלחנו לפתוח את הקטע',
+      loadErrorText: 'ייתכן שהחיבור נקטע. אפשר לנסות שוב.',
+      networkError: 'אין חיבור לשרת כרגע. כדאי לבדוק את החיבור ולנסות שוב.',
+      notFound: 'לספר הזה אין קטע לקריאה כרגע.',
+      keyboardHint: 'דפדוף בחיצים, יציאה ב־Esc',
+    },
   },
   authors: {
     title: 'הסופרים שלנו',

@@ -142,6 +142,12 @@ export const bookSchema = z.object({
   salesCount: z.number().int(),
   createdAt: z.string(),
   /**
+   * Whether the book has an excerpt to read (`GET /api/books/{id}/excerpt`: the first pages the
+   * worker cuts from the upload). Always in the API's answers; absent from books kept from before
+   * it existed (a cart in local storage), which read as having none.
+   */
+  hasExcerpt: z.boolean().optional(),
+  /**
    * Moderation, in the answers its author (or an admin) gets: `pending` until approved, then
    * `approved`, or `rejected` with the reason. Absent from public answers.
    */

@@ -245,4 +245,6 @@ export const PUBLIC_BOOK_FIELDS = {
   publishedDate: 1,
   salesCount: 1,
   createdAt: 1,
+  /** Read only to tell whether an excerpt exists; answers never show storage keys. */
+  'files.excerpt': 1,
 } as const;

@@ -31,7 +31,8 @@ export async function startCatalogueApi(options: { seed?: boolean } = {}): Promi
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-e2e-'));
   const db = await mongoose.createConnection(mongo.uri).asPromise();
   registerCatalogueModels(db);
-  const seed = options.seed ? await seedDemoData(db, { dataDir }) : undefined;
+  // Without excerpts: drawing their PDFs would slow every suite that seeds (excerpts.e2e-spec has its own).
+  const seed = options.seed ? await seedDemoData(db, { dataDir, excerpts: false }) : undefined;
   const api = await createTestApi({
     mongoUri: mongo.uri,
     redisUrl: redis.url,

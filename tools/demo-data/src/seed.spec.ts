@@ -48,6 +48,28 @@ describe('seedDemoData', () => {
     expect((await seedDemoData(connection, { dataDir })).skipped).toBe(true);
   });
 
+  it('gives the first books on sale of each category an excerpt: a small PDF of a few pages', async () => {
+    const withExcerpt = await connection
+      .collection('books')
+      .find({ 'files.excerpt': { $nin: ['', null] } })
+      .toArray();
+    expect(withExcerpt.length).toBe(BOOK_CATEGORIES.length * 2);
+    expect(new Set(withExcerpt.map((b) => b.category)).size).toBe(BOOK_CATEGORIES.length);
+    for (const book of withExcerpt) {
+      expect(book.isAvailable).toBe(true);
+      expect(book.files.excerpt).toBe(`books/${String(book._id)}/excerpt.pdf`);
+    }
+    const first = withExcerpt[0];
+    if (!first) throw new Error('no excerpt written');
+    const pdf = await readFile(path.join(dataDir, 'files', first.files.excerpt as string));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeLessThan(100_000);
+    // A title page and two or three pages of the first chapter.
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.length).toBeLessThanOrEqual(4);
+  });
+
   it('covers every upload category with Hebrew titles, prices 25–120 and ratings', async () => {
     const books = await connection.collection('books').find().toArray();
     expect(new Set(books.map((b) => b.category))).toEqual(

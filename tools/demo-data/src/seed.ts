@@ -35,8 +35,10 @@ import {
   TITLE_NOUNS,
   TITLE_PLACES,
 } from './content.he';
+import { LocalDiskStorage, type StoragePort } from '@mechabrim/storage';
 import { coverSvg } from './covers';
 import { DESCRIPTIONS } from './descriptions.he';
+import { writeDemoExcerpts } from './excerpts';
 import { portraitSvg } from './portraits';
 import { REVIEWERS, ReviewWriter } from './reviews.he';
 
@@ -88,6 +90,10 @@ export interface SeedOptions {
   dataDir?: string;
   /** Write cover files (default true). */
   covers?: boolean;
+  /** Write excerpts for some books (default: as `covers`); see `writeDemoExcerpts`. */
+  excerpts?: boolean;
+  /** Where excerpts are stored (default: local files under `<dataDir>/files`, as the API reads them). */
+  storage?: StoragePort;
   /** Drop the demo collections first, even when they hold data (default false: a non-empty database is left alone). */
   reset?: boolean;
   log?: (message: string) => void;
@@ -103,6 +109,8 @@ export interface SeedSummary {
   /** Orders holding the demo author's books, from the demo reader and generated buyers. */
   orders: number;
   covers: number;
+  /** Books given an excerpt to read. */
+  excerpts: number;
   accounts: typeof DEMO_ACCOUNTS;
 }
 
@@ -394,6 +402,7 @@ export async function seedDemoData(
         approvedReviews: 0,
         orders: 0,
         covers: 0,
+        excerpts: 0,
         accounts: DEMO_ACCOUNTS,
       };
     }
@@ -619,6 +628,15 @@ export async function seedDemoData(
       }
     }
 
+    // Excerpts for some books, so 'read excerpt' opens real pages.
+    const excerpts =
+      (options.excerpts ?? writeCovers)
+        ? await writeDemoExcerpts(
+            books,
+            options.storage ?? new LocalDiskStorage(path.resolve(dataDir, 'files')),
+          )
+        : 0;
+
     // Reviews: most approved, some waiting for moderation. Hand-written books get 2–11 (more for
     // popular ones) so none looks empty; generated ones (the bench's 10,000) 0–1.
     const reviews: Record<string, unknown>[] = [];
@@ -730,11 +748,12 @@ export async function seedDemoData(
       approvedReviews,
       orders: orderDocs.length,
       covers,
+      excerpts,
       accounts: DEMO_ACCOUNTS,
     };
     log(
       `demo data: ${summary.authors} authors, ${summary.books} books (${summary.unavailableBooks} hidden), ` +
-        `${summary.reviews} reviews, ${summary.orders} orders, ${summary.covers} covers`,
+        `${summary.reviews} reviews, ${summary.orders} orders, ${summary.covers} covers, ${summary.excerpts} excerpts`,
     );
     return summary;
   });

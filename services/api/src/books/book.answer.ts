@@ -25,6 +25,8 @@ export interface StoredBook {
   approvalStatus?: string | null;
   moderationReason?: string | null;
   deletedAt?: Date | null;
+  /** Storage keys of the upload's files; public answers read only whether an excerpt exists. */
+  files?: { excerpt?: string | null } | null;
 }
 
 /**
@@ -58,6 +60,7 @@ export function toBookAnswer(book: StoredBook, publicApiUrl: string): Book {
     publishedDate: book.publishedDate ? book.publishedDate.toISOString() : null,
     salesCount: book.salesCount ?? 0,
     createdAt: (book.createdAt ?? new Date(0)).toISOString(),
+    hasExcerpt: !!book.files?.excerpt,
   };
 }
 

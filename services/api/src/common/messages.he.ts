@@ -54,6 +54,8 @@ export const messagesHe = {
     notFound: 'הספר לא נמצא',
     unknownCategory: 'קטגוריה לא מוכרת',
     coverNotFound: 'תמונת הכריכה לא נמצאה',
+    excerptNotFound: 'אין קטע לקריאה מהספר הזה',
+    excerptRangeInvalid: 'החלק המבוקש של הקטע אינו קיים',
   },
   authors: {
     notFound: 'היוצר לא נמצא',

@@ -56,3 +56,38 @@ describe('book page reviews', () => {
     expect(screen.queryByText('לא לפרסום')).toBeNull();
   });
 });
+
+describe('book page excerpt button', () => {
+  function serve(book: Record<string, unknown>) {
+    fakeApi((url) => {
+      if (url.pathname === '/api/books/b1') return { body: book };
+      if (url.pathname === '/api/books/b1/comments') return { body: [] };
+      if (url.pathname === '/api/books') return { body: { books: [], total: 0 } };
+      // The excerpt: this fake API has none (404).
+      return undefined;
+    });
+  }
+
+  it('is not shown for a book without an excerpt', async () => {
+    serve({ ...makeBook(1), hasExcerpt: false });
+    renderRoute(<BookPage />, '/book/:id', '/book/b1');
+    await screen.findByRole('heading', { level: 1, name: 'ספר 1' });
+    expect(screen.queryByRole('button', { name: 'קריאת קטע' })).toBeNull();
+  });
+
+  it('opens the reader, and Esc gives focus back to the button', async () => {
+    serve({ ...makeBook(1), hasExcerpt: true });
+    renderRoute(<BookPage />, '/book/:id', '/book/b1');
+    const button = await screen.findByRole('button', { name: 'קריאת קטע' });
+    button.focus();
+    await act(async () => button.click());
+    await screen.findByRole('dialog', { name: 'קטע מתוך ספר 1' });
+    // The excerpt is missing here: the reader says so in Hebrew.
+    expect(await screen.findByText('לספר הזה אין קטע לקריאה כרגע.')).toBeTruthy();
+    await act(async () => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+});

@@ -23,6 +23,7 @@ import {
   useRelatedBooks,
 } from '@mechabrim/api-client';
 import { StoreBookCard } from '../../../shared/catalogue';
+import { ExcerptButton } from './excerpt/excerpt-button';
 import { WishlistToggle } from './wishlist-toggle';
 import { strings } from '../../../strings.he';
 import './book-page.css';
@@ -124,9 +125,7 @@ function BookDetail({ book }: { book: Book }) {
           <div className="book-main__actions">
             <CartButton book={book} />
             <WishlistToggle bookId={book._id} />
-            <button type="button" className="mb-button" data-variant="ghost">
-              {s.readExcerpt}
-            </button>
+            {book.hasExcerpt && <ExcerptButton bookId={book._id} title={book.title} />}
           </div>
           <section aria-labelledby="book-desc" className="book-main__desc">
             <h2 id="book-desc" className="book-main__subtitle">

@@ -1,0 +1,158 @@
+import type { Locator, Page } from 'playwright-core';
+import { collectCspViolations } from '../support/browser';
+import {
+  VIEWPORTS,
+  keep,
+  openPage,
+  pageErrors,
+  seriousViolations,
+  startWorld,
+  visit,
+  type ApiBook,
+  type StorefrontWorld,
+  type ViewportName,
+} from './support/storefront-stack';
+
+type ExcerptBook = ApiBook & { hasExcerpt?: boolean };
+
+const reader = (page: Page) => page.getByRole('dialog', { name: /^קטע מתוך / });
+const pageCount = (page: Page) => page.getByTestId('excerpt-page');
+
+/** Some pixel of the drawn page is dark: pdf.js drew the text, not an empty canvas. */
+async function drawnText(canvas: Locator): Promise<boolean> {
+  return canvas.evaluate((element) => {
+    const c = element as HTMLCanvasElement;
+    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+    if (!data) return false;
+    for (let i = 0; i < data.length; i += 4)
+      if ((data[i] ?? 255) < 100 && (data[i + 3] ?? 0) > 0) return true;
+    return false;
+  });
+}
+
+/** A finger dragging across the page (pointer events of a touch screen). */
+async function swipe(stage: Locator, dx: number): Promise<void> {
+  const box = await stage.boundingBox();
+  if (!box) throw new Error('the reader has no page area');
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2 - dx / 2;
+  const common = { pointerType: 'touch', pointerId: 7, isPrimary: true, bubbles: true };
+  await stage.dispatchEvent('pointerdown', { ...common, clientX: x, clientY: y });
+  await stage.dispatchEvent('pointerup', { ...common, clientX: x + dx, clientY: y + 4 });
+}
+
+describe.each<ViewportName>(['desktop', 'mobile'])('reading an excerpt (%s)', (viewport) => {
+  let world: StorefrontWorld;
+  let withExcerpt: ExcerptBook;
+  let withoutExcerpt: ExcerptBook;
+
+  beforeAll(async () => {
+    world = await startWorld();
+    const { books } = await world.api<{ books: ExcerptBook[] }>('/api/books?limit=100');
+    const found = books.find((b) => b.hasExcerpt);
+    const none = books.find((b) => b.hasExcerpt === false);
+    if (!found || !none)
+      throw new Error('the demo catalogue has no book with (and without) an excerpt');
+    withExcerpt = found;
+    withoutExcerpt = none;
+  });
+  afterAll(() => world?.close());
+
+  it('opens the excerpt in the page, turns a page right to left, closes with Esc', async () => {
+    const { page, errors, context } = await openPage(world, viewport);
+    const csp = await collectCspViolations(page);
+    await visit(world, page, `/book/${withExcerpt._id}`);
+    const button = page.getByRole('button', { name: 'קריאת קטע' });
+    await button.click();
+
+    const dialog = reader(page);
+    await dialog.waitFor();
+    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
+    await pageCount(page)
+      .filter({ hasText: /^עמוד 1 מתוך \d+$/ })
+      .waitFor({ timeout: 30_000 });
+    const total = Number(/מתוך (\d+)/.exec((await pageCount(page).textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThanOrEqual(2);
+    // Focus moved into the dialog.
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).resolves.toBe('סגירת הקטע');
+
+    // The page is drawn, and fits the screen's width.
+    const canvas = dialog.locator('canvas[data-page="1"]');
+    await page.waitForFunction(() => {
+      const c = document.querySelector<HTMLCanvasElement>('.excerpt-reader__page');
+      return !!c && c.width > 0 && c.style.width !== '';
+    });
+    for (let i = 0; i < 50 && !(await drawnText(canvas)); i += 1) await page.waitForTimeout(100);
+    expect(await drawnText(canvas)).toBe(true);
+    const pageBox = await canvas.boundingBox();
+    expect(pageBox).not.toBeNull();
+    expect((pageBox?.x ?? -1) >= 0).toBe(true);
+    expect((pageBox?.x ?? 0) + (pageBox?.width ?? 0)).toBeLessThanOrEqual(
+      VIEWPORTS[viewport].width,
+    );
+    if (viewport === 'mobile') {
+      // On a phone the page takes (almost) the whole width.
+      expect(pageBox?.width ?? 0).toBeGreaterThan(VIEWPORTS.mobile.width * 0.8);
+    }
+    // Next is on the left, previous on the right (right to left).
+    const next = dialog.getByRole('button', { name: 'לעמוד הבא' });
+    const previous = dialog.getByRole('button', { name: 'לעמוד הקודם' });
+    const [nextBox, previousBox] = await Promise.all([next.boundingBox(), previous.boundingBox()]);
+    expect((nextBox?.x ?? 0) < (previousBox?.x ?? 0)).toBe(true);
+    await keep(page, 'excerpt-reader', viewport);
+
+    // axe with the reader open.
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Turn a page: ArrowLeft on a desktop, a swipe on a phone; back with ArrowRight.
+    if (viewport === 'desktop') await page.keyboard.press('ArrowLeft');
+    else await swipe(dialog.locator('.excerpt-reader__stage'), 120);
+    await pageCount(page)
+      .filter({ hasText: `עמוד 2 מתוך ${total}` })
+      .waitFor();
+    await dialog.locator('canvas[data-page="2"]').waitFor();
+    await keep(page, 'excerpt-reader-page-2', viewport);
+    if (viewport === 'desktop') await page.keyboard.press('ArrowRight');
+    else await swipe(dialog.locator('.excerpt-reader__stage'), -120);
+    await pageCount(page)
+      .filter({ hasText: `עמוד 1 מתוך ${total}` })
+      .waitFor();
+    await next.click();
+    await pageCount(page)
+      .filter({ hasText: `עמוד 2 מתוך ${total}` })
+      .waitFor();
+
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      await expect(
+        page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')),
+      ).resolves.toBe(true);
+    }
+
+    // Esc closes, and focus is back on the button.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe(
+      'קריאת קטע',
+    );
+
+    expect(pageErrors(errors)).toEqual([]);
+    expect(csp).toEqual([]);
+    await context.close();
+  });
+
+  it('shows no excerpt button for a book without one', async () => {
+    const { page, errors, context } = await openPage(world, viewport);
+    await visit(world, page, `/book/${withoutExcerpt._id}`);
+    await page
+      .getByRole('button', { name: /הוספה לסל|אזל מהמלאי|הסרה מהסל/ })
+      .first()
+      .waitFor();
+    await expect(page.getByRole('button', { name: 'קריאת קטע' }).count()).resolves.toBe(0);
+    expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
