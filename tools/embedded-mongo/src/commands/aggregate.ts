@@ -15,6 +15,7 @@ import {
   optDoc,
 } from './context';
 import { at } from '../at';
+import { isChangeStream, openChangeStream } from './change-stream';
 
 const KNOWN_STAGES = new Set([
   '$match',
@@ -64,11 +65,11 @@ function validatePipeline(pipeline: unknown): Document[] {
     }
     const name = at(Object.keys(stage), 0);
     if (name === '$changeStream') {
-      // MongoDB's answer where change streams are unavailable (a standalone server), with the way out.
+      // A first $changeStream never gets here (openChangeStream answers it).
       throw new MongoServerError(
-        40573,
-        'Location40573',
-        'The $changeStream stage is not supported by the embedded MongoDB-compatible server: poll instead (tools/embedded-mongo/README.md)',
+        40602,
+        'Location40602',
+        '$changeStream is only valid as the first stage in a pipeline',
       );
     }
     if (!KNOWN_STAGES.has(name)) {
@@ -229,6 +230,7 @@ function countStages(
 }
 
 const aggregate: Handler = (ctx) => {
+  if (isChangeStream(ctx.body.pipeline)) return openChangeStream(ctx);
   const target = ctx.body.aggregate;
   const pipeline = validatePipeline(ctx.body.pipeline);
   const explain = ctx.body.explain === true;

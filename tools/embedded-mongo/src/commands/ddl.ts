@@ -275,9 +275,15 @@ export const ddlCommands: Record<string, Handler> = {
     if (!coll) return { ok: 1 };
     const nIndexesWas = coll.indexes.size + 1;
     ctx.server.storage.dropCollection(ctx.db, name, ctx.access.ops);
+    ctx.server.storage.changes.record({ kind: 'drop', db: ctx.db, coll: name });
     return { nIndexesWas, ns: coll.ns, ok: 1 };
   },
   dropDatabase: (ctx) => {
+    const changes = ctx.server.storage.changes;
+    // Change streams see each collection dropped, then the database (as MongoDB reports it).
+    for (const c of ctx.server.storage.collectionsOf(ctx.db))
+      changes.record({ kind: 'drop', db: ctx.db, coll: c.name });
+    changes.record({ kind: 'dropDatabase', db: ctx.db, coll: '' });
     ctx.server.storage.dropDatabase(ctx.db, ctx.access.ops);
     return { dropped: ctx.db, ok: 1 };
   },

@@ -97,6 +97,11 @@ function changed(a: Document, b: Document): boolean {
 }
 
 /** Applies one update statement; returns counts. */
+/** What a change stream reports for an update: a replacement document replaces, the rest update. */
+function changeKind(u: Document | Document[]): 'update' | 'replace' {
+  return Array.isArray(u) || isOperatorUpdate(u) ? 'update' : 'replace';
+}
+
 function runUpdate(
   ctx: CommandContext,
   name: string,
@@ -128,7 +133,7 @@ function runUpdate(
     if (changed(doc, next)) {
       checkStorable(next);
       checkValidation(coll as Collection, next, bypass, doc);
-      ctx.access.replace(coll as Collection, next);
+      ctx.access.replace(coll as Collection, next, changeKind(u));
       nModified++;
     }
   }
@@ -239,7 +244,7 @@ const findAndModify: Handler = (ctx) => {
     if (changed(doc, next)) {
       checkStorable(next);
       checkValidation(coll as Collection, next, bypass, doc);
-      ctx.access.replace(coll as Collection, next);
+      ctx.access.replace(coll as Collection, next, changeKind(upd));
     }
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
