@@ -5,7 +5,7 @@ import { MongoServerError, failedToParse, toServerError } from '../errors';
 import { defaultCollation, idFirst, pipelineSortWindow, selectDocs } from '../query/find';
 import { mingoContext } from '../query/mingo-context';
 import { validateFilter } from '../query/filter';
-import { cloneDoc, isPlainObject, keyOf } from '../values';
+import { isPlainObject, keyOf, plainClone } from '../values';
 import {
   CommandContext,
   Handler,
@@ -160,13 +160,13 @@ export function runPipeline(
         let docs = resolved.get(name);
         if (!docs) {
           const c = getCollection(ctx, name);
-          docs = c ? [...ctx.access.scan(c, null)].map(cloneDoc) : [];
+          docs = c ? [...ctx.access.scan(c, null)].map(plainClone) : [];
           resolved.set(name, docs);
         }
         return docs;
       },
     });
-    result = agg.run(input.map(cloneDoc)).map((d) => (isPlainObject(d) ? idFirst(d) : d));
+    result = agg.run(input.map(plainClone)).map((d) => (isPlainObject(d) ? idFirst(d) : d));
   } catch (e) {
     const err = toServerError(e);
     if (/accumulator '(\$\w+)' is not registered/.test(err.message)) {
