@@ -4,6 +4,7 @@ import { MongoServerError, badValue, namespaceNotFound, invalidNamespace } from 
 import type { IndexSpec } from '../storage/indexes';
 import { ID_INDEX } from '../storage/collection';
 import { isPlainObject, keyOf } from '../values';
+import { isCollated } from '../query/collation';
 import {
   CommandContext,
   Handler,
@@ -80,6 +81,10 @@ const createIndexes: Handler = (ctx) => {
       key: raw.key,
       name: typeof raw.name === 'string' ? raw.name : indexName(raw.key),
     };
+    // An index without its own collation takes the collection's default (listIndexes shows it).
+    const collectionCollation: unknown = coll.options.collation;
+    if (spec.collation === undefined && isCollated(collectionCollation as Document | undefined))
+      spec.collation = collectionCollation as Document;
     if (
       spec.partialFilterExpression !== undefined &&
       !isPlainObject(spec.partialFilterExpression)
