@@ -27,36 +27,33 @@ function wholeInInt32(n: number): boolean {
  * Anything unexpected answers true: the full decoder then validates.
  */
 export function hasTypedNumbers(buf: Uint8Array, off: number, skipTop: boolean): boolean {
-  const view = Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.length);
-  const end = off + view.readInt32LE(off);
+  // Plain byte reads (no Buffer method calls): this runs on every command.
+  const end = off + int32At(buf, off);
+  if (end > buf.length) return true;
   let p = off + 4;
   let depth = 0;
   while (p < end) {
-    const type = view[p++];
+    const type = buf[p++];
     if (type === 0) {
       if (--depth < 0) return false;
       continue;
     }
-    const z = view.indexOf(0, p);
-    if (z < 0 || z >= end) return true;
-    p = z + 1;
-    const counts = depth > 0 || !skipTop;
+    while (p < end && buf[p] !== 0) p++;
+    if (p >= end) return true;
+    p++;
     switch (type) {
       case 0x01:
-        if (counts) {
-          const v = view.readDoubleLE(p);
-          if (wholeInInt32(v)) return true;
-        }
+        if ((depth > 0 || !skipTop) && wholeInInt32(doubleAt(buf, p))) return true;
         p += 8;
         break;
       case 0x12:
-        if (counts) return true;
+        if (depth > 0 || !skipTop) return true;
         p += 8;
         break;
       case 0x02:
       case 0x0d:
       case 0x0e: {
-        const n = view.readInt32LE(p);
+        const n = int32At(buf, p);
         if (n < 1) return true;
         p += 4 + n;
         break;
@@ -67,7 +64,7 @@ export function hasTypedNumbers(buf: Uint8Array, off: number, skipTop: boolean):
         depth++;
         break;
       case 0x05: {
-        const n = view.readInt32LE(p);
+        const n = int32At(buf, p);
         if (n < 0) return true;
         p += 5 + n;
         break;
@@ -93,17 +90,17 @@ export function hasTypedNumbers(buf: Uint8Array, off: number, skipTop: boolean):
       case 0x13:
         p += 16;
         break;
-      case 0x0b: {
+      case 0x0b:
         // Regular expression: pattern and options, two C strings.
-        const a = view.indexOf(0, p);
-        const b = a < 0 ? -1 : view.indexOf(0, a + 1);
-        if (b < 0 || b >= end) return true;
-        p = b + 1;
+        for (let k = 0; k < 2; k++) {
+          while (p < end && buf[p] !== 0) p++;
+          if (p >= end) return true;
+          p++;
+        }
         break;
-      }
       case 0x0f: {
         // Code with scope: its total length covers the code and the scope document.
-        const n = view.readInt32LE(p);
+        const n = int32At(buf, p);
         if (n < 14) return true;
         p += n;
         break;
@@ -113,6 +110,19 @@ export function hasTypedNumbers(buf: Uint8Array, off: number, skipTop: boolean):
     }
   }
   return false;
+}
+
+function int32At(b: Uint8Array, p: number): number {
+  return (b[p] ?? 0) | ((b[p + 1] ?? 0) << 8) | ((b[p + 2] ?? 0) << 16) | ((b[p + 3] ?? 0) << 24);
+}
+
+const scratch = new Float64Array(1);
+const scratchBytes = new Uint8Array(scratch.buffer);
+
+/** The little-endian double at `p` (BSON's byte order; every platform Node runs on is little-endian). */
+function doubleAt(b: Uint8Array, p: number): number {
+  for (let k = 0; k < 8; k++) scratchBytes[k] = b[p + k] ?? 0;
+  return scratch[0] ?? 0;
 }
 
 /** Plain numbers for int32 and non-whole doubles; `Long` and whole `Double` kept (below the top with `skipTop`). */
