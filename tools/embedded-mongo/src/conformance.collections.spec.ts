@@ -26,6 +26,34 @@ describe('default collation of a collection', () => {
     const updated = await c.updateMany({ name: 'BOB' }, { $set: { seen: true } });
     expect(updated.modifiedCount).toBe(2);
   });
+
+  it('applies to unique indexes without their own collation', async () => {
+    await t.db.createCollection('coll_unique_ci', { collation: { locale: 'he', strength: 1 } });
+    const c = coll('coll_unique_ci');
+    await c.createIndex({ handle: 1 }, { unique: true });
+    await c.createIndex({ code: 1 }, { unique: true, collation: { locale: 'simple' } });
+    // The collection's collation is the index's (as listIndexes shows); an index's own one wins.
+    const indexes = await c.listIndexes().toArray();
+    expect(indexes.find((i) => i.name === 'handle_1')?.collation).toMatchObject({
+      locale: 'he',
+      strength: 1,
+    });
+    await c.insertOne({ _id: 1, handle: 'Dana', code: 'a1' });
+    // Strength 1: case and marks (niqqud too) do not make a handle different.
+    for (const handle of ['dana', 'DANA', 'Dána']) {
+      const err = await serverError(c.insertOne({ _id: handle, handle, code: handle }));
+      expect(err.code).toBe(11000);
+    }
+    await c.insertOne({ _id: 2, handle: 'שָׁלוֹם', code: 'b' });
+    expect((await serverError(c.insertOne({ _id: 3, handle: 'שלום', code: 'c' }))).code).toBe(
+      11000,
+    );
+    // The simple collation of `code` compares binary: case makes another code.
+    await c.insertOne({ _id: 4, handle: 'Other', code: 'A1' });
+    const upd = await serverError(c.updateOne({ _id: 4 }, { $set: { handle: 'dana' } }));
+    expect(upd.code).toBe(11000);
+    expect(await c.countDocuments()).toBe(3);
+  });
 });
 
 describe('document validation', () => {
@@ -56,6 +84,10 @@ describe('document validation', () => {
     ]) {
       const err = await serverError(c.insertOne(bad));
       expect(err.code).toBe(121);
+      expect(err.errInfo).toMatchObject({
+        failingDocumentId: bad._id,
+        details: { operatorName: '$jsonSchema' },
+      });
     }
     const update = await serverError(c.updateOne({ _id: 1 }, { $set: { price: 'חינם' } }));
     expect(update.code).toBe(121);

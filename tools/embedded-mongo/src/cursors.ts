@@ -14,9 +14,17 @@ interface OpenCursor {
   lastUse: number;
 }
 
+/** A cursor whose results are produced as it is read (a change stream): getMore may wait for data. */
+export interface LiveCursor {
+  ns: string;
+  lastUse: number;
+  getMore(batchSize: number | undefined, maxTimeMS: number | undefined): Promise<Document>;
+}
+
 /** Server-side cursors: the remainder of a result set, handed out in batches by getMore. */
 export class CursorManager {
   private readonly cursors = new Map<string, OpenCursor>();
+  private readonly live = new Map<string, LiveCursor>();
   private counter = BigInt(Math.floor(Math.random() * 1e9) + 1) * 1000n;
 
   private take(c: OpenCursor, batchSize: number): Document[] {
@@ -70,16 +78,39 @@ export class CursorManager {
     return { nextBatch, id: outId, ns };
   }
 
+  /** Registers a live cursor; returns its id. */
+  openLive(c: LiveCursor): Long {
+    this.counter += 1n;
+    const id = Long.fromBigInt(this.counter);
+    this.live.set(id.toString(), c);
+    return id;
+  }
+
+  /** The live cursor of that id, checked against the namespace as getMore does. */
+  liveCursor(id: Long | number, ns: string): LiveCursor | undefined {
+    const c = this.live.get(String(id));
+    if (c && c.ns !== ns) {
+      throw new MongoServerError(
+        13,
+        'Unauthorized',
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${c.ns}`,
+      );
+    }
+    return c;
+  }
+
   kill(id: Long | number): boolean {
-    return this.cursors.delete(String(id));
+    const key = String(id);
+    return this.cursors.delete(key) || this.live.delete(key);
   }
 
   sweep(now = Date.now()): void {
     for (const [k, c] of this.cursors)
       if (now - c.lastUse > IDLE_TIMEOUT_MS) this.cursors.delete(k);
+    for (const [k, c] of this.live) if (now - c.lastUse > IDLE_TIMEOUT_MS) this.live.delete(k);
   }
 
   get size(): number {
-    return this.cursors.size;
+    return this.cursors.size + this.live.size;
   }
 }

@@ -291,6 +291,7 @@ export async function startEmbeddedMongo(
     stop(): Promise<void> {
       stopped ??= (async () => {
         clearInterval(timer);
+        storage.changes.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const s of sockets) s.destroy();
         await closed;
@@ -321,6 +322,7 @@ async function expireTtl(state: ServerState): Promise<void> {
   }
   try {
     await state.storage.commit(access.ops);
+    state.storage.changes.publish();
   } catch (e) {
     state.fail(e as Error);
   }

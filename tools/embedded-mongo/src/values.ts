@@ -15,10 +15,19 @@ import {
   deserialize,
   serialize,
 } from 'bson';
+import { decodeDocument, isLong } from './numbers';
 
-/** Deep copy through BSON, so stored documents never share references with callers. */
-export function cloneDoc<T extends Document>(doc: T): T {
+/**
+ * A deep copy with int64 and whole doubles as plain numbers (the ordinary BSON decoding): what
+ * mingo's pipelines get, whose arithmetic and comparisons know only JavaScript numbers.
+ */
+export function plainClone<T extends Document>(doc: T): T {
   return deserialize(serialize(doc)) as T;
+}
+
+/** Deep copy through BSON (keeping number types), so stored documents never share references with callers. */
+export function cloneDoc<T extends Document>(doc: T): T {
+  return decodeDocument(serialize(doc)) as T;
 }
 
 export function isPlainObject(v: unknown): v is Document {
@@ -29,7 +38,8 @@ export function isPlainObject(v: unknown): v is Document {
 
 function num(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
-  if (v instanceof Long || v instanceof Int32 || v instanceof Double) return Number(v.valueOf());
+  if (isLong(v)) return v.toNumber();
+  if (v instanceof Int32 || v instanceof Double) return v.value;
   if (v instanceof Decimal128) return Number(v.toString());
   if (typeof v === 'bigint') return Number(v);
   return undefined;
@@ -89,7 +99,7 @@ export function bsonTypeName(v: unknown): string {
   if (typeof v === 'number') {
     return Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX ? 'int' : 'double';
   }
-  if (typeof v === 'bigint' || v instanceof Long) return 'long';
+  if (typeof v === 'bigint' || isLong(v)) return 'long';
   if (typeof v === 'string') return 'string';
   if (typeof v === 'boolean') return 'bool';
   if (Array.isArray(v)) return 'array';

@@ -42,8 +42,8 @@ export const outboxJobId = (rowId: string) => `outbox-${rowId}`;
 
 /**
  * Hands the outbox to BullMQ. It polls (every `OUTBOX_POLL_INTERVAL_MS`, default 1 s): change
- * streams would need a replica set's oplog, which the embedded server does not have, and a poll
- * of an indexed `status` costs one query per second when idle. Each row is claimed atomically
+ * streams would need a replica set (the embedded server has them, but keeps their history only in
+ * memory), and a poll of an indexed `status` costs one query per second when idle. Each row is claimed atomically
  * (`findOneAndUpdate` from `pending` to `dispatching`), so two API processes never dispatch the
  * same row at once; the job id is the row's id, so a row dispatched twice (a relay that died
  * after adding the job and before marking the row) still makes one job. While Redis is down rows

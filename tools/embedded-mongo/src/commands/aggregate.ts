@@ -5,7 +5,7 @@ import { MongoServerError, failedToParse, toServerError } from '../errors';
 import { defaultCollation, idFirst, pipelineSortWindow, selectDocs } from '../query/find';
 import { mingoContext } from '../query/mingo-context';
 import { validateFilter } from '../query/filter';
-import { cloneDoc, isPlainObject, keyOf } from '../values';
+import { isPlainObject, keyOf, plainClone } from '../values';
 import {
   CommandContext,
   Handler,
@@ -15,6 +15,7 @@ import {
   optDoc,
 } from './context';
 import { at } from '../at';
+import { isChangeStream, openChangeStream } from './change-stream';
 
 const KNOWN_STAGES = new Set([
   '$match',
@@ -64,11 +65,11 @@ function validatePipeline(pipeline: unknown): Document[] {
     }
     const name = at(Object.keys(stage), 0);
     if (name === '$changeStream') {
-      // MongoDB's answer where change streams are unavailable (a standalone server), with the way out.
+      // A first $changeStream never gets here (openChangeStream answers it).
       throw new MongoServerError(
-        40573,
-        'Location40573',
-        'The $changeStream stage is not supported by the embedded MongoDB-compatible server: poll instead (tools/embedded-mongo/README.md)',
+        40602,
+        'Location40602',
+        '$changeStream is only valid as the first stage in a pipeline',
       );
     }
     if (!KNOWN_STAGES.has(name)) {
@@ -159,13 +160,13 @@ export function runPipeline(
         let docs = resolved.get(name);
         if (!docs) {
           const c = getCollection(ctx, name);
-          docs = c ? [...ctx.access.scan(c, null)].map(cloneDoc) : [];
+          docs = c ? [...ctx.access.scan(c, null)].map(plainClone) : [];
           resolved.set(name, docs);
         }
         return docs;
       },
     });
-    result = agg.run(input.map(cloneDoc)).map((d) => (isPlainObject(d) ? idFirst(d) : d));
+    result = agg.run(input.map(plainClone)).map((d) => (isPlainObject(d) ? idFirst(d) : d));
   } catch (e) {
     const err = toServerError(e);
     if (/accumulator '(\$\w+)' is not registered/.test(err.message)) {
@@ -229,6 +230,7 @@ function countStages(
 }
 
 const aggregate: Handler = (ctx) => {
+  if (isChangeStream(ctx.body.pipeline)) return openChangeStream(ctx);
   const target = ctx.body.aggregate;
   const pipeline = validatePipeline(ctx.body.pipeline);
   const explain = ctx.body.explain === true;

@@ -66,7 +66,8 @@ export interface CommandContext {
   frameBytes?: number;
 }
 
-export type Handler = (ctx: CommandContext) => Document;
+/** A command; getMore of a change stream answers later (it waits for changes). */
+export type Handler = (ctx: CommandContext) => Document | Promise<Document>;
 
 /** The collection name a command targets (its first field's value). */
 export function collName(ctx: CommandContext): string {

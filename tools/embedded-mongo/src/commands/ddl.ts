@@ -4,6 +4,7 @@ import { MongoServerError, badValue, namespaceNotFound, invalidNamespace } from 
 import type { IndexSpec } from '../storage/indexes';
 import { ID_INDEX } from '../storage/collection';
 import { isPlainObject, keyOf } from '../values';
+import { isCollated } from '../query/collation';
 import {
   CommandContext,
   Handler,
@@ -80,6 +81,10 @@ const createIndexes: Handler = (ctx) => {
       key: raw.key,
       name: typeof raw.name === 'string' ? raw.name : indexName(raw.key),
     };
+    // An index without its own collation takes the collection's default (listIndexes shows it).
+    const collectionCollation: unknown = coll.options.collation;
+    if (spec.collation === undefined && isCollated(collectionCollation as Document | undefined))
+      spec.collation = collectionCollation as Document;
     if (
       spec.partialFilterExpression !== undefined &&
       !isPlainObject(spec.partialFilterExpression)
@@ -275,9 +280,15 @@ export const ddlCommands: Record<string, Handler> = {
     if (!coll) return { ok: 1 };
     const nIndexesWas = coll.indexes.size + 1;
     ctx.server.storage.dropCollection(ctx.db, name, ctx.access.ops);
+    ctx.server.storage.changes.record({ kind: 'drop', db: ctx.db, coll: name });
     return { nIndexesWas, ns: coll.ns, ok: 1 };
   },
   dropDatabase: (ctx) => {
+    const changes = ctx.server.storage.changes;
+    // Change streams see each collection dropped, then the database (as MongoDB reports it).
+    for (const c of ctx.server.storage.collectionsOf(ctx.db))
+      changes.record({ kind: 'drop', db: ctx.db, coll: c.name });
+    changes.record({ kind: 'dropDatabase', db: ctx.db, coll: '' });
     ctx.server.storage.dropDatabase(ctx.db, ctx.access.ops);
     return { dropped: ctx.db, ok: 1 };
   },

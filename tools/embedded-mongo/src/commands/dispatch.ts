@@ -136,7 +136,8 @@ export async function runCommand(
   let reply: Document;
   let failed = false;
   try {
-    reply = handler(ctx);
+    const answer = handler(ctx);
+    reply = answer instanceof Promise ? await answer : answer;
   } catch (e) {
     failed = true;
     reply = toServerError(e).toReply();
@@ -161,6 +162,8 @@ export async function runCommand(
       errmsg: `journal write failed: ${(e as Error).message}; the outcome of this write is unknown and the server is shutting down (restart it to recover from the journal)`,
     };
   }
+  // Changes this command made are journaled now: change streams may read them.
+  server.storage.changes.publish();
   if (retryable && reply.ok === 1) session.retry = { txnNumber: txnNumber, reply };
   return reply;
 }

@@ -65,6 +65,8 @@ const getMore: Handler = (ctx) => {
       "BSON field 'getMore.collection' is the wrong type, expected type 'string'",
     );
   const batchSize = optInt(ctx.body, 'batchSize', 'getMore');
+  const live = ctx.server.cursors.liveCursor(id, `${ctx.db}.${coll}`);
+  if (live) return live.getMore(batchSize, optInt(ctx.body, 'maxTimeMS', 'getMore'));
   return {
     cursor: ctx.server.cursors.getMore(
       id,

@@ -1,7 +1,14 @@
 import { Document, ObjectId, calculateObjectSize, serialize } from 'bson';
 import { MongoServerError, badValue, failedToParse, toServerError } from '../errors';
 import { idFirst, projectDocs, selectDocs, validateSort } from '../query/find';
-import { applyUpdate, buildUpsert, isOperatorUpdate, validateUpdate } from '../query/update';
+import {
+  type ApplyOptions,
+  applyUpdate,
+  buildUpsert,
+  isOperatorUpdate,
+  validateUpdate,
+} from '../query/update';
+import { needsPlainUpdate, plainNumbers, retypeUpdate } from '../numbers';
 import { checkValidation } from '../query/validation';
 import type { Collection } from '../storage/collection';
 import { isPlainObject, keyOf, nestedDeeperThan } from '../values';
@@ -97,6 +104,23 @@ function changed(a: Document, b: Document): boolean {
 }
 
 /** Applies one update statement; returns counts. */
+/** An update keeping BSON number types (int64, whole doubles) as MongoDB does; see numbers.ts. */
+function updated(doc: Document, u: Document | Document[], opts: ApplyOptions): Document {
+  if (!needsPlainUpdate(doc, u)) return applyUpdate(doc, u, opts);
+  return retypeUpdate(doc, u, applyUpdate(plainNumbers(doc), plainNumbers(u), opts));
+}
+
+/** An upsert's new document, keeping BSON number types of the filter's and update's values. */
+function upserted(query: Document, u: Document | Document[], arrayFilters?: Document[]): Document {
+  if (!needsPlainUpdate(query, u)) return buildUpsert(query, u, arrayFilters);
+  return retypeUpdate(query, u, buildUpsert(plainNumbers(query), plainNumbers(u), arrayFilters));
+}
+
+/** What a change stream reports for an update: a replacement document replaces, the rest update. */
+function changeKind(u: Document | Document[]): 'update' | 'replace' {
+  return Array.isArray(u) || isOperatorUpdate(u) ? 'update' : 'replace';
+}
+
 function runUpdate(
   ctx: CommandContext,
   name: string,
@@ -124,17 +148,17 @@ function runUpdate(
   });
   let nModified = 0;
   for (const doc of matches) {
-    const next = applyUpdate(doc, u, { arrayFilters, query: q });
+    const next = updated(doc, u, { arrayFilters, query: q });
     if (changed(doc, next)) {
       checkStorable(next);
       checkValidation(coll as Collection, next, bypass, doc);
-      ctx.access.replace(coll as Collection, next);
+      ctx.access.replace(coll as Collection, next, changeKind(u));
       nModified++;
     }
   }
   if (!matches.length && spec.upsert === true) {
     const target = ensureCollection(ctx, name);
-    const doc = buildUpsert(q, u, arrayFilters);
+    const doc = upserted(q, u, arrayFilters);
     checkStorable(doc);
     checkValidation(target, doc, bypass);
     ctx.access.insert(target, doc);
@@ -235,11 +259,11 @@ const findAndModify: Handler = (ctx) => {
   }
   const upd = u as Document | Document[];
   if (doc) {
-    const next = applyUpdate(doc, upd, { arrayFilters, query });
+    const next = updated(doc, upd, { arrayFilters, query });
     if (changed(doc, next)) {
       checkStorable(next);
       checkValidation(coll as Collection, next, bypass, doc);
-      ctx.access.replace(coll as Collection, next);
+      ctx.access.replace(coll as Collection, next, changeKind(upd));
     }
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
@@ -249,7 +273,7 @@ const findAndModify: Handler = (ctx) => {
   }
   if (upsert) {
     const target = ensureCollection(ctx, name);
-    const created = buildUpsert(query, upd, arrayFilters);
+    const created = upserted(query, upd, arrayFilters);
     checkStorable(created);
     checkValidation(target, created, bypass);
     ctx.access.insert(target, created);

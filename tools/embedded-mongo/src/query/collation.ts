@@ -64,3 +64,26 @@ export function comparatorFor(collation?: Document): { cmp: Cmp } {
       typeof a === 'string' && typeof b === 'string' ? compare(a, b) : compareValues(a, b),
   };
 }
+
+/**
+ * For a unique index with a collation: a string's key under that collation, equal for strings the
+ * collation's strength treats as equal — strength 1 folds case and strips accents and other marks
+ * (niqqud too; with `caseLevel` case still counts), 2 folds case; null for 3 and above (compared
+ * binary, after Unicode normalisation). An approximation of ICU's sort keys, which Node does not expose.
+ */
+export function foldFor(collation?: Document): ((s: string) => string) | null {
+  if (!isCollated(collation)) return null;
+  const strength = typeof collation.strength === 'number' ? collation.strength : 3;
+  if (strength >= 3) return null;
+  const locale = String(collation.locale).replace(/_/g, '-');
+  const lower = (s: string): string => {
+    try {
+      return s.toLocaleLowerCase(locale);
+    } catch {
+      return s.toLowerCase();
+    }
+  };
+  if (strength === 2) return (s) => lower(s.normalize('NFC'));
+  const strip = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '');
+  return collation.caseLevel === true ? strip : (s) => lower(strip(s));
+}

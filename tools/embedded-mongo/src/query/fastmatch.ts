@@ -1,5 +1,6 @@
 import { Document, ObjectId } from 'bson';
 import { compareValues, isPlainObject, typeRank } from '../values';
+import { isNumberWrapper, wrapperValue } from '../numbers';
 import { at } from '../at';
 
 /**
@@ -13,12 +14,21 @@ type ValueTest = (v: unknown) => boolean;
 /** String comparison of a collation (null: binary). */
 type StrCmp = ((a: string, b: string) => number) | null;
 
+/** An int64 or whole double kept with its type (`Long`, `Double`) equal to `n`. */
+function wrapperEquals(v: unknown, n: number): boolean {
+  return typeof v === 'object' && v !== null && isNumberWrapper(v) && wrapperValue(v) === n;
+}
+
 function eqTest(lit: unknown, coll: StrCmp = null): ValueTest | null {
+  if (isNumberWrapper(lit)) lit = wrapperValue(lit);
   if (typeof lit === 'string' && coll) {
     return (v) => typeof v === 'string' && (v === lit || coll(v, lit) === 0);
   }
   if (typeof lit === 'string' || typeof lit === 'boolean') return (v) => v === lit;
-  if (typeof lit === 'number') return Number.isNaN(lit) ? null : (v) => v === lit;
+  if (typeof lit === 'number') {
+    const n = lit;
+    return Number.isNaN(n) ? null : (v) => v === n || wrapperEquals(v, n);
+  }
   if (lit instanceof ObjectId) {
     const hex = lit.toHexString();
     return (v) => v instanceof ObjectId && v.toHexString() === hex;
@@ -36,6 +46,7 @@ function regexTest(re: RegExp): ValueTest {
 }
 
 function rangeTest(op: string, lit: unknown, coll: StrCmp): ValueTest | null {
+  if (isNumberWrapper(lit)) lit = wrapperValue(lit);
   if (!(
     typeof lit === 'number' ||
     typeof lit === 'string' ||

@@ -1,5 +1,12 @@
 import type { Document } from 'bson';
 import { bsonTypeMatches, compareValues, isPlainObject, keyOf } from '../values';
+import { isNumberWrapper, wrapperValue } from '../numbers';
+
+/** A number of any BSON type (int64 and whole doubles arrive as `Long`/`Double`), else undefined. */
+function numeric(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  return typeof v === 'object' && v !== null && isNumberWrapper(v) ? wrapperValue(v) : undefined;
+}
 
 /**
  * MongoDB's `$jsonSchema` (draft 4 with `bsonType`), the keywords a collection validator uses:
@@ -18,7 +25,8 @@ export function matchesJsonSchema(value: unknown, schema: unknown): boolean {
   if (Array.isArray(s.enum) && !s.enum.some((option) => keyOf(option) === keyOf(value))) {
     return false;
   }
-  if (typeof value === 'number' && !numberFits(value, s)) return false;
+  const n = numeric(value);
+  if (n !== undefined && !numberFits(n, s)) return false;
   if (typeof value === 'string' && !stringFits(value, s)) return false;
   if (Array.isArray(value) && !arrayFits(value, s)) return false;
   if (isPlainObject(value) && !objectFits(value, s)) return false;
@@ -63,13 +71,16 @@ function jsonTypeMatches(value: unknown, type: string): boolean {
 }
 
 function numberFits(value: number, s: Document): boolean {
-  if (typeof s.minimum === 'number') {
-    if (s.exclusiveMinimum === true ? value <= s.minimum : value < s.minimum) return false;
+  const minimum = numeric(s.minimum);
+  if (minimum !== undefined) {
+    if (s.exclusiveMinimum === true ? value <= minimum : value < minimum) return false;
   }
-  if (typeof s.maximum === 'number') {
-    if (s.exclusiveMaximum === true ? value >= s.maximum : value > s.maximum) return false;
+  const maximum = numeric(s.maximum);
+  if (maximum !== undefined) {
+    if (s.exclusiveMaximum === true ? value >= maximum : value > maximum) return false;
   }
-  if (typeof s.multipleOf === 'number' && value % s.multipleOf !== 0) return false;
+  const multipleOf = numeric(s.multipleOf);
+  if (multipleOf !== undefined && value % multipleOf !== 0) return false;
   return true;
 }
 

@@ -20,6 +20,7 @@ import {
 } from '../values';
 import { orderedProject } from './field-order';
 import { matchesJsonSchema } from './json-schema';
+import { numericOperators } from './numeric-operators';
 
 /**
  * The operators mingo evaluates, with ours where its answer differs from MongoDB's. mingo's own
@@ -69,7 +70,7 @@ function binaryComparison(
 ): QueryOperator {
   return (selector, value, options) => {
     if (!(value instanceof Binary)) {
-      return queryOperators[name](selector, value, options);
+      return numericOperators[name](selector, value, options);
     }
     return (doc) =>
       valuesAtPath(doc, selector).some(
@@ -153,6 +154,11 @@ export const mingoContext = Context.init({
   projection: projectionOperators,
   query: {
     ...queryOperators,
+    $eq: numericOperators.$eq,
+    $ne: numericOperators.$ne,
+    $in: numericOperators.$in,
+    $nin: numericOperators.$nin,
+    $expr: numericOperators.$expr,
     $type,
     $all,
     $elemMatch,

@@ -18,7 +18,8 @@ export interface Access {
   scan(coll: Collection, keys: Set<string> | null): Iterable<Document>;
   count(coll: Collection): number;
   insert(coll: Collection, doc: Document): void;
-  replace(coll: Collection, doc: Document): void;
+  /** Stores a new version of a document; `kind` is what a change stream reports (default `update`). */
+  replace(coll: Collection, doc: Document, kind?: 'update' | 'replace'): void;
   remove(coll: Collection, key: string): void;
 }
 
@@ -52,18 +53,37 @@ export class DirectAccess implements Access {
     coll.checkUnique(key, doc, true);
     coll.put(doc, this.storage.nextSeq());
     this.ops.push({ o: 'p', ns: coll.ns, d: doc });
+    const changes = this.storage.changes;
+    if (changes.enabled)
+      changes.record({ kind: 'insert', db: coll.db, coll: coll.name, id: doc._id, doc });
   }
 
-  replace(coll: Collection, doc: Document): void {
+  replace(coll: Collection, doc: Document, kind: 'update' | 'replace' = 'update'): void {
     const key = keyOf(doc._id);
     coll.checkUnique(key, doc, false);
+    const changes = this.storage.changes;
+    const old = changes.enabled ? coll.docs.get(key) : undefined;
     coll.put(doc, this.storage.nextSeq());
     this.ops.push({ o: 'p', ns: coll.ns, d: doc });
+    if (changes.enabled) {
+      changes.record({
+        kind: old ? kind : 'insert',
+        db: coll.db,
+        coll: coll.name,
+        id: doc._id,
+        doc,
+        old,
+      });
+    }
   }
 
   remove(coll: Collection, key: string): void {
     const old = coll.remove(key, this.storage.nextSeq());
-    if (old) this.ops.push({ o: 'd', ns: coll.ns, id: old._id });
+    if (!old) return;
+    this.ops.push({ o: 'd', ns: coll.ns, id: old._id });
+    const changes = this.storage.changes;
+    if (changes.enabled)
+      changes.record({ kind: 'delete', db: coll.db, coll: coll.name, id: old._id, old });
   }
 }
 
@@ -83,6 +103,8 @@ export class Txn implements Access {
   readonly cursorIds = new Set<string>();
   /** Called once when the transaction commits or aborts. */
   onEnd: ((txn: Txn) => void) | null = null;
+  /** Documents this transaction replaced whole (a change stream reports `replace`, not `update`). */
+  private readonly replaced = new Set<string>();
 
   constructor(
     readonly storage: Storage,
@@ -195,10 +217,13 @@ export class Txn implements Access {
     this.layer(coll).set(key, doc);
   }
 
-  replace(coll: Collection, doc: Document): void {
+  replace(coll: Collection, doc: Document, kind: 'update' | 'replace' = 'update'): void {
     const key = keyOf(doc._id);
     this.checkUnique(coll, key, doc, false);
     this.layer(coll).set(key, doc);
+    const tag = `${coll.ns}\0${key}`;
+    if (kind === 'replace') this.replaced.add(tag);
+    else this.replaced.delete(tag);
   }
 
   remove(coll: Collection, key: string): void {
@@ -274,6 +299,28 @@ export class Txn implements Access {
       for (const [t, coll, k] of captured) t.uncapture(coll, k);
       for (const c of registered) this.storage.dropCollection(c.db, c.name, null);
       throw e;
+    }
+    const changes = this.storage.changes;
+    if (changes.enabled) {
+      for (const [coll, k, old, d] of applied) {
+        if (!d && !old) continue;
+        const kind = !d
+          ? 'delete'
+          : !old
+            ? 'insert'
+            : this.replaced.has(`${coll.ns}\0${k}`)
+              ? 'replace'
+              : 'update';
+        changes.record({
+          kind,
+          db: coll.db,
+          coll: coll.name,
+          id: (d ?? old)?._id,
+          doc: d ?? undefined,
+          old,
+          txnNumber: this.txnNumber,
+        });
+      }
     }
     this.end('committed');
     return ops;

@@ -3,6 +3,7 @@ import { Query } from 'mingo';
 import { MongoServerError } from '../errors';
 import { at } from '../at';
 import { compareValues, isPlainObject, keyOf, typeRank, valuesAtPath } from '../values';
+import { foldFor } from '../query/collation';
 
 export interface IndexSpec extends Document {
   v?: number;
@@ -66,6 +67,12 @@ export class IndexState {
   private readonly arrayDocs: number[];
   /** Per field: how many indexed documents hold a string there (binary order ≠ a collation's). */
   private readonly stringDocs: number[];
+  /**
+   * A unique index with a collation (its own or the collection's default): strings are unique as
+   * the collation compares them, through these keys (null otherwise; lookups stay binary).
+   */
+  private readonly fold: ((s: string) => string) | null;
+  private readonly folded: Map<string, Set<string>> | null;
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
@@ -81,6 +88,19 @@ export class IndexState {
     });
     this.arrayDocs = this.fields.map(() => 0);
     this.stringDocs = this.fields.map(() => 0);
+    this.fold = this.unique ? foldFor(spec.collation as Document | undefined) : null;
+    this.folded = this.fold ? new Map() : null;
+  }
+
+  /** A tuple's key as the index's collation compares it (strings folded). */
+  private foldedKey(tuple: unknown[]): string {
+    const fold = this.fold as (s: string) => string;
+    return tuple.map((v) => (typeof v === 'string' ? 's' + fold(v) : keyOf(v))).join('\u0000');
+  }
+
+  /** The key uniqueness is checked on: the full key, or the collation's when the index has one. */
+  private uniqueKey(tuple: unknown[]): string {
+    return this.fold ? this.foldedKey(tuple) : IndexState.fullKey(tuple);
   }
 
   /** Whether some indexed document reaches field `i` through an array (MongoDB's multikey). */
@@ -185,6 +205,12 @@ export class IndexState {
         if (this.sorted) this.sorted.splice(upperBound(this.sorted, entry.v), 0, entry);
       }
       entry.keys.add(docKey);
+      if (this.folded) {
+        const k = this.foldedKey(tuple);
+        let keys = this.folded.get(k);
+        if (!keys) this.folded.set(k, (keys = new Set()));
+        keys.add(docKey);
+      }
     }
   }
 
@@ -201,6 +227,12 @@ export class IndexState {
           if (this.ordered) this.removeFull(fe);
         }
       }
+      if (this.folded) {
+        const k = this.foldedKey(tuple);
+        const keys = this.folded.get(k);
+        keys?.delete(docKey);
+        if (keys && !keys.size) this.folded.delete(k);
+      }
       const k1 = keyOf(tuple[0]);
       const entry = this.first.get(k1);
       if (entry) {
@@ -216,6 +248,7 @@ export class IndexState {
   clear(): void {
     this.full.clear();
     this.first.clear();
+    this.folded?.clear();
     this.sorted = null;
     this.ordered = null;
     this.arrayDocs.fill(0);
@@ -325,9 +358,11 @@ export class IndexState {
   ): DuplicateInfo | undefined {
     if (!this.unique) return undefined;
     for (const tuple of this.tuples(doc)) {
-      const fe = this.full.get(IndexState.fullKey(tuple));
-      if (!fe) continue;
-      for (const other of fe.keys) {
+      const keys = this.folded
+        ? this.folded.get(this.foldedKey(tuple))
+        : this.full.get(IndexState.fullKey(tuple))?.keys;
+      if (!keys) continue;
+      for (const other of keys) {
         if (other !== docKey && !(ignore && ignore(other)))
           return { otherKey: other, keyValue: this.keyValue(tuple) };
       }
@@ -344,8 +379,8 @@ export class IndexState {
   /** Whether two documents collide on this unique index (used for transaction overlays). */
   collides(a: Document, b: Document): Document | undefined {
     if (!this.unique) return undefined;
-    const keysB = new Set(this.tuples(b).map((t) => IndexState.fullKey(t)));
-    for (const t of this.tuples(a)) if (keysB.has(IndexState.fullKey(t))) return this.keyValue(t);
+    const keysB = new Set(this.tuples(b).map((t) => this.uniqueKey(t)));
+    for (const t of this.tuples(a)) if (keysB.has(this.uniqueKey(t))) return this.keyValue(t);
     return undefined;
   }
 

@@ -13,7 +13,8 @@ import {
   writeSync,
 } from 'node:fs';
 import * as path from 'node:path';
-import { Document, deserialize, serialize } from 'bson';
+import { Document, serialize } from 'bson';
+import { decodeDocument } from '../numbers';
 import { crc32c } from '../wire/crc32c';
 
 /** A journal operation; one record holds the operations of one acknowledged write, applied all or nothing. */
@@ -70,7 +71,7 @@ export function readRecords(buf: Buffer, onRecord: (ops: JournalOp[]) => void): 
       while (p < start + len) {
         const size = buf.readInt32LE(p);
         if (size < 5 || p + size > start + len) throw new Error('bad op');
-        ops.push(deserialize(buf.subarray(p, p + size)) as JournalOp);
+        ops.push(decodeDocument(buf.subarray(p, p + size), true) as JournalOp);
         p += size;
       }
     } catch {

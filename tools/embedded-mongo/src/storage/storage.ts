@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { Binary, Document } from 'bson';
 import { MongoServerError } from '../errors';
 import { keyOf } from '../values';
+import { ChangeLog } from './changes';
 import { Collection } from './collection';
 import type { Txn } from './access';
 import type { IndexSpec } from './indexes';
@@ -24,6 +25,8 @@ export class Storage {
   private lockFile: string | null = null;
   /** Transactions in progress; they capture the pre-images of documents changed after they started. */
   readonly activeTxns = new Set<Txn>();
+  /** What change streams read (records nothing until the first one opens). */
+  readonly changes = new ChangeLog();
 
   constructor(
     readonly dataDir?: string,

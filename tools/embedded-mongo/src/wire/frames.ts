@@ -1,4 +1,5 @@
-import { Document, deserialize, serialize } from 'bson';
+import { Document, serialize } from 'bson';
+import { decodeDocument } from '../numbers';
 import { crc32c } from './crc32c';
 
 export const OP_REPLY = 1;
@@ -34,13 +35,14 @@ export function frameLength(buf: Buffer): number {
   return len;
 }
 
-function readDoc(buf: Buffer, off: number, end: number): [Document, number] {
+/** Reads one BSON document; `command`: its own fields are a command's arguments (see decodeDocument). */
+function readDoc(buf: Buffer, off: number, end: number, command: boolean): [Document, number] {
   if (off + 5 > end) throw new FrameError('truncated document');
   const size = buf.readInt32LE(off);
   if (size < 5 || off + size > end) throw new FrameError('invalid document size');
   if (buf[off + size - 1] !== 0) throw new FrameError('document not terminated');
   try {
-    return [deserialize(buf.subarray(off, off + size), { validation: { utf8: true } }), off + size];
+    return [decodeDocument(buf.subarray(off, off + size), command, { utf8: true }), off + size];
   } catch (e) {
     throw new FrameError(`invalid BSON: ${(e as Error).message}`);
   }
@@ -85,7 +87,7 @@ function parseOpMsg(buf: Buffer, header: Header): Request {
     const kind = buf[off++];
     if (kind === 0) {
       if (body) throw new FrameError('more than one body section');
-      [body, off] = readDoc(buf, off, end);
+      [body, off] = readDoc(buf, off, end, true);
     } else if (kind === 1) {
       if (off + 4 > end) throw new FrameError('truncated sequence');
       const size = buf.readInt32LE(off);
@@ -96,7 +98,7 @@ function parseOpMsg(buf: Buffer, header: Header): Request {
       const docs: Document[] = [];
       while (p < secEnd) {
         let d: Document;
-        [d, p] = readDoc(buf, p, secEnd);
+        [d, p] = readDoc(buf, p, secEnd, false);
         docs.push(d);
       }
       sequences.push([id, docs]);
@@ -114,7 +116,7 @@ function parseOpMsg(buf: Buffer, header: Header): Request {
 function parseOpQuery(buf: Buffer, header: Header): Request {
   const [collection, afterName] = readCString(buf, 20, buf.length); // after flags
   const off = afterName + 8; // numberToSkip, numberToReturn
-  const [query] = readDoc(buf, off, buf.length);
+  const [query] = readDoc(buf, off, buf.length, true);
   const body = isWrapped(query) ? (query.$query as Document) : query;
   return { kind: 'query', header, collection, body };
 }

@@ -119,9 +119,9 @@ describe('wire protocol', () => {
     healthy.close();
   });
 
-  it('refuses $changeStream with a message that says to poll', async () => {
+  it('opens a change stream whose getMore waits for maxTimeMS, then answers a resume token', async () => {
     const c = await RawClient.connect(server.port);
-    const r = await roundTrip(
+    const opened = await roundTrip(
       c,
       opMsg(c.nextId(), {
         aggregate: 'outbox',
@@ -130,8 +130,23 @@ describe('wire protocol', () => {
         $db: 'wire',
       }),
     );
-    expect(r.doc).toMatchObject({ ok: 0, code: 40573 });
-    expect(r.doc.errmsg).toMatch(/poll/);
+    expect(opened.doc).toMatchObject({ ok: 1, cursor: { firstBatch: [], ns: 'wire.outbox' } });
+    const cursor = opened.doc.cursor as { id: number; postBatchResumeToken: { _data: string } };
+    const id = Long.fromNumber(cursor.id);
+    expect(cursor.id).not.toBe(0);
+    expect(typeof cursor.postBatchResumeToken._data).toBe('string');
+    const started = Date.now();
+    const more = await roundTrip(
+      c,
+      opMsg(c.nextId(), { getMore: id, collection: 'outbox', maxTimeMS: 200, $db: 'wire' }),
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(more.doc).toMatchObject({ ok: 1, cursor: { nextBatch: [] } });
+    const killed = await roundTrip(
+      c,
+      opMsg(c.nextId(), { killCursors: 'outbox', cursors: [id], $db: 'wire' }),
+    );
+    expect(killed.doc).toMatchObject({ ok: 1, cursorsKilled: [cursor.id] });
     c.close();
   });
 
