@@ -262,12 +262,14 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
             copies.set(key, sold);
           }
         }
-        await this.books.bulkWrite(
-          [...copies.values()].map(({ id, quantity }) => ({
-            updateOne: { filter: { _id: id }, update: { $inc: { salesCount: quantity } } },
-          })),
-          { session, ordered: true },
-        );
+        if (copies.size > 0) {
+          await this.books.bulkWrite(
+            [...copies.values()].map(({ id, quantity }) => ({
+              updateOne: { filter: { _id: id }, update: { $inc: { salesCount: quantity } } },
+            })),
+            { session, ordered: true },
+          );
+        }
       });
     } catch (error) {
       // Nothing of the batch was written. Each order goes again on its own, one at a time, so a
