@@ -9,11 +9,13 @@
  * `--no-build` reuses services/worker/dist). Target: ≥ 300 orders/s with zero duplicates.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
   getFreePort,
+  until,
   startTestMongo,
   startTestRedis,
   type TestMongo,
@@ -35,8 +37,22 @@ interface Round {
   seconds: number;
   perSecond: number;
   p95Ms: number;
+  /** CPU ms per order: the worker process, and this one (the embedded MongoDB, Redis client). */
+  cpu?: { worker: number; here: number };
 }
 
+/**
+ * CPU milliseconds a process has used (user + system, from Linux's /proc at 100 ticks a second);
+ * NaN elsewhere. On a shared machine the CPU an order costs is steadier than orders per second.
+ */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function drain(queue: Queue, expected: number): Promise<void> {
@@ -136,6 +152,7 @@ async function splitRound(
   await db.collection('orders').deleteMany({});
   await db.collection('books').deleteMany({});
   const ids = await seedOrders(db, ORDERS);
+  const workerPort = await getFreePort();
   const worker: ChildProcess = spawn(
     process.execPath,
     [path.join(root, 'services/worker/dist/main.js')],
@@ -146,7 +163,7 @@ async function splitRound(
         NODE_ENV: 'test',
         MONGODB_URI: mongo.uri,
         REDIS_URL: redis.url,
-        WORKER_PORT: String(await getFreePort()),
+        WORKER_PORT: String(workerPort),
         WORKER_CONCURRENCY: String(concurrency),
         LOG_LEVEL: 'warn',
       },
@@ -158,7 +175,16 @@ async function splitRound(
   });
   try {
     await queue.obliterate({ force: true });
-    await sleep(1000); // the worker connects
+    // The clock starts once the worker answers its health check (its start is not the split's).
+    await until(
+      'the worker to start',
+      async () =>
+        (await fetch(`http://127.0.0.1:${workerPort}/health`).catch(() => null))?.ok
+          ? true
+          : undefined,
+      120_000,
+    );
+    const cpuBefore = { here: process.cpuUsage(), worker: cpuMsOf(worker.pid) };
     const started = Date.now();
     for (let start = 0; start < ids.length; start += 1000) {
       await queue.addBulk(
@@ -171,6 +197,11 @@ async function splitRound(
     }
     await drain(queue, ORDERS);
     const seconds = (Date.now() - started) / 1000;
+    const here = process.cpuUsage(cpuBefore.here);
+    const cpu = {
+      worker: (cpuMsOf(worker.pid) - cpuBefore.worker) / ORDERS,
+      here: (here.user + here.system) / 1000 / ORDERS,
+    };
     const p95Ms = await p95Of(queue);
     // Exactly once: one entry per line and party, the orders all marked split.
     const [expected] = await db
@@ -183,6 +214,21 @@ async function splitRound(
     if (entries !== (expected?.lines ?? 0) * 3) {
       throw new Error(`ledger has ${entries} entries, expected ${(expected?.lines ?? 0) * 3}`);
     }
+    // Sales counts follow the ledger: every copy counted once.
+    const [copies] = await db
+      .collection('orders')
+      .aggregate<{ n: number }>([
+        { $unwind: '$books' },
+        { $group: { _id: null, n: { $sum: '$books.quantity' } } },
+      ])
+      .toArray();
+    const [counted] = await db
+      .collection('books')
+      .aggregate<{ n: number }>([{ $group: { _id: null, n: { $sum: '$salesCount' } } }])
+      .toArray();
+    if (counted?.n !== copies?.n) {
+      throw new Error(`books count ${counted?.n} copies sold, the orders ${copies?.n}`);
+    }
     const unsplit = await db.collection('orders').countDocuments({ splitAt: null });
     if (unsplit !== 0) throw new Error(`${unsplit} orders were not split`);
     return {
@@ -190,6 +236,7 @@ async function splitRound(
       seconds,
       perSecond: ORDERS / seconds,
       p95Ms,
+      cpu,
     };
   } finally {
     await queue.obliterate({ force: true }).catch(() => undefined);
@@ -226,12 +273,17 @@ async function main() {
   console.log(
     `\n${ORDERS} paid orders of 1–5 lines (each round enqueues them all, then waits for the last):`,
   );
-  console.log('  round                              orders/s   total s   p95 enqueue→done');
+  console.log(
+    '  round                              orders/s   total s   p95 enqueue→done   CPU ms/order (worker + MongoDB)',
+  );
   for (const r of rounds) {
+    const cpu = r.cpu ? `${r.cpu.worker.toFixed(2)} + ${r.cpu.here.toFixed(2)}` : '';
     console.log(
-      `  ${r.label.padEnd(34)} ${Math.round(r.perSecond).toString().padStart(8)}  ${r.seconds.toFixed(1).padStart(8)}   ${Math.round(r.p95Ms)} ms`,
+      `  ${r.label.padEnd(34)} ${Math.round(r.perSecond).toString().padStart(8)}  ${r.seconds.toFixed(1).padStart(8)}   ${`${Math.round(r.p95Ms)} ms`.padStart(16)}   ${cpu}`,
     );
   }
+  const [load] = os.loadavg();
+  console.log(`Load average at the end: ${load?.toFixed(1)} on ${os.cpus().length} cores.`);
   const best = Math.max(
     ...rounds.filter((r) => r.label.startsWith('order')).map((r) => r.perSecond),
   );

@@ -164,6 +164,67 @@ describe('order-splits: the paid order to the ledger', () => {
     expect(await salesOf(bookB)).toBe(before.b + 1);
   });
 
+  it('splits jobs that arrive together in shared transactions, each job with its own outcome', async () => {
+    const before = { a: await salesOf(bookA), b: await salesOf(bookB) };
+    const [first, second, cancelled, broken] = [
+      await paidOrder(),
+      await paidOrder(),
+      await paidOrder('cancelled'),
+      await paidOrder(),
+    ] as const;
+    // An order whose ledger already holds one of its entries (but is not marked split): its
+    // insert fails on the unique key, which must not cost the orders beside it their split.
+    await db.collection('ledger').insertOne({
+      orderId: broken,
+      lineIndex: 0,
+      party: 'author',
+      kind: 'sale',
+      amountAgorot: 6783,
+      bookId: bookA,
+      authorId,
+      quantity: 2,
+      lineTotalAgorot: 7980,
+      policy: 'community-first',
+      occurredAt: new Date('2026-11-20T10:00:00Z'),
+      createdAt: new Date(),
+    });
+    const deliveries: Array<[Types.ObjectId, string]> = [
+      [first, 'a'],
+      [first, 'b'], // a second delivery of the same order, at the same time
+      [second, 'a'],
+      [cancelled, 'a'],
+      [broken, 'a'],
+    ];
+    const jobs = await queue.addBulk(
+      deliveries.map(([orderId, copy]) => ({
+        name: ORDER_JOB_NAME,
+        data: { orderId: orderId.toHexString(), paidAt: '2026-11-20T10:00:00.000Z' },
+        opts: { jobId: `together-${copy}-${orderId.toHexString()}`, attempts: 3 },
+      })),
+    );
+    const outcomes = (await Promise.all(
+      jobs.map((job) => job.waitUntilFinished(events, 20_000)),
+    )) as OrderSplitOutcome[];
+    expect(outcomes.slice(0, 2)).toEqual(
+      expect.arrayContaining([{ outcome: 'split', entries: 6 }, { outcome: 'already-split' }]),
+    );
+    expect(outcomes.slice(2)).toEqual([
+      { outcome: 'split', entries: 6 },
+      { outcome: 'not-sold', status: 'cancelled' },
+      { outcome: 'already-split' },
+    ]);
+    expect(await entriesOf(first)).toHaveLength(6);
+    expect(await entriesOf(second)).toHaveLength(6);
+    expect(await entriesOf(cancelled)).toEqual([]);
+    expect(await entriesOf(broken)).toHaveLength(1);
+    expect(await soldMailsOf(first)).toHaveLength(2);
+    expect(await soldMailsOf(second)).toHaveLength(2);
+    expect(await soldMailsOf(broken)).toEqual([]);
+    // Two orders' copies, each counted once.
+    expect(await salesOf(bookA)).toBe(before.a + 4);
+    expect(await salesOf(bookB)).toBe(before.b + 2);
+  });
+
   it('leaves an order that is not paid (or no longer) alone', async () => {
     const orderId = await paidOrder('cancelled');
     await expect(split(orderId, `outbox-${orderId.toHexString()}`)).resolves.toEqual({
