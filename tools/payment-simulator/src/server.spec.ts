@@ -167,6 +167,10 @@ describe('payment simulator over HTTP', () => {
     expect(received).toHaveLength(3);
     expect(new Set(received.map((r) => r.body)).size).toBe(1);
     expect(received[2]?.signature).toBe(signNotify(received[0]?.body ?? '', SECRET));
+    // The shop has the third request; the simulator records its answer once the response is read.
+    for (let i = 0; i < 50 && simulator.notifies.at(-1)?.status !== 200; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(simulator.notifies.at(-1)).toMatchObject({ status: 200, attempts: 3 });
   });
 
