@@ -1,4 +1,5 @@
 import type { FrameLocator, Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
 import {
   keep,
   openPage,
@@ -15,8 +16,9 @@ import {
  * Issue 10's journey through the real stack: the storefront, the checkout remote, the API, the
  * embedded MongoDB and the payment simulator's card page in the checkout's frame — a guest adds
  * books, signs in, gives the details, pays with the approving card, sees the verified success,
- * an empty cart and the order paid in /orders; then a declined card, the reason in Hebrew, and a
- * retry that pays.
+ * an empty cart and the order paid in /orders, and the demo author whose book it bought finds the
+ * order, with their own revenue, in the author portal; then a declined card, the reason in Hebrew,
+ * and a retry that pays.
  */
 
 const APPROVED = '4580458045804580';
@@ -65,9 +67,26 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
 
   beforeAll(async () => {
     world = await startWorld();
-    books = (await world.api<{ books: ApiBook[] }>('/api/books?sort=sales&limit=20')).books
-      .filter((book) => book.isAvailable && book.price < 70)
-      .slice(0, 2);
+    // The first book is the demo author's (who then finds the order in the portal), the second
+    // another author's best seller.
+    const { token } = await world.api<{ token: string }>('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: DEMO_ACCOUNTS.author.email,
+        password: DEMO_ACCOUNTS.author.password,
+      }),
+    });
+    const me = await world.api<{ _id?: string; id?: string }>('/api/auth/profile', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const authorId = me._id ?? me.id ?? '';
+    const cheap = (book: ApiBook) => book.isAvailable && book.price < 70;
+    const own = (await world.api<ApiBook[]>(`/api/books/author/${authorId}`)).filter(cheap);
+    const others = (await world.api<{ books: ApiBook[] }>('/api/books?sort=sales&limit=20')).books
+      .filter(cheap)
+      .filter((book) => book.author._id !== authorId);
+    books = [own[0], others[0]].filter((book): book is ApiBook => book !== undefined);
   });
   afterAll(() => world?.close());
 
@@ -148,6 +167,27 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors(errors)).toEqual([]);
     await context.close();
+
+    // The author of the first book finds the order in the portal: the buyer, their own line and
+    // their revenue from it (expected until the worker's split is in the ledger, then final).
+    const asAuthor = await openPage(world, viewport);
+    await visit(world, asAuthor.page, '/login');
+    await asAuthor.page.getByLabel('אימייל').fill(DEMO_ACCOUNTS.author.email);
+    await asAuthor.page.getByLabel('סיסמה').fill(DEMO_ACCOUNTS.author.password);
+    await asAuthor.page.getByRole('button', { name: 'התחברות', exact: true }).click();
+    await asAuthor.page.waitForURL((url) => url.pathname === '/');
+    await visit(world, asAuthor.page, '/author-dashboard/orders');
+    const sold = asAuthor.page.getByTestId('order-card').filter({ hasText: email });
+    await sold.waitFor({ timeout: 30_000 });
+    const soldText = (await sold.textContent()) ?? '';
+    expect(soldText).toContain(first.title);
+    // Only the author's own line: the other author's book is not shown to them.
+    expect(soldText).not.toContain(second.title);
+    await expect(sold.getByText('ההכנסה שלכם').count()).resolves.toBe(1);
+    await keep(asAuthor.page, 'author-sees-order', viewport);
+    expect(await seriousViolations(asAuthor.page)).toEqual([]);
+    expect(pageErrors(asAuthor.errors)).toEqual([]);
+    await asAuthor.context.close();
   });
 
   it('a declined card: the reason in Hebrew inside the frame, retry, then the approving card pays; 4 copies ship free', async () => {
