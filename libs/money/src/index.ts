@@ -47,6 +47,8 @@ export {
   compensationPolicy,
   selectSplitPolicy,
   isSplitPolicyName,
+  splitSoldLine,
+  type StoredSaleLine,
   type SplitPolicy,
   type SplitPolicyName,
   type SplitShares,

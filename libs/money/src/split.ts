@@ -149,3 +149,24 @@ export function selectSplitPolicy(name: string = DEFAULT_SPLIT_POLICY): SplitPol
   }
   return POLICIES[name];
 }
+
+/** A sold order line as stored: whole agorot, the print partner's cost when the line carries one. */
+export interface StoredSaleLine {
+  quantity: number;
+  priceAgorot: number;
+  printAndShippingAgorot?: number | null;
+}
+
+/**
+ * The split of a stored order line: every copy sold is a printed book, and the line's print and
+ * shipping cost (none recorded: 0) comes out as the policy says. The one reading the worker books
+ * into the ledger and the portal shows as expected before it has.
+ */
+export function splitSoldLine(policy: SplitPolicy, line: StoredSaleLine): SaleSplit {
+  return policy.split({
+    unitPrice: agorot(line.priceAgorot),
+    quantity: line.quantity,
+    format: 'physical',
+    printAndShipping: agorot(line.printAndShippingAgorot ?? 0),
+  });
+}

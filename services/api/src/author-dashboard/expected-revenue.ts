@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { PAID_ORDER_STATUSES } from '@mechabrim/db';
-import { agorot, sumAgorot, type Agorot, type SplitPolicy } from '@mechabrim/money';
+import { splitSoldLine, sumAgorot, type Agorot, type SplitPolicy } from '@mechabrim/money';
 
 /** What the estimate reads of a stored order line. */
 export interface EstimatedLine {
@@ -28,14 +28,6 @@ export function expectedAuthorShare(
   return sumAgorot(
     lines
       .filter((line) => line.book.author.equals(author))
-      .map(
-        (line) =>
-          policy.split({
-            unitPrice: agorot(line.priceAgorot),
-            quantity: line.quantity,
-            format: 'physical',
-            printAndShipping: agorot(line.printAndShippingAgorot ?? 0),
-          }).author,
-      ),
+      .map((line) => splitSoldLine(policy, line).author),
   );
 }

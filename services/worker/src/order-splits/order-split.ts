@@ -1,6 +1,6 @@
 import type { MailJobOf } from '@mechabrim/contracts';
 import type { LedgerParty } from '@mechabrim/db';
-import { agorot, lineTotal, type SplitPolicy } from '@mechabrim/money';
+import { agorot, lineTotal, splitSoldLine, type SplitPolicy } from '@mechabrim/money';
 import type { Types } from 'mongoose';
 
 /** What the split reads of a stored order line. */
@@ -41,12 +41,7 @@ export function saleEntries(
   return order.books.flatMap((line, lineIndex) => {
     const unitPrice = agorot(line.priceAgorot);
     const total = lineTotal(unitPrice, line.quantity);
-    const split = policy.split({
-      unitPrice,
-      quantity: line.quantity,
-      format: 'physical',
-      printAndShipping: agorot(line.printAndShippingAgorot ?? 0),
-    });
+    const split = splitSoldLine(policy, line);
     const parts: Array<[LedgerParty, number]> = [
       ['author', split.author],
       ['community', split.community],
