@@ -79,9 +79,17 @@ export async function openPage(world: StorefrontWorld, viewport: ViewportName): 
 }
 
 /** Navigates inside the shell and waits until the storefront has rendered a heading. */
+/**
+ * Opens `path` and waits until the app owns the page: a server-drawn page (home, /books, a book)
+ * shows its heading before its controls work (they carry `data-until-app` until the app takes
+ * over), and a key pressed on them then would do nothing.
+ */
 export async function visit(world: StorefrontWorld, page: Page, path: string): Promise<void> {
   await page.goto(`${world.stack.urls.shell}${path}`);
   await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-until-app]'), undefined, {
+    timeout: 30_000,
+  });
 }
 
 export interface AxeViolation {
