@@ -3,6 +3,7 @@ import { Inject, Logger, OnModuleInit } from '@nestjs/common';
 import { BOOK_QUEUE_NAMES, BOOK_UPLOADS_JOB, bookUploadsJobSchema } from '@mechabrim/contracts';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { reportQueueOutages } from '../queue-connection';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 import {
   BookPreflight,
@@ -25,16 +26,7 @@ export class BookUploadsProcessor extends WorkerHost implements OnModuleInit {
 
   onModuleInit(): void {
     this.worker.concurrency = this.config.preflight.concurrency;
-    let down = false;
-    this.worker.on('error', (error) => {
-      if (!down) this.logger.warn(`queue connection problem: ${error.message}`);
-      down = true;
-    });
-    this.queue.on('error', () => undefined);
-    this.worker.on('ready', () => {
-      if (down) this.logger.log('queue connection restored');
-      down = false;
-    });
+    reportQueueOutages(this.worker, this.queue, this.logger);
   }
 
   async process(job: Job): Promise<PreflightOutcome> {

@@ -5,6 +5,7 @@ import { CLIENT_LOGS_JOB, QUEUE_NAMES, clientLogsJobSchema } from '@mechabrim/co
 import { CLIENT_LOG_MAX_ENTRIES, CLIENT_LOG_MODEL, type ClientLogModel } from '@mechabrim/db';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { reportQueueOutages } from '../queue-connection';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 import { ClientLogRetention } from './client-log-retention';
 
@@ -35,18 +36,7 @@ export class ClientLogsProcessor extends WorkerHost implements OnModuleInit {
 
   onModuleInit(): void {
     this.worker.concurrency = this.config.concurrency;
-    // BullMQ reconnects by itself; log an outage once (as JSON) instead of an error per retry.
-    let down = false;
-    this.worker.on('error', (error) => {
-      if (!down) this.logger.warn(`queue connection problem: ${error.message}`);
-      down = true;
-    });
-    // The worker's own queue handle reports the same outage; the worker's listener logs it.
-    this.queue.on('error', () => undefined);
-    this.worker.on('ready', () => {
-      if (down) this.logger.log('queue connection restored');
-      down = false;
-    });
+    reportQueueOutages(this.worker, this.queue, this.logger);
   }
 
   async process(job: Job): Promise<ClientLogsResult> {

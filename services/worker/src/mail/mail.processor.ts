@@ -3,6 +3,7 @@ import { Inject, Logger, OnModuleInit } from '@nestjs/common';
 import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES, mailJobSchema } from '@mechabrim/contracts';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { reportQueueOutages } from '../queue-connection';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 import { MailDataMissingError } from './mail-context';
 import { Mailer, type MailOutcome } from './mailer';
@@ -25,18 +26,7 @@ export class MailProcessor extends WorkerHost implements OnModuleInit {
 
   onModuleInit(): void {
     this.worker.concurrency = this.config.concurrency;
-    // BullMQ reconnects by itself; log an outage once instead of an error per retry.
-    let down = false;
-    this.worker.on('error', (error) => {
-      if (!down) this.logger.warn(`queue connection problem: ${error.message}`);
-      down = true;
-    });
-    // The queue handle reports the same outage; the worker's listener logs it.
-    this.queue.on('error', () => undefined);
-    this.worker.on('ready', () => {
-      if (down) this.logger.log('queue connection restored');
-      down = false;
-    });
+    reportQueueOutages(this.worker, this.queue, this.logger);
   }
 
   async process(job: Job): Promise<{ outcome: MailOutcome }> {

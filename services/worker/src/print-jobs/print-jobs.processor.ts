@@ -13,6 +13,7 @@ import {
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { reportQueueOutages } from '../queue-connection';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 import { workerStringsHe } from '../strings.he';
 import { printRetryDelay } from './print-backoff';
@@ -77,15 +78,7 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
       backoffStrategy: (attemptsMade: number) =>
         printRetryDelay(attemptsMade, this.config.print.retryBaseMs),
     };
-    let down = false;
-    this.worker.on('error', (error) => {
-      if (!down) this.logger.warn(`queue connection problem: ${error.message}`);
-      down = true;
-    });
-    this.queue.on('error', () => undefined);
-    this.worker.on('ready', () => {
-      down = false;
-    });
+    reportQueueOutages(this.worker, this.queue, this.logger);
   }
 
   async process(job: Job): Promise<PrintHandoffOutcome> {
