@@ -21,6 +21,7 @@ export const strings = {
     lineTotal: 'סה״כ לשורה',
     decrease: (title: string) => `הפחתת עותק אחד של ${title}`,
     increase: (title: string) => `הוספת עותק אחד של ${title}`,
+    maxCopies: (max: number) => `אפשר להזמין עד ${max} עותקים מכל ספר בהזמנה אחת`,
     quantityOf: (title: string, quantity: number) =>
       quantity === 1 ? `${title}: עותק אחד` : `${title}: ${quantity} עותקים`,
     remove: 'הסרה',

@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from '@mechabrim/money';
 import {
   createCartStore,
   parseStoredCart,
@@ -47,6 +48,20 @@ describe('cart store', () => {
     cart.getState().setQuantity('a', 0);
     cart.getState().setQuantity('b', -2);
     expect(cart.getState().lines).toEqual([]);
+  });
+
+  it('stops a line at MAX_LINE_QUANTITY copies, as the payment request does', () => {
+    const cart = createCartStore({ storage: null });
+    cart.getState().setQuantity('a', 5);
+    cart.getState().add(book('a', 10));
+    cart.getState().setQuantity('a', MAX_LINE_QUANTITY + 20);
+    expect(cart.getState().quantityOf('a')).toBe(MAX_LINE_QUANTITY);
+    cart.getState().add(book('a', 10));
+    expect(cart.getState().quantityOf('a')).toBe(MAX_LINE_QUANTITY);
+    // A cart saved before the cap keeps the book at the most an order takes.
+    expect(parseStoredCart('[{"book":{"_id":"a","price":3},"quantity":121}]')).toEqual([
+      { book: { _id: 'a', price: 3 }, quantity: MAX_LINE_QUANTITY },
+    ]);
   });
 
   it('removes one book and clears everything', () => {

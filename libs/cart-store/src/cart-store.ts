@@ -3,6 +3,7 @@ import {
   type Agorot,
   donationOf,
   lineTotal,
+  MAX_LINE_QUANTITY,
   sumAgorot,
   toAgorot,
   toShekels,
@@ -37,7 +38,7 @@ export interface CartState {
   add(book: CartBook): void;
   /** Removes the book's line. */
   remove(bookId: string): void;
-  /** Sets the book's quantity; zero or less removes the line. */
+  /** Sets the book's quantity, at most MAX_LINE_QUANTITY; zero or less removes the line. */
   setQuantity(bookId: string, quantity: number): void;
   clear(): void;
   isInCart(bookId: string): boolean;
@@ -106,7 +107,10 @@ export function parseStoredCart(raw: string | null): CartLine[] | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (!Array.isArray(value) || !value.every(isCartLine)) return null;
-    return value;
+    // A cart saved before the cap keeps its books, at the most copies an order takes.
+    return value.map((line) =>
+      line.quantity > MAX_LINE_QUANTITY ? { ...line, quantity: MAX_LINE_QUANTITY } : line,
+    );
   } catch {
     return null;
   }
@@ -143,7 +147,9 @@ export function createCartStore(options: CartStoreOptions = {}): StoreApi<CartSt
         lines.some((line) => line.book._id === book._id)
           ? {
               lines: lines.map((line) =>
-                line.book._id === book._id ? { ...line, quantity: line.quantity + 1 } : line,
+                line.book._id === book._id
+                  ? { ...line, quantity: Math.min(line.quantity + 1, MAX_LINE_QUANTITY) }
+                  : line,
               ),
             }
           : { lines: [...lines, { book, quantity: 1 }] },
@@ -155,7 +161,8 @@ export function createCartStore(options: CartStoreOptions = {}): StoreApi<CartSt
         get().remove(bookId);
         return;
       }
-      const whole = Math.floor(quantity);
+      // The payment request refuses more than MAX_LINE_QUANTITY copies: the cart stops there.
+      const whole = Math.min(Math.floor(quantity), MAX_LINE_QUANTITY);
       if (whole <= 0) {
         get().remove(bookId);
         return;

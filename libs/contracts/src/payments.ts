@@ -1,4 +1,4 @@
-import { SHIPPING_METHODS, SHIPPING_REGIONS } from '@mechabrim/money';
+import { MAX_LINE_QUANTITY, SHIPPING_METHODS, SHIPPING_REGIONS } from '@mechabrim/money';
 import { z } from 'zod';
 import { emailSchema, objectIdSchema } from './fields';
 import { VALIDATION_HE } from './validation-messages.he';
@@ -39,8 +39,8 @@ export const buyerDetailsSchema = z.object({
 export type BuyerDetails = z.infer<typeof buyerDetailsSchema>;
 export type BuyerDetailsInput = z.input<typeof buyerDetailsSchema>;
 
-/** Largest number of copies of one book in one order line. */
-export const MAX_LINE_QUANTITY = 99;
+/** Largest number of copies of one book in one order line (libs/money's rule, re-exported). */
+export { MAX_LINE_QUANTITY };
 /** Largest number of different books in one order. */
 export const MAX_ORDER_LINES = 50;
 

@@ -53,6 +53,12 @@ export function sumAgorot(amounts: Iterable<Agorot>): Agorot {
   return agorot(total);
 }
 
+/**
+ * Largest number of copies of one book in one order line: the cart stops there and the payment
+ * request refuses more, so a line's total stays a sum a buyer means.
+ */
+export const MAX_LINE_QUANTITY = 99;
+
 /** A unit price times a whole quantity (a cart or order line). */
 export function lineTotal(unitPrice: Agorot, quantity: number): Agorot {
   if (!Number.isSafeInteger(quantity) || quantity < 0) {

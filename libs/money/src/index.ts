@@ -8,6 +8,7 @@ export {
   shekels,
   sumAgorot,
   lineTotal,
+  MAX_LINE_QUANTITY,
   percentOf,
   minAgorot,
 } from './agorot';

@@ -1,6 +1,6 @@
 import { Link } from '@mechabrim/routing';
 import type { CartLine } from '@mechabrim/cart-store';
-import { lineTotal, toAgorot, toShekels } from '@mechabrim/money';
+import { lineTotal, MAX_LINE_QUANTITY, toAgorot, toShekels } from '@mechabrim/money';
 import { BookCover, Price } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 
@@ -82,6 +82,11 @@ export function CartLineView({
             {status.kind !== 'price-changed' && <Price value={book.price} decimals={2} />}
           </p>
         )}
+        {!unavailable && quantity >= MAX_LINE_QUANTITY && (
+          <p className="cart-line__notice" data-kind="max-copies" id={`${quantityId}-max`}>
+            {s.maxCopies(MAX_LINE_QUANTITY)}
+          </p>
+        )}
       </div>
       {!unavailable && (
         <div className="cart-line__quantity" role="group" aria-labelledby={quantityId}>
@@ -93,7 +98,8 @@ export function CartLineView({
             className="cart-line__step"
             aria-label={s.increase(book.title)}
             onClick={() => onQuantity(quantity + 1)}
-            disabled={removing}
+            disabled={removing || quantity >= MAX_LINE_QUANTITY}
+            aria-describedby={quantity >= MAX_LINE_QUANTITY ? `${quantityId}-max` : undefined}
           >
             +
           </button>

@@ -96,6 +96,22 @@ describe('cart page', () => {
     expect((decrease as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('stops at 99 copies of a book, saying so, as the payment request does', async () => {
+    catalogue(makeBook(1));
+    stockCart([makeBook(1), 98]);
+    openCart();
+    await screen.findByRole('link', { name: 'ספר 1' });
+    const increase = screen.getByRole<HTMLButtonElement>('button', {
+      name: 'הוספת עותק אחד של ספר 1',
+    });
+    expect(screen.queryByText('אפשר להזמין עד 99 עותקים מכל ספר בהזמנה אחת')).toBeNull();
+    fireEvent.click(increase);
+    expect(cartStore.getState().quantityOf('b1')).toBe(99);
+    expect(increase.disabled).toBe(true);
+    const notice = screen.getByText('אפשר להזמין עד 99 עותקים מכל ספר בהזמנה אחת');
+    expect(increase.getAttribute('aria-describedby')).toBe(notice.id);
+  });
+
   it('fades a removed line for 300 ms, then removes it and announces it', async () => {
     catalogue(makeBook(1), makeBook(2));
     stockCart([makeBook(1), 1], [makeBook(2), 1]);
