@@ -48,6 +48,8 @@ export const strings = {
       login: 'התחברות',
       register: 'הרשמה',
       dashboard: 'לוח הבקרה לסופרים',
+      moderation: 'ניהול תוכן',
+      orders: 'ההזמנות שלי',
       profile: 'הפרופיל שלי',
       wishlist: 'רשימת המשאלות',
       logout: 'התנתקות',

@@ -17,7 +17,8 @@ function UserIcon() {
 
 /**
  * The account menu (spec §2): a guest gets login and register; a signed-in user gets the
- * dashboard (authors only), profile and logout. Logout clears the session and goes home.
+ * dashboard (authors) or moderation (admins), their orders, profile, wishlist and logout. Logout
+ * clears the session and goes home.
  */
 export function UserMenu() {
   const user = useSession((st) => st.user);
@@ -74,6 +75,14 @@ export function UserMenu() {
                   <Link to="/author-dashboard">{s.dashboard}</Link>
                 </li>
               )}
+              {user.role === 'admin' && (
+                <li>
+                  <Link to="/author-dashboard/moderation">{s.moderation}</Link>
+                </li>
+              )}
+              <li>
+                <Link to="/orders">{s.orders}</Link>
+              </li>
               <li>
                 <Link to="/profile">{s.profile}</Link>
               </li>
