@@ -94,6 +94,15 @@ describe('login', () => {
     expect(body).toEqual({ email: 'dana@example.com', password: 'Sod-Sod-12' });
   });
 
+  it('takes where the visitor was going on to registration (a new buyer returns to the checkout)', async () => {
+    renderAuth('/login', '/cart');
+    fireEvent.click(screen.getByRole('link', { name: 'להרשמה' }));
+    await screen.findByRole('button', { name: 'הרשמה' });
+    // Registered: the register page sends them on to where they were going.
+    act(() => sessionStore.setState({ user: dana, token: 't', loading: false }));
+    expect(await screen.findByRole('heading', { name: 'הסל' })).toBeTruthy();
+  });
+
   it('shows the server’s message when the sign-in fails, and stays', async () => {
     fakeApi(() => ({ status: 401, body: { message: 'אימייל או סיסמה שגויים' } }));
     renderAuth('/login');

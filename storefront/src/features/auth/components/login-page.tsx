@@ -84,7 +84,8 @@ export function LoginPage() {
         </SubmitButton>
         <p className="auth-switch">
           {s.noAccount}{' '}
-          <Link to="/register" className="sf-link">
+          {/* Where the reader was going (the checkout) goes on with them to registration. */}
+          <Link to="/register" state={location.state} className="sf-link">
             {s.toRegister}
           </Link>
         </p>

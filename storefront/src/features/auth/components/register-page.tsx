@@ -181,7 +181,7 @@ export function RegisterPage() {
         </SubmitButton>
         <p className="auth-switch">
           {s.haveAccount}{' '}
-          <Link to="/login" className="sf-link">
+          <Link to="/login" state={location.state} className="sf-link">
             {s.toLogin}
           </Link>
         </p>
