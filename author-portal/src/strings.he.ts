@@ -1,6 +1,8 @@
 /** Hebrew copy of the author portal. */
 export const strings = {
   portalName: 'פורטל הסופרים של מחברים',
+  /** The standalone portal's document titles (index.html carries the first). */
+  titles: { site: 'פורטל הסופרים של מחברים', home: 'פורטל הסופרים — מחברים' },
   brand: 'מחברים',
   comingSoon: {
     badge: 'בקרוב',

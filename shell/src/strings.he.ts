@@ -5,6 +5,8 @@ export const strings = {
   logoMark: 'מ',
   tagline: 'קהילה תומכת של קוראים, סופרים ואנשי מקצוע המחויבים לספרות העברית',
   skipToContent: 'דילוג לתוכן העיקרי',
+  /** The document's titles (index.html carries the home one for the first paint). */
+  titles: { site: 'מחברים', home: 'מחברים — ספרים של סופרים עצמאיים' },
   loading: 'טוען…',
   startup: {
     configFailed: 'לא הצלחנו לטעון את האתר. בדקו את החיבור ונסו שוב.',

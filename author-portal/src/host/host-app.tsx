@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { sessionStore, useSession } from '@mechabrim/session';
-import { ErrorBoundary } from '@mechabrim/ui';
+import { ErrorBoundary, useTitleFromHeading } from '@mechabrim/ui';
 import { useState } from 'react';
-import { BrowserRouter, Link, Navigate, Route, Routes } from '@mechabrim/routing';
+import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { homeOf } from './home-of';
 import { PortalRemote } from './portal-remote';
@@ -52,6 +52,12 @@ function PortalBar() {
   );
 }
 
+/** The document's title follows the screen's heading, as in the store. */
+function PageTitle() {
+  useTitleFromHeading(strings.titles, useLocation().pathname);
+  return null;
+}
+
 /**
  * The standalone portal: its own frame and sign-in; the screens come from the portal remote.
  * `storeUrl` is the store's address (the runtime config's), for 'back to the site'.
@@ -67,6 +73,7 @@ export function HostApp({ storeUrl }: { storeUrl: string }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
+          <PageTitle />
           <PortalBar />
           <main id="main" className="portal-main">
             <Routes>

@@ -63,6 +63,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
     const all = await world.api<BookPage>('/api/books?limit=1');
     await visit(world, page, '/books');
     await expect(page.locator('main h1').textContent()).resolves.toBe('כל הספרים');
+    // The tab and the history name the page.
+    await page.waitForFunction(() => document.title === 'כל הספרים — מחברים');
     await countLine(page)
       .filter({ hasText: `נמצאו ${all.total} ספרים` })
       .waitFor();

@@ -58,6 +58,7 @@ export { SubmitButton, type SubmitButtonProps } from './components/field/submit-
 
 export { useDebouncedValue } from './hooks/use-debounced-value';
 export { useClickOutside } from './hooks/use-click-outside';
+export { useTitleFromHeading, type SiteTitles } from './hooks/use-title-from-heading';
 export { useMediaQuery } from './hooks/use-media-query';
 export { useDelayedFlag } from './hooks/use-delayed-flag';
 

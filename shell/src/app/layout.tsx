@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from '@mechabrim/routing';
+import { useTitleFromHeading } from '@mechabrim/ui';
 import { Footer } from '../features/footer';
 import { Header } from '../features/header';
 import { strings } from '../strings.he';
@@ -16,6 +17,7 @@ import './shell.css';
 export function AppFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
   const { pathname } = useLocation();
   const framed = isPaymentFramePage(pathname);
+  useTitleFromHeading(strings.titles, pathname);
   return (
     <div className="shell">
       <a className="shell-skip-link" href="#main">
