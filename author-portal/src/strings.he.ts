@@ -26,14 +26,16 @@ export const strings = {
   },
   signIn: {
     title: 'כניסה לפורטל הסופרים',
-    intro: 'התחברו עם חשבון הסופר שלכם כדי לנהל את הספרים, ההזמנות וההכנסות.',
+    intro:
+      'התחברו עם חשבון הסופר שלכם כדי לנהל את הספרים, ההזמנות וההכנסות. צוות האתר נכנס מכאן לאישור ספרים.',
     email: 'אימייל',
     password: 'סיסמה',
     submit: 'כניסה',
     submitting: 'מתחבר…',
     loginError: 'שגיאה בהתחברות',
     authorsOnly: 'הכניסה לפורטל מיועדת לסופרים בלבד. חשבון זה אינו חשבון סופר.',
-    signedInAs: (name: string) => `מחובר/ת בתור ${name}`,
+    /** Read before the signed-in name in the portal's bar (the name alone is what shows). */
+    signedInAs: 'החשבון המחובר:',
     logout: 'התנתקות',
   },
 

@@ -36,7 +36,10 @@ function PortalBar() {
         </Link>
         {user ? (
           <div className="portal-bar__user">
-            <span>{strings.signIn.signedInAs(user.name)}</span>
+            <span className="portal-bar__name" data-testid="portal-user">
+              <span className="mb-visually-hidden">{strings.signIn.signedInAs} </span>
+              {user.name}
+            </span>
             <button
               type="button"
               className="mb-button"

@@ -34,13 +34,13 @@ describe('the author portal served on its own', () => {
     await page.getByRole('button', { name: 'כניסה' }).click();
 
     await page.waitForURL('**/author-dashboard');
-    await page.getByText(`מחובר/ת בתור ${DEMO_ACCOUNTS.author.name}`).waitFor();
+    await page.getByTestId('portal-user').filter({ hasText: DEMO_ACCOUNTS.author.name }).waitFor();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await screenshot(page, 'author-portal-standalone-dashboard');
 
     // The session is the portal origin's own: it survives a reload there.
     await page.reload();
-    await page.getByText(`מחובר/ת בתור ${DEMO_ACCOUNTS.author.name}`).waitFor();
+    await page.getByTestId('portal-user').filter({ hasText: DEMO_ACCOUNTS.author.name }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
