@@ -1,5 +1,13 @@
 import { TEST_CARDS } from './cards';
 
+const SHEKELS = new Intl.NumberFormat('he-IL', { style: 'currency', currency: 'ILS' });
+
+/** The sum as Tranzila's page shows it, in he-IL with the shekel sign; as given if not a number. */
+function shekels(sum: string | undefined): string {
+  const amount = Number(sum);
+  return sum && Number.isFinite(amount) ? SHEKELS.format(amount) : (sum ?? '');
+}
+
 /** Hebrew copy of the simulator's pages. */
 export const PAGE_HE = {
   title: 'תשלום מאובטח (סימולטור)',
@@ -100,7 +108,7 @@ export function cardFormPage(action: string, order: OrderFields, problems: strin
 <main>
   <h1>${PAGE_HE.title}</h1>
   <p class="banner">${PAGE_HE.banner}</p>
-  <p>${PAGE_HE.amount}: <strong dir="ltr">₪${escapeHtml(order.sum ?? '')}</strong></p>
+  <p>${PAGE_HE.amount}: <bdi><strong>${escapeHtml(shekels(order.sum))}</strong></bdi></p>
   ${order.pdesc ? `<p>${PAGE_HE.description}: ${escapeHtml(order.pdesc)}</p>` : ''}
   ${errorBox}
   <form method="post" action="${escapeHtml(action)}">
