@@ -200,6 +200,10 @@ export const strings = {
     notifications: 'קבלת התראות',
     newsletter: 'הרשמה לניוזלטר',
     publicProfile: 'פרופיל ציבורי',
+    /** How the storefront speaks of the author ('הצטרפה' or 'הצטרף'). */
+    gender: 'לשון פנייה',
+    genderHint: 'כך ייכתב עליך בחנות, למשל "הצטרפה" או "הצטרף". בלי בחירה הניסוח ניטרלי.',
+    genders: { female: 'נקבה', male: 'זכר', '': 'לא לציין' },
     none: '—',
     yes: 'כן',
     no: 'לא',
