@@ -37,7 +37,10 @@ export const strings = {
 
   frame: {
     navLabel: 'ניווט בפורטל הסופרים',
-    roles: { author: 'סופר/ת', admin: 'מנהל/ת', user: 'קורא/ת' } as Record<string, string>,
+    roles: { author: 'חשבון סופרים', admin: 'חשבון ניהול', user: 'חשבון קוראים' } as Record<
+      string,
+      string
+    >,
     sections: {
       overview: 'סקירה',
       books: 'הספרים שלי',
