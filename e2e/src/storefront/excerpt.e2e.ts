@@ -122,11 +122,33 @@ describe.each<ViewportName>(['desktop', 'mobile'])('reading an excerpt (%s)', (v
       const selection = window.getSelection();
       selection?.removeAllRanges();
       selection?.addRange(range);
-      const picked = selection?.toString() ?? '';
-      selection?.removeAllRanges();
-      return picked;
+      return selection?.toString() ?? '';
     });
     expect(selected).toMatch(/[\u0590-\u05FF]{3}/);
+    // Each line of words lies inside the drawn page, and the title above the closing line.
+    const lines = await text.locator('span').evaluateAll((spans) =>
+      spans.map((span) => {
+        const r = span.getBoundingClientRect();
+        return { text: span.textContent ?? '', x: r.x, y: r.y, right: r.right, bottom: r.bottom };
+      }),
+    );
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) {
+      expect([line.text, line.x >= (pageBox?.x ?? 0) - 1]).toEqual([line.text, true]);
+      expect([line.text, line.right <= (pageBox?.x ?? 0) + (pageBox?.width ?? 0) + 1]).toEqual([
+        line.text,
+        true,
+      ]);
+      expect([line.text, line.bottom <= (pageBox?.y ?? 0) + (pageBox?.height ?? 0) + 1]).toEqual([
+        line.text,
+        true,
+      ]);
+    }
+    const closing = lines.find((line) => line.text.includes('לקריאה'));
+    expect((lines[0]?.y ?? Infinity) < (closing?.y ?? 0)).toBe(true);
+    // The selection's highlight lies on the drawn words (the kept picture).
+    await keep(page, 'excerpt-reader-selected', viewport);
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
     await keep(page, 'excerpt-reader', viewport);
 
     // axe with the reader open.
