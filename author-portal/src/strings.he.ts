@@ -41,7 +41,10 @@ export const strings = {
 
   frame: {
     navLabel: 'ניווט בפורטל הסופרים',
-    roles: { author: 'סופר/ת', admin: 'מנהל/ת', user: 'קורא/ת' } as Record<string, string>,
+    roles: { author: 'חשבון סופרים', admin: 'חשבון ניהול', user: 'חשבון קוראים' } as Record<
+      string,
+      string
+    >,
     sections: {
       overview: 'סקירה',
       books: 'הספרים שלי',
@@ -204,6 +207,10 @@ export const strings = {
     notifications: 'קבלת התראות',
     newsletter: 'הרשמה לניוזלטר',
     publicProfile: 'פרופיל ציבורי',
+    /** How the storefront speaks of the author ('הצטרפה' or 'הצטרף'). */
+    gender: 'לשון פנייה',
+    genderHint: 'כך ייכתב עליך בחנות, למשל "הצטרפה" או "הצטרף". בלי בחירה הניסוח ניטרלי.',
+    genders: { female: 'נקבה', male: 'זכר', '': 'לא לציין' },
     none: '—',
     yes: 'כן',
     no: 'לא',

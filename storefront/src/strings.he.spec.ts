@@ -68,3 +68,62 @@ describe('copy that cites money figures', () => {
     expect(p.donation.intro).toMatch(/^5% מהרווחים/);
   });
 });
+
+describe('text about one author, in the author’s grammatical gender', () => {
+  const a = strings.authors;
+  const one = strings.author;
+  /** No slash forms like סופר/ת: a neutral rephrasing stands for an unknown gender. */
+  const noSlash = (text: string) => expect([text, text.includes('/')]).toEqual([text, false]);
+
+  it('featured title', () => {
+    expect(a.featuredTitle('female')).toBe('סופרת השבוע');
+    expect(a.featuredTitle('male')).toBe('סופר השבוע');
+    expect(a.featuredTitle()).toBe('בזרקור השבוע');
+  });
+
+  it('joined', () => {
+    expect(a.joined('3 במרץ 2024', 'female')).toBe('הצטרפה ב־3 במרץ 2024');
+    expect(a.joined('3 במרץ 2024', 'male')).toBe('הצטרף ב־3 במרץ 2024');
+    expect(a.joined('3 במרץ 2024')).toBe('בקהילה מאז 3 במרץ 2024');
+  });
+
+  it('link to the author page', () => {
+    expect(a.toAuthorPage('female')).toBe('לעמוד הסופרת');
+    expect(a.toAuthorPage('male')).toBe('לעמוד הסופר');
+    noSlash(a.toAuthorPage());
+  });
+
+  it('result count: one in its gender, many in the plural', () => {
+    expect(a.resultCount(1, 'female')).toBe('סופרת אחת');
+    expect(a.resultCount(1, 'male')).toBe('סופר אחד');
+    expect(a.resultCount(1)).toBe('תוצאה אחת');
+    expect(a.resultCount(7, 'female')).toBe('7 סופרים');
+    expect(a.resultCount(0)).toBe('0 סופרים');
+  });
+
+  it('no bio', () => {
+    expect(one.noBio('female')).toBe('הסופרת עוד לא סיפרה על עצמה.');
+    expect(one.noBio('male')).toBe('הסופר עוד לא סיפר על עצמו.');
+    noSlash(one.noBio());
+  });
+
+  it('no books', () => {
+    expect(one.noBooks('female')).toBe('עדיין אין ספרים זמינים מהסופרת');
+    expect(one.noBooks('male')).toBe('עדיין אין ספרים זמינים מהסופר');
+    noSlash(one.noBooks());
+  });
+
+  it('texts for a visitor whose gender is not known have no slash forms', () => {
+    for (const text of [
+      one.notFound,
+      strings.book.reader,
+      strings.auth.roleUser,
+      strings.auth.roleAuthor,
+      `${strings.auth.agreeTerms} ${strings.auth.terms} ${strings.auth.agreeAfter}`,
+      ...Object.values(strings.profile.roles),
+      strings.about.split,
+    ])
+      noSlash(text);
+    expect(strings.about.split).toContain('והיתרה מגיעה למי שכתב את הספר');
+  });
+});

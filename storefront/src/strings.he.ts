@@ -1,3 +1,4 @@
+import type { AuthorGender } from '@mechabrim/contracts';
 import { formatAmount } from '@mechabrim/hebrew';
 import {
   type Agorot,
@@ -67,6 +68,17 @@ const domesticRow = (
   const rate = DOMESTIC_RATES[method];
   return [name, rate.price > 0 ? ils(rate.price) : 'חינם', deliveryText(rate.delivery), note];
 };
+
+/**
+ * Text about one author in the author's grammatical gender: `female` and `male` as the author
+ * chose in the profile editor, `neutral` (a rephrasing, not a slash form) when not given.
+ */
+function byGender(
+  gender: AuthorGender | undefined,
+  forms: { female: string; male: string; neutral: string },
+): string {
+  return gender ? forms[gender] : forms.neutral;
+}
 
 /** Every text the storefront shows, in Hebrew. Components read from here, never inline copy. */
 export const strings = {
@@ -198,7 +210,8 @@ export const strings = {
     noDescription: 'אין תיאור זמין לספר זה',
     reviewsTitle: 'ביקורות קוראים',
     noReviews: 'אין ביקורות זמינות כרגע',
-    reader: 'קורא/ת',
+    /** A review whose writer left no name. */
+    reader: 'ללא שם',
     relatedTitle: 'ספרים נוספים בז׳אנר',
     relatedCarousel: 'ספרים קשורים',
     printOnDemand: 'מודפס במיוחד עבורך ונשלח ישירות אליך',
@@ -230,29 +243,50 @@ export const strings = {
     sortBooks: 'מספר ספרים',
     sortRating: 'דירוג ממוצע',
     sortSales: 'מכירות',
-    featuredTitle: 'סופר/ת השבוע',
+    featuredTitle: (gender?: AuthorGender) =>
+      byGender(gender, { female: 'סופרת השבוע', male: 'סופר השבוע', neutral: 'בזרקור השבוע' }),
     featuredBooksTab: (n: number) => `ספרים (${n})`,
     featuredReviewsTab: 'ביקורות (0)',
     noReviews: 'אין ביקורות זמינות',
-    toAuthorPage: 'לעמוד הסופר/ת',
+    toAuthorPage: (gender?: AuthorGender) =>
+      byGender(gender, { female: 'לעמוד הסופרת', male: 'לעמוד הסופר', neutral: 'לעמוד האישי' }),
     communityTitle: 'סופרים בקהילה',
-    resultCount: (n: number) => (n === 1 ? 'סופר/ת אחד/ת' : `${n} סופרים`),
+    /** Many authors are 'סופרים' (mixed company); one is spoken of in the author's gender. */
+    resultCount: (n: number, onlyGender?: AuthorGender) =>
+      n === 1
+        ? byGender(onlyGender, { female: 'סופרת אחת', male: 'סופר אחד', neutral: 'תוצאה אחת' })
+        : `${n} סופרים`,
     seeMore: 'הצגת עוד',
     noAuthors: 'לא נמצאו סופרים',
     noAuthorsHint: 'נסו חיפוש אחר או נקו את הסינון.',
     fetchFailed: 'טעינת הסופרים נכשלה',
-    joined: (date: string) => `הצטרף/ה ב־${date}`,
+    joined: (date: string, gender?: AuthorGender) =>
+      byGender(gender, {
+        female: `הצטרפה ב־${date}`,
+        male: `הצטרף ב־${date}`,
+        neutral: `בקהילה מאז ${date}`,
+      }),
   },
   author: {
     notProvided: 'לא צוין מזהה סופר',
-    notFound: 'הסופר/ת לא נמצא/ה',
+    notFound: 'לא מצאנו את העמוד הזה',
     booksTitle: (name: string) => `הספרים של ${name}`,
-    noBooks: 'עדיין אין ספרים זמינים מהסופר/ת',
+    noBooks: (gender?: AuthorGender) =>
+      byGender(gender, {
+        female: 'עדיין אין ספרים זמינים מהסופרת',
+        male: 'עדיין אין ספרים זמינים מהסופר',
+        neutral: 'עדיין אין כאן ספרים זמינים',
+      }),
     statsBooks: 'ספרים',
     statsRating: 'דירוג ממוצע',
     statsSales: 'עותקים נמכרו',
     genres: 'ז׳אנרים',
-    noBio: 'הסופר/ת עוד לא סיפר/ה על עצמו/ה.',
+    noBio: (gender?: AuthorGender) =>
+      byGender(gender, {
+        female: 'הסופרת עוד לא סיפרה על עצמה.',
+        male: 'הסופר עוד לא סיפר על עצמו.',
+        neutral: 'עוד אין כאן מידע ביוגרפי.',
+      }),
   },
   category: {
     unknown: 'קטגוריה לא מוכרת',
@@ -314,8 +348,8 @@ export const strings = {
     confirmPassword: 'אימות סיסמה',
     name: 'שם מלא',
     role: 'סוג חשבון',
-    roleUser: 'קורא/ת',
-    roleAuthor: 'סופר/ת',
+    roleUser: 'חשבון קוראים',
+    roleAuthor: 'חשבון סופרים',
     login: 'התחברות',
     loggingIn: 'מתחבר…',
     register: 'הרשמה',
@@ -326,10 +360,12 @@ export const strings = {
     toLogin: 'להתחברות',
     loginError: 'שגיאה בהתחברות',
     registerError: 'שגיאה בהרשמה',
-    agreeTerms: 'קראתי ואני מאשר/ת את',
+    // 'קראתי את [תקנון האתר] והוא מקובל עליי': first person, the same for every reader.
+    agreeTerms: 'קראתי את',
     terms: 'תקנון האתר',
-    agreeAuthorsTerms: 'קראתי ואני מאשר/ת את',
+    agreeAuthorsTerms: 'קראתי את',
     authorsTerms: 'תקנון הסופרים',
+    agreeAfter: 'והוא מקובל עליי',
     newTab: '(נפתח בכרטיסייה חדשה)',
     strength: 'חוזק הסיסמה:',
     strengthLevels: { weak: 'חלשה', medium: 'בינונית', strong: 'חזקה' } as Record<string, string>,
@@ -342,7 +378,10 @@ export const strings = {
     email: 'אימייל',
     bio: 'קצת עליי',
     role: 'סוג חשבון',
-    roles: { user: 'קורא/ת', author: 'סופר/ת', admin: 'מנהל/ת' } as Record<string, string>,
+    roles: { user: 'חשבון קוראים', author: 'חשבון סופרים', admin: 'חשבון ניהול' } as Record<
+      string,
+      string
+    >,
     edit: 'עריכה',
     save: 'שמירה',
     saving: 'שומר…',
@@ -381,7 +420,7 @@ export const strings = {
     mission:
       'מחברים נולד כדי לקדם ספרות עברית מקומית ועצמאית. אנחנו נותנים לסופרות ולסופרים במה, הדפסה לפי דרישה ומשלוח ישיר לקוראים — בלי מחסנים ובלי מתווכים.',
     splitTitle: 'כך מתחלק כל תשלום',
-    split: `${split.community}% מכל רכישה נתרמים לעמותה המסייעת לחיילים פצועים, ${split.platform}% נוספים מממנים את תפעול החנות, והיתרה מגיעה לסופר/ת לאחר כיסוי עלויות ההדפסה והמשלוח.`,
+    split: `${split.community}% מכל רכישה נתרמים לעמותה המסייעת לחיילים פצועים, ${split.platform}% נוספים מממנים את תפעול החנות, והיתרה מגיעה למי שכתב את הספר, לאחר כיסוי עלויות ההדפסה והמשלוח.`,
     charityLink: 'לפרטים על התרומה לקהילה',
     charityUrl: '/community-donation',
     /** The charity the community share goes to (spec §2: it helps wounded soldiers), on its own site. */

@@ -55,7 +55,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', 
     await cards.waitFor({ timeout: 30_000 });
     await expect(cards.getByRole('listitem').count()).resolves.toBe(4);
     await expect(page.getByTestId('activity').count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByText('סופר/ת', { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByText('חשבון סופרים', { exact: true }).count()).resolves.toBe(1);
     await keep(page, 'overview', viewport);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -106,6 +106,15 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', 
     const experience = `כותבת מאז ${viewport === 'desktop' ? '2010' : '2012'}`;
     await page.getByLabel('ניסיון').fill(experience);
     await page.getByLabel('ז׳אנרים').fill('שירה, פרוזה');
+    // 'לשון פנייה': the demo data knows נועה writes as a woman; the radios answer the arrows.
+    const genders = page.getByRole('group', { name: 'לשון פנייה' });
+    const female = genders.getByRole('radio', { name: 'נקבה' });
+    await expect(female.isChecked()).resolves.toBe(true);
+    await female.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(genders.getByRole('radio', { name: 'זכר' }).isChecked()).resolves.toBe(true);
+    await page.keyboard.press('ArrowUp');
+    await expect(female.isChecked()).resolves.toBe(true);
     await keep(page, 'profile-edit', viewport);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'שמירה' }).click();
@@ -113,6 +122,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', 
     await page.reload();
     await page.getByText(experience).waitFor({ timeout: 30_000 });
     await page.getByText('שירה, פרוזה').waitFor();
+    await expect(
+      page.locator('.ap-profile__row', { hasText: 'לשון פנייה' }).locator('dd').textContent(),
+    ).resolves.toBe('נקבה');
 
     expect(pageErrors(errors)).toEqual([]);
     await context.close();

@@ -56,7 +56,7 @@ describe('the author portal served on its own', () => {
     await page.getByRole('button', { name: 'כניסה' }).click();
     await page.waitForURL('**/author-dashboard/moderation');
     await page.getByRole('heading', { level: 1, name: 'ניהול תוכן' }).waitFor({ timeout: 30_000 });
-    await expect(page.getByText('מנהל/ת', { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByText('חשבון ניהול', { exact: true }).count()).resolves.toBe(1);
     await page.getByTestId('pending-book').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'author-portal-standalone-moderation');
     expect(await seriousViolations(page)).toEqual([]);

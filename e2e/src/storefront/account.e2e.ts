@@ -50,7 +50,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await page.getByLabel('אימייל').fill(email);
       await page.getByLabel('סיסמה', { exact: true }).fill(password);
       await page.getByLabel('אימות סיסמה').fill(password);
-      await page.getByLabel(/קראתי ואני מאשר\/ת את\s+תקנון האתר/).check();
+      await page.getByLabel(/קראתי את\s+תקנון האתר.*והוא מקובל עליי/).check();
       await expect(
         page
           .locator('main')
@@ -66,7 +66,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
 
       await page.waitForURL('**/profile');
       await page.locator('main h1', { hasText: 'הפרופיל שלי' }).waitFor();
-      await page.getByText('קורא/ת').first().waitFor();
+      await page.getByText('חשבון קוראים').first().waitFor();
       await page.getByRole('button', { name: 'עריכה' }).click();
       await page.getByLabel('קצת עליי').fill('קוראת ספרות עברית בכל הזדמנות.');
       await page.getByRole('button', { name: 'שמירה' }).click();

@@ -391,6 +391,22 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     const { page, errors, context } = await openPage(world, viewport);
     await visit(world, page, '/authors');
     await page.locator('.featured-author').waitFor();
+    // The newest author with books, spoken of in the gender the demo data gives her or him.
+    const featured = authors
+      .filter((a) => a.booksCount > 0)
+      .sort((a, b) => Date.parse(b.joinDate) - Date.parse(a.joinDate))[0];
+    expect(featured?.gender).toMatch(/^(female|male)$/);
+    const female = featured?.gender === 'female';
+    await expect(page.locator('.featured-author h2').textContent()).resolves.toBe(
+      female ? 'סופרת השבוע' : 'סופר השבוע',
+    );
+    await expect(page.locator('.featured-author__joined').textContent()).resolves.toMatch(
+      female ? /^הצטרפה ב־/ : /^הצטרף ב־/,
+    );
+    await page
+      .locator('.featured-author')
+      .getByRole('link', { name: female ? 'לעמוד הסופרת ‹' : 'לעמוד הסופר ‹' })
+      .waitFor();
     await page.getByRole('tab', { name: /^ספרים \(\d+\)$/ }).waitFor();
     await page.getByRole('tab', { name: 'ביקורות (0)' }).click();
     await page.getByText('אין ביקורות זמינות', { exact: true }).waitFor();
@@ -421,7 +437,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     await keep(page, 'author', viewport);
 
     await visit(world, page, '/author/0123456789abcdef01234567');
-    await page.getByText('הסופר/ת לא נמצא/ה').waitFor();
+    await page.getByText('לא מצאנו את העמוד הזה').waitFor();
     expect(pageErrors(errors).filter((e) => !/404|Not Found/.test(e))).toEqual([]);
     await context.close();
   });

@@ -101,6 +101,54 @@ describe.each<ViewportName>(['desktop', 'mobile'])('reading an excerpt (%s)', (v
     const previous = dialog.getByRole('button', { name: 'לעמוד הקודם' });
     const [nextBox, previousBox] = await Promise.all([next.boundingBox(), previous.boundingBox()]);
     expect((nextBox?.x ?? 0) < (previousBox?.x ?? 0)).toBe(true);
+    // Page 1's words lie over the drawing (pdf.js's text layer), right to left, in Hebrew:
+    // a screen reader reads them and a reader can select them.
+    const text = dialog.getByTestId('excerpt-text');
+    await expect(text.getAttribute('dir')).resolves.toBe('rtl');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="excerpt-text"]')?.textContent ?? '').length > 10,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const words = (await text.textContent()) ?? '';
+    // The demo title page ends with 'קטע לקריאה מתוך הספר'; each word reads in logical order.
+    for (const word of ['קטע', 'לקריאה', 'מתוך', 'הספר'])
+      expect([word, words]).toEqual([word, expect.stringContaining(word)]);
+    const textBox = await text.boundingBox();
+    expect(textBox && pageBox && Math.abs(textBox.width - pageBox.width) <= 2).toBe(true);
+    const selected = await text.evaluate((layer) => {
+      const range = document.createRange();
+      range.selectNodeContents(layer);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      return selection?.toString() ?? '';
+    });
+    expect(selected).toMatch(/[\u0590-\u05FF]{3}/);
+    // Each line of words lies inside the drawn page, and the title above the closing line.
+    const lines = await text.locator('span').evaluateAll((spans) =>
+      spans.map((span) => {
+        const r = span.getBoundingClientRect();
+        return { text: span.textContent ?? '', x: r.x, y: r.y, right: r.right, bottom: r.bottom };
+      }),
+    );
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) {
+      expect([line.text, line.x >= (pageBox?.x ?? 0) - 1]).toEqual([line.text, true]);
+      expect([line.text, line.right <= (pageBox?.x ?? 0) + (pageBox?.width ?? 0) + 1]).toEqual([
+        line.text,
+        true,
+      ]);
+      expect([line.text, line.bottom <= (pageBox?.y ?? 0) + (pageBox?.height ?? 0) + 1]).toEqual([
+        line.text,
+        true,
+      ]);
+    }
+    const closing = lines.find((line) => line.text.includes('לקריאה'));
+    expect((lines[0]?.y ?? Infinity) < (closing?.y ?? 0)).toBe(true);
+    // The selection's highlight lies on the drawn words (the kept picture).
+    await keep(page, 'excerpt-reader-selected', viewport);
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
     await keep(page, 'excerpt-reader', viewport);
 
     // axe with the reader open.
@@ -113,6 +161,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])('reading an excerpt (%s)', (v
       .filter({ hasText: `עמוד 2 מתוך ${total}` })
       .waitFor();
     await dialog.locator('canvas[data-page="2"]').waitFor();
+    // The text layer follows the page: page 2 opens the first chapter.
+    await page.waitForFunction(() =>
+      (document.querySelector('[data-testid="excerpt-text"]')?.textContent ?? '').includes('ראשון'),
+    );
     await keep(page, 'excerpt-reader-page-2', viewport);
     if (viewport === 'desktop') await page.keyboard.press('ArrowRight');
     else await swipe(dialog.locator('.excerpt-reader__stage'), -120);

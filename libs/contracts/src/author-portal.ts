@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, queryInt } from './fields';
-import { bookSchema } from './catalogue';
+import { AUTHOR_GENDERS, authorGenderSchema, bookSchema } from './catalogue';
 import { VALIDATION_HE } from './validation-messages.he';
 
 /*
@@ -22,6 +22,7 @@ export const PORTAL_VALIDATION_HE = {
   urlInvalid: 'נא להזין כתובת אתר מלאה שמתחילה ב-https:// או http://',
   listInvalid: 'אפשר עד 20 ערכים, כל אחד עד 60 תווים',
   experienceTooLong: 'תיאור הניסיון ארוך מדי (עד 2000 תווים)',
+  genderInvalid: 'לשון הפנייה יכולה להיות נקבה, זכר או לא לציין',
   reasonRequired: 'יש לכתוב ליוצר את סיבת הדחייה',
   reasonTooLong: 'הסיבה ארוכה מדי (עד 1000 תווים)',
   orderStatusInvalid: 'סטטוס ההזמנה אינו מוכר',
@@ -275,7 +276,8 @@ const profileUrl = z
 
 /**
  * Body of `PUT /api/authors/me/profile` (spec §3 "Author profile"): every part optional, what is
- * sent replaces what was stored. Genres and languages may be comma-separated text.
+ * sent replaces what was stored. Genres and languages may be comma-separated text; `gender` is
+ * the grammatical gender the storefront speaks of the author in.
  */
 export const authorProfileRequestSchema = z.strictObject({
   website: profileUrl.optional(),
@@ -302,6 +304,11 @@ export const authorProfileRequestSchema = z.strictObject({
       publicProfile: z.boolean().optional(),
     })
     .optional(),
+  /** How the storefront speaks of the author; `''` or `null` clears it (neutral text). */
+  gender: z
+    .enum([...AUTHOR_GENDERS, ''], { error: M.genderInvalid })
+    .nullable()
+    .optional(),
 });
 export type AuthorProfileRequest = z.output<typeof authorProfileRequestSchema>;
 
@@ -325,6 +332,8 @@ export const authorProfileSchema = z.object({
     newsletter: z.boolean(),
     publicProfile: z.boolean(),
   }),
+  /** Absent when the author has not chosen one. */
+  gender: authorGenderSchema.optional(),
 });
 export type AuthorProfile = z.infer<typeof authorProfileSchema>;
 

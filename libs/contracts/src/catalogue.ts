@@ -176,6 +176,14 @@ export const categoryCountSchema = z.object({
 });
 export type CategoryCount = z.infer<typeof categoryCountSchema>;
 
+/**
+ * An author's grammatical gender, as the author chose it in the profile editor: the storefront
+ * speaks of her or him in it ('הצטרפה', 'הצטרף'). Absent means not given, and the text is neutral.
+ */
+export const AUTHOR_GENDERS = ['female', 'male'] as const;
+export const authorGenderSchema = z.enum(AUTHOR_GENDERS);
+export type AuthorGender = z.infer<typeof authorGenderSchema>;
+
 /** An author's public profile with aggregates computed from the books (spec §3). */
 export const authorSchema = z.object({
   _id: z.string(),
@@ -201,6 +209,8 @@ export const authorSchema = z.object({
     })
     .optional(),
   languages: z.array(z.string()).optional(),
+  /** How to speak of the author (absent when the author has not said). */
+  gender: authorGenderSchema.optional(),
 });
 export type Author = z.infer<typeof authorSchema>;
 

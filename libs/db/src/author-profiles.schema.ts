@@ -21,6 +21,11 @@ export const AuthorProfileSchema = new Schema(
     },
     experience: { type: String, default: '' },
     awards: { type: [String], default: [] },
+    /**
+     * The author's grammatical gender ('female' | 'male'), chosen in the profile editor, so the
+     * storefront says 'הצטרפה' or 'הצטרף'. Absent: not given, the storefront's text is neutral.
+     */
+    gender: { type: String, enum: ['female', 'male'], required: false },
     /** The profile editor's three preferences (spec §3). `publicProfile: false` hides the links. */
     preferences: {
       notifications: { type: Boolean, default: true },

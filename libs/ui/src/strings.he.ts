@@ -36,6 +36,12 @@ export const uiStrings = {
   },
   closeToast: 'סגירת ההודעה',
   booksCount: (n: number) => (n === 1 ? 'ספר אחד' : `${n} ספרים`),
-  establishedAuthor: (n: number) => `סופר/ת ותיק/ה עם ${n} ספרים`,
+  /** An author without a bio, in the author's grammatical gender (neutral when not given). */
+  establishedAuthor: (n: number, gender?: 'female' | 'male') => {
+    const books = n === 1 ? 'ספר אחד' : `${n} ספרים`;
+    if (gender === 'female') return `סופרת ותיקה עם ${books}`;
+    if (gender === 'male') return `סופר ותיק עם ${books}`;
+    return `${books} בחנות`;
+  },
   authorPage: (name: string) => `לעמוד של ${name}`,
 } as const;

@@ -131,6 +131,83 @@ describe('PUT /api/authors/me/profile', () => {
     ).toEqual(before);
   });
 
+  it('keeps the grammatical gender the author chooses, shows it publicly, and clears it', async () => {
+    const publicGender = async () => {
+      const page = await ctx.http.get<Author>(`/api/authors/${noa.id}`);
+      const list = await ctx.http.get<Author[]>('/api/authors');
+      return {
+        page: page.body.gender,
+        listed: list.body.find((a) => a._id === noa.id)?.gender,
+      };
+    };
+    // Not given yet: absent everywhere, so the storefront's text is neutral.
+    expect(
+      (await ctx.http.get<AuthorProfile>('/api/authors/me/profile', { token: noa.token })).body,
+    ).not.toHaveProperty('gender');
+    expect(await publicGender()).toEqual({ page: undefined, listed: undefined });
+
+    const saved = await ctx.http.put<AuthorProfile>(
+      '/api/authors/me/profile',
+      { gender: 'female' },
+      { token: noa.token },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.gender).toBe('female');
+    // Saving another part keeps it.
+    await ctx.http.put(
+      '/api/authors/me/profile',
+      { authorInfo: { experience: 'עשר שנות כתיבה' } },
+      { token: noa.token },
+    );
+    expect(
+      (await ctx.http.get<AuthorProfile>('/api/authors/me/profile', { token: noa.token })).body
+        .gender,
+    ).toBe('female');
+    expect(await publicGender()).toEqual({ page: 'female', listed: 'female' });
+    // Public even when the links are private: the text needs it.
+    await ctx.http.put(
+      '/api/authors/me/profile',
+      { preferences: { publicProfile: false } },
+      { token: noa.token },
+    );
+    expect((await publicGender()).page).toBe('female');
+    await ctx.http.put(
+      '/api/authors/me/profile',
+      { preferences: { publicProfile: true } },
+      { token: noa.token },
+    );
+
+    for (const bad of ['f', 'FEMALE', 'other', 1, true, ['female'], { $ne: null }]) {
+      const refused = await ctx.http.put(
+        '/api/authors/me/profile',
+        { gender: bad, website: 'https://changed.example.com' },
+        { token: noa.token },
+      );
+      // A Hebrew message, and nothing of the request saved.
+      expectError(refused, 400);
+    }
+    const after = (
+      await ctx.http.get<AuthorProfile>('/api/authors/me/profile', { token: noa.token })
+    ).body;
+    expect(after.gender).toBe('female');
+    expect(after.website).not.toBe('https://changed.example.com');
+
+    await ctx.http.put('/api/authors/me/profile', { gender: 'male' }, { token: noa.token });
+    expect(await publicGender()).toEqual({ page: 'male', listed: 'male' });
+    // '' or null: no longer given.
+    for (const clear of ['', null]) {
+      await ctx.http.put('/api/authors/me/profile', { gender: 'female' }, { token: noa.token });
+      const cleared = await ctx.http.put<AuthorProfile>(
+        '/api/authors/me/profile',
+        { gender: clear },
+        { token: noa.token },
+      );
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).not.toHaveProperty('gender');
+      expect(await publicGender()).toEqual({ page: undefined, listed: undefined });
+    }
+  });
+
   it('is for authors only', async () => {
     expectError(await ctx.http.put('/api/authors/me/profile', full), 401);
     expectError(await ctx.http.put('/api/authors/me/profile', full, { token: reader.token }), 403);

@@ -304,6 +304,14 @@ describe('seedDemoData', () => {
       );
       expect([author.name, wrong.test(author.bio)]).toEqual([author.name, false]);
     }
+    // Each author's profile carries the gender the bio is written in, for the storefront's text.
+    const profiles = await connection.collection('author_profiles').find().toArray();
+    const genderOf = new Map(profiles.map((p) => [String(p.user), p.gender as unknown]));
+    for (const author of authors)
+      expect([author.name, genderOf.get(String(author._id))]).toEqual([
+        author.name,
+        gender(author.name) === 'f' ? 'female' : 'male',
+      ]);
     // Reviews: by reviewers of a known gender, agreeing with it where the text shows it.
     for (const review of reviews) {
       const reviewer =

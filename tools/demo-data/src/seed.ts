@@ -479,7 +479,7 @@ export async function seedDemoData(
     const profiles: Record<string, unknown>[] = [];
     const authorGenres: number[][] = [];
     for (let i = 0; i < authorCount; i += 1) {
-      const { name } = demoAuthor(i);
+      const { name, gender } = demoAuthor(i);
       const primary = i % BOOK_CATEGORIES.length;
       const secondary = (i + 3) % BOOK_CATEGORIES.length;
       authorGenres.push([primary, secondary]);
@@ -508,6 +508,8 @@ export async function seedDemoData(
             elementAt(BOOK_CATEGORIES, secondary).value,
           ],
           languages: ['עברית'],
+          // The gender the bio is written in, so the storefront speaks of the author in it too.
+          gender: gender === 'f' ? 'female' : 'male',
           createdAt: joined,
           updatedAt: joined,
         }),

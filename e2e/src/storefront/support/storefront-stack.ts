@@ -146,4 +146,7 @@ export interface ApiAuthor {
   name: string;
   booksCount: number;
   genres: string[];
+  joinDate: string;
+  /** The grammatical gender the demo data gives every author. */
+  gender?: 'female' | 'male';
 }

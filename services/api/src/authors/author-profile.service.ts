@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
-import type { AuthorProfile, AuthorProfileRequest } from '@mechabrim/contracts';
+import {
+  authorGenderSchema,
+  type AuthorGender,
+  type AuthorProfile,
+  type AuthorProfileRequest,
+} from '@mechabrim/contracts';
 import { AUTHOR_PROFILE_MODEL, type AuthorProfileModel } from '@mechabrim/db';
 
 /** A stored profile as a lean query reads it (fields absent on profiles from before them). */
@@ -17,12 +22,22 @@ export interface StoredAuthorProfile {
   preferences?: Partial<
     Record<'notifications' | 'newsletter' | 'publicProfile', boolean | null>
   > | null;
+  gender?: string | null;
+}
+
+/** The stored gender when it is one the contract knows, else undefined (not given). */
+export function storedGender(
+  stored: StoredAuthorProfile | null | undefined,
+): AuthorGender | undefined {
+  const parsed = authorGenderSchema.safeParse(stored?.gender);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A stored profile in the shape of spec §3 "Author profile", every field filled. */
 export function toAuthorProfile(stored: StoredAuthorProfile | null | undefined): AuthorProfile {
   const social = stored?.socialMedia ?? {};
   const preferences = stored?.preferences ?? {};
+  const gender = storedGender(stored);
   return {
     website: stored?.website ?? '',
     socialMedia: {
@@ -42,6 +57,7 @@ export function toAuthorProfile(stored: StoredAuthorProfile | null | undefined):
       newsletter: preferences.newsletter ?? false,
       publicProfile: preferences.publicProfile ?? true,
     },
+    ...(gender && { gender }),
   };
 }
 
@@ -75,10 +91,18 @@ export class AuthorProfileService {
     for (const [name, value] of Object.entries(request.preferences ?? {})) {
       if (value !== undefined) set[`preferences.${name}`] = value;
     }
+    // '' or null: the author no longer says; the storefront's text turns neutral.
+    const unset: Record<string, ''> = {};
+    if (request.gender) set.gender = request.gender;
+    else if (request.gender !== undefined) unset.gender = '';
     const saved = await this.profiles
       .findOneAndUpdate(
         { user: new Types.ObjectId(userId) },
-        { $set: set, $setOnInsert: { user: new Types.ObjectId(userId) } },
+        {
+          $set: set,
+          ...(Object.keys(unset).length && { $unset: unset }),
+          $setOnInsert: { user: new Types.ObjectId(userId) },
+        },
         { upsert: true, returnDocument: 'after', setDefaultsOnInsert: true },
       )
       .lean<StoredAuthorProfile>();

@@ -134,7 +134,15 @@ export class AuthorsService {
       ]),
       this.profiles
         .find({ user: { $in: ids } })
-        .select({ user: 1, genres: 1, languages: 1, website: 1, socialMedia: 1, preferences: 1 })
+        .select({
+          user: 1,
+          genres: 1,
+          languages: 1,
+          website: 1,
+          socialMedia: 1,
+          preferences: 1,
+          gender: 1,
+        })
         .lean<Array<StoredAuthorProfile & { user: Types.ObjectId }>>(),
     ]);
     const byAuthor = new Map(aggregates.map((a) => [a._id.toHexString(), a]));
@@ -174,6 +182,8 @@ export class AuthorsService {
         updatedAt: joinDate,
         ...links,
         languages: profile.authorInfo.languages,
+        // The grammatical gender is public even when the links are not: the text needs it.
+        ...(profile.gender && { gender: profile.gender }),
       };
     });
   }

@@ -59,7 +59,7 @@ describe('the portal frame and its guards', () => {
     expect(within(nav).getByRole('link', { name: 'סקירה' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    expect(screen.getByText('סופר/ת')).toBeTruthy();
+    expect(screen.getByText('חשבון סופרים')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'העלאת ספר' }).getAttribute('href')).toBe(
       '/book/upload',
     );

@@ -89,6 +89,31 @@ describe('/author-dashboard/profile', () => {
     expect(screen.getByText('https://linkedin.com/in/noa')).toBeTruthy();
   });
 
+  it('lets the author choose how the storefront speaks of her (radios in a labelled group), and clear it', async () => {
+    const { bodies } = server();
+    open();
+    await screen.findByText('פנטזיה, שירה');
+    // Not chosen yet.
+    expect(screen.getByText('לשון פנייה').nextSibling?.textContent).toBe('—');
+    fireEvent.click(screen.getByRole('button', { name: 'עריכה' }));
+    const group = screen.getByRole('group', { name: 'לשון פנייה' });
+    const none = screen.getByRole<HTMLInputElement>('radio', { name: 'לא לציין' });
+    expect(none.checked).toBe(true);
+    expect(group.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'נקבה' }));
+    fireEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await screen.findByText('הפרופיל נשמר.');
+    expect(bodies[0]).toMatchObject({ gender: 'female' });
+    expect(screen.getByText('לשון פנייה').nextSibling?.textContent).toBe('נקבה');
+
+    fireEvent.click(screen.getByRole('button', { name: 'עריכה' }));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'נקבה' }).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'לא לציין' }));
+    fireEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ gender: '' });
+  });
+
   it('refuses a link that is not a web address, in Hebrew, and sends nothing', async () => {
     const { bodies } = server();
     open();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { AuthorProfile } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
 import { sessionStore, useSession } from '@mechabrim/session';
@@ -19,6 +19,8 @@ const s = strings.profile;
 
 const SOCIAL = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
 const PREFERENCES = ['notifications', 'newsletter', 'publicProfile'] as const;
+/** The grammatical genders the author may choose; '' is "not given" (neutral text). */
+const GENDERS = ['female', 'male', ''] as const;
 
 /** The form's values for a saved profile (lists as comma-separated text). */
 function formValues(profile: AuthorProfile, name: string, bio: string): ProfileFormInput {
@@ -33,6 +35,7 @@ function formValues(profile: AuthorProfile, name: string, bio: string): ProfileF
       experience: profile.authorInfo.experience,
     },
     preferences: { ...profile.preferences },
+    gender: profile.gender ?? '',
   };
 }
 
@@ -69,6 +72,7 @@ function ProfileView({
       <Row label={s.genres} value={profile.authorInfo.genres.join(', ')} />
       <Row label={s.languages} value={profile.authorInfo.languages.join(', ')} />
       <Row label={s.experience} value={profile.authorInfo.experience} />
+      <Row label={s.gender} value={profile.gender ? s.genders[profile.gender] : ''} />
       {PREFERENCES.map((key) => (
         <Row key={key} label={s[key]} value={profile.preferences[key] ? s.yes : s.no} />
       ))}
@@ -86,6 +90,7 @@ function ProfileForm({
   const user = useSession((state) => state.user);
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  const genderHintId = useId();
   const {
     register,
     handleSubmit,
@@ -142,6 +147,26 @@ function ProfileForm({
       <Field label={s.experience} error={errors.authorInfo?.experience?.message}>
         {(control) => <textarea rows={3} {...control} {...register('authorInfo.experience')} />}
       </Field>
+      <fieldset className="ap-profile__group" aria-describedby={`${genderHintId}`}>
+        <legend>{s.gender}</legend>
+        <p id={genderHintId} className="ap-profile__hint">
+          {s.genderHint}
+        </p>
+        <div className="ap-profile__choices">
+          {GENDERS.map((value) => (
+            <Field key={value} label={s.genders[value]} layout="check">
+              {(control) => (
+                <input type="radio" value={value} {...control} {...register('gender')} />
+              )}
+            </Field>
+          ))}
+        </div>
+        {errors.gender?.message && (
+          <p className="ap-banner" data-tone="error" role="alert">
+            {errors.gender.message}
+          </p>
+        )}
+      </fieldset>
       <fieldset className="ap-profile__group">
         <legend>{s.preferences}</legend>
         {PREFERENCES.map((key) => (

@@ -10,9 +10,13 @@ describe('author card', () => {
     expect(authorBioPreview({ _id: 'a', name: 'x', bio: 'קצר' })).toBe('קצר');
   });
 
-  it('describes an author with no bio by their book count', () => {
-    expect(authorBioPreview({ _id: 'a', name: 'x', bio: '', booksCount: 4 })).toBe(
-      'סופר/ת ותיק/ה עם 4 ספרים',
+  it('describes an author with no bio by their book count, in the author’s gender', () => {
+    const author = { _id: 'a', name: 'x', bio: '', booksCount: 4 };
+    expect(authorBioPreview({ ...author, gender: 'female' })).toBe('סופרת ותיקה עם 4 ספרים');
+    expect(authorBioPreview({ ...author, gender: 'male' })).toBe('סופר ותיק עם 4 ספרים');
+    expect(authorBioPreview(author)).toBe('4 ספרים בחנות');
+    expect(authorBioPreview({ ...author, booksCount: 1, gender: 'male' })).toBe(
+      'סופר ותיק עם ספר אחד',
     );
   });
 

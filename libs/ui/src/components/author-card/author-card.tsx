@@ -13,12 +13,14 @@ export interface AuthorCardAuthor {
   genres?: string[];
   booksCount?: number;
   averageRating?: number | null;
+  /** The author's grammatical gender, when the author gave it. */
+  gender?: 'female' | 'male' | undefined;
 }
 
 /** Bio cut at `max` characters with an ellipsis, or the 'established author with n books' line. */
 export function authorBioPreview(author: AuthorCardAuthor, max = 80): string {
   const bio = author.bio?.trim();
-  if (!bio) return uiStrings.establishedAuthor(author.booksCount ?? 0);
+  if (!bio) return uiStrings.establishedAuthor(author.booksCount ?? 0, author.gender);
   return bio.length > max ? `${bio.slice(0, max).trimEnd()}…` : bio;
 }
 

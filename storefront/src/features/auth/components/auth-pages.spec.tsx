@@ -160,9 +160,13 @@ describe('registration', () => {
     type('אימייל', 'dana@example.com');
     type(/^סיסמה$/, 'Sefer-Tov-12!');
     type('אימות סיסמה', 'Sefer-Tov-12!');
+    // First person, the same for every reader: no 'מאשר/ת'.
+    expect(
+      screen.getByRole('checkbox', { name: /^קראתי את תקנון האתר .*והוא מקובל עליי$/ }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByLabelText(/תקנון האתר/));
     expect(screen.queryByLabelText(/תקנון הסופרים/)).toBeNull();
-    fireEvent.click(screen.getByRole('radio', { name: 'סופר/ת' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'חשבון סופרים' }));
     fireEvent.click(screen.getByRole('button', { name: 'הרשמה' }));
     expect(await screen.findByText('יש לאשר את תקנון הסופרים')).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -151,7 +151,8 @@ export function RegisterPage() {
               {s.agreeTerms}{' '}
               <a href="/terms" target="_blank" rel="noopener" className="sf-link">
                 {s.terms} <span className="mb-visually-hidden">{s.newTab}</span>
-              </a>
+              </a>{' '}
+              {s.agreeAfter}
             </>
           }
         >
@@ -167,7 +168,8 @@ export function RegisterPage() {
                 {s.agreeAuthorsTerms}{' '}
                 <a href="/authors-terms" target="_blank" rel="noopener" className="sf-link">
                   {s.authorsTerms} <span className="mb-visually-hidden">{s.newTab}</span>
-                </a>
+                </a>{' '}
+                {s.agreeAfter}
               </>
             }
           >

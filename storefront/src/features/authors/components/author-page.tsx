@@ -81,7 +81,7 @@ export function AuthorPage() {
         <div className="author-hero__text">
           <h1 className="sf-page-title">{a.name}</h1>
           <Stars rating={a.averageRating} showValue size="md" />
-          <p className="author-hero__bio">{a.bio?.trim() || s.noBio}</p>
+          <p className="author-hero__bio">{a.bio?.trim() || s.noBio(a.gender)}</p>
           {a.genres?.length > 0 && (
             <ul className="mb-author-card__genres author-hero__genres" aria-label={s.genres}>
               {a.genres.map((g) => (
@@ -118,7 +118,7 @@ export function AuthorPage() {
         ) : books.isError ? (
           <ErrorState title={strings.category.loadError} onRetry={() => void books.refetch()} />
         ) : list.length === 0 ? (
-          <EmptyState icon="books" title={s.noBooks} />
+          <EmptyState icon="books" title={s.noBooks(a.gender)} />
         ) : (
           <BookGrid books={list} priorityCount={2} />
         )}

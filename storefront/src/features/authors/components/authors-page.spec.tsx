@@ -90,3 +90,40 @@ describe('authors page paging', () => {
     expect(screen.getByText('32 סופרים')).toBeTruthy();
   });
 });
+
+describe('the featured author and the count, in the author’s gender', () => {
+  async function renderFeatured(gender: Author['gender'], count = 3) {
+    screenWidth(true);
+    fakeApi((url) =>
+      url.pathname === '/api/authors'
+        ? {
+            body: Array.from({ length: count }, (_, i) => ({
+              ...makeAuthor(i + 1),
+              // The newest one is featured.
+              ...(i === count - 1 && gender && { gender }),
+            })),
+          }
+        : undefined,
+    );
+    renderRoute(<AuthorsPage />, '/authors', '/authors');
+    await screen.findByRole('heading', { level: 2, name: 'סופרים בקהילה' });
+    return document.querySelector('.featured-author')!;
+  }
+
+  it.each([
+    ['female', 'סופרת השבוע', /^הצטרפה ב־/, 'לעמוד הסופרת ‹'],
+    ['male', 'סופר השבוע', /^הצטרף ב־/, 'לעמוד הסופר ‹'],
+    [undefined, 'בזרקור השבוע', /^בקהילה מאז /, 'לעמוד האישי ‹'],
+  ] as const)('%s', async (gender, title, joined, link) => {
+    const featured = await renderFeatured(gender);
+    expect(featured.querySelector('h2')?.textContent).toBe(title);
+    expect(featured.querySelector('.featured-author__joined')?.textContent).toMatch(joined);
+    expect(screen.getByRole('link', { name: link })).toBeTruthy();
+    expect(featured.textContent).not.toContain('/');
+  });
+
+  it('one result is counted in its gender, many as סופרים', async () => {
+    await renderFeatured('female', 1);
+    expect(screen.getByText('סופרת אחת')).toBeTruthy();
+  });
+});

@@ -131,7 +131,7 @@ export function AuthorsPage() {
                 {s.communityTitle}
               </h2>
               <p className="sf-muted" role="status">
-                {s.resultCount(shown.length)}
+                {s.resultCount(shown.length, shown[0]?.gender)}
               </p>
             </div>
             {shown.length === 0 ? (

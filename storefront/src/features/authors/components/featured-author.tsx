@@ -26,7 +26,7 @@ export function FeaturedAuthor({ author }: { author: Author }) {
   return (
     <section className="featured-author" aria-labelledby={`${base}-title`}>
       <h2 id={`${base}-title`} className="featured-author__kicker">
-        {s.featuredTitle}
+        {s.featuredTitle(author.gender)}
       </h2>
       <div className="featured-author__profile">
         <Avatar src={author.avatar} name={author.name} size={72} />
@@ -37,13 +37,17 @@ export function FeaturedAuthor({ author }: { author: Author }) {
           <Stars rating={author.averageRating} showValue />
           {author.joinDate && (
             <p className="sf-muted featured-author__joined">
-              {s.joined(formatLongDate(author.joinDate))}
+              {s.joined(formatLongDate(author.joinDate), author.gender)}
             </p>
           )}
         </div>
       </div>
       {author.bio && <p className="featured-author__bio">{author.bio}</p>}
-      <div role="tablist" className="featured-author__tabs" aria-label={s.featuredTitle}>
+      <div
+        role="tablist"
+        className="featured-author__tabs"
+        aria-label={s.featuredTitle(author.gender)}
+      >
         {tabs.map((t) => (
           <button
             key={t}
@@ -82,7 +86,7 @@ export function FeaturedAuthor({ author }: { author: Author }) {
           ))}
         </ul>
         <Link to={`/author/${author._id}`} className="sf-link">
-          {s.toAuthorPage} ‹
+          {s.toAuthorPage(author.gender)} ‹
         </Link>
       </div>
       <div

@@ -65,6 +65,7 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const box = useStageBox(stage);
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -111,7 +112,7 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
     const canvas = canvasRef.current;
     if (!doc || !canvas || !box) return;
     setDrawError(false);
-    doc.renderPage(page, canvas, box).catch(() => setDrawError(true));
+    doc.renderPage(page, canvas, box, textRef.current).catch(() => setDrawError(true));
   }, [doc, page, box]);
 
   // While open: the page behind does not scroll, and focus starts on the close button.
@@ -242,14 +243,23 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
             />
           )}
           {state.status === 'ready' && (
-            <canvas
-              ref={canvasRef}
-              className="excerpt-reader__page"
-              role="img"
-              aria-label={pageLabel}
-              data-page={page}
-              hidden={drawError}
-            />
+            <div className="excerpt-reader__sheet" hidden={drawError}>
+              <canvas
+                ref={canvasRef}
+                className="excerpt-reader__page"
+                role="img"
+                aria-label={pageLabel}
+                data-page={page}
+              />
+              {/* The page's words, transparent over the drawing: selectable, and read aloud. */}
+              <div
+                ref={textRef}
+                className="textLayer excerpt-reader__text"
+                dir="rtl"
+                lang="he"
+                data-testid="excerpt-text"
+              />
+            </div>
           )}
         </div>
 

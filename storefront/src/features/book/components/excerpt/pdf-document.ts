@@ -3,9 +3,16 @@ export interface ExcerptDocument {
   pageCount: number;
   /**
    * Draws page `page` (1-based) on `canvas`, as large as fits in `box` (CSS pixels), sharp on
-   * high-density screens. A draw still running on the canvas is cancelled first.
+   * high-density screens, and lays the page's text over it in `textLayer` (when given): the
+   * same words, transparent and in place, so they can be selected and read by a screen reader.
+   * A draw still running on the canvas is cancelled first.
    */
-  renderPage(page: number, canvas: HTMLCanvasElement, box: Box): Promise<void>;
+  renderPage(
+    page: number,
+    canvas: HTMLCanvasElement,
+    box: Box,
+    textLayer?: HTMLElement | null,
+  ): Promise<void>;
   destroy(): void;
 }
 
@@ -54,10 +61,41 @@ export async function openPdf(data: ArrayBuffer): Promise<ExcerptDocument> {
   });
   const pdf = await task.promise;
   const running = new WeakMap<HTMLCanvasElement, { cancel(): void }>();
+  const texts = new WeakMap<HTMLElement, { cancel(): void }>();
+  /** The page's words over the canvas: pdf.js's text layer, in the page's own scale. */
+  const layText = async (
+    page: Awaited<ReturnType<typeof pdf.getPage>>,
+    container: HTMLElement,
+    viewport: ReturnType<typeof page.getViewport>,
+  ) => {
+    texts.get(container)?.cancel();
+    container.replaceChildren();
+    // pdf.js sizes the layer and its words from this variable (its viewer sets it per page).
+    container.style.setProperty('--total-scale-factor', String(viewport.scale));
+    const layer = new lib.TextLayer({
+      textContentSource: page.streamTextContent(),
+      container,
+      viewport,
+    });
+    texts.set(container, layer);
+    try {
+      await layer.render();
+    } catch (error) {
+      // A newer page replaced this one, or the page has no text to select: the canvas stands.
+      if (texts.get(container) !== layer) return;
+      throw error;
+    } finally {
+      if (texts.get(container) === layer) texts.delete(container);
+    }
+  };
   return {
     pageCount: pdf.numPages,
-    async renderPage(number, canvas, box) {
+    async renderPage(number, canvas, box, textLayer) {
       running.get(canvas)?.cancel();
+      if (textLayer) {
+        texts.get(textLayer)?.cancel();
+        textLayer.replaceChildren();
+      }
       const page = await pdf.getPage(number);
       const natural = page.getViewport({ scale: 1 });
       const scale = Math.max(0.1, Math.min(box.width / natural.width, box.height / natural.height));
@@ -74,7 +112,10 @@ export async function openPdf(data: ArrayBuffer): Promise<ExcerptDocument> {
       });
       running.set(canvas, render);
       try {
-        await render.promise;
+        await Promise.all([
+          render.promise,
+          textLayer ? layText(page, textLayer, viewport) : undefined,
+        ]);
       } catch (error) {
         // A newer draw on the same canvas replaced this one.
         if (error instanceof lib.RenderingCancelledException) return;
