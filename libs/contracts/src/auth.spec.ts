@@ -2,6 +2,7 @@ import {
   loginRequestSchema,
   passwordProblems,
   passwordStrength,
+  registerFormSchema,
   registerRequestSchema,
   updateProfileRequestSchema,
 } from './auth';
@@ -77,6 +78,40 @@ describe('registerRequestSchema', () => {
   it('rejects operator objects where strings belong and unknown keys', () => {
     expect(registerRequestSchema.safeParse({ ...valid, email: { $ne: null } }).success).toBe(false);
     expect(registerRequestSchema.safeParse({ ...valid, $where: '1' }).success).toBe(false);
+  });
+});
+
+describe('registerFormSchema', () => {
+  it('an empty form gets a message on every field, the confirmation and the terms included', () => {
+    const result = registerFormSchema.safeParse({
+      name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      role: 'user',
+      agreeToTerms: false,
+    });
+    expect(result.success).toBe(false);
+    const byField = new Map(result.error?.issues.map((i) => [String(i.path[0]), i.message]));
+    expect([...byField.keys()].sort()).toEqual(
+      ['agreeToTerms', 'confirmPassword', 'email', 'name', 'password'].sort(),
+    );
+    expect(byField.get('confirmPassword')).toBe(VALIDATION_HE.confirmPasswordRequired);
+    expect(byField.get('agreeToTerms')).toBe(VALIDATION_HE.termsRequired);
+  });
+
+  it('a different confirmation is a mismatch', () => {
+    const result = registerFormSchema.safeParse({
+      name: 'דנה',
+      email: 'dana@example.com',
+      password: 'Sod-Sod-12',
+      confirmPassword: 'Sod-Sod-13',
+      role: 'user',
+      agreeToTerms: true,
+    });
+    expect(result.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['confirmPassword', VALIDATION_HE.passwordsDoNotMatch],
+    ]);
   });
 });
 

@@ -71,7 +71,11 @@ const registerFields = {
   password: newPasswordSchema,
   confirmPassword: z.string().optional(),
   role: registrationRoleSchema.default('user'),
-  agreeToTerms: z.boolean({ error: VALIDATION_HE.termsRequired }),
+  // Checked on the field, so the form shows it beside the other fields' messages (a refinement of
+  // the whole object is skipped while a field is wrong).
+  agreeToTerms: z
+    .boolean({ error: VALIDATION_HE.termsRequired })
+    .refine((agreed) => agreed, VALIDATION_HE.termsRequired),
   agreeToAuthorsTerms: z.boolean().optional(),
 };
 
@@ -99,9 +103,6 @@ function checkAgreements(
       message: VALIDATION_HE.passwordsDoNotMatch,
     });
   }
-  if (value.agreeToTerms !== true) {
-    ctx.addIssue({ code: 'custom', path: ['agreeToTerms'], message: VALIDATION_HE.termsRequired });
-  }
   if (value.role === 'author' && value.agreeToAuthorsTerms !== true) {
     ctx.addIssue({
       code: 'custom',
@@ -121,11 +122,16 @@ export const registerRequestSchema = z
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type RegisterData = z.output<typeof registerRequestSchema>;
 
-/** The registration form: as the request, with the password confirmation required. */
+/**
+ * The registration form: as the request, with the password confirmation required (on the field,
+ * so an empty form shows its message with the others').
+ */
 export const registerFormSchema = z
   .strictObject({
     ...registerFields,
-    confirmPassword: z.string({ error: VALIDATION_HE.passwordsDoNotMatch }),
+    confirmPassword: z
+      .string({ error: VALIDATION_HE.confirmPasswordRequired })
+      .min(1, VALIDATION_HE.confirmPasswordRequired),
   })
   .superRefine((value, ctx) => checkAgreements(value, ctx, true));
 

@@ -20,6 +20,7 @@ export const VALIDATION_HE = {
   passwordIntro: 'הסיסמה חייבת להכיל',
   passwordTooLong: 'הסיסמה ארוכה מדי (עד 128 תווים)',
   passwordsDoNotMatch: 'הסיסמאות אינן תואמות',
+  confirmPasswordRequired: 'יש להקליד את הסיסמה פעם נוספת',
   termsRequired: 'יש לאשר את תנאי האתר',
   authorsTermsRequired: 'יש לאשר את תקנון הסופרים',
   roleInvalid: 'סוג החשבון חייב להיות קורא או יוצר',

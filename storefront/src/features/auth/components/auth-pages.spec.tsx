@@ -148,8 +148,10 @@ describe('registration', () => {
     await act(async () => undefined);
     expect(screen.queryByText(/^הסיסמה חייבת להכיל/)).toBeNull();
     expect(password.getAttribute('aria-invalid')).toBeNull();
-    // Fields not yet fixed keep their errors.
+    // Fields not yet fixed keep their errors, the confirmation and the terms included.
     expect(screen.getByText('אימייל הוא שדה חובה')).toBeTruthy();
+    expect(screen.getByText('יש להקליד את הסיסמה פעם נוספת')).toBeTruthy();
+    expect(screen.getByText('יש לאשר את תנאי האתר')).toBeTruthy();
   });
 
   it('asks for the authors’ terms only from an author, then registers and goes home', async () => {
