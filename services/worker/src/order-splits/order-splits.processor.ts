@@ -137,11 +137,11 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     this.policy = selectSplitPolicy(config.splitPolicy);
     // Every job this process holds can be in one batch; waiting for more than that is futile.
     this.reads = new GroupCommit((requests) => this.readBatch(requests), {
-      maxBatch: () => Math.min(READ_BATCH_MAX, this.config.concurrency),
+      maxBatch: () => Math.min(READ_BATCH_MAX, this.config.splitConcurrency),
       windowMs: SPLIT_BATCH_WINDOW_MS,
     });
     this.writes = new GroupCommit((splits) => this.writeBatch(splits), {
-      maxBatch: () => Math.min(SPLIT_BATCH_MAX, this.config.concurrency),
+      maxBatch: () => Math.min(SPLIT_BATCH_MAX, this.config.splitConcurrency),
       windowMs: SPLIT_BATCH_WINDOW_MS,
       parallel: SPLIT_WRITERS,
       // Transactions running at once sell different books, so their sales counts never conflict.
@@ -150,7 +150,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.worker.concurrency = this.config.concurrency;
+    this.worker.concurrency = this.config.splitConcurrency;
     // BullMQ reconnects by itself; an outage is logged by the client-logs worker already.
     this.worker.on('error', () => undefined);
   }
