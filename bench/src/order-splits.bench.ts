@@ -1,7 +1,8 @@
 /**
  * Benchmark (issue 11): order-split throughput — 10,000 paid orders of 1–5 lines each, split by
  * the built worker (`services/worker/dist/main.js`, its own process, as production runs it) into
- * the ledger, at two concurrency settings, beside a no-op BullMQ job at the same concurrency on the
+ * the ledger, at two concurrency settings (each round's value is both `WORKER_CONCURRENCY` and
+ * `SPLIT_CONCURRENCY`), beside a no-op BullMQ job at the same concurrency on the
  * same Redis in the same run. Each round counts the ledger at the end: every order's entries
  * exactly once (author, community and platform per line), or the run fails.
  *
@@ -165,6 +166,7 @@ async function splitRound(
         REDIS_URL: redis.url,
         WORKER_PORT: String(workerPort),
         WORKER_CONCURRENCY: String(concurrency),
+        SPLIT_CONCURRENCY: String(concurrency),
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,4 +1,4 @@
-import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+import { Schema, Types, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
 import { SPLIT_POLICY_NAMES } from '@mechabrim/money';
 
 /**
@@ -54,3 +54,63 @@ export type LedgerEntryRecord = InferSchemaType<typeof LedgerEntrySchema>;
 export type LedgerEntryDocument = HydratedDocument<LedgerEntryRecord>;
 export type LedgerEntryModel = Model<LedgerEntryRecord>;
 export const LEDGER_ENTRY_MODEL = 'LedgerEntry';
+
+/** A ledger entry as the split writes it (`createdAt` is added by `ledgerRows`). */
+export interface LedgerEntryInput {
+  orderId: Types.ObjectId;
+  lineIndex: number;
+  party: LedgerParty;
+  kind: LedgerKind;
+  amountAgorot: number;
+  bookId: Types.ObjectId;
+  authorId: Types.ObjectId;
+  quantity: number;
+  lineTotalAgorot: number;
+  policy: (typeof SPLIT_POLICY_NAMES)[number];
+  occurredAt: Date;
+}
+
+const isObjectId = (value: unknown) => value instanceof Types.ObjectId;
+const isWhole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
+
+/**
+ * Why an entry would fail `LedgerEntrySchema`'s validation (null: it would pass): the same rules,
+ * checked without building a mongoose document, for writers that insert many entries through the
+ * driver (the order split). `ledger.schema.spec.ts` holds the two to the same answers.
+ */
+export function ledgerEntryProblem(entry: LedgerEntryInput): string | null {
+  if (!isObjectId(entry.orderId)) return 'orderId';
+  if (!isWhole(entry.lineIndex) || entry.lineIndex < 0) return 'lineIndex';
+  if (!(LEDGER_PARTIES as readonly unknown[]).includes(entry.party)) return 'party';
+  if (!(LEDGER_KINDS as readonly unknown[]).includes(entry.kind)) return 'kind';
+  if (!isWhole(entry.amountAgorot)) return 'amountAgorot';
+  if (!isObjectId(entry.bookId)) return 'bookId';
+  if (!isObjectId(entry.authorId)) return 'authorId';
+  if (!isWhole(entry.quantity)) return 'quantity';
+  if (!isWhole(entry.lineTotalAgorot)) return 'lineTotalAgorot';
+  if (!(SPLIT_POLICY_NAMES as readonly unknown[]).includes(entry.policy)) return 'policy';
+  if (!(entry.occurredAt instanceof Date) || Number.isNaN(entry.occurredAt.getTime())) {
+    return 'occurredAt';
+  }
+  return null;
+}
+
+/**
+ * Ledger entries checked against the schema's rules and stamped with `createdAt`, ready for the
+ * driver's `insertMany` (no mongoose document per entry: the split writes thousands a second).
+ * Throws on the first entry the schema would refuse, so nothing of the batch is written.
+ */
+export function ledgerRows(
+  entries: readonly LedgerEntryInput[],
+  createdAt = new Date(),
+): (LedgerEntryInput & { createdAt: Date })[] {
+  return entries.map((entry) => {
+    const problem = ledgerEntryProblem(entry);
+    if (problem) {
+      throw new Error(
+        `ledger entry of order ${String(entry.orderId)} line ${entry.lineIndex}: invalid ${problem}`,
+      );
+    }
+    return { ...entry, createdAt };
+  });
+}

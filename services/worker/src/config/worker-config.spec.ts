@@ -8,6 +8,7 @@ describe('loadWorkerConfig', () => {
       port: 3100,
       host: '127.0.0.1',
       concurrency: 4,
+      splitConcurrency: 32,
       splitPolicy: 'community-first',
       mongodbUri: 'mongodb://127.0.0.1:27027/mechabrim',
       redisUrl: 'redis://127.0.0.1:6379',
@@ -119,5 +120,8 @@ describe('loadWorkerConfig', () => {
       /SPLIT_POLICY: must be one of community-first, compensation/,
     );
     expect(loadWorkerConfig({ SPLIT_POLICY: 'compensation' }).splitPolicy).toBe('compensation');
+    expect(() => loadWorkerConfig({ SPLIT_CONCURRENCY: '0' })).toThrow(/SPLIT_CONCURRENCY/);
+    expect(() => loadWorkerConfig({ SPLIT_CONCURRENCY: '257' })).toThrow(/SPLIT_CONCURRENCY/);
+    expect(loadWorkerConfig({ SPLIT_CONCURRENCY: '128' }).splitConcurrency).toBe(128);
   });
 });

@@ -48,6 +48,13 @@ export const workerEnvSchema = z
       max: 64,
       description: 'Jobs one worker process runs at once (1-64)',
     }),
+    SPLIT_CONCURRENCY: integerVar({
+      default: 32,
+      min: 1,
+      max: 256,
+      description:
+        'Order-split jobs one worker process runs at once (1-256): they mostly wait on MongoDB, and the jobs held at once share one read and a few transactions',
+    }),
     SPLIT_POLICY: enumVar(
       SPLIT_POLICY_NAMES,
       DEFAULT_SPLIT_POLICY,
@@ -191,6 +198,8 @@ export interface WorkerConfig {
   port: number;
   host: string;
   concurrency: number;
+  /** Order-split jobs run at once (the split's group commit batches them). */
+  splitConcurrency: number;
   splitPolicy: SplitPolicyName;
   mongodbUri: string;
   redisUrl: string;
@@ -225,6 +234,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     port: e.WORKER_PORT,
     host: e.WORKER_HOST ?? defaultHost(e.NODE_ENV),
     concurrency: e.WORKER_CONCURRENCY,
+    splitConcurrency: e.SPLIT_CONCURRENCY,
     splitPolicy: e.SPLIT_POLICY,
     mongodbUri: resolveMongoUri(e),
     redisUrl: resolveRedisUrl(e),

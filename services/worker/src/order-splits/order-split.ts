@@ -1,5 +1,5 @@
 import type { MailJobOf } from '@mechabrim/contracts';
-import type { LedgerParty } from '@mechabrim/db';
+import type { LedgerEntryInput, LedgerParty } from '@mechabrim/db';
 import { agorot, lineTotal, splitSoldLine, type SplitPolicy } from '@mechabrim/money';
 import type { Types } from 'mongoose';
 
@@ -12,19 +12,9 @@ export interface SplitOrderLine {
   printAndShippingAgorot?: number | null;
 }
 
-/** One ledger entry about to be written (the stored shape of `LedgerEntrySchema`). */
-export interface NewLedgerEntry {
-  orderId: Types.ObjectId;
-  lineIndex: number;
-  party: LedgerParty;
+/** One sale entry about to be written (the stored shape of `LedgerEntrySchema`). */
+export interface NewLedgerEntry extends LedgerEntryInput {
   kind: 'sale';
-  amountAgorot: number;
-  bookId: Types.ObjectId;
-  authorId: Types.ObjectId;
-  quantity: number;
-  lineTotalAgorot: number;
-  policy: SplitPolicy['name'];
-  occurredAt: Date;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   OUTBOX_MODEL,
   PAID_ORDER_STATUSES,
   USER_MODEL,
+  ledgerRows,
   type BookModel,
   type LedgerEntryModel,
   type OrderModel,
@@ -136,11 +137,11 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     this.policy = selectSplitPolicy(config.splitPolicy);
     // Every job this process holds can be in one batch; waiting for more than that is futile.
     this.reads = new GroupCommit((requests) => this.readBatch(requests), {
-      maxBatch: () => Math.min(READ_BATCH_MAX, this.config.concurrency),
+      maxBatch: () => Math.min(READ_BATCH_MAX, this.config.splitConcurrency),
       windowMs: SPLIT_BATCH_WINDOW_MS,
     });
     this.writes = new GroupCommit((splits) => this.writeBatch(splits), {
-      maxBatch: () => Math.min(SPLIT_BATCH_MAX, this.config.concurrency),
+      maxBatch: () => Math.min(SPLIT_BATCH_MAX, this.config.splitConcurrency),
       windowMs: SPLIT_BATCH_WINDOW_MS,
       parallel: SPLIT_WRITERS,
       // Transactions running at once sell different books, so their sales counts never conflict.
@@ -149,7 +150,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.worker.concurrency = this.config.concurrency;
+    this.worker.concurrency = this.config.splitConcurrency;
     // BullMQ reconnects by itself; an outage is logged by the client-logs worker already.
     this.worker.on('error', () => undefined);
   }
@@ -241,7 +242,9 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
         if (claim.modifiedCount !== claimIds.length) {
           throw new ClaimMissedError(claimIds.length, claim.modifiedCount);
         }
-        await this.ledger.insertMany(entries, { session, ordered: true });
+        // Through the driver: the rows are checked against the schema's rules by `ledgerRows`
+        // without a mongoose document each (a quarter of the split's CPU in the worker).
+        await this.ledger.collection.insertMany(ledgerRows(entries), { session, ordered: true });
         // Each author hears of the sale once: the mails go to the outbox with the split itself
         // (the API's relay hands them to the mail queue).
         const mails = unique.flatMap((split) => split.mails);
@@ -263,7 +266,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
           }
         }
         if (copies.size > 0) {
-          await this.books.bulkWrite(
+          await this.books.collection.bulkWrite(
             [...copies.values()].map(({ id, quantity }) => ({
               updateOne: { filter: { _id: id }, update: { $inc: { salesCount: quantity } } },
             })),
@@ -323,7 +326,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
         );
         claimed = claim.modifiedCount === 1;
         if (!claimed) return;
-        await this.ledger.insertMany(entries, { session, ordered: true });
+        await this.ledger.collection.insertMany(ledgerRows(entries), { session, ordered: true });
         if (mails.length > 0) {
           const at = new Date();
           await this.outbox.insertMany(
