@@ -1,6 +1,6 @@
 // Remote: builds dist/remoteEntry.js + dist/mf-manifest.json, exposing ./App (the cart,
 // checkout, payment result and orders routes).
-// Also dist/server/landing.cjs and landing.css: the cart page's server renderer, which the
+// Also dist/server/landing.cjs and landing.css: the cart and checkout pages' server renderer, which the
 // checkout's edge server runs for the shell's server-side composition (src/server/landing.tsx).
 const path = require('node:path');
 const { frontendConfig } = require('../build-config/federation/webpack.cjs');

@@ -88,10 +88,15 @@ async function main() {
           },
           [login.token, JSON.stringify(cart)] as const,
         );
-        // Loaded again, the app mirrors the stored cart into its cookie (libs/cart-store), as on
-        // every page the reader adds books on: the cart page is then drawn by the server.
+        // Loaded again, the app mirrors the stored cart and the session into their cookies
+        // (libs/cart-store, libs/session), as on every page the reader adds books on: the cart
+        // and checkout pages are then drawn by the server.
         await page.reload({ waitUntil: 'load' });
-        await page.waitForFunction(() => /(^|; )mb_cart=[^-;]/.test(document.cookie));
+        await page.waitForFunction(
+          () =>
+            /(^|; )mb_cart=[^-;]/.test(document.cookie) &&
+            /(^|; )mb_signed_in=1/.test(document.cookie),
+        );
         const session = await context.newCDPSession(page);
         await session.send('Network.clearBrowserCache');
         await session.detach();

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeBook } from '@mechabrim/api-client/src/testing/render-with-api';
 import { cartStore } from '@mechabrim/cart-store';
+import { sessionStore } from '@mechabrim/session';
 import { strings } from '../strings.he';
 import { renderLanding } from './landing';
 
@@ -85,9 +86,39 @@ describe('cart page renderer', () => {
     ).resolves.toBeNull();
   });
 
+  it('draws the checkout for a signed-in reader: summary and an empty form, read-only until the app', async () => {
+    const landing = await renderLanding('/checkout', {
+      apiBaseUrl,
+      cookie: 'mb_signed_in=1; mb_cart=b1~2.b2~1',
+    });
+    const html = landing?.html ?? '';
+    expect(html).toContain(
+      `<h1 id="checkout-title" class="co-page__title">${strings.checkout.title}</h1>`,
+    );
+    expect(html).toContain('class="checkout-details__note"');
+    expect(html).toContain('ים של מילים');
+    expect(html).toContain('129.80');
+    expect(html).toContain('name="first_name"');
+    expect(html).not.toContain(strings.checkout.checkingSession);
+    // The stores are left as they were: nobody is signed in on the server.
+    expect(sessionStore.getState().user).toBeNull();
+    expect(cartStore.getState().lines).toEqual([]);
+  });
+
+  it.each([
+    ['a guest (the browser sends them to sign in)', 'mb_cart=b1~1'],
+    ['an empty cart (the browser sends the reader to the cart)', 'mb_signed_in=1; mb_cart=-'],
+    ['no cart cookie', 'mb_signed_in=1'],
+  ])('leaves the checkout to the browser for %s', async (_label, cookie) => {
+    await expect(renderLanding('/checkout', { apiBaseUrl, cookie })).resolves.toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it('draws no other page', async () => {
-    for (const url of ['/checkout', '/orders', '//evil.example/cart', 'cart']) {
-      await expect(renderLanding(url, { apiBaseUrl, cookie: 'mb_cart=b1~1' })).resolves.toBeNull();
+    for (const url of ['/orders', '/payment/success', '//evil.example/cart', 'cart']) {
+      await expect(
+        renderLanding(url, { apiBaseUrl, cookie: 'mb_signed_in=1; mb_cart=b1~1' }),
+      ).resolves.toBeNull();
     }
     expect(calls).toEqual([]);
   });

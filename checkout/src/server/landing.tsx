@@ -1,5 +1,5 @@
-// The cart page rendered to HTML on the server (server-side composition, as the storefront's
-// landing pages: storefront/src/server/landing.tsx).
+// The cart and checkout pages rendered to HTML on the server (server-side composition, as the
+// storefront's landing pages: storefront/src/server/landing.tsx).
 //
 // Drawn in the browser, the cart's first picture waits for the shell's script, this remote's
 // manifest, entry and `./App` chunk, then a React render: on a phone over a slow network that is
@@ -10,14 +10,19 @@
 // prices still being checked. The shell keeps the markup on screen until this remote takes over
 // with the same markup (shell/src/app/landing.tsx).
 //
+// The checkout page is drawn for a signed-in reader only (the session's `mb_signed_in` cookie; a
+// guest's browser goes to sign in) and as a reader the server does not know: the form's fields
+// empty and read-only until the browser fills them from the account and the remembered details.
+//
 // Built for Node into dist/server/landing.cjs (webpack.config.cjs), run by the checkout's edge
 // server at `/__landing`.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter } from '@mechabrim/routing';
 import { cartCookieFrom, cartStore, parseCartCookie, type CartLine } from '@mechabrim/cart-store';
-import { configureApi } from '@mechabrim/session';
+import { configureApi, sessionStore, SIGNED_IN_COOKIE } from '@mechabrim/session';
 import { CartPage } from '../features/cart';
+import { CheckoutPage } from '../features/checkout';
 import { getCurrentBook } from '../features/cart/api/get-cart-books';
 
 export interface Landing {
@@ -31,7 +36,7 @@ export interface LandingOptions {
   apiBaseUrl: string;
   /** Gives up on the API after this long; the page is then drawn in the browser as before. */
   timeoutMs?: number;
-  /** The page request's `Cookie` header (the edge server forwards the cart's cookie only). */
+  /** The page request's `Cookie` header (the edge server forwards the cart's and the session's). */
   cookie?: string;
 }
 
@@ -56,9 +61,18 @@ async function cartLines(
   }
 }
 
+/** Whether the `Cookie` header says the browser holds a session. */
+function signedIn(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((pair) => pair.trim() === `${SIGNED_IN_COOKIE}=1`);
+}
+
+/** The reader the checkout is drawn for: signed in, nothing else known (see above). */
+const UNKNOWN_READER = { _id: '', name: '', email: '', role: 'user' } as const;
+
 /**
  * Renders the checkout area of `url` (a path with its query) as the reader's browser first draws
- * it, or `null` when that page is not drawn here (only `/cart` is) or its data could not be had.
+ * it, or `null` when that page is not drawn here (only `/cart` and `/checkout` are) or its data
+ * could not be had.
  */
 export async function renderLanding(url: string, options: LandingOptions): Promise<Landing | null> {
   // A path of this site only (`//host/…` would be another site's).
@@ -70,28 +84,34 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
     return null;
   }
   const page = parsed.pathname.replace(/\/$/, '');
-  if (page !== '/cart') return null;
+  if (page !== '/cart' && page !== '/checkout') return null;
+  // A guest's checkout sends them to sign in: the browser does that.
+  if (page === '/checkout' && !signedIn(options.cookie)) return null;
   // No cookie yet (a cart stored before it existed) or a cart too long for one: the browser draws.
   const cookie = parseCartCookie(cartCookieFrom(options.cookie));
   if (!cookie || !('lines' in cookie)) return null;
+  // An empty cart's checkout sends the reader back to the cart: the browser does that.
+  if (page === '/checkout' && cookie.lines.length === 0) return null;
   configureApi({ apiBaseUrl: options.apiBaseUrl });
   const lines = await cartLines(cookie.lines, AbortSignal.timeout(options.timeoutMs ?? 1500));
   if (!lines) return null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The one store the page reads, filled for this render only (rendering is synchronous).
-  const before = cartStore.getState().lines;
+  // The stores the page reads, filled for this render only (rendering is synchronous).
+  const before = { lines: cartStore.getState().lines, session: sessionStore.getState() };
   cartStore.setState({ lines });
+  if (page === '/checkout') sessionStore.setState({ user: UNKNOWN_READER, loading: false });
   try {
     const html = renderToStaticMarkup(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[`${parsed.pathname}${parsed.search}`]}>
-          <CartPage />
+          {page === '/cart' ? <CartPage /> : <CheckoutPage />}
         </MemoryRouter>
       </QueryClientProvider>,
     );
     return { html, state: null };
   } finally {
-    cartStore.setState({ lines: before });
+    cartStore.setState({ lines: before.lines });
+    sessionStore.setState({ user: before.session.user, loading: before.session.loading });
     client.clear();
   }
 }

@@ -503,7 +503,7 @@ describe('landing answers (storefront side)', () => {
   });
 
   it('passes the renderer the landing cookies of the request, and no other', async () => {
-    expect(LANDING_COOKIES).toEqual(['mb_cart']);
+    expect(LANDING_COOKIES).toEqual(['mb_cart', 'mb_signed_in']);
     const res = await fetch(landingUrl(server, '/echo'), {
       headers: { cookie: 'session=secret; mb_cart=a~2.b~1; mb_cartx=1' },
     });

@@ -65,12 +65,12 @@ async function main(): Promise<number> {
         ? {
             landingUrl: edge.landingUrl ?? new URL('__landing', config.remotes.storefront).href,
             timeoutMs: edge.landingTimeoutMs,
-            // The cart page is drawn by the checkout's server (checkout/src/server/landing.tsx).
+            // The cart and checkout pages are drawn by the checkout's server (checkout/src/server/landing.tsx).
             remotes: [
               {
                 remote: 'checkout',
                 landingUrl: new URL('__landing', config.remotes.checkout).href,
-                paths: ['/cart'],
+                paths: ['/cart', '/checkout'],
               },
             ],
           }
