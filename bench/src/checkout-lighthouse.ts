@@ -4,8 +4,8 @@
  * static baseline page in the same run.
  *
  * Both pages show a buyer's own state, so before every run the demo reader is signed in and three
- * books are put in the cart through the page's localStorage (as the storefront would leave them),
- * and the browser's HTTP cache is emptied: each run is a cold load of a signed-in buyer with a
+ * books are put in the cart through the page's localStorage (as the storefront would leave them,
+ * with the cart's cookie the app mirrors it into), and the browser's HTTP cache is emptied: each run is a cold load of a signed-in buyer with a
  * cart. Lighthouse's own storage reset is off for that reason (it would sign the buyer out).
  *
  * Run: `npm run bench:checkout-pages -w bench` (CHROME_PATH defaults to /usr/bin/chromium). Expects
@@ -87,6 +87,15 @@ async function main() {
             localStorage.setItem('cart', lines);
           },
           [login.token, JSON.stringify(cart)] as const,
+        );
+        // Loaded again, the app mirrors the stored cart and the session into their cookies
+        // (libs/cart-store, libs/session), as on every page the reader adds books on: the cart
+        // and checkout pages are then drawn by the server.
+        await page.reload({ waitUntil: 'load' });
+        await page.waitForFunction(
+          () =>
+            /(^|; )mb_cart=[^-;]/.test(document.cookie) &&
+            /(^|; )mb_signed_in=1/.test(document.cookie),
         );
         const session = await context.newCDPSession(page);
         await session.send('Network.clearBrowserCache');

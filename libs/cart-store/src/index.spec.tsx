@@ -2,6 +2,7 @@
  * @jest-environment jsdom
  */
 import { act, render, screen } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { cartStore, selectCount, useCart } from './index';
 
 function Badge() {
@@ -34,5 +35,18 @@ describe('the page cart', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: '{broken' }));
     });
     expect(screen.getByTestId('count').textContent).toBe('0');
+  });
+
+  it('mirrors which books and how many into its cookie on every change', () => {
+    act(() => cartStore.getState().add({ _id: 'b3', title: 'מסה', price: 30 }));
+    act(() => cartStore.getState().setQuantity('b3', 4));
+    expect(document.cookie).toContain('mb_cart=b3~4');
+    act(() => cartStore.getState().clear());
+    expect(document.cookie).toContain('mb_cart=-');
+  });
+
+  it('renders what the store holds on a server too (the cart page drawn by the checkout server)', () => {
+    cartStore.setState({ lines: [{ book: { _id: 'b4', title: 'שירה', price: 20 }, quantity: 2 }] });
+    expect(renderToStaticMarkup(<Badge />)).toBe('<span data-testid="count">2</span>');
   });
 });

@@ -1,5 +1,6 @@
-import { useStore } from 'zustand';
+import { useCallback, useSyncExternalStore } from 'react';
 import { createCartStore, parseStoredCart, CART_STORAGE_KEY, type CartState } from './cart-store';
+import { writeCartCookie } from './cart-cookie';
 
 export {
   createCartStore,
@@ -14,6 +15,14 @@ export {
   type CartState,
   type CartStoreOptions,
 } from './cart-store';
+export {
+  CART_COOKIE,
+  cartCookieFrom,
+  cartCookieValue,
+  parseCartCookie,
+  type CartCookie,
+  type CartCookieLine,
+} from './cart-cookie';
 
 /**
  * The one cart of the site. This library is a federation singleton, so the shell and every
@@ -29,10 +38,24 @@ if (typeof window !== 'undefined') {
   });
 }
 
+// Which books and how many, mirrored into a cookie for the server that draws the cart page
+// (cart-cookie.ts): once as the page starts (the stored cart may predate the cookie, or have
+// been changed in another tab) and on every change.
+if (typeof document !== 'undefined') {
+  writeCartCookie(cartStore.getState().lines);
+  cartStore.subscribe((state, previous) => {
+    if (state.lines !== previous.lines) writeCartCookie(state.lines);
+  });
+}
+
 /**
  * Reads the cart in a component. Pass a selector that returns a value or a stable reference
  * (`(s) => s.lines`, `selectCount`); wrap selectors that build new objects in `useShallow`.
  */
 export function useCart<T>(selector: (state: CartState) => T): T {
-  return useStore(cartStore, selector);
+  const current = useCallback(() => selector(cartStore.getState()), [selector]);
+  // zustand's `useStore` renders a store's *initial* state on a server; the checkout's server
+  // renderer fills the store for the cart page it draws (checkout/src/server/landing.tsx), so
+  // the server renders what the store holds, as the browser does.
+  return useSyncExternalStore(cartStore.subscribe, current, current);
 }

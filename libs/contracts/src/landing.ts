@@ -3,3 +3,11 @@
  * storefront's server-drawn landing markup; services/edge puts the markup there.
  */
 export const LANDING_SLOT = '<!--mb-landing-->';
+
+/**
+ * The cookies the shell's server forwards to a landing renderer, and no others: the cart's
+ * (`CART_COOKIE` of libs/cart-store, which the checkout's renderer draws the cart and checkout
+ * pages from) and the signed-in hint (`SIGNED_IN_COOKIE` of libs/session: the checkout page is
+ * drawn for a signed-in reader only).
+ */
+export const LANDING_COOKIES: readonly string[] = ['mb_cart', 'mb_signed_in'];

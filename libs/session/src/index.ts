@@ -1,4 +1,4 @@
-import { useStore } from 'zustand';
+import { useCallback, useSyncExternalStore } from 'react';
 import { createApiClient, type ApiRequest, type ApiTiming } from './api-client';
 import { getApiBaseUrl } from './api-config';
 import { createSessionStore, type SessionState } from './session-store';
@@ -48,6 +48,32 @@ const client = createApiClient({
 export const sessionStore = createSessionStore({ api: client });
 
 /**
+ * A cookie that says this browser holds a session (`1`, never the token: the API is called with
+ * the bearer token, not with cookies). The server that draws the checkout page
+ * (checkout/src/server/landing.tsx) draws it only for a reader who is signed in; a guest's
+ * browser sends them to sign in instead.
+ */
+export const SIGNED_IN_COOKIE = 'mb_signed_in';
+
+function writeSignedInCookie(signedIn: boolean) {
+  try {
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${SIGNED_IN_COOKIE}=1; Path=/; Max-Age=${signedIn ? 31536000 : 0}; SameSite=Lax${secure}`;
+  } catch {
+    // No document or cookies blocked: the checkout is drawn in the browser.
+  }
+}
+
+// Once as the page starts (the token may predate the cookie) and whenever one is kept or dropped.
+if (typeof document !== 'undefined') {
+  writeSignedInCookie(sessionStore.getState().token !== null);
+  sessionStore.subscribe((state, previous) => {
+    if ((state.token === null) !== (previous.token === null))
+      writeSignedInCookie(state.token !== null);
+  });
+}
+
+/**
  * What a page's client log reads from the session: the API to send to, the signed-in user, and
  * the timing of every API call (the shape `installClientLogging` of the UI kit takes).
  */
@@ -67,5 +93,8 @@ export function apiFetch<T>(path: string, request?: ApiRequest): Promise<T> {
 
 /** Reads the session in a component. */
 export function useSession<T>(selector: (state: SessionState) => T): T {
-  return useStore(sessionStore, selector);
+  const current = useCallback(() => selector(sessionStore.getState()), [selector]);
+  // zustand's `useStore` renders a store's *initial* state on a server; the checkout's server
+  // renderer sets the session for the page it draws, so the server renders what the store holds.
+  return useSyncExternalStore(sessionStore.subscribe, current, current);
 }

@@ -1,4 +1,4 @@
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand';
 import { ApiError, type ApiFetch } from './api-client';
 import { strings } from './strings.he';
 

@@ -31,7 +31,9 @@ import {
   composePage,
   createLandingClient,
   createLandingRenderer,
+  landingCookies,
   type LandingAnswer,
+  type RemoteLanding,
 } from './landing';
 import { runtimeConfigFromEnv, type Env, type RuntimeConfig } from './runtime-config';
 import {
@@ -112,7 +114,7 @@ export interface EdgeServerOptions {
    * Before sending a page, ask `landingUrl` (a storefront's `/__landing`) for its markup and
    * compose it into the page with dist/landing-frame.html; waits at most `timeoutMs` (500).
    */
-  compose?: { landingUrl: string; timeoutMs?: number };
+  compose?: { landingUrl: string; timeoutMs?: number; remotes?: readonly RemoteLanding[] };
   /** Called with errors raised while answering a request. */
   onError?: (err: unknown) => void;
 }
@@ -278,7 +280,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
    * index.html with the storefront's landing markup in it, or `null` (no markup for this page in
    * time, or no frame in this build): the caller then sends index.html as it is.
    */
-  async function composedPage(pagePath: string): Promise<string | null> {
+  async function composedPage(pagePath: string, cookie?: string): Promise<string | null> {
     if (!askForLanding) return null;
     const [index, frame] = await Promise.all([
       readPart(indexFile).catch(() => null),
@@ -286,12 +288,12 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     ]);
     // A build without a frame (or a page) has no use for the storefront's answer.
     if (!index || !frame) return null;
-    const landingAnswer = await askForLanding(pagePath);
+    const landingAnswer = await askForLanding(pagePath, cookie);
     if (!landingAnswer) return null;
     return composePage({ index, frame, pagePath, landing: landingAnswer });
   }
 
-  async function answerLanding(reply: FastifyReply, url: URL) {
+  async function answerLanding(reply: FastifyReply, url: URL, cookie: string | undefined) {
     const pagePath = url.searchParams.get('path') ?? '';
     if (!pagePath.startsWith('/') || pagePath.startsWith('//') || pagePath.length > 2048) {
       return reply
@@ -302,7 +304,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     }
     let answer: LandingAnswer | null = null;
     try {
-      answer = landing ? await landing.render(pagePath) : null;
+      answer = landing ? await landing.render(pagePath, landingCookies(cookie)) : null;
     } catch (err) {
       // The page is then drawn in the browser; the error is reported, the request is not failed.
       if (options.onError) options.onError(err);
@@ -372,7 +374,9 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
         const url = new URL(request.url, 'http://localhost');
         const urlPath = url.pathname;
 
-        if (landing && urlPath === LANDING_PATH) return answerLanding(reply, url);
+        if (landing && urlPath === LANDING_PATH) {
+          return answerLanding(reply, url, request.headers.cookie);
+        }
 
         const config = urlPath === '/runtime-config.json' ? runtimeConfigFor(request) : null;
         if (config) {
@@ -386,13 +390,16 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
         const isPage =
           !path.extname(urlPath) || String(request.headers.accept ?? '').includes('text/html');
         if (askForLanding && isPage && (!found || found.file === indexFile)) {
-          const page = await composedPage(`${urlPath}${url.search}`);
+          const page = await composedPage(`${urlPath}${url.search}`, request.headers.cookie);
           if (page) {
-            return reply
-              .type(HTML_TYPE)
-              .header('Cache-Control', NO_CACHE)
-              .header('Vary', 'accept-encoding')
-              .send(page);
+            return (
+              reply
+                .type(HTML_TYPE)
+                .header('Cache-Control', NO_CACHE)
+                // The cart page is drawn from the cart's cookie.
+                .header('Vary', 'accept-encoding, cookie')
+                .send(page)
+            );
           }
         }
         if (found) return sendFound(reply, found);

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startEdgeServer, type EdgeServer } from './edge-server';
-import { LANDING_SLOT, composePage } from './landing';
+import { LANDING_COOKIES, LANDING_SLOT, composePage, landingCookies } from './landing';
 
 const HOST = '127.0.0.1';
 const API = 'http://api.test';
@@ -294,6 +294,19 @@ describe('composePage', () => {
     expect(html).toContain('<a href="/">בית</a>');
   });
 
+  it("names the remote's box after the remote whose markup it holds", () => {
+    const frame = FRAME_HTML.replace(
+      'class="shell-area"',
+      'class="shell-area" data-remote="storefront"',
+    );
+    const compose = (remote?: string) =>
+      composePage({ index: INDEX_HTML, frame, pagePath: '/cart', landing: { ...landing, remote } });
+    expect(compose('checkout')).toContain('<div class="shell-area" data-remote="checkout">');
+    expect(compose()).toContain('<div class="shell-area" data-remote="storefront">');
+    // Anything but a plain name is not written into the page.
+    expect(compose('x" onclick="alert(1)')).toContain('data-remote="storefront"');
+  });
+
   it('escapes the page path in its attribute', () => {
     const pagePath = '/search?q="><img src=x onerror=alert(1)>&a=1&amp;b';
     const html = composePage({ index: INDEX_HTML, frame: FRAME_HTML, pagePath, landing }) as string;
@@ -487,6 +500,35 @@ describe('landing answers (storefront side)', () => {
     const body = await res.json();
     expect(body.state).toEqual({ pagePath, options: { apiBaseUrl: API, timeoutMs: 1234 } });
     expect(store.calls()).toEqual([{ pagePath, options: { apiBaseUrl: API, timeoutMs: 1234 } }]);
+  });
+
+  it('passes the renderer the landing cookies of the request, and no other', async () => {
+    expect(LANDING_COOKIES).toEqual(['mb_cart', 'mb_signed_in']);
+    const res = await fetch(landingUrl(server, '/echo'), {
+      headers: { cookie: 'session=secret; mb_cart=a~2.b~1; mb_cartx=1' },
+    });
+    const body = await res.json();
+    expect(body.state.options).toEqual({
+      apiBaseUrl: API,
+      timeoutMs: 1234,
+      cookie: 'mb_cart=a~2.b~1',
+    });
+    await fetch(landingUrl(server, '/echo?other'), { headers: { cookie: 'session=secret' } });
+    expect(store.calls()[1]?.options).toEqual({ apiBaseUrl: API, timeoutMs: 1234 });
+    expect(landingCookies(undefined)).toBeUndefined();
+    expect(landingCookies(' mb_cart=-;x=1 ')).toBe('mb_cart=-');
+  });
+
+  it('renders a page drawn from a cookie once per cookie', async () => {
+    const ask = (cookie: string) =>
+      fetch(landingUrl(server, '/echo'), { headers: { cookie } }).then((res) => res.json());
+    await ask('mb_cart=a~1');
+    await ask('mb_cart=a~1');
+    await ask('mb_cart=a~2');
+    expect(store.calls().map((c) => (c.options as { cookie?: string }).cookie)).toEqual([
+      'mb_cart=a~1',
+      'mb_cart=a~2',
+    ]);
   });
 
   it('renders a path once within cacheMs, and each path on its own', async () => {
@@ -713,7 +755,7 @@ describe('page composition (two servers)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('vary')?.toLowerCase()).toBe('accept-encoding');
+    expect(res.headers.get('vary')?.toLowerCase()).toBe('accept-encoding, cookie');
     expect(res.headers.get('etag')).toBeNull();
     const page = await res.text();
     expect(page.startsWith('<!doctype html><html data-landing lang="he" dir="rtl"><head>')).toBe(
@@ -735,6 +777,45 @@ describe('page composition (two servers)', () => {
     expect(page.indexOf('id="mb-landing-state"')).toBeLessThan(page.indexOf('</head>'));
     expect(asked()).toContain('/book/1');
     expect(shellErrors).not.toHaveBeenCalled();
+  });
+
+  it("asks another remote's server for its paths, with the page's landing cookies", async () => {
+    const other = makeStorefront();
+    dirs.push(other.dir);
+    const checkout = await startEdgeServer({
+      dir: other.dir,
+      port: 0,
+      host: HOST,
+      landing: { module: other.module, apiBaseUrl: API },
+    });
+    const server = await startEdgeServer({
+      dir: shellDir,
+      port: 0,
+      host: HOST,
+      compose: {
+        landingUrl: landingUrl(storefront),
+        timeoutMs: 1000,
+        remotes: [{ remote: 'checkout', landingUrl: landingUrl(checkout), paths: ['/echo'] }],
+      },
+    });
+    try {
+      const before = asked().length;
+      const page = await (
+        await fetch(`${server.url}/echo?x=1`, { headers: { cookie: 'a=b; mb_cart=c~3' } })
+      ).text();
+      expect(page).toContain('<p>echo</p>');
+      expect(stateIn(page)).toEqual({
+        pagePath: '/echo?x=1',
+        options: { apiBaseUrl: API, cookie: 'mb_cart=c~3' },
+      });
+      expect(asked()).toHaveLength(before);
+      // Every other path is still the storefront's.
+      await fetch(`${server.url}/book/31`);
+      expect(asked()).toContain('/book/31');
+      expect(other.calls().map((c) => c.pagePath)).toEqual(['/echo?x=1']);
+    } finally {
+      await Promise.all([server.close(), checkout.close()]);
+    }
   });
 
   it('asks for the page with its query, and composes the front page', async () => {

@@ -18,24 +18,44 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LANDING_SLOT } from '@mechabrim/contracts';
+import { LANDING_COOKIES, LANDING_SLOT } from '@mechabrim/contracts';
 
-export { LANDING_SLOT };
+export { LANDING_COOKIES, LANDING_SLOT };
 
-/** The storefront server's answer for one page. */
+/** A remote server's answer for one page. */
 export interface LandingAnswer {
   html: string;
   state?: unknown;
   css?: string;
+  /** The remote whose area the markup is (the frame's box says so); the storefront when absent. */
+  remote?: string;
 }
 
 /** What a landing renderer module exports (the storefront's dist/server/landing.cjs). */
 type RenderLanding = (
   pagePath: string,
-  options: { apiBaseUrl: string; timeoutMs?: number },
+  options: { apiBaseUrl: string; timeoutMs?: number; cookie?: string },
 ) => Promise<LandingAnswer | null> | LandingAnswer | null;
 
 export const LANDING_PATH = '/__landing';
+
+/** The remote's box in the shell's frame (shell/src/server/frame.tsx draws the storefront's). */
+const FRAME_AREA = 'data-remote="storefront"';
+
+/**
+ * The page request's cookies a landing renderer may see (`LANDING_COOKIES`), as a `Cookie`
+ * header; `undefined` when there are none.
+ */
+export function landingCookies(cookieHeader: string | undefined): string | undefined {
+  const kept = (cookieHeader ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => {
+      const at = pair.indexOf('=');
+      return at > 0 && LANDING_COOKIES.includes(pair.slice(0, at));
+    });
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
 
 /** The shell's empty mount point, however the HTML minifier quoted and spaced it. */
 const EMPTY_ROOT = /<div id="?root"?>\s*<\/div>/;
@@ -107,7 +127,11 @@ export function composePage(parts: {
     ? `<style data-landing-css>${landing.css.replace(/<\/style/gi, '<\\/style')}</style>`
     : '';
   const state = `<script type="application/json" id="mb-landing-state">${scriptSafeJson(landing.state ?? null)}</script>`;
-  const root = `<div id="root">${replaceOnce(controlsWaitForApp(frame), LANDING_SLOT, area)}</div>`;
+  const remoteFrame =
+    landing.remote && /^[A-Za-z-]+$/.test(landing.remote)
+      ? frame.replace(FRAME_AREA, `data-remote="${landing.remote}"`)
+      : frame;
+  const root = `<div id="root">${replaceOnce(controlsWaitForApp(remoteFrame), LANDING_SLOT, area)}</div>`;
 
   let page = replaceOnce(index, /<html(?=[\s>])/, '<html data-landing');
   page = page.replace(
@@ -120,8 +144,11 @@ export function composePage(parts: {
 
 /** The storefront side of the composition: renders landing answers from a module. */
 export interface LandingRenderer {
-  /** The answer for a page path (with its query), or `null` for a page drawn in the browser. */
-  render(pagePath: string): Promise<LandingAnswer | null>;
+  /**
+   * The answer for a page path (with its query) and the page request's forwarded cookies, or
+   * `null` for a page drawn in the browser.
+   */
+  render(pagePath: string, cookie?: string): Promise<LandingAnswer | null>;
   /** The module's folder, never served as files. */
   directory: string;
 }
@@ -169,22 +196,28 @@ export function createLandingRenderer(options: {
     return loaded;
   }
 
-  async function render(pagePath: string): Promise<LandingAnswer | null> {
+  async function render(pagePath: string, cookie?: string): Promise<LandingAnswer | null> {
     const { render: renderLanding, css } = current();
     const now = Date.now();
-    const hit = cache.get(pagePath);
+    // A page drawn from a cookie (the cart) is one answer per cookie.
+    const key = cookie ? `${pagePath}\n${cookie}` : pagePath;
+    const hit = cache.get(key);
     if (hit && now - hit.at < cacheMs) return hit.answer;
     const answer = Promise.resolve(
-      renderLanding(pagePath, { apiBaseUrl: options.apiBaseUrl, timeoutMs: options.apiTimeoutMs }),
+      renderLanding(pagePath, {
+        apiBaseUrl: options.apiBaseUrl,
+        timeoutMs: options.apiTimeoutMs,
+        ...(cookie ? { cookie } : {}),
+      }),
     ).then((landing) => (landing ? { ...landing, css } : null));
     if (cache.size >= 500) {
       const oldest = cache.keys().next();
       if (!oldest.done) cache.delete(oldest.value);
     }
-    cache.set(pagePath, { at: now, answer });
+    cache.set(key, { at: now, answer });
     // A failure is not kept: the next request tries again.
     answer.catch(() => {
-      if (cache.get(pagePath)?.answer === answer) cache.delete(pagePath);
+      if (cache.get(key)?.answer === answer) cache.delete(key);
     });
     return answer;
   }
@@ -200,22 +233,41 @@ export function createLandingRenderer(options: {
   return { render, directory: path.dirname(modulePath) };
 }
 
+/** Another remote's landing renderer, for some paths (the checkout's, for the cart). */
+export interface RemoteLanding {
+  /** The remote's name, as the shell's runtime config has it (`checkout`). */
+  remote: string;
+  /** Its server's `/__landing`. */
+  landingUrl: string;
+  /** The page paths it draws (exact, without the query). */
+  paths: readonly string[];
+}
+
 /**
- * The shell side: asks `landingUrl` for the page's markup, within `timeoutMs`.
+ * The shell side: asks `landingUrl` (or the remote's, for its paths) for the page's markup,
+ * within `timeoutMs`, forwarding the page request's `LANDING_COOKIES`.
  */
 export function createLandingClient(options: {
   landingUrl: string;
   timeoutMs?: number;
-}): (pagePath: string) => Promise<LandingAnswer | null> {
+  remotes?: readonly RemoteLanding[];
+}): (pagePath: string, cookieHeader?: string) => Promise<LandingAnswer | null> {
   const timeoutMs = options.timeoutMs ?? 500;
-  return async (pagePath) => {
-    const url = new URL(options.landingUrl);
+  return async (pagePath, cookieHeader) => {
+    const pathname = pagePath.split('?')[0] ?? pagePath;
+    const other = options.remotes?.find((remote) => remote.paths.includes(pathname));
+    const url = new URL(other?.landingUrl ?? options.landingUrl);
     url.searchParams.set('path', pagePath);
+    const cookie = landingCookies(cookieHeader);
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: cookie ? { cookie } : {},
+      });
       if (response.status !== 200) return null;
       const landing = (await response.json()) as Partial<LandingAnswer> | null;
-      return landing && typeof landing.html === 'string' ? (landing as LandingAnswer) : null;
+      if (!landing || typeof landing.html !== 'string') return null;
+      return { ...(landing as LandingAnswer), ...(other ? { remote: other.remote } : {}) };
     } catch {
       return null;
     }

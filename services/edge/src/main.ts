@@ -4,12 +4,13 @@
 //   --runtime-config-file <file>     serve that file as /runtime-config.json (e.g. shell/environments/production.json)
 //   --api-proxy                      proxy /api to the API (API_UPSTREAM_URL, else localhost:API_PORT)
 //   --port-var SHELL_PORT            named in the message when the port is taken
-//   --landing <module>               answer /__landing with that renderer (the storefront's
-//                                    dist/server/landing.cjs); it asks the API at LANDING_API_URL,
-//                                    else the API upstream
+//   --landing <module>               answer /__landing with that renderer (the storefront's or the
+//                                    checkout's dist/server/landing.cjs); it asks the API at
+//                                    LANDING_API_URL, else the API upstream
 //   --compose                        put the storefront's landing markup into pages (the shell):
 //                                    asked at the runtime config's storefront origin, or at
-//                                    LANDING_URL, waiting at most LANDING_TIMEOUT_MS (500)
+//                                    LANDING_URL, waiting at most LANDING_TIMEOUT_MS (500); the
+//                                    cart page's at the checkout's origin
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadEdgeEnvironment } from './edge-config';
@@ -64,6 +65,14 @@ async function main(): Promise<number> {
         ? {
             landingUrl: edge.landingUrl ?? new URL('__landing', config.remotes.storefront).href,
             timeoutMs: edge.landingTimeoutMs,
+            // The cart and checkout pages are drawn by the checkout's server (checkout/src/server/landing.tsx).
+            remotes: [
+              {
+                remote: 'checkout',
+                landingUrl: new URL('__landing', config.remotes.checkout).href,
+                paths: ['/cart', '/checkout'],
+              },
+            ],
           }
         : undefined,
       onError: (err) => console.error(err),

@@ -19,4 +19,22 @@ describe('the first picture of a server-drawn page', () => {
     });
     await expect(firstPictureSettled()).resolves.toBeUndefined();
   });
+
+  it('goes on at once in a hidden tab, which paints no frame to wait for', async () => {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { ready: Promise.resolve() },
+    });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      const started = Date.now();
+      await firstPictureSettled();
+      expect(frame).not.toHaveBeenCalled();
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      frame.mockRestore();
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
 });

@@ -6,14 +6,33 @@ const FONT_WAIT_MS = 150;
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * After the next frame has been painted. The first one waits for the page's stylesheet, which on
- * a slow network takes a while; a hidden tab paints none at all: at most a second.
+ * How long a visible page waits for a frame before it goes on anyway. The first frame waits for
+ * the page's stylesheet and preloaded fonts, which on a phone's slow network take a second or
+ * more; going on before it would start the app's scripts (well over 100 KB) on the bandwidth the
+ * first picture is waiting for. A browser short of CPU can also hold its first frame back for
+ * a couple of seconds (seen with headless Chromium on a busy machine).
+ */
+const FRAME_WAIT_MS = 3000;
+
+const hidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+/**
+ * After the next frame has been painted, or at once in a hidden tab (it paints none: there is no
+ * picture to wait for, and its app should be ready when the reader switches to it).
  */
 const nextFrame = () =>
-  Promise.race([
-    new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-    delay(1000),
-  ]);
+  hidden()
+    ? Promise.resolve()
+    : Promise.race([
+        new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+        delay(FRAME_WAIT_MS),
+        new Promise<void>((resolve) => {
+          // Sent to the background while waiting: no frame comes until it is shown again.
+          document.addEventListener('visibilitychange', () => hidden() && resolve(), {
+            once: true,
+          });
+        }),
+      ]);
 
 /**
  * Resolves once a server-drawn page is on screen as it will stay: laid out (so the fonts it uses

@@ -63,7 +63,11 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
     probePath: '/mf-manifest.json',
     serveArgs: ['--landing', 'storefront/dist/server/landing.cjs'],
   }),
-  frontEnd('checkout', 'checkout', 'CHECKOUT_PORT', 4202, { probePath: '/mf-manifest.json' }),
+  // The checkout's server draws the cart page for the shell's composition, from the cart's cookie.
+  frontEnd('checkout', 'checkout', 'CHECKOUT_PORT', 4202, {
+    probePath: '/mf-manifest.json',
+    serveArgs: ['--landing', 'checkout/dist/server/landing.cjs'],
+  }),
   frontEnd('author-portal', 'author-portal', 'AUTHOR_PORTAL_PORT', 4203, {
     probePath: '/mf-manifest.json',
     link: 'Author portal (standalone)',
