@@ -6,10 +6,12 @@ import { BOOK_CATEGORIES } from '@mechabrim/contracts';
 import { readCatalogueVersions, verifyPassword } from '@mechabrim/db';
 import { normalizeHebrew } from '@mechabrim/hebrew';
 import { agorot, donationOf, toAgorot } from '@mechabrim/money';
+import { coverSpread, interiorPageMm, mmToPoints } from '@mechabrim/print-specs';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
 import { FIRST_NAMES } from './bios.he';
 import { CONTENT } from './content.he';
 import { DESCRIPTIONS } from './descriptions.he';
+import { DEMO_PAGE_COUNTS } from './print-files';
 import { REVIEWERS } from './reviews.he';
 import { DEMO_ACCOUNTS, DEMO_IDS, isDatabaseEmpty, seedDemoData } from './seed';
 
@@ -68,6 +70,35 @@ describe('seedDemoData', () => {
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pages.length).toBeLessThanOrEqual(4);
+  });
+
+  it('gives every book print files of its page count, so its orders go to print', async () => {
+    const books = await connection.collection('books').find().toArray();
+    const first = books[0];
+    if (!first) throw new Error('no books');
+    for (const book of books) {
+      expect(DEMO_PAGE_COUNTS).toContain(book.pages);
+      expect(book.files.pdf).toBe(`books/${String(book._id)}/interior.pdf`);
+      expect(book.files.coverPdf).toBe(`books/${String(book._id)}/cover.pdf`);
+    }
+    const mediaBoxes = (pdf: Buffer) =>
+      [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(
+        (m) => [Number(m[1]), Number(m[2])],
+      );
+    const interior = await readFile(path.join(dataDir, 'files', first.files.pdf as string));
+    expect(interior.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = mediaBoxes(interior);
+    expect(pages.length).toBe(first.pages);
+    const page = interiorPageMm('A5');
+    for (const [width, height] of pages) {
+      expect(width).toBeCloseTo(mmToPoints(page.widthMm), 1);
+      expect(height).toBeCloseTo(mmToPoints(page.heightMm), 1);
+    }
+    const cover = await readFile(path.join(dataDir, 'files', first.files.coverPdf as string));
+    const spread = coverSpread({ pages: first.pages, size: 'A5', paper: '70g', direction: 'rtl' });
+    expect(mediaBoxes(cover)).toEqual([
+      [expect.closeTo(spread.widthPt, 1), expect.closeTo(spread.heightPt, 1)],
+    ]);
   });
 
   it('covers every upload category with Hebrew titles, prices 25–120 and ratings', async () => {
