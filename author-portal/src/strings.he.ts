@@ -298,7 +298,7 @@ export const strings = {
     submitted: 'נשלח',
     approve: 'אישור',
     reject: 'דחייה',
-    reason: 'סיבת הדחייה (היוצר/ת יראו אותה)',
+    reason: 'סיבת הדחייה (תוצג לכותבי הספר)',
     confirmReject: 'שליחת הדחייה',
     cancel: 'ביטול',
     approved: (title: string) => `"${title}" אושר.`,
