@@ -79,7 +79,11 @@ export const strings = {
     },
     sales: (n: number) => (n === 1 ? 'מכירה אחת' : `${n} מכירות`),
     rating: (value: string, count: number) =>
-      count === 1 ? `${value} (דירוג אחד)` : `${value} (${count} דירוגים)`,
+      count === 0
+        ? 'עוד אין דירוגים'
+        : count === 1
+          ? `${value} (דירוג אחד)`
+          : `${value} (${count} דירוגים)`,
     edit: 'עריכה',
     hide: 'הסתרה',
     show: 'הצגה',
