@@ -256,6 +256,8 @@ export const strings = {
     filesHint: (megabytes: number) => `עד ${megabytes} מגה-בייט לקובץ`,
     template: 'מידות הכריכה לפי האפשרויות שבחרתם',
     templateNeedsPages: 'כדי לראות את מידות הכריכה, יש למלא את מספר העמודים.',
+    templatePagesOutOfRange: (min: number, max: number) =>
+      `מספר העמודים צריך להיות מספר שלם בין ${min} ל-${max}; מידות הכריכה יוצגו כשיהיה תקין.`,
     templateLoading: 'מחשב את מידות הכריכה…',
     templateFailed: 'לא הצלחנו לחשב את מידות הכריכה.',
     calculator: 'מחשבון מחיר לעותק',
@@ -264,9 +266,10 @@ export const strings = {
     priceLine: 'מחיר הספר',
     community: (percent: number) => `תרומה לקהילה (${percent}%)`,
     platform: (percent: number) => `דמי פלטפורמה (${percent}%)`,
-    printLine: 'הדפסה ומשלוח',
+    printLine: 'הדפסה ומשלוח (יורדים מחלקכם)',
     authorGets: 'מה שתקבלו',
-    uncovered: 'עלות ההדפסה והמשלוח גבוהה מחלקכם במחיר הזה.',
+    uncovered: (cost: string, covered: string) =>
+      `עלות ההדפסה והמשלוח (${cost}) גבוהה מחלקכם במחיר הזה: רק ${covered} ממנה מכוסים. כדאי להעלות את המחיר.`,
     submit: 'העלאת הספר',
     submitting: 'מעלה…',
     progress: 'התקדמות ההעלאה',

@@ -9,6 +9,8 @@ import {
   type BookUploadFileField,
 } from '@mechabrim/contracts';
 import {
+  MAX_PAGES,
+  MIN_PAGES,
   PAPER_TYPE_NAMES,
   PRINTING_TYPES,
   READING_DIRECTIONS,
@@ -59,7 +61,9 @@ function CoverTemplateNote({
   const query = coverTemplateQuerySchema.safeParse({ pages, size, paper, direction });
   const template = useCoverTemplate(query.success ? query.data : null);
   let text: string;
-  if (!query.success) text = s.templateNeedsPages;
+  if (!query.success)
+    text =
+      pages.trim() === '' ? s.templateNeedsPages : s.templatePagesOutOfRange(MIN_PAGES, MAX_PAGES);
   else if (template.isError) text = s.templateFailed;
   else if (template.isPending) text = s.templateLoading;
   else text = template.data.summary;
