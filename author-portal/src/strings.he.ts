@@ -254,6 +254,8 @@ export const strings = {
     bindingHint: 'כרגע מודפסת כריכה רכה בלבד',
     files: 'קבצים',
     filesHint: (megabytes: number) => `עד ${megabytes} מגה-בייט לקובץ`,
+    chooseFile: 'בחירת קובץ',
+    noFileChosen: 'לא נבחר קובץ',
     template: 'מידות הכריכה לפי האפשרויות שבחרתם',
     templateNeedsPages: 'כדי לראות את מידות הכריכה, יש למלא את מספר העמודים.',
     templatePagesOutOfRange: (min: number, max: number) =>

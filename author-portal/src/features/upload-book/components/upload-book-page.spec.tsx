@@ -131,6 +131,21 @@ describe('/book/upload', () => {
     );
   });
 
+  it('offers a Hebrew button for each file and shows the chosen file’s name', () => {
+    open();
+    const input = screen.getByLabelText<HTMLInputElement>(/^קובץ הספר/);
+    expect(input.type).toBe('file');
+    expect(input.className).toBe('ap-file__input');
+    const field = input.closest('.ap-file') as HTMLElement;
+    expect(field.textContent).toBe('בחירת קובץלא נבחר קובץ');
+    choose(/^קובץ הספר/, new File(['%PDF-'], 'הספר שלי.pdf', { type: 'application/pdf' }));
+    expect(field.textContent).toBe('בחירת קובץהספר שלי.pdf');
+    // The name is read with the field.
+    const chosen = document.getElementById(`${input.id}-chosen`);
+    expect(chosen?.textContent).toBe('הספר שלי.pdf');
+    expect(input.getAttribute('aria-describedby')).toContain(`${input.id}-chosen`);
+  });
+
   it('refuses a file of the wrong type or over the size limit as soon as it is chosen', () => {
     open();
     choose(/^קובץ הספר/, new File(['hello'], 'book.txt', { type: 'text/plain' }));

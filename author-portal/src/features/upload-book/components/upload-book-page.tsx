@@ -304,16 +304,34 @@ export function UploadBookPage() {
               required
             >
               {(control) => (
-                <input
-                  type="file"
-                  accept={
-                    BOOK_UPLOAD_FILES[field].kind === 'pdf'
-                      ? 'application/pdf,.pdf'
-                      : IMAGE_TYPES.join(',')
-                  }
-                  {...control}
-                  onChange={chooseFile(field)}
-                />
+                <span className="ap-file">
+                  {/* Visually hidden but focusable: Enter or Space opens the browser's picker. */}
+                  <input
+                    type="file"
+                    accept={
+                      BOOK_UPLOAD_FILES[field].kind === 'pdf'
+                        ? 'application/pdf,.pdf'
+                        : IMAGE_TYPES.join(',')
+                    }
+                    {...control}
+                    className="ap-file__input"
+                    aria-describedby={[control['aria-describedby'], `${control.id}-chosen`]
+                      .filter(Boolean)
+                      .join(' ')}
+                    onChange={chooseFile(field)}
+                  />
+                  <label
+                    htmlFor={control.id}
+                    className="mb-button ap-file__button"
+                    data-variant="secondary"
+                    aria-hidden="true"
+                  >
+                    {s.chooseFile}
+                  </label>
+                  <span id={`${control.id}-chosen`} className="ap-file__name">
+                    {files[field]?.name ?? s.noFileChosen}
+                  </span>
+                </span>
               )}
             </Field>
           ))}
