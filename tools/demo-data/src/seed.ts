@@ -286,9 +286,9 @@ function demoOrders(
   let sold = 0;
   for (let i = 0; i < DEMO_ORDER_COUNT; i += 1) {
     const status = elementAt(ORDER_STATUSES, i % ORDER_STATUSES.length);
-    const isSold = SOLD_ORDER_STATUSES.includes(status);
-    // Sold orders walk the books on their own counter, so every available book sells some copies.
-    const start = isSold ? sold++ : i;
+    // Shipped and delivered orders walk the books on their own counter, so every available book
+    // sells some copies.
+    const start = SOLD_ORDER_STATUSES.includes(status) ? sold++ : i;
     const lineBooks = Array.from(
       { length: Math.min(own.length, 1 + (i % 3 === 1 ? 1 : 0)) },
       (_, j) => elementAt(own, (start + j) % own.length),
@@ -305,7 +305,9 @@ function demoOrders(
       quantity: 1 + Math.floor(rand() * 3),
       priceAgorot: toAgorot(book.price as number),
     }));
-    if (isSold)
+    // Copies count as sold once the order's split is in the ledger, as the worker's split counts
+    // them: every screen of the author (books, dashboard, earnings) then shows the same copies.
+    if (SPLIT_DEMO_STATUSES.includes(status))
       for (const [j, line] of lines.entries())
         elementAt(lineBooks, j).salesCount =
           (elementAt(lineBooks, j).salesCount as number) + line.quantity;
