@@ -1,4 +1,6 @@
 /** Hebrew copy of the author portal. */
+import { ORDER_STATUS_HE } from '@mechabrim/contracts';
+
 export const strings = {
   portalName: 'פורטל הסופרים של מחברים',
   brand: 'מחברים',
@@ -114,12 +116,14 @@ export const strings = {
       delivered: 'נמסרו',
     },
     tabsLabel: 'סינון ההזמנות',
+    /** The reader's words for the same statuses (one mapping in libs/contracts). */
     statuses: {
-      pending: 'ממתינה',
-      processing: 'בטיפול',
-      shipped: 'נשלחה',
-      delivered: 'נמסרה',
-      cancelled: 'בוטלה',
+      pending: ORDER_STATUS_HE.pending,
+      paid: ORDER_STATUS_HE.paid,
+      processing: ORDER_STATUS_HE.processing,
+      shipped: ORDER_STATUS_HE.shipped,
+      delivered: ORDER_STATUS_HE.delivered,
+      cancelled: ORDER_STATUS_HE.cancelled,
     },
     order: (id: string) => `הזמנה ${id}`,
     customer: 'לקוח/ה',

@@ -151,9 +151,13 @@ export const authorStatsSchema = z.object({
 });
 export type AuthorStats = z.infer<typeof authorStatsSchema>;
 
-/** Order statuses the author view shows (spec §4); anything else reads as pending. */
+/**
+ * Order statuses the author view shows (spec §4), with the reader's words (`ORDER_STATUS_HE`);
+ * anything else reads as pending. The 'pending' tab holds the paid orders too (not in processing yet).
+ */
 export const AUTHOR_ORDER_STATUSES = [
   'pending',
+  'paid',
   'processing',
   'shipped',
   'delivered',

@@ -12,11 +12,13 @@ import {
 } from '@mechabrim/contracts';
 import {
   BOOK_MODEL,
+  LEDGER_ENTRY_MODEL,
   PUBLIC_BOOK_FIELDS,
   USER_MODEL,
   onModelChange,
   type BookModel,
   type BookRecord,
+  type LedgerEntryModel,
   type UserModel,
 } from '@mechabrim/db';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -72,6 +74,7 @@ export class BooksService implements OnModuleDestroy {
   constructor(
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -238,9 +241,22 @@ export class BooksService implements OnModuleDestroy {
       .limit(500)
       .select({ ...PUBLIC_BOOK_FIELDS, ...OWNER_BOOK_FIELDS })
       .lean<StoredBook[]>();
-    return rows.map((b) =>
-      owner ? toOwnerBookAnswer(b, this.config.publicApiUrl) : this.answer(b),
-    );
+    if (!owner) return rows.map((b) => this.answer(b));
+    // The author's own list counts copies sold as the earnings page does: from the ledger.
+    const sold = await this.copiesSold(authorId);
+    return rows.map((b) => ({
+      ...toOwnerBookAnswer(b, this.config.publicApiUrl),
+      salesCount: sold.get(b._id.toHexString()) ?? 0,
+    }));
+  }
+
+  /** Copies sold per book of an author: the ledger's author entries (sales less reversals). */
+  private async copiesSold(authorId: string): Promise<Map<string, number>> {
+    const rows = await this.ledger.aggregate<{ _id: Types.ObjectId; copies: number }>([
+      { $match: { authorId: new Types.ObjectId(authorId), party: 'author' } },
+      { $group: { _id: '$bookId', copies: { $sum: '$quantity' } } },
+    ]);
+    return new Map(rows.map((row) => [row._id.toHexString(), row.copies]));
   }
 
   /**
