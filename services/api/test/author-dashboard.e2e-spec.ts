@@ -182,6 +182,11 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
       const earned = Object.fromEntries(
         earnings.body.topSellingBooks.map((b) => [b.bookId, b.sales]),
       );
+      // The money per book too: the dashboard's activity reads the list's, earnings its own.
+      expect(Object.fromEntries(list.map((b) => [b._id, b.salesRevenue]))).toEqual({
+        ...Object.fromEntries(earnings.body.topSellingBooks.map((b) => [b.bookId, b.revenue])),
+        [ids.pending ?? '']: 0,
+      });
       // ספר א: 2 (January) + 1 (February) + 1 cancelled and reversed; ספר ב: 3 + 1 paid.
       // The unpaid order counts nowhere.
       expect(listed).toEqual({ [ids.a ?? '']: 3, [ids.b ?? '']: 4, [ids.pending ?? '']: 0 });

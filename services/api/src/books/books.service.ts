@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { Types, type QueryFilter, type SortOrder } from 'mongoose';
 import { parseQuery, termLookupKeys } from '@mechabrim/hebrew';
+import { agorot, toShekels } from '@mechabrim/money';
 import {
   PRICE_BAND_BOUNDS,
   resolveCategory,
@@ -243,20 +244,37 @@ export class BooksService implements OnModuleDestroy {
       .lean<StoredBook[]>();
     if (!owner) return rows.map((b) => this.answer(b));
     // The author's own list counts copies sold as the earnings page does: from the ledger.
-    const sold = await this.copiesSold(authorId);
-    return rows.map((b) => ({
-      ...toOwnerBookAnswer(b, this.config.publicApiUrl),
-      salesCount: sold.get(b._id.toHexString()) ?? 0,
-    }));
+    const sold = await this.sales(authorId);
+    return rows.map((b) => {
+      const sales = sold.get(b._id.toHexString());
+      return {
+        ...toOwnerBookAnswer(b, this.config.publicApiUrl),
+        salesCount: sales?.copies ?? 0,
+        salesRevenue: toShekels(agorot(sales?.gross ?? 0)),
+      };
+    });
   }
 
-  /** Copies sold per book of an author: the ledger's author entries (sales less reversals). */
-  private async copiesSold(authorId: string): Promise<Map<string, number>> {
-    const rows = await this.ledger.aggregate<{ _id: Types.ObjectId; copies: number }>([
+  /**
+   * Copies sold and gross sales (agorot) per book of an author: the ledger's author entries,
+   * sales less reversals — what the earnings page sums.
+   */
+  private async sales(authorId: string): Promise<Map<string, { copies: number; gross: number }>> {
+    const rows = await this.ledger.aggregate<{
+      _id: Types.ObjectId;
+      copies: number;
+      gross: number;
+    }>([
       { $match: { authorId: new Types.ObjectId(authorId), party: 'author' } },
-      { $group: { _id: '$bookId', copies: { $sum: '$quantity' } } },
+      {
+        $group: {
+          _id: '$bookId',
+          copies: { $sum: '$quantity' },
+          gross: { $sum: '$lineTotalAgorot' },
+        },
+      },
     ]);
-    return new Map(rows.map((row) => [row._id.toHexString(), row.copies]));
+    return new Map(rows.map((row) => [row._id.toHexString(), row]));
   }
 
   /**
