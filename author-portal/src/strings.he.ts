@@ -156,7 +156,7 @@ export const strings = {
       total: 'סך ההכנסות',
       monthly: 'הכנסות החודש',
       community: 'תרומה לקהילה',
-      orders: 'סך ההזמנות',
+      orders: 'הזמנות ששולמו (ללא ביטולים)',
     },
     breakdown: 'פירוט חודשי',
     rows: {
