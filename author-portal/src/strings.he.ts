@@ -1,4 +1,6 @@
 /** Hebrew copy of the author portal. */
+import { ORDER_STATUS_HE } from '@mechabrim/contracts';
+
 export const strings = {
   portalName: 'פורטל הסופרים של מחברים',
   /** The standalone portal's document titles (index.html carries the first). */
@@ -86,7 +88,11 @@ export const strings = {
     },
     sales: (n: number) => (n === 1 ? 'מכירה אחת' : `${n} מכירות`),
     rating: (value: string, count: number) =>
-      count === 1 ? `${value} (דירוג אחד)` : `${value} (${count} דירוגים)`,
+      count === 0
+        ? 'עוד אין דירוגים'
+        : count === 1
+          ? `${value} (דירוג אחד)`
+          : `${value} (${count} דירוגים)`,
     edit: 'עריכה',
     hide: 'הסתרה',
     show: 'הצגה',
@@ -117,12 +123,14 @@ export const strings = {
       delivered: 'נמסרו',
     },
     tabsLabel: 'סינון ההזמנות',
+    /** The reader's words for the same statuses (one mapping in libs/contracts). */
     statuses: {
-      pending: 'ממתינה',
-      processing: 'בטיפול',
-      shipped: 'נשלחה',
-      delivered: 'נמסרה',
-      cancelled: 'בוטלה',
+      pending: ORDER_STATUS_HE.pending,
+      paid: ORDER_STATUS_HE.paid,
+      processing: ORDER_STATUS_HE.processing,
+      shipped: ORDER_STATUS_HE.shipped,
+      delivered: ORDER_STATUS_HE.delivered,
+      cancelled: ORDER_STATUS_HE.cancelled,
     },
     order: (id: string) => `הזמנה ${id}`,
     customer: 'לקוח/ה',
@@ -155,7 +163,7 @@ export const strings = {
       total: 'סך ההכנסות',
       monthly: 'הכנסות החודש',
       community: 'תרומה לקהילה',
-      orders: 'סך ההזמנות',
+      orders: 'הזמנות ששולמו (ללא ביטולים)',
     },
     breakdown: 'פירוט חודשי',
     rows: {
@@ -261,8 +269,12 @@ export const strings = {
     bindingHint: 'כרגע מודפסת כריכה רכה בלבד',
     files: 'קבצים',
     filesHint: (megabytes: number) => `עד ${megabytes} מגה-בייט לקובץ`,
+    chooseFile: 'בחירת קובץ',
+    noFileChosen: 'לא נבחר קובץ',
     template: 'מידות הכריכה לפי האפשרויות שבחרתם',
     templateNeedsPages: 'כדי לראות את מידות הכריכה, יש למלא את מספר העמודים.',
+    templatePagesOutOfRange: (min: number, max: number) =>
+      `מספר העמודים צריך להיות מספר שלם בין ${min} ל-${max}; מידות הכריכה יוצגו כשיהיה תקין.`,
     templateLoading: 'מחשב את מידות הכריכה…',
     templateFailed: 'לא הצלחנו לחשב את מידות הכריכה.',
     calculator: 'מחשבון מחיר לעותק',
@@ -271,9 +283,10 @@ export const strings = {
     priceLine: 'מחיר הספר',
     community: (percent: number) => `תרומה לקהילה (${percent}%)`,
     platform: (percent: number) => `דמי פלטפורמה (${percent}%)`,
-    printLine: 'הדפסה ומשלוח',
+    printLine: 'הדפסה ומשלוח (יורדים מחלקכם)',
     authorGets: 'מה שתקבלו',
-    uncovered: 'עלות ההדפסה והמשלוח גבוהה מחלקכם במחיר הזה.',
+    uncovered: (cost: string, covered: string) =>
+      `עלות ההדפסה והמשלוח (${cost}) גבוהה מחלקכם במחיר הזה: רק ${covered} ממנה מכוסים. כדאי להעלות את המחיר.`,
     submit: 'העלאת הספר',
     submitting: 'מעלה…',
     progress: 'התקדמות ההעלאה',
@@ -309,7 +322,7 @@ export const strings = {
     submitted: 'נשלח',
     approve: 'אישור',
     reject: 'דחייה',
-    reason: 'סיבת הדחייה (היוצר/ת יראו אותה)',
+    reason: 'סיבת הדחייה (תוצג לכותבי הספר)',
     confirmReject: 'שליחת הדחייה',
     cancel: 'ביטול',
     approved: (title: string) => `"${title}" אושר.`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, queryInt } from './fields';
+import { MAX_BOOK_PRICE, BOOK_UPLOAD_HE } from './book-options';
 import { AUTHOR_GENDERS, authorGenderSchema, bookSchema } from './catalogue';
 import { VALIDATION_HE } from './validation-messages.he';
 
@@ -14,7 +15,7 @@ export const PORTAL_VALIDATION_HE = {
   titleRequired: 'שם הספר הוא שדה חובה',
   titleTooLong: 'שם הספר ארוך מדי (עד 300 תווים)',
   priceInvalid: 'המחיר חייב להיות מספר לא שלילי עם עד שתי ספרות אחרי הנקודה',
-  priceTooHigh: 'המחיר גבוה מדי (עד 10,000 ₪)',
+  priceTooHigh: BOOK_UPLOAD_HE.priceTooHigh,
   summaryTooLong: 'התיאור ארוך מדי (עד 5000 תווים)',
   tagsInvalid: 'אפשר עד 30 תגיות, כל אחת עד 50 תווים',
   statusInvalid: 'עריכה נשלחת לאישור בלבד (pending_approval)',
@@ -49,7 +50,7 @@ export const priceSchema = z
   .number({ error: M.priceInvalid })
   .finite(M.priceInvalid)
   .min(0, M.priceInvalid)
-  .max(10_000, M.priceTooHigh)
+  .max(MAX_BOOK_PRICE, M.priceTooHigh)
   .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, M.priceInvalid);
 
 /** Body of `PUT /api/books/:id`: hide or show the author's own (approved) book. */
@@ -151,9 +152,13 @@ export const authorStatsSchema = z.object({
 });
 export type AuthorStats = z.infer<typeof authorStatsSchema>;
 
-/** Order statuses the author view shows (spec §4); anything else reads as pending. */
+/**
+ * Order statuses the author view shows (spec §4), with the reader's words (`ORDER_STATUS_HE`);
+ * anything else reads as pending. The 'pending' tab holds the paid orders too (not in processing yet).
+ */
 export const AUTHOR_ORDER_STATUSES = [
   'pending',
+  'paid',
   'processing',
   'shipped',
   'delivered',

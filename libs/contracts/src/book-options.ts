@@ -83,6 +83,9 @@ export const coverTemplateSchema = z.object({
 });
 export type CoverTemplate = z.infer<typeof coverTemplateSchema>;
 
+/** The highest price of a book in shekels, on upload and on edit. */
+export const MAX_BOOK_PRICE = 10_000;
+
 /** Hebrew messages of the upload form (spec §5 upload rules), shared by the portal and the API. */
 export const BOOK_UPLOAD_HE = {
   titleRequired: 'שם הספר הוא שדה חובה',
@@ -91,6 +94,7 @@ export const BOOK_UPLOAD_HE = {
   coverPdfRequired: 'יש להעלות את קובץ ה-PDF של הכריכה',
   coverImageRequired: 'יש להעלות תמונת כריכה לספר',
   priceInvalid: 'המחיר חייב להיות מספר אפס ומעלה, עם שתי ספרות אחרי הנקודה לכל היותר',
+  priceTooHigh: `המחיר גבוה מדי: עד ${MAX_BOOK_PRICE.toLocaleString('en-US')} ₪`,
   categoryRequired: 'יש לבחור קטגוריה',
   categoryInvalid: 'הקטגוריה אינה מוכרת',
   descriptionTooLong: 'התיאור ארוך מדי (עד 5000 תווים)',
@@ -148,8 +152,9 @@ export const bookUploadFieldsSchema = z.strictObject({
   price: z
     .string({ error: BOOK_UPLOAD_HE.priceInvalid })
     .trim()
-    .regex(/^\d{1,5}(\.\d{1,2})?$/, BOOK_UPLOAD_HE.priceInvalid)
-    .transform(Number),
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, BOOK_UPLOAD_HE.priceInvalid)
+    .transform(Number)
+    .refine((price) => price <= MAX_BOOK_PRICE, BOOK_UPLOAD_HE.priceTooHigh),
   category: z
     .string({ error: BOOK_UPLOAD_HE.categoryRequired })
     .trim()

@@ -153,6 +153,11 @@ export const bookSchema = z.object({
    */
   approvalStatus: z.enum(['pending', 'approved', 'rejected']).optional(),
   moderationReason: z.string().optional(),
+  /**
+   * The book's sales in shekels (gross, the ledger's sales less reversals), in the answers its
+   * author gets, beside `salesCount` counted the same way — as the earnings page shows them.
+   */
+  salesRevenue: z.number().optional(),
   /** The print preflight's report of the latest upload (`PreflightReport`), for its author only. */
   preflight: preflightReportSchema.nullable().optional(),
 });

@@ -22,6 +22,23 @@ export const ORDER_LIFECYCLE_STATUSES = [
 ] as const;
 export type OrderLifecycleStatus = (typeof ORDER_LIFECYCLE_STATUSES)[number];
 
+/**
+ * The one Hebrew word of each stored order status, for every screen that names it (the reader's
+ * orders, the author's orders): the same order reads the same to both. `pending` is the status of
+ * orders from before online payment.
+ */
+export const ORDER_STATUS_HE: Record<OrderLifecycleStatus | 'pending', string> = {
+  pending_payment: 'ממתינה לתשלום',
+  pending: 'ממתינה',
+  paid: 'שולמה',
+  processing: 'בטיפול',
+  shipped: 'נשלחה',
+  delivered: 'נמסרה',
+  cancelled: 'בוטלה',
+  payment_review: 'התשלום בבדיקה',
+  expired: 'פג תוקף',
+};
+
 /** One line of the buyer's order: the book as it was when ordered. */
 export const buyerOrderLineSchema = z.object({
   bookId: z.string(),

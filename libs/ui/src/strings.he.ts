@@ -14,6 +14,7 @@ export const uiStrings = {
   coverPlaceholder: 'אין תמונת כריכה',
   avatarAlt: (name: string) => `תמונה של ${name}`,
   rating: (value: string) => `דירוג ${value} מתוך 5`,
+  noRatings: 'עוד אין דירוגים',
   noBooks: 'אין ספרים זמינים כרגע',
   noAuthors: 'אין סופרים זמינים כרגע',
   carouselPrev: 'הקודם',

@@ -1,4 +1,4 @@
-import type { AuthorOrdersPage, AuthorStats, Earnings } from '@mechabrim/contracts';
+import type { AuthorOrdersPage, AuthorStats, Book, Earnings } from '@mechabrim/contracts';
 import { Types } from 'mongoose';
 import { expectError } from './http';
 import { startPortalApi, type Account, type PortalApi } from './portal-fixture';
@@ -120,8 +120,9 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
       });
       // Nothing of the other author's line, the buyer's phone or the payment leaks.
       expect(JSON.stringify(mixed)).not.toMatch(/ספר של דן|0501234567|payment"/);
+      // A paid order reads 'paid' ('שולמה'), as the reader sees it; its tab is 'pending'.
       const paid = res.body.orders.find((o) => o._id === ids.now);
-      expect(paid?.status).toBe('pending');
+      expect(paid?.status).toBe('paid');
       const cancelled = res.body.orders.find((o) => o._id === ids.cancelled);
       expect(cancelled).toMatchObject({ status: 'cancelled', authorRevenue: 0 });
       expect(res.body.counts).toEqual({
@@ -149,7 +150,11 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
         token: noa.token,
       });
       expect(pending.body.orders.map((o) => o._id)).toEqual([ids.now]);
-      for (const bad of ['?page=0', '?limit=500', '?status=paid', '?page=x', '?foo=1']) {
+      const paid = await ctx.http.get<AuthorOrdersPage>('/api/orders/author?status=paid', {
+        token: noa.token,
+      });
+      expect(paid.body.orders.map((o) => o._id)).toEqual([ids.now]);
+      for (const bad of ['?page=0', '?limit=500', '?status=expired', '?page=x', '?foo=1']) {
         expectError(await ctx.http.get(`/api/orders/author${bad}`, { token: noa.token }), 400);
       }
     });
@@ -160,6 +165,38 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
       const mixed = res.body.orders.find((o) => o._id === ids.febMixed);
       expect(mixed?.books.map((l) => l.book.title)).toEqual(['ספר של דן']);
       expect(mixed).toMatchObject({ totalAmount: 100, authorRevenue: 85 });
+    });
+  });
+
+  describe('one source of truth: the ledger', () => {
+    it('gives the same copies sold on the dashboard, the books list and earnings (paid, split, cancelled orders)', async () => {
+      const [stats, earnings, books] = await Promise.all([
+        ctx.http.get<AuthorStats>('/api/stats/author', { token: noa.token }),
+        ctx.http.get<Earnings>('/api/earnings/author', { token: noa.token }),
+        ctx.http.get<Book[] | { books: Book[] }>(`/api/books/author/${noa.id}`, {
+          token: noa.token,
+        }),
+      ]);
+      const list = Array.isArray(books.body) ? books.body : books.body.books;
+      const listed = Object.fromEntries(list.map((b) => [b._id, b.salesCount]));
+      const earned = Object.fromEntries(
+        earnings.body.topSellingBooks.map((b) => [b.bookId, b.sales]),
+      );
+      // The money per book too: the dashboard's activity reads the list's, earnings its own.
+      expect(Object.fromEntries(list.map((b) => [b._id, b.salesRevenue]))).toEqual({
+        ...Object.fromEntries(earnings.body.topSellingBooks.map((b) => [b.bookId, b.revenue])),
+        [ids.pending ?? '']: 0,
+      });
+      // ספר א: 2 (January) + 1 (February) + 1 cancelled and reversed; ספר ב: 3 + 1 paid.
+      // The unpaid order counts nowhere.
+      expect(listed).toEqual({ [ids.a ?? '']: 3, [ids.b ?? '']: 4, [ids.pending ?? '']: 0 });
+      expect(earned).toEqual({ [ids.a ?? '']: 3, [ids.b ?? '']: 4 });
+      expect(stats.body.totalSales).toBe(7);
+      // The same money: the gross of every copy, on the earnings page and its totals.
+      expect(earnings.body.totals.grossRevenue).toBe(
+        earnings.body.topSellingBooks.reduce((sum, b) => sum + ag(b.revenue), 0) / 100,
+      );
+      expect(stats.body.totalRevenue).toBe(earnings.body.totalEarnings);
     });
   });
 
@@ -311,7 +348,7 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
       // 85 % of 120 ₪ and of 60 ₪ (community-first, the default): 153 ₪, as the worker will book.
       expect(orders.body.orders[0]).toMatchObject({
         _id: orderId,
-        status: 'pending',
+        status: 'paid',
         totalAmount: 180,
         authorRevenue: 153,
         authorRevenueExpected: true,

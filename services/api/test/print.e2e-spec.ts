@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { Types } from 'mongoose';
 import { coverTemplateSchema, type CoverTemplate } from '@mechabrim/contracts';
+import { writeDemoPrintFiles } from '@mechabrim/demo-data';
 import { LocalDiskStorage, signFileUrl } from '@mechabrim/storage';
 import { DEV_FILE_URL_SECRET } from '../src/config/api-config';
 import { startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
@@ -90,6 +92,23 @@ describe('GET /api/print/files/books/:bookId/:file (the print partner downloads 
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(interior);
+  });
+
+  it("sends a demo book's interior and cover, so its orders print on `npm start`", async () => {
+    const demoBook: Record<string, unknown> = { _id: new Types.ObjectId(), pages: 160 };
+    await writeDemoPrintFiles([demoBook], new LocalDiskStorage(path.join(ctx.dataDir, 'files')));
+    const files = demoBook.files as { pdf: string; coverPdf: string };
+    for (const [key, pages] of [
+      [files.pdf, 160],
+      [files.coverPdf, 1],
+    ] as const) {
+      const res = await fetch(`${ctx.api.baseUrl}${signed(key)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
+      expect(pdf.startsWith('%PDF-')).toBe(true);
+      expect(pdf.match(/\/Type \/Page\b/g)?.length).toBe(pages);
+    }
   });
 
   it('refuses an unsigned, changed, foreign or expired address with a Hebrew 403', async () => {

@@ -174,7 +174,7 @@ describe('book-uploads queue (embedded MongoDB, real redis-server)', () => {
     expect(await preflight(job)).toMatchObject({ done: 'checked', status: 'failed' });
     const book = await books().findOne({ _id: new Types.ObjectId(job.bookId) });
     const byId = Object.fromEntries((book?.preflight?.checks ?? []).map((c) => [c.id, c]));
-    expect(byId['interior.page-count']).toMatchObject({ status: 'fail', measured: '1 עמודים' });
+    expect(byId['interior.page-count']).toMatchObject({ status: 'fail', measured: 'עמוד אחד' });
     expect(byId['interior.image-resolution']?.explanation).toContain('לא ניתן היה לקרוא');
     expect(byId['cover.opens']).toMatchObject({ status: 'fail', measured: 'קטוע' });
     expect(byId['cover-image.decodes']).toMatchObject({ status: 'fail' });

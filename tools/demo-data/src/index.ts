@@ -8,3 +8,4 @@ export {
 } from './seed';
 export type { SeedOptions, SeedSummary } from './seed';
 export { coverSvg } from './covers';
+export { DEMO_PAGE_COUNTS, writeDemoPrintFiles } from './print-files';

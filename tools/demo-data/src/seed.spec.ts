@@ -6,10 +6,12 @@ import { BOOK_CATEGORIES } from '@mechabrim/contracts';
 import { readCatalogueVersions, verifyPassword } from '@mechabrim/db';
 import { normalizeHebrew } from '@mechabrim/hebrew';
 import { agorot, donationOf, toAgorot } from '@mechabrim/money';
+import { coverSpread, interiorPageMm, mmToPoints } from '@mechabrim/print-specs';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
 import { FIRST_NAMES } from './bios.he';
 import { CONTENT } from './content.he';
 import { DESCRIPTIONS } from './descriptions.he';
+import { DEMO_PAGE_COUNTS } from './print-files';
 import { REVIEWERS } from './reviews.he';
 import { DEMO_ACCOUNTS, DEMO_IDS, isDatabaseEmpty, seedDemoData } from './seed';
 
@@ -68,6 +70,35 @@ describe('seedDemoData', () => {
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pages.length).toBeLessThanOrEqual(4);
+  });
+
+  it('gives every book print files of its page count, so its orders go to print', async () => {
+    const books = await connection.collection('books').find().toArray();
+    const first = books[0];
+    if (!first) throw new Error('no books');
+    for (const book of books) {
+      expect(DEMO_PAGE_COUNTS).toContain(book.pages);
+      expect(book.files.pdf).toBe(`books/${String(book._id)}/interior.pdf`);
+      expect(book.files.coverPdf).toBe(`books/${String(book._id)}/cover.pdf`);
+    }
+    const mediaBoxes = (pdf: Buffer) =>
+      [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(
+        (m) => [Number(m[1]), Number(m[2])],
+      );
+    const interior = await readFile(path.join(dataDir, 'files', first.files.pdf as string));
+    expect(interior.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = mediaBoxes(interior);
+    expect(pages.length).toBe(first.pages);
+    const page = interiorPageMm('A5');
+    for (const [width, height] of pages) {
+      expect(width).toBeCloseTo(mmToPoints(page.widthMm), 1);
+      expect(height).toBeCloseTo(mmToPoints(page.heightMm), 1);
+    }
+    const cover = await readFile(path.join(dataDir, 'files', first.files.coverPdf as string));
+    const spread = coverSpread({ pages: first.pages, size: 'A5', paper: '70g', direction: 'rtl' });
+    expect(mediaBoxes(cover)).toEqual([
+      [expect.closeTo(spread.widthPt, 1), expect.closeTo(spread.heightPt, 1)],
+    ]);
   });
 
   it('covers every upload category with Hebrew titles, prices 25–120 and ratings', async () => {
@@ -200,11 +231,12 @@ describe('seedDemoData', () => {
         }
       }
     }
-    // salesCount of the demo author's books: exactly the copies in shipped and delivered orders.
+    // salesCount of the demo author's books: exactly the copies the ledger holds for them (the
+    // author's entries), as the earnings page counts them — the books tab and dashboard agree.
+    const ledger = await connection.collection('ledger').find({ party: 'author' }).toArray();
     const sold = new Map<string, number>();
-    for (const order of orders.filter((o) => ['shipped', 'delivered'].includes(o.status)))
-      for (const line of order.books)
-        sold.set(String(line.book._id), (sold.get(String(line.book._id)) ?? 0) + line.quantity);
+    for (const entry of ledger)
+      sold.set(String(entry.bookId), (sold.get(String(entry.bookId)) ?? 0) + entry.quantity);
     for (const book of own) {
       expect([book.title, book.salesCount]).toEqual([book.title, sold.get(String(book._id)) ?? 0]);
       expect(book.salesCount).toBeGreaterThan(0);

@@ -39,6 +39,7 @@ import { LocalDiskStorage, type StoragePort } from '@mechabrim/storage';
 import { coverSvg } from './covers';
 import { DESCRIPTIONS } from './descriptions.he';
 import { writeDemoExcerpts } from './excerpts';
+import { demoPageCount, writeDemoPrintFiles } from './print-files';
 import { portraitSvg } from './portraits';
 import { REVIEWERS, ReviewWriter } from './reviews.he';
 
@@ -92,7 +93,12 @@ export interface SeedOptions {
   covers?: boolean;
   /** Write excerpts for some books (default: as `covers`); see `writeDemoExcerpts`. */
   excerpts?: boolean;
-  /** Where excerpts are stored (default: local files under `<dataDir>/files`, as the API reads them). */
+  /**
+   * Give every book print files (an interior and a cover PDF, so its orders print; default: as
+   * `excerpts`); see `writeDemoPrintFiles`.
+   */
+  printFiles?: boolean;
+  /** Where excerpts and print files are stored (default: local files under `<dataDir>/files`, as the API reads them). */
   storage?: StoragePort;
   /** Drop the demo collections first, even when they hold data (default false: a non-empty database is left alone). */
   reset?: boolean;
@@ -111,6 +117,8 @@ export interface SeedSummary {
   covers: number;
   /** Books given an excerpt to read. */
   excerpts: number;
+  /** Books given print files (an interior and a cover PDF). */
+  printFiles: number;
   accounts: typeof DEMO_ACCOUNTS;
 }
 
@@ -278,9 +286,9 @@ function demoOrders(
   let sold = 0;
   for (let i = 0; i < DEMO_ORDER_COUNT; i += 1) {
     const status = elementAt(ORDER_STATUSES, i % ORDER_STATUSES.length);
-    const isSold = SOLD_ORDER_STATUSES.includes(status);
-    // Sold orders walk the books on their own counter, so every available book sells some copies.
-    const start = isSold ? sold++ : i;
+    // Shipped and delivered orders walk the books on their own counter, so every available book
+    // sells some copies.
+    const start = SOLD_ORDER_STATUSES.includes(status) ? sold++ : i;
     const lineBooks = Array.from(
       { length: Math.min(own.length, 1 + (i % 3 === 1 ? 1 : 0)) },
       (_, j) => elementAt(own, (start + j) % own.length),
@@ -297,7 +305,9 @@ function demoOrders(
       quantity: 1 + Math.floor(rand() * 3),
       priceAgorot: toAgorot(book.price as number),
     }));
-    if (isSold)
+    // Copies count as sold once the order's split is in the ledger, as the worker's split counts
+    // them: every screen of the author (books, dashboard, earnings) then shows the same copies.
+    if (SPLIT_DEMO_STATUSES.includes(status))
       for (const [j, line] of lines.entries())
         elementAt(lineBooks, j).salesCount =
           (elementAt(lineBooks, j).salesCount as number) + line.quantity;
@@ -403,6 +413,7 @@ export async function seedDemoData(
         orders: 0,
         covers: 0,
         excerpts: 0,
+        printFiles: 0,
         accounts: DEMO_ACCOUNTS,
       };
     }
@@ -591,7 +602,7 @@ export async function seedDemoData(
           tags,
           publishedDate: new Date(published),
           salesCount: Math.floor(rand() ** 3 * 900),
-          pages: 80 + Math.floor(rand() * 400),
+          pages: demoPageCount(80 + Math.floor(rand() * 400)),
           createdAt: new Date(createdAt),
           updatedAt: new Date(createdAt),
           ...bookSearchFields({ title, authorName: authorNameValue, tags }),
@@ -631,13 +642,12 @@ export async function seedDemoData(
     }
 
     // Excerpts for some books, so 'read excerpt' opens real pages.
-    const excerpts =
-      (options.excerpts ?? writeCovers)
-        ? await writeDemoExcerpts(
-            books,
-            options.storage ?? new LocalDiskStorage(path.resolve(dataDir, 'files')),
-          )
-        : 0;
+    const storage = options.storage ?? new LocalDiskStorage(path.resolve(dataDir, 'files'));
+    const withExcerpts = options.excerpts ?? writeCovers;
+    const excerpts = withExcerpts ? await writeDemoExcerpts(books, storage) : 0;
+    // Print files for every book, so its orders go to print instead of being rejected.
+    const printFiles =
+      (options.printFiles ?? withExcerpts) ? await writeDemoPrintFiles(books, storage) : 0;
 
     // Reviews: most approved, some waiting for moderation. Hand-written books get 2–11 (more for
     // popular ones) so none looks empty; generated ones (the bench's 10,000) 0–1.
@@ -751,11 +761,12 @@ export async function seedDemoData(
       orders: orderDocs.length,
       covers,
       excerpts,
+      printFiles,
       accounts: DEMO_ACCOUNTS,
     };
     log(
       `demo data: ${summary.authors} authors, ${summary.books} books (${summary.unavailableBooks} hidden), ` +
-        `${summary.reviews} reviews, ${summary.orders} orders, ${summary.covers} covers, ${summary.excerpts} excerpts`,
+        `${summary.reviews} reviews, ${summary.orders} orders, ${summary.covers} covers, ${summary.excerpts} excerpts, ${summary.printFiles} books with print files`,
     );
     return summary;
   });

@@ -66,22 +66,25 @@ interface StoredAuthorOrder {
   print?: { parcels?: Array<{ trackingNumber: string }> | null } | null;
 }
 
-/** The author view's status of a stored one: paid is placed-but-not-processing, i.e. pending. */
+/** The author view's status of a stored one: the same as the reader's; unknown ones read as pending. */
 export function authorStatusOf(stored: string | null | undefined): AuthorOrderStatus {
   return (AUTHOR_ORDER_STATUSES as readonly string[]).includes(stored ?? '')
     ? (stored as AuthorOrderStatus)
     : 'pending';
 }
 
+/** The tab an order is counted under: paid (placed, not in processing yet) is pending. */
+type AuthorOrdersTab = Exclude<AuthorOrderStatus, 'paid'>;
+const tabOf = (status: AuthorOrderStatus): AuthorOrdersTab =>
+  status === 'paid' ? 'pending' : status;
+
 type VisibleStatus = (typeof AUTHOR_VISIBLE_ORDER_STATUSES)[number];
 
-/** The stored statuses an author-view status stands for. */
+/** The stored statuses an author-view status (a tab) stands for. */
 function storedStatusesOf(status: AuthorOrderStatus): VisibleStatus[] {
-  return status === 'pending'
-    ? AUTHOR_VISIBLE_ORDER_STATUSES.filter(
-        (s) => !(AUTHOR_ORDER_STATUSES as readonly string[]).includes(s) || s === 'pending',
-      )
-    : [status];
+  return AUTHOR_VISIBLE_ORDER_STATUSES.filter((s) =>
+    status === 'pending' ? tabOf(authorStatusOf(s)) === 'pending' : s === status,
+  );
 }
 
 /**
@@ -128,7 +131,7 @@ export class AuthorOrdersService {
     ]);
     const counts = { all: 0, pending: 0, processing: 0, shipped: 0, delivered: 0, cancelled: 0 };
     for (const { _id, count } of byStatus) {
-      counts[authorStatusOf(_id)] += count;
+      counts[tabOf(authorStatusOf(_id))] += count;
       counts.all += count;
     }
     const shares = await this.ledgerShares(

@@ -2,9 +2,11 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { bookListQuerySchema } from '@mechabrim/contracts';
 import {
   BOOK_MODEL,
+  LEDGER_ENTRY_MODEL,
   USER_MODEL,
   registerCatalogueModels,
   type BookModel,
+  type LedgerEntryModel,
   type UserModel,
 } from '@mechabrim/db';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
@@ -35,6 +37,7 @@ describe('BooksService page totals', () => {
     service = new BooksService(
       Book,
       connection.models[USER_MODEL] as UserModel,
+      connection.models[LEDGER_ENTRY_MODEL] as LedgerEntryModel,
       {
         publicApiUrl: 'http://api.test',
       } as ApiConfig,

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { Types, type QueryFilter, type SortOrder } from 'mongoose';
 import { parseQuery, termLookupKeys } from '@mechabrim/hebrew';
+import { agorot, toShekels } from '@mechabrim/money';
 import {
   PRICE_BAND_BOUNDS,
   resolveCategory,
@@ -12,11 +13,13 @@ import {
 } from '@mechabrim/contracts';
 import {
   BOOK_MODEL,
+  LEDGER_ENTRY_MODEL,
   PUBLIC_BOOK_FIELDS,
   USER_MODEL,
   onModelChange,
   type BookModel,
   type BookRecord,
+  type LedgerEntryModel,
   type UserModel,
 } from '@mechabrim/db';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -72,6 +75,7 @@ export class BooksService implements OnModuleDestroy {
   constructor(
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -238,9 +242,39 @@ export class BooksService implements OnModuleDestroy {
       .limit(500)
       .select({ ...PUBLIC_BOOK_FIELDS, ...OWNER_BOOK_FIELDS })
       .lean<StoredBook[]>();
-    return rows.map((b) =>
-      owner ? toOwnerBookAnswer(b, this.config.publicApiUrl) : this.answer(b),
-    );
+    if (!owner) return rows.map((b) => this.answer(b));
+    // The author's own list counts copies sold as the earnings page does: from the ledger.
+    const sold = await this.sales(authorId);
+    return rows.map((b) => {
+      const sales = sold.get(b._id.toHexString());
+      return {
+        ...toOwnerBookAnswer(b, this.config.publicApiUrl),
+        salesCount: sales?.copies ?? 0,
+        salesRevenue: toShekels(agorot(sales?.gross ?? 0)),
+      };
+    });
+  }
+
+  /**
+   * Copies sold and gross sales (agorot) per book of an author: the ledger's author entries,
+   * sales less reversals — what the earnings page sums.
+   */
+  private async sales(authorId: string): Promise<Map<string, { copies: number; gross: number }>> {
+    const rows = await this.ledger.aggregate<{
+      _id: Types.ObjectId;
+      copies: number;
+      gross: number;
+    }>([
+      { $match: { authorId: new Types.ObjectId(authorId), party: 'author' } },
+      {
+        $group: {
+          _id: '$bookId',
+          copies: { $sum: '$quantity' },
+          gross: { $sum: '$lineTotalAgorot' },
+        },
+      },
+    ]);
+    return new Map(rows.map((row) => [row._id.toHexString(), row]));
   }
 
   /**

@@ -5,6 +5,7 @@ import type { PreflightCheck } from '@mechabrim/contracts';
 import { coverPdf, interiorPdf } from '@mechabrim/testing';
 import { runPdfJob, type PdfJobResult } from './pdf/pdf-job';
 import { coverChecks, interiorChecks, type BookPrintOptions } from './preflight-checks';
+import { pagesHe } from './preflight.strings.he';
 
 const RTL_A5: BookPrintOptions = { size: 'A5', paper: '80g', direction: 'rtl' };
 let dir: string;
@@ -109,6 +110,20 @@ describe('interior checks', () => {
   });
 });
 
+describe('page counts in Hebrew', () => {
+  it('agree in number: one page, two pages, n pages', async () => {
+    expect([1, 2, 3, 40].map(pagesHe)).toEqual(['עמוד אחד', 'שני עמודים', '3 עמודים', '40 עמודים']);
+    const one = byId(interiorChecks(await inspect(await interiorPdf({ pages: 1 })), RTL_A5));
+    expect(one['interior.opens']?.measured).toBe('PDF תקין, עמוד אחד');
+    expect(one['interior.page-count']?.measured).toBe('עמוד אחד');
+    expect(one['interior.page-size']?.measured).toBe('154×216 מ״מ בעמוד היחיד');
+    expect(one['interior.fonts-embedded']?.measured).toBe('גופן אחד, מוטמע');
+    const two = byId(interiorChecks(await inspect(await interiorPdf({ pages: 2 })), RTL_A5));
+    expect(two['interior.opens']?.measured).toBe('PDF תקין, שני עמודים');
+    expect(two['interior.page-size']?.measured).toBe('154×216 מ״מ בשני העמודים');
+  });
+});
+
 describe('cover checks', () => {
   const spreadOf = (overrides: Partial<Parameters<typeof coverPdf>[0]> = {}) =>
     coverPdf({ pages: 200, size: 'A5', paper: '80g', direction: 'rtl', ...overrides });
@@ -175,10 +190,36 @@ describe('cover checks', () => {
     });
   });
 
+  it('says a lone front cover is not a spread: no negative spine, and nothing it cannot check passes', async () => {
+    // An A5 page (148 mm wide) where a 312 mm spread belongs, its title on the left.
+    const front = await inspect(await spreadOf({ widthMm: 148 }));
+    const checks = byId(coverChecks(front, RTL_A5, 200));
+    expect(Object.values(checks).map((c) => [c.id, c.status])).toEqual([
+      ['cover.opens', 'pass'],
+      ['cover.single-spread', 'pass'],
+      ['cover.spread-size', 'fail'],
+      ['cover.spine-width', 'fail'],
+      ['cover.front-side', 'warn'],
+      ['cover.spine-text', 'warn'],
+    ]);
+    expect(checks['cover.spine-width']?.measured).toBe('עמוד בודד של 148×216 מ״מ, לא כריכה פרוסה');
+    expect(checks['cover.spine-width']?.explanation).toContain('אין בה שדרה למדוד');
+    expect(checks['cover.spine-width']?.fix).toContain('עמוד פרוס אחד');
+    expect(checks['cover.front-side']?.measured).toBe('לא נבדק');
+    expect(checks['cover.spine-text']?.measured).toBe('לא נבדק');
+    for (const c of Object.values(checks)) expect(c.measured).not.toMatch(/-\d/);
+    // Without the interior's page count, the same plain words instead of a negative width.
+    const unknown = byId(coverChecks(front, RTL_A5, null));
+    expect(unknown['cover.spine-width']).toMatchObject({
+      status: 'fail',
+      measured: 'עמוד בודד של 148×216 מ״מ, לא כריכה פרוסה',
+    });
+  });
+
   it('warns about a cover file of several pages', async () => {
     const checks = byId(
       coverChecks(await inspect(await spreadOf({ pagesInFile: 2 })), RTL_A5, 200),
     );
-    expect(checks['cover.single-spread']).toMatchObject({ status: 'warn', measured: '2 עמודים' });
+    expect(checks['cover.single-spread']).toMatchObject({ status: 'warn', measured: 'שני עמודים' });
   });
 });

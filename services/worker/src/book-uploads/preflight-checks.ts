@@ -4,6 +4,7 @@ import {
   MAX_PAGES,
   MIN_IMAGE_DPI,
   MIN_PAGES,
+  SIZE_TOLERANCE_MM,
   SPINE_TEXT_MIN_MM,
   TRIM_SIZES,
   coverSpread,
@@ -290,7 +291,27 @@ export function coverChecks(
   const trim = TRIM_SIZES[options.size];
   // The spine as drawn: whatever the spread holds beyond two trims and the bleed.
   const measuredSpine = round1(measured.w - 2 * trim.widthMm - 2 * BLEED_MM);
+  // Narrower than two trims: a front cover alone, with no spine to measure or to judge by.
+  const notSpread = measuredSpine < -SIZE_TOLERANCE_MM;
+  const notSpreadCheck = () =>
+    check('cover.spine-width', 'fail', {
+      measured: he.cover.notSpreadMeasured(measured.w, measured.h),
+      expected:
+        pages === null
+          ? ''
+          : he.cover.spineExpected(
+              spineWidthMm(Math.max(1, pages), options.paper),
+              pages,
+              options.paper,
+            ),
+      explanation: he.cover.notSpreadExplanation(trim.widthMm),
+      fix: he.cover.notSpreadFix,
+    });
   if (pages === null) {
+    if (notSpread) {
+      checks.push(notSpreadCheck());
+      return checks;
+    }
     checks.push(
       check('cover.spine-width', 'warn', {
         measured: he.cover.spineMeasured(measuredSpine),
@@ -320,6 +341,25 @@ export function coverChecks(
       fix: he.cover.spreadFix,
     }),
   );
+  if (notSpread) {
+    // Nothing on a lone front cover can be measured against a spine: say so, never pass.
+    checks.push(notSpreadCheck());
+    checks.push(
+      check('cover.front-side', 'warn', {
+        measured: he.cover.notChecked,
+        expected: he.cover.side[spread.frontCoverSide],
+        explanation: he.cover.sideNotChecked,
+        fix: he.cover.notSpreadFix,
+      }),
+      check('cover.spine-text', 'warn', {
+        measured: he.cover.notChecked,
+        expected: he.cover.spineTextExpected(spread.spineTextAllowed, SPINE_TEXT_MIN_MM),
+        explanation: he.cover.spineTextNotChecked,
+        fix: he.cover.notSpreadFix,
+      }),
+    );
+    return checks;
+  }
   const spineOk = withinTolerance(measuredSpine, spread.spineMm);
   checks.push(
     check('cover.spine-width', spineOk ? 'pass' : 'fail', {

@@ -1,6 +1,15 @@
 /** The preflight report's Hebrew: each check's title, explanation and how to fix it. */
 const mm = (value: number) => `${value} מ״מ`;
 const size = (w: number, h: number) => `${w}×${h} מ״מ`;
+/**
+ * A count of something in Hebrew, agreeing in number: `one` for 1 ('עמוד אחד'), `two` for 2
+ * ('שני עמודים'), else the number and the plural ('5 עמודים').
+ */
+export const counted = (n: number, one: string, two: string, many: string) =>
+  n === 1 ? one : n === 2 ? two : `${n} ${many}`;
+/** A number of pages: 'עמוד אחד', 'שני עמודים', '40 עמודים'. */
+export const pagesHe = (n: number) => counted(n, 'עמוד אחד', 'שני עמודים', 'עמודים');
+
 const pageList = (pages: number[]) =>
   pages.length > 5
     ? `עמודים ${pages.slice(0, 5).join(', ')} ועוד ${pages.length - 5}`
@@ -29,7 +38,7 @@ export const preflightStringsHe = {
   },
   open: {
     ok: 'הקובץ נפתח כ-PDF תקין.',
-    measuredOk: (pages: number) => `PDF תקין, ${pages} עמודים`,
+    measuredOk: (pages: number) => `PDF תקין, ${pagesHe(pages)}`,
     expected: 'PDF תקין, לא מוצפן ושלם',
     'not-pdf': {
       measured: 'אינו PDF',
@@ -64,7 +73,7 @@ export const preflightStringsHe = {
     },
   },
   pageCount: {
-    measured: (pages: number) => `${pages} עמודים`,
+    measured: (pages: number) => pagesHe(pages),
     expected: (min: number, max: number) => `בין ${min} ל-${max} עמודים`,
     ok: 'מספר העמודים מתאים לכריכה רכה בכריכה דבוקה.',
     tooFew: (min: number) =>
@@ -77,7 +86,8 @@ export const preflightStringsHe = {
   pageSize: {
     expected: (w: number, h: number, trimW: number, trimH: number, bleed: number) =>
       `${size(w, h)} (±1) — ${size(trimW, trimH)} ועוד ${mm(bleed)} לחיתוך מכל צד`,
-    allOk: (w: number, h: number, pages: number) => `${size(w, h)} בכל ${pages} העמודים`,
+    allOk: (w: number, h: number, pages: number) =>
+      `${size(w, h)} ${pages === 1 ? 'בעמוד היחיד' : pages === 2 ? 'בשני העמודים' : `בכל ${pages} העמודים`}`,
     wrong: (pages: number[], w: number, h: number) => `${pageList(pages)}: ${size(w, h)}`,
     ok: 'כל העמודים בגודל הספר שנבחר, כולל השוליים לחיתוך (bleed).',
     explanation: 'עמודים בגודל אחר יוזזו או יוקטנו בדפוס, והטקסט והתמונות ייחתכו או יזוזו.',
@@ -90,7 +100,11 @@ export const preflightStringsHe = {
   fonts: {
     expected: 'כל הגופנים מוטמעים',
     allOk: (count: number) =>
-      count ? `${count} גופנים, כולם מוטמעים` : 'אין גופנים (אין טקסט חי)',
+      count === 0
+        ? 'אין גופנים (אין טקסט חי)'
+        : count === 1
+          ? 'גופן אחד, מוטמע'
+          : `${counted(count, '', 'שני גופנים', 'גופנים')}, ${count === 2 ? 'שניהם' : 'כולם'} מוטמעים`,
     missing: (names: string[]) =>
       `לא מוטמעים: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` ועוד ${names.length - 5}` : ''}`,
     ok: 'כל הגופנים מוטמעים בקובץ, כך שהטקסט יודפס בדיוק כפי שעוצב.',
@@ -102,7 +116,9 @@ export const preflightStringsHe = {
     none: 'אין תמונות',
     lowest: (dpi: number, page: number) => `הנמוכה ביותר: ${dpi} DPI (עמוד ${page})`,
     low: (count: number, dpi: number, page: number) =>
-      `${count} תמונות מתחת לסף; הנמוכה: ${dpi} DPI (עמוד ${page})`,
+      count === 1
+        ? `תמונה אחת מתחת לסף: ${dpi} DPI (עמוד ${page})`
+        : `${counted(count, '', 'שתי תמונות', 'תמונות')} מתחת לסף; הנמוכה: ${dpi} DPI (עמוד ${page})`,
     ok: 'כל התמונות שנקראו ברזולוציה מספיקה להדפסה חדה.',
     none_ok: 'לא נמצאו תמונות בקובץ.',
     explanation: (dpi: number) => `תמונה ברזולוציה נמוכה מ-${dpi} DPI תודפס מטושטשת או מפוקסלת.`,
@@ -133,7 +149,7 @@ export const preflightStringsHe = {
   },
   cover: {
     onePage: 'עמוד אחד',
-    pagesMeasured: (pages: number) => `${pages} עמודים`,
+    pagesMeasured: (pages: number) => pagesHe(pages),
     singleOk: 'הכריכה היא עמוד פרוס אחד: אחורית, שדרה וקדמית.',
     singleExplanation:
       'קובץ הכריכה צריך להכיל עמוד אחד פרוס עם האחורית, השדרה והקדמית; רק העמוד הראשון נבדק.',
@@ -146,13 +162,22 @@ export const preflightStringsHe = {
     spreadFix:
       'הורידו את תבנית הכריכה המדויקת בטופס ההעלאה (לפי מספר העמודים, הגודל וסוג הנייר), עדכנו את גודל המסמך וייצאו מחדש.',
     spineExpected: (spine: number, pages: number, paper: string) =>
-      `${mm(spine)} (±1) — ${pages} עמודים על נייר ${paper.replace('g', '')} גרם`,
+      `${mm(spine)} (±1) — ${pagesHe(pages)} על נייר ${paper.replace('g', '')} גרם`,
     spineMeasured: (spine: number) => mm(spine),
     spineOk: 'רוחב השדרה בכריכה מתאים לעובי הספר.',
     spineExplanation: (spine: number) =>
       `עובי הספר המודפס קובע את רוחב השדרה: ${mm(spine)}. שדרה רחבה או צרה מזה תגרום לכיתוב ולתמונה לגלוש מהשדרה אל הכריכות.`,
     spineFix:
       'קבעו את רוחב השדרה לפי תבנית הכריכה בטופס ההעלאה; אם מספר העמודים השתנה, עדכנו גם את השדרה.',
+    notSpreadMeasured: (w: number, h: number) => `עמוד בודד של ${size(w, h)}, לא כריכה פרוסה`,
+    notSpreadExplanation: (trimW: number) =>
+      `הכריכה צרה מפעמיים רוחב הספר (${mm(trimW)}), כלומר היא כריכה קדמית בלבד ולא פריסה של אחורית, שדרה וקדמית — ולכן אין בה שדרה למדוד.`,
+    notSpreadFix:
+      'עצבו את הכריכה כעמוד פרוס אחד: אחורית, שדרה וקדמית. את המידות המדויקות תמצאו בתבנית הכריכה שבטופס ההעלאה.',
+    notChecked: 'לא נבדק',
+    sideNotChecked:
+      'הכריכה אינה פרוסה, ולכן אין שדרה שאפשר לבדוק ביחס אליה באיזה צד נמצאת הכריכה הקדמית.',
+    spineTextNotChecked: 'הכריכה אינה פרוסה, ולכן אין בה שדרה שאפשר לבדוק את הטקסט עליה.',
     spineUnknown: 'מספר העמודים לא ידוע (קובץ הספר לא נקרא), ולכן לא ניתן לחשב את השדרה.',
     side: { left: 'משמאל לשדרה', right: 'מימין לשדרה' },
     sideMeasured: (side: 'left' | 'right', by: 'title' | 'image') =>

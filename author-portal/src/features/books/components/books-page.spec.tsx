@@ -56,7 +56,12 @@ const available = makeBook(1, {
   price: 59.9,
   approvalStatus: 'approved',
 });
-const pending = makeBook(2, { isAvailable: false, approvalStatus: 'pending' });
+const pending = makeBook(2, {
+  isAvailable: false,
+  approvalStatus: 'pending',
+  rating: 0,
+  totalRatings: 0,
+});
 const hidden = makeBook(3, { isAvailable: false, approvalStatus: 'approved' });
 
 describe('/author-dashboard/books', () => {
@@ -78,6 +83,9 @@ describe('/author-dashboard/books', () => {
     expect(within(first).getByRole('link', { name: 'עריכה ספר 1' }).getAttribute('href')).toBe(
       '/book/edit/b1',
     );
+    // A book nobody rated yet says so, not '★ 0.0 (0 דירוגים)'.
+    expect(cards[1]?.textContent).toContain('עוד אין דירוגים');
+    expect(cards[1]?.textContent).not.toContain('דירוגים)');
     expect(cards[1]?.textContent).toContain('ממתין לאישור');
     expect(cards[2]?.textContent).toContain('מוסתר');
 

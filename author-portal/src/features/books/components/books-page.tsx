@@ -93,7 +93,8 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
         <p className="ap-book__figures">
           <span>{s.sales(book.salesCount)}</span>
           <span>
-            <Icon name="star" /> {s.rating(formatRating(book.rating), book.totalRatings)}
+            {book.totalRatings ? <Icon name="star" /> : null}{' '}
+            {s.rating(formatRating(book.rating), book.totalRatings)}
           </span>
           <Price value={book.price} decimals={2} />
         </p>

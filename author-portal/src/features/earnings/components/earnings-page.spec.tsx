@@ -47,6 +47,8 @@ describe('/author-dashboard/earnings', () => {
     const cards = screen.getByRole('list', { name: 'סך ההכנסות' });
     expect(cards.textContent).toContain(formatPrice(120.5, 2));
     expect(cards.textContent).toContain(formatPrice(30, 2));
+    // The orders that earned (paid, not cancelled) — not the orders tab's 'all', which lists cancelled ones too.
+    expect(cards.textContent).toContain('הזמנות ששולמו (ללא ביטולים)5');
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);

@@ -135,4 +135,21 @@ describe('/author-dashboard/moderation', () => {
     await waitFor(() => expect(screen.queryByTestId('pending-book')).toBeNull());
     expect(screen.getByText('אין ספרים שממתינים לאישור.')).toBeTruthy();
   });
+
+  it("focuses the reason on 'reject'; Escape or 'cancel' closes it and returns to the button", async () => {
+    signIn('admin');
+    server();
+    open();
+    const edit = await screen.findByTestId('pending-edit');
+    fireEvent.click(within(edit).getByRole('button', { name: 'דחייה ספר 2' }));
+    const reason = within(edit).getByLabelText('סיבת הדחייה (תוצג לכותבי הספר)');
+    expect(document.activeElement).toBe(reason);
+    fireEvent.keyDown(reason, { key: 'Escape' });
+    await waitFor(() => expect(within(edit).queryByLabelText(/סיבת הדחייה/)).toBeNull());
+    expect(document.activeElement).toBe(within(edit).getByRole('button', { name: 'דחייה ספר 2' }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'דחייה ספר 2' }));
+    expect(document.activeElement).toBe(within(edit).getByLabelText(/סיבת הדחייה/));
+    fireEvent.click(within(edit).getByRole('button', { name: 'ביטול' }));
+    expect(document.activeElement).toBe(within(edit).getByRole('button', { name: 'דחייה ספר 2' }));
+  });
 });

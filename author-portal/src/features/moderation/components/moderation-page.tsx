@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { BookEditFields, PendingBook, PendingEdit, PendingReview } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { useQueryClient } from '@mechabrim/query';
@@ -30,6 +30,19 @@ function Decision({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const rejectRef = useRef<HTMLButtonElement>(null);
+  /** Whether focus goes back to 'reject' when the form closes (not on the first render). */
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (rejecting) reasonRef.current?.focus();
+    else if (returnFocus.current) rejectRef.current?.focus();
+    returnFocus.current = false;
+  }, [rejecting]);
+  const cancel = () => {
+    returnFocus.current = true;
+    setRejecting(false);
+  };
   const send = async (why: string | null) => {
     setBusy(true);
     try {
@@ -53,23 +66,25 @@ function Decision({
         >
           <label htmlFor={reasonId}>{s.reason}</label>
           <textarea
+            ref={reasonRef}
             id={reasonId}
             className="mb-field__control"
             rows={2}
             required
             value={reason}
             onChange={(event) => setReason(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                cancel();
+              }
+            }}
           />
           <div className="ap-decision__buttons">
             <button type="submit" className="mb-button" disabled={busy || reason.trim() === ''}>
               {s.confirmReject}
             </button>
-            <button
-              type="button"
-              className="mb-button"
-              data-variant="ghost"
-              onClick={() => setRejecting(false)}
-            >
+            <button type="button" className="mb-button" data-variant="ghost" onClick={cancel}>
               {s.cancel}
             </button>
           </div>
@@ -86,6 +101,7 @@ function Decision({
             <span className="mb-visually-hidden"> {title}</span>
           </button>
           <button
+            ref={rejectRef}
             type="button"
             className="mb-button"
             data-variant="ghost"

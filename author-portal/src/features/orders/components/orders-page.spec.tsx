@@ -1,3 +1,4 @@
+import { ORDER_STATUS_HE } from '@mechabrim/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuthorOrder, AuthorOrdersPage } from '@mechabrim/contracts';
 import { formatPrice } from '@mechabrim/hebrew';
@@ -73,6 +74,13 @@ describe('/author-dashboard/orders', () => {
     const revenue = within(card).getByText('ההכנסה שלכם').nextElementSibling;
     expect(revenue?.textContent).toBe(`${formatPrice(52.3, 2)}צפוי · טרם סופי`);
     expect(within(card).getByText('צפוי · טרם סופי').getAttribute('title')).toMatch(/סופי/);
+  });
+
+  it('names a paid order as its reader sees it: שולמה', async () => {
+    fakeApi(() => ({ body: pageOf([order(3, { status: 'paid' })], 1, 1) }));
+    open();
+    const card = await screen.findByTestId('order-card');
+    expect(within(card).getByText(ORDER_STATUS_HE.paid).textContent).toBe('שולמה');
   });
 
   it('filters by status with the counts of every tab, and pages', async () => {

@@ -1,7 +1,7 @@
 import type { AuthorStats, Book } from '@mechabrim/contracts';
 import { useQuery } from '@mechabrim/query';
 import { apiFetch } from '@mechabrim/session';
-import { agorot, sumAgorot, toAgorot, toShekels, lineTotal } from '@mechabrim/money';
+import { agorot, sumAgorot, toAgorot, toShekels, lineTotal, type Agorot } from '@mechabrim/money';
 
 export const authorStatsKey = ['author-portal', 'stats'] as const;
 
@@ -20,14 +20,23 @@ export function useAuthorStats(enabled = true) {
 }
 
 /**
+ * A book's sales in agorot: the ledger's (`salesRevenue`, as earnings sums them) when the API sent
+ * it, else copies times today's price.
+ */
+export function bookSales(book: Book): Agorot {
+  return book.salesRevenue !== undefined
+    ? toAgorot(book.salesRevenue)
+    : lineTotal(toAgorot(book.price), book.salesCount);
+}
+
+/**
  * The stats computed from the book list, for when the stats call gave all zeros though the
- * author has books (spec §2): counts from the books, sales from their counters, revenue as sales
- * times price. Pending revenue is not knowable from the books and stays 0.
+ * author has books (spec §2): counts from the books, sales and revenue from the ledger's per-book figures. Pending revenue is not knowable from the books and stays 0.
  */
 export function statsFromBooks(books: readonly Book[]): AuthorStats {
   const active = books.filter((book) => book.isAvailable).length;
   const sales = books.reduce((sum, book) => sum + book.salesCount, 0);
-  const revenue = sumAgorot(books.map((book) => lineTotal(toAgorot(book.price), book.salesCount)));
+  const revenue = sumAgorot(books.map(bookSales));
   return {
     totalBooks: books.length,
     activeBooks: active,

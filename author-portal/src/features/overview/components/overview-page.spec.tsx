@@ -28,7 +28,8 @@ const zero: AuthorStats = {
   monthlyRevenue: 0,
 };
 const books = [
-  makeBook(1, { salesCount: 3, price: 40 }),
+  // Sold at 40 ₪ and once at an older price: the ledger's 110 ₪, not 3 × 40.
+  makeBook(1, { salesCount: 3, price: 40, salesRevenue: 110 }),
   makeBook(2, { salesCount: 0, price: 55.5, isAvailable: false }),
   makeBook(3, { salesCount: 1, price: 60 }),
   makeBook(4, { salesCount: 8, price: 10 }),
@@ -89,7 +90,7 @@ describe('the portal frame and its guards', () => {
 });
 
 describe('/author-dashboard', () => {
-  it('shows the four figures and the first three books with sales times price', async () => {
+  it('shows the four figures and the first three books with their sales from the ledger', async () => {
     signIn();
     const calls = fakeApi((url) =>
       url.pathname === '/api/stats/author' ? { body: stats } : { body: books },
@@ -105,7 +106,7 @@ describe('/author-dashboard', () => {
     const activity = await screen.findAllByTestId('activity');
     expect(activity).toHaveLength(3);
     expect(activity[0]?.textContent).toContain('3 עותקים נמכרו');
-    expect(activity[0]?.textContent).toContain(formatPrice(120, 2));
+    expect(activity[0]?.textContent).toContain(formatPrice(110, 2));
     expect(activity[2]?.textContent).toContain('עותק אחד נמכר');
     expect(calls).toEqual(expect.arrayContaining(['/api/stats/author', '/api/books/author/a1']));
   });
@@ -116,11 +117,11 @@ describe('/author-dashboard', () => {
     open();
     await screen.findByText(/חושבו מרשימת הספרים/);
     const cards = screen.getByRole('list', { name: 'לוח הבקרה' });
-    // 4 books, 12 copies, 3×40 + 0 + 60 + 8×10 = 260 ₪.
+    // 4 books, 12 copies, 110 (the ledger's) + 0 + 60 + 8×10 = 250 ₪.
     const values = within(cards)
       .getAllByRole('listitem')
       .map((li) => li.lastChild?.textContent);
-    expect(values).toEqual(['4', '12', formatPrice(260, 2), formatPrice(0, 2)]);
+    expect(values).toEqual(['4', '12', formatPrice(250, 2), formatPrice(0, 2)]);
   });
 
   it('says why the stats failed, retries, and can show the books alone', async () => {

@@ -1,5 +1,5 @@
+import { toShekels } from '@mechabrim/money';
 import { useState } from 'react';
-import { lineTotal, toAgorot, toShekels } from '@mechabrim/money';
 import { Link } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { BookCover, ErrorState, formatPrice, Price, SkeletonBlock } from '@mechabrim/ui';
@@ -7,7 +7,7 @@ import { useAuthorBooks } from '../../../shared/author-books';
 import { reasonWithStatus } from '../../../shared/errors';
 import { StatCard } from '../../../shared/stat-card';
 import { strings } from '../../../strings.he';
-import { isAllZero, statsFromBooks, useAuthorStats } from '../api/get-author-stats';
+import { bookSales, isAllZero, statsFromBooks, useAuthorStats } from '../api/get-author-stats';
 import './overview.css';
 
 const s = strings.overview;
@@ -105,10 +105,7 @@ export function OverviewPage() {
                     <p className="ap-activity__title">{book.title}</p>
                     <p className="ap-activity__line">
                       {s.activityLine(book.salesCount)} ·{' '}
-                      <Price
-                        value={toShekels(lineTotal(toAgorot(book.price), book.salesCount))}
-                        decimals={2}
-                      />
+                      <Price value={toShekels(bookSales(book))} decimals={2} />
                     </p>
                   </div>
                 </li>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  agorot,
   selectSplitPolicy,
   toAgorot,
   toShekels,
@@ -25,6 +26,9 @@ export function perCopySplit(price: number, printCost: number): SaleSplit {
 }
 
 const money = (amount: Agorot) => formatPrice(toShekels(amount), 2);
+/** The print cost as entered: what the split covers from the author's share, and what it cannot. */
+const printCostOf = (split: SaleSplit) =>
+  agorot(split.printAndShipping + split.uncoveredPrintAndShipping);
 
 /**
  * Beside the price: per copy, the print-and-shipping cost, the community's and the platform's
@@ -61,7 +65,7 @@ export function PriceCalculator({ price }: { price: string }) {
           <dt>{s.priceLine}</dt>
           <dd>{formatPrice(Number(price.trim()), 2)}</dd>
           <dt>{s.printLine}</dt>
-          <dd>{money(split.printAndShipping)}</dd>
+          <dd>{money(printCostOf(split))}</dd>
           <dt>{s.community(shares.community)}</dt>
           <dd>{money(split.community)}</dd>
           <dt>{s.platform(shares.platform)}</dt>
@@ -72,7 +76,9 @@ export function PriceCalculator({ price }: { price: string }) {
           </dd>
         </dl>
       )}
-      {split && split.uncoveredPrintAndShipping > 0 && <p role="note">{s.uncovered}</p>}
+      {split && split.uncoveredPrintAndShipping > 0 && (
+        <p role="note">{s.uncovered(money(printCostOf(split)), money(split.printAndShipping))}</p>
+      )}
     </aside>
   );
 }

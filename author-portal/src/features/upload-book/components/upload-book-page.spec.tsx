@@ -108,6 +108,44 @@ describe('/book/upload', () => {
     expect(FakeXhr.last).toBeNull();
   });
 
+  it('names the highest price and says when the page count is out of range', async () => {
+    open();
+    type(/^מחיר/, '99999999');
+    type(/^מספר עמודים/, '99999');
+    expect(screen.getByTestId('cover-template').textContent).toBe(
+      'מספר העמודים צריך להיות מספר שלם בין 32 ל-800; מידות הכריכה יוצגו כשיהיה תקין.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'העלאת הספר' }));
+    await screen.findByText('המחיר גבוה מדי: עד 10,000 ₪');
+    expect(screen.queryByText(BOOK_UPLOAD_HE.priceInvalid)).toBeNull();
+  });
+
+  it('shows the print cost as entered, and how much of it the share does not cover', () => {
+    open();
+    type(/^מחיר/, '10');
+    type(/^עלות הדפסה ומשלוח/, '20');
+    const shown = screen.getByTestId('price-split').textContent ?? '';
+    expect(shown).toContain(`הדפסה ומשלוח (יורדים מחלקכם)${formatPrice(20, 2)}`);
+    expect(screen.getByRole('note').textContent).toBe(
+      `עלות ההדפסה והמשלוח (${formatPrice(20, 2)}) גבוהה מחלקכם במחיר הזה: רק ${formatPrice(8.5, 2)} ממנה מכוסים. כדאי להעלות את המחיר.`,
+    );
+  });
+
+  it('offers a Hebrew button for each file and shows the chosen file’s name', () => {
+    open();
+    const input = screen.getByLabelText<HTMLInputElement>(/^קובץ הספר/);
+    expect(input.type).toBe('file');
+    expect(input.className).toBe('ap-file__input');
+    const field = input.closest('.ap-file') as HTMLElement;
+    expect(field.textContent).toBe('בחירת קובץלא נבחר קובץ');
+    choose(/^קובץ הספר/, new File(['%PDF-'], 'הספר שלי.pdf', { type: 'application/pdf' }));
+    expect(field.textContent).toBe('בחירת קובץהספר שלי.pdf');
+    // The name is read with the field.
+    const chosen = document.getElementById(`${input.id}-chosen`);
+    expect(chosen?.textContent).toBe('הספר שלי.pdf');
+    expect(input.getAttribute('aria-describedby')).toContain(`${input.id}-chosen`);
+  });
+
   it('refuses a file of the wrong type or over the size limit as soon as it is chosen', () => {
     open();
     choose(/^קובץ הספר/, new File(['hello'], 'book.txt', { type: 'text/plain' }));

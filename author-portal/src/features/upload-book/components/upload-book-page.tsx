@@ -9,6 +9,8 @@ import {
   type BookUploadFileField,
 } from '@mechabrim/contracts';
 import {
+  MAX_PAGES,
+  MIN_PAGES,
   PAPER_TYPE_NAMES,
   PRINTING_TYPES,
   READING_DIRECTIONS,
@@ -59,7 +61,9 @@ function CoverTemplateNote({
   const query = coverTemplateQuerySchema.safeParse({ pages, size, paper, direction });
   const template = useCoverTemplate(query.success ? query.data : null);
   let text: string;
-  if (!query.success) text = s.templateNeedsPages;
+  if (!query.success)
+    text =
+      pages.trim() === '' ? s.templateNeedsPages : s.templatePagesOutOfRange(MIN_PAGES, MAX_PAGES);
   else if (template.isError) text = s.templateFailed;
   else if (template.isPending) text = s.templateLoading;
   else text = template.data.summary;
@@ -300,16 +304,34 @@ export function UploadBookPage() {
               required
             >
               {(control) => (
-                <input
-                  type="file"
-                  accept={
-                    BOOK_UPLOAD_FILES[field].kind === 'pdf'
-                      ? 'application/pdf,.pdf'
-                      : IMAGE_TYPES.join(',')
-                  }
-                  {...control}
-                  onChange={chooseFile(field)}
-                />
+                <span className="ap-file">
+                  {/* Visually hidden but focusable: Enter or Space opens the browser's picker. */}
+                  <input
+                    type="file"
+                    accept={
+                      BOOK_UPLOAD_FILES[field].kind === 'pdf'
+                        ? 'application/pdf,.pdf'
+                        : IMAGE_TYPES.join(',')
+                    }
+                    {...control}
+                    className="ap-file__input"
+                    aria-describedby={[control['aria-describedby'], `${control.id}-chosen`]
+                      .filter(Boolean)
+                      .join(' ')}
+                    onChange={chooseFile(field)}
+                  />
+                  <label
+                    htmlFor={control.id}
+                    className="mb-button ap-file__button"
+                    data-variant="secondary"
+                    aria-hidden="true"
+                  >
+                    {s.chooseFile}
+                  </label>
+                  <span id={`${control.id}-chosen`} className="ap-file__name">
+                    {files[field]?.name ?? s.noFileChosen}
+                  </span>
+                </span>
               )}
             </Field>
           ))}

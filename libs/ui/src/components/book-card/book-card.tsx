@@ -15,6 +15,8 @@ export interface BookCardBook {
   summary?: string | null;
   description?: string | null;
   rating?: number | null;
+  /** How many ratings `rating` averages; with none the card says so instead of 0.0 stars. */
+  totalRatings?: number | null;
 }
 
 export interface BookCardProps {
@@ -145,7 +147,7 @@ export function BookCard({
           <Link to={href}>{book.title}</Link>
         </Heading>
         <p className="mb-book-card__author">{uiStrings.byAuthor(author)}</p>
-        {showRating && <Stars rating={book.rating} showValue />}
+        {showRating && <Stars rating={book.rating} ratings={book.totalRatings} showValue />}
         <div className="mb-book-card__footer">
           <Price value={book.price} className="mb-book-card__price" />
           {inCart ? (

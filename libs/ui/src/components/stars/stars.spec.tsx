@@ -42,4 +42,13 @@ describe('star drawing', () => {
     expect(container.textContent).toContain('2.5');
     expect(container.textContent).toContain('(12)');
   });
+
+  it("says 'no ratings yet' for a book nobody rated, not 0.0 stars", () => {
+    const { container } = render(<Stars rating={0} showValue ratings={0} />);
+    expect(container.textContent).toBe('עוד אין דירוגים');
+    expect(container.querySelector('[data-kind]')).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+    render(<Stars rating={4} showValue ratings={3} />);
+    expect(screen.getByRole('img', { name: 'דירוג 4.0 מתוך 5' })).toBeTruthy();
+  });
 });

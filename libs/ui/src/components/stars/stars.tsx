@@ -38,13 +38,33 @@ export interface StarsProps {
   showValue?: boolean;
   /** Optional count shown in brackets, e.g. number of ratings. */
   count?: number;
+  /**
+   * How many ratings the value is the average of, when known: with none, 'no ratings yet' is
+   * shown instead of five empty stars and a 0.0 that reads like a bad score.
+   */
+  ratings?: number | null;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
 }
 
 /** Five stars with halves; the accessible name states the rating to one decimal. */
-export function Stars({ rating, showValue = false, count, size = 'sm', className }: StarsProps) {
+export function Stars({
+  rating,
+  showValue = false,
+  count,
+  ratings,
+  size = 'sm',
+  className,
+}: StarsProps) {
   const value = formatRating(rating);
+  if (ratings === 0)
+    return (
+      <span
+        className={`mb-stars mb-stars--none mb-stars--${size}${className ? ` ${className}` : ''}`}
+      >
+        {uiStrings.noRatings}
+      </span>
+    );
   return (
     <span
       className={`mb-stars mb-stars--${size}${className ? ` ${className}` : ''}`}

@@ -115,8 +115,10 @@ function BookDetail({ book }: { book: Book }) {
             )}
           </p>
           <div className="book-main__rating">
-            <Stars rating={book.rating} showValue size="md" />
-            <span className="sf-muted">{s.reviewsCount(book.totalRatings ?? 0)}</span>
+            <Stars rating={book.rating} ratings={book.totalRatings ?? 0} showValue size="md" />
+            {book.totalRatings ? (
+              <span className="sf-muted">{s.reviewsCount(book.totalRatings)}</span>
+            ) : null}
           </div>
           <p className="book-main__price">
             <Price value={book.price} />

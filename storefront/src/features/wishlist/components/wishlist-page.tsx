@@ -159,7 +159,7 @@ export function WishlistPage() {
                 <span className="wishlist-card__title">{b.title}</span>
               </Link>
               <span className="sf-muted">{uiStrings.byAuthor(authorOf(b))}</span>
-              <Stars rating={b.rating} showValue />
+              <Stars rating={b.rating} ratings={b.totalRatings} showValue />
               <span className="sf-muted">{s.sales(b.salesCount ?? 0)}</span>
               <div className="wishlist-card__foot">
                 <Price value={b.price} className="wishlist-card__price" />
