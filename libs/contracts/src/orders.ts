@@ -110,3 +110,17 @@ export const buyerOrdersQuerySchema = z.object({
   limit: queryInt({ min: 1, max: 50, fallback: 10, message: VALIDATION_HE.limitInvalid }),
 });
 export type BuyerOrdersQuery = z.infer<typeof buyerOrdersQuerySchema>;
+
+/** How many of an order id's last characters its reference shows (spec §9). */
+export const ORDER_REFERENCE_LENGTH = 8;
+
+/**
+ * The reference a person sees for an order — on the orders page, the payment result pages, mail
+ * and the author portal: the id's last 8 characters in capitals (spec §9 "order id shown as its
+ * last 8 characters"), so `6b08811bc1d41fe09b61979a` reads `9B61979A` everywhere. The only way to
+ * print an order's reference; anything that is not an id (a provider's odd parameter) is printed
+ * as it came, trimmed to the same length.
+ */
+export function orderReference(orderId: string): string {
+  return orderId.trim().slice(-ORDER_REFERENCE_LENGTH).toUpperCase();
+}

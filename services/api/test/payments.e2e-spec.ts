@@ -289,6 +289,29 @@ describe('payments: create, simulator, notify, outbox', () => {
     expect((await order(created.body.order_id))?.status).toBe('paid');
   });
 
+  it('a declined attempt that the buyer then pays anew is not listed among their orders; the paid one is', async () => {
+    const declined = await create(createRequest());
+    await payInFrame(declined.body.payment_url, declined.body.form_data, {
+      ccno: '4000000000000002',
+    });
+    const abandoned = await create(createRequest());
+    const paid = await create(createRequest());
+    await payInFrame(paid.body.payment_url, paid.body.form_data, { ccno: APPROVED });
+    expect((await order(declined.body.order_id))?.status).toBe('pending_payment');
+
+    const mine = await ctx.http.get<{ orders: { _id: string; status: string }[]; total: number }>(
+      '/api/orders/mine?limit=50',
+      { token: buyer },
+    );
+    expect(mine.status).toBe(200);
+    const ids = mine.body.orders.map((o) => o._id);
+    expect(ids).toContain(paid.body.order_id);
+    expect(ids).not.toContain(declined.body.order_id);
+    expect(ids).not.toContain(abandoned.body.order_id);
+    expect(mine.body.orders.filter((o) => o.status === 'pending_payment')).toEqual([]);
+    expect(mine.body.total).toBe(mine.body.orders.length);
+  });
+
   it('a card failing Luhn is INVALID_CARD and pays nothing', async () => {
     const created = await create(createRequest());
     const redirect = await payInFrame(created.body.payment_url, created.body.form_data, {

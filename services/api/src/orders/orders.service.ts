@@ -5,6 +5,9 @@ import type { BuyerOrdersPage, BuyerOrdersQuery } from '@mechabrim/contracts';
 import { ORDER_MODEL, RECEIPT_MODEL, type OrderModel, type ReceiptModel } from '@mechabrim/db';
 import { toBuyerOrder, type StoredBuyerOrder } from './buyer-order.answer';
 
+/** Stored statuses of a payment attempt that never became an order. */
+const UNCONFIRMED_ATTEMPT_STATUSES = ['pending_payment', 'expired'] as const;
+
 /** The buyer's own orders (`/orders`). */
 @Injectable()
 export class OrdersService {
@@ -13,9 +16,17 @@ export class OrdersService {
     @InjectModel(RECEIPT_MODEL) private readonly receipts: ReceiptModel,
   ) {}
 
-  /** One page of the user's orders, newest first; nobody else's order is ever in it. */
+  /**
+   * One page of the user's orders, newest first; nobody else's order is ever in it. A payment
+   * attempt that never became an order — still awaiting payment (declined, abandoned or in the
+   * provider's frame) or expired unpaid — is not listed: spec §4 "an order is confirmed only after
+   * the card company or payment service approves", and the buyer could do nothing with it.
+   */
   async mine(userId: string, query: BuyerOrdersQuery): Promise<BuyerOrdersPage> {
-    const filter = { 'user.userId': new Types.ObjectId(userId) };
+    const filter = {
+      'user.userId': new Types.ObjectId(userId),
+      status: { $nin: [...UNCONFIRMED_ATTEMPT_STATUSES] },
+    };
     const [rows, total] = await Promise.all([
       this.orders
         .find(filter)

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@mechabrim/query';
-import type { BuyerOrder, OrderLifecycleStatus } from '@mechabrim/contracts';
+import { orderReference, type BuyerOrder, type OrderLifecycleStatus } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { Link, Navigate } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
@@ -181,7 +181,7 @@ function ReceiptDownload({ orderId, receiptUrl }: { orderId: string; receiptUrl:
       const file = URL.createObjectURL(await getReceiptPdf(receiptUrl));
       const link = document.createElement('a');
       link.href = file;
-      link.download = `receipt-${orderId.slice(-8)}.pdf`;
+      link.download = `receipt-${orderReference(orderId)}.pdf`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(file), 60_000);
       setState('idle');
@@ -213,7 +213,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
   return (
     <li className="order-card" data-testid="order-card" data-status={order.status}>
       <header className="order-card__head">
-        <h2 className="order-card__title">{s.order(order._id.slice(-8).toUpperCase())}</h2>
+        <h2 className="order-card__title">{s.order(orderReference(order._id))}</h2>
         <span className="order-card__status" data-status={order.status}>
           {s.statuses[order.status]}
         </span>

@@ -12,7 +12,7 @@ const status = (overrides: Partial<PaymentStatusResponse> = {}): PaymentStatusRe
   success: true,
   status: 'completed',
   error: null,
-  order_id: 'o1',
+  order_id: '6b08811bc1d41fe09b61979a',
   transaction_id: 'T-100',
   amount: 149.3,
   currency: 'ILS',
@@ -40,6 +40,8 @@ describe('full-page success', () => {
     await screen.findByRole('heading', { name: 'התשלום בוצע בהצלחה!' });
     expect(calls).toEqual(['/api/payments/status/o1']);
     expect(screen.getByTestId('result-transaction').textContent).toBe('T-100');
+    // The order by the reference the orders page and the mail use, never the raw id.
+    expect(screen.getByTestId('result-order').textContent).toBe('9B61979A');
     expect(screen.getByTestId('result-amount').textContent).toBe(formatPrice(149.3, 2));
     expect(cartStore.getState().lines).toEqual([]);
     expect(screen.getByRole('link', { name: 'להזמנות שלי' }).getAttribute('href')).toBe('/orders');
@@ -156,9 +158,12 @@ describe('the views inside the payment frame', () => {
     renderRoute(
       <FrameFailure />,
       '/payment/iframe/failed',
-      '/payment/iframe/failed?transaction_id=78&order_id=o1&error_code=INSUFFICIENT_FUNDS',
+      '/payment/iframe/failed?transaction_id=78&order_id=6b08811bc1d41fe09b61979a&error_code=INSUFFICIENT_FUNDS',
     );
     expect(screen.getByTestId('failure-message').textContent).toBe('אין מספיק יתרה בכרטיס');
+    // The order's reference as the orders page prints it, not the raw id.
+    expect(screen.getByTestId('result-order').textContent).toBe('9B61979A');
+    expect(screen.queryByText('6b08811bc1d41fe09b61979a')).toBeNull();
     expect(screen.getByText('INSUFFICIENT_FUNDS')).toBeTruthy();
     expect(screen.getByText('78')).toBeTruthy();
     expect(posted).toEqual([]);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cartStore } from '@mechabrim/cart-store';
-import { SUPPORT_PHONE, type PaymentStatusResponse } from '@mechabrim/contracts';
+import { orderReference, SUPPORT_PHONE, type PaymentStatusResponse } from '@mechabrim/contracts';
 import { Link, useLocation } from '@mechabrim/routing';
 import { ApiError } from '@mechabrim/session';
 import { Price, Spinner } from '@mechabrim/ui';
@@ -20,6 +20,7 @@ type View =
   | { kind: 'error'; message: string }
   | {
       kind: 'success';
+      orderId: string | null;
       transactionId: string | null;
       amount: number | null;
       currency: string | null;
@@ -52,6 +53,7 @@ export function PaymentSuccessPage() {
       cartStore.getState().clear();
       setView({
         kind: 'success',
+        orderId: status?.order_id ?? null,
         transactionId: status?.transaction_id ?? params.transactionId,
         amount: status?.amount ?? params.amount,
         currency: status?.currency ?? params.currency,
@@ -120,6 +122,14 @@ export function PaymentSuccessPage() {
       <div className="payment-result__card" data-tone="success">
         <h1 id="payment-result-title">{s.successTitle}</h1>
         <dl className="payment-result__facts">
+          {view.orderId && (
+            <div>
+              <dt>{s.order}</dt>
+              <dd dir="ltr" data-testid="result-order">
+                {orderReference(view.orderId)}
+              </dd>
+            </div>
+          )}
           {view.transactionId && (
             <div>
               <dt>{s.transaction}</dt>

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
+import { orderReference } from '@mechabrim/contracts';
 import { strings } from '../../../strings.he';
 
 const s = strings.result;
 
-/** The order and transaction numbers a result view prints, then any further facts. */
+/**
+ * The order's reference (never its raw id: the same reference as the orders page and the mail)
+ * and the transaction number a result view prints, then any further facts.
+ */
 export function ResultFacts({
   orderId,
   transactionId,
@@ -18,7 +22,9 @@ export function ResultFacts({
       {orderId && (
         <div>
           <dt>{s.order}</dt>
-          <dd dir="ltr">{orderId}</dd>
+          <dd dir="ltr" data-testid="result-order">
+            {orderReference(orderId)}
+          </dd>
         </div>
       )}
       {transactionId && (

@@ -1,3 +1,4 @@
+import { orderReference } from '@mechabrim/contracts';
 import { agorot, lineTotal, sumAgorot } from '@mechabrim/money';
 import { workerStringsHe } from '../../strings.he';
 import {
@@ -13,9 +14,6 @@ import type { MailAttachment, MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
 const t = m.orderConfirmation;
-
-/** Short order reference the buyer sees (the last six hex digits, as the orders page shows). */
-export const orderRef = (orderId: string): string => `#${orderId.slice(-6).toUpperCase()}`;
 
 export const orderConfirmationTemplate: MailTemplate<'order-confirmation'> = {
   async render(job, context) {
@@ -47,7 +45,7 @@ export const orderConfirmationTemplate: MailTemplate<'order-confirmation'> = {
       receiptLink = { href: receipt.url, text: t.receiptLink };
     }
 
-    const subject = t.subject(orderRef(job.orderId));
+    const subject = t.subject(orderReference(job.orderId));
     const greeting = m.greeting(order.user.firstName || order.user.name);
     const html = htmlDocument(subject, greeting, [
       paragraph(t.intro),

@@ -1,7 +1,7 @@
+import { orderReference } from '@mechabrim/contracts';
 import { workerStringsHe } from '../../strings.he';
 import { htmlDocument, link, paragraph, table, tableText, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
-import { orderRef } from './order-confirmation.template';
 
 const m = workerStringsHe.mail;
 const t = m.shippingUpdate;
@@ -9,7 +9,7 @@ const t = m.shippingUpdate;
 export const shippingUpdateTemplate: MailTemplate<'shipping-update'> = {
   async render(job, context) {
     const order = await context.order(job.orderId);
-    const subject = t.subject(orderRef(job.orderId));
+    const subject = t.subject(orderReference(job.orderId));
     const greeting = m.greeting(order.user.firstName || order.user.name);
     const rows = job.trackingNumbers.map((number, index): [string, string] => [
       `${index + 1}`,

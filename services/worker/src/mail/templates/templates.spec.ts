@@ -1,4 +1,10 @@
-import { MAIL_TEMPLATES, mailJobSchema, type MailJob, type MailJobOf } from '@mechabrim/contracts';
+import {
+  MAIL_TEMPLATES,
+  mailJobSchema,
+  orderReference,
+  type MailJob,
+  type MailJobOf,
+} from '@mechabrim/contracts';
 import { Types } from 'mongoose';
 import { paidOrderFixture } from '../../receipts/receipt-fixture';
 import type { MailContext, MailReceipt } from './mail-template';
@@ -103,7 +109,8 @@ describe('mail templates', () => {
       jobOf('order-confirmation'),
       contextWith({ number: 12, pdf, url: null }),
     );
-    expect(mail.subject).toBe(`תודה על ההזמנה! הזמנה #${orderId.slice(-6).toUpperCase()} התקבלה`);
+    // The reference the orders page and the payment pages print: the id's last 8, in capitals.
+    expect(mail.subject).toBe(`תודה על ההזמנה! הזמנה ${orderId.slice(-8).toUpperCase()} התקבלה`);
     expect(mail.text).toContain('שלום דנה,');
     expect(formatMoneyHe(agorot(17800))).toMatch(/^\u200f?178\.00\s\u200f?₪$/);
     expect(mail.text).toContain(`הים של תל אביב × 2: ${formatMoneyHe(agorot(17800))}`);
@@ -114,6 +121,12 @@ describe('mail templates', () => {
       { filename: 'receipt-12.pdf', content: pdf, contentType: 'application/pdf' },
     ]);
     expect(mail.html).toContain('href="https://mechabrim.example/orders"');
+  });
+
+  it('shipping update names the order by the same reference as the orders page', async () => {
+    const mail = await renderMail(jobOf('shipping-update'), contextWith(null));
+    expect(mail.subject).toBe(`ההזמנה ${orderReference(orderId)} נשלחה`);
+    expect(orderReference(orderId)).toBe(orderId.slice(-8).toUpperCase());
   });
 
   it("order confirmation links Morning's document when there is no local PDF", async () => {
