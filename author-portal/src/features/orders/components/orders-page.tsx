@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AuthorOrder } from '@mechabrim/contracts';
+import { orderReference, type AuthorOrder } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { BookCover, EmptyState, ErrorState, Pager, Price } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
@@ -15,7 +15,7 @@ function OrderCard({ order }: { order: AuthorOrder }) {
   return (
     <li className="ap-card ap-order" data-testid="order-card">
       <header className="ap-order__head">
-        <h2 className="ap-order__title">{s.order(order._id.slice(-8).toUpperCase())}</h2>
+        <h2 className="ap-order__title">{s.order(orderReference(order._id))}</h2>
         <span className="ap-badge" data-tone={status === 'cancelled' ? 'danger' : undefined}>
           {s.statuses[status]}
         </span>
