@@ -196,16 +196,6 @@ export const strings = {
     order: (id: string) => `הזמנה ${id}`,
     placedAt: 'הוזמנה ב־',
     status: 'מצב',
-    statuses: {
-      pending_payment: 'ממתינה לתשלום',
-      paid: 'שולמה',
-      processing: 'בטיפול',
-      shipped: 'נשלחה',
-      delivered: 'נמסרה',
-      cancelled: 'בוטלה',
-      payment_review: 'התשלום בבדיקה',
-      expired: 'פג תוקף',
-    },
     timelineTitle: 'מעקב',
     timelineSteps: {
       pending: 'התקבלה',

@@ -18,8 +18,14 @@
 // server at `/__landing`.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
-import { MemoryRouter } from '@mechabrim/routing';
-import { cartCookieFrom, cartStore, parseCartCookie, type CartLine } from '@mechabrim/cart-store';
+import { MemoryRouter, parseSitePath } from '@mechabrim/routing';
+import {
+  cartCookieFrom,
+  cartStore,
+  cookieFrom,
+  parseCartCookie,
+  type CartLine,
+} from '@mechabrim/cart-store';
 import { configureApi, sessionStore, SIGNED_IN_COOKIE } from '@mechabrim/session';
 import { CartPage } from '../features/cart';
 import { CheckoutPage } from '../features/checkout';
@@ -63,7 +69,7 @@ async function cartLines(
 
 /** Whether the `Cookie` header says the browser holds a session. */
 function signedIn(cookieHeader: string | undefined): boolean {
-  return (cookieHeader ?? '').split(';').some((pair) => pair.trim() === `${SIGNED_IN_COOKIE}=1`);
+  return cookieFrom(cookieHeader, SIGNED_IN_COOKIE) === '1';
 }
 
 /** The reader the checkout is drawn for: signed in, nothing else known (see above). */
@@ -75,14 +81,8 @@ const UNKNOWN_READER = { _id: '', name: '', email: '', role: 'user' } as const;
  * could not be had.
  */
 export async function renderLanding(url: string, options: LandingOptions): Promise<Landing | null> {
-  // A path of this site only (`//host/…` would be another site's).
-  if (!url.startsWith('/') || url.startsWith('//')) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url, 'http://checkout.invalid');
-  } catch {
-    return null;
-  }
+  const parsed = parseSitePath(url);
+  if (!parsed) return null;
   const page = parsed.pathname.replace(/\/$/, '');
   if (page !== '/cart' && page !== '/checkout') return null;
   // A guest's checkout sends them to sign in: the browser does that.

@@ -69,13 +69,18 @@ export function parseCartCookie(value: string | undefined): CartCookie | null {
   return { lines };
 }
 
-/** The cookie's value in a `Cookie` request header, if it is there. */
-export function cartCookieFrom(cookieHeader: string | undefined): string | undefined {
+/** The value of the cookie `name` in a `Cookie` request header, if it is there. */
+export function cookieFrom(cookieHeader: string | undefined, name: string): string | undefined {
   for (const pair of (cookieHeader ?? '').split(';')) {
     const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === CART_COOKIE) return pair.slice(at + 1).trim();
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
   }
   return undefined;
+}
+
+/** The cart cookie's value in a `Cookie` request header, if it is there. */
+export function cartCookieFrom(cookieHeader: string | undefined): string | undefined {
+  return cookieFrom(cookieHeader, CART_COOKIE);
 }
 
 /** Writes the cookie in the browser (for a year, this site only); never throws. */

@@ -18,6 +18,7 @@ export {
 export {
   CART_COOKIE,
   cartCookieFrom,
+  cookieFrom,
   cartCookieValue,
   parseCartCookie,
   type CartCookie,

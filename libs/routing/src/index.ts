@@ -22,3 +22,4 @@ export {
 } from 'react-router';
 export type { NavigateFunction, RouteObject } from 'react-router';
 export * from './route-paths';
+export { parseSitePath } from './site-path';

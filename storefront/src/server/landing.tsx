@@ -14,7 +14,7 @@
 // first render of the book page has it too instead of a skeleton.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
-import { MemoryRouter } from '@mechabrim/routing';
+import { MemoryRouter, parseSitePath } from '@mechabrim/routing';
 import { ApiError, configureApi } from '@mechabrim/session';
 import StorefrontApp from '../app/app';
 import { bookPagesQuery, bookQuery, CATALOGUE_STALE_MS, getBook } from '@mechabrim/api-client';
@@ -83,14 +83,8 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
  * `null` when that page is not prerendered or its data could not be had in time.
  */
 export async function renderLanding(url: string, options: LandingOptions): Promise<Landing | null> {
-  // A path of this site only (`//host/…` would be another site's).
-  if (!url.startsWith('/') || url.startsWith('//')) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url, 'http://storefront.invalid');
-  } catch {
-    return null;
-  }
+  const parsed = parseSitePath(url);
+  if (!parsed) return null;
   const prefetch = prefetchFor(parsed.pathname, parsed.searchParams);
   if (!prefetch) return null;
   configureApi({ apiBaseUrl: options.apiBaseUrl });

@@ -23,6 +23,11 @@ import {
   type UserModel,
 } from '@mechabrim/db';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import {
+  AUTHOR_LEDGER_FIELDS,
+  summarizeAuthorLedger,
+  type AuthorLedgerEntry,
+} from '../author-dashboard/author-ledger';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
@@ -249,32 +254,22 @@ export class BooksService implements OnModuleDestroy {
       const sales = sold.get(b._id.toHexString());
       return {
         ...toOwnerBookAnswer(b, this.config.publicApiUrl),
-        salesCount: sales?.copies ?? 0,
-        salesRevenue: toShekels(agorot(sales?.gross ?? 0)),
+        salesCount: sales?.sales ?? 0,
+        salesRevenue: toShekels(sales?.revenue ?? agorot(0)),
       };
     });
   }
 
   /**
-   * Copies sold and gross sales (agorot) per book of an author: the ledger's author entries,
-   * sales less reversals — what the earnings page sums.
+   * Copies sold and book sales per book of an author, read as the dashboard and the earnings page
+   * read them (`summarizeAuthorLedger`: the ledger's author entries, sales less reversals).
    */
-  private async sales(authorId: string): Promise<Map<string, { copies: number; gross: number }>> {
-    const rows = await this.ledger.aggregate<{
-      _id: Types.ObjectId;
-      copies: number;
-      gross: number;
-    }>([
-      { $match: { authorId: new Types.ObjectId(authorId), party: 'author' } },
-      {
-        $group: {
-          _id: '$bookId',
-          copies: { $sum: '$quantity' },
-          gross: { $sum: '$lineTotalAgorot' },
-        },
-      },
-    ]);
-    return new Map(rows.map((row) => [row._id.toHexString(), row]));
+  private async sales(authorId: string) {
+    const entries = await this.ledger
+      .find({ authorId: new Types.ObjectId(authorId), party: 'author' })
+      .select(AUTHOR_LEDGER_FIELDS)
+      .lean<AuthorLedgerEntry[]>();
+    return summarizeAuthorLedger(entries).books;
   }
 
   /**

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@mechabrim/query';
-import { orderReference, type BuyerOrder, type OrderLifecycleStatus } from '@mechabrim/contracts';
+import {
+  ORDER_STATUS_HE,
+  orderReference,
+  type BuyerOrder,
+  type OrderLifecycleStatus,
+} from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { Link, Navigate } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
@@ -215,7 +220,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
       <header className="order-card__head">
         <h2 className="order-card__title">{s.order(orderReference(order._id))}</h2>
         <span className="order-card__status" data-status={order.status}>
-          {s.statuses[order.status]}
+          {ORDER_STATUS_HE[order.status]}
         </span>
         <p className="order-card__date">
           {s.placedAt}
