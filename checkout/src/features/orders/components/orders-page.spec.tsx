@@ -205,8 +205,17 @@ describe('/orders', () => {
     const question = within(paid).getByRole('group', { name: 'ביטול ההזמנה' });
     expect(question.textContent).toContain(formatPrice(4.74, 2));
     expect(question.textContent).toContain(formatPrice(90.06, 2));
-    fireEvent.click(within(question).getByRole('button', { name: 'לא, להשאיר' }));
+    // The question takes the focus on its safe answer; Escape keeps the order and gives the
+    // focus back to the button.
+    const keep = within(question).getByRole('button', { name: 'לא, להשאיר' });
+    expect(document.activeElement).toBe(keep);
+    fireEvent.keyDown(keep, { key: 'Escape' });
+    const again = within(paid).getByRole('button', { name: 'ביטול ההזמנה' });
+    expect(document.activeElement).toBe(again);
+    fireEvent.click(again);
+    fireEvent.click(within(paid).getByRole('button', { name: 'לא, להשאיר' }));
     expect(posts).toEqual([]);
+    expect(document.activeElement).toBe(within(paid).getByRole('button', { name: 'ביטול ההזמנה' }));
     fireEvent.click(within(paid).getByRole('button', { name: 'ביטול ההזמנה' }));
     fireEvent.click(within(paid).getByRole('button', { name: 'כן, לבטל' }));
     const done = await within(paid).findByRole('status');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@mechabrim/query';
 import {
   ORDER_STATUS_HE,
@@ -80,7 +80,23 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<'idle' | 'asking' | 'sending'>('idle');
   const [message, setMessage] = useState<{ tone: 'done' | 'error'; text: string } | null>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const focusCancelButton = useRef(false);
+  // The question takes the focus on its safe answer; leaving it gives the focus back to the
+  // button that asked (the button is drawn again, so this runs after the step changes).
+  useEffect(() => {
+    if (step === 'asking') keepButton.current?.focus();
+    if (step === 'idle' && focusCancelButton.current) {
+      focusCancelButton.current = false;
+      cancelButton.current?.focus();
+    }
+  }, [step]);
   if (!CANCELLABLE.includes(order.status) && !message) return null;
+  const keep = () => {
+    focusCancelButton.current = true;
+    setStep('idle');
+  };
   const paid = toAgorot(order.total);
   const fee = cancellationFeeOf(paid);
   const confirm = async () => {
@@ -108,6 +124,7 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
       {CANCELLABLE.includes(order.status) &&
         (step === 'idle' ? (
           <button
+            ref={cancelButton}
             type="button"
             className="mb-button"
             data-variant="ghost"
@@ -119,7 +136,17 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
             {s.cancel}
           </button>
         ) : (
-          <div className="order-cancel__confirm" role="group" aria-label={s.cancel}>
+          // Escape on either answer keeps the order: the group only hears keys that bubble up
+          // from its buttons, it is not a control itself.
+          // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
+          <div
+            className="order-cancel__confirm"
+            role="group"
+            aria-label={s.cancel}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && step === 'asking') keep();
+            }}
+          >
             <p>
               {s.cancelQuestion(
                 formatPrice(toShekels(fee), 2),
@@ -135,11 +162,12 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
               {step === 'sending' ? s.cancelling : s.cancelConfirm}
             </button>
             <button
+              ref={keepButton}
               type="button"
               className="mb-button"
               data-variant="ghost"
               disabled={step === 'sending'}
-              onClick={() => setStep('idle')}
+              onClick={keep}
             >
               {s.cancelKeep}
             </button>
