@@ -36,9 +36,6 @@ export const AUTHOR_VISIBLE_ORDER_STATUSES = [
   'cancelled',
 ] as const;
 
-/** Statuses whose copies count as sold (a book's `salesCount`, an author's sales). */
-export const SOLD_ORDER_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
-
 /**
  * Every status an order can be stored with: the payment lifecycle (`@mechabrim/contracts`
  * ORDER_LIFECYCLE_STATUSES) and `pending`, which orders from before online payment (the demo
