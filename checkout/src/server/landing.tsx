@@ -26,6 +26,7 @@ import {
   parseCartCookie,
   type CartLine,
 } from '@mechabrim/cart-store';
+import { withinDeadline } from '@mechabrim/contracts';
 import { configureApi, sessionStore, SIGNED_IN_COOKIE } from '@mechabrim/session';
 import { CartPage } from '../features/cart';
 import { CheckoutPage } from '../features/checkout';
@@ -93,7 +94,10 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
   // An empty cart's checkout sends the reader back to the cart: the browser does that.
   if (page === '/checkout' && cookie.lines.length === 0) return null;
   configureApi({ apiBaseUrl: options.apiBaseUrl });
-  const lines = await cartLines(cookie.lines, AbortSignal.timeout(options.timeoutMs ?? 1500));
+  // A slow API (past the deadline): the browser draws the page.
+  const lines = await withinDeadline(options.timeoutMs ?? 1500, (signal) =>
+    cartLines(cookie.lines, signal),
+  ).catch(() => null);
   if (!lines) return null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The stores the page reads, filled for this render only (rendering is synchronous).

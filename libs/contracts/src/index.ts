@@ -14,3 +14,4 @@ export * from './print';
 export * from './book-options';
 export * from './preflight';
 export * from './author-portal';
+export * from './deadline';

@@ -12,9 +12,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startEdgeServer, type EdgeServer } from './edge-server';
-import { LANDING_COOKIES, LANDING_SLOT, composePage, landingCookies } from './landing';
+import {
+  LANDING_COOKIES,
+  LANDING_SLOT,
+  composePage,
+  createLandingClient,
+  landingCookies,
+} from './landing';
 
 const HOST = '127.0.0.1';
 const API = 'http://api.test';
@@ -964,6 +970,57 @@ describe('page composition (two servers)', () => {
     } finally {
       fake.closeAllConnections();
       await new Promise((resolve) => fake.close(resolve));
+    }
+  });
+});
+
+describe('landing client (shell side) against a slow answer', () => {
+  let slow: http.Server;
+  let landingUrl: string;
+  beforeAll(async () => {
+    // A compressed answer whose body trickles in for longer than the client waits: the deadline
+    // falls while it is read. Node's fetch could leave that read pending for ever, and the page
+    // request with it (a browser waited minutes for a book page in CI).
+    // Letters that do not compress away, so the body takes a while to arrive.
+    let seed = 7;
+    const letters = Array.from({ length: 40_000 }, () => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return String.fromCharCode(0x5d0 + (seed % 27));
+    }).join('');
+    const body = gzipSync(JSON.stringify({ html: `<p>${letters}</p>` }));
+    slow = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      let at = 0;
+      const step = () => {
+        if (at >= body.length) return void response.end();
+        response.write(body.subarray(at, at + 300));
+        at += 300;
+        setTimeout(step, 2);
+      };
+      step();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    landingUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/__landing`;
+  });
+  afterAll(async () => {
+    slow.closeAllConnections();
+    await new Promise((resolve) => slow.close(resolve));
+  });
+
+  it('gives up by its deadline wherever in the body it falls, and the page is drawn in the browser', async () => {
+    for (let timeoutMs = 10; timeoutMs <= 120; timeoutMs += 10) {
+      const ask = createLandingClient({ landingUrl, timeoutMs });
+      let guard: NodeJS.Timeout | undefined;
+      const answer = await Promise.race([
+        ask('/book/1'),
+        new Promise((resolve) => {
+          guard = setTimeout(() => resolve('still waiting'), timeoutMs + 2000);
+        }),
+      ]);
+      clearTimeout(guard);
+      expect(answer === null ? 'drawn in the browser' : String(answer).slice(0, 40)).toBe(
+        'drawn in the browser',
+      );
     }
   });
 });

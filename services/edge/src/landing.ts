@@ -18,7 +18,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LANDING_COOKIES, LANDING_SLOT } from '@mechabrim/contracts';
+import { LANDING_COOKIES, LANDING_SLOT, withinDeadline } from '@mechabrim/contracts';
 
 export { LANDING_COOKIES, LANDING_SLOT };
 
@@ -260,12 +260,12 @@ export function createLandingClient(options: {
     url.searchParams.set('path', pagePath);
     const cookie = landingCookies(cookieHeader);
     try {
-      const response = await fetch(url, {
-        signal: AbortSignal.timeout(timeoutMs),
-        headers: cookie ? { cookie } : {},
+      // The deadline covers the answer's body too (see withinDeadline): the page waits no longer.
+      const landing = await withinDeadline(timeoutMs, async (signal) => {
+        const response = await fetch(url, { signal, headers: cookie ? { cookie } : {} });
+        if (response.status !== 200) return null;
+        return (await response.json()) as Partial<LandingAnswer> | null;
       });
-      if (response.status !== 200) return null;
-      const landing = (await response.json()) as Partial<LandingAnswer> | null;
       if (!landing || typeof landing.html !== 'string') return null;
       return { ...(landing as LandingAnswer), ...(other ? { remote: other.remote } : {}) };
     } catch {

@@ -16,6 +16,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter, parseSitePath } from '@mechabrim/routing';
 import { ApiError, configureApi } from '@mechabrim/session';
+import { withinDeadline } from '@mechabrim/contracts';
 import StorefrontApp from '../app/app';
 import { bookPagesQuery, bookQuery, CATALOGUE_STALE_MS, getBook } from '@mechabrim/api-client';
 import { apiParams, filtersFromParams } from '../shared/catalogue/catalogue-filters';
@@ -44,15 +45,12 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
   if (pathname === '/books' || pathname === '/books/') {
     // The catalogue's first page, as the URL's filters ask, so the grid arrives drawn.
     const params = apiParams(filtersFromParams(search));
-    return async (client, signal) => {
-      const timedOut = new Promise<never>((_, reject) => {
-        signal.addEventListener('abort', () => reject(new Error('timed out')), { once: true });
-      });
+    return async (client) => {
       try {
-        await Promise.race([client.fetchQuery(bookPagesQuery(client, params, 1)), timedOut]);
+        await client.fetchQuery(bookPagesQuery(client, params, 1));
         return true;
       } catch {
-        // A slow or failing API: the browser draws the catalogue.
+        // A failing API: the browser draws the catalogue (a slow one: see renderLanding).
         return false;
       }
     };
@@ -92,7 +90,13 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
     defaultOptions: { queries: { staleTime: CATALOGUE_STALE_MS, retry: false } },
   });
   try {
-    const ready = await prefetch(client, AbortSignal.timeout(options.timeoutMs ?? 1500));
+    // A slow API (past the deadline): the browser draws the page.
+    const ready = await withinDeadline(options.timeoutMs ?? 1500, (signal) =>
+      prefetch(client, signal),
+    ).catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'TimeoutError') return false;
+      throw error;
+    });
     if (!ready) return null;
     const html = renderToStaticMarkup(
       <QueryClientProvider client={client}>

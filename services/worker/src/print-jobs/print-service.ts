@@ -1,8 +1,16 @@
 import {
   PRINT_IDEMPOTENCY_HEADER,
   printJobSchema,
+  withinDeadline,
   type PrintJobCreate,
 } from '@mechabrim/contracts';
+
+/** The partner's answer, read whole. */
+interface PartnerAnswer {
+  status: number;
+  ok: boolean;
+  text: string;
+}
 
 /** What the partner said when it took a job. */
 export interface AcceptedPrintJob {
@@ -59,7 +67,7 @@ export class HttpPrintService implements PrintService {
       [PRINT_IDEMPOTENCY_HEADER]: idempotencyKey,
     });
     if (response.status === 401) this.token = null;
-    const text = await response.text();
+    const { text } = response;
     if (!response.ok) {
       const message = `print partner answered ${response.status}: ${text.slice(0, 300)}`;
       const permanent =
@@ -82,10 +90,12 @@ export class HttpPrintService implements PrintService {
       'content-type': 'application/x-www-form-urlencoded',
       authorization: `Basic ${basic}`,
     });
-    const answer = (await response.json().catch(() => ({}))) as {
-      access_token?: string;
-      expires_in?: number;
-    };
+    let answer: { access_token?: string; expires_in?: number } = {};
+    try {
+      answer = JSON.parse(response.text) as typeof answer;
+    } catch {
+      // not JSON: refused below
+    }
     if (!response.ok || !answer.access_token)
       throw new Error(`print partner refused the API key (${response.status})`);
     this.token = {
@@ -95,12 +105,20 @@ export class HttpPrintService implements PrintService {
     return answer.access_token;
   }
 
-  private send(path: string, body: string, headers: Record<string, string>): Promise<Response> {
-    return fetch(`${this.settings.apiUrl}${path}`, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+  /** POSTs and reads the whole answer within `TIMEOUT_MS` (see withinDeadline). */
+  private send(
+    path: string,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<PartnerAnswer> {
+    return withinDeadline(TIMEOUT_MS, async (signal) => {
+      const response = await fetch(`${this.settings.apiUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+        signal,
+      });
+      return { status: response.status, ok: response.ok, text: await response.text() };
     });
   }
 }

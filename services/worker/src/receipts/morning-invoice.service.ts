@@ -1,3 +1,4 @@
+import { withinDeadline } from '@mechabrim/contracts';
 import { toShekels, type Agorot } from '@mechabrim/money';
 import type { CreditNoteDraft, InvoiceService, IssuedDocument } from './invoice.service';
 import type { ReceiptDraft } from './receipt-draft';
@@ -126,16 +127,19 @@ export class MorningInvoiceService implements InvoiceService {
   }
 
   private async call(route: string, body: unknown, token?: string): Promise<unknown> {
-    const response = await fetch(`${this.settings.apiUrl}${route}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+    // The deadline covers the answer's body too (see withinDeadline).
+    const { response, text } = await withinDeadline(15_000, async (signal) => {
+      const answer = await fetch(`${this.settings.apiUrl}${route}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+        signal,
+      });
+      return { response: answer, text: await answer.text() };
     });
-    const text = await response.text();
     if (!response.ok)
       throw new MorningApiError(
         `Morning ${route} answered ${response.status}: ${text.slice(0, 300)}`,

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   SIMULATOR_SIGNATURE_HEADER,
   simulatorNotifySchema,
+  withinDeadline,
   type PaymentProviderName,
 } from '@mechabrim/contracts';
 import { toAgorot } from '@mechabrim/money';
@@ -75,20 +76,22 @@ export class SimulatorPaymentProvider implements PaymentProvider {
   }
 
   async confirmTransaction(order: PaymentOrder, notify: PaymentNotify): Promise<boolean> {
-    let answer: Response;
+    const url = `${this.config.simulator.url}/transactions/${encodeURIComponent(notify.transactionId)}`;
+    let found: Record<string, unknown> | null;
     try {
-      answer = await fetch(
-        `${this.config.simulator.url}/transactions/${encodeURIComponent(notify.transactionId)}`,
-        { signal: AbortSignal.timeout(CONFIRM_TIMEOUT_MS) },
-      );
+      // The deadline covers the answer's body too (see withinDeadline).
+      found = await withinDeadline(CONFIRM_TIMEOUT_MS, async (signal) => {
+        const answer = await fetch(url, { signal });
+        if (answer.status === 404) return null;
+        if (!answer.ok) throw new Error(`the simulator answered ${answer.status}`);
+        return (await answer.json()) as Record<string, unknown>;
+      });
     } catch (error) {
       throw new DomainError('unavailable', messagesHe.payments.providerUnavailable, undefined, {
         cause: error,
       });
     }
-    if (answer.status === 404) return false;
-    if (!answer.ok) throw new DomainError('unavailable', messagesHe.payments.providerUnavailable);
-    const found = (await answer.json()) as Record<string, unknown>;
+    if (!found) return false;
     return (
       found.order_id === order.id &&
       found.Response === '000' &&

@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '@mechabrim/contracts';
+import { withinDeadline, type PaymentProviderName } from '@mechabrim/contracts';
 import { toAgorot } from '@mechabrim/money';
 import { z } from 'zod';
 import { DomainError } from '../../common/errors/domain-error';
@@ -123,24 +123,24 @@ export class TranzilaPaymentProvider implements PaymentProvider {
 
   private async callApi(path: string, body: object): Promise<unknown> {
     const { apiUrl, appKey, secret } = this.config.tranzila;
-    let answer: Response;
     try {
-      answer = await fetch(`${apiUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...tranzilaAuthHeaders(appKey, secret, this.now()),
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      // The deadline covers the answer's body too (see withinDeadline).
+      return await withinDeadline(REQUEST_TIMEOUT_MS, async (signal): Promise<unknown> => {
+        const answer = await fetch(`${apiUrl}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...tranzilaAuthHeaders(appKey, secret, this.now()),
+          },
+          body: JSON.stringify(body),
+          signal,
+        });
+        if (!answer.ok) throw new Error(`tranzila ${path} answered ${answer.status}`);
+        return answer.json();
       });
     } catch (error) {
       throw unavailable(error);
     }
-    if (!answer.ok) throw unavailable(new Error(`tranzila ${path} answered ${answer.status}`));
-    return answer.json().catch((error: unknown) => {
-      throw unavailable(error);
-    });
   }
 }
 
