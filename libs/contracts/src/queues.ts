@@ -174,6 +174,7 @@ export type OrderJob =
  */
 export const BOOK_QUEUE_NAMES = {
   bookUploads: 'book-uploads',
+  bookSales: 'book-sales',
 } as const;
 export type BookQueueName = (typeof BOOK_QUEUE_NAMES)[keyof typeof BOOK_QUEUE_NAMES];
 export const BOOK_QUEUE_NAME_LIST = Object.values(BOOK_QUEUE_NAMES) as [
@@ -195,6 +196,26 @@ export const BOOK_UPLOADS_JOB = 'preflight' as const;
 /** The BullMQ job id of an upload's preflight: a second add of the same upload is a no-op. */
 export function bookUploadJobId(job: BookUploadsJob): string {
   return `preflight-${job.bookId}-${job.uploadId}`;
+}
+
+/**
+ * `book-sales`: bring a book's `salesCount` up to the copies the ledger holds for it. Queued by the
+ * split for each book it sold, under the book's deduplication id (`bookSalesDeduplication`), so
+ * the sales of many orders are counted by one job.
+ */
+export const bookSalesJobSchema = z.strictObject({ bookId: bookIdField });
+export type BookSalesJob = z.infer<typeof bookSalesJobSchema>;
+
+/** Job name inside the `book-sales` queue. */
+export const BOOK_SALES_JOB = 'count-sales' as const;
+
+/**
+ * A book's count is queued at most once while one waits, and once more while one runs
+ * (BullMQ's `keepLastIfActive`): a sale written while a count runs may come after the count read
+ * the ledger, so it gets a count of its own.
+ */
+export function bookSalesDeduplication(bookId: string) {
+  return { id: `book-sales-${bookId}`, keepLastIfActive: true } as const;
 }
 
 /** Job name inside each order queue (one kind of job per queue). */

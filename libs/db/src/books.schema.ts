@@ -19,8 +19,9 @@ export type BookApprovalStatus = (typeof BOOK_APPROVAL_STATUSES)[number];
  * `totalRatings` are the mean (one decimal) and the number of the book's approved reviews, as
  * {@link ratingFromReviews} computes them; nothing in the API writes reviews yet, so the seed sets
  * them and whatever approves or removes a review later must recompute them. `salesCount` is the
- * number of copies sold: shipped and delivered orders (the demo seed: exactly so for the demo
- * author's books; other books also carry sales from before the seeded order history). The
+ * number of copies sold: the copies the ledger holds for the book (its author entries, sales less
+ * reversals), plus any sold before the ledger (the demo seed gives books other than the demo
+ * author's such earlier sales). The
  * `search*` fields are derived from title, author name and tags by hooks below — never written by
  * hand.
  */
@@ -49,6 +50,12 @@ export const BookSchema = new Schema(
     tags: { type: [String], default: [] },
     publishedDate: { type: Date, default: null },
     salesCount: { type: Number, default: 0, min: 0 },
+    /**
+     * The ledger's copies of this book when `salesCount` was last brought up to them. The worker's
+     * `book-sales` count adds what the ledger gained since (and sets this anew, only if no one
+     * changed it meanwhile); a cancellation lowers both in the transaction of its reversal.
+     */
+    ledgerCopies: { type: Number, default: 0 },
 
     // Print options of the upload form (spec §3); defaults as the form's.
     language: { type: String, default: 'עברית' },

@@ -49,6 +49,8 @@ LedgerEntrySchema.index({ orderId: 1, lineIndex: 1, party: 1, kind: 1 }, { uniqu
 LedgerEntrySchema.index({ authorId: 1, party: 1, occurredAt: 1 });
 /** The community fund's total. */
 LedgerEntrySchema.index({ party: 1, occurredAt: 1 });
+/** A book's copies sold (the `book-sales` count; `quantity` in the key, so MongoDB reads no entry). */
+LedgerEntrySchema.index({ bookId: 1, party: 1, quantity: 1 });
 
 export type LedgerEntryRecord = InferSchemaType<typeof LedgerEntrySchema>;
 export type LedgerEntryDocument = HydratedDocument<LedgerEntryRecord>;
@@ -113,4 +115,28 @@ export function ledgerRows(
     }
     return { ...entry, createdAt };
   });
+}
+
+/**
+ * The reversing entries of an order's sale entries (a cancellation, or a split that lost its order
+ * to one): the same entries with `kind: 'reversal'`, their amounts, copies and line totals negated,
+ * at `occurredAt`. Sales that already have their reversal get none: with the ledger's unique key,
+ * writing them again is a no-op anyway.
+ */
+export function reversalEntries(
+  entries: readonly (LedgerEntryInput & { _id?: unknown; createdAt?: unknown })[],
+  occurredAt: Date,
+): LedgerEntryInput[] {
+  const lineParty = (e: LedgerEntryInput) => `${String(e.orderId)}:${e.lineIndex}:${e.party}`;
+  const reversed = new Set(entries.filter((e) => e.kind === 'reversal').map(lineParty));
+  return entries
+    .filter((e) => e.kind === 'sale' && !reversed.has(lineParty(e)))
+    .map(({ _id: _saleId, createdAt: _createdAt, ...sale }) => ({
+      ...sale,
+      kind: 'reversal' as const,
+      amountAgorot: -sale.amountAgorot,
+      quantity: -sale.quantity,
+      lineTotalAgorot: -sale.lineTotalAgorot,
+      occurredAt,
+    }));
 }

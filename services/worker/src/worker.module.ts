@@ -12,6 +12,7 @@ import {
 } from '@mechabrim/server-kit';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { BookSalesModule } from './book-sales/book-sales.module';
 import { BookUploadsModule } from './book-uploads/book-uploads.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrderSplitsModule } from './order-splits/order-splits.module';
@@ -30,6 +31,7 @@ export const QUEUE_MODULES: Type[] = [
   ReceiptsModule,
   MailModule,
   BookUploadsModule,
+  BookSalesModule,
 ];
 
 @Global()

@@ -43,6 +43,7 @@ export async function startJourney(name: string, stepMs: number): Promise<Journe
       PRINT_API_URL: printer.url,
       PRINT_API_KEY: name,
       PRINT_API_SECRET: secret,
+      SALES_COUNT_DELAY_MS: '100',
     }),
   );
   return {

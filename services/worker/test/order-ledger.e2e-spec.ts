@@ -9,7 +9,9 @@ import {
   startCheckoutApi,
   type CheckoutApi,
 } from '../../api/test/checkout-fixture';
+import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
 import { until } from '@mechabrim/testing';
+import { Queue } from 'bullmq';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Types } from 'mongoose';
 import { startTestWorker } from './worker-app';
@@ -63,6 +65,11 @@ const ledgerOf = (orderId: string) =>
     .toArray();
 const salesOf = async (id: Types.ObjectId | undefined) =>
   ((await ctx.db.collection('books').findOne({ _id: id }))?.salesCount as number | undefined) ?? 0;
+/** Waits for the book's `book-sales` count to reach `copies` (it follows the split by ~0.1 s). */
+const salesReach = (id: Types.ObjectId | undefined, copies: number) =>
+  until(`the book to count ${copies} copies`, async () =>
+    (await salesOf(id)) === copies ? true : undefined,
+  );
 
 describe('a paid order reaches the ledger, and a cancellation reverses it', () => {
   it('notify → outbox → queue → split: entries summing to the books, sales counted once', async () => {
@@ -78,17 +85,19 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
         .filter((e) => e.party === 'community')
         .reduce((sum, e) => sum + (e.amountAgorot as number), 0),
     ).toBe(1343);
-    expect(await salesOf(ctx.books.available[0])).toBe(before + 2);
+    await salesReach(ctx.books.available[0], before + 2);
     const order = await ctx.orders.findById(orderId).lean();
     expect(order?.splitAt).toBeInstanceOf(Date);
   });
 
   it('the buyer cancels before shipping: fee and refund, reversing entries, sales back', async () => {
+    const before = await salesOf(ctx.books.available[1]);
     const orderId = await buy();
     await until('the split', async () =>
       (await ledgerOf(orderId)).length === 6 ? true : undefined,
     );
-    const sold = await salesOf(ctx.books.available[1]);
+    await salesReach(ctx.books.available[1], before + 1);
+    const sold = before + 1;
 
     const other = await registerBuyer(ctx.http, `ledger.other.${Date.now()}@example.com`);
     const stranger = await ctx.http.post(`/api/orders/${orderId}/cancel`, {}, { token: other });
@@ -131,5 +140,103 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/[א-ת]/);
     expect((await ctx.http.post(`/api/orders/${orderId}/cancel`, {})).status).toBe(401);
+  });
+
+  it('splits and cancellations racing each other: every order ends split once, or netted to zero', async () => {
+    // Twenty copies of a paid order, each split by a job while the buyer cancels every other
+    // one at a random moment: before the split's entries, between its entries and its claim,
+    // or after it.
+    const model = ctx.orders.collection;
+    const template = await model.findOne({ _id: new Types.ObjectId(await buy()) });
+    await until('the template order split', async () =>
+      (await ctx.orders.findById(template?._id).select({ splitAt: 1 }).lean())?.splitAt
+        ? true
+        : undefined,
+    );
+    const books = [ctx.books.available[0], ctx.books.available[1]];
+    /** The book once its count has taken every copy in the ledger. */
+    const countSettled = (book: Types.ObjectId | undefined) =>
+      until('the book counted', async () => {
+        const [sum] = await ctx.db
+          .collection('ledger')
+          .aggregate<{ copies: number }>([
+            { $match: { bookId: book, party: 'author' } },
+            { $group: { _id: null, copies: { $sum: '$quantity' } } },
+          ])
+          .toArray();
+        const stored = await ctx.db.collection('books').findOne({ _id: book });
+        return stored && stored.ledgerCopies === sum?.copies
+          ? { salesCount: stored.salesCount as number, ledgerCopies: stored.ledgerCopies as number }
+          : undefined;
+      });
+    const before = [await countSettled(books[0]), await countSettled(books[1])];
+    const ORDERS = 20;
+    const ids = Array.from({ length: ORDERS }, () => new Types.ObjectId());
+    await model.insertMany(
+      ids.map((_id) => ({
+        ...template,
+        _id,
+        idempotencyKey: `race-${_id.toHexString()}`,
+        status: 'paid',
+        splitAt: null,
+        statusHistory: [],
+      })),
+    );
+    const queue = new Queue(ORDER_QUEUE_NAMES.orderSplits, {
+      connection: { url: ctx.redis.url, maxRetriesPerRequest: null },
+    });
+    try {
+      const cancelled = ids.filter((_, i) => i % 2 === 1);
+      const answers = await Promise.all([
+        queue.addBulk(
+          ids.map((id, i) => ({
+            name: ORDER_JOB_NAME,
+            data: { orderId: id.toHexString(), paidAt: new Date().toISOString() },
+            opts: { jobId: `race-${id.toHexString()}`, attempts: 5, delay: (i * 37) % 400 },
+          })),
+        ),
+        ...cancelled.map(async (id, i) => {
+          await new Promise((resolve) => setTimeout(resolve, (i * 53) % 500));
+          return ctx.http.post(`/api/orders/${id.toHexString()}/cancel`, {}, { token: buyer });
+        }),
+      ]);
+      for (const answer of answers.slice(1))
+        expect((answer as { status: number }).status).toBe(200);
+      await until(
+        'every split job done',
+        async () => {
+          const counts = await queue.getJobCounts('waiting', 'active', 'delayed');
+          return Object.values(counts).every((n) => n === 0) ? true : undefined;
+        },
+        30_000,
+      );
+      for (const id of ids) {
+        const entries = await ledgerOf(id.toHexString());
+        const sales = entries.filter((e) => e.kind === 'sale');
+        const reversals = entries.filter((e) => e.kind === 'reversal');
+        if (cancelled.some((c) => c.equals(id))) {
+          // No entries, or every entry with its reversal.
+          expect([id.toHexString(), sales.length]).toEqual([id.toHexString(), reversals.length]);
+          expect([0, 6]).toContain(sales.length);
+          expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(0);
+        } else {
+          expect([id.toHexString(), sales.length, reversals.length]).toEqual([
+            id.toHexString(),
+            6,
+            0,
+          ]);
+          expect(sales.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(13430);
+        }
+      }
+      // Each book's count ends at the copies the ledger holds, counted once.
+      for (const [i, book] of books.entries()) {
+        const after = await countSettled(book);
+        expect(after.salesCount - (before[i]?.salesCount ?? 0)).toBe(
+          after.ledgerCopies - (before[i]?.ledgerCopies ?? 0),
+        );
+      }
+    } finally {
+      await queue.close();
+    }
   });
 });

@@ -1,9 +1,16 @@
-import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
-import { registerCatalogueModels } from '@mechabrim/db';
-import { startTestMongo, startTestRedis, type TestMongo, type TestRedis } from '@mechabrim/testing';
+import { BOOK_QUEUE_NAMES, ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import { registerCatalogueModels, type BookModel, type LedgerEntryModel } from '@mechabrim/db';
+import {
+  startTestMongo,
+  startTestRedis,
+  until,
+  type TestMongo,
+  type TestRedis,
+} from '@mechabrim/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue, QueueEvents } from 'bullmq';
 import mongoose, { Types, type Connection } from 'mongoose';
+import { countBookSales } from '../src/book-sales/count-book-sales';
 import type { OrderSplitOutcome } from '../src/order-splits/order-splits.processor';
 import { startTestWorker } from './worker-app';
 
@@ -12,6 +19,7 @@ let redis: TestRedis;
 let db: Connection;
 let queue: Queue;
 let events: QueueEvents;
+let bookSales: Queue;
 let worker: NestFastifyApplication | undefined;
 
 const authorId = new Types.ObjectId();
@@ -74,6 +82,17 @@ const soldMailsOf = async (orderId: Types.ObjectId) =>
   ).map((row) => row.payload as Record<string, unknown>);
 const salesOf = async (book: Types.ObjectId) =>
   ((await db.collection('books').findOne({ _id: book }))?.salesCount as number | undefined) ?? -1;
+/** Waits for the book's `book-sales` count to reach `copies` (it follows the split by ~0.1 s). */
+const salesReach = (book: Types.ObjectId, copies: number) =>
+  until(`book ${book.toHexString()} to count ${copies} copies`, async () =>
+    (await salesOf(book)) === copies ? true : undefined,
+  );
+/** Waits until no count of a book is waiting or running. */
+const countsDone = () =>
+  until('the sales counts to finish', async () => {
+    const counts = await bookSales.getJobCounts('waiting', 'delayed', 'active');
+    return Object.values(counts).every((n) => n === 0) ? true : undefined;
+  });
 
 beforeAll(async () => {
   [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
@@ -106,6 +125,7 @@ beforeAll(async () => {
   const connection = { url: redis.url, maxRetriesPerRequest: null };
   queue = new Queue(ORDER_QUEUE_NAMES.orderSplits, { connection });
   events = new QueueEvents(ORDER_QUEUE_NAMES.orderSplits, { connection });
+  bookSales = new Queue(BOOK_QUEUE_NAMES.bookSales, { connection });
   await events.waitUntilReady();
   worker = await startWorker();
 });
@@ -114,6 +134,7 @@ afterAll(async () => {
   await worker?.close();
   await events?.close();
   await queue?.close();
+  await bookSales?.close();
   await db?.close();
   await Promise.all([mongo?.stop(), redis?.stop()]);
 });
@@ -137,8 +158,9 @@ describe('order-splits: the paid order to the ledger', () => {
     ]);
     const community = (await entriesOf(orderId)).filter((e) => e.party === 'community');
     expect(community.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(1343);
-    expect(await salesOf(bookA)).toBe(2);
-    expect(await salesOf(bookB)).toBe(1);
+    // The books' counts follow the ledger.
+    await salesReach(bookA, 2);
+    await salesReach(bookB, 1);
     // The author hears of each line once, with the ledger's own share.
     expect(await soldMailsOf(orderId)).toEqual([
       expect.objectContaining({
@@ -153,6 +175,7 @@ describe('order-splits: the paid order to the ledger', () => {
 
   it('a second delivery of the same order (another job id, a retry) moves nothing', async () => {
     const orderId = await paidOrder();
+    await countsDone();
     const before = { a: await salesOf(bookA), b: await salesOf(bookB) };
     await split(orderId, `outbox-first-${orderId.toHexString()}`);
     await expect(split(orderId, `outbox-again-${orderId.toHexString()}`)).resolves.toEqual({
@@ -160,11 +183,14 @@ describe('order-splits: the paid order to the ledger', () => {
     });
     expect(await entriesOf(orderId)).toHaveLength(6);
     expect(await soldMailsOf(orderId)).toHaveLength(2);
+    await salesReach(bookA, before.a + 2);
+    await salesReach(bookB, before.b + 1);
+    await countsDone();
     expect(await salesOf(bookA)).toBe(before.a + 2);
-    expect(await salesOf(bookB)).toBe(before.b + 1);
   });
 
-  it('splits jobs that arrive together in shared transactions, each job with its own outcome', async () => {
+  it('splits jobs that arrive together in shared writes, each job with its own outcome', async () => {
+    await countsDone();
     const before = { a: await salesOf(bookA), b: await salesOf(bookB) };
     const [first, second, cancelled, broken] = [
       await paidOrder(),
@@ -172,8 +198,8 @@ describe('order-splits: the paid order to the ledger', () => {
       await paidOrder('cancelled'),
       await paidOrder(),
     ] as const;
-    // An order whose ledger already holds one of its entries (but is not marked split): its
-    // insert fails on the unique key, which must not cost the orders beside it their split.
+    // An order whose ledger already holds one of its entries (but is not marked split): a split
+    // that stopped after part of its insert. Its other entries are written, the one there kept.
     await db.collection('ledger').insertOne({
       orderId: broken,
       lineIndex: 0,
@@ -211,18 +237,61 @@ describe('order-splits: the paid order to the ledger', () => {
     expect(outcomes.slice(2)).toEqual([
       { outcome: 'split', entries: 6 },
       { outcome: 'not-sold', status: 'cancelled' },
-      { outcome: 'already-split' },
+      { outcome: 'split', entries: 6 },
     ]);
     expect(await entriesOf(first)).toHaveLength(6);
     expect(await entriesOf(second)).toHaveLength(6);
     expect(await entriesOf(cancelled)).toEqual([]);
-    expect(await entriesOf(broken)).toHaveLength(1);
+    expect(await entriesOf(broken)).toHaveLength(6);
     expect(await soldMailsOf(first)).toHaveLength(2);
     expect(await soldMailsOf(second)).toHaveLength(2);
-    expect(await soldMailsOf(broken)).toEqual([]);
-    // Two orders' copies, each counted once.
-    expect(await salesOf(bookA)).toBe(before.a + 4);
-    expect(await salesOf(bookB)).toBe(before.b + 2);
+    expect(await soldMailsOf(broken)).toHaveLength(2);
+    // Three orders' copies, each counted once.
+    await salesReach(bookA, before.a + 6);
+    await salesReach(bookB, before.b + 3);
+  });
+
+  it('reverses the entries of an order cancelled after a split wrote them and before its claim', async () => {
+    // A split wrote the order's entries and stopped (a crash) before its claim; the buyer then
+    // cancelled, and the cancellation found no `splitAt`, so it reversed nothing.
+    const orderId = await paidOrder();
+    await split(orderId, `outbox-${orderId.toHexString()}`);
+    await countsDone();
+    const before = { a: await salesOf(bookA), b: await salesOf(bookB) };
+    const stopped = await paidOrder();
+    const stored = await db.collection('ledger').find({ orderId }).toArray();
+    await db
+      .collection('ledger')
+      .insertMany(stored.map(({ _id, ...entry }) => ({ ...entry, orderId: stopped })));
+    await db.collection('orders').updateOne({ _id: stopped }, { $set: { status: 'cancelled' } });
+    await expect(split(stopped, `outbox-${stopped.toHexString()}`)).resolves.toEqual({
+      outcome: 'not-sold',
+      status: 'cancelled',
+    });
+    const entries = await entriesOf(stopped);
+    expect(entries.filter((e) => e.kind === 'sale')).toHaveLength(6);
+    expect(entries.filter((e) => e.kind === 'reversal')).toHaveLength(6);
+    expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(0);
+    expect(await soldMailsOf(stopped)).toEqual([]);
+    // A second run finds the reversal there and writes nothing.
+    await split(stopped, `outbox-again-${stopped.toHexString()}`);
+    expect(await entriesOf(stopped)).toHaveLength(12);
+    await countsDone();
+    expect(await salesOf(bookA)).toBe(before.a);
+    expect(await salesOf(bookB)).toBe(before.b);
+  });
+
+  it('sends the mails of an order claimed before a crash took its split, once', async () => {
+    const orderId = await paidOrder();
+    await split(orderId, `outbox-${orderId.toHexString()}`);
+    // As if the split had stopped after its claim: its mails never reached the outbox.
+    await db.collection('outbox').deleteMany({ 'payload.orderId': orderId.toHexString() });
+    await expect(split(orderId, `outbox-retry-${orderId.toHexString()}`)).resolves.toEqual({
+      outcome: 'already-split',
+    });
+    await split(orderId, `outbox-retry-again-${orderId.toHexString()}`);
+    expect(await soldMailsOf(orderId)).toHaveLength(2);
+    expect(await entriesOf(orderId)).toHaveLength(6);
   });
 
   it('leaves an order that is not paid (or no longer) alone', async () => {
@@ -281,7 +350,15 @@ describe('order-splits: the paid order to the ledger', () => {
         queues: Record<string, { waiting: number; failed: number; oldestWaitingMs: number }>;
       };
       expect(Object.keys(body.queues).sort()).toEqual(
-        ['book-uploads', 'client-logs', 'mail', 'order-splits', 'print-jobs', 'receipts'].sort(),
+        [
+          'book-sales',
+          'book-uploads',
+          'client-logs',
+          'mail',
+          'order-splits',
+          'print-jobs',
+          'receipts',
+        ].sort(),
       );
       expect(body.queues['order-splits']).toMatchObject({ waiting: 0, failed: 2 });
       expect(body.queues['print-jobs']?.waiting).toBe(1);
@@ -291,5 +368,60 @@ describe('order-splits: the paid order to the ledger', () => {
       await printJobs.obliterate({ force: true });
       await printJobs.close();
     }
+  });
+});
+
+describe('book-sales: a book’s count follows the ledger', () => {
+  it('adds what the ledger gained since the last count, and a cancellation between counts is not taken twice', async () => {
+    const Book = db.model('Book') as unknown as BookModel;
+    const book = new Types.ObjectId();
+    // 10 copies sold before the ledger (the demo's earlier sales), none counted from it yet.
+    await db.collection('books').insertOne({
+      _id: book,
+      title: 'ספר ג',
+      author: authorId,
+      category: 'רומן',
+      price: 50,
+      salesCount: 10,
+    });
+    const entry = (orderId: Types.ObjectId, quantity: number, kind = 'sale') => ({
+      orderId,
+      lineIndex: 0,
+      party: 'author',
+      kind,
+      amountAgorot: 1000 * quantity,
+      bookId: book,
+      authorId,
+      quantity,
+      lineTotalAgorot: 1200 * quantity,
+      policy: 'community-first',
+      occurredAt: new Date(),
+      createdAt: new Date(),
+    });
+    const [one, two] = [new Types.ObjectId(), new Types.ObjectId()];
+    await db.collection('ledger').insertMany([entry(one, 3), entry(two, 2)]);
+    const ledger = db.model('LedgerEntry') as unknown as LedgerEntryModel;
+    await expect(countBookSales(Book, ledger, book)).resolves.toEqual({
+      outcome: 'counted',
+      ledgerCopies: 5,
+      added: 5,
+    });
+    expect(await salesOf(book)).toBe(15);
+    // A cancellation of order two: its reversal and the copies back, in one write.
+    await db.collection('ledger').insertOne(entry(two, -2, 'reversal'));
+    await Book.updateOne({ _id: book }, { $inc: { salesCount: -2, ledgerCopies: -2 } });
+    await expect(countBookSales(Book, ledger, book)).resolves.toEqual({
+      outcome: 'counted',
+      ledgerCopies: 3,
+      added: 0,
+    });
+    expect(await salesOf(book)).toBe(13);
+    // Two counts at once add the new copies once.
+    await db.collection('ledger').insertOne(entry(new Types.ObjectId(), 4));
+    await Promise.all([countBookSales(Book, ledger, book), countBookSales(Book, ledger, book)]);
+    expect(await salesOf(book)).toBe(17);
+    await expect(countBookSales(Book, ledger, new Types.ObjectId())).resolves.toEqual({
+      outcome: 'no-book',
+    });
   });
 });

@@ -257,6 +257,14 @@ describe('seedDemoData', () => {
       .toArray();
     for (const book of others)
       expect(book.salesCount).toBeGreaterThanOrEqual(sold.get(String(book._id))!);
+    // Every book says how many of its copies the ledger holds: the worker's count of its next
+    // sale adds only that sale's copies.
+    const books = await connection.collection('books').find().toArray();
+    for (const book of books)
+      expect([book.title, book.ledgerCopies ?? 0]).toEqual([
+        book.title,
+        sold.get(String(book._id)) ?? 0,
+      ]);
   });
 
   it('splits the paid demo orders into the ledger, so the demo author has earnings', async () => {

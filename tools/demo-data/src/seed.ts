@@ -259,8 +259,9 @@ const ORDER_AGE_DAYS: Record<OrderStatus, [number, number]> = {
  * Orders for the demo author's available books, from the demo reader and the generated buyers,
  * cycling through every status. Some orders also hold another author's book (the author view
  * counts only its own lines). Sets `salesCount` so it agrees with the orders: a demo-author book's
- * salesCount is exactly its copies in shipped and delivered orders; another book in such an order
- * gets those copies added to its sales (sales from before the seeded order history).
+ * salesCount is exactly its copies in the split orders; another book in such an order gets those
+ * copies added to its sales from before the seeded order history. `ledgerCopies` is the copies
+ * the ledger holds for each book.
  */
 function demoOrders(
   books: Record<string, unknown>[],
@@ -304,12 +305,15 @@ function demoOrders(
       quantity: 1 + Math.floor(rand() * 3),
       priceAgorot: toAgorot(book.price as number),
     }));
-    // Copies count as sold once the order's split is in the ledger, as the worker's split counts
-    // them: every screen of the author (books, dashboard, earnings) then shows the same copies.
+    // Copies count as sold once the order's split is in the ledger, as the worker's count does:
+    // every screen of the author (books, dashboard, earnings) then shows the same copies, and
+    // `ledgerCopies` says the count has taken them already.
     if (SPLIT_DEMO_STATUSES.includes(status))
-      for (const [j, line] of lines.entries())
-        elementAt(lineBooks, j).salesCount =
-          (elementAt(lineBooks, j).salesCount as number) + line.quantity;
+      for (const [j, line] of lines.entries()) {
+        const book = elementAt(lineBooks, j);
+        book.salesCount = (book.salesCount as number) + line.quantity;
+        book.ledgerCopies = ((book.ledgerCopies as number | undefined) ?? 0) + line.quantity;
+      }
     const buyer = elementAt(people, i % 3 === 0 ? 0 : 1 + (i % buyers.length));
     const [minAge, maxAge] = ORDER_AGE_DAYS[status];
     const at = LATEST - (minAge + Math.floor(rand() * (maxAge - minAge + 1))) * DAY - i * 3600_000;

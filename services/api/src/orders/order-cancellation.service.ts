@@ -5,6 +5,7 @@ import {
   BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
   ORDER_MODEL,
+  reversalEntries,
   type BookModel,
   type LedgerEntryModel,
   type OrderModel,
@@ -30,8 +31,10 @@ interface CancelledOrder {
  * Cancels a paid order that has not shipped, in one MongoDB transaction: the order becomes
  * `cancelled` with its fee and refund, and — if its split already reached the ledger — reversing
  * entries (the same amounts, negated, never an edit) are appended and the sales counts go back.
- * The split job claims an order only while it is paid and unsplit, so a split and a cancellation
- * racing each other end with either no entries or entries and their reversal.
+ * The split job writes an order's entries first and then claims the order (`splitAt`) only while
+ * it is paid and unsplit, so `splitAt` here means every sale entry is in the ledger. A split that
+ * loses its order to this cancellation reverses the entries it wrote itself: either way a
+ * cancelled order ends with no entries, or with its entries and their reversal.
  */
 @Injectable()
 export class OrderCancellationService {
@@ -80,22 +83,18 @@ export class OrderCancellationService {
       if (!before) throw new DomainError('conflict', messagesHe.orders.notCancellable);
       let reversed = 0;
       if (before.splitAt) {
-        const sales = await this.ledger.find({ orderId: id, kind: 'sale' }).session(session).lean();
-        const reversals = sales.map(({ _id: _saleId, createdAt: _createdAt, ...sale }) => ({
-          ...sale,
-          kind: 'reversal' as const,
-          amountAgorot: -sale.amountAgorot,
-          quantity: -sale.quantity,
-          lineTotalAgorot: -sale.lineTotalAgorot,
-          occurredAt: at,
-        }));
+        const entries = await this.ledger.find({ orderId: id }).session(session).lean();
+        const reversals = reversalEntries(entries, at);
         if (reversals.length > 0) {
           await this.ledger.insertMany(reversals, { session, ordered: true });
         }
+        // The copies go back at once; `ledgerCopies` goes down with them, so the worker's next
+        // count of the book (which reads the ledger with these reversals) does not take them
+        // back twice.
         for (const line of current.books) {
           await this.books.updateOne(
             { _id: line.book._id },
-            { $inc: { salesCount: -line.quantity } },
+            { $inc: { salesCount: -line.quantity, ledgerCopies: -line.quantity } },
             { session },
           );
         }

@@ -9,6 +9,7 @@ describe('loadWorkerConfig', () => {
       host: '127.0.0.1',
       concurrency: 4,
       splitConcurrency: 32,
+      salesCountDelayMs: 5000,
       splitPolicy: 'community-first',
       mongodbUri: 'mongodb://127.0.0.1:27027/mechabrim',
       redisUrl: 'redis://127.0.0.1:6379',

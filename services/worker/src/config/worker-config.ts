@@ -53,7 +53,14 @@ export const workerEnvSchema = z
       min: 1,
       max: 256,
       description:
-        'Order-split jobs one worker process runs at once (1-256): they mostly wait on MongoDB, and the jobs held at once share one read and a few transactions',
+        'Order-split jobs one worker process runs at once (1-256): they mostly wait on MongoDB, and the jobs held at once share one read and a few writes',
+    }),
+    SALES_COUNT_DELAY_MS: integerVar({
+      default: 5000,
+      min: 0,
+      max: 600_000,
+      description:
+        "How long a book's sales count waits for more sales to count with it (a count sums all the book's sales in the ledger)",
     }),
     SPLIT_POLICY: enumVar(
       SPLIT_POLICY_NAMES,
@@ -200,6 +207,8 @@ export interface WorkerConfig {
   concurrency: number;
   /** Order-split jobs run at once (the split's group commit batches them). */
   splitConcurrency: number;
+  /** How long a book's `book-sales` count waits for more sales (`SALES_COUNT_DELAY_MS`). */
+  salesCountDelayMs: number;
   splitPolicy: SplitPolicyName;
   mongodbUri: string;
   redisUrl: string;
@@ -235,6 +244,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     host: e.WORKER_HOST ?? defaultHost(e.NODE_ENV),
     concurrency: e.WORKER_CONCURRENCY,
     splitConcurrency: e.SPLIT_CONCURRENCY,
+    salesCountDelayMs: e.SALES_COUNT_DELAY_MS,
     splitPolicy: e.SPLIT_POLICY,
     mongodbUri: resolveMongoUri(e),
     redisUrl: resolveRedisUrl(e),

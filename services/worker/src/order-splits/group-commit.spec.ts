@@ -68,37 +68,6 @@ describe('group commit', () => {
     await expect(group.submit(3)).resolves.toBe(30);
   });
 
-  it('runs writes in parallel only on items that share no key', async () => {
-    const { batches, finish, write } = recordingWrite();
-    const keys: Record<number, string[]> = {
-      1: ['a', 'b'],
-      2: ['b'],
-      3: ['c'],
-      4: ['a'],
-      5: ['d'],
-    };
-    const group = new GroupCommit(write, {
-      maxBatch: () => 2,
-      windowMs: 1,
-      parallel: 2,
-      keysOf: (n) => keys[n] ?? [],
-    });
-    const first = group.submit(1);
-    await tick(10);
-    expect(batches).toEqual([[1]]);
-    // 2 and 4 need keys that 1's write holds; 3 and 5 go past them in a second, parallel write.
-    const rest = [2, 3, 4, 5].map((n) => group.submit(n));
-    await tick(10);
-    expect(batches).toEqual([[1], [3, 5]]);
-    finish[0]?.();
-    await first;
-    await tick(10);
-    expect(batches[2]).toEqual([2, 4]); // shares 'b'/'a' only with each other: one batch
-    finish[1]?.();
-    finish[2]?.();
-    await expect(Promise.all(rest)).resolves.toEqual(['done 2', 'done 3', 'done 4', 'done 5']);
-  });
-
   it('never runs more writes at once than allowed', async () => {
     let running = 0;
     let most = 0;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { communityFirst85_10_5, compensationPolicy } from '@mechabrim/money';
 import { Types } from 'mongoose';
-import { bookSoldMails, saleEntries } from './order-split';
+import { bookSoldMails, bookSoldOutboxId, saleEntries } from './order-split';
 import { mailJobSchema } from '@mechabrim/contracts';
 
 const line = (priceAgorot: number, quantity: number, printAndShippingAgorot?: number) => ({
@@ -86,7 +86,8 @@ describe("the authors' 'a copy was sold' mails", () => {
       entries,
       new Map([[known.toHexString(), { name: 'נועה', email: 'noa@example.com' }]]),
     );
-    expect(mails).toEqual([
+    expect(mails.map((mail) => mail.lineIndex)).toEqual([0]);
+    expect(mails.map((mail) => mail.payload)).toEqual([
       {
         template: 'book-sold',
         to: 'noa@example.com',
@@ -99,6 +100,20 @@ describe("the authors' 'a copy was sold' mails", () => {
           ?.amountAgorot,
       },
     ]);
-    expect(mailJobSchema.safeParse(mails[0]).success).toBe(true);
+    expect(mailJobSchema.safeParse(mails[0]?.payload).success).toBe(true);
+  });
+});
+
+describe('the outbox id of a sold line’s mail', () => {
+  it('is the same on every run of the split, and differs between lines and orders', () => {
+    const order = new Types.ObjectId();
+    const other = new Types.ObjectId();
+    expect(bookSoldOutboxId(order, 0).equals(bookSoldOutboxId(order, 0))).toBe(true);
+    const ids = [
+      bookSoldOutboxId(order, 0),
+      bookSoldOutboxId(order, 1),
+      bookSoldOutboxId(other, 0),
+    ];
+    expect(new Set(ids.map((id) => id.toHexString())).size).toBe(3);
   });
 });

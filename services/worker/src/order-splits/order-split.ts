@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { MailJobOf } from '@mechabrim/contracts';
 import type { LedgerEntryInput, LedgerParty } from '@mechabrim/db';
 import { agorot, lineTotal, splitSoldLine, type SplitPolicy } from '@mechabrim/money';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 
 /** What the split reads of a stored order line. */
 export interface SplitOrderLine {
@@ -54,6 +55,12 @@ export function saleEntries(
   });
 }
 
+/** A split order's mail to the author of one of its lines. */
+export interface BookSoldMail {
+  lineIndex: number;
+  payload: MailJobOf<'book-sold'>;
+}
+
 /**
  * The 'a copy of your book was sold' mails of a split order (issue 11 item 5): one per line, to
  * the line's author, stating the copies and the author's share of them from the ledger's own
@@ -64,23 +71,33 @@ export function bookSoldMails(
   order: { _id: Types.ObjectId; books: readonly SplitOrderLine[] },
   entries: readonly NewLedgerEntry[],
   authors: ReadonlyMap<string, { name: string; email: string }>,
-): MailJobOf<'book-sold'>[] {
+): BookSoldMail[] {
   return entries.flatMap((entry) => {
     if (entry.party !== 'author') return [];
     const author = authors.get(entry.authorId.toHexString());
     const line = order.books[entry.lineIndex];
     if (!author || !line) return [];
-    return [
-      {
-        template: 'book-sold' as const,
-        to: author.email,
-        orderId: order._id.toHexString(),
-        bookId: entry.bookId.toHexString(),
-        bookTitle: (line.book.title || '—').slice(0, 300),
-        authorName: (author.name || author.email).slice(0, 120),
-        quantity: entry.quantity,
-        earningsAgorot: Math.max(0, entry.amountAgorot),
-      },
-    ];
+    const payload = {
+      template: 'book-sold' as const,
+      to: author.email,
+      orderId: order._id.toHexString(),
+      bookId: entry.bookId.toHexString(),
+      bookTitle: (line.book.title || '—').slice(0, 300),
+      authorName: (author.name || author.email).slice(0, 120),
+      quantity: entry.quantity,
+      earningsAgorot: Math.max(0, entry.amountAgorot),
+    };
+    return [{ lineIndex: entry.lineIndex, payload }];
   });
+}
+
+/**
+ * The outbox row id of the mail about an order's line, the same on every run of the split: a
+ * retried split writes the row once, and the API's relay makes the row's id the mail job's id.
+ */
+export function bookSoldOutboxId(orderId: Types.ObjectId, lineIndex: number): Types.ObjectId {
+  const digest = createHash('sha256')
+    .update(`book-sold:${orderId.toHexString()}:${lineIndex}`)
+    .digest();
+  return new Types.ObjectId(digest.subarray(0, 12));
 }

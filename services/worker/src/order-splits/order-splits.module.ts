@@ -1,10 +1,8 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import { BOOK_QUEUE_NAMES, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
-  BOOK_MODEL,
-  BookSchema,
   LEDGER_ENTRY_MODEL,
   LedgerEntrySchema,
   ORDER_MODEL,
@@ -19,9 +17,9 @@ import { OrderSplitsProcessor } from './order-splits.processor';
 @Module({
   imports: [
     BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.orderSplits }),
+    BullModule.registerQueue({ name: BOOK_QUEUE_NAMES.bookSales }),
     MongooseModule.forFeature([
       { name: ORDER_MODEL, schema: OrderSchema },
-      { name: BOOK_MODEL, schema: BookSchema },
       { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
       { name: OUTBOX_MODEL, schema: OutboxSchema },
       { name: USER_MODEL, schema: UserSchema },
