@@ -168,9 +168,10 @@ export type OrderJob =
   | { queue: 'mail'; payload: MailJob };
 
 /**
- * Queues of uploaded books: the API stores the files through the storage port, creates the book
- * pending approval and queues its preflight here. The payload names the book and the upload; the
- * worker reads the files' keys and options from the book itself.
+ * Queues of books. `book-uploads`: the API stores the files through the storage port, creates the
+ * book pending approval and queues its preflight here; the payload names the book and the upload,
+ * and the worker reads the files' keys and options from the book itself. `book-sales`: the split
+ * queues a count of each book it sold.
  */
 export const BOOK_QUEUE_NAMES = {
   bookUploads: 'book-uploads',
