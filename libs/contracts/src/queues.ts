@@ -219,6 +219,25 @@ export function bookSalesDeduplication(bookId: string) {
   return { id: `book-sales-${bookId}`, keepLastIfActive: true } as const;
 }
 
+/**
+ * The `book-sales` jobs that count these books, for BullMQ's `addBulk`: each under its book's
+ * deduplication id, waiting `delayMs` for more sales to count with it, retried on failure.
+ */
+export function bookSalesJobs(bookIds: Iterable<string>, delayMs: number) {
+  return [...new Set(bookIds)].map((bookId) => ({
+    name: BOOK_SALES_JOB,
+    data: { bookId } satisfies BookSalesJob,
+    opts: {
+      delay: delayMs,
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 24 * 3600 },
+      deduplication: bookSalesDeduplication(bookId),
+    },
+  }));
+}
+
 /** Job name inside each order queue (one kind of job per queue). */
 export const ORDER_JOB_NAME = 'paid-order' as const;
 

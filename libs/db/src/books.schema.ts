@@ -51,9 +51,9 @@ export const BookSchema = new Schema(
     publishedDate: { type: Date, default: null },
     salesCount: { type: Number, default: 0, min: 0 },
     /**
-     * The ledger's copies of this book when `salesCount` was last brought up to them. The worker's
-     * `book-sales` count adds what the ledger gained since (and sets this anew, only if no one
-     * changed it meanwhile); a cancellation lowers both in the transaction of its reversal.
+     * The ledger's copies of this book when `salesCount` was last brought up to them: the worker's
+     * `book-sales` count adds what the ledger gained since (or takes back what a cancellation
+     * reversed) and sets this anew, only if no other count changed it meanwhile.
      */
     ledgerCopies: { type: Number, default: 0 },
 

@@ -17,3 +17,4 @@ export * from './mail-outbox.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';
+export * from './duplicate-keys';

@@ -114,7 +114,8 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
     const entries = await ledgerOf(orderId);
     expect(entries).toHaveLength(12);
     expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(0);
-    expect(await salesOf(ctx.books.available[1])).toBe(sold - 1);
+    // The cancellation queues the book's count, which takes the copy back.
+    await salesReach(ctx.books.available[1], sold - 1);
 
     const again = await ctx.http.post<{ message: string }>(
       `/api/orders/${orderId}/cancel`,

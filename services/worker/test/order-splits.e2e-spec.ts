@@ -11,6 +11,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue, QueueEvents } from 'bullmq';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { countBookSales } from '../src/book-sales/count-book-sales';
+import { backfillLedgerCopies } from '../src/book-sales/ledger-copies-backfill';
 import type { OrderSplitOutcome } from '../src/order-splits/order-splits.processor';
 import { startTestWorker } from './worker-app';
 
@@ -383,6 +384,7 @@ describe('book-sales: a book’s count follows the ledger', () => {
       category: 'רומן',
       price: 50,
       salesCount: 10,
+      ledgerCopies: 0,
     });
     const entry = (orderId: Types.ObjectId, quantity: number, kind = 'sale') => ({
       orderId,
@@ -407,13 +409,12 @@ describe('book-sales: a book’s count follows the ledger', () => {
       added: 5,
     });
     expect(await salesOf(book)).toBe(15);
-    // A cancellation of order two: its reversal and the copies back, in one write.
+    // A cancellation of order two: its reversal; the count takes the copies back.
     await db.collection('ledger').insertOne(entry(two, -2, 'reversal'));
-    await Book.updateOne({ _id: book }, { $inc: { salesCount: -2, ledgerCopies: -2 } });
     await expect(countBookSales(Book, ledger, book)).resolves.toEqual({
       outcome: 'counted',
       ledgerCopies: 3,
-      added: 0,
+      added: -2,
     });
     expect(await salesOf(book)).toBe(13);
     // Two counts at once add the new copies once.
@@ -423,5 +424,40 @@ describe('book-sales: a book’s count follows the ledger', () => {
     await expect(countBookSales(Book, ledger, new Types.ObjectId())).resolves.toEqual({
       outcome: 'no-book',
     });
+  });
+
+  it('gives books stored before ledgerCopies existed their ledger copies, once, before any count', async () => {
+    const Book = db.model('Book') as unknown as BookModel;
+    const ledger = db.model('LedgerEntry') as unknown as LedgerEntryModel;
+    const [old, unsold] = [new Types.ObjectId(), new Types.ObjectId()];
+    const stored = { author: authorId, category: 'רומן', price: 50 };
+    // The earlier split raised salesCount with each sale it wrote: 7 of old's 9 are ledger copies.
+    await db.collection('books').insertMany([
+      { _id: old, title: 'ספר ישן', salesCount: 9, ...stored },
+      { _id: unsold, title: 'ספר שלא נמכר', salesCount: 0, ...stored },
+    ]);
+    await db.collection('ledger').insertOne({
+      orderId: new Types.ObjectId(),
+      lineIndex: 0,
+      party: 'author',
+      kind: 'sale',
+      amountAgorot: 7000,
+      bookId: old,
+      authorId,
+      quantity: 7,
+      lineTotalAgorot: 8000,
+      policy: 'community-first',
+      occurredAt: new Date(),
+      createdAt: new Date(),
+    });
+    expect(await backfillLedgerCopies(Book, ledger)).toBeGreaterThanOrEqual(2);
+    const ledgerCopiesOf = async (id: Types.ObjectId) =>
+      (await db.collection('books').findOne({ _id: id }))?.ledgerCopies as number | undefined;
+    expect(await ledgerCopiesOf(old)).toBe(7);
+    expect(await ledgerCopiesOf(unsold)).toBe(0);
+    // Its first count adds nothing: the copies were counted when they sold.
+    await expect(countBookSales(Book, ledger, old)).resolves.toMatchObject({ added: 0 });
+    expect(await salesOf(old)).toBe(9);
+    await expect(backfillLedgerCopies(Book, ledger)).resolves.toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import {
   USER_MODEL,
   bookSearchFields,
   hashPassword,
+  isDuplicateKeyError,
   verifyPassword,
   type AuthorProfileModel,
   type BookModel,
@@ -38,12 +39,6 @@ const USER_FIELDS = {
   tokenVersion: 1,
   isVip: 1,
 } as const;
-
-function isDuplicateKey(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
-  );
-}
 
 /** Registration, login and the signed-in user's profile. */
 @Injectable()
@@ -70,7 +65,7 @@ export class AuthService {
         role: data.role,
       });
     } catch (error) {
-      if (isDuplicateKey(error)) throw new DomainError('conflict', messagesHe.auth.emailTaken);
+      if (isDuplicateKeyError(error)) throw new DomainError('conflict', messagesHe.auth.emailTaken);
       throw error;
     }
     if (data.role === 'author') {
@@ -159,7 +154,7 @@ export class AuthService {
         .select(USER_FIELDS)
         .lean();
     } catch (error) {
-      if (isDuplicateKey(error)) throw new DomainError('conflict', messagesHe.auth.emailTaken);
+      if (isDuplicateKeyError(error)) throw new DomainError('conflict', messagesHe.auth.emailTaken);
       throw error;
     }
     if (!after) throw new DomainError('unauthorized', messagesHe.auth.userNotFound);

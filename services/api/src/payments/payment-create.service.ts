@@ -11,6 +11,7 @@ import {
 import {
   BOOK_MODEL,
   effectiveOrderStatus,
+  isDuplicateKeyError,
   ORDER_MODEL,
   USER_MODEL,
   type BookModel,
@@ -28,9 +29,6 @@ import { paymentOrderOf, type PayableOrder } from './payable-order';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
 const MINUTE_MS = 60_000;
-
-/** Mongo's duplicate key error: a concurrent create with the same idempotency key won the race. */
-const isDuplicateKey = (error: unknown) => (error as { code?: unknown }).code === 11000;
 
 /**
  * `POST /api/payments/create`: prices the order from the database, stores it as
@@ -80,7 +78,7 @@ export class PaymentCreateService {
       created = await this.insertOrder(userId, request, priced, idempotencyKey, fingerprint);
     } catch (error) {
       const existing =
-        idempotencyKey && isDuplicateKey(error)
+        idempotencyKey && isDuplicateKeyError(error)
           ? await this.findByKey(userId, idempotencyKey)
           : null;
       if (!existing) throw error;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
 import type { Book, WishlistState } from '@mechabrim/contracts';
-import { WISHLIST_ITEM_MODEL, type WishlistItemModel } from '@mechabrim/db';
+import { WISHLIST_ITEM_MODEL, isDuplicateKeyError, type WishlistItemModel } from '@mechabrim/db';
 import { BooksService } from '../books/books.service';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
@@ -49,7 +49,7 @@ export class WishlistService {
       await this.items.updateOne(key, { $setOnInsert: key }, { upsert: true });
     } catch (error) {
       // Two concurrent adds: the unique index keeps one, which is the wanted outcome.
-      if ((error as { code?: unknown }).code !== 11000) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
     return { bookId, isInWishlist: true, message: messagesHe.wishlist.added };
   }

@@ -10,10 +10,12 @@ const TRIES = 5;
 /**
  * Brings the book's `salesCount` up to the ledger: reads the copies the ledger held at the last
  * count (`ledgerCopies`), sums the ledger's author entries of the book now (sales less reversals;
- * every sold line has exactly one), and adds the difference to `salesCount` — only if
- * `ledgerCopies` is still what it read. A cancellation that committed meanwhile lowered it (with
- * its reversal), so the count starts again instead of counting the reversal twice; two counts of
- * the same book cannot both add the same copies either.
+ * every sold line has exactly one), and adds the difference to `salesCount` (less, after a
+ * cancellation) — only if `ledgerCopies` is still what it read. The queue runs one count of a book
+ * at a time; should two meet anyway (a count run again as stalled while it still runs), the
+ * second starts over instead of adding the same copies twice. A book without `ledgerCopies` was
+ * created without it after the worker's start (`backfillLedgerCopies` gave it to the others):
+ * none of its ledger copies is counted yet.
  */
 export async function countBookSales(
   books: BookModel,

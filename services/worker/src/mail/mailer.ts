@@ -1,5 +1,5 @@
 import type { MailJob } from '@mechabrim/contracts';
-import type { MailOutboxModel } from '@mechabrim/db';
+import { isDuplicateKeyError, type MailOutboxModel } from '@mechabrim/db';
 import type { MailTransport } from './mail-transport';
 import type { MailContext } from './templates/mail-template';
 import { renderMail } from './templates/registry';
@@ -8,10 +8,6 @@ export type MailOutcome = 'sent' | 'already-handled';
 
 /** The order's receipt is not issued yet: the job is retried (BullMQ backoff) to attach it. */
 export class ReceiptNotReadyError extends Error {}
-
-function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: number }).code === 11000;
-}
 
 /**
  * Sends one mail job at most once. The `mail_outbox` row, unique on the job id, is written
@@ -57,7 +53,7 @@ export class Mailer {
       });
     } catch (error) {
       // A concurrent run of the same job wrote the marker first.
-      if (isDuplicateKey(error)) return 'already-handled';
+      if (isDuplicateKeyError(error)) return 'already-handled';
       throw error;
     }
     let messageId: string | null;

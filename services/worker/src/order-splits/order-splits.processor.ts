@@ -3,10 +3,9 @@ import { Inject, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   BOOK_QUEUE_NAMES,
-  BOOK_SALES_JOB,
   ORDER_JOB_NAME,
   ORDER_QUEUE_NAMES,
-  bookSalesDeduplication,
+  bookSalesJobs,
   orderSplitsJobSchema,
 } from '@mechabrim/contracts';
 import {
@@ -16,6 +15,7 @@ import {
   PAID_ORDER_STATUSES,
   USER_MODEL,
   ledgerRows,
+  onlyDuplicateKeys,
   reversalEntries,
   type LedgerEntryInput,
   type LedgerEntryModel,
@@ -71,13 +71,14 @@ type StoredEntry = LedgerEntryInput & { _id: Types.ObjectId; createdAt: Date };
  * - `split`: paid and not split — write its entries, claim it, send its mails;
  * - `resume`: claimed before (a retry, a job picked up again after a crash) — its entries are all
  *   in the ledger; make sure its mails and sales counts went out;
- * - `reverse`: cancelled before its claim, with sale entries a split wrote before it stopped —
- *   reverse them.
+ * - `reverse`: cancelled before its claim, with entries a split wrote before it stopped — make
+ *   sure they are reversed and counted.
  */
 interface PlannedWrite {
   kind: 'split' | 'resume' | 'reverse';
   request: SplitRequest;
   order: SplitOrder;
+  /** `split`: the entries to write (and the count in its outcome). */
   entries: NewLedgerEntry[];
   mails: BookSoldMail[];
 }
@@ -96,27 +97,8 @@ export const SPLIT_BATCH_WINDOW_MS = 2;
 export const SPLIT_WRITERS = 2;
 /** The most orders one read of the read stage takes. */
 const READ_BATCH_MAX = 256;
-const BOOK_SALES_JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: true,
-  removeOnFail: { age: 7 * 24 * 3600 },
-} as const;
-
 const isPaid = (status: string) => (PAID_ORDER_STATUSES as readonly string[]).includes(status);
 const hex = (id: Types.ObjectId) => id.toHexString();
-
-/** Whether a failed write failed only on keys that were written before (a retry's). */
-function onlyDuplicateKeys(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, writeErrors } = error as { code?: unknown; writeErrors?: unknown };
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-  if (list.length === 0) return code === 11000;
-  return list.every((e: { code?: unknown; err?: { code?: unknown } }) => {
-    const itsCode = e.code ?? e.err?.code;
-    return itsCode === 11000;
-  });
-}
 
 /** Inserts what is not there yet: rows a run before this one wrote are left as they are. */
 async function insertMissing(insert: () => Promise<unknown>): Promise<void> {
@@ -127,24 +109,44 @@ async function insertMissing(insert: () => Promise<unknown>): Promise<void> {
   }
 }
 
+async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** Groups rows by their order's id. */
+function byOrder<T extends { orderId: Types.ObjectId }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(hex(row.orderId)) ?? [];
+    list.push(row);
+    groups.set(hex(row.orderId), list);
+  }
+  return groups;
+}
+
 /**
  * `order-splits`: writes a paid order's split to the ledger, queues 'a copy was sold' to its
  * authors, and has its books' sales counts brought up to the ledger (`book-sales`). The jobs this
- * process runs at once go through two group-commit stages: one query reads all their orders (and
- * one their authors), then up to `SPLIT_BATCH_MAX` orders are written together.
+ * process runs at once go through two group-commit stages: one query reads all their orders (one
+ * more what the ledger holds of them, one their authors), then up to `SPLIT_BATCH_MAX` orders are
+ * written together.
  *
  * No transaction: each step can be run again without effect, and the order of the steps keeps
  * the ledger exact whichever step a crash interrupts.
  * 1. The orders' sale entries are inserted; the ledger's unique key (order, line, party, kind)
  *    makes a second insert of an entry a no-op.
  * 2. The orders are claimed (`splitAt`), only while paid and unsplit. So `splitAt` means every
- *    entry is in the ledger — what a cancellation reads to decide whether to reverse them.
- * 3. An order cancelled between 1 and 2 is not claimed; its entries are reversed here (the
- *    cancellation found no `splitAt` and reversed nothing).
+ *    entry is in the ledger.
+ * 3. An order cancelled before its claim is not claimed; the entries its cancellation did not
+ *    see (it read the ledger before step 1 ended) are reversed here.
  * 4. The claimed orders' mails go to the outbox under ids derived from order and line.
  * 5. A count of each book sold is queued, deduplicated per book.
  * A job stopped anywhere is run again by BullMQ (a stalled job within 15 s): an order claimed
- * before goes on from step 4, one cancelled before its claim has its entries reversed.
+ * before goes on from step 4, one cancelled with entries from step 3.
  */
 @Processor(ORDER_QUEUE_NAMES.orderSplits, { ...WORKER_LOCK_SETTINGS })
 export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
@@ -195,10 +197,10 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
   }
 
   /**
-   * The read stage: the orders of a batch of jobs in one query, the stored entries of those split
-   * before or cancelled in one more, their authors in another; then each order's write drawn up.
-   * The lines of a paid order never change; the write stage's claim checks status and `splitAt`
-   * again.
+   * The read stage: the orders of a batch of jobs in one query, what the ledger already holds of
+   * them in another (nothing, but for a retry), their authors in a third; then each order's write
+   * drawn up. The lines of a paid order never change; the write stage's claim checks status and
+   * `splitAt` again.
    */
   private async readBatch(requests: readonly SplitRequest[]): Promise<Settled<ReadResult>[]> {
     const ids = [...new Map(requests.map((r) => [hex(r.orderId), r.orderId])).values()];
@@ -207,16 +209,16 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
       .select({ books: 1, status: 1, paidAt: 1, splitAt: 1 })
       .lean<SplitOrder[]>();
     const byId = new Map(orders.map((order) => [hex(order._id), order]));
-    // Orders split before, or not paid: what the ledger holds of them (nothing, mostly).
-    const settledIds = orders.filter((o) => o.splitAt || !isPaid(o.status)).map((o) => o._id);
-    const stored = new Map<string, StoredEntry[]>();
-    if (settledIds.length > 0) {
-      const rows = await this.ledger.find({ orderId: { $in: settledIds } }).lean<StoredEntry[]>();
-      for (const row of rows) {
-        const list = stored.get(hex(row.orderId)) ?? [];
-        list.push(row);
-        stored.set(hex(row.orderId), list);
-      }
+    const stored = byOrder(await this.ledger.find({ orderId: { $in: ids } }).lean<StoredEntry[]>());
+    // Orders claimed before: the lines whose mail is in the outbox already.
+    const resumed = orders.filter((o) => o.splitAt && isPaid(o.status)).map((o) => hex(o._id));
+    const mailed = new Set<string>();
+    if (resumed.length > 0) {
+      const rows = await this.outbox
+        .find({ 'payload.orderId': { $in: resumed }, 'payload.template': 'book-sold' })
+        .select({ payload: 1 })
+        .lean<{ payload: { orderId: string; bookId: string } }[]>();
+      for (const { payload } of rows) mailed.add(`${payload.orderId}:${payload.bookId}`);
     }
     const authorIds = new Map(
       orders.flatMap((order) =>
@@ -240,7 +242,13 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
         return { ok: false, error: new UnrecoverableError(`order ${key} does not exist`) };
       }
       try {
-        return { ok: true, value: this.plan(request, order, stored.get(key) ?? [], authors) };
+        const plan = this.plan(request, order, stored.get(key) ?? [], authors);
+        if ('write' in plan && plan.write.kind === 'resume') {
+          plan.write.mails = plan.write.mails.filter(
+            (mail) => !mailed.has(`${key}:${mail.payload.bookId}`),
+          );
+        }
+        return { ok: true, value: plan };
       } catch (error) {
         return { ok: false, error };
       }
@@ -257,23 +265,51 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     if (order.splitAt) {
       // Split before: its mails only if it is still sold (not cancelled since).
       const mails = isPaid(order.status) ? bookSoldMails(order, sales, authors) : [];
-      return { write: { kind: 'resume', request, order, entries: sales, mails } };
+      return { write: { kind: 'resume', request, order, entries: [], mails } };
     }
     if (!isPaid(order.status)) {
-      // Never paid, or cancelled before the split: nothing to write, unless a split wrote its
-      // entries and stopped before its claim.
-      if (reversalEntries(stored, new Date()).length === 0) {
-        return { done: { outcome: 'not-sold', status: order.status } };
-      }
-      return { write: { kind: 'reverse', request, order, entries: sales, mails: [] } };
+      // Never paid, or cancelled before the split: nothing to write, unless a split wrote
+      // entries and stopped before its claim — then they are reversed (again: a no-op) and
+      // their books counted.
+      if (stored.length === 0) return { done: { outcome: 'not-sold', status: order.status } };
+      return { write: { kind: 'reverse', request, order, entries: [], mails: [] } };
     }
-    const entries = saleEntries(order, this.policy, order.paidAt ?? new Date(request.paidAt));
+    // A split that stopped after writing some entries: the rest under the same policy, so the
+    // order's entries always add up to its lines.
+    const policy = sales[0] ? selectSplitPolicy(sales[0].policy) : this.policy;
+    const entries = saleEntries(order, policy, order.paidAt ?? new Date(request.paidAt));
     const mails = bookSoldMails(order, entries, authors);
     return { write: { kind: 'split', request, order, entries, mails } };
   }
 
-  /** The write stage: up to `SPLIT_BATCH_MAX` orders' steps 1–5; each one's outcome, in order. */
+  /**
+   * The write stage: up to `SPLIT_BATCH_MAX` orders' steps 1–5; each one's outcome, in order. A
+   * batch that fails is written again order by order, so one order's failure stays its own.
+   */
   private async writeBatch(writes: readonly PlannedWrite[]): Promise<Settled<OrderSplitOutcome>[]> {
+    try {
+      return await this.writeTogether(writes);
+    } catch (error) {
+      if (writes.length === 1) throw error;
+      this.logger.warn({
+        orders: writes.length,
+        err: error instanceof Error ? error.message : String(error),
+        msg: 'order split batch failed; writing its orders one by one',
+      });
+      const results: Settled<OrderSplitOutcome>[] = [];
+      for (const write of writes) {
+        const [result] = await settle(this.writeTogether([write])).then((settled) =>
+          settled.ok ? settled.value : [{ ok: false as const, error: settled.error }],
+        );
+        results.push(result ?? { ok: false, error: new Error('no result') });
+      }
+      return results;
+    }
+  }
+
+  private async writeTogether(
+    writes: readonly PlannedWrite[],
+  ): Promise<Settled<OrderSplitOutcome>[]> {
     // Two jobs of one order in the same batch (two deliveries): the first one writes it.
     const first = new Map<string, PlannedWrite>();
     for (const write of writes) {
@@ -295,7 +331,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     }
     // 2. The claim.
     const lost = new Map<string, string>();
-    const claimedElsewhere = new Set<string>();
+    const claimedElsewhere = new Map<string, string>();
     if (splits.length > 0) {
       const ids = splits.map((write) => write.order._id);
       const claim = await this.orders.updateMany(
@@ -304,39 +340,46 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
       );
       if (claim.modifiedCount < ids.length) {
         // Cancelled since the read (no `splitAt`), or claimed by a second delivery of the same
-        // order running beside this one (its entries are the same ones: nothing to undo).
+        // order running beside this one (its entries are the same ones: nothing to undo). Told
+        // apart by the claim's time, to the millisecond: two claims in the same one both say
+        // 'split', which only the job's outcome shows.
         const now = await this.orders
           .find({ _id: { $in: ids } })
           .select({ status: 1, splitAt: 1 })
           .lean<{ _id: Types.ObjectId; status: string; splitAt: Date | null }[]>();
         for (const order of now) {
           if (!order.splitAt) lost.set(hex(order._id), order.status);
-          else if (order.splitAt.getTime() !== at.getTime()) claimedElsewhere.add(hex(order._id));
+          else if (order.splitAt.getTime() !== at.getTime()) {
+            claimedElsewhere.set(hex(order._id), order.status);
+          }
         }
       }
     }
+    const unclaimed = (write: PlannedWrite) =>
+      write.kind === 'reverse' || lost.has(hex(write.order._id));
     // 3. The entries of orders cancelled before their claim, reversed.
-    const reversed = unique.filter(
-      (write) => write.kind === 'reverse' || lost.has(hex(write.order._id)),
-    );
+    const reversed = unique.filter(unclaimed);
     if (reversed.length > 0)
       await this.reverse(
         reversed.map((write) => write.order._id),
         at,
       );
-    // 4. The claimed orders' mails (the API's relay hands them to the mail queue).
-    const mails = unique.flatMap((write) =>
-      write.kind === 'reverse' || lost.has(hex(write.order._id))
-        ? []
-        : write.mails.map(({ lineIndex, payload }) => ({
-            _id: bookSoldOutboxId(write.order._id, lineIndex),
-            type: ORDER_QUEUE_NAMES.mail,
-            payload,
-            createdAt: at,
-          })),
-    );
+    // 4. The claimed orders' mails (the API's relay hands them to the mail queue); none for an
+    // order another delivery claimed and a cancellation took since.
+    const mails = unique.flatMap((write) => {
+      const elsewhere = claimedElsewhere.get(hex(write.order._id));
+      if (unclaimed(write) || (elsewhere !== undefined && !isPaid(elsewhere))) return [];
+      return write.mails.map(({ lineIndex, payload }) => ({
+        _id: bookSoldOutboxId(write.order._id, lineIndex),
+        type: ORDER_QUEUE_NAMES.mail,
+        payload,
+        createdAt: at,
+      }));
+    });
     if (mails.length > 0) {
-      await insertMissing(() => this.outbox.insertMany(mails, { ordered: false }));
+      await insertMissing(() =>
+        this.outbox.insertMany(mails, { ordered: false, throwOnValidationError: true }),
+      );
     }
     // 5. The books' sales counts.
     await this.countSales(unique);
@@ -374,18 +417,8 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
       writes.flatMap((write) => write.order.books.map((line) => hex(line.book._id))),
     );
     if (bookIds.size === 0) return;
-    await this.bookSales.addBulk(
-      [...bookIds].map((bookId) => ({
-        name: BOOK_SALES_JOB,
-        data: { bookId },
-        opts: {
-          ...BOOK_SALES_JOB_OPTIONS,
-          // A bestseller's count (a sum over all its sales) runs once in this delay, however
-          // many copies sell meanwhile.
-          delay: this.config.salesCountDelayMs,
-          deduplication: bookSalesDeduplication(bookId),
-        },
-      })),
-    );
+    // A bestseller's count (a sum over all its sales) runs once in this delay, however many
+    // copies sell meanwhile.
+    await this.bookSales.addBulk(bookSalesJobs(bookIds, this.config.salesCountDelayMs));
   }
 }

@@ -61,6 +61,9 @@ export async function openPdf(data: ArrayBuffer): Promise<ExcerptDocument> {
   });
   const pdf = await task.promise;
   const running = new WeakMap<HTMLCanvasElement, { cancel(): void }>();
+  /** The latest draw asked of each canvas: an older one still waiting for its page gives up. */
+  const latest = new WeakMap<HTMLCanvasElement, number>();
+  let draws = 0;
   const texts = new WeakMap<HTMLElement, { cancel(): void }>();
   /** The page's words over the canvas: pdf.js's text layer, in the page's own scale. */
   const layText = async (
@@ -91,12 +94,17 @@ export async function openPdf(data: ArrayBuffer): Promise<ExcerptDocument> {
   return {
     pageCount: pdf.numPages,
     async renderPage(number, canvas, box, textLayer) {
+      const draw = (draws += 1);
+      latest.set(canvas, draw);
       running.get(canvas)?.cancel();
       if (textLayer) {
         texts.get(textLayer)?.cancel();
         textLayer.replaceChildren();
       }
       const page = await pdf.getPage(number);
+      // A newer draw (the room changed as the phone's layout settled) came while this one waited
+      // for its page: drawing both on one canvas at once would fail the newer one in pdf.js.
+      if (latest.get(canvas) !== draw) return;
       const natural = page.getViewport({ scale: 1 });
       const scale = Math.max(0.1, Math.min(box.width / natural.width, box.height / natural.height));
       const viewport = page.getViewport({ scale });
