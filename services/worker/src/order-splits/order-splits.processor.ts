@@ -109,14 +109,6 @@ async function insertMissing(insert: () => Promise<unknown>): Promise<void> {
   }
 }
 
-async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
-  try {
-    return { ok: true, value: await promise };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
 /** Groups rows by their order's id. */
 function byOrder<T extends { orderId: Types.ObjectId }>(rows: readonly T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -242,13 +234,10 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
         return { ok: false, error: new UnrecoverableError(`order ${key} does not exist`) };
       }
       try {
-        const plan = this.plan(request, order, stored.get(key) ?? [], authors);
-        if ('write' in plan && plan.write.kind === 'resume') {
-          plan.write.mails = plan.write.mails.filter(
-            (mail) => !mailed.has(`${key}:${mail.payload.bookId}`),
-          );
-        }
-        return { ok: true, value: plan };
+        return {
+          ok: true,
+          value: this.plan(request, order, stored.get(key) ?? [], authors, mailed),
+        };
       } catch (error) {
         return { ok: false, error };
       }
@@ -260,11 +249,17 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     order: SplitOrder,
     stored: readonly StoredEntry[],
     authors: ReadonlyMap<string, AuthorRow>,
+    /** `orderId:bookId` of the lines whose mail is in the outbox already. */
+    mailed: ReadonlySet<string>,
   ): ReadResult {
     const sales = stored.filter((e): e is StoredEntry & NewLedgerEntry => e.kind === 'sale');
     if (order.splitAt) {
-      // Split before: its mails only if it is still sold (not cancelled since).
-      const mails = isPaid(order.status) ? bookSoldMails(order, sales, authors) : [];
+      // Split before: its mails only if it is still sold (not cancelled since), and not twice.
+      const mails = isPaid(order.status)
+        ? bookSoldMails(order, sales, authors).filter(
+            (mail) => !mailed.has(`${hex(order._id)}:${mail.payload.bookId}`),
+          )
+        : [];
       return { write: { kind: 'resume', request, order, entries: [], mails } };
     }
     if (!isPaid(order.status)) {
@@ -298,10 +293,11 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
       });
       const results: Settled<OrderSplitOutcome>[] = [];
       for (const write of writes) {
-        const [result] = await settle(this.writeTogether([write])).then((settled) =>
-          settled.ok ? settled.value : [{ ok: false as const, error: settled.error }],
-        );
-        results.push(result ?? { ok: false, error: new Error('no result') });
+        try {
+          results.push(...(await this.writeTogether([write])));
+        } catch (error) {
+          results.push({ ok: false, error });
+        }
       }
       return results;
     }
