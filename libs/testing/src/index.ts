@@ -3,3 +3,5 @@ export * from './mongo';
 export * from './redis';
 export * from './until';
 export * from './pdf-fixtures';
+export * from './one-connection';
+export * from './upload-forms';

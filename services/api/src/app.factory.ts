@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_UPLOAD_FILE_BYTES } from '@mechabrim/contracts';
 import { createPinoLogger, JsonLogger } from '@mechabrim/server-kit';
+import { readRestAfterEarlyAnswers } from '@mechabrim/server-kit/http';
 import { registerQueueBoard } from './admin-queues/queue-board';
 import { AppModule } from './app.module';
 import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
@@ -112,6 +113,9 @@ export async function createApiApp(
     },
     throwFileSizeLimit: true,
   });
+  // A refusal sent while the body still arrives (a refused upload, 413, 401, 429) must leave the
+  // connection usable for the next request, which may be another client's through the edge.
+  readRestAfterEarlyAnswers(fastify);
   registerSecurityHeaders(fastify);
   registerCors(fastify, config.corsOrigins);
   registerOperatorKeyGuard(fastify);

@@ -26,6 +26,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { readRestAfterEarlyAnswers } from '@mechabrim/server-kit/http';
 import {
   LANDING_PATH,
   composePage,
@@ -186,6 +187,9 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   });
 
   app.setErrorHandler((err: { statusCode?: number }, _request, reply) => sendError(reply, err));
+  // A body the edge answers before it has all arrived (405 on a page path, 413, the API's early
+  // refusal passed on, 502) must not stall the connection: the next request on it may be waiting.
+  readRestAfterEarlyAnswers(app);
 
   await app.register(fastifyCompress, {
     global: true,
