@@ -19,6 +19,8 @@ export interface LoadFigures extends LatencySummary {
   rps: number;
   non2xx: number;
   errors: number;
+  /** Requests with no answer within autocannon's timeout (10 s): hung. */
+  timeouts: number;
 }
 
 export interface LoadRequest {
@@ -31,7 +33,7 @@ export interface LoadRequest {
 /** One autocannon load against `base`, each request made by `request()`. */
 export async function loadWithLatencies(
   base: string,
-  options: { connections: number; seconds: number },
+  options: { connections: number; seconds: number; timeoutSeconds?: number },
   request: () => LoadRequest,
 ): Promise<LoadFigures> {
   const latencies: number[] = [];
@@ -39,6 +41,7 @@ export async function loadWithLatencies(
     url: base,
     connections: options.connections,
     duration: options.seconds,
+    timeout: options.timeoutSeconds ?? 10,
     pipelining: 1,
     requests: [
       {
@@ -56,6 +59,7 @@ export async function loadWithLatencies(
     rps: result.requests.average,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    timeouts: result.timeouts,
   };
 }
 

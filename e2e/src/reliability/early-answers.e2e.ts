@@ -59,6 +59,20 @@ async function refusedUpload(restBytes: number): Promise<SentRequest> {
   };
 }
 
+/**
+ * Sends a request the server will refuse before its body has all arrived: its answer's status, or
+ * 'closed' when the server closed the connection instead (allowed: Fastify does that past a body
+ * limit, and a reset may reach the client before the answer does).
+ */
+async function refuse(agent: Agent, sent: SentRequest): Promise<number | 'closed'> {
+  try {
+    return (await sendWithin(stack.urls.shell, agent, sent, 10_000)).status;
+  } catch (error) {
+    if (/EPIPE|ECONNRESET/.test(String(error))) return 'closed';
+    throw error;
+  }
+}
+
 async function answeredInTime(agent: Agent, requests: SentRequest[]) {
   for (const sent of requests) {
     const answer = await sendWithin(stack.urls.shell, agent, sent);
@@ -95,19 +109,13 @@ describe('an early answer through the edge', () => {
   ])('%s: the next request on the same connection is answered', async (_name, path, type) => {
     const agent = oneConnectionAgent();
     try {
-      const refused = await sendWithin(
-        stack.urls.shell,
-        agent,
-        {
-          method: 'POST',
-          path,
-          headers: { 'content-type': type },
-          body: Buffer.from(`{"text":"${'x'.repeat(6 * MB)}"}`),
-        },
-        10_000,
-      );
-      expect(refused.status).toBeGreaterThanOrEqual(400);
-      expect(refused.status).toBeLessThan(500);
+      const refused = await refuse(agent, {
+        method: 'POST',
+        path,
+        headers: { 'content-type': type },
+        body: Buffer.from(`{"text":"${'x'.repeat(6 * MB)}"}`),
+      });
+      expect(refused === 'closed' || (refused >= 400 && refused < 500)).toBe(true);
       await answeredInTime(agent, readerRequests);
     } finally {
       agent.destroy();

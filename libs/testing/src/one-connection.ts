@@ -46,21 +46,26 @@ export function sendWithin(
       req.destroy();
       reject(new Error(`${sent.method} ${sent.path}: no answer within ${withinMs} ms`));
     }, withinMs);
+    let answer: ConnectionAnswer | undefined;
+    const settle = () => {
+      clearTimeout(timer);
+      if (answer) resolve(answer);
+    };
     req.on('response', (res) => {
-      let body = '';
+      answer = {
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        body: '',
+        reusedSocket: req.reusedSocket,
+      };
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body,
-          reusedSocket: req.reusedSocket,
-        });
-      });
+      res.on('data', (chunk: string) => answer && (answer.body += chunk));
+      res.on('end', settle);
     });
+    // A server that answered before the body was all sent may close the connection while the
+    // client still writes (Fastify and @fastify/reply-from do): the answer came, so it counts.
     req.on('error', (error) => {
+      if (answer) return settle();
       clearTimeout(timer);
       reject(error);
     });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
@@ -400,6 +400,24 @@ describe('edge server: a host page (the shell)', () => {
   it('does not take X-Forwarded-Proto from a proxy it was not told to trust', async () => {
     const res = await at('127.0.0.1', '/', { 'X-Forwarded-Proto': 'https' });
     expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('refuses an API body larger than the API ever reads, before sending any of it', async () => {
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+      socket.on('close', () => resolve(received));
+      socket.on('error', () => resolve(received));
+      // Only the headers: a 300 MB body is declared and never sent.
+      socket.write(
+        'POST /api/books HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+          `Content-Length: ${300 * 1024 * 1024}\r\nConnection: close\r\n\r\n`,
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('הבקשה גדולה מדי');
   });
 
   it('answers 502 with a Hebrew message when the API is down', async () => {

@@ -26,7 +26,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { readRestAfterEarlyAnswers } from '@mechabrim/server-kit/http';
+import { EARLY_ANSWER_DEFAULTS } from '@mechabrim/server-kit/http';
 import {
   LANDING_PATH,
   composePage,
@@ -187,9 +187,9 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   });
 
   app.setErrorHandler((err: { statusCode?: number }, _request, reply) => sendError(reply, err));
-  // A body the edge answers before it has all arrived (405 on a page path, 413, the API's early
-  // refusal passed on, 502) must not stall the connection: the next request on it may be waiting.
-  readRestAfterEarlyAnswers(app);
+  // A body the edge answers before it has all arrived needs nothing of its own here: Fastify's body
+  // parsers (past a limit, on a bad body) and @fastify/reply-from (when the API answered early)
+  // close such a connection, and a body nobody started to read is read away by Node.
 
   await app.register(fastifyCompress, {
     global: true,
@@ -199,6 +199,20 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
 
   if (options.apiUpstream) {
     const upstream = options.apiUpstream;
+    // A body larger than the API would ever read is refused here, before a byte goes upstream:
+    // the API would close the connection on it, and the proxy could then pass on only a 502.
+    app.addHook('onRequest', (request, reply, done) => {
+      const declared = Number(request.headers['content-length']);
+      if (request.url.startsWith('/api') && declared > EARLY_ANSWER_DEFAULTS.maxBytes) {
+        void reply
+          .code(413)
+          .type(JSON_TYPE)
+          .header('Cache-Control', NO_CACHE)
+          .send({ statusCode: 413, error: 'Payload Too Large', message: strings.bodyTooLarge });
+        return;
+      }
+      done();
+    });
     await app.register(fastifyHttpProxy, {
       upstream,
       prefix: '/api',

@@ -3,5 +3,6 @@ export const strings = {
   badLandingPath: 'נתיב העמוד חסר או אינו תקין',
   badRequest: 'הבקשה אינה תקינה',
   serverError: 'אירעה תקלה בשרת, נסו שוב בעוד רגע',
+  bodyTooLarge: 'הבקשה גדולה מדי',
   apiUnavailable: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע',
 } as const;

@@ -52,6 +52,8 @@ export interface RunningStack {
   stopService(name: StackServiceName): Promise<void>;
   /** Starts a stopped service again on the same port and waits until it is ready. */
   startService(name: StackServiceName): Promise<void>;
+  /** The pid of each running service (benchmarks read their memory). */
+  pids(): Partial<Record<StackServiceName, number>>;
 }
 
 /**
@@ -136,6 +138,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     dataDir: ctx.dataDir,
     stop,
     stopService: (name) => stack.stopService(name),
+    pids: () => stack.pids(),
     startService: (name) => stack.startService(name),
   };
 }

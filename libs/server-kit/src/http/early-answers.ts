@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
  *
  * So every server that takes bodies reads the rest after an early answer and throws it away, up to
  * `maxBytes` and while it keeps arriving (`idleMs` between chunks); past either bound it closes the
- * connection. A body declared over `maxBytes` gets `Connection: close` on the
- * answer, so the client sends nothing more on it. Reading (not closing) is the default because a
+ * connection. A body declared over `maxBytes` gets `Connection: close` on the answer, so the
+ * client sends nothing more on it. Reading (not closing) is the default because a
  * connection closed with unread data in it is reset, and a reset can destroy the answer before the
  * client has read it.
  */
@@ -95,15 +95,23 @@ export function discardRestOfBody(request: IncomingMessage, bounds: EarlyAnswerB
 }
 
 /**
- * Registers both halves on a Fastify server: `Connection: close` on an early answer whose rest is
- * over the bound (decided as the answer's headers are written), and the rest read away after it.
+ * Registers both halves on a Fastify server. As the answer's headers are written: a body declared
+ * over the bound gets `Connection: close`; any other body still arriving is read away after the
+ * answer instead, so the `Connection: close` that Fastify's body parsers (at a body limit or a bad
+ * body) and @fastify/reply-from (when the upstream answered early) put on such an answer is taken
+ * off — closing with the rest unread can reset the connection before the client has read the
+ * answer, and a proxy in front then has no answer to pass on (502 instead of the 413).
  */
 export function readRestAfterEarlyAnswers(
   fastify: FastifyInstance,
   bounds: EarlyAnswerBounds = {},
 ): void {
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (shouldCloseAfterEarlyAnswer(request.raw, bounds)) void reply.header('connection', 'close');
+    if (bodyStillArriving(request.raw)) {
+      if (shouldCloseAfterEarlyAnswer(request.raw, bounds))
+        void reply.header('connection', 'close');
+      else void reply.removeHeader('connection');
+    }
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, _reply, done) => {
