@@ -37,6 +37,8 @@ interface HostileTally {
   answered: number;
   /** Closed by the server without an answer (allowed: a body it would not read). */
   closed: number;
+  /** Bodies the client stopped sending half-way and then dropped (no answer expected). */
+  abandoned: number;
   serverErrors: number;
   hung: number;
 }
@@ -179,9 +181,9 @@ async function hostileClient(
       const next = await kinds[k++ % kinds.length]!();
       tally.sent += 1;
       if (next === 'abandoned') {
-        // A slow body that stops half-way, then a connection dropped mid-body.
-        const outcome = await abandonedBody(edge, '/api/auth/login', 2 * MB, 256 * 1024, 1_500);
-        tally[outcome === 'answered' ? 'answered' : 'closed'] += 1;
+        // A slow body under the limit that stops half-way, then the connection dropped mid-body.
+        const outcome = await abandonedBody(edge, '/api/auth/login', 600 * 1024, 100 * 1024, 1_500);
+        tally[outcome === 'answered' ? 'answered' : 'abandoned'] += 1;
         continue;
       }
       try {
@@ -224,7 +226,14 @@ async function soak(): Promise<boolean> {
     const start = memoryLine('RSS start', stack);
 
     const alone = await loadWithLatencies(stack.urls.shell, load, readerTraffic(books, buyer));
-    const tally: HostileTally = { sent: 0, answered: 0, closed: 0, serverErrors: 0, hung: 0 };
+    const tally: HostileTally = {
+      sent: 0,
+      answered: 0,
+      closed: 0,
+      abandoned: 0,
+      serverErrors: 0,
+      hung: 0,
+    };
     const until = Date.now() + SECONDS * 1000;
     const [mixed] = await Promise.all([
       loadWithLatencies(stack.urls.shell, load, readerTraffic(books, buyer)),
@@ -242,7 +251,8 @@ async function soak(): Promise<boolean> {
     console.log(loadLine('readers beside hostile', mixed, 24));
     console.log(
       `hostile: ${tally.sent} sent, ${tally.answered} answered, ${tally.closed} closed by the ` +
-        `server, ${tally.serverErrors} answered 5xx, ${tally.hung} hung`,
+        `server, ${tally.abandoned} abandoned half-way by the client, ${tally.serverErrors} ` +
+        `answered 5xx, ${tally.hung} hung`,
     );
     console.log(`hung requests: ${hung}; p99 with hostile / without: ${ratio.toFixed(2)}×`);
     for (const name of Object.keys(end))
