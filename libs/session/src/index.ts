@@ -15,6 +15,7 @@ export { configureApi, getApiBaseUrl } from './api-config';
 export {
   createSessionStore,
   TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
   type Role,
   type SessionUser,
   type SessionState,
@@ -42,9 +43,15 @@ const client = createApiClient({
   // Read on each call, by which time the store below exists.
   getToken: () => sessionStore.getState().token,
   onTiming: (timing) => timingObserver?.(timing),
+  // A call refused for the session's token: the session ended on the server (signed out
+  // everywhere, an e-mail change elsewhere, expiry). The app sends the user to sign in.
+  onUnauthorized: (token) => sessionStore.getState().expire(token),
 });
 
-/** The session store (user, token, loading; login, register, updateProfile, logout). */
+/**
+ * The session store (user, token, loading, notice; login, register, updateProfile, logout,
+ * logoutEverywhere, expire).
+ */
 export const sessionStore = createSessionStore({ api: client });
 
 /**
