@@ -1,8 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
-import { sessionStore, useSession } from '@mechabrim/session';
+import { sessionStore, useSession, useSessionEnded } from '@mechabrim/session';
 import { ErrorBoundary, useTitleFromHeading } from '@mechabrim/ui';
-import { useState } from 'react';
-import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from '@mechabrim/routing';
+import { useRef, useState } from 'react';
+import {
+  BrowserRouter,
+  Link,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { homeOf } from './home-of';
 import { PortalRemote } from './portal-remote';
@@ -55,6 +63,22 @@ function PortalBar() {
   );
 }
 
+/**
+ * When the API ends the session (signed out everywhere, an e-mail change elsewhere, expiry), the
+ * author is sent to sign in, where the notice says why, and comes back here after.
+ */
+function SessionEndedRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
+  useSessionEnded(() => {
+    if (location.pathname === '/login') return;
+    void navigate('/login', { state: { from: here.current } });
+  });
+  return null;
+}
+
 /** The document's title follows the screen's heading, as in the store. */
 function PageTitle() {
   useTitleFromHeading(strings.titles, useLocation().pathname);
@@ -77,6 +101,7 @@ export function HostApp({ storeUrl }: { storeUrl: string }) {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <PageTitle />
+          <SessionEndedRedirect />
           <PortalBar />
           <main id="main" className="portal-main">
             <Routes>

@@ -35,7 +35,14 @@ const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeEach(() => {
-  act(() => sessionStore.setState({ user: null, token: null, loading: false }));
+  act(() => sessionStore.setState({ user: null, token: null, loading: false, notice: null }));
+});
+
+it('says why when the API ended the session', () => {
+  act(() => sessionStore.setState({ token: 'ended' }));
+  act(() => sessionStore.getState().expire('ended'));
+  renderSignIn();
+  expect(screen.getByRole('status').textContent).toBe('ההתחברות שלך הסתיימה. נא להתחבר מחדש.');
 });
 
 describe('the portal’s sign-in (spec §5, the storefront’s login rules)', () => {

@@ -15,6 +15,8 @@ import { homeOf } from './home-of';
  */
 export function SignInPage() {
   const user = useSession((s) => s.user);
+  // Why the author is here when the API ended their session ('your session has ended…').
+  const notice = useSession((s) => s.notice);
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
@@ -67,6 +69,10 @@ export function SignInPage() {
         {failure ? (
           <p className="portal-alert" role="alert">
             {failure}
+          </p>
+        ) : notice ? (
+          <p className="portal-notice" role="status">
+            {notice}
           </p>
         ) : null}
         <SubmitButton pending={isSubmitting} pendingLabel={strings.signIn.submitting}>

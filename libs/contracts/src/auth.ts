@@ -186,17 +186,37 @@ export const updateProfileAnswerSchema = z.object({
 });
 export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
 
+/** The audience of the API's bearer tokens; a token made for anything else is refused. */
+export const ACCESS_TOKEN_AUDIENCE = 'mechabrim-api';
+
 /** What a bearer token carries. */
 export interface AccessTokenClaims {
   sub: string;
   email: string;
   role: UserRole;
-  /**
-   * The user's token version when the token was issued; logging out everywhere or changing the
-   * e-mail bumps the stored one, which revokes every older token.
-   */
-  ver: number;
+  /** The session the token belongs to: it works while the session does (see `GET /api/auth/sessions`). */
+  sid: string;
+  /** Always {@link ACCESS_TOKEN_AUDIENCE}. */
+  aud?: string;
   /** Issued-at and expiry (seconds since the epoch), set when signing. */
   iat?: number;
   exp?: number;
 }
+
+/** One of the signed-in user's sessions, as `GET /api/auth/sessions` lists them. */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  /** Kept to within an hour. */
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** A short description of the device, e.g. 'Chrome · Windows'; empty when unknown. */
+  userAgent: z.string(),
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** Answer of `GET /api/auth/sessions`: the newest first. */
+export const sessionListSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;

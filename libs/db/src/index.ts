@@ -1,4 +1,5 @@
 export * from './users.schema';
+export * from './sessions.schema';
 export * from './author-profiles.schema';
 export * from './books.schema';
 export * from './book-edits.schema';

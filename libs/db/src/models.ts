@@ -9,12 +9,14 @@ import { LEDGER_ENTRY_MODEL, LedgerEntrySchema } from './ledger.schema';
 import { ORDER_MODEL, OrderSchema } from './orders.schema';
 import { OUTBOX_MODEL, OutboxSchema } from './outbox.schema';
 import { REVIEW_MODEL, ReviewSchema } from './reviews.schema';
+import { SESSION_MODEL, SessionSchema } from './sessions.schema';
 import { USER_MODEL, UserSchema } from './users.schema';
 import { WISHLIST_ITEM_MODEL, WishlistItemSchema } from './wishlists.schema';
 
 /** Every catalogue/community model, as `MongooseModule.forFeature` takes them. */
 export const CATALOGUE_MODELS: ReadonlyArray<{ name: string; schema: Schema }> = [
   { name: USER_MODEL, schema: UserSchema },
+  { name: SESSION_MODEL, schema: SessionSchema },
   { name: AUTHOR_PROFILE_MODEL, schema: AuthorProfileSchema },
   { name: BOOK_MODEL, schema: BookSchema },
   { name: CATEGORY_MODEL, schema: CategorySchema },

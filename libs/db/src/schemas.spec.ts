@@ -127,6 +127,12 @@ describe('shared schemas against the embedded MongoDB', () => {
     );
   });
 
+  it('removes a session once its token has expired', async () => {
+    const indexes = await connection.collection('sessions').indexes();
+    expect(indexes.find((i) => i.key.expiresAt === 1)?.expireAfterSeconds).toBe(0);
+    expect(indexes.find((i) => i.key.user === 1)).toBeDefined();
+  });
+
   it('tells listeners about writes to books', async () => {
     const seen: string[] = [];
     const stop = onModelChange((model) => seen.push(model));

@@ -14,11 +14,6 @@ export const UserSchema = new Schema(
     bio: { type: String, default: '', maxlength: 2000 },
     avatar: { type: String, default: '' },
     /**
-     * Copied into every token at sign-in and compared on each request; bumping it (logout,
-     * e-mail change) revokes every token issued before.
-     */
-    tokenVersion: { type: Number, default: 0, min: 0 },
-    /**
      * A VIP club member ships free with every domestic method (spec §9). Set by the operator in
      * the database; read by the server whenever it prices an order, never taken from the client.
      */

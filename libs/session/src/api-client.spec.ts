@@ -27,6 +27,26 @@ describe('API client', () => {
     });
   });
 
+  it("tells the session when the API refused the session's own token, and only then", async () => {
+    const refused: string[] = [];
+    const watched = createApiClient({
+      baseUrl: () => api.url,
+      getToken: () => token,
+      onUnauthorized: (refusedToken) => refused.push(refusedToken),
+    });
+    token = 'ended-token';
+    await expect(watched('/api/auth/profile')).rejects.toMatchObject({ status: 401 });
+    // A wrong password is a 401 too, but to a call that carried no session token.
+    await expect(
+      watched('/api/auth/login', {
+        body: { email: 'dana@example.com', password: 'wrong' },
+        auth: false,
+      }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(watched('/api/missing')).rejects.toMatchObject({ status: 404 });
+    expect(refused).toEqual(['ended-token']);
+  });
+
   it('sends a JSON body with POST and no token when auth is false', async () => {
     token = 'valid-token';
     await client()('/api/auth/login', {

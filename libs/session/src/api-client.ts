@@ -44,6 +44,11 @@ export interface ApiClientOptions {
    * succeeded or not; the shell records it in the client log, which flags slow calls.
    */
   onTiming?: (timing: ApiTiming) => void;
+  /**
+   * Told when the API refused the session's own token (401 to a call that carried it): the
+   * session has ended on the server. Not for calls that send no token or one of their own.
+   */
+  onUnauthorized?: (token: string) => void;
 }
 
 /** How long one API call took: `name` is the method and the path without its query string. */
@@ -129,6 +134,13 @@ export function createApiClient(options: ApiClientOptions) {
         parsed = JSON.parse(text);
       } catch {
         parsed = text;
+      }
+    }
+    if (response.status === 401 && token && options.onUnauthorized) {
+      try {
+        options.onUnauthorized(token);
+      } catch {
+        // The caller still gets its error below.
       }
     }
     if (!response.ok) {

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { createApiClient, type ApiRequest, type ApiTiming } from './api-client';
 import { getApiBaseUrl } from './api-config';
 import { createSessionStore, type SessionState } from './session-store';
@@ -15,6 +15,7 @@ export { configureApi, getApiBaseUrl } from './api-config';
 export {
   createSessionStore,
   TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
   type Role,
   type SessionUser,
   type SessionState,
@@ -42,9 +43,15 @@ const client = createApiClient({
   // Read on each call, by which time the store below exists.
   getToken: () => sessionStore.getState().token,
   onTiming: (timing) => timingObserver?.(timing),
+  // A call refused for the session's token: the session ended on the server (signed out
+  // everywhere, an e-mail change elsewhere, expiry). The app sends the user to sign in.
+  onUnauthorized: (token) => sessionStore.getState().expire(token),
 });
 
-/** The session store (user, token, loading; login, register, updateProfile, logout). */
+/**
+ * The session store (user, token, loading, notice; login, register, updateProfile, logout,
+ * logoutEverywhere, expire).
+ */
 export const sessionStore = createSessionStore({ api: client });
 
 /**
@@ -97,4 +104,21 @@ export function useSession<T>(selector: (state: SessionState) => T): T {
   // zustand's `useStore` renders a store's *initial* state on a server; the checkout's server
   // renderer sets the session for the page it draws, so the server renders what the store holds.
   return useSyncExternalStore(sessionStore.subscribe, current, current);
+}
+
+/**
+ * Calls `onEnded` when the API ends the session (a token refused with 401: signed out everywhere,
+ * an e-mail change elsewhere, expiry), and at mount if it has just ended: the app sends the user
+ * to sign in, where {@link SessionState.notice} says why. Not called when the user signs out.
+ */
+export function useSessionEnded(onEnded: () => void): void {
+  const latest = useRef(onEnded);
+  latest.current = onEnded;
+  useEffect(() => {
+    const ended = (state: SessionState) => state.token === null && state.notice !== null;
+    if (ended(sessionStore.getState())) latest.current();
+    return sessionStore.subscribe((state, previous) => {
+      if (ended(state) && !ended(previous)) latest.current();
+    });
+  }, []);
 }

@@ -1,5 +1,6 @@
 import { createApiClient } from './api-client';
-import { createSessionStore, TOKEN_STORAGE_KEY } from './session-store';
+import { createSessionStore, TOKEN_STORAGE_KEY, USER_STORAGE_KEY } from './session-store';
+import { strings as sessionStrings } from './strings.he';
 import { MemoryStorage, startAuthApi } from './test-api-server';
 
 describe('session store', () => {
@@ -109,7 +110,7 @@ describe('session store', () => {
     });
   });
 
-  it('clears the user and the token on logout, and asks the API to revoke the token', async () => {
+  it('clears the user and the token on logout, and asks the API to end the session', async () => {
     const { store, storage } = setup();
     await store.getState().login('dana@example.com', 'Sod-Sod-12');
     const done = store.getState().logout();
@@ -134,5 +135,180 @@ describe('session store', () => {
     await store.getState().logout({ revoke: false });
     expect(store.getState().token).toBeNull();
     expect(api.requests.length).toBe(before);
+  });
+});
+
+describe('session store: sessions that end', () => {
+  let api: Awaited<ReturnType<typeof startAuthApi>>;
+
+  beforeAll(async () => {
+    api = await startAuthApi();
+  });
+  afterAll(() => api.close());
+
+  const remembered = { _id: 'u1', name: 'דנה (שמורה)', email: 'dana@example.com', role: 'author' };
+  /** An address where nothing listens: the API cannot be reached. */
+  const UNREACHABLE = 'http://127.0.0.1:1';
+
+  function setup(
+    storedToken: string | null,
+    options: { user?: object; url?: string; retryDelaysMs?: number[] } = {},
+  ) {
+    const storage = new MemoryStorage();
+    if (storedToken) storage.setItem(TOKEN_STORAGE_KEY, storedToken);
+    if (options.user) storage.setItem(USER_STORAGE_KEY, JSON.stringify(options.user));
+    // Wired as the app wires it: a call refused for the session's token ends the session.
+    const holder: { store?: ReturnType<typeof createSessionStore> } = {};
+    const client = createApiClient({
+      baseUrl: () => options.url ?? api.url,
+      getToken: () => holder.store?.getState().token ?? null,
+      onUnauthorized: (token) => holder.store?.getState().expire(token),
+    });
+    const store = (holder.store = createSessionStore({
+      api: client,
+      storage,
+      retryDelaysMs: options.retryDelaysMs ?? [],
+    }));
+    return { store, storage, client };
+  }
+
+  const profileRequests = (token: string) =>
+    api.requests.filter(
+      (request) =>
+        request.url === '/api/auth/profile' && request.authorization === `Bearer ${token}`,
+    ).length;
+
+  async function poll(what: string, done: () => boolean): Promise<void> {
+    for (let i = 0; i < 200 && !done(); i += 1) await new Promise((r) => setTimeout(r, 10));
+    if (!done()) throw new Error(`timed out waiting for ${what}`);
+  }
+
+  describe('at start-up only a 401 signs out', () => {
+    it('keeps the user signed in, as remembered, when the API cannot be reached', async () => {
+      const { store, storage } = setup('stored-token', { user: remembered, url: UNREACHABLE });
+      // Shown at once, before any answer.
+      expect(store.getState()).toMatchObject({ loading: false, user: { name: 'דנה (שמורה)' } });
+      await store.getState().init();
+      expect(store.getState()).toMatchObject({
+        token: 'stored-token',
+        user: { name: 'דנה (שמורה)' },
+        loading: false,
+        notice: null,
+      });
+      expect(storage.getItem(TOKEN_STORAGE_KEY)).toBe('stored-token');
+      expect(storage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+    });
+
+    it('keeps the token when the API fails with a 5xx, and asks again until it answers', async () => {
+      api.issue('flaky-token');
+      api.failProfile(503, 500);
+      const { store } = setup('flaky-token', { retryDelaysMs: [5] });
+      await store.getState().init();
+      expect(store.getState()).toMatchObject({
+        token: 'flaky-token',
+        loading: false,
+        notice: null,
+      });
+      await poll('the profile after two failures', () => store.getState().user !== null);
+      expect(store.getState().user?.name).toBe('דנה');
+      expect(profileRequests('flaky-token')).toBe(3);
+    });
+
+    it('waits for a slow API with the remembered user, then takes the answer', async () => {
+      api.issue('slow-token');
+      const release = api.slowProfile();
+      const { store, storage } = setup('slow-token', { user: remembered });
+      const started = store.getState().init();
+      await poll('the profile request', () => profileRequests('slow-token') === 1);
+      expect(store.getState()).toMatchObject({
+        token: 'slow-token',
+        loading: false,
+        user: { name: 'דנה (שמורה)' },
+      });
+      release();
+      await started;
+      expect(store.getState().user?.name).toBe('דנה');
+      expect(JSON.parse(storage.getItem(USER_STORAGE_KEY) ?? '{}')).toMatchObject({ name: 'דנה' });
+    });
+
+    it('signs out with a Hebrew notice when the API refuses the token (401)', async () => {
+      const { store, storage } = setup('ended-token', { user: remembered });
+      await store.getState().init();
+      expect(store.getState()).toMatchObject({
+        user: null,
+        token: null,
+        loading: false,
+        notice: 'ההתחברות שלך הסתיימה. נא להתחבר מחדש.',
+      });
+      expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+      expect(storage.getItem(USER_STORAGE_KEY)).toBeNull();
+    });
+
+    it('stops asking again once the user signed out meanwhile', async () => {
+      api.issue('gone-token');
+      api.failProfile(503);
+      const { store } = setup('gone-token', { retryDelaysMs: [5] });
+      await store.getState().init();
+      await store.getState().logout({ revoke: false });
+      await new Promise((r) => setTimeout(r, 30));
+      expect(profileRequests('gone-token')).toBe(1);
+      expect(store.getState()).toMatchObject({ user: null, token: null, notice: null });
+    });
+  });
+
+  describe('a session ended elsewhere', () => {
+    it('signs out with the notice when any call is refused for the session token', async () => {
+      api.issue('later-ended');
+      const { store, client } = setup('later-ended');
+      await store.getState().init();
+      expect(store.getState().user?.name).toBe('דנה');
+      api.revoke('later-ended');
+      await expect(client('/api/auth/profile')).rejects.toMatchObject({ status: 401 });
+      expect(store.getState()).toMatchObject({
+        user: null,
+        token: null,
+        notice: sessionStrings.sessionEnded,
+      });
+    });
+
+    it('ignores a refusal for a token it no longer holds', () => {
+      const { store } = setup('current-token', { user: remembered });
+      store.getState().expire('older-token');
+      expect(store.getState()).toMatchObject({ token: 'current-token', notice: null });
+    });
+
+    it('clears the notice when the user signs in again', async () => {
+      const { store } = setup('ended-again');
+      await store.getState().init();
+      expect(store.getState().notice).toBe(sessionStrings.sessionEnded);
+      await store.getState().login('dana@example.com', 'Sod-Sod-12');
+      expect(store.getState().notice).toBeNull();
+    });
+  });
+
+  describe('signing out everywhere', () => {
+    it('asks the API to end every session, then signs out here', async () => {
+      api.issue('everywhere-here', 'everywhere@example.com');
+      api.issue('everywhere-phone', 'everywhere@example.com');
+      const { store, storage } = setup('everywhere-here');
+      await store.getState().init();
+      await store.getState().logoutEverywhere();
+      expect(api.requests.at(-1)).toMatchObject({
+        method: 'POST',
+        url: '/api/auth/logout-all',
+        authorization: 'Bearer everywhere-here',
+      });
+      expect(store.getState()).toMatchObject({ user: null, token: null, notice: null });
+      expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+      expect(api.isValid('everywhere-phone')).toBe(false);
+    });
+
+    it('stays signed in and says why when the API cannot be reached', async () => {
+      const { store } = setup('offline-token', { user: remembered, url: UNREACHABLE });
+      await expect(store.getState().logoutEverywhere()).rejects.toThrow(
+        sessionStrings.networkError,
+      );
+      expect(store.getState()).toMatchObject({ token: 'offline-token', user: { _id: 'u1' } });
+    });
   });
 });

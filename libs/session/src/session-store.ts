@@ -33,32 +33,61 @@ export interface ProfileUpdate {
 export interface SessionState {
   user: SessionUser | null;
   token: string | null;
-  /** True while the stored token's profile is being fetched at start. */
+  /**
+   * True while the stored token's profile is being fetched at start, unless the user it belonged
+   * to is remembered from before (then the app shows them at once and the answer corrects it).
+   */
   loading: boolean;
   /**
-   * Fetches the profile for a stored token; a failure forgets the token (spec §4, §8). `early` is
-   * the same answer already on its way (the shell's inline start-up script asks for it before the
-   * app's scripts arrive); if it fails, the profile is asked for again the normal way.
+   * A Hebrew message for the sign-in page: set when the API ended the session (its token was
+   * refused), cleared by signing in, registering or signing out.
+   */
+  notice: string | null;
+  /**
+   * Fetches the profile for a stored token. Only a 401 signs out (with {@link notice}): when the
+   * API cannot be reached, is slow or fails, the user stays signed in as remembered and the
+   * profile is asked for again later. `early` is the same answer already on its way (the shell's
+   * inline start-up script asks for it before the app's scripts arrive); if it fails, the profile
+   * is asked for again the normal way.
    */
   init(early?: Promise<unknown>): Promise<void>;
   login(email: string, password: string): Promise<SessionUser>;
   register(payload: RegisterPayload): Promise<SessionUser>;
   updateProfile(update: ProfileUpdate): Promise<SessionUser>;
   /**
-   * Signs out at once in this browser and asks the API (`POST /api/auth/logout`) to revoke every
-   * token of the user, so a copied token stops working too. `{ revoke: false }` only forgets the
-   * token here (a token the app decided not to use, e.g. a reader on the authors' sign-in page).
-   * The returned promise settles when the API answered; a failure to reach it is ignored.
+   * Signs out at once in this browser and asks the API (`POST /api/auth/logout`) to end this
+   * session, so a copied token stops working too; the user's other sessions go on.
+   * `{ revoke: false }` only forgets the token here (a token the app decided not to use, e.g. a
+   * reader on the authors' sign-in page). The returned promise settles when the API answered; a
+   * failure to reach it is ignored.
    */
   logout(options?: { revoke?: boolean }): Promise<void>;
+  /**
+   * Signs out on every device (`POST /api/auth/logout-all`), then here. Rejects with an
+   * {@link ApiError} (and stays signed in) when the API could not do it.
+   */
+  logoutEverywhere(): Promise<void>;
+  /**
+   * The API refused `token` (401): the session ended elsewhere (signed out everywhere, an e-mail
+   * change, expiry). Forgets it and the user and sets {@link notice}. Ignored for a token the
+   * store no longer holds (an old request answering after a new sign-in).
+   */
+  expire(token: string): void;
 }
 
 /** Where the token is kept (spec §3). */
 export const TOKEN_STORAGE_KEY = 'token';
+/** Where the signed-in user is remembered, so a slow or unreachable API at start signs no one out. */
+export const USER_STORAGE_KEY = 'session-user';
+
+/** After a failed start-up profile: when to ask again (the last delay repeats). */
+const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [2_000, 10_000, 30_000, 60_000];
 
 export interface SessionStoreOptions {
   api: ApiFetch;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** Delays between profile retries after a start-up failure other than 401; `[]` never retries. */
+  retryDelaysMs?: readonly number[];
 }
 
 /** Login, register and profile answers: the user's fields plus a token, or `{ user, token }`. */
@@ -79,6 +108,16 @@ function splitAnswer(answer: AuthAnswer): { user: SessionUser; token?: string } 
   return { user: user, token };
 }
 
+/** The remembered user, if it is one (anything else in storage is ignored). */
+function readUser(storage: SessionStoreOptions['storage']): SessionUser | null {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(USER_STORAGE_KEY) ?? 'null');
+    return isAuthAnswer(value) && !('user' in value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 function defaultStorage(): SessionStoreOptions['storage'] {
   try {
     return typeof window !== 'undefined' ? window.localStorage : null;
@@ -96,89 +135,156 @@ export function createSessionStore(options: SessionStoreOptions): StoreApi<Sessi
     if (token) storage.setItem(TOKEN_STORAGE_KEY, token);
     else storage.removeItem(TOKEN_STORAGE_KEY);
   };
+  const saveUser = (user: SessionUser | null) => {
+    if (!storage) return;
+    try {
+      if (user) storage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+      else storage.removeItem(USER_STORAGE_KEY);
+    } catch {
+      // Storage full or blocked: the user is only not remembered across pages.
+    }
+  };
   const initialToken = storage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  const rememberedUser = initialToken ? readUser(storage) : null;
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   let initRun: Promise<void> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  return createStore<SessionState>()((set, get) => ({
-    user: null,
-    token: initialToken,
-    loading: initialToken !== null,
-    init(early) {
-      // Once per page, however many components ask.
-      initRun ??= (async () => {
-        const token = get().token;
-        if (!token) {
-          set({ loading: false });
+  return createStore<SessionState>()((set, get) => {
+    const forget = (notice: string | null) => {
+      clearTimeout(retryTimer);
+      saveToken(null);
+      saveUser(null);
+      set({ user: null, token: null, loading: false, notice });
+    };
+    const signedIn = (user: SessionUser, token: string) => {
+      clearTimeout(retryTimer);
+      saveToken(token);
+      saveUser(user);
+      set({ user, token, loading: false, notice: null });
+    };
+
+    /** Asks for the profile of `token`; only a 401 ends the session, anything else retries. */
+    const loadProfile = async (token: string, attempt: number, early?: Promise<unknown>) => {
+      try {
+        const earlyAnswer = early ? await early.catch(() => undefined) : undefined;
+        const answer = isAuthAnswer(earlyAnswer)
+          ? earlyAnswer
+          : await api<AuthAnswer>('/api/auth/profile', {
+              headers: { Authorization: `Bearer ${token}` },
+            });
+        // Signed out or in again while the answer was on its way: it is about another session.
+        if (get().token !== token) return;
+        const { user } = splitAnswer(answer);
+        saveUser(user);
+        set({ user, loading: false });
+      } catch (error) {
+        if (get().token !== token) return;
+        if (error instanceof ApiError && error.status === 401) {
+          get().expire(token);
           return;
         }
-        set({ loading: true });
-        try {
-          const earlyAnswer = early ? await early.catch(() => undefined) : undefined;
-          const answer = isAuthAnswer(earlyAnswer)
-            ? earlyAnswer
-            : await api<AuthAnswer>('/api/auth/profile', {
-                headers: { Authorization: `Bearer ${token}` },
-              });
-          set({ user: splitAnswer(answer).user, loading: false });
-        } catch {
-          saveToken(null);
-          set({ user: null, token: null, loading: false });
-        }
-      })();
-      return initRun;
-    },
-    async login(email, password) {
-      const answer = await api<AuthAnswer>('/api/auth/login', {
-        method: 'POST',
-        body: { email, password },
-        auth: false,
-        fallbackMessage: strings.loginFailed,
-      });
-      const { user, token } = splitAnswer(answer);
-      if (!token) throw new ApiError(strings.loginFailed, 200);
-      saveToken(token);
-      set({ user, token, loading: false });
-      return user;
-    },
-    async register(payload) {
-      const answer = await api<AuthAnswer>('/api/auth/register', {
-        method: 'POST',
-        body: payload,
-        auth: false,
-        fallbackMessage: strings.registerFailed,
-      });
-      const { user, token } = splitAnswer(answer);
-      if (!token) throw new ApiError(strings.registerFailed, 200);
-      saveToken(token);
-      set({ user, token, loading: false });
-      return user;
-    },
-    async updateProfile(update) {
-      const answer = await api<AuthAnswer>('/api/auth/profile', {
-        method: 'PUT',
-        body: update,
-        fallbackMessage: strings.profileUpdateFailed,
-      });
-      const { user, token } = splitAnswer(answer);
-      // A new token comes back when the server reissues it (e.g. the e-mail changed).
-      if (token) saveToken(token);
-      set((state) => ({ user, token: token ?? state.token }));
-      return user;
-    },
-    async logout({ revoke = true } = {}) {
-      const token = get().token;
-      saveToken(null);
-      set({ user: null, token: null, loading: false });
-      if (!revoke || !token) return;
-      try {
-        await api<void>('/api/auth/logout', {
-          method: 'POST',
-          auth: false,
-          headers: { Authorization: `Bearer ${token}` },
-        });
-      } catch {
-        // Signed out here either way; the token still expires on its own.
+        // Unreachable, timed out or failing (5xx, 429…): the session may well be fine. Stay
+        // signed in as remembered, and ask again later.
+        set({ loading: false });
+        if (!retryDelays.length) return;
+        const delay = retryDelays[Math.min(attempt, retryDelays.length - 1)];
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => {
+          if (get().token === token) void loadProfile(token, attempt + 1);
+        }, delay);
       }
-    },
-  }));
+    };
+
+    return {
+      user: rememberedUser,
+      token: initialToken,
+      loading: initialToken !== null && rememberedUser === null,
+      notice: null,
+      init(early) {
+        // Once per page, however many components ask.
+        initRun ??= (async () => {
+          const token = get().token;
+          if (!token) {
+            set({ loading: false });
+            return;
+          }
+          set({ loading: get().user === null });
+          await loadProfile(token, 0, early);
+        })();
+        return initRun;
+      },
+      async login(email, password) {
+        const answer = await api<AuthAnswer>('/api/auth/login', {
+          method: 'POST',
+          body: { email, password },
+          auth: false,
+          fallbackMessage: strings.loginFailed,
+        });
+        const { user, token } = splitAnswer(answer);
+        if (!token) throw new ApiError(strings.loginFailed, 200);
+        signedIn(user, token);
+        return user;
+      },
+      async register(payload) {
+        const answer = await api<AuthAnswer>('/api/auth/register', {
+          method: 'POST',
+          body: payload,
+          auth: false,
+          fallbackMessage: strings.registerFailed,
+        });
+        const { user, token } = splitAnswer(answer);
+        if (!token) throw new ApiError(strings.registerFailed, 200);
+        signedIn(user, token);
+        return user;
+      },
+      async updateProfile(update) {
+        const answer = await api<AuthAnswer>('/api/auth/profile', {
+          method: 'PUT',
+          body: update,
+          fallbackMessage: strings.profileUpdateFailed,
+        });
+        const { user, token } = splitAnswer(answer);
+        // A new token comes back when the server reissues it (e.g. the e-mail changed).
+        if (token) saveToken(token);
+        saveUser(user);
+        set((state) => ({ user, token: token ?? state.token }));
+        return user;
+      },
+      async logout({ revoke = true } = {}) {
+        const token = get().token;
+        forget(null);
+        if (!revoke || !token) return;
+        try {
+          await api<void>('/api/auth/logout', {
+            method: 'POST',
+            auth: false,
+            headers: { Authorization: `Bearer ${token}` },
+          });
+        } catch {
+          // Signed out here either way; the token still expires on its own.
+        }
+      },
+      async logoutEverywhere() {
+        const token = get().token;
+        if (!token) return;
+        try {
+          await api<void>('/api/auth/logout-all', {
+            method: 'POST',
+            auth: false,
+            headers: { Authorization: `Bearer ${token}` },
+            fallbackMessage: strings.logoutEverywhereFailed,
+          });
+        } catch (error) {
+          // A 401: this session had ended already, which is what was asked for here.
+          if (!(error instanceof ApiError && error.status === 401)) throw error;
+        }
+        if (get().token === token) forget(null);
+      },
+      expire(token) {
+        if (!token || get().token !== token) return;
+        forget(strings.sessionEnded);
+      },
+    };
+  });
 }

@@ -14,6 +14,10 @@ export async function startAuthApi() {
   ]);
   const tokens = new Map<string, string>([['valid-token', 'dana@example.com']]);
   const requests: { method: string; url: string; authorization?: string; body?: unknown }[] = [];
+  /** Statuses the next profile requests answer with, before it answers normally again. */
+  const profileFailures: number[] = [];
+  /** Profile answers held back until `release()` (a slow API). */
+  let holdProfile: Promise<void> | null = null;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -72,6 +76,20 @@ export async function startAuthApi() {
       res.writeHead(204).end();
       return;
     }
+    if (req.url === '/api/auth/logout-all' && req.method === 'POST') {
+      if (!email)
+        return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'נדרשת התחברות' });
+      for (const [token, owner] of tokens) if (owner === email) tokens.delete(token);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.url === '/api/auth/profile' && req.method === 'GET') {
+      if (holdProfile) await holdProfile;
+      const failure = profileFailures.shift();
+      if (failure) {
+        return send(res, failure, { statusCode: failure, error: 'Failure', message: 'תקלה' });
+      }
+    }
     if (req.url === '/api/auth/profile') {
       if (!email)
         return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'נדרשת התחברות' });
@@ -107,6 +125,42 @@ export async function startAuthApi() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** A token that opens `email`'s account (created as a reader when new). */
+    issue(token: string, email = 'dana@example.com') {
+      if (!users.has(email)) {
+        users.set(email, {
+          _id: `u-${users.size + 1}`,
+          name: 'קורא',
+          email,
+          role: 'user',
+          password: 'Sod-Sod-12',
+        });
+      }
+      tokens.set(token, email);
+    },
+    /** Ends one token's session, as signing out on another device or everywhere would. */
+    revoke(token: string) {
+      tokens.delete(token);
+    },
+    /** Whether a token still opens its account. */
+    isValid(token: string) {
+      return tokens.has(token);
+    },
+    /** Lets the next profile requests fail with these statuses. */
+    failProfile(...statuses: number[]) {
+      profileFailures.push(...statuses);
+    },
+    /** Holds profile answers back until the returned function is called. */
+    slowProfile(): () => void {
+      let release = () => {};
+      holdProfile = new Promise<void>((resolve) => {
+        release = () => {
+          holdProfile = null;
+          resolve();
+        };
+      });
+      return release;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,6 +1,6 @@
 import { ALL_QUEUE_NAMES } from '@mechabrim/contracts';
 import { expectError } from './http';
-import { registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
+import { login, registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
 
 const BOARD = '/api/admin/queues';
 const SESSION = '/api/admin/queue-board/session';
@@ -58,6 +58,26 @@ describe('the queue board (Bull Board) for admins', () => {
     expect(queues.body.queues.map((queue) => queue.name).sort()).toEqual(
       [...ALL_QUEUE_NAMES].sort(),
     );
+  });
+
+  it('refuses a board cookie as a bearer token anywhere else in the API', async () => {
+    const session = await ctx.http.post(SESSION, undefined, { token: adminToken });
+    const boardToken = cookieOf(session.headers.get('set-cookie')).split('=')[1] ?? '';
+    expect(boardToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expectError(await ctx.http.get('/api/auth/profile', { token: boardToken }), 401);
+    expectError(await ctx.http.post(SESSION, undefined, { token: boardToken }), 401);
+    expectError(await ctx.http.get('/api/users/wishlist', { token: boardToken }), 401);
+  });
+
+  it("closes when the admin's session that opened it ends", async () => {
+    const signedIn = await login(ctx.http, 'board.admin@example.com', 'Sefer#2024');
+    const session = await ctx.http.post(SESSION, undefined, { token: signedIn });
+    const withCookie = { headers: { cookie: cookieOf(session.headers.get('set-cookie')) } };
+    expect((await ctx.http.get(`${BOARD}/api/queues`, withCookie)).status).toBe(200);
+    await ctx.http.post('/api/auth/logout', undefined, { token: signedIn });
+    expectError(await ctx.http.get(`${BOARD}/api/queues`, withCookie), 401);
+    // The admin's other session (and its board) is untouched.
+    expect((await ctx.http.get('/api/auth/profile', { token: adminToken })).status).toBe(200);
   });
 
   it('closes at once for an admin who is no longer one', async () => {

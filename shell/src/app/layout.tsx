@@ -7,6 +7,7 @@ import { strings } from '../strings.he';
 import { AppRoutes } from './app-routes';
 import { hidesHeader, isPaymentFramePage } from './route-table';
 import { ScrollToTop } from './scroll-to-top';
+import { SessionEndedRedirect } from './session-ended-redirect';
 import './shell.css';
 
 /**
@@ -37,6 +38,7 @@ export function AppFrame({ children, footer = true }: { children: ReactNode; foo
 export function Layout() {
   return (
     <AppFrame>
+      <SessionEndedRedirect />
       <AppRoutes />
     </AppFrame>
   );

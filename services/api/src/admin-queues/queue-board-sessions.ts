@@ -4,6 +4,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId } from 'mongoose';
 import { USER_MODEL, type UserModel } from '@mechabrim/db';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { SessionsService } from '../auth/sessions.service';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 
@@ -11,12 +12,16 @@ import { messagesHe } from '../common/messages.he';
 export const QUEUE_BOARD_COOKIE = 'mb_queue_board';
 /** How long one board session lasts: long enough to look into a failure, short if it leaks. */
 export const QUEUE_BOARD_SESSION_SECONDS = 15 * 60;
-/** The token's audience: a board cookie is never a bearer token for the rest of the API. */
-const AUDIENCE = 'queue-board';
+/**
+ * The token's audience: a board cookie is never a bearer token for the rest of the API (whose
+ * tokens are for `mechabrim-api`, refused here), and the other way round.
+ */
+export const QUEUE_BOARD_AUDIENCE = 'queue-board';
 
 interface BoardClaims {
   sub: string;
-  ver: number;
+  /** The admin's session that opened the board: signing it out closes the board too. */
+  sid: string;
 }
 
 /** Reads one cookie's value from a `Cookie` header. */
@@ -32,21 +37,21 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /**
  * Short-lived, board-only sessions: issued to a signed-in admin, checked on every board request
- * against the account as it is now (a demoted admin or a signed-out account loses the board at
- * once, like a bearer token).
+ * against the account and the admin's session as they are now (a demoted admin or an ended
+ * session loses the board at once, like a bearer token).
  */
 @Injectable()
 export class QueueBoardSessions {
   constructor(
     private readonly jwt: JwtService,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    private readonly sessions: SessionsService,
   ) {}
 
   async issue(admin: AuthenticatedUser): Promise<string> {
-    const stored = await this.users.findById(admin.id).select({ tokenVersion: 1 }).lean();
-    const claims: BoardClaims = { sub: admin.id, ver: stored?.tokenVersion ?? 0 };
+    const claims: BoardClaims = { sub: admin.id, sid: admin.sessionId };
     return this.jwt.signAsync(claims, {
-      audience: AUDIENCE,
+      audience: QUEUE_BOARD_AUDIENCE,
       expiresIn: QUEUE_BOARD_SESSION_SECONDS,
     });
   }
@@ -58,7 +63,7 @@ export class QueueBoardSessions {
     let claims: Partial<BoardClaims>;
     try {
       claims = await this.jwt.verifyAsync<BoardClaims>(token, {
-        audience: AUDIENCE,
+        audience: QUEUE_BOARD_AUDIENCE,
         algorithms: ['HS256'],
       });
     } catch {
@@ -67,10 +72,12 @@ export class QueueBoardSessions {
     if (typeof claims.sub !== 'string' || !isValidObjectId(claims.sub)) {
       throw new DomainError('unauthorized', messagesHe.auth.tokenInvalid);
     }
-    const user = await this.users.findById(claims.sub).select({ role: 1, tokenVersion: 1 }).lean();
-    if (!user || (user.tokenVersion ?? 0) !== claims.ver) {
-      throw new DomainError('unauthorized', messagesHe.auth.tokenInvalid);
-    }
+    const [user, session] = await Promise.all([
+      this.users.findById(claims.sub).select({ role: 1 }).lean(),
+      typeof claims.sid === 'string' ? this.sessions.active(claims.sid, claims.sub) : null,
+    ]);
+    if (!user) throw new DomainError('unauthorized', messagesHe.auth.tokenInvalid);
+    if (!session) throw new DomainError('unauthorized', messagesHe.auth.sessionEnded);
     if (user.role !== 'admin') throw new DomainError('forbidden', messagesHe.errors.forbidden);
   }
 }

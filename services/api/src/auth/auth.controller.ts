@@ -1,4 +1,14 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Headers,
+  HttpCode,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiNoContentResponse,
@@ -14,9 +24,11 @@ import {
   updateProfileRequestSchema,
   type AuthAnswer,
   type RegisterData,
+  type SessionList,
   type UpdateProfileAnswer,
   type User,
   authAnswerSchema,
+  sessionListSchema,
   updateProfileAnswerSchema,
   userSchema,
 } from '@mechabrim/contracts';
@@ -56,8 +68,9 @@ export class AuthController {
   })
   register(
     @Body(new ZodValidationPipe(registerRequestSchema)) body: RegisterData,
+    @Headers('user-agent') userAgent?: string,
   ): Promise<AuthAnswer> {
-    return this.auth.register(body);
+    return this.auth.register(body, userAgent);
   }
 
   @Post('login')
@@ -77,19 +90,40 @@ export class AuthController {
   @ApiZodResponse(authAnswerSchema, { description: 'The user and a bearer token' })
   login(
     @Body(new ZodValidationPipe(loginRequestSchema)) body: z.output<typeof loginRequestSchema>,
+    @Headers('user-agent') userAgent?: string,
   ): Promise<AuthAnswer> {
-    return this.auth.login(body);
+    return this.auth.login(body, userAgent);
   }
 
   @Post('logout')
   @HttpCode(204)
   @Authenticated()
   @ApiOperation({
-    summary: 'Sign out everywhere: every token issued to the user so far stops working',
+    summary: "Sign out here: this token's session ends; the user's other sessions go on",
   })
   @ApiNoContentResponse({ description: 'Signed out' })
   logout(@CurrentUser() user: AuthenticatedUser): Promise<void> {
-    return this.auth.logout(user.id);
+    return this.auth.logout(user);
+  }
+
+  @Post('logout-all')
+  @HttpCode(204)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Sign out everywhere: every session of the user ends, this one included',
+  })
+  @ApiNoContentResponse({ description: 'Signed out on every device' })
+  logoutEverywhere(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    return this.auth.logoutEverywhere(user.id);
+  }
+
+  @Get('sessions')
+  @Header(...NO_STORE)
+  @Authenticated()
+  @ApiOperation({ summary: "The user's active sessions, the newest first; this one marked" })
+  @ApiZodResponse(sessionListSchema, { description: 'The sessions' })
+  sessions(@CurrentUser() user: AuthenticatedUser): Promise<SessionList> {
+    return this.auth.listSessions(user);
   }
 
   @Get('profile')
@@ -106,7 +140,7 @@ export class AuthController {
   @Authenticated()
   @ApiOperation({
     summary:
-      'Update name, e-mail, bio, avatar; an e-mail change revokes older tokens and answers a new one',
+      "Update name, e-mail, bio, avatar; an e-mail change ends the user's other sessions and answers a new token for this one",
   })
   @ApiZodBody(updateProfileRequestSchema)
   @ApiConflictResponse({ description: 'E-mail already registered to someone else' })
@@ -118,6 +152,6 @@ export class AuthController {
     @Body(new ZodValidationPipe(updateProfileRequestSchema))
     body: z.output<typeof updateProfileRequestSchema>,
   ): Promise<UpdateProfileAnswer> {
-    return this.auth.updateProfile(user.id, body);
+    return this.auth.updateProfile(user, body);
   }
 }

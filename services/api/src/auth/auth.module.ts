@@ -10,6 +10,7 @@ import { AuthService } from './auth.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginBackoff } from './login-backoff';
+import { SessionsService } from './sessions.service';
 
 /**
  * Accounts and bearer tokens. Other modules protect routes with `@Authenticated()` /
@@ -37,11 +38,12 @@ import { LoginBackoff } from './login-backoff';
   providers: [
     AuthService,
     LoginBackoff,
+    SessionsService,
     JwtStrategy,
     JwtAuthGuard,
     OptionalJwtAuthGuard,
     RolesGuard,
   ],
-  exports: [AuthService, JwtModule],
+  exports: [AuthService, SessionsService, JwtModule],
 })
 export class AuthModule {}

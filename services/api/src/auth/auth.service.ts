@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
-import type {
-  AccessTokenClaims,
-  AuthAnswer,
-  LoginRequest,
-  RegisterData,
-  UpdateProfileAnswer,
-  User,
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  type AccessTokenClaims,
+  type AuthAnswer,
+  type LoginRequest,
+  type RegisterData,
+  type SessionList,
+  type UpdateProfileAnswer,
+  type User,
 } from '@mechabrim/contracts';
 import {
   AUTHOR_PROFILE_MODEL,
@@ -26,7 +28,10 @@ import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { isAllowedAvatar } from './avatar-url';
+import { deviceSummary } from './device-summary';
 import { LoginBackoff } from './login-backoff';
+import { SessionsService } from './sessions.service';
+import type { AuthenticatedUser } from './authenticated-user';
 import { toUserAnswer } from './user.answer';
 
 const USER_FIELDS = {
@@ -36,7 +41,6 @@ const USER_FIELDS = {
   bio: 1,
   avatar: 1,
   createdAt: 1,
-  tokenVersion: 1,
   isVip: 1,
 } as const;
 
@@ -48,12 +52,13 @@ export class AuthService {
     @InjectModel(AUTHOR_PROFILE_MODEL) private readonly profiles: AuthorProfileModel,
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     private readonly jwt: JwtService,
+    private readonly sessions: SessionsService,
     private readonly backoff: LoginBackoff,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  /** Creates a reader or an author (never an admin) and signs them in. */
-  async register(data: RegisterData): Promise<AuthAnswer> {
+  /** Creates a reader or an author (never an admin) and signs them in (a new session). */
+  async register(data: RegisterData, userAgent?: string): Promise<AuthAnswer> {
     if (await this.emailTaken(data.email))
       throw new DomainError('conflict', messagesHe.auth.emailTaken);
     let created;
@@ -76,15 +81,15 @@ export class AuthService {
       );
     }
     const user = toUserAnswer(created);
-    return { user, token: await this.sign(user, created.tokenVersion) };
+    return { user, token: await this.startSession(user, userAgent) };
   }
 
   /**
    * The same answer for an unknown e-mail and a wrong password. After repeated failures on one
    * account (known or not), sign-in to it is refused for a while without checking the password
-   * ({@link LoginBackoff}).
+   * ({@link LoginBackoff}). Each sign-in is a new session, beside the user's others.
    */
-  async login({ email, password }: LoginRequest): Promise<AuthAnswer> {
+  async login({ email, password }: LoginRequest, userAgent?: string): Promise<AuthAnswer> {
     const account = String(email).toLowerCase();
     const lockedMs = await this.backoff.lockedForMs(account);
     if (lockedMs > 0) throw accountLocked(lockedMs);
@@ -100,17 +105,22 @@ export class AuthService {
     }
     await this.backoff.recordSuccess(account);
     const user = toUserAnswer(stored);
-    return { user, token: await this.sign(user, stored.tokenVersion) };
+    return { user, token: await this.startSession(user, userAgent) };
   }
 
-  /**
-   * Signs the user out everywhere: bumping the token version revokes every token issued to them
-   * (this one included), on every device.
-   */
-  async logout(userId: string): Promise<void> {
-    await this.users
-      .updateOne({ _id: userId }, { $inc: { tokenVersion: 1 } })
-      .setOptions({ sanitizeFilter: true });
+  /** Signs out here: ends the session of this token; the user's other sessions go on. */
+  async logout(current: AuthenticatedUser): Promise<void> {
+    await this.sessions.end(current.id, current.sessionId);
+  }
+
+  /** Signs out everywhere: ends every session of the user, this one included. */
+  async logoutEverywhere(userId: string): Promise<void> {
+    await this.sessions.endAll(userId);
+  }
+
+  /** The user's sessions, this one marked. */
+  async listSessions(current: AuthenticatedUser): Promise<SessionList> {
+    return { sessions: await this.sessions.list(current.id, current.sessionId) };
   }
 
   async profile(userId: string): Promise<User> {
@@ -120,14 +130,16 @@ export class AuthService {
   }
 
   /**
-   * Updates name, e-mail, bio and avatar. An e-mail change revokes every earlier token (someone
-   * who took over the old address's sessions loses them) and answers a new one, so this tab stays
-   * signed in. An author's new name is copied onto their books, so lists and search follow.
+   * Updates name, e-mail, bio and avatar. An e-mail change ends the user's other sessions
+   * (someone who took over the old address's sessions loses them) and keeps this one, answering a
+   * token for it that names the new address. An author's new name is copied onto their books, so
+   * lists and search follow.
    */
   async updateProfile(
-    userId: string,
+    current: AuthenticatedUser,
     changes: { name: string; email: string; bio?: string; avatar?: string },
   ): Promise<UpdateProfileAnswer> {
+    const userId = current.id;
     if (changes.avatar !== undefined && !isAllowedAvatar(changes.avatar, this.config.avatarHosts)) {
       throw new DomainError('invalid_data', messagesHe.auth.avatarInvalid, [
         { field: 'avatar', message: messagesHe.auth.avatarInvalid },
@@ -145,11 +157,7 @@ export class AuthService {
     let after;
     try {
       after = await this.users
-        .findByIdAndUpdate(
-          userId,
-          { $set: set, ...(emailChanged ? { $inc: { tokenVersion: 1 } } : {}) },
-          { returnDocument: 'after', runValidators: true },
-        )
+        .findByIdAndUpdate(userId, { $set: set }, { returnDocument: 'after', runValidators: true })
         .setOptions({ sanitizeFilter: true })
         .select(USER_FIELDS)
         .lean();
@@ -158,11 +166,12 @@ export class AuthService {
       throw error;
     }
     if (!after) throw new DomainError('unauthorized', messagesHe.auth.userNotFound);
+    if (emailChanged) await this.sessions.endOtherSessions(userId, current.sessionId);
     if (after.name !== before.name) await this.renameAuthorOnBooks(after._id, after.name);
     const user = toUserAnswer(after);
     return {
       user,
-      ...(emailChanged ? { token: await this.sign(user, after.tokenVersion) } : {}),
+      ...(emailChanged ? { token: await this.renewSession(user, current.sessionId) } : {}),
       message: messagesHe.auth.profileUpdated,
     };
   }
@@ -197,14 +206,39 @@ export class AuthService {
     return !!found && found._id.toHexString() !== exceptUserId;
   }
 
-  private sign(user: User, tokenVersion: number | null | undefined): Promise<string> {
+  /** Signs a token for a new session and stores the session, which lasts as long as the token. */
+  private async startSession(user: User, userAgent: string | undefined): Promise<string> {
+    const sessionId = this.sessions.newId();
+    const token = await this.sign(user, sessionId);
+    await this.sessions.start({
+      id: sessionId,
+      userId: user.id,
+      expiresAt: this.expiryOf(token),
+      device: deviceSummary(userAgent),
+    });
+    return token;
+  }
+
+  /** A fresh token for a session that goes on (its claims changed); the session lasts as long. */
+  private async renewSession(user: User, sessionId: string): Promise<string> {
+    const token = await this.sign(user, sessionId);
+    await this.sessions.extend(sessionId, user.id, this.expiryOf(token));
+    return token;
+  }
+
+  private sign(user: User, sessionId: string): Promise<string> {
     const claims: AccessTokenClaims = {
       sub: user.id,
       email: user.email,
       role: user.role,
-      ver: tokenVersion ?? 0,
+      sid: sessionId,
     };
-    return this.jwt.signAsync(claims);
+    return this.jwt.signAsync(claims, { audience: ACCESS_TOKEN_AUDIENCE });
+  }
+
+  private expiryOf(token: string): Date {
+    const { exp } = this.jwt.decode<{ exp: number }>(token);
+    return new Date(exp * 1000);
   }
 }
 

@@ -7,6 +7,8 @@ export interface AuthenticatedUser {
   email: string;
   name: string;
   role: UserRole;
+  /** The session the bearer token belongs to (signing out ends it). */
+  sessionId: string;
 }
 
 /** `@CurrentUser() user: AuthenticatedUser` — the signed-in user (undefined on optional routes). */

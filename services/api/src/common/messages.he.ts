@@ -42,6 +42,7 @@ export const messagesHe = {
     invalidCredentials: 'האימייל או הסיסמה שגויים.',
     tokenMissing: 'יש להתחבר כדי לבצע פעולה זו.',
     tokenInvalid: 'תוקף ההתחברות פג או שאינו תקין. נא להתחבר מחדש.',
+    sessionEnded: 'ההתחברות שלך הסתיימה. נא להתחבר מחדש.',
     userNotFound: 'המשתמש לא נמצא. נא להתחבר מחדש.',
     profileUpdated: 'הפרופיל עודכן בהצלחה',
     tooManyAttempts: 'יותר מדי ניסיונות. נסו שוב בעוד מספר דקות.',

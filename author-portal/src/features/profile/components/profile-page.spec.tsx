@@ -130,3 +130,27 @@ describe('/author-dashboard/profile', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('שגיאה בטעינת נתוני הפרופיל');
   });
 });
+
+describe('signing out on every device', () => {
+  it('ends every session through the API and signs out here', async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/auth/logout-all' ? { status: 204, body: '' } : { body: saved },
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'התנתקות מכל המכשירים' }));
+    await waitFor(() => expect(sessionStore.getState().token).toBeNull());
+    expect(calls).toContain('/api/auth/logout-all');
+  });
+
+  it('stays signed in and says why when it could not be done', async () => {
+    fakeApi((url) =>
+      url.pathname === '/api/auth/logout-all'
+        ? { status: 503, body: { message: 'השירות אינו זמין כרגע' } }
+        : { body: saved },
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'התנתקות מכל המכשירים' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('השירות אינו זמין כרגע');
+    expect(sessionStore.getState().token).toBe('t');
+  });
+});

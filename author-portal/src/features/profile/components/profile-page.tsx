@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { AuthorProfile } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
-import { sessionStore, useSession } from '@mechabrim/session';
+import { ApiError, sessionStore, useSession } from '@mechabrim/session';
 import { ErrorState, Field, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { reasonOf } from '../../../shared/errors';
@@ -254,18 +254,61 @@ export function ProfilePage() {
             email={user?.email ?? ''}
             bio={user?.bio ?? ''}
           />
-          <button
-            type="button"
-            className="mb-button"
-            onClick={() => {
-              setSaved(false);
-              setEditing(true);
-            }}
-          >
-            {s.edit}
-          </button>
+          <div className="ap-profile__actions">
+            <button
+              type="button"
+              className="mb-button"
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
+              {s.edit}
+            </button>
+            <SignOutEverywhere />
+          </div>
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Ends every session of the account (`POST /api/auth/logout-all`), this one too: the portal then
+ * sends the author to sign in. A failure keeps them signed in and says why.
+ */
+function SignOutEverywhere() {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const signOut = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      await sessionStore.getState().logoutEverywhere();
+    } catch (error) {
+      setPending(false);
+      setFailure(
+        error instanceof ApiError && error.message ? error.message : s.logoutEverywhereError,
+      );
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="mb-button"
+        data-variant="secondary"
+        disabled={pending}
+        aria-busy={pending}
+        onClick={() => void signOut()}
+      >
+        {pending ? s.loggingOutEverywhere : s.logoutEverywhere}
+      </button>
+      {failure && (
+        <p className="ap-banner" data-tone="error" role="alert">
+          {failure}
+        </p>
+      )}
+    </>
   );
 }

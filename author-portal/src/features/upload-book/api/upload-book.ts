@@ -73,6 +73,8 @@ export function uploadBook(
         } else reject(new ApiError(strings.upload.failed, xhr.status));
         return;
       }
+      // Refused for the session's token: the session ended (as the API client would report it).
+      if (xhr.status === 401 && token) sessionStore.getState().expire(token);
       reject(new ApiError(messageOf(xhr.responseText) ?? strings.upload.failed, xhr.status));
     };
     xhr.onerror = () => reject(new ApiError(strings.upload.unreachable, 0));

@@ -45,6 +45,8 @@ export async function getReceiptPdf(receiptUrl: string): Promise<Blob> {
   const response = await fetch(`${getApiBaseUrl().replace(/\/+$/, '')}${receiptUrl}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
+  // Refused for the session's token: the session ended (as the API client would report it).
+  if (response.status === 401 && token) sessionStore.getState().expire(token);
   if (!response.ok || !response.headers.get('content-type')?.includes('application/pdf')) {
     throw new ApiError(strings.orders.receiptFailed, response.status);
   }

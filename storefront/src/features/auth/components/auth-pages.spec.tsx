@@ -34,7 +34,7 @@ const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeEach(() => {
-  act(() => sessionStore.setState({ user: null, token: null, loading: false }));
+  act(() => sessionStore.setState({ user: null, token: null, loading: false, notice: null }));
 });
 
 describe('a signed-in visitor', () => {
@@ -101,6 +101,19 @@ describe('login', () => {
     // Registered: the register page sends them on to where they were going.
     act(() => sessionStore.setState({ user: dana, token: 't', loading: false }));
     expect(await screen.findByRole('heading', { name: 'הסל' })).toBeTruthy();
+  });
+
+  it('says why when the session ended, until the visitor signs in again', async () => {
+    act(() => sessionStore.setState({ token: 'ended', user: dana }));
+    act(() => sessionStore.getState().expire('ended'));
+    fakeApi(() => ({ body: { user: dana, token: 'fresh' } }));
+    renderAuth('/login', '/cart');
+    expect(screen.getByRole('status').textContent).toBe('ההתחברות שלך הסתיימה. נא להתחבר מחדש.');
+    type('אימייל', 'dana@example.com');
+    type('סיסמה', 'Sefer#2024');
+    fireEvent.click(screen.getByRole('button', { name: 'התחברות' }));
+    expect(await screen.findByRole('heading', { name: 'הסל' })).toBeTruthy();
+    expect(sessionStore.getState().notice).toBeNull();
   });
 
   it('shows the server’s message when the sign-in fails, and stays', async () => {

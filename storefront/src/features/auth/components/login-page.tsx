@@ -22,6 +22,8 @@ export function LoginPage() {
   const signedIn = useSession((st) => st.user !== null);
   // A stored session still being checked: wait for it rather than show a form to a signed-in user.
   const sessionLoading = useSession((st) => st.loading);
+  // Why the visitor is here when the API ended their session ('your session has ended…').
+  const notice = useSession((st) => st.notice);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -59,10 +61,16 @@ export function LoginPage() {
       >
         <h1 className="sf-page-title">{s.loginTitle}</h1>
         <p className="sf-muted">{s.loginIntro}</p>
-        {failure && (
+        {failure ? (
           <p className="auth-failure" role="alert">
             {failure}
           </p>
+        ) : (
+          notice && (
+            <p className="auth-notice" role="status">
+              {notice}
+            </p>
+          )
         )}
         <Field label={s.email} error={errors.email?.message} required latin>
           {(control) => (

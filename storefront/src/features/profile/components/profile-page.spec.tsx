@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionStore, type SessionUser } from '@mechabrim/session';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { ProfilePage } from './profile-page';
@@ -49,5 +49,30 @@ describe('profile editor', () => {
       bio: '',
     });
     expect(screen.queryByRole('button', { name: 'שמירה' })).toBeNull();
+  });
+});
+
+describe('signing out everywhere', () => {
+  it('ends every session through the API, then signs out here and goes home', async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/auth/logout-all' ? { status: 204, body: '' } : undefined,
+    );
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'התנתקות מכל המכשירים' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(calls).toEqual(['/api/auth/logout-all']);
+    expect(sessionStore.getState()).toMatchObject({ user: null, token: null });
+  });
+
+  it('stays signed in and says so when it could not be done', async () => {
+    fakeApi(() => ({ status: 503, body: { message: 'השירות אינו זמין כרגע' } }));
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'התנתקות מכל המכשירים' }));
+    expect(await screen.findByText('השירות אינו זמין כרגע')).toBeTruthy();
+    expect(sessionStore.getState().token).toBe('t');
+    expect(screen.getByRole('button', { name: 'התנתקות מכל המכשירים' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 });

@@ -16,6 +16,7 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [toast, setToast] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const [leaving, setLeaving] = useState(false);
 
   if (loading)
     return (
@@ -43,6 +44,19 @@ export function ProfilePage() {
   const logout = () => {
     void sessionStore.getState().logout();
     void navigate('/');
+  };
+  const logoutEverywhere = async () => {
+    setLeaving(true);
+    try {
+      await sessionStore.getState().logoutEverywhere();
+      void navigate('/');
+    } catch (err) {
+      setLeaving(false);
+      setToast({
+        tone: 'error',
+        message: err instanceof ApiError && err.message ? err.message : s.logoutEverywhereError,
+      });
+    }
   };
 
   return (
@@ -102,6 +116,16 @@ export function ProfilePage() {
               </button>
               <button type="button" className="mb-button" data-variant="secondary" onClick={logout}>
                 {s.logout}
+              </button>
+              <button
+                type="button"
+                className="mb-button"
+                data-variant="secondary"
+                disabled={leaving}
+                aria-busy={leaving}
+                onClick={() => void logoutEverywhere()}
+              >
+                {leaving ? s.loggingOutEverywhere : s.logoutEverywhere}
               </button>
             </div>
           </>

@@ -1,0 +1,161 @@
+import { Types } from 'mongoose';
+import { messagesHe } from '../src/common/messages.he';
+import { freshIp, expectError } from './http';
+import { login, registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
+
+const PASSWORD = 'Sefer#2024';
+const CHROME_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const FIREFOX_ON_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0';
+
+interface SessionInfo {
+  id: string;
+  userAgent: string;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+describe('sessions: each sign-in is one, ended alone or all at once', () => {
+  let ctx: CatalogueApi;
+  beforeAll(async () => {
+    ctx = await startCatalogueApi();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const profileStatus = async (token: string) =>
+    (await ctx.http.get('/api/auth/profile', { token })).status;
+
+  /** Signs in from a browser described by `userAgent`. */
+  async function signIn(email: string, userAgent?: string): Promise<string> {
+    const res = await ctx.http.post<{ token: string }>(
+      '/api/auth/login',
+      { email, password: PASSWORD },
+      { ip: freshIp(), headers: userAgent ? { 'user-agent': userAgent } : {} },
+    );
+    expect(res.status).toBe(200);
+    return res.body.token;
+  }
+
+  it('signing out here ends this session only; the other browser stays signed in', async () => {
+    const { token: laptop } = await registerUser(ctx.http, 'here@example.com');
+    const phone = await login(ctx.http, 'here@example.com', PASSWORD);
+
+    expect((await ctx.http.post('/api/auth/logout', undefined, { token: laptop })).status).toBe(
+      204,
+    );
+
+    expect(await profileStatus(phone)).toBe(200);
+    const ended = expectError(await ctx.http.get('/api/auth/profile', { token: laptop }), 401);
+    expect(ended.message).toBe(messagesHe.auth.sessionEnded);
+    // Signing out twice is refused like any ended session, in Hebrew.
+    expectError(await ctx.http.post('/api/auth/logout', undefined, { token: laptop }), 401);
+  });
+
+  it('signing out everywhere ends every session of the user, and no one else’s', async () => {
+    const { token: first } = await registerUser(ctx.http, 'everywhere@example.com');
+    const second = await login(ctx.http, 'everywhere@example.com', PASSWORD);
+    const { token: someoneElse } = await registerUser(ctx.http, 'bystander@example.com');
+
+    expect((await ctx.http.post('/api/auth/logout-all', undefined, { token: second })).status).toBe(
+      204,
+    );
+
+    for (const token of [first, second]) {
+      expect(expectError(await ctx.http.get('/api/auth/profile', { token }), 401).message).toBe(
+        messagesHe.auth.sessionEnded,
+      );
+    }
+    expect(await profileStatus(someoneElse)).toBe(200);
+    // A new sign-in is a new session, which works.
+    expect(await profileStatus(await login(ctx.http, 'everywhere@example.com', PASSWORD))).toBe(
+      200,
+    );
+  });
+
+  it('an ended session is refused on every protected route with a Hebrew 401', async () => {
+    const { token } = await registerUser(ctx.http, 'ended@example.com');
+    await ctx.http.post('/api/auth/logout', undefined, { token });
+    for (const answer of [
+      await ctx.http.get('/api/auth/profile', { token }),
+      await ctx.http.get('/api/users/wishlist', { token }),
+      await ctx.http.put('/api/auth/profile', { name: 'נועה', email: 'x@example.com' }, { token }),
+    ]) {
+      expect(expectError(answer, 401).message).toBe('ההתחברות שלך הסתיימה. נא להתחבר מחדש.');
+    }
+  });
+
+  it('an e-mail change ends the other sessions and keeps this one', async () => {
+    const { token: here } = await registerUser(ctx.http, 'mover@example.com');
+    const elsewhere = await login(ctx.http, 'mover@example.com', PASSWORD);
+
+    const moved = await ctx.http.put<{ token?: string; user: { email: string } }>(
+      '/api/auth/profile',
+      { name: 'נועה כהן', email: 'moved@example.com' },
+      { token: here },
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.body.user.email).toBe('moved@example.com');
+    // A token naming the new address, for the same session; the one this tab held works too.
+    expect(moved.body.token).toBeTruthy();
+    expect(await profileStatus(moved.body.token!)).toBe(200);
+    expect(await profileStatus(here)).toBe(200);
+    expect(
+      expectError(await ctx.http.get('/api/auth/profile', { token: elsewhere }), 401).message,
+    ).toBe(messagesHe.auth.sessionEnded);
+
+    // A change that keeps the address leaves the other sessions alone.
+    const again = await login(ctx.http, 'moved@example.com', PASSWORD);
+    const renamed = await ctx.http.put(
+      '/api/auth/profile',
+      { name: 'נועה לוי', email: 'moved@example.com' },
+      { token: here },
+    );
+    expect(renamed.status).toBe(200);
+    expect(await profileStatus(again)).toBe(200);
+  });
+
+  it('lists the active sessions, newest first, this one marked, with a short device name', async () => {
+    await registerUser(ctx.http, 'lister@example.com');
+    const laptop = await signIn('lister@example.com', CHROME_ON_WINDOWS);
+    const phone = await signIn('lister@example.com', FIREFOX_ON_ANDROID);
+
+    const listed = await ctx.http.get<{ sessions: SessionInfo[] }>('/api/auth/sessions', {
+      token: phone,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toBe('no-store');
+    const { sessions } = listed.body;
+    expect(sessions).toHaveLength(3);
+    expect(sessions[0]).toMatchObject({ current: true, userAgent: 'Firefox · Android' });
+    expect(sessions[1]).toMatchObject({ current: false, userAgent: 'Chrome · Windows' });
+    expect(sessions.filter((session) => session.current)).toHaveLength(1);
+    for (const session of sessions) {
+      expect(Date.parse(session.expiresAt)).toBeGreaterThan(Date.now());
+      expect(Date.parse(session.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(session.createdAt));
+    }
+
+    await ctx.http.post('/api/auth/logout', undefined, { token: laptop });
+    const after = await ctx.http.get<{ sessions: SessionInfo[] }>('/api/auth/sessions', {
+      token: phone,
+    });
+    expect(after.body.sessions.map((session) => session.userAgent)).not.toContain(
+      'Chrome · Windows',
+    );
+    expect(after.body.sessions).toHaveLength(2);
+  });
+
+  it('keeps each session in the sessions collection until its token expires', async () => {
+    const { id, token } = await registerUser(ctx.http, 'stored@example.com');
+    const { sid, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sid: string;
+      exp: number;
+    };
+    const stored = await ctx.db.collection('sessions').findOne({ _id: new Types.ObjectId(sid) });
+    expect(stored).toMatchObject({ expiresAt: new Date(exp * 1000) });
+    expect(String(stored?.user)).toBe(id);
+  });
+});
