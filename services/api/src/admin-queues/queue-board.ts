@@ -9,6 +9,9 @@ import { ALL_QUEUE_NAMES } from '@mechabrim/contracts';
 import { DomainError } from '../common/errors/domain-error';
 import { sendError } from '../common/filters/all-exceptions.filter';
 import { messagesHe } from '../common/messages.he';
+import { API_CONFIG } from '../config/config.module';
+import type { ApiConfig } from '../config/api-config';
+import { QUEUE_BOARD_UI_CONFIG, registerBoardFonts, useHebrewBoardPage } from './queue-board-page';
 import { QueueBoardSessions } from './queue-board-sessions';
 
 /** Where operators see every queue (Bull Board); admins only. */
@@ -28,9 +31,10 @@ export async function registerQueueBoard(app: NestFastifyApplication): Promise<v
       (name) => new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false })),
     ),
     serverAdapter: board,
-    options: { uiConfig: { boardTitle: 'מחברים · תורי עבודה' } },
+    options: { uiConfig: QUEUE_BOARD_UI_CONFIG },
   });
   board.setBasePath(QUEUE_BOARD_PATH);
+  await useHebrewBoardPage(board, app.get<ApiConfig>(API_CONFIG).dataDir);
 
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(async (scope) => {
@@ -49,6 +53,7 @@ export async function registerQueueBoard(app: NestFastifyApplication): Promise<v
       }
       return undefined;
     });
+    await registerBoardFonts(scope, QUEUE_BOARD_PATH);
     await scope.register(board.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
   });
 }
