@@ -108,7 +108,7 @@ export const apiEnvSchema = z
     PUBLIC_API_URL: urlVar(['http:', 'https:'], {
       default: "edge: the page's origin; api: plain `/api/…` paths",
       description:
-        "The API's public URL (cover and avatar URLs; an `https:` one makes the API's cookies `Secure`). Unset, the runtime config sends browsers to the page's own origin, where the edge proxies `/api`; set it only for a split-origin deployment",
+        "The API's public URL (covers, avatars; `https:` makes cookies `Secure`). Unset, the runtime config sends browsers to the page's own origin, where the edge proxies `/api`; set it only for a split-origin deployment",
     }),
     SPLIT_POLICY: enumVar(
       SPLIT_POLICY_NAMES,
