@@ -1,9 +1,15 @@
-import type { UIConfig } from '@bull-board/api/dist/types';
+import type { createBullBoard } from '@bull-board/api';
 import type { FastifyAdapter as BoardAdapter } from '@bull-board/fastify';
 import type { FastifyInstance } from 'fastify';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+
+/** Bull Board's `uiConfig` (its type is not among the package's exports). */
+type UIConfig = NonNullable<
+  NonNullable<Parameters<typeof createBullBoard>[0]['options']>['uiConfig']
+>;
 
 /** The store's Hebrew font, served with the board (our CSP lets a page load fonts from itself). */
 const FONT_STACK = "'Heebo', system-ui, -apple-system, 'Segoe UI', sans-serif";
@@ -59,15 +65,16 @@ export function boardPageTemplate(template: string): string {
 }
 
 /**
- * Points the board at our edited copy of its page template, written under `dataDir` (Bull Board
- * renders a template file by name from a views folder).
+ * Points the board at our edited copy of its page template (Bull Board renders a template file by
+ * name from a views folder), written to a temporary folder — the data folder may be read-only in
+ * production. Returns what removes the folder (when the server closes).
  */
-export async function useHebrewBoardPage(board: BoardAdapter, dataDir: string): Promise<void> {
+export async function useHebrewBoardPage(board: BoardAdapter): Promise<() => Promise<void>> {
   const template = await readFile(path.join(boardUiDir(), 'dist', 'index.ejs'), 'utf8');
-  const viewsDir = path.join(dataDir, 'queue-board');
-  await mkdir(viewsDir, { recursive: true });
+  const viewsDir = await mkdtemp(path.join(tmpdir(), 'mechabrim-queue-board-'));
   await writeFile(path.join(viewsDir, 'index.ejs'), boardPageTemplate(template));
   board.setViewsPath(viewsDir);
+  return () => rm(viewsDir, { recursive: true, force: true });
 }
 
 const FONT_FILE = /^heebo-[a-z-]+-(?:400|500|600)-normal\.woff2?$/;

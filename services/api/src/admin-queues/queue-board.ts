@@ -9,8 +9,6 @@ import { ALL_QUEUE_NAMES } from '@mechabrim/contracts';
 import { DomainError } from '../common/errors/domain-error';
 import { sendError } from '../common/filters/all-exceptions.filter';
 import { messagesHe } from '../common/messages.he';
-import { API_CONFIG } from '../config/config.module';
-import type { ApiConfig } from '../config/api-config';
 import { QUEUE_BOARD_UI_CONFIG, registerBoardFonts, useHebrewBoardPage } from './queue-board-page';
 import { QueueBoardSessions } from './queue-board-sessions';
 
@@ -34,9 +32,10 @@ export async function registerQueueBoard(app: NestFastifyApplication): Promise<v
     options: { uiConfig: QUEUE_BOARD_UI_CONFIG },
   });
   board.setBasePath(QUEUE_BOARD_PATH);
-  await useHebrewBoardPage(board, app.get<ApiConfig>(API_CONFIG).dataDir);
+  const removeBoardPage = await useHebrewBoardPage(board);
 
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onClose', removeBoardPage);
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       try {
