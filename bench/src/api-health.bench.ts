@@ -19,6 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getFreePort, startTestMongo, startTestRedis, waitForPort } from '@mechabrim/testing';
+import { BENCH_PRODUCTION_PAYMENTS } from './support/api-load';
 import { percentileOfSorted } from './support/latency';
 import { cpuMs, stopChild } from './support/process';
 
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...BENCH_PRODUCTION_PAYMENTS,
       JWT_SECRET: 'bench-secret-bench-secret',
       API_PORT: String(apiPort),
       API_HOST: '127.0.0.1',

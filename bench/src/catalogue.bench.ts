@@ -33,6 +33,7 @@ import path from 'node:path';
 import { seedDemoData } from '@mechabrim/demo-data';
 import { normalizeHebrew } from '@mechabrim/hebrew';
 import { getFreePort, startTestRedis, waitForPort, withDatabase } from '@mechabrim/testing';
+import { BENCH_PRODUCTION_PAYMENTS } from './support/api-load';
 import { percentileOfSorted } from './support/latency';
 import { stopChild } from './support/process';
 
@@ -279,6 +280,7 @@ async function main(): Promise<void> {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        ...BENCH_PRODUCTION_PAYMENTS,
         JWT_SECRET: 'bench-secret-bench-secret',
         API_PORT: String(apiPort),
         API_HOST: '127.0.0.1',

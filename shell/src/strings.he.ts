@@ -51,6 +51,8 @@ export const strings = {
       register: 'הרשמה',
       dashboard: 'לוח הבקרה לסופרים',
       moderation: 'ניהול תוכן',
+      queueBoard: 'לוח תורי העבודה',
+      queueBoardHint: 'נפתח בלשונית חדשה',
       orders: 'ההזמנות שלי',
       profile: 'הפרופיל שלי',
       wishlist: 'רשימת המשאלות',

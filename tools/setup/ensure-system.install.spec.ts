@@ -1,7 +1,8 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureSystem } from './ensure-system.mjs';
+import { ensureSystem, waitForPackageManager } from './ensure-system.mjs';
 
 /**
  * A fake Debian: `apt-get` records its arguments and "installs" redis-server into the same
@@ -27,9 +28,48 @@ ${aptWorks ? `case "$*" in *install*redis-server*) printf '#!/bin/sh\\n' > "${di
     env: { PATH: dir },
     aptCalls: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []),
     installed: () => existsSync(join(dir, 'redis-server')),
+    /** Stand-ins for dpkg's and apt's lock files (the real ones are this machine's). */
+    lockFiles: ['lock-frontend', 'lists-lock'].map((name) => {
+      writeFileSync(join(dir, name), '');
+      return join(dir, name);
+    }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * Holds a real lock on `file` in a child process for `seconds` (it lets go by exiting, on its
+ * own: the wait under test blocks this thread), or until the returned function is called: an
+ * fcntl (POSIX) lock, as apt and dpkg take, or a flock(1) one. Resolves once the lock is held.
+ */
+async function holdLock(
+  file: string,
+  kind: 'posix' | 'flock',
+  seconds: number,
+): Promise<() => void> {
+  const child =
+    kind === 'posix'
+      ? spawn(
+          'python3',
+          [
+            '-c',
+            'import fcntl,sys,time; f=open(sys.argv[1],"w"); fcntl.lockf(f, fcntl.LOCK_EX); print("held", flush=True); time.sleep(float(sys.argv[2]))',
+            file,
+            String(seconds),
+          ],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        )
+      : spawn('flock', [file, 'sh', '-c', `echo held; sleep ${seconds}`], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout?.once('data', () => resolve());
+  });
+  return () => void child.kill();
+}
+
+const hasProgram = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
 
 describe('ensureSystem installing what is missing', () => {
   let errors: string[];
@@ -44,10 +84,10 @@ describe('ensureSystem installing what is missing', () => {
   it('updates the package lists, then installs redis-server without questions', () => {
     const system = fakeSystem({ aptWorks: true });
     try {
-      expect(ensureSystem({ env: system.env })).toBe(true);
+      expect(ensureSystem({ env: system.env, lockFiles: system.lockFiles })).toBe(true);
       expect(system.aptCalls()).toEqual([
-        'noninteractive update -qq',
-        'noninteractive install -y -qq --no-install-recommends redis-server',
+        'noninteractive -o DPkg::Lock::Timeout=600 update -qq',
+        'noninteractive -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends redis-server',
       ]);
       expect(system.installed()).toBe(true);
       expect(errors).toEqual([]);
@@ -59,7 +99,7 @@ describe('ensureSystem installing what is missing', () => {
   it('says in one line what is still missing when apt-get fails', () => {
     const system = fakeSystem({ aptWorks: false });
     try {
-      expect(ensureSystem({ env: system.env })).toBe(false);
+      expect(ensureSystem({ env: system.env, lockFiles: system.lockFiles })).toBe(false);
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatch(
         /^apt-get did not install everything — redis-server is missing: .*REDIS_URL/,
@@ -79,4 +119,67 @@ describe('ensureSystem installing what is missing', () => {
       system.remove();
     }
   });
+});
+
+describe('ensureSystem while the package manager is busy', () => {
+  let lines: string[];
+  let errors: string[];
+  beforeEach(() => {
+    lines = [];
+    errors = [];
+    jest.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    jest.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('waits, saying so once, until the lock is let go, then installs', async () => {
+    const system = fakeSystem({ aptWorks: true });
+    const release = await holdLock(system.lockFiles[1] ?? '', 'flock', 1.5);
+    try {
+      expect(ensureSystem({ env: system.env, lockFiles: system.lockFiles, lockPollMs: 100 })).toBe(
+        true,
+      );
+      const waiting = lines.filter((line) => line.includes('waiting for the package manager'));
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]).toMatch(
+        /^\[setup\] waiting for the package manager \(apt\/dpkg lock held by flock \(pid \d+\)\), up to 600 s…$/,
+      );
+      expect(system.aptCalls()).toHaveLength(2);
+      expect(system.installed()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      release();
+      system.remove();
+    }
+  });
+
+  (hasProgram('python3') ? it : it.skip)(
+    "sees apt's own kind of lock (fcntl), and gives up after the bounded time in one line",
+    async () => {
+      const system = fakeSystem({ aptWorks: true });
+      const release = await holdLock(system.lockFiles[0] ?? '', 'posix', 30);
+      try {
+        const result = waitForPackageManager({
+          packages: ['redis-server'],
+          timeoutMs: 300,
+          pollMs: 50,
+          files: system.lockFiles,
+          log: (line: string) => void lines.push(line),
+        });
+        expect(lines).toEqual([
+          expect.stringMatching(/lock held by python3 \(pid \d+\)\), up to 0 s…$/),
+        ]);
+        expect(result).toEqual({
+          ok: false,
+          message: expect.stringMatching(
+            /^the package manager stayed busy for 0 s \(apt\/dpkg lock held by python3 \(pid \d+\); APT_LOCK_WAIT_SECONDS waits longer\) — redis-server is missing: /,
+          ),
+        });
+        expect(system.aptCalls()).toEqual([]);
+      } finally {
+        release();
+        system.remove();
+      }
+    },
+  );
 });

@@ -1,4 +1,10 @@
-import { missingMessage, planSystem } from './ensure-system.mjs';
+import {
+  lockWaitSeconds,
+  missingMessage,
+  parseProcLocks,
+  planLockWait,
+  planSystem,
+} from './ensure-system.mjs';
 
 const facts = {
   needRedis: true,
@@ -70,5 +76,58 @@ describe('planSystem', () => {
     expect(message).not.toContain('\n');
     expect(message).toContain('REDIS_URL');
     expect(message).toContain('CHROMIUM_PATH');
+  });
+});
+
+describe('waiting for the package manager', () => {
+  const state = {
+    holders: [{ pid: 812, name: 'unattended-upgr' }],
+    waitedMs: 0,
+    timeoutMs: 600_000,
+    announced: false,
+    packages: ['redis-server'],
+  };
+
+  it('reads who holds which file from /proc/locks, leaving out waiters', () => {
+    const text = [
+      '1: POSIX  ADVISORY  WRITE 812 fe:00:402117 0 EOF',
+      '1: -> POSIX  ADVISORY  WRITE 990 fe:00:402117 0 EOF',
+      '2: FLOCK  ADVISORY  WRITE 16219 103:0a:2146541 0 EOF',
+      '',
+    ].join('\n');
+    expect(parseProcLocks(text)).toEqual([
+      { pid: 812, device: '254:0', inode: '402117' },
+      { pid: 16219, device: '259:10', inode: '2146541' },
+    ]);
+  });
+
+  it('goes on at once when nobody holds a lock', () => {
+    expect(planLockWait({ ...state, holders: [] })).toEqual({ action: 'go' });
+  });
+
+  it('says once that it waits, naming who holds the lock', () => {
+    expect(planLockWait(state)).toEqual({
+      action: 'wait',
+      say: '[setup] waiting for the package manager (apt/dpkg lock held by unattended-upgr (pid 812)), up to 600 s…',
+    });
+    expect(planLockWait({ ...state, waitedMs: 5000, announced: true })).toEqual({
+      action: 'wait',
+      say: null,
+    });
+  });
+
+  it('gives up after the bounded time with one line saying what to do', () => {
+    const step = planLockWait({ ...state, waitedMs: 600_000, announced: true });
+    expect(step).toEqual({
+      action: 'fail',
+      message: `the package manager stayed busy for 600 s (apt/dpkg lock held by unattended-upgr (pid 812); APT_LOCK_WAIT_SECONDS waits longer) — ${missingMessage(['redis-server'])}`,
+    });
+    expect(step.action === 'fail' && step.message).not.toContain('\n');
+  });
+
+  it('waits APT_LOCK_WAIT_SECONDS, 600 by default', () => {
+    expect(lockWaitSeconds({})).toBe(600);
+    expect(lockWaitSeconds({ APT_LOCK_WAIT_SECONDS: '30' })).toBe(30);
+    expect(lockWaitSeconds({ APT_LOCK_WAIT_SECONDS: 'soon' })).toBe(600);
   });
 });

@@ -72,6 +72,17 @@ export const loadLine = (label: string, f: LoadFigures, width = 40) =>
 /** A bench that starts the API more than once (two catalogue sizes) builds it once. */
 let builtThisRun = false;
 
+/**
+ * The payment settings a production API starts with (it refuses the simulator in production):
+ * Tranzila without a handshake, so creating a payment calls nobody.
+ */
+export const BENCH_PRODUCTION_PAYMENTS = {
+  PAYMENT_PROVIDER: 'tranzila',
+  TRANZILA_TERMINAL: 'bench',
+  TRANZILA_APP_KEY: 'bench-app-key',
+  TRANZILA_SECRET: 'bench-tranzila-secret',
+} as const;
+
 export interface BenchApi {
   /** `http://127.0.0.1:<port>` of the built API. */
   base: string;
@@ -140,6 +151,7 @@ export async function startBenchApi(options: {
         ...process.env,
         NODE_ENV: 'production',
         JWT_SECRET: 'bench-secret-bench-secret',
+        ...BENCH_PRODUCTION_PAYMENTS,
         API_PORT: String(apiPort),
         API_HOST: '127.0.0.1',
         MONGODB_URI: mongoUri,

@@ -25,7 +25,9 @@ export interface CatalogueApi {
 }
 
 /** Starts MongoDB, Redis and the API for one suite; with `seed`, loads the demo catalogue first. */
-export async function startCatalogueApi(options: { seed?: boolean } = {}): Promise<CatalogueApi> {
+export async function startCatalogueApi(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<CatalogueApi> {
   const mongo = await startTestMongo();
   const redis = await startTestRedis();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'api-e2e-'));
@@ -36,7 +38,7 @@ export async function startCatalogueApi(options: { seed?: boolean } = {}): Promi
   const api = await createTestApi({
     mongoUri: mongo.uri,
     redisUrl: redis.url,
-    env: { DATA_DIR: dataDir, PUBLIC_API_URL },
+    env: { DATA_DIR: dataDir, PUBLIC_API_URL, ...options.env },
   });
   // Answer only once MongoDB and Redis are connected (health is 200), as a deployed API would be.
   const http = client(api.baseUrl);

@@ -43,12 +43,18 @@ describe('the queue board (Bull Board) for admins', () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Max-Age=900/);
+    // PUBLIC_API_URL is http: a Secure cookie would not come back over it.
+    expect(setCookie).not.toMatch(/Secure/);
     const withCookie = { headers: { cookie: cookieOf(setCookie) } };
 
     const page = await ctx.http.get<string>(BOARD, withCookie);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(page.body).toContain('מחברים');
+    // Bull Board's page, in Hebrew and right to left.
+    expect(page.body).toMatch(/<html lang="he" dir="rtl">/);
+    expect(page.body).toContain('<title>מחברים · תורי עבודה</title>');
+    expect(page.body).toContain('טוען…');
 
     const queues = await ctx.http.get<{ queues: { name: string }[] }>(
       `${BOARD}/api/queues`,
@@ -87,5 +93,58 @@ describe('the queue board (Bull Board) for admins', () => {
     await ctx.users.updateOne({ email: 'board.admin@example.com' }, { $set: { role: 'user' } });
     expectError(await ctx.http.get(`${BOARD}/api/queues`, withCookie), 403);
     await ctx.users.updateOne({ email: 'board.admin@example.com' }, { $set: { role: 'admin' } });
+  });
+
+  it('loads nothing from elsewhere: its font comes from the board itself', async () => {
+    const session = await ctx.http.post(SESSION, undefined, { token: adminToken });
+    const withCookie = { headers: { cookie: cookieOf(session.headers.get('set-cookie')) } };
+    const page = await ctx.http.get<string>(BOARD, withCookie);
+    const addresses = [...page.body.matchAll(/(?:href|src)="([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(addresses).toContain('fonts/heebo/heebo.css');
+    // Relative to the page's <base>, never another origin (our CSP would block it).
+    expect(addresses.filter((address) => /^(?:[a-z]+:)?\/\//i.test(address))).toEqual([]);
+    expect(page.headers.get('content-security-policy')).toMatch(/font-src 'self'/);
+
+    const css = await ctx.http.get<string>(`${BOARD}/fonts/heebo/heebo.css`, withCookie);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
+    const hebrewFace = /url\(\.\/files\/(heebo-hebrew-400-normal\.woff2)\)/.exec(css.body);
+    expect(hebrewFace?.[1]).toBe('heebo-hebrew-400-normal.woff2');
+
+    const font = await fetch(
+      `${ctx.api.baseUrl}${BOARD}/fonts/heebo/files/heebo-hebrew-400-normal.woff2`,
+      withCookie,
+    );
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect((await font.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // Only the font's own files, and only with a board session.
+    expectError(
+      await ctx.http.get(`${BOARD}/fonts/heebo/files/..%2Fpackage.json`, withCookie),
+      404,
+    );
+    expectError(await ctx.http.get(`${BOARD}/fonts/heebo/heebo.css`), 401);
+  });
+});
+
+describe('the queue board behind a proxy that ends https', () => {
+  let ctx: CatalogueApi;
+  let adminToken: string;
+  beforeAll(async () => {
+    // The store at an https address, proxying /api on its own origin (no PUBLIC_API_URL).
+    ctx = await startCatalogueApi({
+      env: { PUBLIC_API_URL: '', PUBLIC_SHOP_URL: 'https://mechabrim.example' },
+    });
+    adminToken = (await registerUser(ctx.http, 'board.https@example.com')).token;
+    await ctx.users.updateOne({ email: 'board.https@example.com' }, { $set: { role: 'admin' } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("marks the board's cookie Secure though the request reached the API over plain http", async () => {
+    const session = await ctx.http.post(SESSION, undefined, { token: adminToken });
+    expect(session.status).toBe(204);
+    expect(session.headers.get('set-cookie')).toMatch(/; Secure$/);
   });
 });

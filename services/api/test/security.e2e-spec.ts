@@ -268,7 +268,17 @@ describe('OpenAPI docs in production', () => {
     createTestApi({
       mongoUri: mongo.uri,
       redisUrl: redis.url,
-      env: { NODE_ENV: 'production', JWT_SECRET: TEST_SECRET, DATA_DIR: dataDir, ...extra },
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: TEST_SECRET,
+        DATA_DIR: dataDir,
+        // Production refuses the payment simulator.
+        PAYMENT_PROVIDER: 'tranzila',
+        TRANZILA_TERMINAL: 'mechabrim',
+        TRANZILA_APP_KEY: 'app-key',
+        TRANZILA_SECRET: 'tranzila-secret',
+        ...extra,
+      },
     });
 
   it('are off unless API_DOCS=true', async () => {

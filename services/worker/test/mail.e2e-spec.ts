@@ -11,7 +11,7 @@ import { Queue } from 'bullmq';
 import mongoose, { type Connection } from 'mongoose';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { createWorkerApp } from '../src/app.factory';
@@ -37,7 +37,8 @@ afterAll(async () => {
 
 async function startWorker(
   env: Record<string, string>,
-): Promise<{ app: NestFastifyApplication; url: string }> {
+  host = '127.0.0.1',
+): Promise<{ app: NestFastifyApplication; url: string; port: number }> {
   const app = await createWorkerApp(
     loadWorkerConfig({
       NODE_ENV: 'test',
@@ -48,9 +49,9 @@ async function startWorker(
       ...env,
     }),
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: 0, host });
   const { port } = app.getHttpServer().address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}` };
+  return { app, url: `http://127.0.0.1:${port}`, port };
 }
 
 function waitForJob(queue: Queue, jobId: string): Promise<unknown> {
@@ -73,11 +74,45 @@ async function paidOrder(): Promise<string> {
   return order._id.toHexString();
 }
 
+/** This machine's first address that is not loopback (another machine would reach us there). */
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+
+describe('the local outbox page', () => {
+  it('is not served unless DEV_MAIL=true', async () => {
+    const worker = await startWorker({});
+    try {
+      expect((await fetch(`${worker.url}/dev/mail`)).status).toBe(404);
+      expect((await fetch(`${worker.url}/dev/mail/${'a'.repeat(24)}`)).status).toBe(404);
+    } finally {
+      await worker.app.close();
+    }
+  });
+
+  // Needs a network interface besides loopback to call from.
+  (outsideAddress ? it : it.skip)(
+    'with DEV_MAIL=true, is served to this machine only, whatever X-Forwarded-For says',
+    async () => {
+      const worker = await startWorker({ DEV_MAIL: 'true' }, '0.0.0.0');
+      try {
+        expect((await fetch(`${worker.url}/dev/mail`)).status).toBe(200);
+        const outside = `http://${outsideAddress ?? ''}:${worker.port}`;
+        const spoofed = { headers: { 'x-forwarded-for': '127.0.0.1' } };
+        expect((await fetch(`${outside}/dev/mail`, spoofed)).status).toBe(404);
+        expect((await fetch(`${outside}/dev/mail/${'a'.repeat(24)}`)).status).toBe(404);
+      } finally {
+        await worker.app.close();
+      }
+    },
+  );
+});
+
 describe('mail queue, local outbox (no SMTP_URL)', () => {
   let worker: { app: NestFastifyApplication; url: string };
   let queue: Queue;
   beforeAll(async () => {
-    worker = await startWorker({});
+    worker = await startWorker({ DEV_MAIL: 'true' });
     queue = new Queue(ORDER_QUEUE_NAMES.mail, { connection: { url: redis.url } });
   });
   afterAll(async () => {

@@ -39,6 +39,13 @@ export const TABLE_ENTRIES: TableEntry[] = [
     description:
       'Memory cap of the `redis-server` the launcher starts (`noeviction`: at the cap new jobs are refused with a 503, none is dropped)',
   },
+  {
+    name: 'APT_LOCK_WAIT_SECONDS',
+    readBy: ['setup'],
+    default: '`600`',
+    description:
+      "Seconds `npm start` and `npm test` wait for apt's and dpkg's locks (an automatic update) before installing `redis-server` or `chromium`",
+  },
   { name: 'API_PORT', alsoReadBy: ['launcher', 'edge'] },
   { name: 'API_HOST' },
   { name: 'API_BODY_LIMIT_BYTES' },

@@ -88,6 +88,17 @@ describe('planStack', () => {
       PRINT_SIMULATOR_WEBHOOK_URL: 'http://localhost:3300/api/print/callback',
     });
     expect(plan.ctx.env.PRINT_API_SECRET).toMatch(/^[a-f\d]{48}$/);
+    expect(plan.ctx.env.DEV_MAIL).toBe('true');
+  });
+
+  it('npm start: no local mail outbox page in production', async () => {
+    const plan = await planStack({
+      env: { PATH: '', NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/shop' },
+      root: '/repo',
+      ephemeral: false,
+    });
+    expect(plan.services.map((s) => s.name)).toContain('worker');
+    expect(plan.ctx.env.DEV_MAIL).toBeUndefined();
   });
 
   it('npm start: MONGODB_URI is used as given and nothing starts for it', async () => {

@@ -208,6 +208,10 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
       CORS_ORIGINS: keep('CORS_ORIGINS', frontEnds.map(origin).join(',')),
     }),
     ...(ephemeral && { LOG_LEVEL: env.LOG_LEVEL || 'warn' }),
+    // The worker shows its local mail outbox at /dev/mail (to this machine only); never in
+    // production, where the worker refuses it.
+    ...(ports.worker &&
+      (env.NODE_ENV || 'development') !== 'production' && { DEV_MAIL: keep('DEV_MAIL', 'true') }),
     ...paymentSimulatorEnv(ports, origin, keep),
     ...printSimulatorEnv(ports, origin, keep),
   };

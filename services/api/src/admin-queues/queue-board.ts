@@ -9,6 +9,7 @@ import { ALL_QUEUE_NAMES } from '@mechabrim/contracts';
 import { DomainError } from '../common/errors/domain-error';
 import { sendError } from '../common/filters/all-exceptions.filter';
 import { messagesHe } from '../common/messages.he';
+import { QUEUE_BOARD_UI_CONFIG, registerBoardFonts, useHebrewBoardPage } from './queue-board-page';
 import { QueueBoardSessions } from './queue-board-sessions';
 
 /** Where operators see every queue (Bull Board); admins only. */
@@ -28,11 +29,13 @@ export async function registerQueueBoard(app: NestFastifyApplication): Promise<v
       (name) => new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false })),
     ),
     serverAdapter: board,
-    options: { uiConfig: { boardTitle: 'מחברים · תורי עבודה' } },
+    options: { uiConfig: QUEUE_BOARD_UI_CONFIG },
   });
   board.setBasePath(QUEUE_BOARD_PATH);
+  const removeBoardPage = await useHebrewBoardPage(board);
 
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onClose', removeBoardPage);
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       try {
@@ -49,6 +52,7 @@ export async function registerQueueBoard(app: NestFastifyApplication): Promise<v
       }
       return undefined;
     });
+    await registerBoardFonts(scope, QUEUE_BOARD_PATH);
     await scope.register(board.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
   });
 }

@@ -1,5 +1,17 @@
 import { ConfigError, loadApiConfig } from './api-config';
 
+/** What production needs: its own secrets, its databases and a real payment provider. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-long-production-secret',
+  MONGODB_URI: 'mongodb://db:27017/mechabrim',
+  REDIS_URL: 'redis://cache:6379',
+  PAYMENT_PROVIDER: 'tranzila',
+  TRANZILA_TERMINAL: 'mechabrim',
+  TRANZILA_APP_KEY: 'app-key',
+  TRANZILA_SECRET: 'tranzila-secret',
+};
+
 describe('loadApiConfig', () => {
   it('uses the development defaults listed in the README', () => {
     const config = loadApiConfig({});
@@ -30,13 +42,7 @@ describe('loadApiConfig', () => {
     expect(loadApiConfig({}).print.webhookSecret).toBe(
       'mechabrim-print-simulator-development-secret',
     );
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'a-production-secret-of-length',
-      MONGODB_URI: 'mongodb://db.example/mechabrim',
-      REDIS_URL: 'redis://cache.example:6379',
-    };
-    expect(loadApiConfig(production).print.webhookSecret).toBe('');
+    expect(loadApiConfig(PRODUCTION).print.webhookSecret).toBe('');
   });
 
   it('names files by path on the page origin unless PUBLIC_API_URL is set', () => {
@@ -63,14 +69,7 @@ describe('loadApiConfig', () => {
 
   it('listens on loopback unless API_HOST says otherwise or NODE_ENV=production', () => {
     expect(loadApiConfig({ API_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(
-      loadApiConfig({
-        NODE_ENV: 'production',
-        JWT_SECRET: 'a-long-production-secret',
-        MONGODB_URI: 'mongodb://db:27017/mechabrim',
-        REDIS_URL: 'redis://cache:6379',
-      }).host,
-    ).toBe('0.0.0.0');
+    expect(loadApiConfig(PRODUCTION).host).toBe('0.0.0.0');
   });
 
   it('treats an empty variable as unset', () => {
@@ -102,9 +101,7 @@ describe('loadApiConfig', () => {
       /JWT_SECRET: is required when NODE_ENV=production/,
     );
     const config = loadApiConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: 'a-long-production-secret',
-      MONGODB_URI: 'mongodb://db:27017/mechabrim',
+      ...PRODUCTION,
       REDIS_URL: 'rediss://:pw@cache:6380/1',
       CORS_ORIGINS: 'https://mechabrim.co.il, https://authors.mechabrim.co.il',
     });
@@ -113,5 +110,54 @@ describe('loadApiConfig', () => {
       'https://mechabrim.co.il',
       'https://authors.mechabrim.co.il',
     ]);
+  });
+
+  it('refuses to start in production with the payment simulator or a development secret', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadApiConfig(env);
+        return [];
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        return error.problems;
+      }
+    };
+    expect(problems({ ...PRODUCTION, PAYMENT_PROVIDER: 'simulator' })).toEqual([
+      {
+        variable: 'PAYMENT_PROVIDER',
+        message: 'must not be `simulator` when NODE_ENV=production (set PAYMENT_PROVIDER=tranzila)',
+      },
+    ]);
+    // The default provider is the simulator: production must name its provider.
+    const { PAYMENT_PROVIDER: _provider, ...withoutProvider } = PRODUCTION;
+    expect(problems(withoutProvider).map((p) => p.variable)).toEqual(['PAYMENT_PROVIDER']);
+    const developmentSecrets = {
+      PAYMENT_SIMULATOR_SECRET: 'mechabrim-payment-simulator-development-secret',
+      PRINT_API_SECRET: 'mechabrim-print-simulator-development-secret',
+      FILE_URL_SECRET: 'mechabrim-file-url-development-secret',
+    };
+    expect(problems({ ...PRODUCTION, ...developmentSecrets })).toEqual(
+      Object.keys(developmentSecrets).map((variable) => ({
+        variable,
+        message: 'is the development secret, refused when NODE_ENV=production',
+      })),
+    );
+    // Outside production the simulator and its secret are the defaults.
+    expect(problems({ ...developmentSecrets, PAYMENT_PROVIDER: 'simulator' })).toEqual([]);
+  });
+
+  it('makes cookies Secure when browsers reach the API over https, behind a proxy too', () => {
+    expect(loadApiConfig({}).secureCookies).toBe(false);
+    expect(loadApiConfig({ PUBLIC_SHOP_URL: 'https://mechabrim.co.il' }).secureCookies).toBe(true);
+    expect(loadApiConfig({ PUBLIC_API_URL: 'https://api.mechabrim.co.il' }).secureCookies).toBe(
+      true,
+    );
+    // A split origin: the browser opens the API's own address.
+    expect(
+      loadApiConfig({
+        PUBLIC_API_URL: 'http://api.mechabrim.test',
+        PUBLIC_SHOP_URL: 'https://mechabrim.test',
+      }).secureCookies,
+    ).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ import {
 import { z } from 'zod';
 import { developmentJwtSecret } from '../auth/jwt-secret';
 import {
+  DEV_PAYMENT_SIMULATOR_SECRET,
   paymentsEnvShape,
   requireTranzilaSettings,
   toPaymentsConfig,
@@ -107,7 +108,7 @@ export const apiEnvSchema = z
     PUBLIC_API_URL: urlVar(['http:', 'https:'], {
       default: "edge: the page's origin; api: plain `/api/…` paths",
       description:
-        "The API's public URL (cover and avatar URLs). Unset, the runtime config sends browsers to the page's own origin, where the edge proxies `/api`; set it only for a split-origin deployment",
+        "The API's public URL (covers, avatars; `https:` makes cookies `Secure`). Unset, the runtime config sends browsers to the page's own origin, where the edge proxies `/api`; set it only for a split-origin deployment",
     }),
     SPLIT_POLICY: enumVar(
       SPLIT_POLICY_NAMES,
@@ -163,8 +164,45 @@ export const apiEnvSchema = z
     }),
   })
   .superRefine(requiredInProduction(['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL']))
+  .superRefine(refuseDevelopmentSettingsInProduction)
   .superRefine(requireTranzilaSettings)
   .superRefine(storageEnvRefinement);
+
+/**
+ * A `superRefine` step: in production no simulator takes the cards and no secret is one of the
+ * development secrets written in this repository (anyone could sign a payment notify, a print
+ * callback or a file address with them).
+ */
+function refuseDevelopmentSettingsInProduction(
+  env: {
+    NODE_ENV: string;
+    PAYMENT_PROVIDER?: string;
+    PAYMENT_SIMULATOR_SECRET?: string;
+    PRINT_API_SECRET?: string;
+    FILE_URL_SECRET?: string;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (env.PAYMENT_PROVIDER === 'simulator')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message: 'must not be `simulator` when NODE_ENV=production (set PAYMENT_PROVIDER=tranzila)',
+    });
+  const developmentSecrets = {
+    PAYMENT_SIMULATOR_SECRET: DEV_PAYMENT_SIMULATOR_SECRET,
+    PRINT_API_SECRET: DEV_PRINT_API_SECRET,
+    FILE_URL_SECRET: DEV_FILE_URL_SECRET,
+  } as const;
+  for (const [name, secret] of Object.entries(developmentSecrets))
+    if (env[name as keyof typeof developmentSecrets]?.trim() === secret)
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is the development secret, refused when NODE_ENV=production',
+      });
+}
 
 /** Fastify's `trustProxy`: off, on, or a comma list of proxy addresses/CIDRs (or `loopback`). */
 export type TrustProxy = boolean | string;
@@ -180,6 +218,13 @@ export interface ApiConfig {
   jwt: { secret: string; expiresIn: string };
   logLevel: LogLevel;
   publicApiUrl: string;
+  /**
+   * Whether the cookies the API sets (the queue board's) are `Secure`: browsers reach the API
+   * over https — at PUBLIC_API_URL, else on the store's origin (PUBLIC_SHOP_URL), where the edge
+   * proxies `/api`. Read from the configuration, not from the request: behind a proxy that ends
+   * TLS the API itself is spoken to over plain http.
+   */
+  secureCookies: boolean;
   /** The split policy the worker's `order-splits` books by: the author's estimate before it runs. */
   splitPolicy: SplitPolicyName;
   dataDir: string;
@@ -213,6 +258,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     // Unset: files are named by path alone (`/api/covers/…`), fetched from the page's own origin,
     // where the edge server proxies /api — so they load at whatever address the store is opened.
     publicApiUrl: e.PUBLIC_API_URL ?? '',
+    secureCookies: new URL(e.PUBLIC_API_URL ?? e.PUBLIC_SHOP_URL).protocol === 'https:',
     splitPolicy: e.SPLIT_POLICY,
     dataDir: e.DATA_DIR,
     storage: storageSettings(e, e.DATA_DIR),

@@ -31,7 +31,7 @@ export const paymentsEnvShape = {
   PAYMENT_PROVIDER: enumVar(
     PAYMENT_PROVIDERS,
     'simulator',
-    'Which payment provider takes the card: `simulator` (the local payment simulator) or `tranzila`',
+    'Which payment provider takes the card: `simulator` (the local payment simulator; refused with `NODE_ENV=production`) or `tranzila`',
   ),
   PAYMENT_SIMULATOR_URL: httpUrlVar(
     'http://127.0.0.1:4300',
@@ -51,7 +51,7 @@ export const paymentsEnvShape = {
   }),
   PUBLIC_SHOP_URL: httpUrlVar(
     'http://localhost:4200',
-    "The store's origin the payment frame returns to (`/payment/iframe/success|failed`)",
+    "The store's origin the payment frame returns to (`/payment/iframe/success|failed`); with PUBLIC_API_URL unset, an `https:` one makes the API's cookies `Secure` (the edge proxies `/api` there)",
   ),
   ORDER_PENDING_TTL_MINUTES: integerVar({
     default: 30,

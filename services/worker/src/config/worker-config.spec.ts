@@ -29,6 +29,7 @@ describe('loadWorkerConfig', () => {
         smtpUrl: null,
         from: 'מחברים <no-reply@mechabrim.example>',
         siteUrl: 'http://localhost:4200',
+        devOutbox: false,
       },
       print: {
         apiUrl: 'http://127.0.0.1:4400',
@@ -124,5 +125,20 @@ describe('loadWorkerConfig', () => {
     expect(() => loadWorkerConfig({ SPLIT_CONCURRENCY: '0' })).toThrow(/SPLIT_CONCURRENCY/);
     expect(() => loadWorkerConfig({ SPLIT_CONCURRENCY: '257' })).toThrow(/SPLIT_CONCURRENCY/);
     expect(loadWorkerConfig({ SPLIT_CONCURRENCY: '128' }).splitConcurrency).toBe(128);
+  });
+
+  it('shows the local outbox only when DEV_MAIL=true, and never in production', () => {
+    expect(loadWorkerConfig({ DEV_MAIL: 'true' }).mail.devOutbox).toBe(true);
+    expect(() =>
+      loadWorkerConfig({
+        NODE_ENV: 'production',
+        MONGODB_URI: 'mongodb://db:27017/mechabrim',
+        REDIS_URL: 'redis://cache:6379',
+        DEV_MAIL: 'true',
+      }),
+    ).toThrow(
+      /^Invalid configuration:\n {2}DEV_MAIL: must not be true when NODE_ENV=production \(the outbox shows buyers' mail\)$/,
+    );
+    expect(() => loadWorkerConfig({ DEV_MAIL: 'yes' })).toThrow(/DEV_MAIL: must be true or false/);
   });
 });

@@ -133,6 +133,17 @@ export const workerEnvSchema = z
       default: '`http://localhost:4200`',
       description: "The store's public address, for links in mail (orders page, receipts)",
     }),
+    DEV_MAIL: documented(
+      z
+        .enum(['true', 'false'], { error: 'must be true or false' })
+        .default('false')
+        .transform((value) => value === 'true'),
+      {
+        default: '`false` (`npm start` sets `true`)',
+        description:
+          "Serves the local outbox (every message as sent, buyers' addresses included) at `GET /dev/mail`, to clients on this machine only; the worker refuses to start with it when `NODE_ENV=production`",
+      },
+    ),
     MAIL_FROM: textVar('מחברים <no-reply@mechabrim.example>', {
       default: '`מחברים <no-reply@mechabrim.example>`',
       description: 'Sender of outgoing mail',
@@ -175,6 +186,14 @@ export const workerEnvSchema = z
     }),
   })
   .superRefine(requiredInProduction(['MONGODB_URI', 'REDIS_URL']))
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DEV_MAIL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_MAIL'],
+        message: "must not be true when NODE_ENV=production (the outbox shows buyers' mail)",
+      });
+  })
   .superRefine(storageEnvRefinement)
   .superRefine((env, ctx) => {
     if (env.INVOICE_PROVIDER !== 'morning') return;
@@ -219,7 +238,13 @@ export interface WorkerConfig {
   preflight: { concurrency: number; timeoutMs: number; maxMemoryMb: number };
   invoice: InvoiceSettings;
   business: BusinessDetails;
-  mail: { smtpUrl: string | null; from: string; siteUrl: string };
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    siteUrl: string;
+    /** Whether `GET /dev/mail` shows the outbox (to loopback clients only). */
+    devOutbox: boolean;
+  };
   print: PrintSettings;
 }
 
@@ -276,6 +301,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
       siteUrl: (e.SITE_URL ?? 'http://localhost:4200').replace(/\/+$/, ''),
+      devOutbox: e.DEV_MAIL,
     },
     print: {
       apiUrl: (e.PRINT_API_URL ?? 'http://127.0.0.1:4400').replace(/\/+$/, ''),

@@ -1,12 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@mechabrim/routing';
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
-import { sessionStore, type SessionUser } from '@mechabrim/session';
+import { configureApi, sessionStore, type SessionUser } from '@mechabrim/session';
 import { UserMenu } from './user-menu';
 
-function renderMenu(user: SessionUser | null) {
-  act(() => sessionStore.setState({ user }));
+function renderMenu(user: SessionUser | null, token: string | null = null) {
+  act(() => sessionStore.setState({ user, token }));
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
@@ -31,7 +31,10 @@ async function openLinks(): Promise<Array<[string, string | null]>> {
     .map((link) => [link.textContent ?? '', link.getAttribute('href')]);
 }
 
-afterEach(() => act(() => sessionStore.setState({ user: null })));
+afterEach(() => {
+  act(() => sessionStore.setState({ user: null, token: null }));
+  jest.restoreAllMocks();
+});
 
 describe('account menu', () => {
   it('offers a guest login and registration', async () => {
@@ -59,5 +62,62 @@ describe('account menu', () => {
   it('adds moderation for an admin', async () => {
     renderMenu(person('admin'));
     expect((await openLinks())[0]).toEqual(['ניהול תוכן', '/author-dashboard/moderation']);
+  });
+
+  describe("an admin's queue board", () => {
+    /** The browser's fetch, answering the board-session call with `status`. */
+    function answer(status: number, body?: unknown) {
+      const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => ({
+        ok: status < 300,
+        status,
+        text: async () => (body === undefined ? '' : JSON.stringify(body)),
+      }));
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      return fetchMock;
+    }
+    /** The tab the menu opens, as far as the menu uses it. */
+    function blankTab() {
+      const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: jest.fn() };
+      jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      return tab;
+    }
+
+    beforeEach(() => configureApi({ apiBaseUrl: 'https://mechabrim.test' }));
+
+    it('gets the board its cookie with the bearer token, then opens it in a new tab', async () => {
+      const fetchMock = answer(204);
+      const tab = blankTab();
+      renderMenu(person('admin'), 'admin-token');
+      await userEvent.click(screen.getByRole('button', { name: /החשבון/ }));
+      await userEvent.click(screen.getByRole('button', { name: 'לוח תורי העבודה' }));
+
+      await waitFor(() =>
+        expect(tab.location.href).toBe('https://mechabrim.test/api/admin/queues'),
+      );
+      expect(window.open).toHaveBeenCalledWith('about:blank', '_blank');
+      expect(tab.opener).toBeNull();
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(url).toBe('https://mechabrim.test/api/admin/queue-board/session');
+      expect(init?.method).toBe('POST');
+      expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer admin-token');
+    });
+
+    it("shows the API's refusal and closes the blank tab", async () => {
+      answer(403, { statusCode: 403, error: 'Forbidden', message: 'אין לך הרשאה לפעולה זו' });
+      const tab = blankTab();
+      renderMenu(person('admin'), 'admin-token');
+      await userEvent.click(screen.getByRole('button', { name: /החשבון/ }));
+      await userEvent.click(screen.getByRole('button', { name: 'לוח תורי העבודה' }));
+
+      expect((await screen.findByRole('alert')).textContent).toBe('אין לך הרשאה לפעולה זו');
+      expect(tab.close).toHaveBeenCalled();
+      expect(tab.location.href).toBe('about:blank');
+    });
+
+    it('is offered to admins only', async () => {
+      renderMenu(person('author'));
+      await userEvent.click(screen.getByRole('button', { name: /החשבון/ }));
+      expect(screen.queryByRole('button', { name: 'לוח תורי העבודה' })).toBeNull();
+    });
   });
 });

@@ -4,6 +4,7 @@ import { useQueryClient } from '@mechabrim/query';
 import { sessionStore, useSession } from '@mechabrim/session';
 import { useClickOutside } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
+import { openQueueBoard } from '../api/open-queue-board';
 
 const s = strings.header.userMenu;
 
@@ -17,12 +18,13 @@ function UserIcon() {
 
 /**
  * The account menu (spec §2): a guest gets login and register; a signed-in user gets the
- * dashboard (authors) or moderation (admins), their orders, profile, wishlist and logout. Logout
- * clears the session and goes home.
+ * dashboard (authors) or moderation and the queue board (admins), their orders, profile, wishlist
+ * and logout. Logout clears the session and goes home.
  */
 export function UserMenu() {
   const user = useSession((st) => st.user);
   const [open, setOpen] = useState(false);
+  const [boardError, setBoardError] = useState<string | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
@@ -32,6 +34,14 @@ export function UserMenu() {
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, close, open);
   useEffect(close, [pathname, close]);
+
+  const showQueueBoard = () => {
+    setBoardError(null);
+    openQueueBoard().then(
+      () => setOpen(false),
+      (error: unknown) => setBoardError(error instanceof Error ? error.message : String(error)),
+    );
+  };
 
   const logout = () => {
     void sessionStore.getState().logout();
@@ -76,9 +86,21 @@ export function UserMenu() {
                 </li>
               )}
               {user.role === 'admin' && (
-                <li>
-                  <Link to="/author-dashboard/moderation">{s.moderation}</Link>
-                </li>
+                <>
+                  <li>
+                    <Link to="/author-dashboard/moderation">{s.moderation}</Link>
+                  </li>
+                  <li>
+                    <button type="button" title={s.queueBoardHint} onClick={showQueueBoard}>
+                      {s.queueBoard}
+                    </button>
+                    {boardError && (
+                      <p className="user-menu__error" role="alert">
+                        {boardError}
+                      </p>
+                    )}
+                  </li>
+                </>
               )}
               <li>
                 <Link to="/orders">{s.orders}</Link>
