@@ -255,6 +255,28 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       }
     });
 
+    it('a page nobody has — an unknown path, a missing book or author — answers 404 with the app', async () => {
+      if (viewport === 'mobile') return; // HTTP only: once is enough
+      const listed = await world.api<{ _id: string }[] | { authors: { _id: string }[] }>(
+        '/api/authors',
+      );
+      const authors = Array.isArray(listed) ? listed : listed.authors;
+      const author = present(authors[0], 'author')._id;
+      for (const [path, status] of [
+        ['/no-such-page', 404],
+        ['/book/65a1b2c3d4e5f60718293a4b', 404],
+        ['/author/65a1b2c3d4e5f60718293a4b', 404],
+        [`/book/${book._id}`, 200],
+        [`/author/${author}`, 200],
+        ['/books', 200],
+      ] as const) {
+        const page = await get(path);
+        expect({ path, status: page.status }).toEqual({ path, status });
+        expect(page.type).toMatch(/^text\/html/);
+        expect(page.html).toContain('id="root"');
+      }
+    });
+
     it('readable without scripts: the book page and the home page', async () => {
       const context = await world.browser.newContext({
         viewport: VIEWPORTS[viewport],

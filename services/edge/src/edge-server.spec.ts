@@ -443,6 +443,38 @@ describe('edge server: a host page (the shell)', () => {
   });
 });
 
+describe('edge server: pages no front end owns', () => {
+  let dir: string;
+  let server: EdgeServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'edge-404-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body>app</body></html>');
+    server = await startEdgeServer({
+      dir,
+      port: 0,
+      host: '127.0.0.1',
+      isSitePage: (pathname) => pathname === '/' || pathname.startsWith('/book/'),
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers an unknown page path with the app (its not-found screen) and 404', async () => {
+    const res = await fetch(`${server.url}/no-such-page`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('app');
+  });
+
+  it('answers a known page path with 200', async () => {
+    const res = await fetch(`${server.url}/book/abc`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+  });
+});
+
 describe('edge server: behind a TLS proxy', () => {
   let dir: string;
   let server: EdgeServer;

@@ -116,6 +116,12 @@ export interface EdgeServerOptions {
    * compose it into the page with dist/landing-frame.html; waits at most `timeoutMs` (500).
    */
   compose?: { landingUrl: string; timeoutMs?: number; remotes?: readonly RemoteLanding[] };
+  /**
+   * Whether a page path is one of the site's (the shell's route table): a page path that is not
+   * is still answered with index.html, whose router draws the not-found screen, but with 404, so
+   * that search engines do not keep it.
+   */
+  isSitePage?: (pathname: string) => boolean;
   /** Called with errors raised while answering a request. */
   onError?: (err: unknown) => void;
 }
@@ -298,7 +304,10 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
    * index.html with the storefront's landing markup in it, or `null` (no markup for this page in
    * time, or no frame in this build): the caller then sends index.html as it is.
    */
-  async function composedPage(pagePath: string, cookie?: string): Promise<string | null> {
+  async function composedPage(
+    pagePath: string,
+    cookie?: string,
+  ): Promise<string | 'not-found' | null> {
     if (!askForLanding) return null;
     const [index, frame] = await Promise.all([
       readPart(indexFile).catch(() => null),
@@ -307,6 +316,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     // A build without a frame (or a page) has no use for the storefront's answer.
     if (!index || !frame) return null;
     const landingAnswer = await askForLanding(pagePath, cookie);
+    if (landingAnswer?.notFound) return 'not-found';
     if (!landingAnswer) return null;
     return composePage({ index, frame, pagePath, landing: landingAnswer });
   }
@@ -407,9 +417,14 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
         const found = await findFile(urlPath);
         const isPage =
           !path.extname(urlPath) || String(request.headers.accept ?? '').includes('text/html');
+        if (isPage && (!found || found.file === indexFile) && options.isSitePage) {
+          if (!options.isSitePage(urlPath)) void reply.code(404);
+        }
         if (askForLanding && isPage && (!found || found.file === indexFile)) {
           const page = await composedPage(`${urlPath}${url.search}`, request.headers.cookie);
-          if (page) {
+          // No such book or author: the app draws its not-found screen, answered with 404.
+          if (page === 'not-found') void reply.code(404);
+          else if (page) {
             return (
               reply
                 .type(HTML_TYPE)

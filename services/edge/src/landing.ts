@@ -25,6 +25,8 @@ export { LANDING_COOKIES, LANDING_SLOT };
 /** A remote server's answer for one page. */
 export interface LandingAnswer {
   html: string;
+  /** The page's subject does not exist (a missing book or author): the page answers 404. */
+  notFound?: boolean;
   state?: unknown;
   css?: string;
   /** The remote whose area the markup is (the frame's box says so); the storefront when absent. */
@@ -209,7 +211,10 @@ export function createLandingRenderer(options: {
         timeoutMs: options.apiTimeoutMs,
         ...(cookie ? { cookie } : {}),
       }),
-    ).then((landing) => (landing ? { ...landing, css } : null));
+    ).then((landing) => {
+      if (!landing) return null;
+      return landing.notFound ? { html: '', notFound: true } : { ...landing, css };
+    });
     if (cache.size >= 500) {
       const oldest = cache.keys().next();
       if (!oldest.done) cache.delete(oldest.value);
@@ -266,6 +271,7 @@ export function createLandingClient(options: {
         if (response.status !== 200) return null;
         return (await response.json()) as Partial<LandingAnswer> | null;
       });
+      if (landing?.notFound === true) return { html: '', notFound: true };
       if (!landing || typeof landing.html !== 'string') return null;
       return { ...(landing as LandingAnswer), ...(other ? { remote: other.remote } : {}) };
     } catch {

@@ -13,6 +13,7 @@
 //                                    cart page's at the checkout's origin
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { ownerOf } from '@mechabrim/routing/src/route-owner';
 import { loadEdgeEnvironment } from './edge-config';
 import { startEdgeServer } from './edge-server';
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config';
@@ -75,6 +76,8 @@ async function main(): Promise<number> {
             ],
           }
         : undefined,
+      // The shell's server answers every page of the site: one no front end owns is a 404.
+      isSitePage: values.compose ? (pathname) => ownerOf(pathname) !== null : undefined,
       onError: (err) => console.error(err),
     });
     console.log(`serving ${values.dir} at ${server.url}`);

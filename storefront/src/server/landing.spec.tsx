@@ -113,17 +113,28 @@ describe('landing renderer', () => {
     expect(state.queries[0]?.state).toMatchObject({ status: 'success', data: book });
   });
 
-  it('draws nothing for a missing or malformed book: the browser shows its own screen', async () => {
+  it('says a missing or malformed book is not found (the page answers 404)', async () => {
     answer = (path) =>
       path === '/api/books/bad'
         ? { status: 400, body: { statusCode: 400, message: 'מזהה לא תקין' } }
         : { status: 404, body: { statusCode: 404, message: 'הספר לא נמצא' } };
-    await expect(renderLanding('/book/65a1b2c3d4e5f60718293a4b', { apiBaseUrl })).resolves.toBe(
-      null,
-    );
-    await expect(renderLanding('/book/bad', { apiBaseUrl })).resolves.toBe(null);
+    await expect(renderLanding('/book/65a1b2c3d4e5f60718293a4b', { apiBaseUrl })).resolves.toEqual({
+      notFound: true,
+    });
+    await expect(renderLanding('/book/bad', { apiBaseUrl })).resolves.toEqual({ notFound: true });
+    // An address that cannot be read is left to the browser, without asking.
     await expect(renderLanding('/book/%E0%A4%A', { apiBaseUrl })).resolves.toBe(null);
     expect(calls).toEqual(['/api/books/65a1b2c3d4e5f60718293a4b', '/api/books/bad']);
+  });
+
+  it('asks for an author only to say when there is none', async () => {
+    answer = (path) =>
+      path === '/api/authors/a1'
+        ? { status: 200, body: { _id: 'a1', name: 'נועה כהן' } }
+        : { status: 404, body: { statusCode: 404, message: 'הסופרת לא נמצאה' } };
+    await expect(renderLanding('/author/a1', { apiBaseUrl })).resolves.toBe(null);
+    await expect(renderLanding('/author/a2', { apiBaseUrl })).resolves.toEqual({ notFound: true });
+    expect(calls).toEqual(['/api/authors/a1', '/api/authors/a2']);
   });
 
   it('gives up on a slow or unreachable API instead of holding the page', async () => {

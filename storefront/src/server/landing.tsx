@@ -18,15 +18,24 @@ import { MemoryRouter, parseSitePath } from '@mechabrim/routing';
 import { ApiError, configureApi } from '@mechabrim/session';
 import { withinDeadline } from '@mechabrim/contracts';
 import StorefrontApp from '../app/app';
-import { bookPagesQuery, bookQuery, CATALOGUE_STALE_MS, getBook } from '@mechabrim/api-client';
+import {
+  bookPagesQuery,
+  bookQuery,
+  CATALOGUE_STALE_MS,
+  getAuthor,
+  getBook,
+} from '@mechabrim/api-client';
 import { apiParams, filtersFromParams } from '../shared/catalogue/catalogue-filters';
 
-export interface Landing {
-  /** The storefront area's markup for the path. */
-  html: string;
-  /** TanStack Query's dehydrated state: the data that markup was rendered from. */
-  state: unknown;
-}
+export type Landing =
+  | {
+      /** The storefront area's markup for the path. */
+      html: string;
+      /** TanStack Query's dehydrated state: the data that markup was rendered from. */
+      state: unknown;
+    }
+  /** No such book or author: the page is drawn in the browser (its not-found screen), with 404. */
+  | { notFound: true };
 
 export interface LandingOptions {
   apiBaseUrl: string;
@@ -34,9 +43,26 @@ export interface LandingOptions {
   timeoutMs?: number;
 }
 
-type Prefetch = (client: QueryClient, signal: AbortSignal) => Promise<boolean>;
+/** Ready to render, not to be rendered here (the browser draws it), or no such page. */
+type Prefetched = boolean | 'not-found';
+type Prefetch = (client: QueryClient, signal: AbortSignal) => Promise<Prefetched>;
 
 const BOOK_PATH = /^\/book\/([^/]+)\/?$/;
+const AUTHOR_PATH = /^\/author\/([^/]+)\/?$/;
+
+/** The id in a page path's one parameter, or null when it cannot be read. */
+function pathId(match: RegExpExecArray | null): string | null {
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1] ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/** A refusal that means the page's subject does not exist (an unknown or malformed id). */
+const isNotFound = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** What a landing path needs before it can render; `null` for paths that are not prerendered. */
 function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null {
@@ -55,21 +81,30 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
       }
     };
   }
-  const book = BOOK_PATH.exec(pathname);
-  if (!book) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(book[1] ?? '');
-  } catch {
-    return null;
+  const author = pathId(AUTHOR_PATH.exec(pathname));
+  if (author !== null) {
+    // Author pages are drawn in the browser; asked here only so a missing author answers 404.
+    return async (_client, signal) => {
+      try {
+        await getAuthor(author, signal);
+        return false;
+      } catch (error) {
+        if (isNotFound(error)) return 'not-found';
+        if (error instanceof ApiError || signal.aborted) return false;
+        throw error;
+      }
+    };
   }
+  const id = pathId(BOOK_PATH.exec(pathname));
+  if (id === null) return null;
   return async (client, signal) => {
     try {
       const data = await getBook(id, signal);
       client.setQueryData(bookQuery(id).queryKey, data);
       return true;
     } catch (error) {
-      // Not found, a malformed id, a slow or failing API: the browser shows the right screen.
+      if (isNotFound(error)) return 'not-found';
+      // A slow or failing API: the browser shows the right screen.
       if (error instanceof ApiError || signal.aborted) return false;
       throw error;
     }
@@ -97,6 +132,7 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
       if (error instanceof DOMException && error.name === 'TimeoutError') return false;
       throw error;
     });
+    if (ready === 'not-found') return { notFound: true };
     if (!ready) return null;
     const html = renderToStaticMarkup(
       <QueryClientProvider client={client}>
