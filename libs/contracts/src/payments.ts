@@ -107,9 +107,17 @@ export const orderTotalsSchema = z.object({
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 
 /**
+ * The reference of one payment attempt: 128 random bits in base64url (22 characters). The hosted
+ * page is opened with it, never with the order's id (sequential and guessable), so nobody but the
+ * buyer who opened the page can address a payment to the order.
+ */
+export const paymentRefSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/**
  * Answer of `POST /api/payments/create` (spec §3): the hosted payment page's address and the form
- * data to post into the frame. `transaction_id` is the order's payment reference until the
- * provider assigns its own transaction number.
+ * data to post into the frame. `transaction_id` is this payment attempt's reference (see
+ * {@link paymentRefSchema}) until the provider assigns its own transaction number; the status
+ * endpoint answers for either.
  */
 export const paymentCreateResponseSchema = z.object({
   success: z.literal(true),
@@ -171,11 +179,11 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /**
  * The payment simulator's server-to-server notify (a JSON body signed with HMAC-SHA256 in
  * `X-Simulator-Signature`). Shaped after Tranzila's: `Response` `000` is approved; `index` is
- * the transaction number; `sum` in shekels; `currency` 1 is ILS. Never carries a card number,
- * only its last four digits.
+ * the transaction number; `sum` in shekels; `currency` 1 is ILS; `payment_ref` is the attempt's
+ * reference the hosted page was opened with. Never carries a card number, only its last four digits.
  */
 export const simulatorNotifySchema = z.strictObject({
-  order_id: objectIdSchema,
+  payment_ref: paymentRefSchema,
   Response: z.string().regex(/^\d{3}$/),
   index: z.string().min(1).max(40),
   ConfirmationCode: z.string().max(20),
@@ -187,6 +195,13 @@ export const simulatorNotifySchema = z.strictObject({
   notified_at: z.iso.datetime(),
 });
 export type SimulatorNotify = z.infer<typeof simulatorNotifySchema>;
+
+/**
+ * Path of Tranzila's handshake (the amount lock): a server-side form post of `supplier`,
+ * `TranzilaPW`, `sum`, `currency` and `op=1` answers `thtk=<token>`; the hosted page then takes
+ * `thtk` and `new_process=1` and charges only that sum. The simulator answers the same path.
+ */
+export const TRANZILA_HANDSHAKE_PATH = '/cgi-bin/tranzila71dt.cgi';
 
 /** Header carrying the simulator's HMAC-SHA256 (hex) of the notify's raw body. */
 export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
@@ -206,3 +221,44 @@ export const paymentFrameMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('RETRY_PAYMENT') }),
 ]);
 export type PaymentFrameMessage = z.infer<typeof paymentFrameMessageSchema>;
+
+/**
+ * What became of a notify that took money without paying its order: `foreign` (a sum or currency
+ * other than the attempt's, or the order was already paid) or `mismatch` (the order had expired
+ * or been cancelled meanwhile; the order is held in payment review).
+ */
+export const UNAPPLIED_PAYMENT_OUTCOMES = ['foreign', 'mismatch'] as const;
+
+/** Where the refund of an unapplied payment stands. */
+export const PAYMENT_REFUND_STATES = ['needed', 'requested', 'refunded'] as const;
+export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
+
+/** One payment that took money without paying its order (`GET /api/admin/payments/unapplied`). */
+export const unappliedPaymentSchema = z.object({
+  order_id: z.string(),
+  order_status: z.string(),
+  transaction_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  outcome: z.enum(UNAPPLIED_PAYMENT_OUTCOMES),
+  /** `valid` for a notify whose signature was checked; `unsigned` when the provider signs none. */
+  signature: z.enum(['valid', 'unsigned']),
+  received_at: z.string(),
+  refund: z.object({
+    state: z.enum(PAYMENT_REFUND_STATES),
+    requested_at: z.string().nullable(),
+    requested_by: z.string().nullable(),
+  }),
+});
+export type UnappliedPayment = z.infer<typeof unappliedPaymentSchema>;
+
+export const unappliedPaymentsAnswerSchema = z.object({
+  payments: z.array(unappliedPaymentSchema),
+});
+export type UnappliedPaymentsAnswer = z.infer<typeof unappliedPaymentsAnswerSchema>;
+
+/** `GET /api/admin/payments/unapplied?refund=needed`: only the payments in that refund state. */
+export const unappliedPaymentsQuerySchema = z.object({
+  refund: z.enum(PAYMENT_REFUND_STATES).optional(),
+});
+export type UnappliedPaymentsQuery = z.infer<typeof unappliedPaymentsQuerySchema>;

@@ -51,14 +51,59 @@ export const PAID_ORDER_STATUSES = ['paid', 'processing', 'shipped', 'delivered'
 
 export const PAYMENT_METHODS = ['credit_card', 'bit', 'paypal'] as const;
 
-/** One notify as it arrived from the provider, kept for support and audits. */
+/**
+ * One notify as it arrived from the provider, kept for support and audits: the order's payment
+ * history. Each provider transaction is recorded once (a replayed notify adds nothing).
+ */
 const NotifyLogEntrySchema = new Schema(
   {
     receivedAt: { type: Date, required: true },
-    /** What the API did with it: `paid`, `declined`, `mismatch`, `not_confirmed`, `replay`. */
+    /**
+     * What the API did with it: `paid`, `declined`, `not_confirmed` (the provider did not confirm
+     * it), `foreign` (money taken that does not pay the order: another sum, or the order already
+     * paid) or `mismatch` (the order expired or was cancelled meanwhile; held for review).
+     */
     outcome: { type: String, required: true },
+    /** The payment attempt the hosted page was opened for. */
+    attemptRef: { type: String, default: null },
+    /** The provider's transaction number. */
+    transactionId: { type: String, default: null },
+    amountAgorot: { type: Number, default: null },
+    currency: { type: String, default: null },
+    /** The provider's result code (`000` is approved). */
+    result: { type: String, default: null },
+    /** `valid` when the notify's signature was checked; `unsigned` when the provider signs none. */
+    signature: { type: String, enum: ['valid', 'unsigned'], default: null },
+    /**
+     * Money taken without paying the order is given back: `needed` when recorded, `requested`
+     * once an admin asked for it (the payment port has no refund yet), `refunded` when done.
+     */
+    refund: {
+      type: new Schema(
+        {
+          state: { type: String, enum: ['needed', 'requested', 'refunded'], required: true },
+          requestedAt: { type: Date, default: null },
+          requestedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     /** The provider's fields, without any card data beyond the last four digits. */
     fields: { type: Schema.Types.Mixed, default: {} },
+  },
+  { _id: false },
+);
+
+/**
+ * One opening of the hosted page: a random reference (128 bits, base64url) and the sum it was
+ * opened (and amount-locked) for. The page never carries the order's id.
+ */
+const PaymentAttemptSchema = new Schema(
+  {
+    ref: { type: String, required: true },
+    amountAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+    createdAt: { type: Date, required: true },
   },
   { _id: false },
 );
@@ -123,6 +168,7 @@ export const OrderSchema = new Schema(
       /** The buyer's account, when they had one. */
       userId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
       name: { type: String, required: true, trim: true, maxlength: 120 },
+      /** The account's e-mail address: where the order's mail goes. */
       email: { type: String, required: true, trim: true, lowercase: true, maxlength: 254 },
       firstName: { type: String, default: '', trim: true, maxlength: 60 },
       lastName: { type: String, default: '', trim: true, maxlength: 60 },
@@ -134,6 +180,8 @@ export const OrderSchema = new Schema(
       zip: { type: String, default: '', trim: true },
       country: { type: String, default: 'ישראל', trim: true },
       phone: { type: String, default: '', trim: true },
+      /** The checkout form's e-mail: a delivery contact only, never where order mail goes. */
+      email: { type: String, default: null, trim: true, lowercase: true, maxlength: 254 },
     },
     books: {
       type: [
@@ -237,6 +285,8 @@ export const OrderSchema = new Schema(
           failureCode: { type: String, default: null },
           failureMessage: { type: String, default: null },
           notifyLog: { type: [NotifyLogEntrySchema], default: [] },
+          /** Each opening of the hosted page, newest last (at most the last 20 are kept). */
+          attempts: { type: [PaymentAttemptSchema], default: [] },
         },
         { _id: false },
       ),
@@ -251,6 +301,16 @@ OrderSchema.index(
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
 );
 OrderSchema.index({ 'payment.transactionId': 1 });
+// A notify names its payment attempt, never the order: the attempt finds the order.
+OrderSchema.index(
+  { 'payment.attempts.ref': 1 },
+  { unique: true, partialFilterExpression: { 'payment.attempts.ref': { $type: 'string' } } },
+);
+// The admins' list of payments that took money without paying their order.
+OrderSchema.index(
+  { 'payment.notifyLog.refund.state': 1 },
+  { partialFilterExpression: { 'payment.notifyLog.refund.state': { $type: 'string' } } },
+);
 OrderSchema.index({ status: 1, expiresAt: 1 });
 /** The author view: orders holding a line of this author's, newest first. */
 OrderSchema.index({ 'books.book.author': 1, createdAt: -1 });

@@ -8,6 +8,7 @@ import { expectError } from './http';
 const TERMINAL = 'mechabrimtest';
 const APP_KEY = 'recorded-app-key-0001';
 const SECRET = 'recorded-secret-0001';
+const TRANZILA_PW = 'terminal-pw-0001';
 const THTK = 'Xk2vQ9recordedHandshakeToken7Lm';
 
 interface RecordedRequest {
@@ -17,9 +18,11 @@ interface RecordedRequest {
 }
 
 /**
- * A local stand-in for Tranzila's API, answering with the shapes of its documentation: the
- * handshake gives a `thtk`; the transactions search answers `error_code` 0 and the transactions
- * found (`transaction_index`, `processor_response_code`, `amount` in shekels, `currency_code`).
+ * A local stand-in for Tranzila, answering with the shapes of its documentation: the handshake
+ * (`/cgi-bin/tranzila71dt.cgi`, a form post of `supplier`, `TranzilaPW`, `sum`, `currency`,
+ * `op=1`) answers plain `thtk=<token>` to the terminal's password; the transactions search answers
+ * `error_code` 0 and the transactions found (`transaction_index`, `processor_response_code`,
+ * `amount` in shekels, `currency_code`).
  */
 async function startFakeTranzila() {
   const requests: RecordedRequest[] = [];
@@ -29,14 +32,26 @@ async function startFakeTranzila() {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     request.on('end', () => {
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      const form = String(request.headers['content-type']).startsWith(
+        'application/x-www-form-urlencoded',
+      );
+      const body: Record<string, unknown> = !raw
+        ? {}
+        : form
+          ? Object.fromEntries(new URLSearchParams(raw))
+          : (JSON.parse(raw) as Record<string, unknown>);
       requests.push({ path: request.url ?? '', headers: request.headers, body });
       const send = (status: number, answer: unknown) => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(answer));
       };
       if (failing) return send(502, { error: 'bad gateway' });
-      if (request.url === '/v2/handshake/create') return send(200, { thtk: THTK });
+      if (request.url === '/cgi-bin/tranzila71dt.cgi' && request.method === 'POST') {
+        const granted = body.TranzilaPW === TRANZILA_PW && body.supplier === TERMINAL;
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end(granted && body.op === '1' ? `thtk=${THTK}` : 'Response=005');
+        return;
+      }
       if (request.url === '/v1/transactions') {
         const found = transactions.get(String(body.transaction_index));
         return send(200, { error_code: 0, message: 'Success', transactions: found ? [found] : [] });
@@ -69,7 +84,8 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
       TRANZILA_TERMINAL: TERMINAL,
       TRANZILA_APP_KEY: APP_KEY,
       TRANZILA_SECRET: SECRET,
-      TRANZILA_HANDSHAKE: 'true',
+      TRANZILA_PW: TRANZILA_PW,
+      TRANZILA_HANDSHAKE_URL: `${fake.url}/cgi-bin/tranzila71dt.cgi`,
       TRANZILA_HOSTED_URL: fake.url,
       TRANZILA_API_URL: fake.url,
     });
@@ -106,7 +122,7 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     });
 
   const notifyFields = (
-    orderId: string,
+    paymentRef: string,
     index: string,
     overrides: Record<string, string> = {},
   ) => ({
@@ -115,12 +131,12 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     ConfirmationCode: '0123456',
     sum: '149.30',
     currency: '1',
-    order_id: orderId,
+    payment_ref: paymentRef,
     ccno: '4580',
     ...overrides,
   });
 
-  it('opens the hosted iframe with the amount-lock token and signed API headers', async () => {
+  it("opens the hosted iframe with the handshake's amount lock and the attempt's reference, never the order id", async () => {
     const created = await createOrder();
     expect(created.payment_url).toBe(`${fake.url}/${TERMINAL}/iframenew.php`);
     expect(created.form_data).toMatchObject({
@@ -130,14 +146,35 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
       tranmode: 'A',
       lang: 'il',
       thtk: THTK,
-      order_id: created.order_id,
-      email: BUYER.email,
+      new_process: '1',
+      payment_ref: created.transaction_id,
+      email: 'tranzila.buyer@example.com',
       phone: BUYER.phone,
       contact: 'דנה לוי',
     });
-    const handshake = fake.requests.find((r) => r.path === '/v2/handshake/create');
-    expect(handshake?.body).toEqual({ terminal_name: TERMINAL, sum: 149.3 });
-    const headers = handshake?.headers ?? {};
+    expect(JSON.stringify(created.form_data)).not.toContain(created.order_id);
+    const handshake = fake.requests.filter((r) => r.path === '/cgi-bin/tranzila71dt.cgi').at(-1);
+    expect(handshake?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(handshake?.body).toEqual({
+      supplier: TERMINAL,
+      TranzilaPW: TRANZILA_PW,
+      sum: '149.30',
+      currency: '1',
+      op: '1',
+    });
+  });
+
+  it('confirms a notify through the transactions API under the signed X-tranzila-api-* headers', async () => {
+    const created = await createOrder();
+    fake.transactions.set('90000010', {
+      transaction_index: 90000010,
+      processor_response_code: '000',
+      amount: 149.3,
+      currency_code: 'ILS',
+    });
+    await notify(notifyFields(created.transaction_id, '90000010'));
+    const confirm = fake.requests.filter((r) => r.path === '/v1/transactions').at(-1);
+    const headers = confirm?.headers ?? {};
     const time = String(headers['x-tranzila-api-request-time']);
     const nonce = String(headers['x-tranzila-api-nonce']);
     expect(headers['x-tranzila-api-app-key']).toBe(APP_KEY);
@@ -158,7 +195,7 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
       amount: 149.3,
       currency_code: 'ILS',
     });
-    const answer = await notify(notifyFields(created.order_id, '90000001'));
+    const answer = await notify(notifyFields(created.transaction_id, '90000001'));
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ outcome: 'paid' });
     const paid = await ctx.orders.findById(created.order_id).lean<Record<string, unknown>>();
@@ -171,9 +208,43 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     expect(await ctx.outbox.countDocuments({ 'payload.orderId': created.order_id })).toBe(4);
   });
 
+  it("records a confirmed payment of another sum as foreign (unsigned, to refund); the attempt's own payment still pays", async () => {
+    const created = await createOrder();
+    fake.transactions.set('90000020', {
+      transaction_index: '90000020',
+      processor_response_code: '000',
+      amount: 1,
+      currency_code: 'ILS',
+    });
+    const foreign = await notify(notifyFields(created.transaction_id, '90000020', { sum: '1.00' }));
+    expect(await foreign.json()).toMatchObject({ outcome: 'foreign' });
+    const held = await ctx.orders
+      .findById(created.order_id)
+      .lean<{ status: string; payment: { notifyLog: Record<string, unknown>[] } }>();
+    expect(held?.status).toBe('pending_payment');
+    expect(held?.payment.notifyLog).toEqual([
+      expect.objectContaining({
+        outcome: 'foreign',
+        transactionId: '90000020',
+        amountAgorot: 100,
+        result: '000',
+        signature: 'unsigned',
+        refund: { state: 'needed', requestedAt: null, requestedBy: null },
+      }),
+    ]);
+    fake.transactions.set('90000021', {
+      transaction_index: '90000021',
+      processor_response_code: '000',
+      amount: 149.3,
+      currency_code: 'ILS',
+    });
+    const rightful = await notify(notifyFields(created.transaction_id, '90000021'));
+    expect(await rightful.json()).toMatchObject({ outcome: 'paid' });
+  });
+
   it('does not pay for a notify the transactions API does not know (a forged notify)', async () => {
     const created = await createOrder();
-    const answer = await notify(notifyFields(created.order_id, '90000099'));
+    const answer = await notify(notifyFields(created.transaction_id, '90000099'));
     expect(await answer.json()).toMatchObject({ outcome: 'not_confirmed' });
     expect((await ctx.orders.findById(created.order_id).lean<{ status: string }>())?.status).toBe(
       'pending_payment',
@@ -188,13 +259,15 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
       amount: 1,
       currency_code: 'ILS',
     });
-    const answer = await notify(notifyFields(created.order_id, '90000002'));
+    const answer = await notify(notifyFields(created.transaction_id, '90000002'));
     expect(await answer.json()).toMatchObject({ outcome: 'not_confirmed' });
   });
 
   it('records a declined notify and leaves the order payable', async () => {
     const created = await createOrder();
-    const answer = await notify(notifyFields(created.order_id, '90000003', { Response: '004' }));
+    const answer = await notify(
+      notifyFields(created.transaction_id, '90000003', { Response: '004' }),
+    );
     expect(await answer.json()).toMatchObject({ outcome: 'declined' });
     const status = await ctx.http.get(`/api/payments/status/90000003`, { token: buyer });
     expect(status.body).toMatchObject({ status: 'failed', error_code: 'RESPONSE_004' });
@@ -210,7 +283,7 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     });
     fake.setFailing(true);
     try {
-      const answer = await notify(notifyFields(created.order_id, '90000004'));
+      const answer = await notify(notifyFields(created.transaction_id, '90000004'));
       expect(answer.status).toBe(503);
       expect((await ctx.orders.findById(created.order_id).lean<{ status: string }>())?.status).toBe(
         'pending_payment',
@@ -218,13 +291,20 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     } finally {
       fake.setFailing(false);
     }
-    const retry = await notify(notifyFields(created.order_id, '90000004'));
+    const retry = await notify(notifyFields(created.transaction_id, '90000004'));
     expect(await retry.json()).toMatchObject({ outcome: 'paid' });
   });
 
   it('refuses a malformed or empty notify, and the route of a provider not configured', async () => {
     const created = await createOrder();
-    const malformed = await notify({ Response: '000', index: 'abc', order_id: created.order_id });
+    const malformed = await notify({
+      Response: '000',
+      index: 'abc',
+      payment_ref: created.transaction_id,
+    });
+    // The old shape, naming the order instead of the attempt, is refused too.
+    const byOrderId = await notify({ ...notifyFields('', '90000005'), order_id: created.order_id });
+    expect(byOrderId.status).toBe(400);
     expect(malformed.status).toBe(400);
     expectError(await ctx.http.post('/api/payments/notify/tranzila', undefined), 400);
     const simulatorRoute = await fetch(`${ctx.api.baseUrl}/api/payments/notify/simulator`, {
@@ -233,5 +313,24 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
       body: '{}',
     });
     expect(simulatorRoute.status).toBe(404);
+  });
+
+  it('answers 503 when the handshake gives no token, and opens no page without the lock', async () => {
+    fake.setFailing(true);
+    try {
+      const res = await ctx.http.post<PaymentCreateResponse>(
+        '/api/payments/create',
+        {
+          items: [{ id: String(ctx.books.available[0]), quantity: 1 }],
+          client: BUYER,
+          shipping_method: 'standard',
+          shipping_region: 'israel-centre',
+        },
+        { token: buyer, headers: { 'idempotency-key': `tranzila-${(counter += 1)}-down` } },
+      );
+      expectError(res, 503);
+    } finally {
+      fake.setFailing(false);
+    }
   });
 });

@@ -95,7 +95,9 @@ describe('payments: create, simulator, notify, outbox', () => {
       sum: '149.30',
       currency: '1',
       lang: 'il',
-      order_id: res.body.order_id,
+      payment_ref: res.body.transaction_id,
+      thtk: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      new_process: '1',
       success_url_address: `${SHOP_URL}/payment/iframe/success`,
       fail_url_address: `${SHOP_URL}/payment/iframe/failed`,
       notify_url_address: `${ctx.api.baseUrl}/api/payments/notify/simulator`,
@@ -109,6 +111,11 @@ describe('payments: create, simulator, notify, outbox', () => {
       shipping: { method: 'standard', region: 'israel-centre', priceAgorot: 1500 },
     });
     expect(stored?.books.map((l) => l.priceAgorot)).toEqual([3990, 5450]);
+    // The hosted page is opened for a random payment attempt, never with the order's id.
+    expect(res.body.transaction_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(res.body.form_data).not.toHaveProperty('order_id');
+    expect(JSON.stringify(res.body.form_data)).not.toContain(res.body.order_id);
+    expect(res.body.payment_url).not.toContain(res.body.order_id);
     expect(stored?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
 
@@ -211,7 +218,7 @@ describe('payments: create, simulator, notify, outbox', () => {
     });
     expect(`${redirect.origin}${redirect.pathname}`).toBe(`${SHOP_URL}/payment/iframe/success`);
     const transactionId = redirect.searchParams.get('transaction_id') ?? '';
-    expect(redirect.searchParams.get('order_id')).toBe(created.body.order_id);
+    expect(redirect.toString()).not.toContain(created.body.order_id);
 
     const paid = await order(created.body.order_id);
     expect(paid).toMatchObject({
@@ -250,7 +257,7 @@ describe('payments: create, simulator, notify, outbox', () => {
       amount: 149.3,
       currency: 'ILS',
     });
-    // The create answer's transaction_id (the order id) finds it too.
+    // The create answer's transaction_id (the payment attempt's reference) finds it too.
     const byOrder = await ctx.http.get(`/api/payments/status/${created.body.transaction_id}`, {
       token: buyer,
     });
@@ -331,8 +338,8 @@ describe('payments: create, simulator, notify, outbox', () => {
     };
   };
 
-  const notifyFields = (orderId: string, sum: string) => ({
-    order_id: orderId,
+  const notifyFields = (paymentRef: string, sum: string) => ({
+    payment_ref: paymentRef,
     Response: '000',
     index: '12345678',
     ConfirmationCode: '1234567',
@@ -345,7 +352,7 @@ describe('payments: create, simulator, notify, outbox', () => {
   it('rejects a forged signature and changes nothing', async () => {
     const created = await create(createRequest());
     const forged = signedNotify(
-      notifyFields(created.body.order_id, '149.30'),
+      notifyFields(created.body.transaction_id, '149.30'),
       'not-the-secret-at-all',
     );
     const res = await ctx.http.post('/api/payments/notify/simulator', forged.body, {
@@ -361,7 +368,7 @@ describe('payments: create, simulator, notify, outbox', () => {
 
   it('refuses an authentic notify the provider never confirmed (no such transaction)', async () => {
     const created = await create(createRequest());
-    const made = signedNotify(notifyFields(created.body.order_id, '149.30'));
+    const made = signedNotify(notifyFields(created.body.transaction_id, '149.30'));
     const res = await ctx.http.post<{ outcome: string }>(
       '/api/payments/notify/simulator',
       made.body,
@@ -398,23 +405,23 @@ describe('payments: create, simulator, notify, outbox', () => {
     expect(await ctx.outbox.countDocuments({ 'payload.orderId': created.body.order_id })).toBe(4);
   });
 
-  it('an amount that differs from the order flags it for review, never paid', async () => {
+  it('the hosted page refuses a sum other than the locked one; the order stays payable', async () => {
     const created = await create(createRequest());
-    // A buyer editing the hosted page's hidden sum: the simulator charges what it was given.
-    const redirect = await payInFrame(
-      created.body.payment_url,
-      { ...created.body.form_data, sum: '1.00' },
-      { ccno: APPROVED },
-    );
-    expect(redirect.pathname).toBe('/payment/iframe/success');
-    const flagged = await order(created.body.order_id);
-    expect(flagged?.status).toBe('payment_review');
-    expect(flagged?.payment.amountAgorot).toBe(100);
-    expect(await ctx.outbox.countDocuments({ 'payload.orderId': created.body.order_id })).toBe(0);
-    const status = await ctx.http.get(`/api/payments/status/${created.body.order_id}`, {
-      token: buyer,
-    });
-    expect(status.body).toMatchObject({ success: false, status: 'review' });
+    // A buyer editing the hosted page's hidden sum: the amount lock refuses it.
+    await expect(
+      payInFrame(
+        created.body.payment_url,
+        { ...created.body.form_data, sum: '1.00' },
+        {
+          ccno: APPROVED,
+        },
+      ),
+    ).rejects.toThrow(/403/);
+    const untouched = await order(created.body.order_id);
+    expect(untouched?.status).toBe('pending_payment');
+    expect(untouched?.payment.notifyLog).toHaveLength(0);
+    await payInFrame(created.body.payment_url, created.body.form_data, { ccno: APPROVED });
+    expect((await order(created.body.order_id))?.status).toBe('paid');
   });
 
   it("another user's payment status and orders answer 404 / are not listed", async () => {

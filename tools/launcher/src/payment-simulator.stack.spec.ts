@@ -38,13 +38,28 @@ describe('the payment simulator in the stack', () => {
     });
     try {
       await stack.start();
+      // The amount lock, asked with the shared secret as the terminal's password (as the API does).
+      const handshake = await fetch(`${simulatorUrl}/cgi-bin/tranzila71dt.cgi`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          supplier: 'mechabrim',
+          TranzilaPW: secret ?? '',
+          sum: '10.00',
+          currency: '1',
+          op: '1',
+        }),
+      });
+      const thtk = new URLSearchParams(await handshake.text()).get('thtk') ?? '';
+      expect(thtk).not.toBe('');
       const answer = await fetch(`${simulatorUrl}/mechabrim/pay`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
           sum: '10.00',
           currency: '1',
-          order_id: 'c'.repeat(24),
+          payment_ref: 'c'.repeat(22),
+          thtk,
           success_url_address: 'http://shop.test/payment/iframe/success',
           fail_url_address: 'http://shop.test/payment/iframe/failed',
           notify_url_address: `http://127.0.0.1:${(shop.address() as AddressInfo).port}/notify`,

@@ -4,7 +4,7 @@ import { SIMULATOR_SIGNATURE_HEADER, simulatorNotifySchema } from '@mechabrim/co
 import { signNotify, startPaymentSimulator, type PaymentSimulator } from './server';
 
 const SECRET = 'simulator-spec-secret';
-const ORDER_ID = 'a'.repeat(24);
+const PAYMENT_REF = 'AbCdEfGhIjKlMnOpQrSt-_';
 const APPROVED = '4580458045804580';
 
 describe('payment simulator over HTTP', () => {
@@ -39,30 +39,94 @@ describe('payment simulator over HTTP', () => {
     await new Promise<void>((resolve) => shop.close(() => resolve()));
   });
 
-  const orderForm = () =>
+  /** The amount lock, asked as the shop's server asks it: the terminal, its password, the sum. */
+  const handshake = async (sum = '114.80', password = SECRET, supplier = 'mechabrim') => {
+    const answer = await fetch(`${simulator.url}/cgi-bin/tranzila71dt.cgi`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ supplier, TranzilaPW: password, sum, currency: '1', op: '1' }),
+    });
+    return { status: answer.status, thtk: new URLSearchParams(await answer.text()).get('thtk') };
+  };
+
+  const orderForm = (thtk: string, overrides: Record<string, string> = {}) =>
     new URLSearchParams({
       sum: '114.80',
       currency: '1',
-      order_id: ORDER_ID,
+      payment_ref: PAYMENT_REF,
+      thtk,
+      new_process: '1',
       pdesc: 'הזמנה בחנות מחברים',
       success_url_address: 'http://shop.test/payment/iframe/success',
       fail_url_address: 'http://shop.test/payment/iframe/failed',
       notify_url_address: `${shopUrl}/api/payments/notify/simulator`,
+      ...overrides,
     });
 
-  const pay = (card: Record<string, string>) =>
+  const submit = (form: URLSearchParams, card: Record<string, string>) =>
     fetch(`${simulator.url}/mechabrim/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams([...orderForm(), ...Object.entries(card)]),
+      body: new URLSearchParams([...form, ...Object.entries(card)]),
       redirect: 'manual',
     });
+
+  const pay = async (card: Record<string, string>) =>
+    submit(orderForm((await handshake()).thtk ?? ''), card);
+
+  const card = { ccno: APPROVED, expdate: '0830', mycvv: '123', myid: '123456782' };
+
+  it('gives an amount lock only to the terminal password, as plain `thtk=` text', async () => {
+    const granted = await handshake();
+    expect(granted.status).toBe(200);
+    expect(granted.thtk).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await handshake('114.80', 'not-the-password')).status).toBe(403);
+    expect((await handshake('a lot')).status).toBe(400);
+  });
+
+  it('refuses the page and the card submit without a token, with a forged one or for another sum', async () => {
+    received.length = 0;
+    const page = (form: URLSearchParams) =>
+      fetch(`${simulator.url}/mechabrim/iframenew.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+    const withoutToken = orderForm('');
+    withoutToken.delete('thtk');
+    expect((await page(withoutToken)).status).toBe(403);
+    expect((await submit(withoutToken, card)).status).toBe(403);
+    expect((await submit(orderForm('forged-token-0000'), card)).status).toBe(403);
+    const { thtk } = await handshake('114.80');
+    const cheaper = orderForm(thtk ?? '', { sum: '1.00' });
+    const refused = await page(cheaper);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('הסכום שונה מהסכום שננעל');
+    expect((await submit(cheaper, card)).status).toBe(403);
+    // Another terminal's token does not open this one's page.
+    const other = await handshake('114.80', SECRET, 'another-terminal');
+    expect((await submit(orderForm(other.thtk ?? ''), card)).status).toBe(403);
+    expect(received).toHaveLength(0);
+    // The same sum written another way is the same sum.
+    expect((await page(orderForm(thtk ?? '', { sum: '114.8' }))).status).toBe(200);
+  });
+
+  it('charges a token once: a second approved submit with it is refused', async () => {
+    const { thtk } = await handshake();
+    const form = orderForm(thtk ?? '');
+    const declined = await submit(form, { ...card, ccno: '4000000000000002' });
+    expect(new URL(declined.headers.get('location') ?? '').pathname).toBe('/payment/iframe/failed');
+    expect((await submit(form, card)).status).toBe(303);
+    const again = await submit(form, card);
+    expect(again.status).toBe(403);
+    expect(await again.text()).toContain('כבר שולמה');
+  });
 
   it('serves a Hebrew right-to-left card form with Tranzila field names and the test cards', async () => {
     const page = await fetch(`${simulator.url}/mechabrim/iframenew.php`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: orderForm(),
+      body: orderForm((await handshake()).thtk ?? ''),
     });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -73,7 +137,7 @@ describe('payment simulator over HTTP', () => {
     }
     expect(html).toContain('<button type="submit">');
     expect(html).toContain('4580 4580 4580 4580');
-    expect(html).toContain(`name="order_id" value="${ORDER_ID}"`);
+    expect(html).toContain(`name="payment_ref" value="${PAYMENT_REF}"`);
   });
 
   it('refuses to open the form without the order fields', async () => {
@@ -93,7 +157,8 @@ describe('payment simulator over HTTP', () => {
     expect(answer.status).toBe(303);
     const location = new URL(answer.headers.get('location') ?? '');
     expect(location.pathname).toBe('/payment/iframe/success');
-    expect(location.searchParams.get('order_id')).toBe(ORDER_ID);
+    expect(location.searchParams.get('order_id')).toBeNull();
+    expect(location.searchParams.get('payment_ref')).toBeNull();
     expect(location.searchParams.get('amount')).toBe('114.80');
     expect(location.searchParams.get('currency')).toBe('ILS');
     const index = location.searchParams.get('transaction_id') ?? '';
@@ -103,11 +168,21 @@ describe('payment simulator over HTTP', () => {
     const [notify] = received;
     expect(notify?.signature).toBe(signNotify(notify?.body ?? '', SECRET));
     const parsed = simulatorNotifySchema.parse(JSON.parse(notify?.body ?? '{}'));
-    expect(parsed).toMatchObject({ Response: '000', index, sum: '114.80', ccno_last4: '4580' });
+    expect(parsed).toMatchObject({
+      Response: '000',
+      index,
+      sum: '114.80',
+      payment_ref: PAYMENT_REF,
+      ccno_last4: '4580',
+    });
     expect(notify?.body).not.toContain('45804580');
 
     const transaction = await fetch(`${simulator.url}/transactions/${index}`);
-    expect(await transaction.json()).toMatchObject({ index, order_id: ORDER_ID, Response: '000' });
+    expect(await transaction.json()).toMatchObject({
+      index,
+      payment_ref: PAYMENT_REF,
+      Response: '000',
+    });
   });
 
   it('declines a declined card and redirects to the failure page with its code', async () => {

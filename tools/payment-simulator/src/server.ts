@@ -1,8 +1,9 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   SIMULATOR_SIGNATURE_HEADER,
+  TRANZILA_HANDSHAKE_PATH,
   type PaymentFailureCode,
   type SimulatorNotify,
 } from '@mechabrim/contracts';
@@ -20,6 +21,11 @@ import { cardFormPage, messagePage, ORDER_FIELDS, PAGE_HE, type OrderFields } fr
 export interface PaymentSimulatorOptions {
   /** Shared with the API: signs every notify (HMAC-SHA256 of the raw body, hex). */
   secret: string;
+  /**
+   * The terminal's password (`TranzilaPW`) the handshake must be asked with; the notify secret
+   * when not given (the API sends that).
+   */
+  terminalPassword?: string;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -37,7 +43,7 @@ export interface PaymentSimulatorOptions {
 /** A payment the simulator decided, as its transactions endpoint answers it. */
 export interface SimulatedTransaction {
   index: string;
-  order_id: string;
+  payment_ref: string;
   Response: string;
   ConfirmationCode: string;
   sum: string;
@@ -57,6 +63,30 @@ const MAX_BODY_BYTES = 64 * 1024;
 const HOSTED_PAGE = /^\/([A-Za-z0-9_-]{1,40})\/iframenew\.php$/;
 const CARD_SUBMIT = /^\/([A-Za-z0-9_-]{1,40})\/pay$/;
 const TRANSACTION = /^\/transactions\/(\d{1,20})$/;
+
+/** An amount lock the handshake gave: the terminal and the sum (in agorot) it is bound to. */
+interface AmountLock {
+  terminal: string;
+  sumAgorot: number;
+  /** An approved payment used it: the page will not charge it again. */
+  used: boolean;
+}
+
+const SUM = /^\d{1,7}(\.\d{1,2})?$/;
+const TERMINAL = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** A sum field (`114.80`, `114.8`, `114`) in agorot, or null when it is not one. */
+function agorotOf(sum: string | undefined): number | null {
+  if (!sum || !SUM.test(sum)) return null;
+  const [whole = '0', fraction = ''] = sum.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+function samePassword(given: string, expected: string): boolean {
+  const a = createHmac('sha256', 'compare').update(given).digest();
+  const b = createHmac('sha256', 'compare').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
 
 /** HMAC-SHA256 (hex) of a notify's raw body, as the simulator signs it and the API checks it. */
 export function signNotify(rawBody: string, secret: string): string {
@@ -110,14 +140,14 @@ const isHttpUrl = (value: string | undefined): value is string => {
 
 /** The order fields a payment needs, or null when the hosted page was opened without them. */
 function completeOrder(fields: OrderFields) {
-  const { sum, order_id, success_url_address, fail_url_address, notify_url_address } = fields;
-  if (!sum || !/^\d+(\.\d{1,2})?$/.test(sum) || !order_id || !/^[a-f\d]{24}$/i.test(order_id))
+  const { sum, payment_ref, success_url_address, fail_url_address, notify_url_address } = fields;
+  if (agorotOf(sum) === null || !sum || !payment_ref || !/^[A-Za-z0-9_-]{22}$/.test(payment_ref))
     return null;
   if (!isHttpUrl(success_url_address) || !isHttpUrl(fail_url_address)) return null;
   if (!isHttpUrl(notify_url_address)) return null;
   return {
     sum,
-    orderId: order_id,
+    paymentRef: payment_ref,
     currency: fields.currency ?? '1',
     successUrl: success_url_address,
     failUrl: fail_url_address,
@@ -134,11 +164,14 @@ function withQuery(base: string, query: Record<string, string | undefined>): str
 }
 
 /**
- * The local payment provider (ARCHITECTURE.md decision 5): a hosted card form at
- * `/{terminal}/iframenew.php` taking Tranzila's fields, a signed server-to-server notify to the
- * shop's `notify_url_address`, then a redirect of the frame to `success_url_address` or
- * `fail_url_address` with the return parameters of spec §3. `GET /transactions/{index}` answers
- * what was decided, as the provider's transactions API does for the shop's confirmation.
+ * The local payment provider (ARCHITECTURE.md decision 5): Tranzila's handshake at
+ * `/cgi-bin/tranzila71dt.cgi` (asked server-side with the terminal's password, it answers
+ * `thtk=<token>` bound to the terminal and the sum), a hosted card form at
+ * `/{terminal}/iframenew.php` taking Tranzila's fields — refused without a token, or for a sum
+ * other than the token's — a signed server-to-server notify to the shop's `notify_url_address`,
+ * then a redirect of the frame to `success_url_address` or `fail_url_address` with the return
+ * parameters of spec §3. `GET /transactions/{index}` answers what was decided, as the provider's
+ * transactions API does for the shop's confirmation.
  */
 export async function startPaymentSimulator(
   options: PaymentSimulatorOptions,
@@ -146,6 +179,8 @@ export async function startPaymentSimulator(
   const now = options.now ?? (() => new Date());
   const notifyTimeoutMs = options.notifyTimeoutMs ?? 5000;
   const transactions = new Map<string, SimulatedTransaction>();
+  const locks = new Map<string, AmountLock>();
+  const terminalPassword = options.terminalPassword ?? options.secret;
   const notifies: { body: string; status: number | null; attempts: number }[] = [];
   const retryDelays = options.notifyRetryDelaysMs ?? [1000, 5000, 15000];
   const retryTimers = new Set<NodeJS.Timeout>();
@@ -192,10 +227,37 @@ export async function startPaymentSimulator(
     retry(0);
   }
 
+  /** `tranzila71dt.cgi` with `op=1`: a token bound to the terminal and the sum, as plain text. */
+  function handshake(params: URLSearchParams, response: ServerResponse) {
+    const supplier = params.get('supplier') ?? '';
+    const sumAgorot = agorotOf(params.get('sum') ?? undefined);
+    if (params.get('op') !== '1' || !TERMINAL.test(supplier) || sumAgorot === null) {
+      return send(response, 400, 'error=bad handshake request', 'text/plain');
+    }
+    if (!samePassword(params.get('TranzilaPW') ?? '', terminalPassword)) {
+      return send(response, 403, 'error=bad terminal password', 'text/plain');
+    }
+    const token = randomBytes(24).toString('base64url');
+    locks.set(token, { terminal: supplier, sumAgorot, used: false });
+    return send(response, 200, new URLSearchParams({ thtk: token }).toString(), 'text/plain');
+  }
+
+  /** Why the page refuses these fields for this terminal, or null when the lock holds. */
+  function lockProblem(terminal: string, fields: OrderFields): string | null {
+    if (!fields.thtk) return PAGE_HE.errors.noToken;
+    const lock = locks.get(fields.thtk);
+    if (!lock || lock.terminal !== terminal) return PAGE_HE.errors.badToken;
+    if (agorotOf(fields.sum) !== lock.sumAgorot) return PAGE_HE.errors.sumMismatch;
+    if (lock.used) return PAGE_HE.errors.tokenUsed;
+    return null;
+  }
+
   async function submitCard(terminal: string, params: URLSearchParams, response: ServerResponse) {
     const fields = orderFields(params);
     const order = completeOrder(fields);
     if (!order) return send(response, 400, messagePage(PAGE_HE.errors.missingOrder));
+    const refused = lockProblem(terminal, fields);
+    if (refused) return send(response, 403, messagePage(refused));
     const problems: string[] = [];
     const expiry = parseExpiry(params.get('expdate') ?? '');
     if (!expiry) problems.push(PAGE_HE.errors.expiry);
@@ -213,13 +275,16 @@ export async function startPaymentSimulator(
         errorCode: 'EXPIRED_CARD',
       };
     }
+    // The lock is spent before anything is awaited: a double submit cannot charge twice.
+    const lock = fields.thtk ? locks.get(fields.thtk) : undefined;
+    if (decision.approved && lock) lock.used = true;
     const index = String(randomInt(10_000_000, 99_999_999));
     const confirmationCode = decision.approved
       ? String(randomInt(1_000_000, 9_999_999))
       : '0000000';
     transactions.set(index, {
       index,
-      order_id: order.orderId,
+      payment_ref: order.paymentRef,
       Response: decision.responseCode,
       ConfirmationCode: confirmationCode,
       sum: order.sum,
@@ -230,7 +295,7 @@ export async function startPaymentSimulator(
       : decision.errorCode;
     const message = failure ? PAGE_HE.failureMessages[failure] : undefined;
     await deliverNotify(order.notifyUrl, {
-      order_id: order.orderId,
+      payment_ref: order.paymentRef,
       Response: decision.responseCode,
       index,
       ConfirmationCode: confirmationCode,
@@ -240,9 +305,9 @@ export async function startPaymentSimulator(
       ccno_last4: digits.slice(-4).padStart(4, '0').replace(/\D/g, '0'),
       notified_at: now().toISOString(),
     });
+    // The return parameters name the transaction, never the shop's order or payment reference.
     const common = {
       transaction_id: index,
-      order_id: order.orderId,
       amount: order.sum,
       currency: 'ILS',
     };
@@ -266,6 +331,11 @@ export async function startPaymentSimulator(
         ? send(response, 200, JSON.stringify(found), 'application/json')
         : send(response, 404, JSON.stringify({ error: 'not found' }), 'application/json');
     }
+    if (url.pathname === TRANZILA_HANDSHAKE_PATH && (method === 'GET' || method === 'POST')) {
+      const params =
+        method === 'POST' ? new URLSearchParams(await readBody(request)) : url.searchParams;
+      return handshake(params, response);
+    }
     const page = HOSTED_PAGE.exec(url.pathname);
     if (page?.[1] && (method === 'GET' || method === 'POST')) {
       const params =
@@ -273,6 +343,8 @@ export async function startPaymentSimulator(
       const fields = orderFields(params);
       if (!completeOrder(fields))
         return send(response, 400, messagePage(PAGE_HE.errors.missingOrder));
+      const refused = lockProblem(page[1], fields);
+      if (refused) return send(response, 403, messagePage(refused));
       return send(response, 200, cardFormPage(`/${page[1]}/pay`, fields));
     }
     const submit = CARD_SUBMIT.exec(url.pathname);

@@ -138,6 +138,7 @@ export const messagesHe = {
     badNotify: 'הודעת התשלום אינה תקינה',
     unknownProvider: 'ספק התשלום אינו מוכר',
     providerUnavailable: 'שירות התשלומים אינו זמין כרגע. נסו שוב בעוד מספר רגעים.',
+    unappliedNotFound: 'לא נמצא תשלום להחזר בהזמנה הזאת עם מספר העסקה הזה',
   },
   orders: {
     notFound: 'ההזמנה לא נמצאה',

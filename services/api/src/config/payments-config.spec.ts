@@ -11,7 +11,11 @@ describe('payments configuration', () => {
       shopUrl: 'http://localhost:4200',
       pendingTtlMinutes: 30,
       outboxPollIntervalMs: 1000,
-      tranzila: { handshake: false, hostedUrl: 'https://direct.tranzila.com' },
+      tranzila: {
+        handshake: true,
+        hostedUrl: 'https://direct.tranzila.com',
+        handshakeUrl: 'https://secure5.tranzila.com/cgi-bin/tranzila71dt.cgi',
+      },
     });
   });
 
@@ -21,17 +25,27 @@ describe('payments configuration', () => {
       loadApiConfig({ PAYMENT_PROVIDER: 'tranzila', TRANZILA_TERMINAL: 'shop' });
     } catch (error) {
       const variables = (error as ConfigError).problems.map((p) => p.variable);
-      expect(variables).toEqual(['TRANZILA_APP_KEY', 'TRANZILA_SECRET']);
+      expect(variables).toEqual(['TRANZILA_APP_KEY', 'TRANZILA_SECRET', 'TRANZILA_PW']);
     }
+    // The amount lock is on unless turned off; without it the password is not needed.
+    expect(
+      loadApiConfig({
+        PAYMENT_PROVIDER: 'tranzila',
+        TRANZILA_TERMINAL: 'shop',
+        TRANZILA_APP_KEY: 'k',
+        TRANZILA_SECRET: 's',
+        TRANZILA_HANDSHAKE: 'false',
+      }).payments.tranzila.handshake,
+    ).toBe(false);
     const { payments } = loadApiConfig({
       PAYMENT_PROVIDER: 'tranzila',
       TRANZILA_TERMINAL: 'shop',
       TRANZILA_APP_KEY: 'k',
       TRANZILA_SECRET: 's',
-      TRANZILA_HANDSHAKE: 'true',
+      TRANZILA_PW: 'pw',
       PUBLIC_SHOP_URL: 'https://mechabrim.co.il/',
     });
-    expect(payments.tranzila).toMatchObject({ terminal: 'shop', handshake: true });
+    expect(payments.tranzila).toMatchObject({ terminal: 'shop', handshake: true, password: 'pw' });
     expect(payments.shopUrl).toBe('https://mechabrim.co.il');
   });
 

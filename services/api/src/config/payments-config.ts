@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { documented, enumVar, integerVar, urlVar } from '@mechabrim/server-kit';
-import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@mechabrim/contracts';
+import {
+  PAYMENT_PROVIDERS,
+  TRANZILA_HANDSHAKE_PATH,
+  type PaymentProviderName,
+} from '@mechabrim/contracts';
 
 /** The development secret shared with tools/payment-simulator (its CLI has the same default). */
 export const DEV_PAYMENT_SIMULATOR_SECRET = 'mechabrim-payment-simulator-development-secret';
@@ -85,13 +89,22 @@ export const paymentsEnvShape = {
   TRANZILA_HANDSHAKE: documented(
     z
       .enum(['true', 'false', '1', '0'])
-      .default('false')
+      .default('true')
       .transform((value) => value === 'true' || value === '1'),
     {
-      default: '`false`',
+      default: '`true`',
       description:
-        'Lock the amount with a Tranzila handshake token (`thtk`) before opening the hosted page',
+        'Lock the amount with a Tranzila handshake token (`thtk`, bound to the sum) before opening the hosted page; `false` only for a terminal without the handshake',
     },
+  ),
+  TRANZILA_PW: documented(z.string().min(1).optional(), {
+    default: 'unset',
+    description:
+      "The terminal's transaction password (`TranzilaPW`) the handshake is asked with (required with `tranzila` while `TRANZILA_HANDSHAKE` is on)",
+  }),
+  TRANZILA_HANDSHAKE_URL: httpUrlVar(
+    `https://secure5.tranzila.com${TRANZILA_HANDSHAKE_PATH}`,
+    "Tranzila's handshake endpoint (the amount lock, `op=1`)",
   ),
   TRANZILA_HOSTED_URL: httpUrlVar(
     'https://direct.tranzila.com',
@@ -99,16 +112,22 @@ export const paymentsEnvShape = {
   ),
   TRANZILA_API_URL: httpUrlVar(
     'https://api.tranzila.com',
-    "Tranzila's API (handshake and transaction queries)",
+    "Tranzila's API (transaction queries that confirm a notify)",
   ),
 };
 
 type PaymentsEnv = z.output<z.ZodObject<typeof paymentsEnvShape>>;
 
-/** A `superRefine` step: the Tranzila adapter cannot run without its terminal and keys. */
+/**
+ * A `superRefine` step: the Tranzila adapter cannot run without its terminal and keys, nor lock
+ * the amount without the terminal's password.
+ */
 export function requireTranzilaSettings(env: Partial<PaymentsEnv>, ctx: z.RefinementCtx): void {
   if (env.PAYMENT_PROVIDER !== 'tranzila') return;
-  for (const name of ['TRANZILA_TERMINAL', 'TRANZILA_APP_KEY', 'TRANZILA_SECRET'] as const) {
+  const required = ['TRANZILA_TERMINAL', 'TRANZILA_APP_KEY', 'TRANZILA_SECRET'] as const;
+  for (const name of env.TRANZILA_HANDSHAKE === false
+    ? required
+    : ([...required, 'TRANZILA_PW'] as const)) {
     if (!env[name]) {
       ctx.addIssue({
         code: 'custom',
@@ -134,6 +153,9 @@ export interface PaymentsConfig {
     appKey: string;
     secret: string;
     handshake: boolean;
+    /** The terminal's `TranzilaPW`, for the handshake. */
+    password: string;
+    handshakeUrl: string;
     hostedUrl: string;
     apiUrl: string;
   };
@@ -157,6 +179,8 @@ export function toPaymentsConfig(env: PaymentsEnv, publicApiUrl: string): Paymen
       appKey: env.TRANZILA_APP_KEY ?? '',
       secret: env.TRANZILA_SECRET ?? '',
       handshake: env.TRANZILA_HANDSHAKE,
+      password: env.TRANZILA_PW ?? '',
+      handshakeUrl: env.TRANZILA_HANDSHAKE_URL,
       hostedUrl: trimSlash(env.TRANZILA_HOSTED_URL),
       apiUrl: trimSlash(env.TRANZILA_API_URL),
     },

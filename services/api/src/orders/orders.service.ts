@@ -33,7 +33,13 @@ export class OrdersService {
         .sort({ createdAt: -1, _id: -1 })
         .skip((query.page - 1) * query.limit)
         .limit(query.limit)
-        .select({ 'payment.notifyLog': 0, user: 0, shippingAddress: 0, requestFingerprint: 0 })
+        .select({
+          'payment.notifyLog': 0,
+          'payment.attempts': 0,
+          user: 0,
+          shippingAddress: 0,
+          requestFingerprint: 0,
+        })
         .lean<StoredBuyerOrder[]>()
         .exec(),
       this.orders.countDocuments(filter),

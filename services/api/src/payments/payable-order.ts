@@ -23,15 +23,35 @@ export interface PayableOrder {
     transactionId?: string | null;
     failureCode?: string | null;
     failureMessage?: string | null;
+    attempts?: PaymentAttempt[];
+    notifyLog?: NotifyLogEntry[];
   } | null;
 }
 
-/** An order as the payment provider sees it. */
-export function paymentOrderOf(order: PayableOrder): PaymentOrder {
+/** One opening of the hosted page (the order's `payment.attempts`). */
+export interface PaymentAttempt {
+  ref: string;
+  amountAgorot: number;
+  createdAt: Date;
+}
+
+/** One entry of the order's payment history (`payment.notifyLog`), as the notify use case reads it. */
+export interface NotifyLogEntry {
+  outcome: string;
+  transactionId?: string | null;
+}
+
+/** The amount an order asks for: books plus shipping (older orders: the books' total). */
+export function amountDueOf(order: PayableOrder) {
+  return agorot(order.amountDueAgorot ?? order.totalAmountAgorot);
+}
+
+/** An order as the payment provider sees it, for one payment attempt. */
+export function paymentOrderOf(order: PayableOrder, paymentRef: string): PaymentOrder {
   const copies = order.books.reduce((count, line) => count + line.quantity, 0);
   return {
-    id: order._id.toHexString(),
-    amountDueAgorot: agorot(order.amountDueAgorot ?? order.totalAmountAgorot),
+    paymentRef,
+    amountDueAgorot: amountDueOf(order),
     description: messagesHe.payments.orderDescription(copies),
     buyer: {
       name: order.user.name,

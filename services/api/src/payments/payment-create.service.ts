@@ -25,15 +25,24 @@ import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { mergeItems, priceOrder, type CatalogueBook, type PricedOrder } from './order-pricing';
-import { paymentOrderOf, type PayableOrder } from './payable-order';
+import { KEPT_PAYMENT_ATTEMPTS, newPaymentRef } from './payment-attempts';
+import {
+  amountDueOf,
+  paymentOrderOf,
+  type PayableOrder,
+  type PaymentAttempt,
+} from './payable-order';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 
 const MINUTE_MS = 60_000;
 
 /**
  * `POST /api/payments/create`: prices the order from the database, stores it as
- * `pending_payment` and opens the provider's hosted page for it. With an idempotency key, a
- * retried or double-clicked request finds the same order and answers the same page.
+ * `pending_payment` and opens the provider's hosted page for it — for a payment attempt with a
+ * random reference, amount-locked by the provider's handshake; the page never names the order.
+ * With an idempotency key, a retried or double-clicked request finds the same order and opens
+ * its page again (a new attempt of the same order). The order's mail goes to the account's
+ * e-mail address; the checkout form's e-mail is kept as the delivery contact only.
  */
 @Injectable()
 export class PaymentCreateService {
@@ -73,9 +82,16 @@ export class PaymentCreateService {
       { method: request.shipping_method, region: request.shipping_region },
       { isVip: buyer?.isVip === true },
     );
+    const attempt = newAttempt(priced.amountDueAgorot);
     let created: PayableOrder;
     try {
-      created = await this.insertOrder(userId, request, priced, idempotencyKey, fingerprint);
+      created = await this.insertOrder(
+        user,
+        request,
+        priced,
+        { idempotencyKey, fingerprint },
+        attempt,
+      );
     } catch (error) {
       const existing =
         idempotencyKey && isDuplicateKeyError(error)
@@ -84,7 +100,7 @@ export class PaymentCreateService {
       if (!existing) throw error;
       return this.answerFor(existing, fingerprint);
     }
-    return this.respond(created);
+    return this.respond(created, attempt);
   }
 
   private idempotencyKey(header: string | undefined, body: string | undefined): string | null {
@@ -108,32 +124,47 @@ export class PaymentCreateService {
       .exec();
   }
 
-  /** A retried request: the same order's page, if it is the same order and still unpaid. */
-  private answerFor(order: PayableOrder, fingerprint: string): Promise<PaymentCreateResponse> {
+  /**
+   * A retried request: the same order's page, if it is the same order and still unpaid — opened
+   * for a new attempt, which the order records only while it awaits payment.
+   */
+  private async answerFor(
+    order: PayableOrder,
+    fingerprint: string,
+  ): Promise<PaymentCreateResponse> {
     if (order.requestFingerprint && order.requestFingerprint !== fingerprint) {
       throw new DomainError('conflict', messagesHe.payments.idempotencyKeyReused);
     }
     if (effectiveOrderStatus(order) !== 'pending_payment') {
       throw new DomainError('conflict', messagesHe.payments.orderNotPending);
     }
-    return this.respond(order);
+    const attempt = newAttempt(amountDueOf(order));
+    const recorded = await this.orders.updateOne(
+      { _id: order._id, status: 'pending_payment' },
+      { $push: { 'payment.attempts': { $each: [attempt], $slice: -KEPT_PAYMENT_ATTEMPTS } } },
+    );
+    if (recorded.modifiedCount === 0) {
+      throw new DomainError('conflict', messagesHe.payments.orderNotPending);
+    }
+    return this.respond(order, attempt);
   }
 
   private async insertOrder(
-    userId: Types.ObjectId,
+    user: AuthenticatedUser,
     request: PaymentCreateRequest,
     priced: PricedOrder,
-    idempotencyKey: string | null,
-    fingerprint: string,
+    key: { idempotencyKey: string | null; fingerprint: string },
+    attempt: PaymentAttempt,
   ): Promise<PayableOrder> {
     const buyer = request.client;
     const name = `${buyer.first_name} ${buyer.last_name}`;
     const [created] = await this.orders.create([
       {
         user: {
-          userId,
+          userId: new Types.ObjectId(user.id),
           name,
-          email: buyer.email,
+          // The account's address, not the form's: order mail must reach the account holder.
+          email: user.email,
           firstName: buyer.first_name,
           lastName: buyer.last_name,
         },
@@ -144,6 +175,7 @@ export class PaymentCreateService {
           zip: buyer.zip,
           country: buyer.country,
           phone: buyer.phone,
+          email: buyer.email,
         },
         books: priced.lines.map((line) => ({
           book: {
@@ -169,24 +201,27 @@ export class PaymentCreateService {
         currency: ORDER_CURRENCY,
         status: 'pending_payment',
         statusHistory: [{ status: 'pending_payment', at: new Date() }],
-        idempotencyKey,
-        requestFingerprint: fingerprint,
+        idempotencyKey: key.idempotencyKey,
+        requestFingerprint: key.fingerprint,
         expiresAt: new Date(Date.now() + this.config.payments.pendingTtlMinutes * MINUTE_MS),
-        payment: { provider: this.provider.name },
+        payment: { provider: this.provider.name, attempts: [attempt] },
       },
     ]);
     if (!created) throw new Error('order insert returned nothing');
     return created.toObject() as unknown as PayableOrder;
   }
 
-  private async respond(order: PayableOrder): Promise<PaymentCreateResponse> {
-    const hosted = await this.provider.createPayment(paymentOrderOf(order));
+  private async respond(
+    order: PayableOrder,
+    attempt: PaymentAttempt,
+  ): Promise<PaymentCreateResponse> {
+    const hosted = await this.provider.createPayment(paymentOrderOf(order, attempt.ref));
     const shipping = agorot(order.shipping?.priceAgorot ?? 0);
     return {
       success: true,
       error: null,
       order_id: order._id.toHexString(),
-      transaction_id: order._id.toHexString(),
+      transaction_id: attempt.ref,
       iframe_url: hosted.paymentUrl,
       payment_url: hosted.paymentUrl,
       form_data: hosted.formData,
@@ -199,6 +234,10 @@ export class PaymentCreateService {
       },
     };
   }
+}
+
+function newAttempt(amountAgorot: number): PaymentAttempt {
+  return { ref: newPaymentRef(), amountAgorot, createdAt: new Date() };
 }
 
 /**

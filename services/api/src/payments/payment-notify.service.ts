@@ -6,7 +6,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import { OutboxRelay } from './outbox-relay.service';
 import { paidOrderJobs } from './outbox-rows';
-import { paymentOrderOf, type PayableOrder } from './payable-order';
+import { amountDueOf, type PayableOrder } from './payable-order';
 import {
   PAYMENT_PROVIDER,
   type IncomingHeaders,
@@ -14,19 +14,26 @@ import {
   type PaymentProvider,
 } from './providers/payment-provider';
 
-/** What the API did with a notify (also the notify log's `outcome`). */
-export type NotifyOutcome = 'paid' | 'declined' | 'mismatch' | 'not_confirmed' | 'replay';
+/** What the API did with a notify (also the payment history's `outcome`, except `replay`). */
+export type NotifyOutcome =
+  'paid' | 'declined' | 'mismatch' | 'foreign' | 'not_confirmed' | 'replay';
 
-/** Statuses after which an order's payment is settled: a notify changes nothing any more. */
-const SETTLED = new Set(['paid', 'processing', 'shipped', 'delivered', 'payment_review']);
+/** Outcomes after which a transaction is settled: the same notify again is a replay. */
+const FINAL = { $ne: 'not_confirmed' };
+
+/** How often one notify re-reads its order after losing a race with another notify. */
+const MAX_ROUNDS = 3;
 
 /**
  * `POST /api/payments/notify/:provider`: the provider's server-to-server word on a payment. The
- * order is paid only when the notify is authentic, matches the order's amount and currency, and
- * the provider confirms the transaction; then the paid status and the outbox rows of its
- * follow-up work are written in one MongoDB transaction, so a crash or a Redis outage between
- * them cannot lose the work or send it for an unpaid order. The write is conditional on the order
- * still awaiting payment, so a replayed or concurrent notify changes nothing.
+ * notify names the payment attempt (a random reference the hosted page was opened with), never
+ * the order. Every transaction is recorded once on the order's payment history (its sum, result,
+ * signature check and what was done with it); a replay adds nothing. The order is paid only when
+ * the notify is authentic, the provider confirms the transaction, and its sum and currency are
+ * the attempt's; then the paid status and the outbox rows of its follow-up work are written in one
+ * MongoDB transaction. Money taken that does not pay the order (another sum, or an order already
+ * paid) never changes the order: it is recorded as `foreign` with a refund to make, and the
+ * attempt's own matching payment still pays the order.
  */
 @Injectable()
 export class PaymentNotifyService {
@@ -50,65 +57,129 @@ export class PaymentNotifyService {
       throw new DomainError('not_found', messagesHe.payments.unknownProvider);
     }
     const notify = this.provider.verifyNotify(rawBody, headers, parsedBody);
-    const order = await this.orders.findById(notify.orderId).lean<PayableOrder>().exec();
-    if (!order) throw new DomainError('not_found', messagesHe.payments.paymentNotFound);
-    const outcome = await this.apply(order, notify);
+    let outcome: NotifyOutcome | null = null;
+    let orderId = '';
+    for (let round = 0; round < MAX_ROUNDS && outcome === null; round += 1) {
+      const order = await this.orders
+        .findOne({ 'payment.attempts.ref': notify.paymentRef })
+        .lean<PayableOrder>()
+        .exec();
+      if (!order) {
+        this.logger.warn(
+          { paymentRef: notify.paymentRef, transactionId: notify.transactionId },
+          'payment notify for no known attempt',
+        );
+        throw new DomainError('not_found', messagesHe.payments.paymentNotFound);
+      }
+      orderId = order._id.toHexString();
+      outcome = await this.apply(order, notify);
+    }
+    // Only a run of notifies racing for one order gets here without an answer; the provider
+    // sends it again.
+    if (outcome === null) throw new DomainError('conflict', messagesHe.payments.orderNotPending);
     if (outcome === 'paid') this.relay.nudge();
-    this.logger.log(
-      { orderId: notify.orderId, transactionId: notify.transactionId, outcome },
-      'payment notify',
-    );
+    this.logger.log({ orderId, transactionId: notify.transactionId, outcome }, 'payment notify');
     return { received: true, outcome };
   }
 
-  private async apply(order: PayableOrder, notify: PaymentNotify): Promise<NotifyOutcome> {
-    if (SETTLED.has(order.status)) return 'replay';
-    const log = (outcome: NotifyOutcome) => ({
-      receivedAt: new Date(),
-      outcome,
-      fields: notify.fields,
-    });
-    if (!notify.approved) {
-      // A declined card leaves the order payable: the buyer may try another card.
-      await this.orders.updateOne(
-        { _id: order._id, status: 'pending_payment' },
-        {
-          $set: {
-            'payment.transactionId': notify.transactionId,
-            'payment.failureCode': notify.failureCode,
-            'payment.failureMessage': notify.failureMessage,
-            'payment.cardLast4': notify.cardLast4,
-          },
-          $push: { 'payment.notifyLog': log('declined') },
-        },
-      );
-      return 'declined';
+  /** What this notify does to this order; null when the order changed meanwhile (read it again). */
+  private async apply(order: PayableOrder, notify: PaymentNotify): Promise<NotifyOutcome | null> {
+    const history = order.payment?.notifyLog ?? [];
+    const seen = history.filter((entry) => entry.transactionId === notify.transactionId);
+    if (seen.some((entry) => entry.outcome !== 'not_confirmed')) return 'replay';
+    if (!notify.approved) return this.recordDeclined(order, notify);
+    if (!(await this.provider.confirmTransaction(notify))) {
+      // Recorded once; a later notify of the same transaction is asked about again.
+      if (seen.length > 0) return 'not_confirmed';
+      return (await this.record(order, notify, 'not_confirmed')) ? 'not_confirmed' : 'replay';
     }
-    const payable = paymentOrderOf(order);
-    const matches = notify.amountAgorot === payable.amountDueAgorot && notify.currency === 'ILS';
-    // Money was taken for an order that cannot simply be paid (wrong amount, or expired or
-    // cancelled meanwhile): a person decides, the order is never marked paid by itself.
-    if (!matches || order.status !== 'pending_payment') {
-      await this.flagForReview(order, notify, log('mismatch'));
-      return 'mismatch';
+    const attempt = order.payment?.attempts?.find((a) => a.ref === notify.paymentRef);
+    const matches =
+      attempt !== undefined &&
+      notify.amountAgorot === attempt.amountAgorot &&
+      notify.amountAgorot === amountDueOf(order) &&
+      notify.currency === 'ILS';
+    if (matches && order.status === 'pending_payment') return this.markPaid(order, notify);
+    const lapsed = order.status === 'expired' || order.status === 'cancelled' ? order.status : null;
+    if (matches && !order.paidAt && lapsed) {
+      // The buyer's own payment, after the order lapsed: a person decides (revive or refund).
+      return this.holdForReview(order, lapsed, notify);
     }
-    if (!(await this.provider.confirmTransaction(payable, notify))) {
-      await this.orders.updateOne(
-        { _id: order._id },
-        { $push: { 'payment.notifyLog': log('not_confirmed') } },
-      );
-      return 'not_confirmed';
-    }
-    return this.markPaid(order, notify, log('paid'));
+    return (await this.record(order, notify, 'foreign', { refund: true })) ? 'foreign' : 'replay';
   }
 
-  private async flagForReview(
+  /** The history entry of a notify. */
+  private entry(notify: PaymentNotify, outcome: NotifyOutcome, refund = false) {
+    return {
+      receivedAt: new Date(),
+      outcome,
+      attemptRef: notify.paymentRef,
+      transactionId: notify.transactionId,
+      amountAgorot: notify.amountAgorot,
+      currency: notify.currency,
+      result: notify.result,
+      signature: notify.signature,
+      refund: refund ? { state: 'needed' } : null,
+      fields: notify.fields,
+    };
+  }
+
+  /** The order's filter that holds while this transaction is not yet settled on it. */
+  private unsettled(notify: PaymentNotify) {
+    return {
+      'payment.notifyLog': {
+        $not: { $elemMatch: { transactionId: notify.transactionId, outcome: FINAL } },
+      },
+    };
+  }
+
+  /** Adds the entry unless the transaction is settled already; false when it was. */
+  private async record(
     order: PayableOrder,
     notify: PaymentNotify,
-    entry: object,
-  ): Promise<void> {
-    await this.orders.updateOne(
-      { _id: order._id, status: { $in: ['pending_payment', 'expired', 'cancelled'] } },
+    outcome: NotifyOutcome,
+    options: { refund?: boolean } = {},
+  ): Promise<boolean> {
+    const written = await this.orders.updateOne(
+      { _id: order._id, ...this.unsettled(notify) },
+      { $push: { 'payment.notifyLog': this.entry(notify, outcome, options.refund) } },
+    );
+    return written.modifiedCount === 1;
+  }
+
+  /** A declined card leaves the order payable: the buyer may try another card. */
+  private async recordDeclined(order: PayableOrder, notify: PaymentNotify): Promise<NotifyOutcome> {
+    const written = await this.orders.updateOne(
+      { _id: order._id, status: 'pending_payment', ...this.unsettled(notify) },
+      {
+        $set: {
+          'payment.transactionId': notify.transactionId,
+          'payment.failureCode': notify.failureCode,
+          'payment.failureMessage': notify.failureMessage,
+          'payment.cardLast4': notify.cardLast4,
+        },
+        $push: { 'payment.notifyLog': this.entry(notify, 'declined') },
+      },
+    );
+    if (written.modifiedCount === 1) return 'declined';
+    // The order is no longer payable: the decline is history only.
+    return (await this.record(order, notify, 'declined')) ? 'declined' : 'replay';
+  }
+
+  /** The attempt's sum, for an order that expired or was cancelled unpaid meanwhile. */
+  private async holdForReview(
+    order: PayableOrder,
+    status: 'expired' | 'cancelled',
+    notify: PaymentNotify,
+  ): Promise<NotifyOutcome | null> {
+    const at = new Date();
+    const written = await this.orders.updateOne(
+      {
+        _id: order._id,
+        status,
+        paidAt: null,
+        ...this.unsettled(notify),
+      },
       {
         $set: {
           status: 'payment_review',
@@ -119,24 +190,24 @@ export class PaymentNotifyService {
           'payment.cardLast4': notify.cardLast4,
         },
         $push: {
-          'payment.notifyLog': entry,
-          statusHistory: { status: 'payment_review', at: new Date() },
+          'payment.notifyLog': this.entry(notify, 'mismatch', true),
+          statusHistory: { status: 'payment_review', at },
         },
       },
     );
+    return written.modifiedCount === 1 ? 'mismatch' : null;
   }
 
   private async markPaid(
     order: PayableOrder,
     notify: PaymentNotify,
-    entry: object,
-  ): Promise<NotifyOutcome> {
+  ): Promise<NotifyOutcome | null> {
     const paidAt = new Date();
-    let outcome: NotifyOutcome = 'paid';
+    let paid = false;
     await this.connection.transaction(async (session) => {
-      outcome = 'paid';
+      paid = false;
       const updated = await this.orders.updateOne(
-        { _id: order._id, status: 'pending_payment' },
+        { _id: order._id, status: 'pending_payment', ...this.unsettled(notify) },
         {
           $set: {
             status: 'paid',
@@ -150,21 +221,22 @@ export class PaymentNotifyService {
             'payment.failureCode': null,
             'payment.failureMessage': null,
           },
-          $push: { 'payment.notifyLog': entry, statusHistory: { status: 'paid', at: paidAt } },
+          $push: {
+            'payment.notifyLog': this.entry(notify, 'paid'),
+            statusHistory: { status: 'paid', at: paidAt },
+          },
         },
         { session },
       );
-      // Another notify for this order committed first: nothing more to write.
-      if (updated.modifiedCount === 0) {
-        outcome = 'replay';
-        return;
-      }
+      // Another notify for this order committed first: read the order again.
+      if (updated.modifiedCount === 0) return;
       const jobs = paidOrderJobs({ id: order._id.toHexString(), email: order.user.email, paidAt });
       await this.outbox.insertMany(
         jobs.map((job) => ({ type: job.queue, payload: job.payload, createdAt: paidAt })),
         { session },
       );
+      paid = true;
     });
-    return outcome;
+    return paid ? 'paid' : null;
   }
 }

@@ -31,8 +31,8 @@ function paymentStatusOf(order: PayableOrder): PaymentStatus {
 
 /**
  * `GET /api/payments/status/:transactionId`: where the buyer's payment stands. The id is the
- * provider's transaction number (the frame's return parameters carry it) or, before the provider
- * assigned one, the order's id (the create answer's `transaction_id`). Only the order's buyer gets
+ * provider's transaction number (the frame's return parameters carry it), the payment attempt's
+ * reference (the create answer's `transaction_id`) or the order's id. Only the order's buyer gets
  * an answer; for anyone else the payment does not exist (404), so ids cannot be probed.
  */
 @Injectable()
@@ -43,6 +43,8 @@ export class PaymentStatusService {
     const owner = new Types.ObjectId(userId);
     const byTransaction = [
       { 'payment.transactionId': transactionId },
+      { 'payment.attempts.ref': transactionId },
+      { 'payment.notifyLog.transactionId': transactionId },
       { 'payment.notifyLog.fields.index': transactionId },
     ];
     const ids =

@@ -11,6 +11,8 @@ import { PaymentCreateService } from './payment-create.service';
 import { PaymentNotifyService } from './payment-notify.service';
 import { PaymentStatusService } from './payment-status.service';
 import { PaymentsController } from './payments.controller';
+import { AdminPaymentsController } from './admin-payments.controller';
+import { UnappliedPaymentsService } from './unapplied-payments.service';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider';
 import { SimulatorPaymentProvider } from './providers/simulator.provider';
 import { TranzilaPaymentProvider } from './providers/tranzila.provider';
@@ -27,12 +29,13 @@ export function paymentProviderFor(config: ApiConfig): PaymentProvider {
     MongooseModule.forFeature([...CATALOGUE_MODELS]),
     ...ORDER_QUEUE_NAME_LIST.map((name) => BullModule.registerQueue({ name })),
   ],
-  controllers: [PaymentsController],
+  controllers: [PaymentsController, AdminPaymentsController],
   providers: [
     { provide: PAYMENT_PROVIDER, inject: [API_CONFIG], useFactory: paymentProviderFor },
     PaymentCreateService,
     PaymentNotifyService,
     PaymentStatusService,
+    UnappliedPaymentsService,
     OutboxRelay,
     OrderExpirySweep,
   ],

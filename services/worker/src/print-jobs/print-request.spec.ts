@@ -124,6 +124,19 @@ describe('the print job of a paid order', () => {
     });
   });
 
+  it("gives the carrier the checkout form's e-mail as the parcel's contact, else the account's", () => {
+    const withContact = {
+      ...order,
+      shippingAddress: { ...order.shippingAddress, email: 'delivery@example.com' },
+    };
+    expect(buildPrintJob(withContact, books, settings, NOW).shipping_address.email).toBe(
+      'delivery@example.com',
+    );
+    expect(buildPrintJob(order, books, settings, NOW).shipping_address.email).toBe(
+      'dana@example.com',
+    );
+  });
+
   it('reads both trims however the size was written', () => {
     expect(trimOf('A5')).toEqual({ width: 148, height: 210 });
     expect(trimOf(null)).toEqual({ width: 148, height: 210 });

@@ -24,6 +24,8 @@ export interface PrintableOrder {
     zip?: string | null;
     country?: string | null;
     phone?: string | null;
+    /** The checkout form's e-mail: the delivery contact (older orders have none). */
+    email?: string | null;
   };
   shipping?: { method: string } | null;
   books: { book: { _id: { toHexString(): string }; title: string }; quantity: number }[];
@@ -167,7 +169,8 @@ export function buildPrintJob(
       postcode: (address.zip ?? '').slice(0, 20),
       country_code: countryCode(address.country),
       phone_number: (address.phone ?? '').slice(0, 40),
-      email: order.user.email,
+      // The carrier's contact for the parcel: the form's e-mail, else the account's.
+      email: address.email || order.user.email,
     },
     line_items: lines,
   };

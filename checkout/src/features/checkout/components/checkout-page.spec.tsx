@@ -49,7 +49,7 @@ const answer = (overrides: Partial<PaymentCreateResponse> = {}): PaymentCreateRe
   transaction_id: 'ORD-1',
   iframe_url: 'https://pay.example/mechabrim/iframenew.php',
   payment_url: 'https://pay.example/mechabrim/iframenew.php',
-  form_data: { sum: '65.00', currency: '1', order_id: 'o1' },
+  form_data: { sum: '65.00', currency: '1', payment_ref: 'AbCdEfGhIjKlMnOpQrSt-_', thtk: 't1' },
   totals: { subtotal: 50, shipping: 15, donation: 5, total: 65, currency: 'ILS' },
   ...overrides,
 });
@@ -341,7 +341,8 @@ describe('checkout page: paying', () => {
     expect(Object.fromEntries(new FormData(form))).toEqual({
       sum: '65.00',
       currency: '1',
-      order_id: 'o1',
+      payment_ref: 'AbCdEfGhIjKlMnOpQrSt-_',
+      thtk: 't1',
     });
     act(() => jest.advanceTimersByTime(FRAME_POST_DELAY_MS - 1));
     expect(submitted).toEqual([]);
@@ -426,6 +427,15 @@ describe('checkout page: messages from the payment frame', () => {
     const { frame } = await openFrame();
     post(frame, { type: 'PAYMENT_SUCCESS', transactionId: 'T-77', orderId: 'o1' });
     expect(screen.getByTestId('location').textContent).toBe('/payment/success');
+  });
+
+  it('names the order it created when the frame returns without one (the hosted page never has it)', async () => {
+    const { frame } = await openFrame();
+    post(frame, { type: 'PAYMENT_SUCCESS', transactionId: 'T-77', orderId: null });
+    const location = screen.getByTestId('location');
+    expect(location.textContent).toBe('/payment/success');
+    expect(new URLSearchParams(location.dataset.search).get('order_id')).toBe('o1');
+    expect(new URLSearchParams(location.dataset.search).get('transaction_id')).toBe('T-77');
   });
 
   it('ignores the same message from another origin or another window', async () => {

@@ -165,7 +165,10 @@ function Checkout({
     if (message.type === 'PAYMENT_SUCCESS') {
       const query = new URLSearchParams();
       if (message.transactionId) query.set('transaction_id', message.transactionId);
-      if (message.orderId) query.set('order_id', message.orderId);
+      // The hosted page never carries the order's id (only a payment reference), so the frame's
+      // return address has none: the order is the one this page created.
+      const orderId = payment?.order_id ?? message.orderId;
+      if (orderId) query.set('order_id', orderId);
       const search = query.toString();
       void navigate(search ? `/payment/success?${search}` : '/payment/success');
     } else if (message.type === 'RETRY_PAYMENT') {

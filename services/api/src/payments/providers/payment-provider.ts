@@ -4,9 +4,10 @@ import type { Agorot } from '@mechabrim/money';
 /** Injection token of the configured {@link PaymentProvider}. */
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
 
-/** What a provider needs to open its hosted payment page for an order. */
+/** What a provider needs to open its hosted payment page for one attempt to pay an order. */
 export interface PaymentOrder {
-  id: string;
+  /** The attempt's random reference: the hosted page carries it, never the order's id. */
+  paymentRef: string;
   amountDueAgorot: Agorot;
   description: string;
   buyer: { name: string; email: string; phone: string };
@@ -20,8 +21,11 @@ export interface HostedPayment {
 
 /** A provider's notify, checked and read into our terms. */
 export interface PaymentNotify {
-  orderId: string;
+  /** The payment attempt the hosted page was opened for. */
+  paymentRef: string;
   approved: boolean;
+  /** The provider's result code (`000` is approved). */
+  result: string;
   /** The provider's transaction number. */
   transactionId: string;
   confirmationCode: string;
@@ -31,6 +35,8 @@ export interface PaymentNotify {
   cardLast4: string | null;
   failureCode: string | null;
   failureMessage: string | null;
+  /** `valid`: its signature was checked; `unsigned`: the provider signs none (Tranzila). */
+  signature: 'valid' | 'unsigned';
   /** The notify's fields as received (never a full card number), for the order's notify log. */
   fields: Record<string, string>;
 }
@@ -42,19 +48,24 @@ export type IncomingHeaders = Record<string, string | string[] | undefined>;
  * A payment provider behind the port of ARCHITECTURE.md decision 5, chosen by `PAYMENT_PROVIDER`.
  * The browser's success and failure redirects are never trusted: an order is paid only after
  * {@link verifyNotify} accepted the server-to-server notify and {@link confirmTransaction} found
- * the same transaction at the provider.
+ * the same transaction at the provider. The hosted page is amount-locked (a handshake token bound
+ * to the sum), so the card form cannot charge another sum. The port has no refund yet: a payment
+ * to give back is recorded for an admin (see `UnappliedPaymentsService`).
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  /** The hosted page's address and form data for an order awaiting payment. */
+  /** The hosted page's address and form data (amount-locked) for one payment attempt. */
   createPayment(order: PaymentOrder): Promise<HostedPayment>;
   /**
    * Checks a notify's authenticity and shape and reads it. Throws a DomainError (`unauthorized`
    * for a bad signature, `invalid_data` for a malformed body); nothing is written before it passes.
    */
   verifyNotify(rawBody: Buffer, headers: IncomingHeaders, parsedBody: unknown): PaymentNotify;
-  /** Asks the provider whether this transaction is really approved for this amount. */
-  confirmTransaction(order: PaymentOrder, notify: PaymentNotify): Promise<boolean>;
+  /**
+   * Asks the provider whether the notify is true: this transaction, approved, for the notify's
+   * attempt, sum and currency. Whether that pays the order is the caller's decision.
+   */
+  confirmTransaction(notify: PaymentNotify): Promise<boolean>;
 }
 
 /** Tranzila's and the simulator's currency code 1 is the shekel. */

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   SIMULATOR_SIGNATURE_HEADER,
   simulatorNotifySchema,
+  TRANZILA_HANDSHAKE_PATH,
   withinDeadline,
   type PaymentProviderName,
 } from '@mechabrim/contracts';
@@ -11,7 +12,6 @@ import { messagesHe } from '../../common/messages.he';
 import type { PaymentsConfig } from '../../config/payments-config';
 import {
   currencyFromCode,
-  sumField,
   type HostedPayment,
   type IncomingHeaders,
   type PaymentNotify,
@@ -19,26 +19,45 @@ import {
   type PaymentProvider,
 } from './payment-provider';
 import { hostedPageFields } from './hosted-page-fields';
+import { requestHandshake } from './tranzila-handshake';
 
 /** The simulator's terminal name in its hosted page path, as Tranzila's is. */
 const SIMULATOR_TERMINAL = 'mechabrim';
 const CONFIRM_TIMEOUT_MS = 5000;
 
 /**
- * The local payment simulator (tools/payment-simulator): the same hosted page fields as Tranzila,
- * a JSON notify signed with HMAC-SHA256 over its raw body, confirmed by reading the transaction
- * back from the simulator.
+ * The local payment simulator (tools/payment-simulator): Tranzila's handshake (the amount lock,
+ * asked with the shared secret as the terminal password) and hosted page fields, a JSON notify
+ * signed with HMAC-SHA256 over its raw body, confirmed by reading the transaction back from the
+ * simulator.
  */
 export class SimulatorPaymentProvider implements PaymentProvider {
   readonly name: PaymentProviderName = 'simulator';
 
   constructor(private readonly config: PaymentsConfig) {}
 
-  createPayment(order: PaymentOrder): Promise<HostedPayment> {
-    return Promise.resolve({
+  async createPayment(order: PaymentOrder): Promise<HostedPayment> {
+    const formData = hostedPageFields(order, this.config, this.name);
+    let thtk: string;
+    try {
+      thtk = await requestHandshake(
+        `${this.config.simulator.url}${TRANZILA_HANDSHAKE_PATH}`,
+        {
+          supplier: SIMULATOR_TERMINAL,
+          password: this.config.simulator.secret,
+          sum: formData.sum ?? '',
+        },
+        CONFIRM_TIMEOUT_MS,
+      );
+    } catch (error) {
+      throw new DomainError('unavailable', messagesHe.payments.providerUnavailable, undefined, {
+        cause: error,
+      });
+    }
+    return {
       paymentUrl: `${this.config.simulator.url}/${SIMULATOR_TERMINAL}/iframenew.php`,
-      formData: hostedPageFields(order, this.config, this.name),
-    });
+      formData: { ...formData, thtk, new_process: '1' },
+    };
   }
 
   verifyNotify(rawBody: Buffer, headers: IncomingHeaders): PaymentNotify {
@@ -61,8 +80,9 @@ export class SimulatorPaymentProvider implements PaymentProvider {
     if (!parsed.success) throw new DomainError('invalid_data', messagesHe.payments.badNotify);
     const notify = parsed.data;
     return {
-      orderId: notify.order_id,
+      paymentRef: notify.payment_ref,
       approved: notify.Response === '000',
+      result: notify.Response,
       transactionId: notify.index,
       confirmationCode: notify.ConfirmationCode,
       amountAgorot: toAgorot(Number(notify.sum)),
@@ -71,11 +91,12 @@ export class SimulatorPaymentProvider implements PaymentProvider {
       failureCode:
         notify.Response === '000' ? null : (notify.error_code ?? `RESPONSE_${notify.Response}`),
       failureMessage: notify.error_message ?? null,
+      signature: 'valid',
       fields: Object.fromEntries(Object.entries(notify).map(([k, v]) => [k, String(v)])),
     };
   }
 
-  async confirmTransaction(order: PaymentOrder, notify: PaymentNotify): Promise<boolean> {
+  async confirmTransaction(notify: PaymentNotify): Promise<boolean> {
     const url = `${this.config.simulator.url}/transactions/${encodeURIComponent(notify.transactionId)}`;
     let found: Record<string, unknown> | null;
     try {
@@ -93,10 +114,11 @@ export class SimulatorPaymentProvider implements PaymentProvider {
     }
     if (!found) return false;
     return (
-      found.order_id === order.id &&
+      found.payment_ref === notify.paymentRef &&
       found.Response === '000' &&
-      found.sum === sumField(order.amountDueAgorot) &&
-      currencyFromCode(String(found.currency)) === 'ILS'
+      typeof found.sum === 'string' &&
+      toAgorot(Number(found.sum)) === notify.amountAgorot &&
+      currencyFromCode(String(found.currency)) === notify.currency
     );
   }
 }

@@ -1,4 +1,4 @@
-import { withinDeadline, type PaymentProviderName } from '@mechabrim/contracts';
+import { paymentRefSchema, withinDeadline, type PaymentProviderName } from '@mechabrim/contracts';
 import { toAgorot } from '@mechabrim/money';
 import { z } from 'zod';
 import { DomainError } from '../../common/errors/domain-error';
@@ -14,17 +14,21 @@ import {
   type PaymentProvider,
 } from './payment-provider';
 import { tranzilaAuthHeaders } from './tranzila-auth';
+import { requestHandshake } from './tranzila-handshake';
 
 const REQUEST_TIMEOUT_MS = 8000;
 
-/** Tranzila's notify (form fields posted to `notify_url_address`); `ccno` is the last 4 digits. */
+/**
+ * Tranzila's notify (form fields posted to `notify_url_address`, with the fields the hosted page
+ * was opened with, `payment_ref` among them); `ccno` is the last 4 digits.
+ */
 const tranzilaNotifySchema = z.looseObject({
   Response: z.string().regex(/^\d{3}$/),
   index: z.string().regex(/^\d{1,20}$/),
   ConfirmationCode: z.string().max(20).default(''),
   sum: z.string().regex(/^\d+(\.\d{1,2})?$/),
   currency: z.string().max(3),
-  order_id: z.string().regex(/^[a-f\d]{24}$/i),
+  payment_ref: paymentRefSchema,
   ccno: z
     .string()
     .regex(/^\d{0,4}$/)
@@ -46,13 +50,12 @@ const transactionsAnswerSchema = z.looseObject({
     .default([]),
 });
 
-const handshakeAnswerSchema = z.looseObject({ thtk: z.string().min(1) });
-
 /**
- * Tranzila (production): the hosted iframe `{TRANZILA_HOSTED_URL}/{terminal}/iframenew.php`, the
- * amount-lock handshake (`thtk`) when `TRANZILA_HANDSHAKE` is on, and the notify confirmed with
- * the transactions API under the `X-tranzila-api-*` HMAC headers. Tranzila does not sign its
- * notify, so the confirmation is what makes it trustworthy.
+ * Tranzila (production): the hosted iframe `{TRANZILA_HOSTED_URL}/{terminal}/iframenew.php`
+ * opened with an amount-lock token — the handshake (`tranzila71dt.cgi`, `op=1`, the terminal's
+ * `TranzilaPW`) gives a `thtk` bound to the sum, and the page takes it with `new_process=1` — and
+ * the notify confirmed with the transactions API under the `X-tranzila-api-*` HMAC headers.
+ * Tranzila does not sign its notify, so the confirmation is what makes it trustworthy.
  */
 export class TranzilaPaymentProvider implements PaymentProvider {
   readonly name: PaymentProviderName = 'tranzila';
@@ -63,16 +66,19 @@ export class TranzilaPaymentProvider implements PaymentProvider {
   ) {}
 
   async createPayment(order: PaymentOrder): Promise<HostedPayment> {
-    const { terminal, hostedUrl, handshake } = this.config.tranzila;
+    const { terminal, hostedUrl, handshake, handshakeUrl, password } = this.config.tranzila;
     const formData = hostedPageFields(order, this.config, this.name);
     if (handshake) {
-      const answer = await this.callApi('/v2/handshake/create', {
-        terminal_name: terminal,
-        sum: Number(sumField(order.amountDueAgorot)),
-      });
-      const parsed = handshakeAnswerSchema.safeParse(answer);
-      if (!parsed.success) throw unavailable(new Error('handshake answer without thtk'));
-      formData.thtk = parsed.data.thtk;
+      try {
+        formData.thtk = await requestHandshake(
+          handshakeUrl,
+          { supplier: terminal, password, sum: sumField(order.amountDueAgorot) },
+          REQUEST_TIMEOUT_MS,
+        );
+      } catch (error) {
+        throw unavailable(error);
+      }
+      formData.new_process = '1';
     }
     return { paymentUrl: `${hostedUrl}/${terminal}/iframenew.php`, formData };
   }
@@ -84,13 +90,14 @@ export class TranzilaPaymentProvider implements PaymentProvider {
     const approved = notify.Response === '000';
     const fields: Record<string, string> = {};
     // Keep the fields support needs; never a card number, expiry or ID beyond what is listed.
-    for (const key of ['Response', 'index', 'ConfirmationCode', 'sum', 'currency', 'order_id']) {
+    for (const key of ['Response', 'index', 'ConfirmationCode', 'sum', 'currency', 'payment_ref']) {
       const value = (notify as Record<string, unknown>)[key];
       if (typeof value === 'string') fields[key] = value;
     }
     return {
-      orderId: notify.order_id,
+      paymentRef: notify.payment_ref,
       approved,
+      result: notify.Response,
       transactionId: notify.index,
       confirmationCode: notify.ConfirmationCode,
       amountAgorot: toAgorot(Number(notify.sum)),
@@ -98,11 +105,12 @@ export class TranzilaPaymentProvider implements PaymentProvider {
       cardLast4: notify.ccno && notify.ccno.length === 4 ? notify.ccno : null,
       failureCode: approved ? null : `RESPONSE_${notify.Response}`,
       failureMessage: null,
+      signature: 'unsigned',
       fields,
     };
   }
 
-  async confirmTransaction(order: PaymentOrder, notify: PaymentNotify): Promise<boolean> {
+  async confirmTransaction(notify: PaymentNotify): Promise<boolean> {
     const answer = transactionsAnswerSchema.safeParse(
       await this.callApi('/v1/transactions', {
         terminal_name: this.config.tranzila.terminal,
@@ -116,8 +124,8 @@ export class TranzilaPaymentProvider implements PaymentProvider {
     return (
       transaction !== undefined &&
       transaction.processor_response_code === '000' &&
-      toAgorot(transaction.amount) === order.amountDueAgorot &&
-      currencyFromCode(transaction.currency_code) === 'ILS'
+      toAgorot(transaction.amount) === notify.amountAgorot &&
+      currencyFromCode(transaction.currency_code) === notify.currency
     );
   }
 

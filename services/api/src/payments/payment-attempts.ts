@@ -1,0 +1,13 @@
+import { randomBytes } from 'node:crypto';
+
+/** How many openings of the hosted page an order keeps; an older attempt's payment is foreign. */
+export const KEPT_PAYMENT_ATTEMPTS = 20;
+
+/**
+ * A payment attempt's reference: 128 random bits in base64url (22 characters). Unlike the order's
+ * id (an ObjectId: a timestamp and a counter), it cannot be guessed, so a stranger cannot address
+ * a payment to somebody else's checkout.
+ */
+export function newPaymentRef(): string {
+  return randomBytes(16).toString('base64url');
+}
