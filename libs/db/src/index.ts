@@ -14,6 +14,7 @@ export * from './outbox.schema';
 export * from './ledger.schema';
 export * from './receipts.schema';
 export * from './mail-outbox.schema';
+export * from './payout-details.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

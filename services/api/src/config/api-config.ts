@@ -30,6 +30,12 @@ import {
   toPaymentsConfig,
   type PaymentsConfig,
 } from './payments-config';
+import {
+  payoutsEnvShape,
+  refuseDevelopmentPayoutKey,
+  toPayoutsConfig,
+  type PayoutsConfig,
+} from './payouts-config';
 
 export { ConfigError } from '@mechabrim/server-kit';
 export type { LogLevel } from '@mechabrim/server-kit';
@@ -50,6 +56,7 @@ export const apiEnvSchema = z
   .object({
     ...serverEnvShape,
     ...paymentsEnvShape,
+    ...payoutsEnvShape,
     PRINT_API_SECRET: documented(z.string().trim().min(1).optional(), {
       default:
         'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and the API refuses every print callback',
@@ -164,6 +171,7 @@ export const apiEnvSchema = z
   })
   .superRefine(requiredInProduction(['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL']))
   .superRefine(requireTranzilaSettings)
+  .superRefine(refuseDevelopmentPayoutKey)
   .superRefine(storageEnvRefinement);
 
 /** Fastify's `trustProxy`: off, on, or a comma list of proxy addresses/CIDRs (or `loopback`). */
@@ -193,6 +201,8 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   payments: PaymentsConfig;
+  /** Authors' payouts: the key sealing their bank details, the withholding rate. */
+  payouts: PayoutsConfig;
   /** The print partner's callbacks: the secret their HMAC is keyed with. */
   print: { webhookSecret: string; fileUrlSecret: string };
 }
@@ -223,6 +233,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     // The provider posts its notify to the API itself, so the default is an absolute address.
     payments: toPaymentsConfig(e, e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
+    payouts: toPayoutsConfig(e),
     // Never the public development secret in production: unset, every callback is refused.
     print: {
       webhookSecret:
