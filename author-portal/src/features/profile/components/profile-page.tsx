@@ -13,6 +13,7 @@ import {
   useAuthorProfile,
   type ProfileFormInput,
 } from '../api/author-profile';
+import { PayoutDetailsSection } from './payout-details-section';
 import './profile.css';
 
 const s = strings.profile;
@@ -264,6 +265,7 @@ export function ProfilePage() {
           >
             {s.edit}
           </button>
+          <PayoutDetailsSection />
         </>
       )}
     </section>
