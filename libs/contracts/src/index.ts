@@ -15,3 +15,4 @@ export * from './book-options';
 export * from './preflight';
 export * from './author-portal';
 export * from './deadline';
+export * from './payouts';

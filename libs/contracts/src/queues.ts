@@ -72,6 +72,7 @@ export const MAIL_TEMPLATES = [
   'book-approved',
   'book-rejected',
   'book-sold',
+  'payout-details-changed',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -140,6 +141,22 @@ export const bookSoldMailSchema = z.strictObject({
   earningsAgorot: z.number().int().min(0),
 });
 
+/**
+ * `payout-details-changed`: tells an author that the bank details of their payouts were saved or
+ * changed (masked), and that the next payout waits for a review when they were changed.
+ */
+export const payoutDetailsChangedMailSchema = z.strictObject({
+  template: z.literal('payout-details-changed'),
+  to: mailTo,
+  authorName: z.string().min(1).max(120),
+  bankName: z.string().min(1).max(100),
+  /** The account as the portal shows it (`••••1234`); never the whole number. */
+  accountMasked: z.string().regex(/^•+\d{1,4}$/),
+  changedAt: z.iso.datetime(),
+  /** The first details the author entered (no payout is held), or a change of earlier ones. */
+  firstTime: z.boolean(),
+});
+
 /** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
@@ -147,6 +164,7 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   bookApprovedMailSchema,
   bookRejectedMailSchema,
   bookSoldMailSchema,
+  payoutDetailsChangedMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

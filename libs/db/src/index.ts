@@ -15,6 +15,7 @@ export * from './outbox.schema';
 export * from './ledger.schema';
 export * from './receipts.schema';
 export * from './mail-outbox.schema';
+export * from './payout-details.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

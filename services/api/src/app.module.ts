@@ -16,6 +16,7 @@ import { AuthorsModule } from './authors/authors.module';
 import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PayoutsModule } from './payouts/payouts.module';
 import { PrintModule } from './print/print.module';
 import { BookUploadsModule } from './book-uploads/book-uploads.module';
 import { ApiConfig } from './config/api-config';
@@ -50,6 +51,7 @@ export const FEATURE_MODULES: Type[] = [
   BookUploadsModule,
   AuthorDashboardModule,
   ModerationModule,
+  PayoutsModule,
 ];
 
 @Module({})

@@ -62,6 +62,15 @@ export const messagesHe = {
     notFound: 'היוצר לא נמצא',
     profileSaved: 'הפרופיל נשמר בהצלחה',
   },
+  payouts: {
+    saved: 'פרטי התשלום נשמרו',
+    changedOnHold:
+      'פרטי התשלום עודכנו. לביטחונך, התשלום הבא יועבר אחרי שצוות מחברים יבדוק את השינוי, ושלחנו לך על כך הודעה בדוא"ל.',
+    unchanged: 'פרטי התשלום לא השתנו',
+    unavailable: 'פרטי התשלום אינם זמינים כרגע. נסו שוב מאוחר יותר או פנו אלינו.',
+    holdReleased: 'ההמתנה שוחררה, והתשלום הבא יועבר כרגיל',
+    noHold: 'אין תשלום ממתין לבדיקה אצל היוצר הזה',
+  },
   portal: {
     /** Spec §5, §8: 'You are not authorized to edit this book'. */
     notAuthorizedToEdit: 'אין לך הרשאה לערוך ספר זה',

@@ -31,6 +31,12 @@ import {
   toPaymentsConfig,
   type PaymentsConfig,
 } from './payments-config';
+import {
+  payoutsEnvShape,
+  refuseDevelopmentPayoutKey,
+  toPayoutsConfig,
+  type PayoutsConfig,
+} from './payouts-config';
 
 export { ConfigError } from '@mechabrim/server-kit';
 export type { LogLevel } from '@mechabrim/server-kit';
@@ -51,6 +57,7 @@ export const apiEnvSchema = z
   .object({
     ...serverEnvShape,
     ...paymentsEnvShape,
+    ...payoutsEnvShape,
     PRINT_API_SECRET: documented(z.string().trim().min(1).optional(), {
       default:
         'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and the API refuses every print callback',
@@ -166,6 +173,7 @@ export const apiEnvSchema = z
   .superRefine(requiredInProduction(['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL']))
   .superRefine(refuseDevelopmentSettingsInProduction)
   .superRefine(requireTranzilaSettings)
+  .superRefine(refuseDevelopmentPayoutKey)
   .superRefine(storageEnvRefinement);
 
 /**
@@ -238,6 +246,8 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   payments: PaymentsConfig;
+  /** Authors' payouts: the key sealing their bank details, the withholding rate. */
+  payouts: PayoutsConfig;
   /** The print partner's callbacks: the secret their HMAC is keyed with. */
   print: { webhookSecret: string; fileUrlSecret: string };
 }
@@ -269,6 +279,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     // The provider posts its notify to the API itself, so the default is an absolute address.
     payments: toPaymentsConfig(e, e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
+    payouts: toPayoutsConfig(e),
     // Never the public development secret in production: unset, every callback is refused.
     print: {
       webhookSecret:

@@ -13,6 +13,7 @@ import {
   useAuthorProfile,
   type ProfileFormInput,
 } from '../api/author-profile';
+import { PayoutDetailsSection } from './payout-details-section';
 import './profile.css';
 
 const s = strings.profile;
@@ -267,6 +268,7 @@ export function ProfilePage() {
             </button>
             <SignOutEverywhere />
           </div>
+          <PayoutDetailsSection />
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import { bookApprovedTemplate, bookRejectedTemplate } from './book-review.templa
 import { bookSoldTemplate } from './book-sold.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
+import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
 
 /** Every template by name; TypeScript refuses a name of MAIL_TEMPLATES without its template. */
@@ -12,6 +13,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'book-approved': bookApprovedTemplate,
   'book-rejected': bookRejectedTemplate,
   'book-sold': bookSoldTemplate,
+  'payout-details-changed': payoutDetailsChangedTemplate,
 };
 
 /** Renders a mail job with its template. */

@@ -64,6 +64,15 @@ const jobs: MailJob[] = [
     quantity: 2,
     earningsAgorot: 15130,
   },
+  {
+    template: 'payout-details-changed',
+    to: 'noa@example.com',
+    authorName: 'נועה',
+    bankName: 'בנק הפועלים',
+    accountMasked: '••••1116',
+    changedAt: '2025-03-02T08:30:00.000Z',
+    firstTime: false,
+  },
 ];
 
 /** The job of one template from the list above (every template is in it). */
@@ -160,5 +169,23 @@ describe('mail templates', () => {
     const sold = await renderMail(jobOf('book-sold'), contextWith(null));
     expect(sold.text).toContain('נמכרו 2 עותקים של הספר "הים של תל אביב".');
     expect(sold.text).toContain(`חלקך במכירה: ${formatMoneyHe(agorot(15130))}`);
+  });
+
+  it('payout-details-changed shows the masked account, the hold on a change, and no hold the first time', async () => {
+    const changed = await renderMail(jobOf('payout-details-changed'), contextWith(null));
+    expect(changed.subject).toBe('פרטי התשלום שלך שונו');
+    expect(changed.text).toContain('חשבון: ••••1116');
+    expect(changed.text).toContain('התשלום הבא יועבר רק אחרי שצוות מחברים יבדוק את השינוי');
+    expect(changed.html).toContain('dir="rtl"');
+    expect(changed.html).toContain('https://mechabrim.example/contact');
+    const first = await renderMail(
+      {
+        ...(jobOf('payout-details-changed') as MailJobOf<'payout-details-changed'>),
+        firstTime: true,
+      },
+      contextWith(null),
+    );
+    expect(first.subject).toBe('פרטי התשלום שלך נשמרו');
+    expect(first.text).not.toContain('יבדוק את השינוי');
   });
 });
