@@ -129,7 +129,7 @@ describe('cart page', () => {
     expect(cartStore.getState().isInCart('b2')).toBe(true);
   });
 
-  it('counts totals and the donation in whole agorot, shown with two decimals', async () => {
+  it('counts totals and the donation in whole agorot, shown to the agora', async () => {
     const books = [
       makeBook(1, { price: 33.33 }),
       makeBook(2, { price: 0.1 }),

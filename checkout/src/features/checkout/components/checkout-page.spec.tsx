@@ -159,7 +159,7 @@ describe('checkout page: who may pay', () => {
 });
 
 describe('checkout page: summary, details and shipping', () => {
-  it('sums the order with two decimals: lines, subtotal, shipping, the 10% donation and the total', () => {
+  it('sums the order to the agora: lines, subtotal, shipping, the 10% donation and the total', () => {
     fakeApi(() => undefined);
     signIn();
     stockCart([makeBook(1, { price: 39.9 }), 2], [makeBook(2, { price: 54.5 }), 1]);

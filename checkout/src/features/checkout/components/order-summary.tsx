@@ -21,7 +21,7 @@ export interface OrderSummaryProps {
   serverTotals?: OrderTotals | undefined;
 }
 
-/** The lines and the money of the order about to be paid (two decimals, spec §9). */
+/** The lines and the money of the order about to be paid, each as charged (`formatPrice`). */
 export function OrderSummary({ lines, figures, serverTotals }: OrderSummaryProps) {
   const shown = serverTotals
     ? {
