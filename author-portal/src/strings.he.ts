@@ -168,9 +168,9 @@ export const strings = {
     breakdown: 'פירוט חודשי',
     rows: {
       grossRevenue: 'מכירות ספרים',
-      salesAfterTax: (vat: number) => `אחרי מע״מ (${vat}%)`,
-      communityContribution: 'תרומה לקהילה (10%)',
-      platformFee: 'דמי פלטפורמה (5%)',
+      salesAfterTax: (percents: string) => `אחרי מע״מ (${percents})`,
+      communityContribution: (percent: string) => `תרומה לקהילה (${percent})`,
+      platformFee: (percent: string) => `דמי פלטפורמה (${percent})`,
       fixedFee: 'הדפסה ומשלוח',
       netEarnings: 'הכנסה נטו',
     },

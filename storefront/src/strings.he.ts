@@ -1,5 +1,4 @@
 import type { AuthorGender } from '@mechabrim/contracts';
-import { formatAmount } from '@mechabrim/hebrew';
 import {
   type Agorot,
   type DeliveryTime,
@@ -17,6 +16,7 @@ import {
   FREE_SHIPPING_MIN_BOOKS,
   FREE_STANDARD_OVER,
   INTERNATIONAL_RATES,
+  formatPrice,
   MONTHLY_PAYOUT_DAY,
   MONTHLY_PAYOUT_MINIMUM,
   MONTHLY_SALES_BONUS_OVER,
@@ -31,8 +31,8 @@ import {
  * and split the money cannot disagree.
  */
 
-/** `1,000 ₪` inside a sentence. */
-const ils = (amount: Agorot) => `${formatAmount(toShekels(amount))} ₪`;
+/** `1,000 ₪` inside a sentence, as every price is shown (`formatPrice`). */
+const ils = (amount: Agorot) => formatPrice(toShekels(amount));
 
 /** The 85/10/5 reading the home page, how it works and the about page explain (spec §1). */
 const split = communityFirst85_10_5.shares('physical');

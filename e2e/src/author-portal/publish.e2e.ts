@@ -29,7 +29,7 @@ const admin = DEMO_ACCOUNTS.admin;
 const keep = (page: Page, name: string, viewport: ViewportName) =>
   screenshot(page, `author-portal-publish-${name}-${viewport}`);
 
-/** The whole-shekel price as the storefront's book page shows it (`64₪`). */
+/** The price as the storefront's book page shows it, marks and spaces removed (`64₪`, `82.90₪`). */
 async function storePrice(page: Page): Promise<string> {
   const text = await page.locator('.book-main__price').textContent();
   return (text ?? '').replace(/[\u200e\u200f\s]/g, '');

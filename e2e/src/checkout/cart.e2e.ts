@@ -1,4 +1,11 @@
-import { donationOf, lineTotal, sumAgorot, toAgorot, toShekels } from '@mechabrim/money';
+import {
+  donationOf,
+  formatPrice,
+  lineTotal,
+  sumAgorot,
+  toAgorot,
+  toShekels,
+} from '@mechabrim/money';
 import {
   keep,
   openPage,
@@ -11,16 +18,8 @@ import {
   type ViewportName,
 } from '../storefront/support/storefront-stack';
 
-/** A price as the cart prints it, without the bidi marks and spaces Intl puts around it. */
-const shekelText = (shekels: number) =>
-  new Intl.NumberFormat('he-IL', {
-    style: 'currency',
-    currency: 'ILS',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })
-    .format(shekels)
-    .replace(/[\u200e\u200f\s]/g, '');
+/** A price as the cart prints it (`formatPrice`), without the bidi marks and spaces around ₪. */
+const shekelText = (shekels: number) => formatPrice(shekels).replace(/[\u200e\u200f\s]/g, '');
 const bare = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\s]/g, '');
 
 describe.each<ViewportName>(['desktop', 'mobile'])('the cart (%s)', (viewport) => {

@@ -1,5 +1,6 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
+import { formatPrice, lineTotal, shekels, sumAgorot, toAgorot, toShekels } from '@mechabrim/money';
 import {
   keep,
   openPage,
@@ -131,7 +132,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
     await expect(page.getByLabel('שם פרטי').inputValue()).resolves.toBe('רותם');
     await expect(page.getByLabel('דוא״ל').inputValue()).resolves.toBe(email);
     expect(bare(await page.getByTestId('checkout-method-standard-price').textContent())).toBe(
-      '15.00₪',
+      '15₪',
     );
     expect(bare(await page.getByTestId('checkout-method-pickup-price').textContent())).toBe('חינם');
     await fillDetails(page);
@@ -144,9 +145,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
 
     await page.waitForURL('**/payment/success**', { timeout: 30_000 });
     await page.getByRole('heading', { name: 'התשלום בוצע בהצלחה!' }).waitFor({ timeout: 30_000 });
-    const expected = first.price + second.price + 15;
+    const expected = sumAgorot([toAgorot(first.price), toAgorot(second.price), shekels(15)]);
     expect(bare(await page.getByTestId('result-amount').textContent())).toBe(
-      `${expected.toFixed(2)}₪`,
+      bare(formatPrice(toShekels(expected))),
     );
     await keep(page, 'payment-success', viewport);
     expect(await seriousViolations(page)).toEqual([]);
@@ -232,7 +233,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
     await payWith(again, APPROVED);
     await page.getByRole('heading', { name: 'התשלום בוצע בהצלחה!' }).waitFor({ timeout: 30_000 });
     expect(bare(await page.getByTestId('result-amount').textContent())).toBe(
-      `${(first.price * 4).toFixed(2)}₪`,
+      bare(formatPrice(toShekels(lineTotal(toAgorot(first.price), 4)))),
     );
     expect(pageErrors(errors)).toEqual([]);
     await context.close();

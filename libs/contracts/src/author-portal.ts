@@ -1,3 +1,4 @@
+import { isWholeAgorot } from '@mechabrim/money';
 import { z } from 'zod';
 import { objectIdSchema, queryInt } from './fields';
 import { MAX_BOOK_PRICE, BOOK_UPLOAD_HE } from './book-options';
@@ -51,7 +52,7 @@ export const priceSchema = z
   .finite(M.priceInvalid)
   .min(0, M.priceInvalid)
   .max(MAX_BOOK_PRICE, M.priceTooHigh)
-  .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, M.priceInvalid);
+  .refine(isWholeAgorot, M.priceInvalid);
 
 /** Body of `PUT /api/books/:id`: hide or show the author's own (approved) book. */
 export const bookAvailabilityRequestSchema = z.strictObject({
@@ -244,7 +245,14 @@ export const earningsSchema = z.object({
   totalCommunityContributions: z.number(),
   totalOrders: z.number().int(),
   /** Oldest month first; `month` is `YYYY-MM` in Israel time. */
-  monthlyBreakdown: z.array(z.object({ month: z.string(), ...earningsMoney })),
+  monthlyBreakdown: z.array(
+    z.object({
+      month: z.string(),
+      ...earningsMoney,
+      /** The VAT rates of the month's sales (each sale at the rate in force on its date). */
+      vatPercents: z.array(z.number().int()),
+    }),
+  ),
   /** The sum of the rows. */
   totals: z.object(earningsMoney),
   topSellingBooks: z.array(
@@ -255,7 +263,16 @@ export const earningsSchema = z.object({
       revenue: z.number(),
     }),
   ),
-  vatPercent: z.number(),
+  /** The VAT rate in force today. */
+  vatPercent: z.number().int(),
+  /** The VAT rates the table used, ascending; today's rate when it has no sales yet. */
+  vatPercents: z.array(z.number().int()).min(1),
+  /** The configured split policy's shares (whole percent) the ledger books sales by. */
+  splitShares: z.object({
+    author: z.number().int(),
+    community: z.number().int(),
+    platform: z.number().int(),
+  }),
   currency: z.literal('ILS'),
 });
 export type Earnings = z.infer<typeof earningsSchema>;

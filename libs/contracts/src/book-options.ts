@@ -6,6 +6,7 @@ import {
   READING_DIRECTIONS,
   TRIM_SIZE_NAMES,
 } from '@mechabrim/print-specs';
+import { formatPrice } from '@mechabrim/money';
 import { z } from 'zod';
 import { resolveCategory, type BookCategory } from './catalogue';
 
@@ -94,7 +95,7 @@ export const BOOK_UPLOAD_HE = {
   coverPdfRequired: 'יש להעלות את קובץ ה-PDF של הכריכה',
   coverImageRequired: 'יש להעלות תמונת כריכה לספר',
   priceInvalid: 'המחיר חייב להיות מספר אפס ומעלה, עם שתי ספרות אחרי הנקודה לכל היותר',
-  priceTooHigh: `המחיר גבוה מדי: עד ${MAX_BOOK_PRICE.toLocaleString('en-US')} ₪`,
+  priceTooHigh: `המחיר גבוה מדי: עד ${formatPrice(MAX_BOOK_PRICE)}`,
   categoryRequired: 'יש לבחור קטגוריה',
   categoryInvalid: 'הקטגוריה אינה מוכרת',
   descriptionTooLong: 'התיאור ארוך מדי (עד 5000 תווים)',

@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { agorot, lineTotal, percentOf, shekels, sumAgorot, toAgorot, toShekels } from './agorot';
+import {
+  agorot,
+  isWholeAgorot,
+  lineTotal,
+  percentOf,
+  shekels,
+  sumAgorot,
+  toAgorot,
+  toShekels,
+} from './agorot';
 
 describe('agorot and shekels', () => {
   it('turns shekels into whole agorot, rounding once to the nearest agora', () => {
@@ -25,6 +34,20 @@ describe('agorot and shekels', () => {
         const amount = agorot(count);
         expect(toAgorot(toShekels(amount))).toBe(count);
         expect(toShekels(amount)).toBe(Number((count / 100).toFixed(2)));
+      }),
+    );
+  });
+
+  it('tells a price of whole agorot from one with a fraction of an agora', () => {
+    expect(isWholeAgorot(49.9)).toBe(true);
+    expect(isWholeAgorot(0.1 + 0.2)).toBe(true);
+    expect(isWholeAgorot(100)).toBe(true);
+    expect(isWholeAgorot(49.905)).toBe(false);
+    expect(isWholeAgorot(Number.NaN)).toBe(false);
+    expect(isWholeAgorot(Number.POSITIVE_INFINITY)).toBe(false);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (count) => {
+        expect(isWholeAgorot(toShekels(agorot(count)))).toBe(true);
       }),
     );
   });

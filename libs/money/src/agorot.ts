@@ -35,6 +35,17 @@ export function toAgorot(shekels: number): Agorot {
   return agorot(shekels < 0 ? -rounded : rounded);
 }
 
+/**
+ * Whether a shekel amount names whole agorot (at most two decimals, `49.90` yes, `49.905` no),
+ * allowing for binary representation error. False for NaN or an infinite amount. Price inputs are
+ * validated with it, so no price is rounded silently.
+ */
+export function isWholeAgorot(shekels: number): boolean {
+  if (!Number.isFinite(shekels)) return false;
+  const scaled = shekels * AGOROT_PER_SHEKEL;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
 /** Agorot as shekels, exact to two decimals (what the API answers and the screens format). */
 export function toShekels(amount: Agorot): number {
   return agorot(amount) / AGOROT_PER_SHEKEL;

@@ -3,7 +3,7 @@ import { agorot, toAgorot } from './agorot';
 import { earningsBreakdown, unpaidEarnings, type LedgerMonth } from './earnings';
 import { communityFirst85_10_5 } from './split';
 
-const month = (key: string, gross: number, printAndShipping = 0): LedgerMonth => {
+const month = (key: string, gross: number, printAndShipping = 0, vatPercent = 18): LedgerMonth => {
   const split = communityFirst85_10_5.split({
     unitPrice: agorot(gross),
     quantity: 1,
@@ -12,7 +12,7 @@ const month = (key: string, gross: number, printAndShipping = 0): LedgerMonth =>
   });
   return {
     month: key,
-    grossSales: agorot(gross),
+    grossSales: [{ vatPercent, gross: agorot(gross) }],
     author: split.author,
     community: split.community,
     platform: split.platform,
@@ -21,22 +21,49 @@ const month = (key: string, gross: number, printAndShipping = 0): LedgerMonth =>
 };
 
 describe('the earnings breakdown', () => {
-  it('shows a 100 ₪ month as 90.09 after VAT, 10 to the community, 5 to the platform, 85 net', () => {
-    const { rows, totals } = earningsBreakdown([month('2026-03', toAgorot(100))]);
+  it('shows a 100 ₪ month as 84.75 after 18% VAT, 10 to the community, 5 to the platform, 85 net', () => {
+    const { rows, totals, vatPercents } = earningsBreakdown([month('2026-03', toAgorot(100))]);
     expect(rows).toEqual([
       {
         month: '2026-03',
         grossRevenue: 10_000,
-        salesAfterTax: 9009,
-        vat: 991,
+        salesAfterTax: 8475,
+        vat: 1525,
         communityContribution: 1000,
         platformFee: 500,
         fixedFee: 0,
         netEarnings: 8500,
+        vatPercents: [18],
       },
     ]);
-    const { month: _month, ...single } = rows[0] ?? { month: '' };
+    const { month: _month, vatPercents: _rates, ...single } = rows[0] ?? { month: '' };
     expect(totals).toEqual(single);
+    expect(vatPercents).toEqual([18]);
+  });
+
+  it('takes each sale’s VAT at its own rate, so a table across a rate change names both', () => {
+    const december = month('2024-12', toAgorot(117), 0, 17);
+    const january = month('2025-01', toAgorot(118), 0, 18);
+    const { rows, totals, vatPercents } = earningsBreakdown([january, december]);
+    expect(rows.map((r) => [r.month, r.vat, r.vatPercents])).toEqual([
+      ['2024-12', 1700, [17]],
+      ['2025-01', 1800, [18]],
+    ]);
+    expect(totals.salesAfterTax).toBe(20_000);
+    expect(vatPercents).toEqual([17, 18]);
+  });
+
+  it('rounds a month with sales at two rates once per rate', () => {
+    const straddling: LedgerMonth = {
+      ...month('2025-01', 0),
+      grossSales: [
+        { vatPercent: 17, gross: toAgorot(117) },
+        { vatPercent: 18, gross: toAgorot(118) },
+      ],
+    };
+    const [row] = earningsBreakdown([straddling]).rows;
+    expect(row).toMatchObject({ grossRevenue: 23_500, vat: 3500, salesAfterTax: 20_000 });
+    expect(row?.vatPercents).toEqual([17, 18]);
   });
 
   it('takes print and shipping out of the author’s net', () => {
@@ -59,8 +86,11 @@ describe('the earnings breakdown', () => {
         m: fc.integer({ min: 1, max: 12 }),
         gross: fc.integer({ min: 0, max: 10_000_000 }),
         print: fc.integer({ min: 0, max: 100_000 }),
+        vat: fc.constantFrom(17, 18),
       })
-      .map(({ m, gross, print }) => month(`2026-${String(m).padStart(2, '0')}`, gross, print));
+      .map(({ m, gross, print, vat }) =>
+        month(`2026-${String(m).padStart(2, '0')}`, gross, print, vat),
+      );
     fc.assert(
       fc.property(fc.array(ledgerMonth, { maxLength: 24 }), (months) => {
         const { rows, totals } = earningsBreakdown(months);

@@ -1,19 +1,34 @@
 import { type Agorot, agorot, sumAgorot, ZERO_AGOROT } from './agorot';
-import { afterVat, MONTHLY_PAYOUT_DAY, MONTHLY_PAYOUT_MINIMUM } from './policies';
+import { MONTHLY_PAYOUT_DAY, MONTHLY_PAYOUT_MINIMUM } from './policies';
+import { vatIncluded } from './vat';
 
 /*
  * The author's earnings table (spec §2, §3 "Earnings response"), from the ledger's sums. The
  * ledger's amounts are whole agorot already, so adding them is exact; the only rounding here is
- * the VAT of each month's sales, once per month (`afterVat`). The totals column is the sum of the
- * rows, never a second computation over all months, so it always equals what the rows show.
+ * the VAT of each month's sales, once per month and rate (`vatIncluded`). The totals column is the
+ * sum of the rows, never a second computation over all months, so it always equals what the rows
+ * show.
+ *
+ * VAT is taken at the rate in force on each sale's date (`vatPercentOn`, the ledger entry's
+ * date; a reversal's is the day it was written). A month in which the rate changed has two parts,
+ * each rounded once; every other month has one.
  */
+
+/** Gross sales (VAT included) taxed at one VAT rate. */
+export interface VatPart {
+  vatPercent: number;
+  gross: Agorot;
+}
 
 /** What the ledger holds for an author in one month, summed per party (sales less reversals). */
 export interface LedgerMonth {
   /** `YYYY-MM` in Israel's time zone. */
   month: string;
-  /** The author's lines' totals: the books sold (gross, VAT included). */
-  grossSales: Agorot;
+  /**
+   * The author's lines' totals: the books sold (gross, VAT included), by the VAT rate in force on
+   * each sale's date. One part per rate; the month's gross sales are their sum.
+   */
+  grossSales: readonly VatPart[];
   /** The author's share, after print and shipping when they bear it: what they are owed. */
   author: Agorot;
   community: Agorot;
@@ -27,7 +42,7 @@ export interface EarningsRow {
   month: string;
   /** Book sales (gross). */
   grossRevenue: Agorot;
-  /** Book sales less the 11 % VAT they include (spec §2: "sales after VAT (11%)"). */
+  /** Book sales less the VAT they include (spec §2's "sales after VAT", at the rates in force). */
   salesAfterTax: Agorot;
   /** The VAT included in the month's sales: `grossRevenue − salesAfterTax`. */
   vat: Agorot;
@@ -39,14 +54,17 @@ export interface EarningsRow {
   fixedFee: Agorot;
   /** What the author earns: the ledger's author entries. */
   netEarnings: Agorot;
+  /** The VAT rates the month's sales were taxed at, ascending (none in a month without sales). */
+  vatPercents: number[];
 }
 
-export type EarningsTotals = Omit<EarningsRow, 'month'>;
+export type EarningsTotals = Omit<EarningsRow, 'month' | 'vatPercents'>;
 
-/** The rows (oldest month first) and their totals. */
+/** The rows (oldest month first), their totals and every VAT rate the rows used. */
 export interface EarningsBreakdown {
   rows: EarningsRow[];
   totals: EarningsTotals;
+  vatPercents: number[];
 }
 
 const MONEY_FIELDS = [
@@ -70,22 +88,24 @@ export function earningsBreakdown(months: readonly LedgerMonth[]): EarningsBreak
   const rows: EarningsRow[] = [...months]
     .sort((a, b) => a.month.localeCompare(b.month))
     .map((m) => {
-      const salesAfterTax = afterVat(m.grossSales);
+      const grossRevenue = sumAgorot(m.grossSales.map((part) => part.gross));
+      const vat = sumAgorot(m.grossSales.map((part) => vatIncluded(part.gross, part.vatPercent)));
       return {
         month: m.month,
-        grossRevenue: m.grossSales,
-        salesAfterTax,
-        vat: agorot(m.grossSales - salesAfterTax),
+        grossRevenue,
+        salesAfterTax: agorot(grossRevenue - vat),
+        vat,
         communityContribution: m.community,
         platformFee: m.platform,
         fixedFee: m.printAndShipping,
         netEarnings: m.author,
+        vatPercents: ratesOf(m.grossSales),
       };
     });
   const totals = Object.fromEntries(
     MONEY_FIELDS.map((field) => [field, sumAgorot(rows.map((row) => row[field]))]),
   ) as unknown as EarningsTotals;
-  return { rows, totals };
+  return { rows, totals, vatPercents: ratesOf(months.flatMap((m) => m.grossSales)) };
 }
 
 /**
@@ -125,6 +145,11 @@ export function unpaidEarnings(
   }
   const total = sorted.reduce((sum, entry) => sum + entry.net, 0);
   return agorot(total - paid);
+}
+
+/** The distinct rates of some parts, ascending. */
+function ratesOf(parts: readonly VatPart[]): number[] {
+  return [...new Set(parts.map((part) => part.vatPercent))].sort((a, b) => a - b);
 }
 
 /** `YYYY-MM` of a date in UTC. */

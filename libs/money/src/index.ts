@@ -11,7 +11,10 @@ export {
   MAX_LINE_QUANTITY,
   percentOf,
   minAgorot,
+  isWholeAgorot,
 } from './agorot';
+export { formatPrice } from './format';
+export { VAT_RATES, vatPercentOn, vatIncluded, splitVat, type VatRate } from './vat';
 export {
   DONATION_PERCENT,
   DONATION_POLICY_PROFIT_PERCENT,
@@ -61,8 +64,6 @@ export {
   CANCELLATION_FEE_PERCENT,
   CANCELLATION_FEE_CAP,
   cancellationFeeOf,
-  VAT_PERCENT,
-  afterVat,
   MONTHLY_PAYOUT_DAY,
   MONTHLY_PAYOUT_MINIMUM,
   isMonthlyPayoutDue,
@@ -76,6 +77,7 @@ export {
   earningsBreakdown,
   unpaidEarnings,
   type LedgerMonth,
+  type VatPart,
   type EarningsRow,
   type EarningsTotals,
   type EarningsBreakdown,

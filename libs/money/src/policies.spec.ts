@@ -1,6 +1,5 @@
-import { agorot, toAgorot } from './agorot';
+import { toAgorot } from './agorot';
 import {
-  afterVat,
   cancellationFeeOf,
   isMonthlyPayoutDue,
   isWithdrawalAllowed,
@@ -16,14 +15,6 @@ describe('cancellation fee', () => {
     [0, 0],
   ])('on a %d ₪ deal is %d ₪ (5% or 100 ₪, whichever is lower)', (deal, fee) => {
     expect(cancellationFeeOf(toAgorot(deal))).toBe(toAgorot(fee));
-  });
-});
-
-describe('VAT on earnings', () => {
-  it('takes the 11% VAT included in a gross amount', () => {
-    expect(afterVat(toAgorot(111))).toBe(toAgorot(100));
-    expect(afterVat(toAgorot(100))).toBe(9009); // VAT 9.909… → 9.91
-    expect(afterVat(agorot(0))).toBe(0);
   });
 });
 

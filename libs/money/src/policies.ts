@@ -1,4 +1,4 @@
-import { type Agorot, agorot, minAgorot, percentOf, shekels } from './agorot';
+import { type Agorot, minAgorot, percentOf, shekels } from './agorot';
 
 /** The cancellation fee's share of the deal (spec §9, site terms). */
 export const CANCELLATION_FEE_PERCENT = 5;
@@ -8,21 +8,6 @@ export const CANCELLATION_FEE_CAP: Agorot = shekels(100);
 /** The fee for cancelling a deal: 5 % of it or 100 ₪, whichever is lower. */
 export function cancellationFeeOf(deal: Agorot): Agorot {
   return minAgorot(percentOf(deal, CANCELLATION_FEE_PERCENT), CANCELLATION_FEE_CAP);
-}
-
-/** The VAT rate the earnings table applies (spec §2, §9). */
-export const VAT_PERCENT = 11;
-
-/**
- * Sales after VAT, as the author's earnings table shows them. Consumer prices in Israel include
- * VAT, so the VAT in a gross amount is `gross × 11 / 111`, rounded once to the nearest agora,
- * and the rest is the net.
- */
-export function afterVat(gross: Agorot): Agorot {
-  const vatHundredths = gross * VAT_PERCENT;
-  if (!Number.isSafeInteger(vatHundredths)) throw new RangeError(`amount too large: ${gross}`);
-  const vat = Math.round(vatHundredths / (100 + VAT_PERCENT));
-  return agorot(gross - vat);
 }
 
 /*

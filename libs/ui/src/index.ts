@@ -12,7 +12,7 @@ export {
   type StarKind,
   type StarsProps,
 } from './components/stars/stars';
-export { Price, formatPrice, type PriceProps } from './components/price/price';
+export { Price, type PriceProps } from './components/price/price';
 export { Pager, type PagerProps } from './components/pager/pager';
 export { BookCover, type BookCoverProps } from './components/book-cover/book-cover';
 export { Avatar, type AvatarProps } from './components/avatar/avatar';

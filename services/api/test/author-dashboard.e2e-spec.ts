@@ -1,4 +1,5 @@
 import type { AuthorOrdersPage, AuthorStats, Book, Earnings } from '@mechabrim/contracts';
+import { toAgorot } from '@mechabrim/money';
 import { Types } from 'mongoose';
 import { expectError } from './http';
 import { startPortalApi, type Account, type PortalApi } from './portal-fixture';
@@ -14,7 +15,7 @@ const MONEY_FIELDS = [
 ] as const;
 
 /** Whole agorot of a shekel amount the API answered (exact for two-decimal values). */
-const ag = (shekels: number) => Math.round(shekels * 100);
+const ag = (shekels: number) => toAgorot(shekels);
 
 describe('the author dashboard: stats, orders and earnings from the ledger', () => {
   let ctx: PortalApi;
@@ -193,8 +194,8 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
       expect(earned).toEqual({ [ids.a ?? '']: 3, [ids.b ?? '']: 4 });
       expect(stats.body.totalSales).toBe(7);
       // The same money: the gross of every copy, on the earnings page and its totals.
-      expect(earnings.body.totals.grossRevenue).toBe(
-        earnings.body.topSellingBooks.reduce((sum, b) => sum + ag(b.revenue), 0) / 100,
+      expect(ag(earnings.body.totals.grossRevenue)).toBe(
+        earnings.body.topSellingBooks.reduce((sum, b) => sum + ag(b.revenue), 0),
       );
       expect(stats.body.totalRevenue).toBe(earnings.body.totalEarnings);
     });
@@ -250,19 +251,23 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
         totalEarnings: totals.netEarnings,
         totalCommunityContributions: totals.communityContribution,
         totalOrders: 4,
-        vatPercent: 11,
+        vatPercent: 18,
+        vatPercents: [18],
+        splitShares: { author: 85, community: 10, platform: 5 },
         currency: 'ILS',
       });
-      // January: one order of 100 ₪; VAT is 11/111 of it, rounded once: 90.09 after VAT.
+      // January 2026: one order of 100 ₪; VAT is 18/118 of it (the rate since 1 January 2025),
+      // rounded once: 84.75 after VAT.
       expect(rows[0]).toEqual({
         month: '2026-01',
         grossRevenue: 100,
-        salesAfterTax: 90.09,
-        vat: 9.91,
+        salesAfterTax: 84.75,
+        vat: 15.25,
         communityContribution: 10,
         platformFee: 5,
         fixedFee: 0,
         netEarnings: 85,
+        vatPercents: [18],
       });
       // February nets the cancelled order to zero in the same month.
       expect(rows[1]).toMatchObject({ month: '2026-02', grossRevenue: 50 + 119.7 });

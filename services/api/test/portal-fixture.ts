@@ -7,7 +7,7 @@ import {
   WISHLIST_ITEM_MODEL,
   orderAmounts,
 } from '@mechabrim/db';
-import { communityFirst85_10_5, agorot, lineTotal } from '@mechabrim/money';
+import { communityFirst85_10_5, agorot, lineTotal, toAgorot } from '@mechabrim/money';
 import { login, registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
 
 export interface Account {
@@ -96,7 +96,7 @@ export async function startPortalApi(): Promise<PortalApi> {
           coverImage: '/api/covers/x.jpg',
         },
         quantity: line.quantity,
-        priceAgorot: Math.round(line.price * 100),
+        priceAgorot: toAgorot(line.price),
       }));
       const created = await orders.create({
         user: {

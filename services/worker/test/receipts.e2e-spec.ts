@@ -90,7 +90,8 @@ describe('receipts queue (embedded MongoDB, real redis-server)', () => {
       status: 'issued',
       fileKey: 'receipts/1.pdf',
       totalAgorot: 32840,
-      vatAgorot: 3254,
+      // 18 % (paid on 24 November 2026): 328.40 × 18/118 = 50.09.
+      vatAgorot: 5009,
     });
     const file = path.join(dataDir, 'receipts', '1.pdf');
     expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');

@@ -12,10 +12,27 @@ export const EARNINGS_ROWS = [
 ] as const;
 export type EarningsRowKey = (typeof EARNINGS_ROWS)[number];
 
-/** A row's Hebrew label (the VAT row names the rate). */
-export function rowLabel(key: EarningsRowKey, vatPercent: number): string {
-  const label = strings.earnings.rows[key];
-  return typeof label === 'function' ? label(vatPercent) : label;
+const percent = (value: number) => `${value}%`;
+
+/**
+ * A row's Hebrew label. The VAT row names the rates the table used (`18%`, or `17% / 18%` across a
+ * rate change) and the shares' rows the configured split policy's shares, as the API answers them.
+ */
+export function rowLabel(
+  key: EarningsRowKey,
+  earnings: Pick<Earnings, 'vatPercents' | 'splitShares'>,
+): string {
+  const rows = strings.earnings.rows;
+  switch (key) {
+    case 'salesAfterTax':
+      return rows.salesAfterTax(earnings.vatPercents.map(percent).join(' / '));
+    case 'communityContribution':
+      return rows.communityContribution(percent(earnings.splitShares.community));
+    case 'platformFee':
+      return rows.platformFee(percent(earnings.splitShares.platform));
+    default:
+      return rows[key];
+  }
 }
 
 /** A month `YYYY-MM` as he-IL "נובמבר 2026". */
@@ -39,7 +56,7 @@ export function earningsCsv(earnings: Earnings): string {
   const s = strings.earnings;
   const header = [s.item, ...earnings.monthlyBreakdown.map((row) => row.month), s.totals];
   const lines = EARNINGS_ROWS.map((key) => [
-    rowLabel(key, earnings.vatPercent),
+    rowLabel(key, earnings),
     ...earnings.monthlyBreakdown.map((row) => row[key].toFixed(2)),
     earnings.totals[key].toFixed(2),
   ]);

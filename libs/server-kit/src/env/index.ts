@@ -1,2 +1,3 @@
 export * from './env';
 export * from './server-env';
+export * from './split-policy-env';

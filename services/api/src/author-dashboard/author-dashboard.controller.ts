@@ -78,7 +78,7 @@ export class EarningsController {
   @Authenticated('author', 'admin')
   @ApiOperation({
     summary:
-      "The signed-in author's earnings from the ledger: totals, monthly breakdown (VAT 11 %), top sellers",
+      "The signed-in author's earnings from the ledger: totals, monthly breakdown (VAT at the rate of each sale's date), top sellers",
   })
   @ApiZodResponse(earningsSchema, { description: 'The earnings of spec §3, in shekels' })
   async author(

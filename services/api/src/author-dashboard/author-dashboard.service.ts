@@ -20,7 +20,7 @@ import {
   sumAgorot,
   toShekels,
   unpaidEarnings,
-  VAT_PERCENT,
+  vatPercentOn,
   type EarningsRow,
   type EarningsTotals,
   type SplitPolicy,
@@ -159,7 +159,8 @@ export class AuthorDashboardService implements OnModuleDestroy {
 
   async earnings(authorId: string, now = new Date()): Promise<Earnings> {
     const ledger = await this.ledgerOf(authorId);
-    const { rows, totals } = earningsBreakdown(ledger.months);
+    const { rows, totals, vatPercents } = earningsBreakdown(ledger.months);
+    const vatToday = vatPercentOn(now);
     const thisMonth = israelMonth(now);
     const ranked = [...ledger.books.entries()]
       .filter(([, book]) => book.sales > 0)
@@ -181,7 +182,10 @@ export class AuthorDashboardService implements OnModuleDestroy {
         sales: book.sales,
         revenue: toShekels(book.revenue),
       })),
-      vatPercent: VAT_PERCENT,
+      vatPercent: vatToday,
+      vatPercents: vatPercents.length > 0 ? vatPercents : [vatToday],
+      // The ledger books every copy as printed (`splitSoldLine`), so the printed shares apply.
+      splitShares: this.policy.shares('physical'),
       currency: 'ILS',
     };
   }

@@ -39,7 +39,7 @@ describe('the author ledger summary', () => {
     expect(summary.months).toEqual([
       {
         month: '2026-03',
-        grossSales: 10_000,
+        grossSales: [{ vatPercent: 18, gross: 10_000 }],
         author: 6500,
         community: 1000,
         platform: 500,
@@ -49,5 +49,26 @@ describe('the author ledger summary', () => {
     expect(summary.copiesByMonth.get('2026-03')).toBe(2);
     expect(summary.books.get(bookId.toHexString())).toEqual({ sales: 2, revenue: 10_000 });
     expect(summary.orders).toBe(1);
+  });
+
+  it('keeps each sale’s gross under the VAT rate of its date in Israel', () => {
+    const entry = (occurredAt: string, lineTotalAgorot: number): AuthorLedgerEntry => ({
+      orderId: new Types.ObjectId(),
+      bookId: new Types.ObjectId(),
+      party: 'author',
+      amountAgorot: 0,
+      quantity: 1,
+      lineTotalAgorot,
+      occurredAt: new Date(occurredAt),
+    });
+    const { months } = summarizeAuthorLedger([
+      entry('2024-12-31T21:30:00Z', 11_700), // 23:30 on 31 December in Israel: 17 %
+      entry('2024-12-31T22:30:00Z', 11_800), // 00:30 on 1 January in Israel: 18 %
+      entry('2025-01-20T10:00:00Z', 200),
+    ]);
+    expect(months.map((m) => [m.month, m.grossSales])).toEqual([
+      ['2024-12', [{ vatPercent: 17, gross: 11_700 }]],
+      ['2025-01', [{ vatPercent: 18, gross: 12_000 }]],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { agorot, type Agorot, type LedgerMonth } from '@mechabrim/money';
+import { agorot, vatPercentOn, type Agorot, type LedgerMonth } from '@mechabrim/money';
 import type { LedgerParty } from '@mechabrim/db';
 import type { Types } from 'mongoose';
 
@@ -50,13 +50,20 @@ export interface AuthorLedgerSummary {
   orders: number;
 }
 
+type MonthSums = { [K in keyof Omit<LedgerMonth, 'month' | 'grossSales'>]: number } & {
+  /** Gross sales by the VAT percent in force on the sale's date. */
+  grossByVat: Map<number, number>;
+};
+
 /**
  * Sums an author's ledger entries per month, per book and per order. Each line of an order has
  * one entry per party, all carrying the line's total and quantity: the author's entry counts the
- * line's sales and copies (once), every party's entry its own share.
+ * line's sales and copies (once), every party's entry its own share. A month's sales are also
+ * kept by the VAT rate in force on each entry's date, so the earnings table takes each sale's VAT
+ * at its own rate.
  */
 export function summarizeAuthorLedger(entries: readonly AuthorLedgerEntry[]): AuthorLedgerSummary {
-  const months = new Map<string, { [K in keyof Omit<LedgerMonth, 'month'>]: number }>();
+  const months = new Map<string, MonthSums>();
   const copiesByMonth = new Map<string, number>();
   const books = new Map<string, { sales: number; revenue: number }>();
   const orders = new Map<string, number>();
@@ -64,13 +71,17 @@ export function summarizeAuthorLedger(entries: readonly AuthorLedgerEntry[]): Au
     const key = israelMonth(entry.occurredAt);
     let month = months.get(key);
     if (!month) {
-      month = { grossSales: 0, author: 0, community: 0, platform: 0, printAndShipping: 0 };
+      month = { grossByVat: new Map(), author: 0, community: 0, platform: 0, printAndShipping: 0 };
       months.set(key, month);
     }
     switch (entry.party) {
       case 'author': {
         month.author += entry.amountAgorot;
-        month.grossSales += entry.lineTotalAgorot;
+        const vatPercent = vatPercentOn(entry.occurredAt);
+        month.grossByVat.set(
+          vatPercent,
+          (month.grossByVat.get(vatPercent) ?? 0) + entry.lineTotalAgorot,
+        );
         copiesByMonth.set(key, (copiesByMonth.get(key) ?? 0) + entry.quantity);
         const bookId = entry.bookId.toHexString();
         const book = books.get(bookId) ?? { sales: 0, revenue: 0 };
@@ -95,7 +106,10 @@ export function summarizeAuthorLedger(entries: readonly AuthorLedgerEntry[]): Au
   return {
     months: [...months.entries()].map(([month, sums]) => ({
       month,
-      grossSales: agorot(sums.grossSales),
+      grossSales: [...sums.grossByVat.entries()].map(([vatPercent, gross]) => ({
+        vatPercent,
+        gross: agorot(gross),
+      })),
       author: agorot(sums.author),
       community: agorot(sums.community),
       platform: agorot(sums.platform),

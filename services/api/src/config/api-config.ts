@@ -1,8 +1,7 @@
-import { DEFAULT_SPLIT_POLICY, SPLIT_POLICY_NAMES, type SplitPolicyName } from '@mechabrim/money';
+import type { SplitPolicyName } from '@mechabrim/money';
 import {
   defaultHost,
   documented,
-  enumVar,
   hostVar,
   integerVar,
   parseEnv,
@@ -11,6 +10,7 @@ import {
   resolveMongoUri,
   resolveRedisUrl,
   serverEnvShape,
+  splitPolicyEnvShape,
   dataDirVar,
   urlVar,
   type LogLevel,
@@ -117,11 +117,7 @@ export const apiEnvSchema = z
       description:
         "The API's public URL (covers, avatars; `https:` makes cookies `Secure`). Unset, the runtime config sends browsers to the page's own origin, where the edge proxies `/api`; set it only for a split-origin deployment",
     }),
-    SPLIT_POLICY: enumVar(
-      SPLIT_POLICY_NAMES,
-      DEFAULT_SPLIT_POLICY,
-      "How a sale is split (spec §1's readings): `community-first` 85/10/5 with print and shipping from the author's share, or `compensation` 70/20/10 digital and 60/25/15 printed",
-    ),
+    ...splitPolicyEnvShape,
     DATA_DIR: dataDirVar,
     ...storageEnvShape,
     API_DOCS: documented(z.enum(['true', 'false']).optional(), {

@@ -1,4 +1,4 @@
-import { DEFAULT_SPLIT_POLICY, SPLIT_POLICY_NAMES, type SplitPolicyName } from '@mechabrim/money';
+import type { SplitPolicyName } from '@mechabrim/money';
 import {
   dataDirVar,
   defaultHost,
@@ -14,6 +14,7 @@ import {
   resolveMongoUri,
   resolveRedisUrl,
   serverEnvShape,
+  splitPolicyEnvShape,
   type LogLevel,
   type NodeEnv,
 } from '@mechabrim/server-kit';
@@ -62,11 +63,7 @@ export const workerEnvSchema = z
       description:
         "How long a book's sales count waits for more sales to count with it (a count sums all the book's sales in the ledger)",
     }),
-    SPLIT_POLICY: enumVar(
-      SPLIT_POLICY_NAMES,
-      DEFAULT_SPLIT_POLICY,
-      "How a sale is split (spec §1's readings): `community-first` 85/10/5 with print and shipping from the author's share, or `compensation` 70/20/10 digital and 60/25/15 printed",
-    ),
+    ...splitPolicyEnvShape,
     DATA_DIR: dataDirVar,
     ...storageEnvShape,
     PREFLIGHT_CONCURRENCY: integerVar({

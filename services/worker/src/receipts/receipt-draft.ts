@@ -1,4 +1,11 @@
-import { afterVat, agorot, lineTotal, sumAgorot, VAT_PERCENT, type Agorot } from '@mechabrim/money';
+import {
+  agorot,
+  lineTotal,
+  splitVat,
+  sumAgorot,
+  vatPercentOn,
+  type Agorot,
+} from '@mechabrim/money';
 import { workerStringsHe } from '../strings.he';
 
 export interface ReceiptLine {
@@ -20,6 +27,7 @@ export interface ReceiptDraft {
   totalAgorot: Agorot;
   netAgorot: Agorot;
   vatAgorot: Agorot;
+  /** The VAT rate in force on the payment date (`vatPercentOn`), which the document is dated by. */
   vatPercent: number;
   payment: {
     method: string;
@@ -29,10 +37,13 @@ export interface ReceiptDraft {
   };
 }
 
-/** The VAT inside a VAT-inclusive amount, by `afterVat` of `@mechabrim/money`. */
-export function vatBreakdown(total: Agorot): { netAgorot: Agorot; vatAgorot: Agorot } {
-  const netAgorot = afterVat(total);
-  return { netAgorot, vatAgorot: agorot(total - netAgorot) };
+/** The VAT inside a VAT-inclusive amount at `percent`, by `splitVat` of `@mechabrim/money`. */
+export function vatBreakdown(
+  total: Agorot,
+  percent: number,
+): { netAgorot: Agorot; vatAgorot: Agorot } {
+  const { net, vat } = splitVat(total, percent);
+  return { netAgorot: net, vatAgorot: vat };
 }
 
 /** What a receipt reads of a stored order (a lean `orders` document). */
@@ -51,8 +62,13 @@ export interface PaidOrder {
   paidAt?: Date | null;
 }
 
-/** The receipt of a paid order: its lines, shipping and what was paid. */
+/**
+ * The receipt of a paid order: its lines, shipping and what was paid, with the VAT of the rate in
+ * force on the payment date (the issue date when the order has none).
+ */
 export function receiptDraftOf(order: PaidOrder, number: number, issuedAt: Date): ReceiptDraft {
+  const paidAt = order.paidAt ?? issuedAt;
+  const vatPercent = vatPercentOn(paidAt);
   const lines: ReceiptLine[] = order.books.map((line) => ({
     description: workerStringsHe.receipt.bookLine(line.book.title, line.book.authorName ?? ''),
     quantity: line.quantity,
@@ -74,13 +90,13 @@ export function receiptDraftOf(order: PaidOrder, number: number, issuedAt: Date)
     lines,
     shippingAgorot,
     totalAgorot,
-    ...vatBreakdown(totalAgorot),
-    vatPercent: VAT_PERCENT,
+    ...vatBreakdown(totalAgorot, vatPercent),
+    vatPercent,
     payment: {
       method: order.paymentMethod ?? 'credit_card',
       cardLast4: order.payment?.cardLast4 ?? null,
       transactionId: order.payment?.transactionId ?? null,
-      paidAt: order.paidAt ?? issuedAt,
+      paidAt,
     },
   };
 }

@@ -22,12 +22,34 @@ afterAll(async () => {
 
 describe('receipt draft', () => {
   it('splits VAT out of VAT-inclusive totals, the parts summing to the total', () => {
-    for (const total of [0, 1, 99, 111, 11100, 32840, 123457]) {
-      const { netAgorot, vatAgorot } = vatBreakdown(agorot(total));
+    for (const total of [0, 1, 99, 118, 11800, 32840, 123457]) {
+      const { netAgorot, vatAgorot } = vatBreakdown(agorot(total), 18);
       expect(netAgorot + vatAgorot).toBe(total);
-      expect(Math.abs(vatAgorot - (total * 11) / 111)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(vatAgorot - (total * 18) / 118)).toBeLessThanOrEqual(0.5);
     }
-    expect(vatBreakdown(agorot(11100))).toEqual({ netAgorot: 10000, vatAgorot: 1100 });
+    expect(vatBreakdown(agorot(11800), 18)).toEqual({ netAgorot: 10000, vatAgorot: 1800 });
+  });
+
+  it('takes the VAT rate in force on the payment date', () => {
+    const issuedAt = new Date('2025-01-02T09:00:00Z');
+    const order = paidOrderFixture();
+    // Paid at 23:30 on 31 December 2024 in Israel: 17 %, though issued in January.
+    const december = receiptDraftOf(
+      { ...order, paidAt: new Date('2024-12-31T21:30:00Z') },
+      1,
+      issuedAt,
+    );
+    expect(december.vatPercent).toBe(17);
+    expect(december.vatAgorot).toBe(4772); // 328.40 × 17/117 = 47.716…
+    // Paid at 00:30 on 1 January 2025 in Israel (22:30 UTC the day before): 18 %.
+    const january = receiptDraftOf(
+      { ...order, paidAt: new Date('2024-12-31T22:30:00Z') },
+      2,
+      issuedAt,
+    );
+    expect(january.vatPercent).toBe(18);
+    expect(january.vatAgorot).toBe(5009); // 328.40 × 18/118 = 50.094…
+    expect(january.netAgorot + january.vatAgorot).toBe(32840);
   });
 
   it('lists the books and shipping of the order and totals them', () => {
@@ -39,7 +61,8 @@ describe('receipt draft', () => {
     expect(draft.shippingAgorot).toBe(2990);
     expect(draft.totalAgorot).toBe(32840);
     expect(draft.netAgorot + draft.vatAgorot).toBe(32840);
-    expect(draft.vatAgorot).toBe(3254);
+    expect(draft.vatPercent).toBe(18);
+    expect(draft.vatAgorot).toBe(5009);
   });
 });
 
@@ -74,13 +97,15 @@ describe('renderReceiptPdf', () => {
     has('Avi Levi');
     has('dana@example.com');
     has('סכום לפני מע״מ');
-    has('11%');
+    has('18%');
     has('סה״כ לתשלום');
     has('אמצעי תשלום');
     has('כרטיס אשראי המסתיים');
     has('24.11.2026');
     has('TX-99812');
-    for (const amount of ['178.00', '120.50', '29.90', '295.86', '32.54', '328.40']) has(amount);
+    // Amounts as charged: agorot where there are some, a whole shekel where it is whole.
+    for (const amount of ['178', '120.50', '29.90', '278.31', '50.09', '328.40']) has(amount);
+    expect(lines.join('\n')).not.toContain('178.00');
   });
 
   it('draws a non-blank A4 page (pdftoppm)', async () => {

@@ -1,4 +1,4 @@
-import { toShekels, type Agorot } from '@mechabrim/money';
+import { formatPrice, toShekels, type Agorot } from '@mechabrim/money';
 import PDFDocument from 'pdfkit';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -29,13 +29,14 @@ const PAGE_LEFT = 50;
 /** Right edges of the table's columns, right to left: description, quantity, unit price, total. */
 const COLUMNS = { description: PAGE_RIGHT, quantity: 300, unitPrice: 220, total: 120 };
 
-const moneyFormat = new Intl.NumberFormat('he-IL', { style: 'currency', currency: 'ILS' });
 const dateFormat = new Intl.DateTimeFormat('he-IL', { timeZone: 'Asia/Jerusalem' });
 
-/** `₪ 12.50` as he-IL writes it, without the invisible direction marks a PDF cannot draw. */
+/**
+ * An amount as every screen shows it (`formatPrice`: `12.50 ₪`, `83 ₪`), without the invisible
+ * direction marks a PDF cannot draw.
+ */
 export function formatMoney(amount: Agorot): string {
-  return moneyFormat
-    .format(toShekels(amount))
+  return formatPrice(toShekels(amount))
     .replace(/[\u200e\u200f]/g, '')
     .replace(/\u00a0/g, ' ');
 }

@@ -1,8 +1,8 @@
+import { formatPrice } from '@mechabrim/money';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter } from '@mechabrim/routing';
 import type { Book } from '@mechabrim/contracts';
-import { formatPrice } from '@mechabrim/hebrew';
 import { sessionStore } from '@mechabrim/session';
 import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { BooksPage } from './books-page';
@@ -79,7 +79,7 @@ describe('/author-dashboard/books', () => {
     expect(first.textContent).toContain('זמין');
     expect(first.textContent).toContain('7 מכירות');
     expect(first.textContent).toContain('4.3 (12 דירוגים)');
-    expect(first.textContent).toContain(formatPrice(59.9, 2));
+    expect(first.textContent).toContain(formatPrice(59.9));
     expect(within(first).getByRole('link', { name: 'עריכה ספר 1' }).getAttribute('href')).toBe(
       '/book/edit/b1',
     );

@@ -96,7 +96,7 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
             {book.totalRatings ? <Icon name="star" /> : null}{' '}
             {s.rating(formatRating(book.rating), book.totalRatings)}
           </span>
-          <Price value={book.price} decimals={2} />
+          <Price value={book.price} />
         </p>
         <div className="ap-book__actions">
           <Link className="mb-button" data-variant="secondary" to={`/book/edit/${book._id}`}>

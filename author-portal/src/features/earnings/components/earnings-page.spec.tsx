@@ -1,8 +1,8 @@
+import { formatPrice } from '@mechabrim/money';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Earnings } from '@mechabrim/contracts';
-import { formatPrice } from '@mechabrim/hebrew';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
-import { earningsCsv } from '../earnings-csv';
+import { earningsCsv, rowLabel } from '../earnings-csv';
 import { EarningsPage } from './earnings-page';
 
 const month = (m: string, gross: number, net: number) => ({
@@ -14,6 +14,7 @@ const month = (m: string, gross: number, net: number) => ({
   platformFee: gross / 20,
   fixedFee: 10,
   netEarnings: net,
+  vatPercents: [18],
 });
 
 const earnings: Earnings = {
@@ -22,12 +23,16 @@ const earnings: Earnings = {
   totalCommunityContributions: 30,
   totalOrders: 5,
   monthlyBreakdown: [month('2026-10', 100, 40.5), month('2026-11', 200, 80)],
-  totals: { ...month('', 300, 120.5), fixedFee: 20 },
+  totals: (({ month: _m, vatPercents: _v, ...money }) => ({ ...money, fixedFee: 20 }))(
+    month('', 300, 120.5),
+  ),
   topSellingBooks: [
     { bookId: 'b1', title: 'הגשם, "השני"', sales: 4, revenue: 90 },
     { bookId: 'b2', title: 'ספר 2', sales: 1, revenue: 30.5 },
   ],
-  vatPercent: 11,
+  vatPercent: 18,
+  vatPercents: [18],
+  splitShares: { author: 85, community: 10, platform: 5 },
   currency: 'ILS',
 };
 
@@ -45,8 +50,8 @@ describe('/author-dashboard/earnings', () => {
     const table = await screen.findByRole('table', { name: 'פירוט חודשי' });
     expect(calls).toEqual(['/api/earnings/test', '/api/earnings/author']);
     const cards = screen.getByRole('list', { name: 'סך ההכנסות' });
-    expect(cards.textContent).toContain(formatPrice(120.5, 2));
-    expect(cards.textContent).toContain(formatPrice(30, 2));
+    expect(cards.textContent).toContain(formatPrice(120.5));
+    expect(cards.textContent).toContain(formatPrice(30));
     // The orders that earned (paid, not cancelled) — not the orders tab's 'all', which lists cancelled ones too.
     expect(cards.textContent).toContain('הזמנות ששולמו (ללא ביטולים)5');
     const headers = within(table)
@@ -58,7 +63,7 @@ describe('/author-dashboard/earnings', () => {
       .map((th) => th.textContent);
     expect(rows).toEqual([
       'מכירות ספרים',
-      'אחרי מע״מ (11%)',
+      'אחרי מע״מ (18%)',
       'תרומה לקהילה (10%)',
       'דמי פלטפורמה (5%)',
       'הדפסה ומשלוח',
@@ -69,7 +74,7 @@ describe('/author-dashboard/earnings', () => {
       within(net)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual([formatPrice(40.5, 2), formatPrice(80, 2), formatPrice(120.5, 2)]);
+    ).toEqual([formatPrice(40.5), formatPrice(80), formatPrice(120.5)]);
     // The chart: the oldest month on the right, and a spoken summary of every month.
     const chart = screen.getByRole('img', { name: /הכנסה נטו לפי חודש/ });
     const bars = screen.getAllByTestId('chart-bar').map((g) => ({
@@ -77,10 +82,10 @@ describe('/author-dashboard/earnings', () => {
       x: Number(g.querySelector('rect')?.getAttribute('x')),
     }));
     expect(bars[0]!.x).toBeGreaterThan(bars[1]!.x);
-    expect(chart.getAttribute('aria-label')).toContain(`נובמבר 2026 ${formatPrice(80, 2)}`);
+    expect(chart.getAttribute('aria-label')).toContain(`נובמבר 2026 ${formatPrice(80)}`);
     expect(screen.getAllByTestId('top-book').map((li) => li.textContent)).toEqual([
-      `הגשם, "השני"4 עותקים${formatPrice(90, 2)}`,
-      `ספר 2עותק אחד${formatPrice(30.5, 2)}`,
+      `הגשם, "השני"4 עותקים${formatPrice(90)}`,
+      `ספר 2עותק אחד${formatPrice(30.5)}`,
     ]);
   });
 
@@ -117,5 +122,18 @@ describe('earningsCsv', () => {
       const total = values.pop();
       expect(values.reduce((a, b) => a + b, 0)).toBeCloseTo(total ?? NaN, 2);
     }
+  });
+});
+
+describe('the breakdown’s labels', () => {
+  it('name the VAT rates the table used and the configured policy’s shares', () => {
+    const across = {
+      vatPercents: [17, 18],
+      splitShares: { author: 60, community: 15, platform: 25 },
+    };
+    expect(rowLabel('salesAfterTax', across)).toBe('אחרי מע״מ (17% / 18%)');
+    expect(rowLabel('communityContribution', across)).toBe('תרומה לקהילה (15%)');
+    expect(rowLabel('platformFee', across)).toBe('דמי פלטפורמה (25%)');
+    expect(rowLabel('netEarnings', across)).toBe('הכנסה נטו');
   });
 });

@@ -53,14 +53,14 @@ function BreakdownTable({ earnings }: { earnings: Earnings }) {
         <tbody>
           {EARNINGS_ROWS.map((key) => (
             <tr key={key} data-row={key}>
-              <th scope="row">{rowLabel(key, earnings.vatPercent)}</th>
+              <th scope="row">{rowLabel(key, earnings)}</th>
               {earnings.monthlyBreakdown.map((row) => (
                 <td key={row.month}>
-                  <Price value={row[key]} decimals={2} />
+                  <Price value={row[key]} />
                 </td>
               ))}
               <td className="ap-table__total">
-                <Price value={earnings.totals[key]} decimals={2} />
+                <Price value={earnings.totals[key]} />
               </td>
             </tr>
           ))}
@@ -104,15 +104,12 @@ export function EarningsPage() {
     <section aria-labelledby="ap-earnings-title">
       {title}
       <ul className="ap-cards" aria-label={s.cards.total}>
-        <StatCard label={s.cards.total} value={<Price value={data.totalEarnings} decimals={2} />} />
-        <StatCard
-          label={s.cards.monthly}
-          value={<Price value={data.monthlyEarnings} decimals={2} />}
-        />
+        <StatCard label={s.cards.total} value={<Price value={data.totalEarnings} />} />
+        <StatCard label={s.cards.monthly} value={<Price value={data.monthlyEarnings} />} />
         <StatCard
           label={s.cards.community}
           tone="community"
-          value={<Price value={data.totalCommunityContributions} decimals={2} />}
+          value={<Price value={data.totalCommunityContributions} />}
         />
         <StatCard label={s.cards.orders} value={data.totalOrders} />
       </ul>
@@ -142,7 +139,7 @@ export function EarningsPage() {
               <li key={book.bookId} className="ap-card ap-top__item" data-testid="top-book">
                 <span className="ap-top__title">{book.title}</span>
                 <span>{s.copies(book.sales)}</span>
-                <Price value={book.revenue} decimals={2} />
+                <Price value={book.revenue} />
               </li>
             ))}
           </ol>

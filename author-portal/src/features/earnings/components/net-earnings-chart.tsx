@@ -1,4 +1,4 @@
-import { formatPrice } from '@mechabrim/ui';
+import { formatPrice } from '@mechabrim/money';
 import { strings } from '../../../strings.he';
 import { monthLabel } from '../earnings-csv';
 
@@ -21,7 +21,7 @@ export function NetEarningsChart({ months }: { months: { month: string; netEarni
   const plot = HEIGHT - LABEL;
   const zeroY = (high / span) * plot;
   const summary = s.chartSummary(
-    months.map((m) => `${monthLabel(m.month)} ${formatPrice(m.netEarnings, 2)}`).join('; '),
+    months.map((m) => `${monthLabel(m.month)} ${formatPrice(m.netEarnings)}`).join('; '),
   );
   return (
     <figure className="ap-chart">

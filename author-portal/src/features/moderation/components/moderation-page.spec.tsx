@@ -1,6 +1,6 @@
+import { formatPrice } from '@mechabrim/money';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PendingBook, PendingEdit, PendingReview } from '@mechabrim/contracts';
-import { formatPrice } from '@mechabrim/hebrew';
 import { sessionStore } from '@mechabrim/session';
 import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import AuthorPortalApp from '../../../app/app';
@@ -106,7 +106,7 @@ describe('/author-dashboard/moderation', () => {
       within(price)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual([formatPrice(50, 2), formatPrice(64.5, 2)]);
+    ).toEqual([formatPrice(50), formatPrice(64.5)]);
     expect(price.dataset.changed).toBe('true');
     expect(within(edit).getByRole('row', { name: /שם הספר/ }).dataset.changed).toBeUndefined();
     expect((await screen.findByTestId('pending-review')).textContent).toContain('ספר מרגש');

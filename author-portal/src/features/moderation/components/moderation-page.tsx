@@ -1,8 +1,9 @@
+import { formatPrice } from '@mechabrim/money';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { BookEditFields, PendingBook, PendingEdit, PendingReview } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { useQueryClient } from '@mechabrim/query';
-import { BookCover, ErrorState, formatPrice } from '@mechabrim/ui';
+import { BookCover, ErrorState } from '@mechabrim/ui';
 import { reasonOf } from '../../../shared/errors';
 import { PreflightReport } from '../../../shared/preflight-report';
 import { strings } from '../../../strings.he';
@@ -155,7 +156,7 @@ function ListSection<T>({
 
 const showField = (key: keyof BookEditFields, fields: BookEditFields) =>
   key === 'price'
-    ? formatPrice(fields.price, 2)
+    ? formatPrice(fields.price)
     : key === 'tags'
       ? fields.tags.join(', ')
       : fields[key];
@@ -194,7 +195,7 @@ export function ModerationPage() {
               <p className="ap-moderation__meta">
                 {s.by(book.authorName)} · {s.submitted}{' '}
                 <time dateTime={book.submittedAt}>{formatDateTime(book.submittedAt)}</time> ·{' '}
-                <bdi>{formatPrice(book.price, 2)}</bdi>
+                <bdi>{formatPrice(book.price)}</bdi>
               </p>
               <PreflightReport report={book.preflight} />
               <Decision kind="books" id={book._id} title={book.title} onNotice={setNotice} />

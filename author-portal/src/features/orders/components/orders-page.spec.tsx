@@ -1,7 +1,7 @@
+import { formatPrice } from '@mechabrim/money';
 import { ORDER_STATUS_HE } from '@mechabrim/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuthorOrder, AuthorOrdersPage } from '@mechabrim/contracts';
-import { formatPrice } from '@mechabrim/hebrew';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { OrdersPage } from './orders-page';
 
@@ -53,10 +53,10 @@ describe('/author-dashboard/orders', () => {
     expect(card.textContent).toContain('dana@example.com');
     expect(card.textContent).toContain('הרצל 5, חיפה');
     expect(card.textContent).toContain('2 עותקים');
-    expect(card.textContent).toContain(formatPrice(40, 2));
-    expect(card.textContent).toContain(formatPrice(8, 2));
+    expect(card.textContent).toContain(formatPrice(40));
+    expect(card.textContent).toContain(formatPrice(8));
     const revenue = within(card).getByText('ההכנסה שלכם').nextElementSibling;
-    expect(revenue?.textContent).toBe(formatPrice(52.3, 2));
+    expect(revenue?.textContent).toBe(formatPrice(52.3));
     expect(card.textContent).not.toContain('צפוי');
     expect(card.textContent).toContain('כרטיס אשראי');
     expect(card.textContent).toContain('RR123456789IL');
@@ -72,7 +72,7 @@ describe('/author-dashboard/orders', () => {
     open();
     const card = await screen.findByTestId('order-card');
     const revenue = within(card).getByText('ההכנסה שלכם').nextElementSibling;
-    expect(revenue?.textContent).toBe(`${formatPrice(52.3, 2)}צפוי · טרם סופי`);
+    expect(revenue?.textContent).toBe(`${formatPrice(52.3)}צפוי · טרם סופי`);
     expect(within(card).getByText('צפוי · טרם סופי').getAttribute('title')).toMatch(/סופי/);
   });
 

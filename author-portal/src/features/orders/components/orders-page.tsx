@@ -49,10 +49,10 @@ function OrderCard({ order }: { order: AuthorOrder }) {
             <span className="ap-order__book">{line.book.title}</span>
             <span>{s.quantity(line.quantity)}</span>
             <span>
-              {s.unitPrice}: <Price value={line.price} decimals={2} />
+              {s.unitPrice}: <Price value={line.price} />
             </span>
             <span>
-              {s.lineTotal}: <Price value={line.lineTotal} decimals={2} />
+              {s.lineTotal}: <Price value={line.lineTotal} />
             </span>
           </li>
         ))}
@@ -61,19 +61,19 @@ function OrderCard({ order }: { order: AuthorOrder }) {
         <div>
           <dt>{s.total}</dt>
           <dd>
-            <Price value={order.totalAmount} decimals={2} />
+            <Price value={order.totalAmount} />
           </dd>
         </div>
         <div className="ap-order__donation">
           <dt>{s.donation}</dt>
           <dd>
-            <Price value={order.donationAmount} decimals={2} />
+            <Price value={order.donationAmount} />
           </dd>
         </div>
         <div className="ap-order__revenue">
           <dt>{s.revenue}</dt>
           <dd>
-            <Price value={order.authorRevenue} decimals={2} />
+            <Price value={order.authorRevenue} />
             {order.authorRevenueExpected && (
               <span className="ap-badge ap-order__expected" title={s.revenueExpectedHint}>
                 {s.revenueExpected}

@@ -1,6 +1,6 @@
+import { formatPrice } from '@mechabrim/money';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AuthorStats } from '@mechabrim/contracts';
-import { formatPrice } from '@mechabrim/hebrew';
 import { sessionStore } from '@mechabrim/session';
 import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import AuthorPortalApp from '../../../app/app';
@@ -98,15 +98,15 @@ describe('/author-dashboard', () => {
     open();
     const cards = await screen.findByRole('list', { name: 'לוח הבקרה' });
     expect(cards.textContent).toContain('12');
-    expect(cards.textContent).toContain(formatPrice(512.4, 2));
-    expect(cards.textContent).toContain(formatPrice(80.5, 2));
+    expect(cards.textContent).toContain(formatPrice(512.4));
+    expect(cards.textContent).toContain(formatPrice(80.5));
     expect(cards.textContent).toContain(
-      `מתוכן ${formatPrice(25.5, 2)} צפויות מהזמנות שעוד לא נסגרו (טרם סופי)`,
+      `מתוכן ${formatPrice(25.5)} צפויות מהזמנות שעוד לא נסגרו (טרם סופי)`,
     );
     const activity = await screen.findAllByTestId('activity');
     expect(activity).toHaveLength(3);
     expect(activity[0]?.textContent).toContain('3 עותקים נמכרו');
-    expect(activity[0]?.textContent).toContain(formatPrice(110, 2));
+    expect(activity[0]?.textContent).toContain(formatPrice(110));
     expect(activity[2]?.textContent).toContain('עותק אחד נמכר');
     expect(calls).toEqual(expect.arrayContaining(['/api/stats/author', '/api/books/author/a1']));
   });
@@ -121,7 +121,7 @@ describe('/author-dashboard', () => {
     const values = within(cards)
       .getAllByRole('listitem')
       .map((li) => li.lastChild?.textContent);
-    expect(values).toEqual(['4', '12', formatPrice(250, 2), formatPrice(0, 2)]);
+    expect(values).toEqual(['4', '12', formatPrice(250), formatPrice(0)]);
   });
 
   it('says why the stats failed, retries, and can show the books alone', async () => {
@@ -154,6 +154,6 @@ describe('/author-dashboard', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'ניסיון חוזר' }));
     const cards = await screen.findByRole('list', { name: 'לוח הבקרה' });
-    expect(cards.textContent).toContain(formatPrice(512.4, 2));
+    expect(cards.textContent).toContain(formatPrice(512.4));
   });
 });

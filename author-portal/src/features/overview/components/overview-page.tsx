@@ -1,8 +1,8 @@
-import { toShekels } from '@mechabrim/money';
+import { formatPrice, toShekels } from '@mechabrim/money';
 import { useState } from 'react';
 import { Link } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
-import { BookCover, ErrorState, formatPrice, Price, SkeletonBlock } from '@mechabrim/ui';
+import { BookCover, ErrorState, Price, SkeletonBlock } from '@mechabrim/ui';
 import { useAuthorBooks } from '../../../shared/author-books';
 import { reasonWithStatus } from '../../../shared/errors';
 import { StatCard } from '../../../shared/stat-card';
@@ -72,16 +72,13 @@ export function OverviewPage() {
           <ul className="ap-cards" aria-label={strings.screens.overview}>
             <StatCard label={s.cards.books} value={figures.totalBooks} />
             <StatCard label={s.cards.sales} value={figures.totalSales} />
-            <StatCard
-              label={s.cards.totalRevenue}
-              value={<Price value={figures.totalRevenue} decimals={2} />}
-            />
+            <StatCard label={s.cards.totalRevenue} value={<Price value={figures.totalRevenue} />} />
             <StatCard
               label={s.cards.pendingRevenue}
-              value={<Price value={figures.pendingRevenue} decimals={2} />}
+              value={<Price value={figures.pendingRevenue} />}
               note={
                 figures.expectedRevenue > 0
-                  ? s.expectedNote(formatPrice(figures.expectedRevenue, 2))
+                  ? s.expectedNote(formatPrice(figures.expectedRevenue))
                   : undefined
               }
             />
@@ -105,7 +102,7 @@ export function OverviewPage() {
                     <p className="ap-activity__title">{book.title}</p>
                     <p className="ap-activity__line">
                       {s.activityLine(book.salesCount)} ·{' '}
-                      <Price value={toShekels(bookSales(book))} decimals={2} />
+                      <Price value={toShekels(bookSales(book))} />
                     </p>
                   </div>
                 </li>

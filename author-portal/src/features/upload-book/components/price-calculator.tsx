@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  formatPrice,
   agorot,
   selectSplitPolicy,
   toAgorot,
@@ -7,7 +8,7 @@ import {
   type Agorot,
   type SaleSplit,
 } from '@mechabrim/money';
-import { Field, formatPrice } from '@mechabrim/ui';
+import { Field } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 
 const s = strings.upload;
@@ -25,7 +26,7 @@ export function perCopySplit(price: number, printCost: number): SaleSplit {
   });
 }
 
-const money = (amount: Agorot) => formatPrice(toShekels(amount), 2);
+const money = (amount: Agorot) => formatPrice(toShekels(amount));
 /** The print cost as entered: what the split covers from the author's share, and what it cannot. */
 const printCostOf = (split: SaleSplit) =>
   agorot(split.printAndShipping + split.uncoveredPrintAndShipping);
@@ -63,7 +64,7 @@ export function PriceCalculator({ price }: { price: string }) {
       {split && (
         <dl className="ap-upload__split" data-testid="price-split">
           <dt>{s.priceLine}</dt>
-          <dd>{formatPrice(Number(price.trim()), 2)}</dd>
+          <dd>{formatPrice(Number(price.trim()))}</dd>
           <dt>{s.printLine}</dt>
           <dd>{money(printCostOf(split))}</dd>
           <dt>{s.community(shares.community)}</dt>

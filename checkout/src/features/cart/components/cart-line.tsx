@@ -69,17 +69,17 @@ export function CartLineView({
             {status.kind === 'price-changed' && (
               <>
                 <del className="cart-line__old-price" aria-label={s.oldPrice}>
-                  <Price value={status.previousPrice} decimals={2} />
+                  <Price value={status.previousPrice} />
                 </del>{' '}
                 <ins className="cart-line__new-price" aria-label={s.newPrice}>
-                  <Price value={book.price} decimals={2} />
+                  <Price value={book.price} />
                 </ins>{' '}
                 <span className="cart-line__notice" data-kind="price-changed">
                   {s.priceChanged}
                 </span>
               </>
             )}
-            {status.kind !== 'price-changed' && <Price value={book.price} decimals={2} />}
+            {status.kind !== 'price-changed' && <Price value={book.price} />}
           </p>
         )}
         {!unavailable && quantity >= MAX_LINE_QUANTITY && (
@@ -123,7 +123,7 @@ export function CartLineView({
         {!unavailable && (
           <>
             <span className="mb-visually-hidden">{s.lineTotal}: </span>
-            <Price value={toShekels(lineTotal(toAgorot(book.price), quantity))} decimals={2} />
+            <Price value={toShekels(lineTotal(toAgorot(book.price), quantity))} />
           </>
         )}
       </p>

@@ -1,6 +1,6 @@
+import { formatPrice } from '@mechabrim/money';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { cartStore, type CartLine } from '@mechabrim/cart-store';
-import { formatPrice } from '@mechabrim/hebrew';
 import { sessionStore } from '@mechabrim/session';
 import type { Book } from '@mechabrim/contracts';
 import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
@@ -129,7 +129,7 @@ describe('cart page', () => {
     expect(cartStore.getState().isInCart('b2')).toBe(true);
   });
 
-  it('counts totals and the donation in whole agorot, shown with two decimals', async () => {
+  it('counts totals and the donation in whole agorot, shown to the agora', async () => {
     const books = [
       makeBook(1, { price: 33.33 }),
       makeBook(2, { price: 0.1 }),
@@ -140,12 +140,12 @@ describe('cart page', () => {
     openCart();
     await screen.findByRole('link', { name: 'ספר 1' });
     // 3 × 33.33 + 0.10 + 0.20 = 100.29; 10 % of it is 10.029, rounded once to 10.03.
-    expect(screen.getByTestId('cart-total').textContent).toBe(formatPrice(100.29, 2));
-    expect(screen.getByTestId('cart-donation').textContent).toBe(formatPrice(10.03, 2));
+    expect(screen.getByTestId('cart-total').textContent).toBe(formatPrice(100.29));
+    expect(screen.getByTestId('cart-donation').textContent).toBe(formatPrice(10.03));
     const lineTotalOf = (title: string) =>
       lineOf(title).querySelector('.cart-line__total bdi')?.textContent;
-    expect(lineTotalOf('ספר 1')).toBe(formatPrice(99.99, 2));
-    expect(lineTotalOf('ספר 2')).toBe(formatPrice(0.1, 2));
+    expect(lineTotalOf('ספר 1')).toBe(formatPrice(99.99));
+    expect(lineTotalOf('ספר 2')).toBe(formatPrice(0.1));
     expect(screen.getByText('סה״כ (5 ספרים)')).toBeTruthy();
   });
 
@@ -155,12 +155,12 @@ describe('cart page', () => {
     openCart();
     await screen.findByText('המחיר השתנה');
     const line = lineOf('ספר 1');
-    expect(line.querySelector('del')?.textContent).toBe(formatPrice(50, 2));
-    expect(line.querySelector('ins')?.textContent).toBe(formatPrice(60, 2));
+    expect(line.querySelector('del')?.textContent).toBe(formatPrice(50));
+    expect(line.querySelector('ins')?.textContent).toBe(formatPrice(60));
     expect(screen.getByText(/המחיר של ספר אחד או יותר השתנה/)).toBeTruthy();
     expect(cartStore.getState().lines[0]?.book.price).toBe(60);
-    expect(screen.getByTestId('cart-total').textContent).toBe(formatPrice(120, 2));
-    expect(screen.getByTestId('cart-donation').textContent).toBe(formatPrice(12, 2));
+    expect(screen.getByTestId('cart-total').textContent).toBe(formatPrice(120));
+    expect(screen.getByTestId('cart-donation').textContent).toBe(formatPrice(12));
   });
 
   it('never charges a withdrawn or unavailable book: excluded, and checkout waits for its removal', async () => {
@@ -170,7 +170,7 @@ describe('cart page', () => {
     await screen.findByText(/ספר שבסל כבר אינו זמין/);
     expect(within(lineOf('ספר 2')).getByText('הספר אינו זמין כרגע')).toBeTruthy();
     expect(within(lineOf('ספר 3')).getByText('הספר אינו זמין כרגע')).toBeTruthy();
-    expect(screen.getByTestId('cart-total').textContent).toBe(formatPrice(40, 2));
+    expect(screen.getByTestId('cart-total').textContent).toBe(formatPrice(40));
     const checkout = screen.getByRole<HTMLButtonElement>('button', { name: 'למעבר לתשלום' });
     expect(checkout.disabled).toBe(true);
 

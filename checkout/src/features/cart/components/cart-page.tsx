@@ -210,13 +210,13 @@ export function CartPage() {
                   {s.total} ({s.copies(copies)})
                 </dt>
                 <dd data-testid="cart-total">
-                  <Price value={toShekels(totalAgorot)} decimals={2} />
+                  <Price value={toShekels(totalAgorot)} />
                 </dd>
               </div>
               <div className="cart-summary__donation">
                 <dt>{s.donation(DONATION_PERCENT)}</dt>
                 <dd data-testid="cart-donation">
-                  <Price value={toShekels(donationOf(totalAgorot))} decimals={2} />
+                  <Price value={toShekels(donationOf(totalAgorot))} />
                 </dd>
               </div>
             </dl>

@@ -21,7 +21,7 @@ export interface OrderSummaryProps {
   serverTotals?: OrderTotals | undefined;
 }
 
-/** The lines and the money of the order about to be paid (two decimals, spec §9). */
+/** The lines and the money of the order about to be paid, each as charged (`formatPrice`). */
 export function OrderSummary({ lines, figures, serverTotals }: OrderSummaryProps) {
   const shown = serverTotals
     ? {
@@ -40,10 +40,7 @@ export function OrderSummary({ lines, figures, serverTotals }: OrderSummaryProps
         {lines.map((line) => (
           <li key={line.book._id} data-testid="checkout-line">
             <span>{s.lineOf(line.book.title, line.quantity)}</span>
-            <Price
-              value={toShekels(lineTotal(toAgorot(line.book.price), line.quantity))}
-              decimals={2}
-            />
+            <Price value={toShekels(lineTotal(toAgorot(line.book.price), line.quantity))} />
           </li>
         ))}
       </ul>
@@ -51,7 +48,7 @@ export function OrderSummary({ lines, figures, serverTotals }: OrderSummaryProps
         <div>
           <dt>{s.subtotal}</dt>
           <dd data-testid="checkout-subtotal">
-            <Price value={toShekels(shown.subtotal)} decimals={2} />
+            <Price value={toShekels(shown.subtotal)} />
           </dd>
         </div>
         <div>
@@ -62,20 +59,20 @@ export function OrderSummary({ lines, figures, serverTotals }: OrderSummaryProps
             ) : shown.shipping === 0 ? (
               s.free
             ) : (
-              <Price value={toShekels(shown.shipping)} decimals={2} />
+              <Price value={toShekels(shown.shipping)} />
             )}
           </dd>
         </div>
         <div className="checkout-summary__donation">
           <dt>{s.donation(DONATION_PERCENT)}</dt>
           <dd data-testid="checkout-donation">
-            <Price value={toShekels(shown.donation)} decimals={2} />
+            <Price value={toShekels(shown.donation)} />
           </dd>
         </div>
         <div className="checkout-summary__total">
           <dt>{s.total}</dt>
           <dd data-testid="checkout-total">
-            <Price value={toShekels(shown.total)} decimals={2} />
+            <Price value={toShekels(shown.total)} />
           </dd>
         </div>
       </dl>

@@ -1,4 +1,5 @@
 import {
+  formatPrice,
   FREE_EXPRESS_OVER,
   FREE_SHIPPING_MIN_BOOKS,
   FREE_STANDARD_OVER,
@@ -8,7 +9,7 @@ import {
   type ShippingQuote,
   type ShippingRegion,
 } from '@mechabrim/money';
-import { formatPrice, Price } from '@mechabrim/ui';
+import { Price } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 
 const s = strings.checkout;
@@ -79,7 +80,7 @@ export function ShippingChoice({
                   {!quote.available ? null : quote.price === 0 ? (
                     s.free
                   ) : (
-                    <Price value={toShekels(quote.price)} decimals={2} />
+                    <Price value={toShekels(quote.price)} />
                   )}
                 </span>
               </label>
@@ -104,8 +105,8 @@ export function ShippingChoice({
         <ul>
           {s
             .freeRules(
-              formatPrice(toShekels(FREE_STANDARD_OVER), 0),
-              formatPrice(toShekels(FREE_EXPRESS_OVER), 0),
+              formatPrice(toShekels(FREE_STANDARD_OVER)),
+              formatPrice(toShekels(FREE_EXPRESS_OVER)),
               FREE_SHIPPING_MIN_BOOKS,
             )
             .map((rule) => (

@@ -1,6 +1,6 @@
+import { formatPrice } from '@mechabrim/money';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BuyerOrder, BuyerOrdersPage } from '@mechabrim/contracts';
-import { formatPrice } from '@mechabrim/hebrew';
 import { sessionStore } from '@mechabrim/session';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { OrdersPage, stepOf } from './orders-page';
@@ -97,7 +97,7 @@ describe('/orders', () => {
     expect(within(paid).getByText('שולמה', { selector: '.order-card__status' })).toBeTruthy();
     expect(within(paid).getByRole('heading').textContent).toBe('הזמנה 00000001');
     expect(within(paid).getByText('T-1')).toBeTruthy();
-    expect(paid.textContent).toContain(formatPrice(94.8, 2));
+    expect(paid.textContent).toContain(formatPrice(94.8));
     expect(paid.textContent).toContain('2 עותקים');
   });
 
@@ -203,8 +203,8 @@ describe('/orders', () => {
     fireEvent.click(within(paid).getByRole('button', { name: 'ביטול ההזמנה' }));
     // 5 % of 94.80 is 4.74; 90.06 goes back.
     const question = within(paid).getByRole('group', { name: 'ביטול ההזמנה' });
-    expect(question.textContent).toContain(formatPrice(4.74, 2));
-    expect(question.textContent).toContain(formatPrice(90.06, 2));
+    expect(question.textContent).toContain(formatPrice(4.74));
+    expect(question.textContent).toContain(formatPrice(90.06));
     // The question takes the focus on its safe answer; Escape keeps the order and gives the
     // focus back to the button.
     const keep = within(question).getByRole('button', { name: 'לא, להשאיר' });

@@ -11,9 +11,8 @@ import { Link, Navigate } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { BookCover, EmptyState, ErrorState, Pager, Price, Spinner } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
-import { agorot, cancellationFeeOf, toAgorot, toShekels } from '@mechabrim/money';
+import { formatPrice, agorot, cancellationFeeOf, toAgorot, toShekels } from '@mechabrim/money';
 import { ApiError } from '@mechabrim/session';
-import { formatPrice } from '@mechabrim/ui';
 import { cancelOrder, getReceiptPdf, ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
 import '../../../shared/page.css';
 import './orders.css';
@@ -103,7 +102,7 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
     setStep('sending');
     try {
       const answer = await cancelOrder(order._id);
-      setMessage({ tone: 'done', text: s.cancelled(formatPrice(answer.refund, 2)) });
+      setMessage({ tone: 'done', text: s.cancelled(formatPrice(answer.refund)) });
       await queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] });
     } catch (error) {
       setMessage({
@@ -149,8 +148,8 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
           >
             <p>
               {s.cancelQuestion(
-                formatPrice(toShekels(fee), 2),
-                formatPrice(toShekels(agorot(paid - fee)), 2),
+                formatPrice(toShekels(fee)),
+                formatPrice(toShekels(agorot(paid - fee))),
               )}
             </p>
             <button
@@ -266,10 +265,10 @@ function OrderCard({ order }: { order: BuyerOrder }) {
                 {line.title}
               </Link>
               <span className="order-line__quantity">
-                {s.quantity(line.quantity)} × <Price value={line.unitPrice} decimals={2} />
+                {s.quantity(line.quantity)} × <Price value={line.unitPrice} />
               </span>
             </div>
-            <Price value={line.lineTotal} decimals={2} className="order-line__total" />
+            <Price value={line.lineTotal} className="order-line__total" />
           </li>
         ))}
       </ul>
@@ -277,7 +276,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
         <div>
           <dt>{s.subtotal}</dt>
           <dd>
-            <Price value={order.subtotal} decimals={2} />
+            <Price value={order.subtotal} />
           </dd>
         </div>
         {order.shipping && (
@@ -285,25 +284,19 @@ function OrderCard({ order }: { order: BuyerOrder }) {
             <dt>
               {s.shipping} ({strings.checkout.methods[order.shipping.method]})
             </dt>
-            <dd>
-              {order.shipping.price === 0 ? (
-                s.free
-              ) : (
-                <Price value={order.shipping.price} decimals={2} />
-              )}
-            </dd>
+            <dd>{order.shipping.price === 0 ? s.free : <Price value={order.shipping.price} />}</dd>
           </div>
         )}
         <div className="order-card__donation">
           <dt>{s.donation}</dt>
           <dd>
-            <Price value={order.donation} decimals={2} />
+            <Price value={order.donation} />
           </dd>
         </div>
         <div className="order-card__total">
           <dt>{s.total}</dt>
           <dd>
-            <Price value={order.total} decimals={2} />
+            <Price value={order.total} />
           </dd>
         </div>
         {order.transactionId && (

@@ -40,7 +40,7 @@ export function FrameSuccess() {
             <dt>{s.amount}</dt>
             <dd>
               {currencySymbol(params.currency) === '₪' ? (
-                <Price value={params.amount} decimals={2} />
+                <Price value={params.amount} />
               ) : (
                 `${params.amount.toFixed(2)} ${params.currency ?? ''}`
               )}

@@ -1,7 +1,7 @@
+import { formatPrice } from '@mechabrim/money';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { cartStore } from '@mechabrim/cart-store';
 import type { PaymentStatusResponse } from '@mechabrim/contracts';
-import { formatPrice } from '@mechabrim/hebrew';
 import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { FrameFailure } from './frame-failure';
 import { FrameSuccess } from './frame-success';
@@ -42,7 +42,7 @@ describe('full-page success', () => {
     expect(screen.getByTestId('result-transaction').textContent).toBe('T-100');
     // The order by the reference the orders page and the mail use, never the raw id.
     expect(screen.getByTestId('result-order').textContent).toBe('9B61979A');
-    expect(screen.getByTestId('result-amount').textContent).toBe(formatPrice(149.3, 2));
+    expect(screen.getByTestId('result-amount').textContent).toBe(formatPrice(149.3));
     expect(cartStore.getState().lines).toEqual([]);
     expect(screen.getByRole('link', { name: 'להזמנות שלי' }).getAttribute('href')).toBe('/orders');
     expect(screen.getByRole('link', { name: /03-9407010/ }).getAttribute('href')).toBe('/contact');
@@ -146,7 +146,7 @@ describe('the views inside the payment frame', () => {
     ]);
     expect(
       screen.getByText(
-        (_, element) => element?.tagName === 'BDI' && element.textContent === formatPrice(65, 2),
+        (_, element) => element?.tagName === 'BDI' && element.textContent === formatPrice(65),
       ),
     ).toBeTruthy();
     expect(screen.getByText(new Date().toLocaleDateString('he-IL'), { exact: false })).toBeTruthy();

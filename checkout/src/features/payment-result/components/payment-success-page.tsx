@@ -143,7 +143,7 @@ export function PaymentSuccessPage() {
               <dt>{s.amount}</dt>
               <dd data-testid="result-amount">
                 {currencySymbol(view.currency) === '₪' ? (
-                  <Price value={view.amount} decimals={2} />
+                  <Price value={view.amount} />
                 ) : (
                   `${view.amount.toFixed(2)} ${view.currency}`
                 )}

@@ -60,8 +60,8 @@ function cannotHover(): boolean {
 
 /**
  * A book in a list or carousel: cover (placeholder on error), a summary overlay, view and
- * add/remove-from-cart buttons, the quantity badge above 1, title, 'by' author, price without
- * decimals.
+ * add/remove-from-cart buttons, the quantity badge above 1, title, 'by' author, price as charged
+ * (`Price`: agorot shown where it has them).
  *
  * The overlay shows on hover (a mouse), while anything inside it has keyboard focus (its view
  * link is in the tab order: the overlay is only transparent, never `visibility: hidden`), and on

@@ -1,5 +1,5 @@
 import type { PaymentProviderName } from '@mechabrim/contracts';
-import type { Agorot } from '@mechabrim/money';
+import { toShekels, type Agorot } from '@mechabrim/money';
 
 /** Injection token of the configured {@link PaymentProvider}. */
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');
@@ -75,5 +75,5 @@ export function currencyFromCode(code: string): string {
 
 /** Agorot as the `sum` field of the hosted page: shekels with two decimals (`114.80`). */
 export function sumField(amount: Agorot): string {
-  return (amount / 100).toFixed(2);
+  return toShekels(amount).toFixed(2);
 }

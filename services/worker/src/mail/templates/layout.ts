@@ -1,11 +1,9 @@
-import { toShekels, type Agorot } from '@mechabrim/money';
+import { formatPrice, toShekels, type Agorot } from '@mechabrim/money';
 import { workerStringsHe } from '../../strings.he';
 
-const moneyFormat = new Intl.NumberFormat('he-IL', { style: 'currency', currency: 'ILS' });
-
-/** An amount as he-IL writes shekels (`‏12.50 ‏₪`). */
+/** An amount in agorot as every screen shows it (`formatPrice`: `‏12.50 ‏₪`, `‏178 ‏₪`). */
 export function formatMoneyHe(amount: Agorot): string {
-  return moneyFormat.format(toShekels(amount));
+  return formatPrice(toShekels(amount));
 }
 
 export function escapeHtml(text: string): string {

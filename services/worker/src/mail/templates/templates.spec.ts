@@ -121,7 +121,8 @@ describe('mail templates', () => {
     // The reference the orders page and the payment pages print: the id's last 8, in capitals.
     expect(mail.subject).toBe(`תודה על ההזמנה! הזמנה ${orderId.slice(-8).toUpperCase()} התקבלה`);
     expect(mail.text).toContain('שלום דנה,');
-    expect(formatMoneyHe(agorot(17800))).toMatch(/^\u200f?178\.00\s\u200f?₪$/);
+    expect(formatMoneyHe(agorot(17800))).toMatch(/^\u200f?178\s\u200f?₪$/);
+    expect(formatMoneyHe(agorot(2990))).toMatch(/^\u200f?29\.90\s\u200f?₪$/);
     expect(mail.text).toContain(`הים של תל אביב × 2: ${formatMoneyHe(agorot(17800))}`);
     expect(mail.text).toContain(`משלוח: ${formatMoneyHe(agorot(2990))}`);
     expect(mail.text).toContain(`סה״כ ששולם: ${formatMoneyHe(agorot(32840))}`);

@@ -101,7 +101,8 @@ describe('header search box', () => {
     expect(first?.textContent).toContain('הים שבפנים');
     expect(first?.textContent).toContain('מאת נועה לוי');
     expect(first?.textContent).toContain('4.3');
-    expect(first?.textContent).toContain('60');
+    // The price as charged: 59.90 ₪, not rounded to 60.
+    expect(first?.textContent?.replace(/[\u200e\u200f]/g, '')).toContain('59.90\u00a0₪');
     expect(authorRow?.textContent).toContain('2 ספרים');
     expect(authorRow?.textContent).toContain(`${author.bio.slice(0, 60).trimEnd()}…`);
     expect(screen.getByTestId('avatar-default')).toBeTruthy();

@@ -91,3 +91,28 @@ describe('book page excerpt button', () => {
     expect(document.activeElement).toBe(button);
   });
 });
+
+describe('book page prices', () => {
+  /** A price as read: without Intl's direction marks, the no-break space as a space. */
+  const read = (element: Element | null | undefined) =>
+    (element?.textContent ?? '').replace(/[\u200e\u200f]/g, '').replace(/\s+/g, ' ');
+
+  it('shows the price as charged, 82.90 ₪, on the page and on the related carousel’s cards', async () => {
+    fakeApi((url) => {
+      if (url.pathname === '/api/books/b1') return { body: makeBook(1, { price: 82.9 }) };
+      if (url.pathname === '/api/books/b1/comments') return { body: [] };
+      if (url.pathname === '/api/books') {
+        const related = [makeBook(2, { price: 83 }), makeBook(3, { price: 19.5 })];
+        return { body: { books: related, total: related.length } };
+      }
+      return undefined;
+    });
+    const { container } = renderRoute(<BookPage />, '/book/:id', '/book/b1');
+    await screen.findByRole('heading', { level: 1, name: 'ספר 1' });
+    expect(read(container.querySelector('.book-main__price'))).toBe('82.90 ₪');
+    await screen.findByRole('link', { name: 'ספר 3' });
+    const cards = [...container.querySelectorAll('.mb-book-card__price')].map((el) => read(el));
+    expect(cards).toEqual(expect.arrayContaining(['83 ₪', '19.50 ₪']));
+    expect(cards).not.toContain('20 ₪');
+  });
+});
