@@ -1,6 +1,6 @@
 // Makes sure the system programs the stack needs are present: Debian's `redis-server` (unless
 // REDIS_URL points at a running Redis; REDIS_SERVER_BIN names another binary) and, for the
-// browser tests, `/usr/bin/chromium` (or CHROMIUM_PATH).
+// tests, `/usr/bin/chromium` (or CHROMIUM_PATH) and poppler's `pdftotext`.
 // Plain .mjs with no dependencies: it runs before `node_modules` exists.
 //
 //   node tools/setup/ensure-system.mjs [--chromium]
@@ -39,6 +39,7 @@ function isExecutable(file) {
 /**
  * Decides what to do. Pure, so the decision is testable.
  * @param {{ needRedis: boolean, needChromium: boolean, hasRedis: boolean, hasChromium: boolean,
+ *           needPdfTools?: boolean, hasPdfTools?: boolean,
  *           hasApt: boolean, isRoot: boolean, hasSudo: boolean }} facts
  * @returns {{ action: 'none' } | { action: 'install', packages: string[], sudo: boolean }
  *           | { action: 'fail', message: string }}
@@ -47,6 +48,7 @@ export function planSystem(facts) {
   const packages = [];
   if (facts.needRedis && !facts.hasRedis) packages.push('redis-server');
   if (facts.needChromium && !facts.hasChromium) packages.push('chromium');
+  if (facts.needPdfTools && !facts.hasPdfTools) packages.push('poppler-utils');
   if (packages.length === 0) return { action: 'none' };
   if (facts.hasApt && (facts.isRoot || facts.hasSudo)) {
     return { action: 'install', packages, sudo: !facts.isRoot };
@@ -59,7 +61,9 @@ export function missingMessage(packages) {
   const parts = packages.map((pkg) =>
     pkg === 'redis-server'
       ? 'redis-server is missing: install it (apt-get install redis-server) or set REDIS_URL to a running Redis'
-      : `chromium is missing: install it (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary`,
+      : pkg === 'poppler-utils'
+        ? 'pdftotext is missing: install it (apt-get install poppler-utils)'
+        : `chromium is missing: install it (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary`,
   );
   return `${parts.join('; ')}.`;
 }
@@ -200,6 +204,9 @@ function gatherFacts({ chromium, env }) {
   return {
     needRedis: !env.REDIS_URL,
     needChromium: chromium,
+    // The tests read the receipts' PDFs back with poppler's pdftotext and pdftoppm.
+    needPdfTools: chromium,
+    hasPdfTools: findExecutable('pdftotext', env) !== null,
     hasRedis: env.REDIS_SERVER_BIN
       ? isExecutable(env.REDIS_SERVER_BIN)
       : findExecutable('redis-server', env) !== null,

@@ -49,6 +49,17 @@ describe('planSystem', () => {
     });
   });
 
+  it("installs poppler-utils for the tests' PDF reading when pdftotext is missing", () => {
+    expect(planSystem({ ...facts, isRoot: true, needPdfTools: true, hasPdfTools: false })).toEqual({
+      action: 'install',
+      packages: ['poppler-utils'],
+      sudo: false,
+    });
+    expect(planSystem({ ...facts, needPdfTools: true, hasPdfTools: true })).toEqual({
+      action: 'none',
+    });
+  });
+
   it('asks only for chromium when the browser tests need it', () => {
     expect(planSystem({ ...facts, needChromium: true, hasChromium: false })).toEqual({
       action: 'fail',
