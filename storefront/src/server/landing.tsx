@@ -33,9 +33,10 @@ export type Landing =
       html: string;
       /** TanStack Query's dehydrated state: the data that markup was rendered from. */
       state: unknown;
+      notFound?: undefined;
     }
   /** No such book or author: the page is drawn in the browser (its not-found screen), with 404. */
-  | { notFound: true };
+  | { notFound: true; html?: undefined; state?: undefined };
 
 export interface LandingOptions {
   apiBaseUrl: string;
