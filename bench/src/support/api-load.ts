@@ -81,6 +81,7 @@ export const BENCH_PRODUCTION_PAYMENTS = {
   TRANZILA_TERMINAL: 'bench',
   TRANZILA_APP_KEY: 'bench-app-key',
   TRANZILA_SECRET: 'bench-tranzila-secret',
+  TRANZILA_HANDSHAKE: 'false',
 } as const;
 
 export interface BenchApi {

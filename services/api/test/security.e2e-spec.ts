@@ -277,6 +277,7 @@ describe('OpenAPI docs in production', () => {
         TRANZILA_TERMINAL: 'mechabrim',
         TRANZILA_APP_KEY: 'app-key',
         TRANZILA_SECRET: 'tranzila-secret',
+        TRANZILA_PW: 'terminal-password',
         ...extra,
       },
     });

@@ -694,7 +694,8 @@ describe('landing module reload (plain Node)', () => {
     expect(after.css).toBe('.book{color:green}');
     expect(store.calls()).toHaveLength(2);
     expect((await ask('/')).html).toBe('<section class="home">בית v2</section>');
-  });
+    // The child compiles the server's TypeScript first: seconds on a busy machine.
+  }, 30_000);
 });
 
 describe('page composition (two servers)', () => {

@@ -10,6 +10,7 @@ const PRODUCTION = {
   TRANZILA_TERMINAL: 'mechabrim',
   TRANZILA_APP_KEY: 'app-key',
   TRANZILA_SECRET: 'tranzila-secret',
+  TRANZILA_PW: 'terminal-password',
 };
 
 describe('loadApiConfig', () => {
