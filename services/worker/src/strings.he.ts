@@ -89,8 +89,6 @@ export const workerStringsHe = {
       account: 'חשבון',
       changedAt: 'מועד השינוי',
     },
-    passed: 'תקין',
-    failed: 'לתיקון',
     devOutbox: {
       title: 'תיבת הדואר היוצא (פיתוח)',
       empty: 'עדיין לא נשלחו הודעות.',

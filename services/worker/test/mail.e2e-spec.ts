@@ -1,4 +1,9 @@
-import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import {
+  ORDER_JOB_NAME,
+  ORDER_QUEUE_NAMES,
+  preflightMailItems,
+  storedPreflightChecks,
+} from '@mechabrim/contracts';
 import {
   startTestMongo,
   startTestRedis,
@@ -189,6 +194,48 @@ describe('mail queue, local outbox (no SMTP_URL)', () => {
         attachments: ['receipt-501.pdf'],
       },
     );
+  });
+
+  it('sends a rejection with the preflight report and the admin’s reason in its section', async () => {
+    // The job as the API's moderation queues it from a book's stored report.
+    const stored = {
+      status: 'failed',
+      checkedAt: new Date(),
+      checks: [
+        {
+          id: 'interior.fonts-embedded',
+          status: 'fail',
+          title: 'גופנים מוטמעים',
+          measured: '2 גופנים לא מוטמעים',
+          expected: 'כל הגופנים מוטמעים',
+          explanation: 'בית הדפוס לא יכול להדפיס גופן שאינו בקובץ.',
+          fix: 'לייצא שוב ל-PDF עם הטמעת הגופנים.',
+        },
+      ],
+    };
+    await queue.add(
+      ORDER_JOB_NAME,
+      {
+        template: 'book-rejected',
+        to: 'noa@example.com',
+        bookId: new mongoose.Types.ObjectId().toHexString(),
+        bookTitle: 'הים של תל אביב',
+        authorName: 'נועה',
+        report: preflightMailItems(storedPreflightChecks(stored)),
+        reason: 'הכריכה מטושטשת',
+      },
+      { jobId: 'outbox-mail-rejected' },
+    );
+    expect(await waitForJob(queue, 'outbox-mail-rejected')).toEqual({ outcome: 'sent' });
+    const row = await db.collection('mail_outbox').findOne({ jobId: 'outbox-mail-rejected' });
+    for (const body of [String(row?.text), String(row?.html)]) {
+      const section = body.indexOf('מה צריך לתקן');
+      expect(section).toBeGreaterThan(-1);
+      expect(body.indexOf('מה כתב צוות האתר: הכריכה מטושטשת')).toBeGreaterThan(section);
+      expect(body.indexOf('גופנים מוטמעים')).toBeGreaterThan(section);
+      expect(body).toContain('נכשל: נמדד: 2 גופנים לא מוטמעים');
+      expect(body).toContain('איך מתקנים: לייצא שוב ל-PDF עם הטמעת הגופנים.');
+    }
   });
 
   it('fails a job whose order does not exist without retrying', async () => {
