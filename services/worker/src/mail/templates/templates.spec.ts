@@ -129,7 +129,8 @@ describe('mail templates', () => {
     expect(mail.text).toContain(`הים של תל אביב × 2: ${formatMoneyHe(agorot(17800))}`);
     expect(mail.text).toContain(`משלוח: ${formatMoneyHe(agorot(2990))}`);
     expect(mail.text).toContain(`סה״כ ששולם: ${formatMoneyHe(agorot(32840))}`);
-    expect(mail.text).toContain('החשבונית המס/קבלה מצורפת');
+    expect(mail.text).toContain('חשבונית המס/קבלה מצורפת למייל הזה.');
+    expect(mail.text).not.toContain('החשבונית המס');
     expect(mail.attachments).toEqual([
       { filename: 'receipt-12.pdf', content: pdf, contentType: 'application/pdf' },
     ]);
@@ -167,7 +168,14 @@ describe('mail templates', () => {
       '- רזולוציית התמונות · נכשל: תמונה בעמוד 12 ברזולוציה של 150 DPI',
     );
     const sold = await renderMail(jobOf('book-sold'), contextWith(null));
+    expect(sold.subject).toBe('נמכרו 2 עותקים של "הים של תל אביב"');
     expect(sold.text).toContain('נמכרו 2 עותקים של הספר "הים של תל אביב".');
+    const one = await renderMail(
+      { ...(jobOf('book-sold') as MailJobOf<'book-sold'>), quantity: 1 },
+      contextWith(null),
+    );
+    expect(one.subject).toBe('נמכר עותק של "הים של תל אביב"');
+    expect(one.text).toContain('נמכר עותק אחד של הספר "הים של תל אביב".');
     expect(sold.text).toContain(`חלקך במכירה: ${formatMoneyHe(agorot(15130))}`);
   });
 
