@@ -99,6 +99,10 @@ export const workerStringsHe = {
       subject: 'נושא',
       template: 'תבנית',
       status: 'מצב',
+      attachments: 'קבצים מצורפים',
+      size: (bytes: number) =>
+        bytes < 1024 ? `${bytes} בתים` : `${(bytes / 1024).toFixed(1)} ק״ב`,
+      notKept: 'התוכן לא נשמר',
     },
   },
 } as const;
