@@ -1,5 +1,5 @@
 /** Hebrew copy of the author portal. */
-import { ORDER_STATUS_HE } from '@mechabrim/contracts';
+import { ORDER_STATUS_HE, preflightLabelsHe } from '@mechabrim/contracts';
 
 export const strings = {
   portalName: 'פורטל הסופרים של מחברים',
@@ -331,10 +331,11 @@ export const strings = {
       passed: 'הקבצים עברו את הבדיקה',
       failed: 'נמצאו בעיות בקבצים',
     } as Record<string, string>,
-    check: { pass: 'עבר', fail: 'נכשל', warn: 'לבדיקה' } as Record<string, string>,
-    measured: 'נמדד',
-    expected: 'נדרש',
-    fix: 'איך מתקנים',
+    // The check's labels are shared with the approval and rejection mails.
+    check: preflightLabelsHe.check as Record<string, string>,
+    measured: preflightLabelsHe.measured,
+    expected: preflightLabelsHe.expected,
+    fix: preflightLabelsHe.fix,
     pages: (n: number) => `${n} עמודים`,
     none: 'הבדיקה טרם רצה.',
   },

@@ -145,6 +145,9 @@ export const strings = {
       cancelled: 'ההזמנה בוטלה.',
     },
     successTitle: 'התשלום בוצע בהצלחה!',
+    checkingTitle: 'התשלום בבדיקה',
+    checkingBody:
+      'אנחנו בודקים את מצב התשלום. ההזמנה תופיע ב"ההזמנות שלי" כשהתשלום יאושר, ואישור יישלח בדוא״ל.',
     transaction: 'מספר עסקה',
     order: 'מספר הזמנה',
     amount: 'סכום',

@@ -64,11 +64,50 @@ export const preflightReportSchema = z.object({
 });
 export type PreflightReport = z.infer<typeof preflightReportSchema>;
 
-/** The report's checks as the approval and rejection mails list them. */
-export function preflightMailItems(report: PreflightReport): PreflightReportItem[] {
-  return report.checks.map((check) => ({
-    check: check.title,
+/**
+ * A report's Hebrew labels, as the author portal shows the report and the approval and rejection
+ * mails list it: one wording wherever an author reads it.
+ */
+export const preflightLabelsHe = {
+  check: { pass: 'עבר', fail: 'נכשל', warn: 'לבדיקה' } satisfies Record<
+    PreflightCheckStatus,
+    string
+  >,
+  measured: 'נמדד',
+  expected: 'נדרש',
+  fix: 'איך מתקנים',
+} as const;
+
+/**
+ * The checks of a report as stored on a book, each read on its own: the stored report is the
+ * worker's (its `checkedAt` a date, not the contract's string), and one odd check never hides the
+ * others.
+ */
+export function storedPreflightChecks(stored: unknown): PreflightCheck[] {
+  if (typeof stored !== 'object' || stored === null || !('checks' in stored)) return [];
+  const { checks } = stored;
+  if (!Array.isArray(checks)) return [];
+  return checks.flatMap((check) => {
+    const parsed = preflightCheckSchema.safeParse(check);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The report's checks as the approval and rejection mails list them, worded as the portal's. */
+export function preflightMailItems(checks: PreflightCheck[]): PreflightReportItem[] {
+  const l = preflightLabelsHe;
+  return checks.map((check) => ({
+    check: check.title.slice(0, 200),
     passed: check.status !== 'fail',
-    detail: [check.explanation, check.fix].filter(Boolean).join(' ').slice(0, 1000),
+    status: check.status,
+    detail: [
+      check.measured && `${l.measured}: ${check.measured}`,
+      check.expected && `${l.expected}: ${check.expected}`,
+      check.explanation,
+      check.fix && `${l.fix}: ${check.fix}`,
+    ]
+      .filter(Boolean)
+      .join(' · ')
+      .slice(0, 1000),
   }));
 }

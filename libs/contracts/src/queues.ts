@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clientLogEntrySchema } from './client-logs';
+import { PREFLIGHT_CHECK_STATUSES } from './preflight';
 
 /** Names of every BullMQ queue; the API produces, the worker consumes. */
 export const QUEUE_NAMES = {
@@ -84,6 +85,8 @@ export const preflightReportItemSchema = z.strictObject({
   /** What was checked, in Hebrew (e.g. "גודל העמוד"). */
   check: z.string().min(1).max(200),
   passed: z.boolean(),
+  /** The check's own verdict (`warn` passes but is worth a look); absent in older jobs. */
+  status: z.enum(PREFLIGHT_CHECK_STATUSES).optional(),
   /** What was found, in Hebrew; empty when there is nothing to add. */
   detail: z.string().max(1000).default(''),
 });

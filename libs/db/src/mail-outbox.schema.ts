@@ -11,6 +11,20 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 /** How a message left: through SMTP, or kept here only (the local outbox, `GET /dev/mail`). */
 export const MAIL_TRANSPORTS = ['smtp', 'local'] as const;
 
+/**
+ * One attached file: its name, type and size, and — with the local transport only, where the row
+ * is the message — its content, so `GET /dev/mail` can serve it; SMTP rows keep no content.
+ */
+const MailAttachmentSchema = new Schema(
+  {
+    filename: { type: String, required: true },
+    contentType: { type: String, required: true },
+    size: { type: Number, required: true },
+    content: { type: Buffer, default: null },
+  },
+  { _id: false },
+);
+
 /** One e-mail the worker sent (or holds, with the local transport), keyed by the job that asked. */
 export const MailOutboxSchema = new Schema(
   {
@@ -22,8 +36,10 @@ export const MailOutboxSchema = new Schema(
     subject: { type: String, required: true },
     html: { type: String, required: true },
     text: { type: String, required: true },
-    /** Names of the attached files (the content is not kept here). */
+    /** Names of the attached files. */
     attachments: { type: [String], default: [] },
+    /** The attached files in order (see `MailAttachmentSchema`); absent on older rows. */
+    attachmentFiles: { type: [MailAttachmentSchema], default: [] },
     transport: { type: String, enum: MAIL_TRANSPORTS, required: true },
     status: { type: String, enum: MAIL_STATUSES, required: true },
     /** The SMTP server's Message-ID, when it went through SMTP. */

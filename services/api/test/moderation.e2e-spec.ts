@@ -86,6 +86,41 @@ describe('moderation (admins only): books, edits and reviews', () => {
 
   it('rejects a book with a reason the author sees', async () => {
     const id = await ctx.book(noa.id, { isAvailable: false, approvalStatus: 'pending' });
+    // The report as the worker's preflight stores it: `checkedAt` a date, not the contract's string.
+    await ctx.books.collection.updateOne(
+      { _id: new Types.ObjectId(id) },
+      {
+        $set: {
+          preflight: {
+            status: 'failed',
+            uploadId: 'u-1',
+            pages: 212,
+            checkedAt: new Date(),
+            durationMs: 900,
+            checks: [
+              {
+                id: 'interior.page-size',
+                status: 'pass',
+                title: 'גודל העמודים',
+                measured: '154×216 מ״מ',
+                expected: '154×216 מ״מ (±1)',
+                explanation: 'כל העמודים בגודל הנכון.',
+                fix: '',
+              },
+              {
+                id: 'interior.fonts-embedded',
+                status: 'fail',
+                title: 'גופנים מוטמעים',
+                measured: '2 גופנים לא מוטמעים',
+                expected: 'כל הגופנים מוטמעים',
+                explanation: 'בית הדפוס לא יכול להדפיס גופן שאינו בקובץ.',
+                fix: 'לייצא שוב ל-PDF עם הטמעת הגופנים.',
+              },
+            ],
+          },
+        },
+      },
+    );
     expectError(
       await ctx.http.post(`/api/moderation/books/${id}/reject`, {}, { token: admin.token }),
       400,
@@ -116,7 +151,22 @@ describe('moderation (admins only): books, edits and reviews', () => {
         template: 'book-rejected',
         to: 'noa.mod@example.com',
         reason: 'הכריכה אינה ברזולוציה מספקת',
-        report: [],
+        // The report in the portal's words, for the mail's 'מה צריך לתקן'.
+        report: [
+          {
+            check: 'גודל העמודים',
+            passed: true,
+            status: 'pass',
+            detail: 'נמדד: 154×216 מ״מ · נדרש: 154×216 מ״מ (±1) · כל העמודים בגודל הנכון.',
+          },
+          {
+            check: 'גופנים מוטמעים',
+            passed: false,
+            status: 'fail',
+            detail:
+              'נמדד: 2 גופנים לא מוטמעים · נדרש: כל הגופנים מוטמעים · בית הדפוס לא יכול להדפיס גופן שאינו בקובץ. · איך מתקנים: לייצא שוב ל-PDF עם הטמעת הגופנים.',
+          },
+        ],
       }),
     ]);
   });

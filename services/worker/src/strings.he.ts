@@ -8,6 +8,7 @@ export const workerStringsHe = {
     original: 'מקור',
     number: 'מספר',
     date: 'תאריך',
+    order: 'מספר הזמנה',
     seller: 'העוסק',
     taxId: 'ע.מ.',
     buyer: 'לכבוד',
@@ -44,7 +45,7 @@ export const workerStringsHe = {
       intro: 'התשלום התקבל וההזמנה שלך בדרך להדפסה. אלה פרטי ההזמנה:',
       total: 'סה״כ ששולם',
       shipping: 'משלוח',
-      receiptAttached: 'החשבונית המס/קבלה מצורפת למייל הזה.',
+      receiptAttached: 'חשבונית המס/קבלה מצורפת למייל הזה.',
       receiptLink: 'לצפייה בחשבונית המס/קבלה',
       receiptLater: 'החשבונית תישלח אלייך ואליך בנפרד ותופיע גם בעמוד ההזמנות.',
       ordersLink: 'להזמנות שלי',
@@ -67,7 +68,8 @@ export const workerStringsHe = {
       reason: (reason: string) => `מה כתב צוות האתר: ${reason}`,
     },
     bookSold: {
-      subject: (title: string) => `נמכרו עותקים של "${title}"`,
+      subject: (title: string, quantity: number) =>
+        quantity === 1 ? `נמכר עותק של "${title}"` : `נמכרו ${quantity} עותקים של "${title}"`,
       intro: (title: string, quantity: number) =>
         quantity === 1
           ? `נמכר עותק אחד של הספר "${title}".`
@@ -89,8 +91,6 @@ export const workerStringsHe = {
       account: 'חשבון',
       changedAt: 'מועד השינוי',
     },
-    passed: 'תקין',
-    failed: 'לתיקון',
     devOutbox: {
       title: 'תיבת הדואר היוצא (פיתוח)',
       empty: 'עדיין לא נשלחו הודעות.',
@@ -99,6 +99,10 @@ export const workerStringsHe = {
       subject: 'נושא',
       template: 'תבנית',
       status: 'מצב',
+      attachments: 'קבצים מצורפים',
+      size: (bytes: number) =>
+        bytes < 1024 ? `${bytes} בתים` : `${(bytes / 1024).toFixed(1)} ק״ב`,
+      notKept: 'התוכן לא נשמר',
     },
   },
 } as const;

@@ -1,4 +1,9 @@
-import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import {
+  ORDER_JOB_NAME,
+  ORDER_QUEUE_NAMES,
+  preflightMailItems,
+  storedPreflightChecks,
+} from '@mechabrim/contracts';
 import {
   startTestMongo,
   startTestRedis,
@@ -85,6 +90,9 @@ describe('the local outbox page', () => {
     try {
       expect((await fetch(`${worker.url}/dev/mail`)).status).toBe(404);
       expect((await fetch(`${worker.url}/dev/mail/${'a'.repeat(24)}`)).status).toBe(404);
+      expect((await fetch(`${worker.url}/dev/mail/${'a'.repeat(24)}/attachments/0`)).status).toBe(
+        404,
+      );
     } finally {
       await worker.app.close();
     }
@@ -100,6 +108,9 @@ describe('the local outbox page', () => {
         const outside = `http://${outsideAddress ?? ''}:${worker.port}`;
         const spoofed = { headers: { 'x-forwarded-for': '127.0.0.1' } };
         expect((await fetch(`${outside}/dev/mail`, spoofed)).status).toBe(404);
+        expect(
+          (await fetch(`${outside}/dev/mail/${'a'.repeat(24)}/attachments/0`, spoofed)).status,
+        ).toBe(404);
         expect((await fetch(`${outside}/dev/mail/${'a'.repeat(24)}`)).status).toBe(404);
       } finally {
         await worker.app.close();
@@ -184,11 +195,71 @@ describe('mail queue, local outbox (no SMTP_URL)', () => {
       fileKey: 'receipts/501.pdf',
     });
     expect(await waitForJob(queue, 'outbox-mail-wait')).toEqual({ outcome: 'sent' });
-    expect(await db.collection('mail_outbox').findOne({ jobId: 'outbox-mail-wait' })).toMatchObject(
-      {
-        attachments: ['receipt-501.pdf'],
-      },
+    const row = await db.collection('mail_outbox').findOne({ jobId: 'outbox-mail-wait' });
+    expect(row).toMatchObject({ attachments: ['receipt-501.pdf'] });
+
+    // The local outbox lists the attachment (name, type, size) and serves it, so the receipt the
+    // confirmation says is attached can be checked there.
+    const id = String(row?._id);
+    const list = await (await fetch(`${worker.url}/dev/mail`)).text();
+    const link = `<a href="/dev/mail/${id}/attachments/0">receipt-501.pdf</a>`;
+    expect(list).toContain(link);
+    const listed = list.slice(list.indexOf(link), list.indexOf('</li>', list.indexOf(link)));
+    expect(listed).toContain('application/pdf');
+    expect(listed).toContain('20 בתים');
+    const file = await fetch(`${worker.url}/dev/mail/${id}/attachments/0`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toBe(
+      "inline; filename*=UTF-8''receipt-501.pdf",
     );
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await file.arrayBuffer()).toString()).toBe('%PDF-1.7 receipt 501');
+    for (const missing of ['1', '-1', 'x', '0.5'])
+      expect((await fetch(`${worker.url}/dev/mail/${id}/attachments/${missing}`)).status).toBe(404);
+    expect((await fetch(`${worker.url}/dev/mail/not-an-id/attachments/0`)).status).toBe(404);
+  });
+
+  it('sends a rejection with the preflight report and the admin’s reason in its section', async () => {
+    // The job as the API's moderation queues it from a book's stored report.
+    const stored = {
+      status: 'failed',
+      checkedAt: new Date(),
+      checks: [
+        {
+          id: 'interior.fonts-embedded',
+          status: 'fail',
+          title: 'גופנים מוטמעים',
+          measured: '2 גופנים לא מוטמעים',
+          expected: 'כל הגופנים מוטמעים',
+          explanation: 'בית הדפוס לא יכול להדפיס גופן שאינו בקובץ.',
+          fix: 'לייצא שוב ל-PDF עם הטמעת הגופנים.',
+        },
+      ],
+    };
+    await queue.add(
+      ORDER_JOB_NAME,
+      {
+        template: 'book-rejected',
+        to: 'noa@example.com',
+        bookId: new mongoose.Types.ObjectId().toHexString(),
+        bookTitle: 'הים של תל אביב',
+        authorName: 'נועה',
+        report: preflightMailItems(storedPreflightChecks(stored)),
+        reason: 'הכריכה מטושטשת',
+      },
+      { jobId: 'outbox-mail-rejected' },
+    );
+    expect(await waitForJob(queue, 'outbox-mail-rejected')).toEqual({ outcome: 'sent' });
+    const row = await db.collection('mail_outbox').findOne({ jobId: 'outbox-mail-rejected' });
+    for (const body of [String(row?.text), String(row?.html)]) {
+      const section = body.indexOf('מה צריך לתקן');
+      expect(section).toBeGreaterThan(-1);
+      expect(body.indexOf('מה כתב צוות האתר: הכריכה מטושטשת')).toBeGreaterThan(section);
+      expect(body.indexOf('גופנים מוטמעים')).toBeGreaterThan(section);
+      expect(body).toContain('נכשל: נמדד: 2 גופנים לא מוטמעים');
+      expect(body).toContain('איך מתקנים: לייצא שוב ל-PDF עם הטמעת הגופנים.');
+    }
   });
 
   it('fails a job whose order does not exist without retrying', async () => {
@@ -318,13 +389,17 @@ describe('mail queue through SMTP (a real local SMTP server)', () => {
               Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
             );
     expect(html).toContain('<html dir="rtl" lang="he">');
-    expect(html).toContain('החשבונית המס/קבלה מצורפת למייל הזה.');
+    expect(html).toContain('חשבונית המס/קבלה מצורפת למייל הזה.');
 
     const row = await db.collection('mail_outbox').findOne({ jobId: 'outbox-smtp-1' });
     expect(row).toMatchObject({
       status: 'sent',
       transport: 'smtp',
       attachments: ['receipt-77.pdf'],
+      // Through SMTP the row lists the file but does not keep it.
+      attachmentFiles: [
+        { filename: 'receipt-77.pdf', contentType: 'application/pdf', size: 19, content: null },
+      ],
     });
     expect(row?.messageId).toMatch(/^<.+>$/);
   });

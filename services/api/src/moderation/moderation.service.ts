@@ -5,7 +5,7 @@ import {
   mailJobSchema,
   ORDER_QUEUE_NAMES,
   preflightMailItems,
-  preflightReportSchema,
+  storedPreflightChecks,
   type ModerationAnswer,
   type PendingBook,
   type PendingEdit,
@@ -187,14 +187,13 @@ export class ModerationService {
       .session(session)
       .lean<{ name: string; email: string }>();
     if (!author) return;
-    const report = preflightReportSchema.safeParse(book.preflight);
     const job = mailJobSchema.parse({
       template,
       to: author.email,
       bookId: book._id.toHexString(),
       bookTitle: book.title.slice(0, 300),
       authorName: author.name.slice(0, 120),
-      report: report.success ? preflightMailItems(report.data).slice(0, 100) : [],
+      report: preflightMailItems(storedPreflightChecks(book.preflight).slice(0, 100)),
       ...(template === 'book-rejected' && reason ? { reason: reason.slice(0, 1000) } : {}),
     });
     await this.outbox.create([{ type: ORDER_QUEUE_NAMES.mail, payload: job }], { session });

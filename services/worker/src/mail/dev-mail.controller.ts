@@ -1,6 +1,15 @@
-import { Controller, Get, Header, Inject, NotFoundException, Param, Req } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  Inject,
+  NotFoundException,
+  Param,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
 import { MAIL_OUTBOX_MODEL, type MailOutboxModel } from '@mechabrim/db';
 import { isValidObjectId } from 'mongoose';
@@ -18,9 +27,30 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1';
 }
 
+/** One attached file as the outbox row lists it (older rows have only the names). */
+interface ListedAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/** A message's attachments: name, type and size, the name a link when the row kept the file. */
+function attachmentsCell(messageId: string, files: ListedAttachment[], kept: boolean): string {
+  return files
+    .map((file, index) => {
+      const name = escapeHtml(file.filename);
+      const shown = kept
+        ? `<a href="/dev/mail/${messageId}/attachments/${index}">${name}</a>`
+        : `${name} (${s.notKept})`;
+      return `<li>${shown} · <span dir="ltr">${escapeHtml(file.contentType)}</span> · ${escapeHtml(s.size(file.size))}</li>`;
+    })
+    .join('');
+}
+
 /**
- * `GET /dev/mail`: the local outbox, newest first; `GET /dev/mail/:id`: one message's HTML as
- * sent. The outbox holds buyers' addresses and mail, so it is served only when `DEV_MAIL=true`
+ * `GET /dev/mail`: the local outbox, newest first, with each message's attachments;
+ * `GET /dev/mail/:id`: one message's HTML as sent; `GET /dev/mail/:id/attachments/:index`: one
+ * of its attached files (kept by the local transport only). The outbox holds buyers' addresses and mail, so it is served only when `DEV_MAIL=true`
  * (`npm start` sets it; production refuses it) and only to a browser on this machine — the peer
  * of the connection itself, not what an `X-Forwarded-For` says. Anything else is a 404.
  */
@@ -35,16 +65,26 @@ export class DevMailController {
   @Header('content-type', 'text/html; charset=utf-8')
   async list(@Req() request: FastifyRequest): Promise<string> {
     this.admit(request);
-    const messages = await this.outbox.find().sort({ createdAt: -1 }).limit(200).lean();
+    const messages = await this.outbox
+      .find()
+      .select({ 'attachmentFiles.content': 0 })
+      .sort({ createdAt: -1 })
+      .limit(200)
+      .lean();
     const rows = messages
-      .map(
-        (message) =>
-          `<tr><td>${escapeHtml(message.createdAt.toISOString())}</td><td>${escapeHtml(message.to)}</td><td><a href="/dev/mail/${message._id.toHexString()}">${escapeHtml(message.subject)}</a></td><td>${escapeHtml(message.template)}</td><td>${escapeHtml(message.status)}</td></tr>`,
-      )
+      .map((message) => {
+        const id = message._id.toHexString();
+        const files: ListedAttachment[] =
+          message.attachmentFiles.length > 0
+            ? message.attachmentFiles
+            : message.attachments.map((filename) => ({ filename, contentType: '', size: 0 }));
+        const attachments = attachmentsCell(id, files, message.transport === 'local');
+        return `<tr><td>${escapeHtml(message.createdAt.toISOString())}</td><td>${escapeHtml(message.to)}</td><td><a href="/dev/mail/${id}">${escapeHtml(message.subject)}</a></td><td>${escapeHtml(message.template)}</td><td>${escapeHtml(message.status)}</td><td>${attachments ? `<ul data-attachments>${attachments}</ul>` : ''}</td></tr>`;
+      })
       .join('\n');
     return `<!doctype html><html dir="rtl" lang="he"><head><meta charset="utf-8"><title>${s.title}</title></head>
 <body style="font-family: sans-serif; padding: 16px;"><h1>${s.title}</h1>
-${messages.length === 0 ? `<p>${s.empty}</p>` : `<table cellpadding="6"><thead><tr><th>${s.when}</th><th>${s.to}</th><th>${s.subject}</th><th>${s.template}</th><th>${s.status}</th></tr></thead><tbody>${rows}</tbody></table>`}
+${messages.length === 0 ? `<p>${s.empty}</p>` : `<table cellpadding="6"><thead><tr><th>${s.when}</th><th>${s.to}</th><th>${s.subject}</th><th>${s.template}</th><th>${s.status}</th><th>${s.attachments}</th></tr></thead><tbody>${rows}</tbody></table>`}
 </body></html>`;
   }
 
@@ -56,6 +96,32 @@ ${messages.length === 0 ? `<p>${s.empty}</p>` : `<table cellpadding="6"><thead><
     const message = await this.outbox.findById(id).lean();
     if (!message) throw new NotFoundException();
     return message.html;
+  }
+
+  @Get(':id/attachments/:index')
+  async attachment(
+    @Req() request: FastifyRequest,
+    @Param('id') id: string,
+    @Param('index') index: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    this.admit(request);
+    if (!isValidObjectId(id) || !/^\d{1,3}$/.test(index)) throw new NotFoundException();
+    // Hydrated, not lean: a lean read gives the driver's Binary, the document a Buffer.
+    const message = await this.outbox.findById(id).select({ attachmentFiles: 1 });
+    const file = message?.attachmentFiles[Number(index)];
+    if (!file?.content) throw new NotFoundException();
+    void reply
+      .type(file.contentType)
+      .header(
+        'content-disposition',
+        `inline; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      )
+      // A file is shown as its type says, never run as a page of this origin.
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', 'sandbox')
+      .header('cache-control', 'no-store');
+    return Buffer.from(file.content);
   }
 
   private admit(request: FastifyRequest): void {

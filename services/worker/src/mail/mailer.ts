@@ -48,6 +48,13 @@ export class Mailer {
         html: mail.html,
         text: mail.text,
         attachments: mail.attachments.map((attachment) => attachment.filename),
+        // The local transport's row is the message: it keeps the files for `GET /dev/mail`.
+        attachmentFiles: mail.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          size: attachment.content.length,
+          content: this.transport.kind === 'local' ? attachment.content : null,
+        })),
         transport: this.transport.kind,
         status: 'sending',
       });

@@ -1,3 +1,4 @@
+import { orderReference } from '@mechabrim/contracts';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paidOrderFixture } from './receipt-fixture';
@@ -69,7 +70,8 @@ describe('MorningInvoiceService', () => {
       apiId: 'key-id',
       apiSecret: 'key-secret',
     });
-    const draft = receiptDraftOf(paidOrderFixture(), 5, new Date('2026-11-24T09:00:00Z'));
+    const order = paidOrderFixture();
+    const draft = receiptDraftOf(order, 5, new Date('2026-11-24T09:00:00Z'));
     const issued = await service.issueInvoiceReceipt(draft);
     expect(issued).toEqual({
       provider: 'morning',
@@ -95,6 +97,8 @@ describe('MorningInvoiceService', () => {
       currency: 'ILS',
       vatType: 0,
       date: '2026-11-24',
+      // The order by the reference the orders page prints, never its raw id.
+      description: `מספר הזמנה ${orderReference(order._id.toHexString())}`,
       client: { name: 'דנה לוי', emails: ['dana@example.com'] },
       income: [
         {

@@ -1,7 +1,8 @@
-import { withinDeadline } from '@mechabrim/contracts';
+import { orderReference, withinDeadline } from '@mechabrim/contracts';
 import { toShekels, type Agorot } from '@mechabrim/money';
 import type { CreditNoteDraft, InvoiceService, IssuedDocument } from './invoice.service';
 import type { ReceiptDraft } from './receipt-draft';
+import { workerStringsHe } from '../strings.he';
 
 /** Morning (Green Invoice) document types. */
 export const MORNING_DOCUMENT_TYPES = { invoiceReceipt: 320, creditNote: 330 } as const;
@@ -41,7 +42,8 @@ export class MorningInvoiceService implements InvoiceService {
     if (draft.shippingAgorot > 0) lines.push(this.income('משלוח', 1, draft.shippingAgorot));
     return this.createDocument({
       type: MORNING_DOCUMENT_TYPES.invoiceReceipt,
-      description: `הזמנה ${draft.orderId}`,
+      // The order's reference as the orders page and the mail print it.
+      description: `${workerStringsHe.receipt.order} ${orderReference(draft.orderId)}`,
       date: isoDay(draft.issuedAt),
       lang: 'he',
       currency: 'ILS',

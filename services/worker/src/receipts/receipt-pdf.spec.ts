@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { orderReference } from '@mechabrim/contracts';
 import { agorot } from '@mechabrim/money';
 import { loadWorkerConfig } from '../config/worker-config';
 import { paidOrderFixture } from './receipt-fixture';
@@ -68,7 +69,8 @@ describe('receipt draft', () => {
 
 describe('renderReceiptPdf', () => {
   it('renders a Hebrew A4 PDF whose text reads in logical order with numbers intact', async () => {
-    const draft = receiptDraftOf(paidOrderFixture(), 42, new Date('2026-11-24T09:00:00Z'));
+    const order = paidOrderFixture();
+    const draft = receiptDraftOf(order, 42, new Date('2026-11-24T09:00:00Z'));
     const pdf = await renderReceiptPdf(draft, business);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const file = path.join(dir, 'receipt.pdf');
@@ -103,6 +105,10 @@ describe('renderReceiptPdf', () => {
     has('כרטיס אשראי המסתיים');
     has('24.11.2026');
     has('TX-99812');
+    // The order by the reference the orders page prints, never its raw id.
+    has('מספר הזמנה');
+    has(orderReference(order._id.toHexString()));
+    expect(lines.join('\n')).not.toContain(order._id.toHexString());
     // Amounts as charged: agorot where there are some, a whole shekel where it is whole.
     for (const amount of ['178', '120.50', '29.90', '278.31', '50.09', '328.40']) has(amount);
     expect(lines.join('\n')).not.toContain('178.00');

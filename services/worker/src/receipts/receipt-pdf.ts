@@ -1,3 +1,4 @@
+import { orderReference } from '@mechabrim/contracts';
 import { formatPrice, toShekels, type Agorot } from '@mechabrim/money';
 import PDFDocument from 'pdfkit';
 import { createRequire } from 'node:module';
@@ -131,6 +132,9 @@ export function renderReceiptPdf(draft: ReceiptDraft, business: BusinessDetails)
   });
   y += 26;
   write.line(`${s.date}: ${formatDate(draft.issuedAt)}`, PAGE_RIGHT, y);
+  y += 14;
+  // The order's reference as the orders page and the mail print it, never its raw id.
+  write.line(`${s.order}: ${orderReference(draft.orderId)}`, PAGE_RIGHT, y);
 
   y += 24;
   write.line(`${s.buyer}: ${draft.buyer.name}`, PAGE_RIGHT, y, { bold: true });

@@ -366,16 +366,16 @@ describe('checkout page: paying', () => {
     expect(screen.getByRole('button', { name: 'מעבירים לעמוד התשלום…' })).toBeTruthy();
   });
 
-  it('goes to the success page when the answer has neither frame nor page', async () => {
+  it('goes to the success page, naming its order, when the answer has neither frame nor page', async () => {
     paymentApi(() => ({ body: answer({ iframe_url: '', payment_url: '', form_data: {} }) }));
     signIn();
     stockCart([makeBook(1), 1]);
     openCheckout();
     fillDetails();
     fireEvent.click(payButton());
-    await waitFor(() =>
-      expect(screen.getByTestId('location').textContent).toBe('/payment/success'),
-    );
+    const location = screen.getByTestId('location');
+    await waitFor(() => expect(location.textContent).toBe('/payment/success'));
+    expect(new URLSearchParams(location.dataset.search).get('order_id')).toBe('o1');
   });
 
   it.each<[string, FakeAnswer | 'network', string]>([

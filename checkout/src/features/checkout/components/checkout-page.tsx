@@ -151,7 +151,10 @@ function Checkout({
         setPhase('redirecting');
         pageExit.to(answer.payment_url);
       } else {
-        void navigate('/payment/success');
+        // Nothing to pay through: the success page verifies the order this answer created.
+        void navigate(
+          `/payment/success?${new URLSearchParams({ order_id: answer.order_id }).toString()}`,
+        );
       }
     } catch (failure) {
       setError(messageOf(failure));

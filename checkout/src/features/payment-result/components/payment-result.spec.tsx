@@ -101,11 +101,25 @@ describe('full-page success', () => {
     expect(cartStore.getState().lines).toHaveLength(1);
   });
 
-  it('without any id assumes success, as the spec reads', async () => {
+  it('without any id says the payment is being checked, points to the orders and keeps the cart', () => {
     const calls = fakeApi(() => undefined);
     openSuccess('');
-    await screen.findByRole('heading', { name: 'התשלום בוצע בהצלחה!' });
+    expect(screen.getByRole('heading', { name: 'התשלום בבדיקה' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('אנחנו בודקים את מצב התשלום');
+    expect(screen.queryByRole('heading', { name: 'התשלום בוצע בהצלחה!' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'להזמנות שלי' }).getAttribute('href')).toBe('/orders');
     expect(calls).toEqual([]);
+    expect(cartStore.getState().lines).toHaveLength(1);
+  });
+
+  it('empties the cart once the server confirmed the payment by its transaction id', async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/payments/status/T-100' ? { body: status() } : undefined,
+    );
+    openSuccess('?transaction_id=T-100');
+    expect(cartStore.getState().lines).toHaveLength(1);
+    await screen.findByRole('heading', { name: 'התשלום בוצע בהצלחה!' });
+    expect(calls).toEqual(['/api/payments/status/T-100']);
     expect(cartStore.getState().lines).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ export const VERIFY_ATTEMPTS = 10;
 
 type View =
   | { kind: 'verifying' }
+  | { kind: 'checking' }
   | { kind: 'error'; message: string }
   | {
       kind: 'success';
@@ -37,8 +38,9 @@ function errorMessageOf(error: unknown): string {
 /**
  * `/payment/success` (spec §2, §4): with an order or transaction id, the payment is verified with
  * the server — never trusted from the address — and only `completed` is success; a payment the
- * provider has not yet reported is asked about again for a few seconds. Without any id, success
- * is assumed (the spec's reading). On success the cart is emptied.
+ * provider has not yet reported is asked about again for a few seconds. Without any id nothing
+ * can be verified, so the page says the payment is being checked and points to the orders page;
+ * the cart is emptied only after a payment the server confirmed.
  */
 export function PaymentSuccessPage() {
   const { search } = useLocation();
@@ -49,18 +51,18 @@ export function PaymentSuccessPage() {
     // Our own order id first: the provider's transaction number is only known to the server once
     // its notify arrived, which can come after the buyer's browser is sent here.
     const id = params.orderId ?? params.transactionId;
-    const succeed = (status?: PaymentStatusResponse) => {
+    const succeed = (status: PaymentStatusResponse) => {
       cartStore.getState().clear();
       setView({
         kind: 'success',
-        orderId: status?.order_id ?? null,
-        transactionId: status?.transaction_id ?? params.transactionId,
-        amount: status?.amount ?? params.amount,
-        currency: status?.currency ?? params.currency,
+        orderId: status.order_id,
+        transactionId: status.transaction_id ?? params.transactionId,
+        amount: status.amount,
+        currency: status.currency,
       });
     };
     if (!id) {
-      succeed();
+      setView({ kind: 'checking' });
       return undefined;
     }
     const controller = new AbortController();
@@ -96,6 +98,21 @@ export function PaymentSuccessPage() {
     return (
       <section className="mb-container payment-result" aria-busy="true">
         <Spinner label={s.verifying} />
+      </section>
+    );
+  }
+  if (view.kind === 'checking') {
+    return (
+      <section className="mb-container payment-result" aria-labelledby="payment-result-title">
+        <div className="payment-result__card">
+          <h1 id="payment-result-title">{s.checkingTitle}</h1>
+          <p role="status">{s.checkingBody}</p>
+          <div className="payment-result__actions">
+            <Link to="/orders" className="mb-button">
+              {s.viewOrders}
+            </Link>
+          </div>
+        </div>
       </section>
     );
   }

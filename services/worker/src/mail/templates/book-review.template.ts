@@ -1,40 +1,60 @@
-import type { PreflightReportItem } from '@mechabrim/contracts';
+import { preflightLabelsHe, type PreflightReportItem } from '@mechabrim/contracts';
 import { workerStringsHe } from '../../strings.he';
-import { htmlDocument, paragraph, table, tableText, textDocument } from './layout';
+import {
+  detailList,
+  detailListText,
+  htmlDocument,
+  paragraph,
+  textDocument,
+  type SafeHtml,
+} from './layout';
 import type { MailTemplate, RenderedMail } from './mail-template';
 
 const m = workerStringsHe.mail;
 
-function reportRows(report: PreflightReportItem[]): [string, string][] {
-  return report.map((item) => [
-    item.check,
-    item.detail
-      ? `${item.passed ? m.passed : m.failed}: ${item.detail}`
-      : item.passed
-        ? m.passed
-        : m.failed,
-  ]);
+/** Each check as the author portal shows it: its title, its verdict, what was found. */
+function reportItems(report: PreflightReportItem[]): { lead: string; detail: string }[] {
+  return report.map((item) => {
+    const verdict = preflightLabelsHe.check[item.status ?? (item.passed ? 'pass' : 'fail')];
+    return {
+      lead: item.check,
+      detail: item.detail ? `${verdict}: ${item.detail}` : verdict,
+    };
+  });
 }
 
+/**
+ * A decision's mail: the intro, then its section ('תוצאות הבדיקה' / 'מה צריך לתקן') with what the
+ * admin wrote and the preflight's checks; a section with nothing in it is left out.
+ */
 function reviewMail(
   subject: string,
   authorName: string,
   intro: string,
-  reportTitle: string,
+  sectionTitle: string,
   report: PreflightReportItem[],
   note?: string,
 ): RenderedMail {
   const greeting = m.greeting(authorName);
-  const rows = reportRows(report);
-  const lead = note ? [intro, note] : [intro];
+  const items = reportItems(report);
+  const html: SafeHtml[] = [paragraph(intro)];
+  const text: string[] = [intro];
+  if (note || items.length > 0) {
+    html.push(paragraph(sectionTitle));
+    text.push(sectionTitle);
+  }
+  if (note) {
+    html.push(paragraph(note));
+    text.push(note);
+  }
+  if (items.length > 0) {
+    html.push(detailList(items));
+    text.push(detailListText(items));
+  }
   return {
     subject,
-    html: htmlDocument(subject, greeting, [
-      ...lead.map(paragraph),
-      paragraph(reportTitle),
-      table(rows),
-    ]),
-    text: textDocument(greeting, [...lead, reportTitle, tableText(rows)]),
+    html: htmlDocument(subject, greeting, html),
+    text: textDocument(greeting, text),
     attachments: [],
   };
 }

@@ -8,7 +8,7 @@ const t = m.bookSold;
 
 export const bookSoldTemplate: MailTemplate<'book-sold'> = {
   render(job) {
-    const subject = t.subject(job.bookTitle);
+    const subject = t.subject(job.bookTitle, job.quantity);
     const greeting = m.greeting(job.authorName);
     const intro = t.intro(job.bookTitle, job.quantity);
     const rows: [string, string][] = [[t.earnings, formatMoneyHe(agorot(job.earningsAgorot))]];

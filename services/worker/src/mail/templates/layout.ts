@@ -44,6 +44,21 @@ export function table(rows: [string, string][]): SafeHtml {
   );
 }
 
+/** A list whose items each have a bold lead (e.g. a check's title) and a line of detail. */
+export function detailList(items: { lead: string; detail: string }[]): SafeHtml {
+  const rows = items
+    .map(
+      ({ lead, detail }) =>
+        `<li style="${FONT} margin: 0 0 8px; font-size: 15px; line-height: 1.6; color: #1f2937;"><strong>${escapeHtml(lead)}</strong>${detail ? ` · ${escapeHtml(detail)}` : ''}</li>`,
+    )
+    .join('');
+  return safe(`<ul dir="rtl" style="margin: 0 0 16px; padding: 0 20px 0 0;">${rows}</ul>`);
+}
+
+export function detailListText(items: { lead: string; detail: string }[]): string {
+  return items.map(({ lead, detail }) => `- ${lead}${detail ? ` · ${detail}` : ''}`).join('\n');
+}
+
 /** The whole message: `dir="rtl" lang="he"`, inline styles only (mail clients drop <style>). */
 export function htmlDocument(subject: string, greeting: string, blocks: SafeHtml[]): string {
   const m = workerStringsHe.mail;

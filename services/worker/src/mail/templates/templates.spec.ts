@@ -2,6 +2,9 @@ import {
   MAIL_TEMPLATES,
   mailJobSchema,
   orderReference,
+  preflightLabelsHe,
+  preflightMailItems,
+  type PreflightCheck,
   type MailJob,
   type MailJobOf,
 } from '@mechabrim/contracts';
@@ -126,7 +129,8 @@ describe('mail templates', () => {
     expect(mail.text).toContain(`הים של תל אביב × 2: ${formatMoneyHe(agorot(17800))}`);
     expect(mail.text).toContain(`משלוח: ${formatMoneyHe(agorot(2990))}`);
     expect(mail.text).toContain(`סה״כ ששולם: ${formatMoneyHe(agorot(32840))}`);
-    expect(mail.text).toContain('החשבונית המס/קבלה מצורפת');
+    expect(mail.text).toContain('חשבונית המס/קבלה מצורפת למייל הזה.');
+    expect(mail.text).not.toContain('החשבונית המס');
     expect(mail.attachments).toEqual([
       { filename: 'receipt-12.pdf', content: pdf, contentType: 'application/pdf' },
     ]);
@@ -160,16 +164,99 @@ describe('mail templates', () => {
     expect(rejected.text.indexOf('רזולוציית התמונות')).toBeLessThan(
       rejected.text.indexOf('גודל העמוד'),
     );
-    expect(rejected.text).toContain('לתיקון: תמונה בעמוד 12 ברזולוציה של 150 DPI');
-    const withReason = await renderMail(
-      { ...(jobOf('book-rejected') as MailJobOf<'book-rejected'>), reason: 'הכריכה מטושטשת' },
+    expect(rejected.text).toContain(
+      '- רזולוציית התמונות · נכשל: תמונה בעמוד 12 ברזולוציה של 150 DPI',
+    );
+    const sold = await renderMail(jobOf('book-sold'), contextWith(null));
+    expect(sold.subject).toBe('נמכרו 2 עותקים של "הים של תל אביב"');
+    expect(sold.text).toContain('נמכרו 2 עותקים של הספר "הים של תל אביב".');
+    const one = await renderMail(
+      { ...(jobOf('book-sold') as MailJobOf<'book-sold'>), quantity: 1 },
       contextWith(null),
     );
-    expect(withReason.text).toContain('מה כתב צוות האתר: הכריכה מטושטשת');
-    expect(withReason.html).toContain('מה כתב צוות האתר: הכריכה מטושטשת');
-    const sold = await renderMail(jobOf('book-sold'), contextWith(null));
-    expect(sold.text).toContain('נמכרו 2 עותקים של הספר "הים של תל אביב".');
+    expect(one.subject).toBe('נמכר עותק של "הים של תל אביב"');
+    expect(one.text).toContain('נמכר עותק אחד של הספר "הים של תל אביב".');
     expect(sold.text).toContain(`חלקך במכירה: ${formatMoneyHe(agorot(15130))}`);
+  });
+
+  describe('the preflight report and the reason, worded as the author portal shows them', () => {
+    // A stored report's checks, as the API turns them into the job's report.
+    const checks: PreflightCheck[] = [
+      {
+        id: 'interior.page-size',
+        status: 'pass',
+        title: 'גודל העמודים',
+        measured: '154×216 מ״מ בכל 212 העמודים',
+        expected: '154×216 מ״מ (±1)',
+        explanation: 'כל העמודים בגודל הנכון.',
+        fix: '',
+      },
+      {
+        id: 'interior.fonts-embedded',
+        status: 'fail',
+        title: 'גופנים מוטמעים',
+        measured: '2 גופנים לא מוטמעים',
+        expected: 'כל הגופנים מוטמעים',
+        explanation: 'בית הדפוס לא יכול להדפיס גופן שאינו בקובץ.',
+        fix: 'לייצא שוב ל-PDF עם הטמעת כל הגופנים.',
+      },
+      {
+        id: 'cover.spine-text',
+        status: 'warn',
+        title: 'טקסט על השדרה',
+        measured: '',
+        expected: 'טקסט במרחק 1.5 מ״מ לפחות מקצות השדרה',
+        explanation: 'לא הצלחנו למדוד את מיקום הטקסט.',
+        fix: 'כדאי לבדוק ידנית.',
+      },
+    ];
+    const review = {
+      to: 'noa@example.com',
+      bookId: new Types.ObjectId().toHexString(),
+      bookTitle: 'הים של תל אביב',
+      authorName: 'נועה',
+      report: preflightMailItems(checks),
+    };
+    const l = preflightLabelsHe;
+
+    it('book-rejected: under "מה צריך לתקן", the reason and every check with its verdict', async () => {
+      const job = mailJobSchema.parse({
+        ...review,
+        template: 'book-rejected',
+        reason: 'הכריכה מטושטשת',
+      });
+      const mail = await renderMail(job, contextWith(null));
+      for (const body of [mail.text, mail.html]) {
+        const section = body.indexOf('מה צריך לתקן');
+        expect(section).toBeGreaterThan(-1);
+        expect(body.indexOf('מה כתב צוות האתר: הכריכה מטושטשת')).toBeGreaterThan(section);
+        expect(body.indexOf('גופנים מוטמעים')).toBeGreaterThan(section);
+        // What failed comes before what passed.
+        expect(body.indexOf('גופנים מוטמעים')).toBeLessThan(body.indexOf('גודל העמודים'));
+      }
+      expect(mail.text).toContain(
+        `- גופנים מוטמעים · ${l.check.fail}: ${l.measured}: 2 גופנים לא מוטמעים · ${l.expected}: כל הגופנים מוטמעים · בית הדפוס לא יכול להדפיס גופן שאינו בקובץ. · ${l.fix}: לייצא שוב ל-PDF עם הטמעת כל הגופנים.`,
+      );
+      expect(mail.text).toContain(`- טקסט על השדרה · ${l.check.warn}: `);
+      expect(mail.text).toContain(`- גודל העמודים · ${l.check.pass}: `);
+      expect(mail.html).toContain('<strong>גופנים מוטמעים</strong>');
+    });
+
+    it('book-approved: under "תוצאות הבדיקה", every check with its verdict', async () => {
+      const job = mailJobSchema.parse({ ...review, template: 'book-approved' });
+      const mail = await renderMail(job, contextWith(null));
+      const section = mail.text.indexOf('תוצאות הבדיקה');
+      expect(section).toBeGreaterThan(-1);
+      expect(mail.text.indexOf(`- גודל העמודים · ${l.check.pass}: `)).toBeGreaterThan(section);
+      expect(mail.text).toContain(`${l.measured}: 154×216 מ״מ בכל 212 העמודים`);
+      expect(mail.html).toContain('<strong>גודל העמודים</strong>');
+    });
+
+    it('leaves out a section with nothing in it', async () => {
+      const job = mailJobSchema.parse({ ...review, report: [], template: 'book-approved' });
+      const mail = await renderMail(job, contextWith(null));
+      expect(mail.text).not.toContain('תוצאות הבדיקה');
+    });
   });
 
   it('payout-details-changed shows the masked account, the hold on a change, and no hold the first time', async () => {
