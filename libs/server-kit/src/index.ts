@@ -7,3 +7,4 @@ export * from './mongo/mongo-connection';
 export * from './health/dependency-indicators';
 export * from './bootstrap/run-server';
 export * from './signing/hmac';
+export * from './print/print-partner';
