@@ -4,6 +4,7 @@ import path from 'node:path';
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { BOOK_MODEL, registerCatalogueModels, USER_MODEL } from '@mechabrim/db';
 import { seedDemoData, type SeedSummary } from '@mechabrim/demo-data';
+import { startPrintSimulator, type PrintSimulator } from '@mechabrim/print-simulator';
 import { startTestMongo, startTestRedis } from '@mechabrim/testing';
 import { createTestApi, type TestApi } from './test-api';
 import { client, freshIp, type Client } from './http';
@@ -21,8 +22,14 @@ export interface CatalogueApi {
   /** The test Redis the API uses (queues, rate limits). */
   redisUrl: string;
   seed?: SeedSummary;
+  /** The local print partner on loopback: the API's print cost quotes come from it. */
+  print: PrintSimulator;
   close(): Promise<void>;
 }
+
+/** The print simulator's key pair in the suites. */
+const PRINT_KEY = 'e2e-print-key';
+const PRINT_SECRET = 'e2e-print-secret';
 
 /** Starts MongoDB, Redis and the API for one suite; with `seed`, loads the demo catalogue first. */
 export async function startCatalogueApi(options: { seed?: boolean } = {}): Promise<CatalogueApi> {
@@ -33,10 +40,17 @@ export async function startCatalogueApi(options: { seed?: boolean } = {}): Promi
   registerCatalogueModels(db);
   // Without excerpts: drawing their PDFs would slow every suite that seeds (excerpts.e2e-spec has its own).
   const seed = options.seed ? await seedDemoData(db, { dataDir, excerpts: false }) : undefined;
+  const print = await startPrintSimulator({ clientKey: PRINT_KEY, clientSecret: PRINT_SECRET });
   const api = await createTestApi({
     mongoUri: mongo.uri,
     redisUrl: redis.url,
-    env: { DATA_DIR: dataDir, PUBLIC_API_URL },
+    env: {
+      DATA_DIR: dataDir,
+      PUBLIC_API_URL,
+      PRINT_API_URL: print.url,
+      PRINT_API_KEY: PRINT_KEY,
+      PRINT_API_SECRET: PRINT_SECRET,
+    },
   });
   // Answer only once MongoDB and Redis are connected (health is 200), as a deployed API would be.
   const http = client(api.baseUrl);
@@ -52,8 +66,10 @@ export async function startCatalogueApi(options: { seed?: boolean } = {}): Promi
     dataDir,
     redisUrl: redis.url,
     seed,
+    print,
     close: async () => {
       await api.close();
+      await print.stop();
       await db.close();
       await redis.stop();
       await mongo.stop();

@@ -13,6 +13,7 @@ import {
   serverEnvShape,
   dataDirVar,
   urlVar,
+  textVar,
   type LogLevel,
   type NodeEnv,
 } from '@mechabrim/server-kit';
@@ -37,6 +38,8 @@ const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
   .map((port) => `http://localhost:${port}`)
   .join(',');
 
+/** The print simulator's development key (the worker's PRINT_API_KEY default too). */
+export const DEV_PRINT_API_KEY = 'mechabrim-print-simulator';
 /** The print simulator's development secret (the worker's PRINT_API_SECRET default too). */
 export const DEV_PRINT_API_SECRET = 'mechabrim-print-simulator-development-secret';
 /** The development secret of the print files' signed addresses (the worker's default too). */
@@ -55,6 +58,15 @@ export const apiEnvSchema = z
         'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and the API refuses every print callback',
       description:
         "The print partner's client secret: authenticates the worker's calls, and (as Lulu does) signs the partner's status callbacks, so the API checks them with the same value",
+    }),
+    PRINT_API_URL: urlVar(['https:', 'http:'], {
+      default: '`http://127.0.0.1:4400` (the local print simulator)',
+      description:
+        "The print partner's API the API asks for print cost quotes (`POST /print-job-cost-calculations/`, Lulu-shaped) at a book's upload, edit and approval; the worker's PRINT_API_URL",
+    }),
+    PRINT_API_KEY: textVar(DEV_PRINT_API_KEY, {
+      default: "the print simulator's development key",
+      description: "The print partner's client key for the API's cost quotes (the worker's too)",
     }),
     FILE_URL_SECRET: documented(z.string().trim().min(16).optional(), {
       default:
@@ -193,8 +205,17 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   payments: PaymentsConfig;
-  /** The print partner's callbacks: the secret their HMAC is keyed with. */
-  print: { webhookSecret: string; fileUrlSecret: string };
+  /**
+   * The print partner: the secret its callbacks' HMAC is keyed with, and how to ask it for cost
+   * quotes (the same key pair as the worker's).
+   */
+  print: {
+    webhookSecret: string;
+    fileUrlSecret: string;
+    apiUrl: string;
+    apiKey: string;
+    apiSecret: string;
+  };
 }
 
 /** Reads and validates the API configuration from environment variables. Throws `ConfigError`. */
@@ -228,6 +249,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       webhookSecret:
         e.PRINT_API_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_PRINT_API_SECRET),
       fileUrlSecret: e.FILE_URL_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_FILE_URL_SECRET),
+      apiUrl: (e.PRINT_API_URL ?? 'http://127.0.0.1:4400').replace(/\/+$/, ''),
+      apiKey: e.PRINT_API_KEY,
+      apiSecret: e.PRINT_API_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_PRINT_API_SECRET),
     },
   };
 }
