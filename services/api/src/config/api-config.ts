@@ -62,11 +62,12 @@ export const apiEnvSchema = z
     PRINT_API_URL: urlVar(['https:', 'http:'], {
       default: '`http://127.0.0.1:4400` (the local print simulator)',
       description:
-        "The print partner's API the API asks for print cost quotes (`POST /print-job-cost-calculations/`, Lulu-shaped) at a book's upload, edit and approval; the worker's PRINT_API_URL",
+        "The print partner's API, Lulu-shaped: print jobs (`/print-jobs/`, worker) and print cost quotes (`/print-job-cost-calculations/`, API). Lulu: `https://api.lulu.com`, sandbox `https://api.sandbox.lulu.com`",
     }),
     PRINT_API_KEY: textVar(DEV_PRINT_API_KEY, {
       default: "the print simulator's development key",
-      description: "The print partner's client key for the API's cost quotes (the worker's too)",
+      description:
+        "The print partner's client key, for print jobs and cost quotes (Lulu: the developer portal's API keys)",
     }),
     FILE_URL_SECRET: documented(z.string().trim().min(16).optional(), {
       default:
