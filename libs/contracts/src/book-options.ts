@@ -215,9 +215,10 @@ export const bookUploadAnswerSchema = z.object({
     preflight: z.object({ status: z.literal('pending'), uploadId: z.string() }),
     /**
      * The print partner's quote for one copy; null while pending (no page count was sent, or
-     * the partner could not be asked): the book is quoted again at approval.
+     * the partner could not be asked): the book is quoted again at approval. Optional, so a
+     * portal released before the API reads its answers.
      */
-    printCost: printCostQuoteSchema.nullable(),
+    printCost: printCostQuoteSchema.nullable().optional(),
   }),
 });
 export type BookUploadAnswer = z.infer<typeof bookUploadAnswerSchema>;

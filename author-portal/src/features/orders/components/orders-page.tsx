@@ -54,6 +54,11 @@ function OrderCard({ order }: { order: AuthorOrder }) {
             <span>
               {s.lineTotal}: <Price value={line.lineTotal} decimals={2} />
             </span>
+            {line.printCostPerCopy !== null && (
+              <span data-testid="line-print-cost">
+                {s.printPerCopy}: <Price value={line.printCostPerCopy} decimals={2} />
+              </span>
+            )}
           </li>
         ))}
       </ul>
