@@ -138,6 +138,8 @@ export const strings = {
     quantity: (n: number) => (n === 1 ? 'עותק אחד' : `${n} עותקים`),
     unitPrice: 'מחיר ליחידה',
     lineTotal: 'סה״כ לשורה',
+    /** The print cost of a copy, taken out of the author's share. */
+    printPerCopy: 'הדפסה לעותק (יורדת מחלקכם)',
     total: 'סך ההזמנה (הספרים שלכם)',
     donation: 'תרומה לקהילה',
     revenue: 'ההכנסה שלכם',
@@ -307,15 +309,21 @@ export const strings = {
     templateLoading: 'מחשב את מידות הכריכה…',
     templateFailed: 'לא הצלחנו לחשב את מידות הכריכה.',
     calculator: 'מחשבון מחיר לעותק',
-    printCost: 'עלות הדפסה ומשלוח לעותק (₪)',
-    printCostHint: 'לפי הצעת המחיר של בית הדפוס',
+    printCostQuoted: (cost: string, date: string) =>
+      `הדפסת עותק עולה ${cost} לפי הצעת המחיר של בית הדפוס (${date}).`,
+    lowestPrice: (price: string) => `המחיר הנמוך ביותר האפשרי: ${price}.`,
+    belowLowest: (price: string) =>
+      `במחיר הזה חלקכם אינו מכסה את עלות ההדפסה, ולכן לא נוכל לקבל אותו. המחיר הנמוך ביותר האפשרי הוא ${price}.`,
+    quoteNeedsPages: 'כדי לקבל את עלות ההדפסה מבית הדפוס, יש למלא את מספר העמודים.',
+    quoteLoading: 'מבקש את עלות ההדפסה מבית הדפוס…',
+    quoteFailed:
+      'בית הדפוס אינו זמין כרגע. אפשר להעלות את הספר בכל זאת: עלות ההדפסה תחושב שוב לפני האישור.',
+    quotePending: 'עלות ההדפסה תחושב לפני אישור הספר.',
     priceLine: 'מחיר הספר',
     community: (percent: number) => `תרומה לקהילה (${percent}%)`,
     platform: (percent: number) => `דמי פלטפורמה (${percent}%)`,
-    printLine: 'הדפסה ומשלוח (יורדים מחלקכם)',
+    printLine: 'הדפסה (יורדת מחלקכם)',
     authorGets: 'מה שתקבלו',
-    uncovered: (cost: string, covered: string) =>
-      `עלות ההדפסה והמשלוח (${cost}) גבוהה מחלקכם במחיר הזה: רק ${covered} ממנה מכוסים. כדאי להעלות את המחיר.`,
     submit: 'העלאת הספר',
     submitting: 'מעלה…',
     progress: 'התקדמות ההעלאה',
@@ -366,6 +374,11 @@ export const strings = {
     fields: { title: 'שם הספר', price: 'מחיר', summary: 'תיאור', tags: 'תגיות' },
     rating: (n: number) => `דירוג ${n} מתוך 5`,
     bookOf: (title: string) => `על הספר "${title}"`,
+    /** The book's print cost quote on its card: per copy, the lowest price, when it was quoted. */
+    printCost: (cost: string, lowest: string, at: string) =>
+      `הדפסת עותק: ${cost} (הצעת בית הדפוס מ־${at}); המחיר הנמוך ביותר האפשרי: ${lowest}.`,
+    printCostPending: 'עלות ההדפסה טרם התקבלה מבית הדפוס; היא תחושב באישור.',
+    priceBelowPrint: 'המחיר אינו מכסה את עלות ההדפסה.',
   },
   startup: {
     configFailed: 'לא הצלחנו לטעון את פורטל הסופרים. בדקו את החיבור ונסו שוב.',

@@ -190,6 +190,12 @@ export const authorOrderSchema = z.object({
       quantity: z.number().int(),
       price: z.number(),
       lineTotal: z.number(),
+      /**
+       * The print cost of one copy, in shekels, taken out of the author's share: what the split
+       * deducted (the book's quote at the sale), or before the split the book's quote; null when
+       * the book has none.
+       */
+      printCostPerCopy: z.number().nullable(),
     }),
   ),
   totalAmount: z.number(),

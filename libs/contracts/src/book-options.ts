@@ -9,6 +9,7 @@ import {
 import { formatPrice } from '@mechabrim/money';
 import { z } from 'zod';
 import { resolveCategory, type BookCategory } from './catalogue';
+import { printCostQuoteSchema } from './print-cost';
 
 /** Hebrew messages of the book print options (spec §9), shared by the upload form and the API. */
 export const PRINT_OPTIONS_HE = {
@@ -54,6 +55,18 @@ export const coverTemplateQuerySchema = z.strictObject({
   direction: readingDirectionSchema.default('rtl'),
 });
 export type CoverTemplateQuery = z.infer<typeof coverTemplateQuerySchema>;
+
+/**
+ * Query of `GET /api/print/quote`: the print partner's cost of one copy of such a book (the upload
+ * form's price calculator asks it as the author picks the options).
+ */
+export const printQuoteQuerySchema = z.strictObject({
+  pages: pageCountField,
+  size: trimSizeSchema.default('A5'),
+  paper: paperTypeSchema.default('70g'),
+  printing: printingTypeSchema.default('bw'),
+});
+export type PrintQuoteQuery = z.infer<typeof printQuoteQuerySchema>;
 
 const panelSchema = z.object({
   xMm: z.number(),
@@ -201,6 +214,12 @@ export const bookUploadAnswerSchema = z.object({
     status: z.literal('pending_approval'),
     isAvailable: z.literal(false),
     preflight: z.object({ status: z.literal('pending'), uploadId: z.string() }),
+    /**
+     * The print partner's quote for one copy; null while pending (no page count was sent, or
+     * the partner could not be asked): the book is quoted again at approval. Optional, so a
+     * portal released before the API reads its answers.
+     */
+    printCost: printCostQuoteSchema.nullable().optional(),
   }),
 });
 export type BookUploadAnswer = z.infer<typeof bookUploadAnswerSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema, queryInt } from './fields';
 import { preflightReportSchema } from './preflight';
+import { printCostQuoteSchema } from './print-cost';
 import { VALIDATION_HE } from './validation-messages.he';
 
 /**
@@ -160,6 +161,11 @@ export const bookSchema = z.object({
   salesRevenue: z.number().optional(),
   /** The print preflight's report of the latest upload (`PreflightReport`), for its author only. */
   preflight: preflightReportSchema.nullable().optional(),
+  /**
+   * The print partner's quote for one copy, for its author and the admins; null while none is
+   * known (the partner was unreachable, or the page count is not known yet).
+   */
+  printCost: printCostQuoteSchema.nullable().optional(),
 });
 export type Book = z.infer<typeof bookSchema>;
 

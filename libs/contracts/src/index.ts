@@ -11,6 +11,7 @@ export * from './landing';
 export * from './payments';
 export * from './orders';
 export * from './print';
+export * from './print-cost';
 export * from './book-options';
 export * from './preflight';
 export * from './author-portal';

@@ -98,6 +98,75 @@ export const printJobCreateSchema = z.object({
 });
 export type PrintJobCreate = z.infer<typeof printJobCreateSchema>;
 
+/**
+ * The body of `POST /print-job-cost-calculations/` (Lulu's cost calculation): the products, page
+ * counts and copies to price, where they ship and how. The API quotes a book's cost per copy with
+ * one line of one copy.
+ */
+export const printCostRequestSchema = z.object({
+  line_items: z
+    .array(
+      z.object({
+        pod_package_id: text(40),
+        page_count: z.number().int().min(1).max(2000),
+        quantity: z.number().int().min(1).max(10_000),
+      }),
+    )
+    .min(1)
+    .max(100),
+  shipping_address: z.object({
+    street1: text(300).optional(),
+    city: text(100).optional(),
+    postcode: text(20).optional(),
+    country_code: z.string().length(2),
+    state_code: text(10).optional(),
+    phone_number: text(40).optional(),
+  }),
+  shipping_option: z.enum(PRINT_SHIPPING_LEVELS),
+});
+export type PrintCostRequest = z.infer<typeof printCostRequestSchema>;
+
+/** A decimal string of money, as Lulu writes it (`"12.34"`). */
+const decimal = z.string().regex(/^-?\d{1,12}(\.\d{1,6})?$/);
+
+/** One line's cost in a cost calculation or a print job's `costs` (Lulu's line item cost). */
+export const printLineItemCostSchema = z
+  .object({
+    quantity: z.number().int().min(0),
+    cost_excl_discounts: decimal.nullish(),
+    total_cost_excl_discounts: decimal.nullish(),
+    total_cost_excl_tax: decimal.nullish(),
+    total_tax: decimal.nullish(),
+    tax_rate: decimal.nullish(),
+    /** What the line costs us: the total, discounts and taxes included. */
+    total_cost_incl_tax: decimal,
+  })
+  .loose();
+
+/** The shipping of a cost calculation or a print job. */
+export const printShippingCostSchema = z
+  .object({
+    total_cost_excl_tax: decimal.nullish(),
+    total_tax: decimal.nullish(),
+    tax_rate: decimal.nullish(),
+    total_cost_incl_tax: decimal,
+  })
+  .loose();
+
+/** The answer of `POST /print-job-cost-calculations/`, and a print job's `costs` once priced. */
+export const printCostAnswerSchema = z
+  .object({
+    line_item_costs: z.array(printLineItemCostSchema).max(100),
+    shipping_cost: printShippingCostSchema,
+    total_cost_excl_tax: decimal.nullish(),
+    total_tax: decimal.nullish(),
+    total_cost_incl_tax: decimal,
+    total_discount_amount: decimal.nullish(),
+    currency: z.string().length(3),
+  })
+  .loose();
+export type PrintCostAnswer = z.infer<typeof printCostAnswerSchema>;
+
 /** A shipped line's parcel, in Lulu's `status.messages` of the line item. */
 const lineStatusSchema = z.object({
   name: z.string().max(40),
@@ -134,6 +203,8 @@ export const printJobSchema = z.object({
     )
     .max(100)
     .default([]),
+  /** What the partner charges for the job; absent (or null) until it has priced it. */
+  costs: printCostAnswerSchema.nullish().catch(null),
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 

@@ -262,6 +262,25 @@ export function bookSalesJobs(bookIds: Iterable<string>, delayMs: number) {
 /** Job name inside each order queue (one kind of job per queue). */
 export const ORDER_JOB_NAME = 'paid-order' as const;
 
+/**
+ * The `order-splits` job the print handoff queues once it has stored the partner's actual charge
+ * for an order: the split (run again, a no-op for what it wrote) adds the charge's platform
+ * adjustments. One per order, under its own id.
+ */
+export function printChargeSplitJob(orderId: string, paidAt: Date) {
+  return {
+    name: ORDER_JOB_NAME,
+    data: { orderId, paidAt: paidAt.toISOString() } satisfies OrderSplitsJob,
+    opts: {
+      jobId: `print-charge-${orderId}`,
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 7 * 24 * 3600 },
+      removeOnFail: false,
+    },
+  } as const;
+}
+
 /** Every queue the API and the worker share, for the operators' board and health reports. */
 export const ALL_QUEUE_NAMES: readonly string[] = [
   ...Object.values(QUEUE_NAMES),

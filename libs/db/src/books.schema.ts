@@ -66,6 +66,26 @@ export const BookSchema = new Schema(
     pages: { type: Number, default: null },
     isbn: { type: String, default: '' },
     /**
+     * The print partner's quote for one printed copy (ARCHITECTURE.md decision 11), taken at
+     * upload, edit and approval: whole agorot, when it was quoted, and the product it was quoted
+     * for (Lulu's `pod_package_id`; a change of trim, paper or colour needs a new quote). Null
+     * while none is known (the partner was unreachable, or the page count is not known yet): such
+     * a book is quoted again at approval, and cannot be approved without a quote. The split
+     * deducts `agorot × copies` from the share that bears print.
+     */
+    printCost: {
+      type: new Schema(
+        {
+          agorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+          quotedAt: { type: Date, required: true },
+          podPackageId: { type: String, required: true },
+          pages: { type: Number, required: true, min: 1 },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /**
      * Where an uploaded book stands: `pending_approval` from the upload until an admin decides
      * (spec §4 book submission); null for books that never went through an upload (the seed).
      */

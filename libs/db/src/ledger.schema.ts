@@ -8,8 +8,13 @@ import { SPLIT_POLICY_NAMES } from '@mechabrim/money';
 export const LEDGER_PARTIES = ['author', 'community', 'platform', 'print'] as const;
 export type LedgerParty = (typeof LEDGER_PARTIES)[number];
 
-/** A sale, or its reversal (a cancellation or a refund): entries are never edited or removed. */
-export const LEDGER_KINDS = ['sale', 'reversal'] as const;
+/**
+ * A sale, its reversal (a cancellation or a refund), or an adjustment (the print partner's actual
+ * charge for a line differing from the quote the sale deducted: print and platform entries of
+ * opposite amounts, so the line still adds up and the author's share stays as sold). Entries are
+ * never edited or removed.
+ */
+export const LEDGER_KINDS = ['sale', 'reversal', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
@@ -32,9 +37,12 @@ export const LedgerEntrySchema = new Schema(
     /** The line's book and author, on every party's entry, so an author's lines are one query. */
     bookId: { type: Schema.Types.ObjectId, ref: 'Book', required: true },
     authorId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
-    /** Copies of the line (negative on a reversal), for sales counts read from the ledger. */
+    /**
+     * Copies of the line (negative on a reversal; 0 on an adjustment), for sales counts read from
+     * the ledger.
+     */
     quantity: { type: Number, required: true, validate: Number.isInteger },
-    /** The line's total, unit price × quantity (negative on a reversal). */
+    /** The line's total, unit price × quantity (negative on a reversal; 0 on an adjustment). */
     lineTotalAgorot: { type: Number, required: true, validate: Number.isInteger },
     /** The split policy that drew the entry (configuration may change; history does not). */
     policy: { type: String, enum: SPLIT_POLICY_NAMES, required: true },

@@ -129,6 +129,25 @@ const PrintRecordSchema = new Schema(
     claimedUntil: { type: Date, default: null },
     providerStatus: { type: String, default: null },
     providerStatusAt: { type: Date, default: null },
+    /**
+     * The partner's actual charge for the job, as its print-job answer reported it (whole agorot):
+     * each line's print cost (by the order's line index), the shipping, and the total. A line
+     * whose charge differs from the quote the split deducted gets platform adjustment entries in
+     * the ledger (the order split writes them); the buyer's shipping fee pays the shipping.
+     */
+    charge: {
+      type: new Schema(
+        {
+          lines: { type: [Number], default: [] },
+          shippingAgorot: { type: Number, required: true, min: 0 },
+          totalAgorot: { type: Number, required: true, min: 0 },
+          currency: { type: String, required: true },
+          at: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     parcels: {
       type: [
         new Schema(

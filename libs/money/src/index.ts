@@ -82,3 +82,13 @@ export {
   type EarningsTotals,
   type EarningsBreakdown,
 } from './earnings';
+export {
+  splitPrintedLine,
+  coversPrintCost,
+  lowestPriceCovering,
+  lowestPriceShekels,
+  checkPriceCoversPrint,
+  printChargeAdjustment,
+  type PrintedSaleLine,
+  type PrintPriceCheck,
+} from './print-cost';

@@ -28,3 +28,15 @@ export {
   type CoverPanel,
   type CoverSpread,
 } from './print-specs';
+export {
+  trimOf,
+  podPackageId,
+  parsePodPackageId,
+  type BookPrintOptions,
+  type PodPackage,
+} from './pod-package';
+export {
+  SIMULATOR_PRICE_TABLE,
+  tablePrintCostPerCopy,
+  tableShippingCost,
+} from './print-price-table';

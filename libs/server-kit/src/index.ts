@@ -8,3 +8,4 @@ export * from './health/dependency-indicators';
 export * from './bootstrap/run-server';
 export * from './signing/hmac';
 export * from './sealing/sealed-box';
+export * from './print/print-partner';

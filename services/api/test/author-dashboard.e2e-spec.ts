@@ -109,6 +109,8 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
             quantity: 1,
             price: 50,
             lineTotal: 50,
+            // Her book has no print cost quote: nothing was deducted.
+            printCostPerCopy: null,
           },
         ],
         // Only Noa's line: 50 ₪, of which the ledger gives her 42.50 and the community 5.
@@ -418,5 +420,83 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
       expectError(await ctx.http.get(path), 401);
       expectError(await ctx.http.get(path, { token: reader.token }), 403);
     }
+  });
+
+  describe('the print cost of a copy', () => {
+    let ruth: Account;
+    let quoted: string;
+    const quote = {
+      agorot: 1500,
+      quotedAt: new Date('2026-01-02T10:00:00Z'),
+      podPackageId: '0583X0827.BW.STD.PB.060UW444.MXX',
+      pages: 200,
+    };
+
+    beforeAll(async () => {
+      ruth = await ctx.author('ruth.print@example.com', 'רות ברק');
+      quoted = await ctx.book(ruth.id, { title: 'ספר מודפס', price: 50, printCost: quote });
+    });
+
+    it('comes out of the author’s share: the earnings table’s print row shows the real sums', async () => {
+      const sold = await ctx.order(
+        [{ bookId: quoted, authorId: ruth.id, price: 50, quantity: 2, printCost: 15 }],
+        { status: 'delivered', at: new Date('2026-03-10T10:00:00Z') },
+      );
+      // The partner charged 2 ₪ more than quoted: the platform's adjustment, not the author's.
+      const base = {
+        orderId: new Types.ObjectId(sold),
+        lineIndex: 0,
+        kind: 'adjustment',
+        bookId: new Types.ObjectId(quoted),
+        authorId: new Types.ObjectId(ruth.id),
+        quantity: 0,
+        lineTotalAgorot: 0,
+        policy: 'community-first',
+        occurredAt: new Date('2026-03-11T10:00:00Z'),
+      };
+      await ctx.ledger.insertMany([
+        { ...base, party: 'print', amountAgorot: 200 },
+        { ...base, party: 'platform', amountAgorot: -200 },
+      ]);
+      const res = await ctx.http.get<Earnings>('/api/earnings/author', { token: ruth.token });
+      expect(res.status).toBe(200);
+      // 100 ₪: community 10, platform 5, print 2 × 15, the author 85 − 30.
+      expect(res.body.monthlyBreakdown).toEqual([
+        expect.objectContaining({
+          month: '2026-03',
+          grossRevenue: 100,
+          communityContribution: 10,
+          platformFee: 5,
+          fixedFee: 30,
+          netEarnings: 55,
+        }),
+      ]);
+      expect(res.body.totals.fixedFee).toBe(30);
+      const orders = await ctx.http.get<AuthorOrdersPage>('/api/orders/author', {
+        token: ruth.token,
+      });
+      expect(orders.body.orders[0]).toMatchObject({
+        authorRevenue: 55,
+        authorRevenueExpected: false,
+        books: [expect.objectContaining({ quantity: 2, printCostPerCopy: 15 })],
+      });
+    });
+
+    it('is deducted from the expected share of an order not split yet, by the book’s quote', async () => {
+      await ctx.order([{ bookId: quoted, authorId: ruth.id, price: 50, quantity: 1 }], {
+        split: false,
+        status: 'paid',
+      });
+      const orders = await ctx.http.get<AuthorOrdersPage>('/api/orders/author?status=pending', {
+        token: ruth.token,
+      });
+      expect(orders.body.orders[0]).toMatchObject({
+        authorRevenue: 27.5,
+        authorRevenueExpected: true,
+        books: [expect.objectContaining({ printCostPerCopy: 15 })],
+      });
+      const stats = await ctx.http.get<AuthorStats>('/api/stats/author', { token: ruth.token });
+      expect(stats.body.expectedRevenue).toBe(27.5);
+    });
   });
 });

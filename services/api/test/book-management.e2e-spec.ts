@@ -229,6 +229,36 @@ describe('an author’s own books: hide/show, delete, edit for approval', () => 
       });
     });
 
+    it('quotes the book again and refuses an edited price that cannot carry its print cost', async () => {
+      // A5, 70 g, black and white, 300 pages: 9 ₪ + 300 × 0.03 ₪ = 18 ₪ a copy.
+      const id = await ctx.book(noa.id, { price: 50, pages: 300, printCost: null });
+      const refused = expectError(
+        await ctx.http.post(
+          `/api/books/${id}/edit`,
+          { ...payload(id, noa.id), price: 21 },
+          { token: noa.token },
+        ),
+        400,
+      );
+      // 85 % of 21.18 ₪ is 18.003 ₪: the lowest price is 21.18 ₪.
+      expect(refused.message).toContain('המחיר הנמוך ביותר האפשרי הוא 21.18 ₪');
+      expect(await ctx.edits.countDocuments({ book: new Types.ObjectId(id) })).toBe(0);
+      const stored = await ctx.books.findById(id).lean<{ printCost: { agorot: number } | null }>();
+      expect(stored?.printCost).toMatchObject({ agorot: 1800 });
+      // The author's own answer shows the quote and its lowest price.
+      const own = await ctx.http.get<Book>(`/api/books/${id}`, { token: noa.token });
+      expect(own.body.printCost).toMatchObject({ perCopy: 18, lowestPrice: 21.18 });
+      expect(
+        (
+          await ctx.http.post(
+            `/api/books/${id}/edit`,
+            { ...payload(id, noa.id), price: 21.18 },
+            { token: noa.token },
+          )
+        ).status,
+      ).toBe(202);
+    });
+
     it('supersedes an edit still waiting when a newer one is sent', async () => {
       const id = await ctx.book(noa.id);
       await ctx.http.post(`/api/books/${id}/edit`, payload(id, noa.id), { token: noa.token });

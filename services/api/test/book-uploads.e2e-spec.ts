@@ -284,4 +284,60 @@ describe('POST /api/books (multipart upload)', () => {
     await ctx.books.updateOne({ _id: id }, { $set: { deletedAt: new Date() } });
     expect((await ctx.http.get(coverUrl)).status).toBe(404);
   });
+
+  it('quotes the print cost of a copy from the print partner and stores it on the book, dated', async () => {
+    const before = Date.now();
+    const calls = ctx.print.costCalls;
+    // A5, 80 g, black and white, 200 pages: 9 ₪ + 200 × (0.03 + 0.01) ₪ by the simulator's table.
+    const res = await upload(author, { fields: { pages: '200' } });
+    expect(res.status).toBe(201);
+    const answer = bookUploadAnswerSchema.parse(res.body);
+    expect(ctx.print.costCalls).toBe(calls + 1);
+    expect(answer.book.printCost).toMatchObject({
+      perCopy: 17,
+      podPackageId: '0583X0827.BW.STD.PB.080CW444.MXX',
+      pages: 200,
+      // 85 % of 20 ₪ is exactly 17 ₪.
+      lowestPrice: 20,
+    });
+    const book = await ctx.books.findById(answer.book._id).lean<{
+      printCost: { agorot: number; quotedAt: Date; podPackageId: string; pages: number };
+    }>();
+    expect(book?.printCost).toMatchObject({
+      agorot: 1700,
+      podPackageId: '0583X0827.BW.STD.PB.080CW444.MXX',
+      pages: 200,
+    });
+    expect(book?.printCost.quotedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(book?.printCost.quotedAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('refuses a price whose author share cannot cover the print cost, naming the lowest price', async () => {
+    const before = await storedFiles();
+    const books = await ctx.books.countDocuments();
+    const res = await upload(author, { fields: { pages: '200', price: '19.99' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('המחיר הנמוך ביותר האפשרי הוא 20.00 ₪');
+    expect(res.body.message).toContain('17.00 ₪');
+    expect((res.body as unknown as { details?: { field: string }[] }).details).toEqual([
+      expect.objectContaining({ field: 'price' }),
+    ]);
+    expect(await storedFiles()).toEqual(before);
+    expect(await ctx.books.countDocuments()).toBe(books);
+    // The lowest price itself is taken.
+    expect((await upload(author, { fields: { pages: '200', price: '20' } })).status).toBe(201);
+  });
+
+  it('stores the book with its quote pending when the partner cannot quote, or no page count is sent', async () => {
+    ctx.print.failNextQuotes(1);
+    const unreachable = await upload(author, { fields: { pages: '200', price: '5' } });
+    expect(unreachable.status).toBe(201);
+    expect(bookUploadAnswerSchema.parse(unreachable.body).book.printCost).toBeNull();
+    const noPages = await upload(author);
+    expect(bookUploadAnswerSchema.parse(noPages.body).book.printCost).toBeNull();
+    const stored = await ctx.books
+      .find({ _id: { $in: [unreachable.body.book._id, noPages.body.book._id] } })
+      .lean<Array<{ printCost: unknown }>>();
+    expect(stored.map((book) => book.printCost)).toEqual([null, null]);
+  });
 });

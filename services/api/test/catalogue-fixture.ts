@@ -4,6 +4,7 @@ import path from 'node:path';
 import mongoose, { type Connection, type Model } from 'mongoose';
 import { BOOK_MODEL, registerCatalogueModels, USER_MODEL } from '@mechabrim/db';
 import { seedDemoData, type SeedSummary } from '@mechabrim/demo-data';
+import { startPrintSimulator, type PrintSimulator } from '@mechabrim/print-simulator';
 import { startTestMongo, startTestRedis } from '@mechabrim/testing';
 import { createTestApi, type TestApi } from './test-api';
 import { client, freshIp, type Client } from './http';
@@ -21,8 +22,14 @@ export interface CatalogueApi {
   /** The test Redis the API uses (queues, rate limits). */
   redisUrl: string;
   seed?: SeedSummary;
+  /** The local print partner on loopback: the API's print cost quotes come from it. */
+  print: PrintSimulator;
   close(): Promise<void>;
 }
+
+/** The print simulator's key pair in the suites. */
+const PRINT_KEY = 'e2e-print-key';
+const PRINT_SECRET = 'e2e-print-secret';
 
 /** Starts MongoDB, Redis and the API for one suite; with `seed`, loads the demo catalogue first. */
 export async function startCatalogueApi(
@@ -35,10 +42,18 @@ export async function startCatalogueApi(
   registerCatalogueModels(db);
   // Without excerpts: drawing their PDFs would slow every suite that seeds (excerpts.e2e-spec has its own).
   const seed = options.seed ? await seedDemoData(db, { dataDir, excerpts: false }) : undefined;
+  const print = await startPrintSimulator({ clientKey: PRINT_KEY, clientSecret: PRINT_SECRET });
   const api = await createTestApi({
     mongoUri: mongo.uri,
     redisUrl: redis.url,
-    env: { DATA_DIR: dataDir, PUBLIC_API_URL, ...options.env },
+    env: {
+      DATA_DIR: dataDir,
+      PUBLIC_API_URL,
+      PRINT_API_URL: print.url,
+      PRINT_API_KEY: PRINT_KEY,
+      PRINT_API_SECRET: PRINT_SECRET,
+      ...options.env,
+    },
   });
   // Answer only once MongoDB and Redis are connected (health is 200), as a deployed API would be.
   const http = client(api.baseUrl);
@@ -54,8 +69,10 @@ export async function startCatalogueApi(
     dataDir,
     redisUrl: redis.url,
     seed,
+    print,
     close: async () => {
       await api.close();
+      await print.stop();
       await db.close();
       await redis.stop();
       await mongo.stop();

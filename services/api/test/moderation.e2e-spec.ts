@@ -289,4 +289,118 @@ describe('moderation (admins only): books, edits and reviews', () => {
       400,
     );
   });
+
+  describe('the print cost at approval', () => {
+    /** A waiting book whose preflight counted `pages` pages. */
+    const waiting = async (fields: Record<string, unknown>, pages: number | null = 200) => {
+      const id = await ctx.book(noa.id, {
+        isAvailable: false,
+        approvalStatus: 'pending',
+        ...fields,
+      });
+      if (pages) {
+        await ctx.books.collection.updateOne(
+          { _id: new Types.ObjectId(id) },
+          { $set: { preflight: { status: 'passed', pages, problems: [] } } },
+        );
+      }
+      return id;
+    };
+    const printCostOf = async (id: string) =>
+      (
+        await ctx.books
+          .findById(id)
+          .lean<{ printCost: { agorot: number; quotedAt: Date; pages: number } | null }>()
+      )?.printCost;
+
+    it('quotes the book again, shows the quote on the card and keeps it on the book', async () => {
+      // A5, 70 g, colour, 200 pages: 9 ₪ + 200 × 0.12 ₪ = 33 ₪ a copy.
+      const id = await waiting({ printingType: 'color', price: 60 });
+      const before = Date.now();
+      expect(
+        (await ctx.http.post(`/api/moderation/books/${id}/approve`, {}, { token: admin.token }))
+          .status,
+      ).toBe(200);
+      expect(await printCostOf(id)).toMatchObject({ agorot: 3300, pages: 200 });
+      expect((await printCostOf(id))?.quotedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+      const shown = await waiting({ price: 60, printCost: null });
+      const list = await ctx.http.get<PendingBook[]>('/api/moderation/books', {
+        token: admin.token,
+      });
+      expect(list.body.find((b) => b._id === shown)?.printCost).toBeNull();
+      await ctx.books.updateOne(
+        { _id: new Types.ObjectId(shown) },
+        {
+          $set: {
+            printCost: {
+              agorot: 1500,
+              quotedAt: new Date('2026-01-05T10:00:00Z'),
+              podPackageId: '0583X0827.BW.STD.PB.060UW444.MXX',
+              pages: 200,
+            },
+          },
+        },
+      );
+      const card = await ctx.http.get<PendingBook[]>('/api/moderation/books', {
+        token: admin.token,
+      });
+      expect(card.body.find((b) => b._id === shown)?.printCost).toEqual({
+        perCopy: 15,
+        quotedAt: '2026-01-05T10:00:00.000Z',
+        podPackageId: '0583X0827.BW.STD.PB.060UW444.MXX',
+        pages: 200,
+        lowestPrice: 17.65,
+      });
+    });
+
+    it('refuses to approve a price that cannot carry the print cost, naming the lowest price', async () => {
+      const id = await waiting({ printingType: 'color', price: 30 });
+      const refused = expectError(
+        await ctx.http.post(`/api/moderation/books/${id}/approve`, {}, { token: admin.token }),
+        409,
+      );
+      // 33 ₪ a copy needs 85 % of the price: 38.83 ₪ at least.
+      expect(refused.message).toContain('38.83 ₪');
+      expect(refused.message).toContain('33.00 ₪');
+      expect((await ctx.books.findById(id).lean<{ isAvailable: boolean }>())?.isAvailable).toBe(
+        false,
+      );
+    });
+
+    it('needs a quote: the partner down and none stored refuses with a Hebrew 503; a stored one approves', async () => {
+      const id = await waiting({ price: 60 });
+      ctx.print.failNextQuotes(1);
+      const refused = expectError(
+        await ctx.http.post(`/api/moderation/books/${id}/approve`, {}, { token: admin.token }),
+        503,
+      );
+      expect(refused.message).toMatch(/בית הדפוס/);
+      expect(await printCostOf(id)).toBeNull();
+
+      const quoted = await waiting({
+        price: 60,
+        printCost: {
+          agorot: 1500,
+          quotedAt: new Date('2026-01-05T10:00:00Z'),
+          podPackageId: '0583X0827.BW.STD.PB.060UW444.MXX',
+          pages: 200,
+        },
+      });
+      ctx.print.failNextQuotes(1);
+      expect(
+        (await ctx.http.post(`/api/moderation/books/${quoted}/approve`, {}, { token: admin.token }))
+          .status,
+      ).toBe(200);
+      expect(await printCostOf(quoted)).toMatchObject({ agorot: 1500 });
+    });
+
+    it('refuses to approve a book whose page count is not known yet', async () => {
+      const id = await waiting({ price: 60 }, null);
+      expectError(
+        await ctx.http.post(`/api/moderation/books/${id}/approve`, {}, { token: admin.token }),
+        409,
+      );
+    });
+  });
 });

@@ -7,7 +7,13 @@ import {
   WISHLIST_ITEM_MODEL,
   orderAmounts,
 } from '@mechabrim/db';
-import { communityFirst85_10_5, agorot, lineTotal, toAgorot } from '@mechabrim/money';
+import {
+  communityFirst85_10_5,
+  agorot,
+  lineTotal,
+  splitPrintedLine,
+  toAgorot,
+} from '@mechabrim/money';
 import { login, registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
 
 export interface Account {
@@ -40,6 +46,8 @@ export interface PortalApi extends CatalogueApi {
       price: number;
       quantity: number;
       title?: string;
+      /** The book's quoted print cost per copy (₪), deducted as the split does. */
+      printCost?: number;
     }>,
     options?: { status?: string; at?: Date; split?: boolean; buyer?: string },
   ): Promise<string>;
@@ -121,17 +129,23 @@ export async function startPortalApi(): Promise<PortalApi> {
       });
       if (options.split !== false) {
         const entries = books.flatMap((line, lineIndex) => {
-          const split = communityFirst85_10_5.split({
-            unitPrice: agorot(line.priceAgorot),
+          const split = splitPrintedLine(communityFirst85_10_5, {
+            priceAgorot: line.priceAgorot,
             quantity: line.quantity,
-            format: 'physical',
+            printCostAgorot: Math.round((lines[lineIndex]?.printCost ?? 0) * 100),
           });
-          return (['author', 'community', 'platform'] as const).map((party) => ({
+          const parties = [
+            ['author', split.author],
+            ['community', split.community],
+            ['platform', split.platform],
+            ...(split.printAndShipping > 0 ? [['print', split.printAndShipping] as const] : []),
+          ] as const;
+          return parties.map(([party, amountAgorot]) => ({
             orderId: created._id,
             lineIndex,
             party,
             kind: 'sale',
-            amountAgorot: split[party],
+            amountAgorot,
             bookId: line.book._id,
             authorId: line.book.author,
             quantity: line.quantity,

@@ -1,10 +1,16 @@
 import path from 'node:path';
 import { Types } from 'mongoose';
-import { coverTemplateSchema, type CoverTemplate } from '@mechabrim/contracts';
+import {
+  coverTemplateSchema,
+  printCostQuoteSchema,
+  type CoverTemplate,
+  type PrintCostQuote,
+} from '@mechabrim/contracts';
 import { writeDemoPrintFiles } from '@mechabrim/demo-data';
 import { LocalDiskStorage, signFileUrl } from '@mechabrim/storage';
 import { DEV_FILE_URL_SECRET } from '../src/config/api-config';
-import { startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
+import { registerUser, startCatalogueApi, type CatalogueApi } from './catalogue-fixture';
+import { expectError } from './http';
 
 describe('GET /api/print/cover-template', () => {
   let ctx: CatalogueApi;
@@ -148,5 +154,43 @@ describe('GET /api/print/files/books/:bookId/:file (the print partner downloads 
       expect({ wrong, status: res.status }).toEqual({ wrong, status: 400 });
       expect(res.body.message).toMatch(/[\u0590-\u05ff]/);
     }
+  });
+});
+
+describe('GET /api/print/quote (the price calculator asks the print partner)', () => {
+  let ctx: CatalogueApi;
+  let author: string;
+  beforeAll(async () => {
+    ctx = await startCatalogueApi();
+    author = (await registerUser(ctx.http, 'quote.author@example.com', 'author', 'דנה')).token;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("answers the partner's cost of a copy and the lowest price that carries it", async () => {
+    const res = await ctx.http.get<PrintCostQuote>(
+      '/api/print/quote?pages=120&size=135x210&paper=90g&printing=bw',
+      { token: author },
+    );
+    expect(res.status).toBe(200);
+    // 13.5 × 21: 8.50 ₪ + 120 × (0.03 + 0.01) ₪ = 13.30 ₪; 85 % of 15.65 ₪ is 13.3025 ₪.
+    expect(printCostQuoteSchema.parse(res.body)).toMatchObject({
+      perCopy: 13.3,
+      podPackageId: '0531X0827.BW.STD.PB.080CW444.MXX',
+      pages: 120,
+      lowestPrice: 15.65,
+    });
+  });
+
+  it('is for signed-in authors, checks its query, and says in Hebrew when the partner is down', async () => {
+    expectError(await ctx.http.get('/api/print/quote?pages=120'), 401);
+    expectError(await ctx.http.get('/api/print/quote?pages=3', { token: author }), 400);
+    ctx.print.failNextQuotes(1);
+    const down = expectError(
+      await ctx.http.get('/api/print/quote?pages=120', { token: author }),
+      503,
+    );
+    expect(down.message).toMatch(/בית הדפוס/);
   });
 });

@@ -101,9 +101,10 @@ beforeAll(async () => {
   registerCatalogueModels(db);
   await db.model('Book').syncIndexes();
   await db.model('LedgerEntry').syncIndexes();
-  for (const [id, title] of [
-    [bookA, 'ספר א'],
-    [bookB, 'ספר ב'],
+  // Each book with the print partner's quote for a copy, as the API stores it at approval.
+  for (const [id, title, printCost] of [
+    [bookA, 'ספר א', 1500],
+    [bookB, 'ספר ב', 1200],
   ] as const) {
     await db.collection('books').insertOne({
       _id: id,
@@ -114,6 +115,12 @@ beforeAll(async () => {
       price: 50,
       isAvailable: true,
       salesCount: 0,
+      printCost: {
+        agorot: printCost,
+        quotedAt: new Date('2026-11-01T10:00:00Z'),
+        podPackageId: '0583X0827.BW.STD.PB.060UW444.MXX',
+        pages: 200,
+      },
     });
   }
   await db.collection('users').insertOne({
@@ -141,21 +148,24 @@ afterAll(async () => {
 });
 
 describe('order-splits: the paid order to the ledger', () => {
-  it('writes each line’s author, community and platform shares (85/10/5), summing to the line', async () => {
+  it('writes each line’s author, community, platform and print shares (85/10/5 less print), summing to the line', async () => {
     const orderId = await paidOrder();
     await expect(split(orderId, `outbox-${orderId.toHexString()}`)).resolves.toEqual({
       outcome: 'split',
-      entries: 6,
+      entries: 8,
     });
-    // 2 × 39.90 = 79.80: community 7.98, platform 3.99, author the rest, 67.83.
-    // 54.50: community 5.45, platform 2.73 (2.725 rounded half up), author 46.32.
+    // 2 × 39.90 = 79.80: community 7.98, platform 3.99, print 2 × 15 (the book's quote), author
+    // the rest, 67.83 − 30 = 37.83.
+    // 54.50: community 5.45, platform 2.73 (2.725 rounded half up), print 12, author 46.32 − 12.
     expect(await entriesOf(orderId)).toEqual([
-      { lineIndex: 0, party: 'author', kind: 'sale', amountAgorot: 6783 },
+      { lineIndex: 0, party: 'author', kind: 'sale', amountAgorot: 3783 },
       { lineIndex: 0, party: 'community', kind: 'sale', amountAgorot: 798 },
       { lineIndex: 0, party: 'platform', kind: 'sale', amountAgorot: 399 },
-      { lineIndex: 1, party: 'author', kind: 'sale', amountAgorot: 4632 },
+      { lineIndex: 0, party: 'print', kind: 'sale', amountAgorot: 3000 },
+      { lineIndex: 1, party: 'author', kind: 'sale', amountAgorot: 3432 },
       { lineIndex: 1, party: 'community', kind: 'sale', amountAgorot: 545 },
       { lineIndex: 1, party: 'platform', kind: 'sale', amountAgorot: 273 },
+      { lineIndex: 1, party: 'print', kind: 'sale', amountAgorot: 1200 },
     ]);
     const community = (await entriesOf(orderId)).filter((e) => e.party === 'community');
     expect(community.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(1343);
@@ -168,9 +178,87 @@ describe('order-splits: the paid order to the ledger', () => {
         to: 'noa.levi@example.com',
         bookTitle: 'ספר א',
         quantity: 2,
-        earningsAgorot: 6783,
+        earningsAgorot: 3783,
       }),
-      expect.objectContaining({ bookTitle: 'ספר ב', quantity: 1, earningsAgorot: 4632 }),
+      expect.objectContaining({ bookTitle: 'ספר ב', quantity: 1, earningsAgorot: 3432 }),
+    ]);
+  });
+
+  it('a print charge differing from the quote adds a platform adjustment only, never touching the author', async () => {
+    const orderId = await paidOrder();
+    await split(orderId, `outbox-${orderId.toHexString()}`);
+    const sold = await entriesOf(orderId);
+    // The partner charged 32 ₪ for line 0's two copies (30 quoted) and 11.50 for line 1 (12).
+    await db.collection('orders').updateOne(
+      { _id: orderId },
+      {
+        $set: {
+          print: {
+            provider: 'simulator',
+            handoffKey: `mechabrim-order-${orderId.toHexString()}`,
+            jobId: '9001',
+            charge: {
+              lines: [3200, 1150],
+              shippingAgorot: 1900,
+              totalAgorot: 6250,
+              currency: 'ILS',
+              at: new Date('2026-11-20T11:00:00Z'),
+            },
+          },
+        },
+      },
+    );
+    await expect(split(orderId, `print-charge-${orderId.toHexString()}`)).resolves.toEqual({
+      outcome: 'already-split',
+    });
+    const adjustments = (await entriesOf(orderId)).filter((e) => e.kind === 'adjustment');
+    expect(adjustments).toEqual([
+      { lineIndex: 0, party: 'platform', kind: 'adjustment', amountAgorot: -200 },
+      { lineIndex: 0, party: 'print', kind: 'adjustment', amountAgorot: 200 },
+      { lineIndex: 1, party: 'platform', kind: 'adjustment', amountAgorot: 50 },
+      { lineIndex: 1, party: 'print', kind: 'adjustment', amountAgorot: -50 },
+    ]);
+    // The sale entries are as they were; each line still adds up to its total.
+    expect((await entriesOf(orderId)).filter((e) => e.kind === 'sale')).toEqual(sold);
+    const lineSum = async (line: number) =>
+      (await entriesOf(orderId))
+        .filter((e) => e.lineIndex === line)
+        .reduce((sum, e) => sum + (e.amountAgorot as number), 0);
+    expect(await lineSum(0)).toBe(7980);
+    expect(await lineSum(1)).toBe(5450);
+    // Again: nothing more.
+    await split(orderId, `print-charge-again-${orderId.toHexString()}`);
+    expect((await entriesOf(orderId)).filter((e) => e.kind === 'adjustment')).toHaveLength(4);
+  });
+
+  it('a charge known before the split is adjusted in the same write', async () => {
+    const orderId = await paidOrder();
+    await db.collection('orders').updateOne(
+      { _id: orderId },
+      {
+        $set: {
+          print: {
+            provider: 'simulator',
+            handoffKey: `mechabrim-order-${orderId.toHexString()}`,
+            jobId: '9002',
+            charge: {
+              lines: [3000, 1300],
+              shippingAgorot: 1900,
+              totalAgorot: 6200,
+              currency: 'ILS',
+              at: new Date('2026-11-20T11:00:00Z'),
+            },
+          },
+        },
+      },
+    );
+    await expect(split(orderId, `print-charge-${orderId.toHexString()}`)).resolves.toEqual({
+      outcome: 'split',
+      entries: 10,
+    });
+    expect((await entriesOf(orderId)).filter((e) => e.kind === 'adjustment')).toEqual([
+      { lineIndex: 1, party: 'platform', kind: 'adjustment', amountAgorot: -100 },
+      { lineIndex: 1, party: 'print', kind: 'adjustment', amountAgorot: 100 },
     ]);
   });
 
@@ -182,7 +270,7 @@ describe('order-splits: the paid order to the ledger', () => {
     await expect(split(orderId, `outbox-again-${orderId.toHexString()}`)).resolves.toEqual({
       outcome: 'already-split',
     });
-    expect(await entriesOf(orderId)).toHaveLength(6);
+    expect(await entriesOf(orderId)).toHaveLength(8);
     expect(await soldMailsOf(orderId)).toHaveLength(2);
     await salesReach(bookA, before.a + 2);
     await salesReach(bookB, before.b + 1);
@@ -206,7 +294,7 @@ describe('order-splits: the paid order to the ledger', () => {
       lineIndex: 0,
       party: 'author',
       kind: 'sale',
-      amountAgorot: 6783,
+      amountAgorot: 3783,
       bookId: bookA,
       authorId,
       quantity: 2,
@@ -233,17 +321,17 @@ describe('order-splits: the paid order to the ledger', () => {
       jobs.map((job) => job.waitUntilFinished(events, 20_000)),
     )) as OrderSplitOutcome[];
     expect(outcomes.slice(0, 2)).toEqual(
-      expect.arrayContaining([{ outcome: 'split', entries: 6 }, { outcome: 'already-split' }]),
+      expect.arrayContaining([{ outcome: 'split', entries: 8 }, { outcome: 'already-split' }]),
     );
     expect(outcomes.slice(2)).toEqual([
-      { outcome: 'split', entries: 6 },
+      { outcome: 'split', entries: 8 },
       { outcome: 'not-sold', status: 'cancelled' },
-      { outcome: 'split', entries: 6 },
+      { outcome: 'split', entries: 8 },
     ]);
-    expect(await entriesOf(first)).toHaveLength(6);
-    expect(await entriesOf(second)).toHaveLength(6);
+    expect(await entriesOf(first)).toHaveLength(8);
+    expect(await entriesOf(second)).toHaveLength(8);
     expect(await entriesOf(cancelled)).toEqual([]);
-    expect(await entriesOf(broken)).toHaveLength(6);
+    expect(await entriesOf(broken)).toHaveLength(8);
     expect(await soldMailsOf(first)).toHaveLength(2);
     expect(await soldMailsOf(second)).toHaveLength(2);
     expect(await soldMailsOf(broken)).toHaveLength(2);
@@ -270,13 +358,13 @@ describe('order-splits: the paid order to the ledger', () => {
       status: 'cancelled',
     });
     const entries = await entriesOf(stopped);
-    expect(entries.filter((e) => e.kind === 'sale')).toHaveLength(6);
-    expect(entries.filter((e) => e.kind === 'reversal')).toHaveLength(6);
+    expect(entries.filter((e) => e.kind === 'sale')).toHaveLength(8);
+    expect(entries.filter((e) => e.kind === 'reversal')).toHaveLength(8);
     expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(0);
     expect(await soldMailsOf(stopped)).toEqual([]);
     // A second run finds the reversal there and writes nothing.
     await split(stopped, `outbox-again-${stopped.toHexString()}`);
-    expect(await entriesOf(stopped)).toHaveLength(12);
+    expect(await entriesOf(stopped)).toHaveLength(16);
     await countsDone();
     expect(await salesOf(bookA)).toBe(before.a);
     expect(await salesOf(bookB)).toBe(before.b);
@@ -292,7 +380,7 @@ describe('order-splits: the paid order to the ledger', () => {
     });
     await split(orderId, `outbox-retry-again-${orderId.toHexString()}`);
     expect(await soldMailsOf(orderId)).toHaveLength(2);
-    expect(await entriesOf(orderId)).toHaveLength(6);
+    expect(await entriesOf(orderId)).toHaveLength(8);
   });
 
   it('leaves an order that is not paid (or no longer) alone', async () => {
@@ -328,11 +416,13 @@ describe('order-splits: the paid order to the ledger', () => {
     const orderId = await paidOrder();
     await split(orderId, `outbox-${orderId.toHexString()}`);
     const first = (await entriesOf(orderId)).filter((e) => e.lineIndex === 0);
-    // 79.80: community 15 % = 11.97, platform 25 % = 19.95, author 47.88.
+    // 79.80: community 15 % = 11.97, platform 25 % = 19.95, author 47.88; print comes out of the
+    // platform's share, as far as it goes (the 30 ₪ of print is more than its 19.95).
     expect(first.map((e) => [e.party, e.amountAgorot])).toEqual([
       ['author', 4788],
       ['community', 1197],
-      ['platform', 1995],
+      ['platform', 0],
+      ['print', 1995],
     ]);
   });
 

@@ -175,3 +175,52 @@ it('never prints a cancelled order, and marks an unprintable one at once', async
   expect(jobsFor(cancelled)).toHaveLength(0);
   expect(jobsFor(gone)).toHaveLength(0);
 });
+
+it("keeps the partner's actual charge, and the split books any difference from the quotes as the platform's", async () => {
+  // Quotes on the books: the first was quoted 13 ₪ a copy (the partner now charges its table's
+  // 9 + 120 × 0.04 = 13.80 ₪), the second as charged (8.50 + 121 × 0.04 = 13.34 ₪).
+  const quote = (agorot: number, pages: number) => ({
+    agorot,
+    quotedAt: new Date('2026-11-01T10:00:00Z'),
+    podPackageId: 'quoted',
+    pages,
+  });
+  await db
+    .collection('books')
+    .updateOne({ _id: bookIds[0] }, { $set: { printCost: quote(1300, 120) } });
+  await db
+    .collection('books')
+    .updateOne({ _id: bookIds[1] }, { $set: { printCost: quote(1334, 121) } });
+  const orderId = await insertPaidOrder(db, bookIds);
+  await enqueue(orderId, `charged-${orderId}`);
+  const order = await until('the charge', async () => {
+    const found = await orderOf(orderId);
+    return found?.print?.charge ? found : undefined;
+  });
+  // Line 0: one copy; line 1: two copies; MAIL for three copies: 15 + 3 × 2 ₪.
+  expect(order.print.charge).toMatchObject({
+    lines: [1380, 2668],
+    shippingAgorot: 2100,
+    totalAgorot: 6148,
+    currency: 'ILS',
+  });
+  // The handoff queued the order's split: its sales less the quotes, and the adjustment.
+  const ledger = await until('the split with its adjustment', async () => {
+    const rows = await db
+      .collection('ledger')
+      .find({ orderId: new Types.ObjectId(orderId) })
+      .sort({ lineIndex: 1, kind: 1, party: 1 })
+      .toArray();
+    return rows.some((row) => row.kind === 'adjustment') ? rows : undefined;
+  });
+  const of = (line: number, kind: string, party: string) =>
+    ledger.find((r) => r.lineIndex === line && r.kind === kind && r.party === party)?.amountAgorot;
+  expect(of(0, 'sale', 'print')).toBe(1300);
+  expect(of(1, 'sale', 'print')).toBe(2668);
+  expect(of(0, 'adjustment', 'print')).toBe(80);
+  expect(of(0, 'adjustment', 'platform')).toBe(-80);
+  expect(ledger.filter((r) => r.kind === 'adjustment')).toHaveLength(2);
+  expect(ledger.some((r) => r.kind === 'adjustment' && r.party === 'author')).toBe(false);
+  // 60 ₪: author 85 % = 51 less 13 quoted.
+  expect(of(0, 'sale', 'author')).toBe(3800);
+});

@@ -270,6 +270,17 @@ describe('seedDemoData', () => {
   it('splits the paid demo orders into the ledger, so the demo author has earnings', async () => {
     const orders = await connection.collection('orders').find().toArray();
     const ledger = await connection.collection('ledger').find().toArray();
+    const books = await connection.collection('books').find().toArray();
+    // Every demo book carries a print cost quote by the simulator's table, and a price that covers it.
+    for (const book of books) {
+      expect(book.printCost).toMatchObject({
+        agorot: expect.any(Number),
+        quotedAt: expect.any(Date),
+        podPackageId: '0583X0827.BW.STD.PB.060UW444.MXX',
+        pages: book.pages,
+      });
+      expect(book.price * 0.85 * 100).toBeGreaterThanOrEqual(book.printCost.agorot);
+    }
     const paid = orders.filter((o) => ['processing', 'shipped', 'delivered'].includes(o.status));
     expect(paid.length).toBeGreaterThan(0);
     for (const order of orders) {
@@ -279,13 +290,24 @@ describe('seedDemoData', () => {
         continue;
       }
       expect(order.splitAt).toEqual(order.createdAt);
-      // Every line's parties add up to the line exactly: 85/10/5.
+      // Every line's parties add up to the line exactly: 85/10/5, the book's quoted print cost
+      // per copy out of the author's share.
       for (const [lineIndex, line] of order.books.entries()) {
         const parts = entries.filter((e) => e.lineIndex === lineIndex);
-        expect(parts.map((e) => e.party).sort()).toEqual(['author', 'community', 'platform']);
+        expect(parts.map((e) => e.party).sort()).toEqual([
+          'author',
+          'community',
+          'platform',
+          'print',
+        ]);
         expect(parts.reduce((sum, e) => sum + e.amountAgorot, 0)).toBe(
           line.quantity * line.priceAgorot,
         );
+        const book = books.find((b) => String(b._id) === String(line.book._id));
+        expect(parts.find((e) => e.party === 'print')?.amountAgorot).toBe(
+          line.quantity * book?.printCost.agorot,
+        );
+        expect(parts.find((e) => e.party === 'author')?.amountAgorot).toBeGreaterThanOrEqual(0);
       }
     }
     expect(ledger.some((e) => String(e.authorId) === String(DEMO_IDS.author))).toBe(true);

@@ -23,7 +23,16 @@ import {
   type PaymentMethod,
   registerCatalogueModels,
 } from '@mechabrim/db';
-import { agorot, communityFirst85_10_5, lineTotal, toAgorot } from '@mechabrim/money';
+import {
+  agorot,
+  communityFirst85_10_5,
+  lineTotal,
+  lowestPriceCovering,
+  splitPrintedLine,
+  toAgorot,
+  toShekels,
+} from '@mechabrim/money';
+import { podPackageId, tablePrintCostPerCopy } from '@mechabrim/print-specs';
 import { AUTHOR_BIOS, FIRST_NAMES, composedBio, type Gender } from './bios.he';
 import {
   CITIES,
@@ -346,7 +355,10 @@ const SPLIT_DEMO_STATUSES: readonly string[] = ['processing', 'shipped', 'delive
  * them under the default 85/10/5 policy (one entry per line and party), so the demo author's
  * earnings page reads real figures. Cancelled and pending demo orders were never split.
  */
-function demoLedger(orders: Record<string, unknown>[]): Record<string, unknown>[] {
+function demoLedger(
+  orders: Record<string, unknown>[],
+  printCosts: ReadonlyMap<string, number>,
+): Record<string, unknown>[] {
   return orders.flatMap((order) => {
     if (!SPLIT_DEMO_STATUSES.includes(order.status as string)) return [];
     const lines = order.books as Array<{
@@ -356,17 +368,24 @@ function demoLedger(orders: Record<string, unknown>[]): Record<string, unknown>[
     }>;
     const occurredAt = order.createdAt as Date;
     return lines.flatMap((line, lineIndex) => {
-      const split = communityFirst85_10_5.split({
-        unitPrice: agorot(line.priceAgorot),
+      // The book's quoted print cost per copy comes out of the author's 85 %, as in the split.
+      const split = splitPrintedLine(communityFirst85_10_5, {
+        priceAgorot: line.priceAgorot,
         quantity: line.quantity,
-        format: 'physical',
+        printCostAgorot: printCosts.get(line.book._id.toHexString()) ?? 0,
       });
-      return (['author', 'community', 'platform'] as const).map((party) => ({
+      const parties = [
+        ['author', split.author],
+        ['community', split.community],
+        ['platform', split.platform],
+        ...(split.printAndShipping > 0 ? [['print', split.printAndShipping] as const] : []),
+      ] as const;
+      return parties.map(([party, amountAgorot]) => ({
         orderId: order._id,
         lineIndex,
         party,
         kind: 'sale',
-        amountAgorot: split[party],
+        amountAgorot,
         bookId: line.book._id,
         authorId: line.book.author,
         quantity: line.quantity,
@@ -381,6 +400,25 @@ function demoLedger(orders: Record<string, unknown>[]): Record<string, unknown>[
 
 function price(rand: () => number): number {
   return Math.min(120, Math.max(25, Math.floor(25 + rand() * 95) + 0.9));
+}
+
+/** When the demo books were quoted by the print simulator's table. */
+const DEMO_QUOTED_AT = new Date('2025-12-01T08:00:00Z');
+
+/**
+ * A demo book's print cost quote (every demo book is A5, 70 g, black and white) by the print
+ * simulator's documented table (libs/print-specs), and its price raised, if need be, to the
+ * lowest whole-shekel-and-90 price whose author share covers it, as the API's rule requires.
+ */
+function demoPrint(drawnPrice: number, pages: number) {
+  const product = podPackageId({});
+  const cost = tablePrintCostPerCopy(product, pages) ?? 0;
+  const lowest = toShekels(lowestPriceCovering(communityFirst85_10_5, agorot(cost)));
+  const price = drawnPrice >= lowest ? drawnPrice : Math.ceil(lowest - 0.9) + 0.9;
+  return {
+    price,
+    printCost: { agorot: cost, quotedAt: DEMO_QUOTED_AT, podPackageId: product, pages },
+  };
 }
 
 /**
@@ -588,6 +626,10 @@ export async function seedDemoData(
       }
       const tags = pickSome(rand, content.tags, 2 + Math.floor(rand() * 3));
       const authorNameValue = elementAt(authorNames, authorIndex);
+      // Drawn in the order the catalogue always drew them, so the demo stays the same.
+      const drawnPrice = price(rand);
+      const salesCount = Math.floor(rand() ** 3 * 900);
+      const pages = demoPageCount(80 + Math.floor(rand() * 400));
       books.push(
         await materialize(model(BOOK_MODEL), {
           _id: id,
@@ -596,7 +638,7 @@ export async function seedDemoData(
           author: elementAt(authorIds, authorIndex),
           authorName: authorNameValue,
           category: category.value,
-          price: price(rand),
+          ...demoPrint(drawnPrice, pages),
           description,
           summary: opening,
           rating: 0,
@@ -604,8 +646,8 @@ export async function seedDemoData(
           isAvailable,
           tags,
           publishedDate: new Date(published),
-          salesCount: Math.floor(rand() ** 3 * 900),
-          pages: demoPageCount(80 + Math.floor(rand() * 400)),
+          salesCount,
+          pages,
           createdAt: new Date(createdAt),
           updatedAt: new Date(createdAt),
           ...bookSearchFields({ title, authorName: authorNameValue, tags }),
@@ -725,7 +767,18 @@ export async function seedDemoData(
     await insertAll(model(BOOK_MODEL), books);
     await insertAll(model(REVIEW_MODEL), reviews);
     await insertAll(model(ORDER_MODEL), orderDocs);
-    await insertAll(model(LEDGER_ENTRY_MODEL), demoLedger(orders));
+    await insertAll(
+      model(LEDGER_ENTRY_MODEL),
+      demoLedger(
+        orders,
+        new Map(
+          books.map((b) => [
+            (b._id as Types.ObjectId).toHexString(),
+            (b.printCost as { agorot: number } | undefined)?.agorot ?? 0,
+          ]),
+        ),
+      ),
+    );
 
     // The reader's wishlist
     const wished = books.filter((b) => b.isAvailable).slice(3, 6);

@@ -95,8 +95,8 @@ function paymentSimulatorEnv(
 /**
  * The worker, the API and the print simulator share the print API's key pair (a fresh secret per
  * stack unless set: it authenticates the worker's calls and signs the simulator's webhooks, as
- * Lulu's API secret does); the worker learns the simulator's address and the simulator the API's
- * print callback.
+ * Lulu's API secret does); the worker (print jobs) and the API (print cost quotes) learn the
+ * simulator's address, and the simulator the API's print callback.
  */
 function printSimulatorEnv(
   ports: Readonly<Record<string, number>>,

@@ -1,5 +1,6 @@
 export {
   defaultFate,
+  priceLines,
   signWebhook,
   startPrintSimulator,
   TOKEN_PATH,

@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   PRINT_SIGNATURE_HEADER,
+  printCostAnswerSchema,
+  printJobSchema,
   printWebhookSchema,
   type PrintJobCreate,
 } from '@mechabrim/contracts';
@@ -151,5 +153,55 @@ describe('print simulator over HTTP', () => {
 
   it('answers 400 to a body that is not a print job', async () => {
     expect((await create({ external_id: 'x' }, 'bad-key')).status).toBe(400);
+  });
+
+  const quote = (body: unknown) =>
+    fetch(`${simulator.url}/print-job-cost-calculations/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const costRequest = (podPackageId: string, pages: number, quantity = 1) => ({
+    line_items: [{ pod_package_id: podPackageId, page_count: pages, quantity }],
+    shipping_address: { country_code: 'IL', city: 'תל אביב', postcode: '6100000' },
+    shipping_option: 'MAIL',
+  });
+
+  it('quotes print and shipping in Lulu’s cost shape, from the price table', async () => {
+    const answer = await quote(costRequest('0583X0827.BW.STD.PB.060UW444.MXX', 200, 2));
+    expect(answer.status).toBe(201);
+    const costs = printCostAnswerSchema.parse(await answer.json());
+    // 2 × (9 ₪ + 200 × 0.03 ₪) = 30 ₪; MAIL: 15 ₪ + 2 × 2 ₪.
+    expect(costs.line_item_costs[0]).toMatchObject({
+      quantity: 2,
+      cost_excl_discounts: '15.00',
+      total_cost_incl_tax: '30.00',
+    });
+    expect(costs.shipping_cost.total_cost_incl_tax).toBe('19.00');
+    expect(costs.total_cost_incl_tax).toBe('49.00');
+    expect(costs.currency).toBe('ILS');
+    const colour = printCostAnswerSchema.parse(
+      await (await quote(costRequest('0583X0827.FC.STD.PB.080CW444.MXX', 100))).json(),
+    );
+    // 9 ₪ + 100 × (0.12 + 0.01) ₪.
+    expect(colour.line_item_costs[0]?.total_cost_incl_tax).toBe('22.00');
+  });
+
+  it('refuses to quote an unknown product, and fails the next quotes on demand', async () => {
+    expect((await quote(costRequest('A5-bw', 100))).status).toBe(400);
+    simulator.failNextQuotes(1);
+    expect((await quote(costRequest('0583X0827.BW.STD.PB.060UW444.MXX', 100))).status).toBe(503);
+    expect((await quote(costRequest('0583X0827.BW.STD.PB.060UW444.MXX', 100))).status).toBe(201);
+  });
+
+  it('answers a new job with its costs', async () => {
+    const answer = await create(job('order-d', 2), 'order-d-key');
+    const created = printJobSchema.parse(await answer.json());
+    // Two lines of one copy, 120 pages: 9 + 3.60 = 12.60 ₪ each; MAIL for two copies 19 ₪.
+    expect(created.costs?.line_item_costs.map((line) => line.total_cost_incl_tax)).toEqual([
+      '12.60',
+      '12.60',
+    ]);
+    expect(created.costs?.total_cost_incl_tax).toBe('44.20');
   });
 });

@@ -5,10 +5,13 @@ import {
   PRINT_IDEMPOTENCY_HEADER,
   PRINT_SIGNATURE_HEADER,
   PRINT_WEBHOOK_TOPIC,
+  printCostRequestSchema,
   printJobCreateSchema,
+  type PrintCostAnswer,
   type PrintJobCreate,
   type PrintJobStatus,
 } from '@mechabrim/contracts';
+import { tablePrintCostPerCopy, tableShippingCost } from '@mechabrim/print-specs';
 
 /** Where Lulu's token endpoint lives (OpenID Connect client credentials). */
 export const TOKEN_PATH = '/auth/realms/glasstree/protocol/openid-connect/token';
@@ -35,6 +38,16 @@ export interface PrintSimulatorOptions {
   idempotent?: boolean;
   /** A webhook that is not taken (unreachable or 5xx) is sent again after each of these delays. */
   webhookRetryDelaysMs?: readonly number[];
+  /**
+   * What a job is charged, per line, compared with the price table (default: the table). Lets a
+   * test have the partner charge a line other than it quoted.
+   */
+  chargeLine?: (line: {
+    podPackageId: string;
+    pages: number;
+    quantity: number;
+    table: number;
+  }) => number;
 }
 
 /** One print job as the simulator keeps it (Lulu's print-job object, trimmed). */
@@ -55,6 +68,8 @@ export interface SimulatedJob {
     };
   }[];
   date_created: string;
+  /** What the job is charged (Lulu's print job `costs`), from the price table. */
+  costs: PrintCostAnswer | null;
 }
 
 export interface SentWebhook {
@@ -72,10 +87,14 @@ export interface PrintSimulator {
   jobs: ReadonlyMap<number, SimulatedJob>;
   /** `POST /print-jobs/` calls received, failed ones included. */
   readonly createCalls: number;
+  /** `POST /print-job-cost-calculations/` calls received, failed ones included. */
+  readonly costCalls: number;
   /** Every webhook sent, oldest first. */
   webhooks: readonly SentWebhook[];
   /** Makes the next N `POST /print-jobs/` calls answer 503. */
   failNext(count: number): void;
+  /** Makes the next N `POST /print-job-cost-calculations/` calls answer 503. */
+  failNextQuotes(count: number): void;
   stop(): Promise<void>;
 }
 
@@ -86,6 +105,67 @@ const CARRIER = 'דואר ישראל';
 /** HMAC-SHA256 (hex) of a webhook's raw body, as Lulu signs its `Lulu-HMAC-SHA256` header. */
 export function signWebhook(rawBody: string, secret: string): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+/** Agorot as Lulu's decimal string (`"15.00"`). */
+const decimal = (agorot: number) => (agorot / 100).toFixed(2);
+
+/** A line the table cannot price (an unknown product code or no page count). */
+class UnpricedLineError extends Error {}
+
+/**
+ * Lulu's cost answer for lines and a shipping level, from the price table (libs/print-specs
+ * `SIMULATOR_PRICE_TABLE`): per line, its copies times the table's cost per copy (or what
+ * `chargeLine` says); the shipping level's price for all the copies; no tax; in ILS.
+ */
+export function priceLines(
+  lines: readonly { pod_package_id: string; page_count?: number; quantity: number }[],
+  shippingLevel: string,
+  chargeLine?: PrintSimulatorOptions['chargeLine'],
+): PrintCostAnswer {
+  const lineCosts = lines.map((line) => {
+    const pages = line.page_count ?? 0;
+    const perCopy = tablePrintCostPerCopy(line.pod_package_id, pages);
+    if (perCopy === null) {
+      throw new UnpricedLineError(
+        `cannot price ${line.pod_package_id} with ${pages} pages: unknown product or page count`,
+      );
+    }
+    const table = perCopy * line.quantity;
+    const total = chargeLine
+      ? chargeLine({ podPackageId: line.pod_package_id, pages, quantity: line.quantity, table })
+      : table;
+    return {
+      quantity: line.quantity,
+      cost_excl_discounts: decimal(perCopy),
+      total_cost_excl_discounts: decimal(total),
+      total_cost_excl_tax: decimal(total),
+      total_tax: '0.00',
+      tax_rate: '0.00',
+      total_cost_incl_tax: decimal(total),
+      discounts: [],
+      unit_tier_cost: null,
+    };
+  });
+  const copies = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const shipping = tableShippingCost(shippingLevel, Math.max(1, copies)) ?? 0;
+  const total =
+    lineCosts.reduce((sum, line) => sum + Math.round(Number(line.total_cost_incl_tax) * 100), 0) +
+    shipping;
+  return {
+    line_item_costs: lineCosts,
+    shipping_cost: {
+      total_cost_excl_tax: decimal(shipping),
+      total_tax: '0.00',
+      tax_rate: '0.00',
+      total_cost_incl_tax: decimal(shipping),
+    },
+    total_cost_excl_tax: decimal(total),
+    total_tax: '0.00',
+    total_cost_incl_tax: decimal(total),
+    total_discount_amount: '0.00',
+    currency: 'ILS',
+  };
 }
 
 /** A job with a line missing its interior or cover file cannot be printed. */
@@ -139,6 +219,8 @@ const equal = (a: string, b: string) => {
  * The local print partner (ARCHITECTURE.md decision 5), shaped like the Lulu Print API: a client
  * credentials token at {@link TOKEN_PATH}, `POST /print-jobs/` (idempotent by the
  * `Idempotency-Key` header, else by `external_id`), `GET /print-jobs/{id}/`, and a
+ * `POST /print-job-cost-calculations/` (answered from libs/print-specs `SIMULATOR_PRICE_TABLE`,
+ * documented in this tool's README; every job's `costs` come from it too), and a
  * `PRINT_JOB_STATUS_CHANGED` webhook, signed with HMAC-SHA256 of the raw body, at each step of
  * CREATED → IN_PRODUCTION → SHIPPED (a job of two or more lines ships in two parcels, each its own
  * SHIPPED webhook) → DELIVERED, one step every `stepMs`; or CREATED → REJECTED with a reason.
@@ -155,6 +237,8 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
   const timers = new Set<NodeJS.Timeout>();
   let failing = options.failFirstCalls ?? 0;
   let createCalls = 0;
+  let costCalls = 0;
+  let failingQuotes = 0;
   let nextId = 1000;
 
   const later = (ms: number, run: () => void) => {
@@ -312,6 +396,22 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     const key = (typeof header === 'string' && header) || `external:${parsed.data.external_id}`;
     const known = options.idempotent === false ? undefined : byKey.get(key);
     if (known) return json(response, 200, publicJob(known));
+    let costs: PrintCostAnswer | null = null;
+    try {
+      costs = priceLines(
+        parsed.data.line_items.map((line) => ({
+          pod_package_id: line.printable_normalization.pod_package_id,
+          page_count: line.printable_normalization.page_count,
+          quantity: line.quantity,
+        })),
+        parsed.data.shipping_level,
+        options.chargeLine,
+      );
+    } catch (error) {
+      // A line without a page count is priced once its file is validated; Lulu's job answers
+      // its costs as null until then.
+      if (!(error instanceof UnpricedLineError)) throw error;
+    }
     nextId += 1;
     const job: SimulatedJob = {
       id: nextId,
@@ -327,11 +427,35 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
         status: { name: 'CREATED' },
       })),
       date_created: new Date().toISOString(),
+      costs,
     };
     jobs.set(job.id, job);
     byKey.set(key, job);
     json(response, 201, publicJob(job));
     run(job, decide(parsed.data));
+  }
+
+  /** Lulu's `POST /print-job-cost-calculations/`, answered from the price table. */
+  async function calculateCost(request: IncomingMessage, response: ServerResponse) {
+    costCalls += 1;
+    const raw = await readBody(request);
+    if (failingQuotes > 0) {
+      failingQuotes -= 1;
+      return json(response, 503, { detail: 'Service temporarily unavailable' });
+    }
+    let parsed: ReturnType<typeof printCostRequestSchema.safeParse>;
+    try {
+      parsed = printCostRequestSchema.safeParse(JSON.parse(raw));
+    } catch {
+      return json(response, 400, { detail: 'JSON parse error' });
+    }
+    if (!parsed.success) return json(response, 400, { detail: parsed.error.issues });
+    try {
+      return json(response, 201, priceLines(parsed.data.line_items, parsed.data.shipping_option));
+    } catch (error) {
+      if (error instanceof UnpricedLineError) return json(response, 400, { detail: error.message });
+      throw error;
+    }
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -343,6 +467,8 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     if (!authorised(request)) return json(response, 401, { detail: 'Authentication required' });
     if (/^\/print-jobs\/?$/.test(url.pathname) && method === 'POST')
       return createJob(request, response);
+    if (/^\/print-job-cost-calculations\/?$/.test(url.pathname) && method === 'POST')
+      return calculateCost(request, response);
     if (/^\/print-jobs\/?$/.test(url.pathname) && method === 'GET') {
       const externalId = url.searchParams.get('external_id');
       const results = [...jobs.values()]
@@ -379,9 +505,15 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     get createCalls() {
       return createCalls;
     },
+    get costCalls() {
+      return costCalls;
+    },
     webhooks,
     failNext: (count) => {
       failing = count;
+    },
+    failNextQuotes: (count) => {
+      failingQuotes = count;
     },
     stop: () =>
       new Promise<void>((resolve) => {
@@ -403,5 +535,6 @@ function publicJob(job: SimulatedJob) {
     shipping_level: job.request.shipping_level,
     contact_email: job.request.contact_email,
     date_created: job.date_created,
+    costs: job.costs,
   };
 }

@@ -34,7 +34,7 @@ import {
   type AuthorLedgerEntry,
   type AuthorLedgerSummary,
 } from './author-ledger';
-import { expectedAuthorShare, type EstimatedLine } from './expected-revenue';
+import { expectedAuthorShare, printCostsOf, type EstimatedLine } from './expected-revenue';
 
 type CachedLedger = AuthorLedgerSummary & { titles: Map<string, string> };
 
@@ -93,7 +93,8 @@ export class AuthorDashboardService implements OnModuleDestroy {
     if (cached && now < cached.until) return cached.value;
     if (this.summaries.size >= MAX_CACHED_AUTHORS) this.summaries.clear();
     const value = this.ledger
-      .find({ authorId: new Types.ObjectId(authorId) })
+      // A print charge's adjustments are the platform's, never the author's figures.
+      .find({ authorId: new Types.ObjectId(authorId), kind: { $ne: 'adjustment' } })
       .select(AUTHOR_LEDGER_FIELDS)
       .lean<AuthorLedgerEntry[]>()
       .then(async (entries) => {
@@ -128,7 +129,17 @@ export class AuthorDashboardService implements OnModuleDestroy {
       })
       .select({ _id: 0, books: 1 })
       .lean<Array<{ books: EstimatedLine[] }>>();
-    return sumAgorot(unsplit.map((order) => expectedAuthorShare(order.books, author, this.policy)));
+    const costs = await printCostsOf(
+      this.books,
+      unsplit.flatMap((order) =>
+        order.books.flatMap((line) =>
+          line.book._id && line.book.author.equals(author) ? [line.book._id] : [],
+        ),
+      ),
+    );
+    return sumAgorot(
+      unsplit.map((order) => expectedAuthorShare(order.books, author, this.policy, costs)),
+    );
   }
 
   async stats(authorId: string, now = new Date()): Promise<AuthorStats> {

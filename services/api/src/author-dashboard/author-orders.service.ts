@@ -10,8 +10,10 @@ import {
 } from '@mechabrim/contracts';
 import {
   AUTHOR_VISIBLE_ORDER_STATUSES,
+  BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
   ORDER_MODEL,
+  type BookModel,
   type LedgerEntryModel,
   type OrderModel,
 } from '@mechabrim/db';
@@ -27,7 +29,20 @@ import {
 import { publicUrl } from '../books/book.answer';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
-import { awaitsSplit, expectedAuthorShare } from './expected-revenue';
+import {
+  awaitsSplit,
+  expectedAuthorShare,
+  printCostsOf,
+  type PrintCostsByBook,
+} from './expected-revenue';
+
+/** What the ledger holds of an order for the author: shares, and print per line (by index). */
+interface LedgerShare {
+  author: number;
+  community: number;
+  /** The print partner's sale entry of each line, by the line's index in the order. */
+  print: Map<number, number>;
+}
 
 /** The stored fields the author view reads: no payment record, phone, zip or other lines' data. */
 const AUTHOR_ORDER_FIELDS = {
@@ -59,7 +74,6 @@ interface StoredAuthorOrder {
     };
     quantity: number;
     priceAgorot: number;
-    printAndShippingAgorot?: number | null;
   }>;
   paymentMethod?: string | null;
   /** The print partner's parcels (the print handoff keeps every one). */
@@ -101,6 +115,7 @@ export class AuthorOrdersService {
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
+    @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {
     this.policy = selectSplitPolicy(config.splitPolicy);
@@ -138,8 +153,19 @@ export class AuthorOrdersService {
       author,
       rows.map((row) => row._id),
     );
+    // The quotes of the author's books in orders not split yet: the estimate deducts them.
+    const quotes = await printCostsOf(
+      this.books,
+      rows
+        .filter((row) => !shares.has(row._id.toHexString()) && awaitsSplit(row))
+        .flatMap((row) =>
+          row.books.filter((line) => line.book.author.equals(author)).map((line) => line.book._id),
+        ),
+    );
     return {
-      orders: rows.map((row) => this.answer(row, author, shares.get(row._id.toHexString()))),
+      orders: rows.map((row) =>
+        this.answer(row, author, shares.get(row._id.toHexString()), quotes),
+      ),
       page: query.page,
       limit: query.limit,
       total,
@@ -148,26 +174,39 @@ export class AuthorOrdersService {
     };
   }
 
-  /** Per order, the author's and the community's ledger amounts for the author's lines. */
+  /**
+   * Per order, the author's and the community's ledger amounts for the author's lines, and the
+   * print entry of each line's sale.
+   */
   private async ledgerShares(
     author: Types.ObjectId,
     orderIds: Types.ObjectId[],
-  ): Promise<Map<string, { author: number; community: number }>> {
-    const shares = new Map<string, { author: number; community: number }>();
+  ): Promise<Map<string, LedgerShare>> {
+    const shares = new Map<string, LedgerShare>();
     if (!orderIds.length) return shares;
     const entries = await this.ledger
       .find({
         authorId: author,
         orderId: { $in: orderIds },
-        party: { $in: ['author', 'community'] },
+        party: { $in: ['author', 'community', 'print'] },
+        kind: { $ne: 'adjustment' },
       })
-      .select({ _id: 0, orderId: 1, party: 1, amountAgorot: 1 })
-      .lean<Array<{ orderId: Types.ObjectId; party: string; amountAgorot: number }>>();
+      .select({ _id: 0, orderId: 1, lineIndex: 1, party: 1, kind: 1, amountAgorot: 1 })
+      .lean<
+        Array<{
+          orderId: Types.ObjectId;
+          lineIndex: number;
+          party: string;
+          kind: string;
+          amountAgorot: number;
+        }>
+      >();
     for (const entry of entries) {
       const key = entry.orderId.toHexString();
-      const share = shares.get(key) ?? { author: 0, community: 0 };
+      const share = shares.get(key) ?? { author: 0, community: 0, print: new Map() };
       if (entry.party === 'author') share.author += entry.amountAgorot;
-      else share.community += entry.amountAgorot;
+      else if (entry.party === 'community') share.community += entry.amountAgorot;
+      else if (entry.kind === 'sale') share.print.set(entry.lineIndex, entry.amountAgorot);
       shares.set(key, share);
     }
     return shares;
@@ -176,9 +215,23 @@ export class AuthorOrdersService {
   private answer(
     order: StoredAuthorOrder,
     author: Types.ObjectId,
-    share: { author: number; community: number } | undefined,
+    share: LedgerShare | undefined,
+    quotes: PrintCostsByBook,
   ): AuthorOrder {
-    const own = order.books.filter((line) => line.book.author.equals(author));
+    const indexed = order.books.map((line, index) => ({ line, index }));
+    const own = indexed.filter(({ line }) => line.book.author.equals(author)).map((l) => l.line);
+    const ownIndex = indexed
+      .filter(({ line }) => line.book.author.equals(author))
+      .map((l) => l.index);
+    /** Print per copy of one of the author's lines: from the split's entry, else the quote. */
+    const printPerCopy = (line: StoredAuthorOrder['books'][number], i: number): number | null => {
+      if (share) {
+        const entry = share.print.get(ownIndex[i] ?? -1);
+        return entry === undefined ? null : toShekels(agorot(Math.round(entry / line.quantity)));
+      }
+      const quote = quotes.get(line.book._id.toHexString());
+      return quote === undefined ? null : toShekels(agorot(quote));
+    };
     const totals = own.map((line) => lineTotal(agorot(line.priceAgorot), line.quantity));
     const total = sumAgorot(totals);
     // Paid but not split yet: what the worker's split will give, marked as expected.
@@ -199,12 +252,15 @@ export class AuthorOrdersService {
         quantity: line.quantity,
         price: toShekels(agorot(line.priceAgorot)),
         lineTotal: toShekels(totals[i] ?? agorot(0)),
+        printCostPerCopy: printPerCopy(line, i),
       })),
       totalAmount: toShekels(total),
       // The ledger's community share once the order is split; before that, what it will be.
       donationAmount: toShekels(share ? agorot(share.community) : donationOf(total)),
       authorRevenue: toShekels(
-        expected ? expectedAuthorShare(own, author, this.policy) : agorot(share?.author ?? 0),
+        expected
+          ? expectedAuthorShare(own, author, this.policy, quotes)
+          : agorot(share?.author ?? 0),
       ),
       authorRevenueExpected: expected,
       paymentMethod: order.paymentMethod ?? 'credit_card',

@@ -15,6 +15,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
+import { PrintQuotesService } from '../print/print-quotes.service';
 import { toBookEdit, type StoredBookEdit } from './book-edit.answer';
 
 const m = messagesHe.portal;
@@ -30,7 +31,12 @@ export class BookManagementService {
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectModel(BOOK_EDIT_MODEL) private readonly edits: BookEditModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly quotes: PrintQuotesService,
   ) {}
+
+  private get policy() {
+    return this.quotes.policy;
+  }
 
   /** The book, if it exists, is not deleted and the user may change it. */
   private async owned(id: string, user: AuthenticatedUser, refusal: string): Promise<StoredBook> {
@@ -46,7 +52,7 @@ export class BookManagementService {
   }
 
   private answer(book: StoredBook): Book {
-    return toOwnerBookAnswer(book, this.config.publicApiUrl);
+    return toOwnerBookAnswer(book, this.config.publicApiUrl, this.policy);
   }
 
   /**
@@ -120,6 +126,7 @@ export class BookManagementService {
     if (request.authorId && user.role !== 'admin' && request.authorId !== user.id) {
       throw new DomainError('forbidden', m.notAuthorizedToEdit);
     }
+    await this.checkPrice(book, request.price);
     const now = new Date();
     await this.edits.updateMany(
       { book: book._id, status: 'pending_approval' },
@@ -147,6 +154,32 @@ export class BookManagementService {
       message: m.editSubmitted,
       edit: toBookEdit(created.toObject()),
     };
+  }
+
+  /**
+   * Quotes the book's print cost again (kept on the book) and refuses an edited price that cannot
+   * carry it. With the partner unreachable, the stored quote decides; with none, the approval of
+   * the book will.
+   */
+  private async checkPrice(book: StoredBook, price: number): Promise<void> {
+    const options = await this.books
+      .findById(book._id)
+      .select({ size: 1, paperType: 1, printingType: 1, pages: 1, 'preflight.pages': 1 })
+      .lean<{
+        size?: string | null;
+        paperType?: string | null;
+        printingType?: string | null;
+        pages?: number | null;
+        preflight?: { pages?: number | null } | null;
+      }>();
+    if (!options) throw new DomainError('not_found', messagesHe.books.notFound);
+    const fresh = await this.quotes.quote({
+      ...options,
+      pages: options.pages ?? options.preflight?.pages ?? null,
+    });
+    // The new quote is the book's either way: the author's calculator shows it next.
+    if (fresh) await this.books.updateOne({ _id: book._id }, { $set: { printCost: fresh } });
+    this.quotes.assertPriceCovers(price, fresh ?? book.printCost);
   }
 
   /** The book's edits, newest first, with their state and any rejection reason. */

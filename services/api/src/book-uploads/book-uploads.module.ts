@@ -4,6 +4,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { BOOK_QUEUE_NAMES } from '@mechabrim/contracts';
 import { CATALOGUE_MODELS } from '@mechabrim/db';
 import { StorageModule } from '../common/storage.module';
+import { PrintQuotesModule } from '../print/print-quotes.module';
 import { BookUploadsController } from './book-uploads.controller';
 import { BookUploadsService } from './book-uploads.service';
 
@@ -13,6 +14,7 @@ import { BookUploadsService } from './book-uploads.service';
     MongooseModule.forFeature([...CATALOGUE_MODELS]),
     BullModule.registerQueue({ name: BOOK_QUEUE_NAMES.bookUploads }),
     StorageModule,
+    PrintQuotesModule,
   ],
   controllers: [BookUploadsController],
   providers: [BookUploadsService],

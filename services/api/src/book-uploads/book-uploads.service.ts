@@ -30,6 +30,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { DomainError } from '../common/errors/domain-error';
 import { validationSummary, zodProblems } from '../common/validation/zod-validation.pipe';
 import { QueueProducer } from '../infra/queue-producer';
+import { PrintQuotesService } from '../print/print-quotes.service';
 import { WrongFileTypeError, imageFormatOf, looksLikePdf, sniffing } from './file-sniffing';
 
 /** Where each uploaded file goes, by its form field. */
@@ -76,6 +77,7 @@ export class BookUploadsService {
     @Inject(STORAGE) private readonly storage: StoragePort,
     @InjectQueue(BOOK_QUEUE_NAMES.bookUploads) private readonly queue: Queue<BookUploadsJob>,
     private readonly producer: QueueProducer,
+    private readonly quotes: PrintQuotesService,
   ) {}
 
   async upload(
@@ -134,6 +136,11 @@ export class BookUploadsService {
 
       const uploadId = randomUUID();
       const book = parsed.data;
+      // The print cost of a copy, before the book is stored: a price that cannot carry it is
+      // refused now. Without a page count, or with the partner unreachable, the quote is pending
+      // and taken again at approval (which requires one).
+      const printCost = await this.quotes.quote(book);
+      this.quotes.assertPriceCovers(book.price, printCost);
       await this.books.create({
         _id: bookId,
         title: book.title,
@@ -153,6 +160,7 @@ export class BookUploadsService {
         printingType: book.printingType,
         pages: book.pages ?? null,
         isbn: book.isbn ?? '',
+        printCost,
         files: {
           uploadId,
           pdf: keys.interior,
@@ -183,6 +191,7 @@ export class BookUploadsService {
           status: 'pending_approval',
           isAvailable: false,
           preflight: { status: 'pending', uploadId },
+          printCost: this.quotes.answerOf(printCost),
         },
       };
     } catch (error) {

@@ -1,6 +1,8 @@
 import type { Book, PreflightReport } from '@mechabrim/contracts';
 import type { Types } from 'mongoose';
 import { approvalOf } from '@mechabrim/db';
+import type { SplitPolicy } from '@mechabrim/money';
+import { toPrintCostAnswer, type StoredPrintCost } from '../print/print-cost.answer';
 
 /** The stored fields a book answer reads (a lean document with PUBLIC_BOOK_FIELDS). */
 export interface StoredBook {
@@ -27,6 +29,8 @@ export interface StoredBook {
   deletedAt?: Date | null;
   /** Storage keys of the upload's files; public answers read only whether an excerpt exists. */
   files?: { excerpt?: string | null } | null;
+  /** The print partner's quote per copy (owner answers only). */
+  printCost?: StoredPrintCost | null;
 }
 
 /**
@@ -70,14 +74,23 @@ export const OWNER_BOOK_FIELDS = {
   moderationReason: 1,
   deletedAt: 1,
   preflight: 1,
+  printCost: 1,
 } as const;
 
-/** A book as its author (or an admin) sees it: the public answer and its moderation state. */
-export function toOwnerBookAnswer(book: StoredBook, publicApiUrl: string): Book {
+/**
+ * A book as its author (or an admin) sees it: the public answer, its moderation state and its
+ * print cost quote (with the lowest price that carries it under `policy`).
+ */
+export function toOwnerBookAnswer(
+  book: StoredBook,
+  publicApiUrl: string,
+  policy: SplitPolicy,
+): Book {
   return {
     ...toBookAnswer(book, publicApiUrl),
     approvalStatus: approvalOf(book),
     moderationReason: book.moderationReason ?? '',
+    printCost: toPrintCostAnswer(book.printCost, policy),
     // The author follows their upload's checks in the portal; the public never sees them.
     ...(book.preflight ? { preflight: book.preflight as PreflightReport } : {}),
   };

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import mongoose, { Types, type QueryFilter, type SortOrder } from 'mongoose';
 import { parseQuery, termLookupKeys } from '@mechabrim/hebrew';
-import { agorot, toShekels } from '@mechabrim/money';
+import { agorot, selectSplitPolicy, toShekels, type SplitPolicy } from '@mechabrim/money';
 import {
   PRICE_BAND_BOUNDS,
   resolveCategory,
@@ -82,7 +82,12 @@ export class BooksService implements OnModuleDestroy {
     @InjectModel(USER_MODEL) private readonly users: UserModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-  ) {}
+  ) {
+    this.policy = selectSplitPolicy(config.splitPolicy);
+  }
+
+  /** The split policy, for the lowest price an owner's answer shows beside its print cost. */
+  private readonly policy: SplitPolicy;
 
   onModuleDestroy(): void {
     this.unsubscribe();
@@ -208,7 +213,9 @@ export class BooksService implements OnModuleDestroy {
     if (!book || book.deletedAt || (!isListed(book) && !owner)) {
       throw new DomainError('not_found', messagesHe.books.notFound);
     }
-    return owner ? toOwnerBookAnswer(book, this.config.publicApiUrl) : this.answer(book);
+    return owner
+      ? toOwnerBookAnswer(book, this.config.publicApiUrl, this.policy)
+      : this.answer(book);
   }
 
   /** Is there an available book with this id? */
@@ -253,7 +260,7 @@ export class BooksService implements OnModuleDestroy {
     return rows.map((b) => {
       const sales = sold.get(b._id.toHexString());
       return {
-        ...toOwnerBookAnswer(b, this.config.publicApiUrl),
+        ...toOwnerBookAnswer(b, this.config.publicApiUrl, this.policy),
         salesCount: sales?.sales ?? 0,
         salesRevenue: toShekels(sales?.revenue ?? agorot(0)),
       };

@@ -131,6 +131,26 @@ export const messagesHe = {
     /** Why an order needs an admin: the partner stopped its job (its status, and what it said). */
     jobStopped: (status: string, said: string | undefined) =>
       `בית הדפוס עצר את ההדפסה (${status})${said ? `: ${said}` : ''}`,
+    /** The partner could not quote a print cost just now. */
+    quoteUnavailable: 'בית הדפוס אינו זמין כרגע לחישוב עלות ההדפסה. נסו שוב בעוד כמה דקות.',
+    /**
+     * A price whose bearing share cannot cover the print cost of a copy: names the cost and the
+     * lowest price that can (`share` says whose part pays the print).
+     */
+    priceBelowPrintCost: (price: string, cost: string, lowest: string, share: string) =>
+      `המחיר ${price} ₪ נמוך מדי: הדפסת עותק עולה ${cost} ₪, והיא משולמת מ${share}. המחיר הנמוך ביותר האפשרי הוא ${lowest} ₪.`,
+    /** Whose part of the price pays the print, by the split policy's bearer. */
+    authorShare: (percent: number) => `חלק היוצרים במחיר (${percent}%)`,
+    platformShare: (percent: number) => `חלק האתר במחיר (${percent}%)`,
+    /** An approval needs a print cost quote, and the partner gave none. */
+    approvalNeedsQuote:
+      'אי אפשר לאשר את הספר לפני שבית הדפוס מוסר את עלות ההדפסה שלו, והוא אינו זמין כרגע. נסו שוב בעוד כמה דקות.',
+    /** An approval needs the page count (the preflight has not measured it yet). */
+    approvalNeedsPages:
+      'אי אפשר לאשר את הספר עדיין: מספר העמודים שלו לא ידוע (בדיקת הקבצים טרם הסתיימה), ולכן אין הצעת מחיר להדפסה.',
+    /** The book's price cannot carry its print cost: the admin should reject it with a reason. */
+    approvalPriceTooLow: (price: string, cost: string, lowest: string) =>
+      `מחיר הספר (${price} ₪) אינו מכסה את עלות ההדפסה (${cost} ₪ לעותק); המחיר הנמוך ביותר האפשרי הוא ${lowest} ₪. יש לדחות את הספר ולבקש מהיוצרים לעדכן את המחיר.`,
   },
   payments: {
     booksUnavailable: (titles: string[]) =>

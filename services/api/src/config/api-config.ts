@@ -13,6 +13,7 @@ import {
   splitPolicyEnvShape,
   dataDirVar,
   urlVar,
+  textVar,
   type LogLevel,
   type NodeEnv,
 } from '@mechabrim/server-kit';
@@ -44,6 +45,8 @@ const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
   .map((port) => `http://localhost:${port}`)
   .join(',');
 
+/** The print simulator's development key (the worker's PRINT_API_KEY default too). */
+export const DEV_PRINT_API_KEY = 'mechabrim-print-simulator';
 /** The print simulator's development secret (the worker's PRINT_API_SECRET default too). */
 export const DEV_PRINT_API_SECRET = 'mechabrim-print-simulator-development-secret';
 /** The development secret of the print files' signed addresses (the worker's default too). */
@@ -63,6 +66,16 @@ export const apiEnvSchema = z
         'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and the API refuses every print callback',
       description:
         "The print partner's client secret: authenticates the worker's calls, and (as Lulu does) signs the partner's status callbacks, so the API checks them with the same value",
+    }),
+    PRINT_API_URL: urlVar(['https:', 'http:'], {
+      default: '`http://127.0.0.1:4400` (the local print simulator)',
+      description:
+        "The print partner's API, Lulu-shaped: print jobs (`/print-jobs/`, worker) and print cost quotes (`/print-job-cost-calculations/`, API). Lulu: `https://api.lulu.com`, sandbox `https://api.sandbox.lulu.com`",
+    }),
+    PRINT_API_KEY: textVar(DEV_PRINT_API_KEY, {
+      default: "the print simulator's development key",
+      description:
+        "The print partner's client key, for print jobs and cost quotes (Lulu: the developer portal's API keys)",
     }),
     FILE_URL_SECRET: documented(z.string().trim().min(16).optional(), {
       default:
@@ -244,8 +257,17 @@ export interface ApiConfig {
   payments: PaymentsConfig;
   /** Authors' payouts: the key sealing their bank details, the withholding rate. */
   payouts: PayoutsConfig;
-  /** The print partner's callbacks: the secret their HMAC is keyed with. */
-  print: { webhookSecret: string; fileUrlSecret: string };
+  /**
+   * The print partner: the secret its callbacks' HMAC is keyed with, and how to ask it for cost
+   * quotes (the same key pair as the worker's).
+   */
+  print: {
+    webhookSecret: string;
+    fileUrlSecret: string;
+    apiUrl: string;
+    apiKey: string;
+    apiSecret: string;
+  };
 }
 
 /** Reads and validates the API configuration from environment variables. Throws `ConfigError`. */
@@ -281,6 +303,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       webhookSecret:
         e.PRINT_API_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_PRINT_API_SECRET),
       fileUrlSecret: e.FILE_URL_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_FILE_URL_SECRET),
+      apiUrl: (e.PRINT_API_URL ?? 'http://127.0.0.1:4400').replace(/\/+$/, ''),
+      apiKey: e.PRINT_API_KEY,
+      apiSecret: e.PRINT_API_SECRET ?? (e.NODE_ENV === 'production' ? '' : DEV_PRINT_API_SECRET),
     },
   };
 }

@@ -32,6 +32,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
+import { PrintQuotesService, type StoredPrintCost } from '../print/print-quotes.service';
 
 const m = messagesHe.moderation;
 
@@ -59,6 +60,7 @@ export class ModerationService {
     @InjectModel(USER_MODEL) private readonly users: UserModel,
     @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly quotes: PrintQuotesService,
   ) {}
 
   /** Books waiting for approval, oldest first, with their preflight report when there is one. */
@@ -68,13 +70,15 @@ export class ModerationService {
       .sort({ createdAt: 1, _id: 1 })
       .limit(limit)
       // `preflight` is written by the upload pipeline when it has run; read whatever is stored.
-      .select({ ...PUBLIC_BOOK_FIELDS, preflight: 1 })
+      .select({ ...PUBLIC_BOOK_FIELDS, preflight: 1, printCost: 1 })
       .lean<Array<StoredBook & { preflight?: unknown }>>();
     return rows.map((book) => ({
       ...toBookAnswer(book, this.config.publicApiUrl),
       approvalStatus: 'pending' as const,
       submittedAt: (book.createdAt ?? new Date(0)).toISOString(),
       preflight: book.preflight ?? null,
+      // The card shows what a copy costs to print and the lowest price that carries it.
+      printCost: this.quotes.answerOf(book.printCost),
     }));
   }
 
@@ -120,6 +124,7 @@ export class ModerationService {
    * job goes to the outbox in the same transaction, so a decision is never left unmailed).
    */
   async approveBook(id: string): Promise<ModerationAnswer> {
+    const printCost = await this.approvalQuote(id);
     const now = new Date();
     await this.connection.transaction(async (session) => {
       const book = await this.books
@@ -131,6 +136,7 @@ export class ModerationService {
               isAvailable: true,
               moderationReason: '',
               moderatedAt: now,
+              printCost,
             },
           },
           { returnDocument: 'after', session },
@@ -148,6 +154,54 @@ export class ModerationService {
       await this.mailAuthor(book, 'book-approved', undefined, session);
     });
     return { message: m.bookApproved, status: 'approved' };
+  }
+
+  /**
+   * The print cost a book goes on sale with: quoted again now (the page count from the upload or,
+   * failing that, the preflight's), else the quote stored at upload; none at all, or a price that
+   * cannot carry it, refuses the approval with the reason (the admin rejects the book instead).
+   */
+  private async approvalQuote(id: string): Promise<StoredPrintCost> {
+    const book = await this.books
+      .findOne({ ...pendingApprovalFilter(), _id: new Types.ObjectId(id) })
+      .select({
+        price: 1,
+        size: 1,
+        paperType: 1,
+        printingType: 1,
+        pages: 1,
+        'preflight.pages': 1,
+        printCost: 1,
+      })
+      .lean<{
+        price: number;
+        size?: string | null;
+        paperType?: string | null;
+        printingType?: string | null;
+        pages?: number | null;
+        preflight?: { pages?: number | null } | null;
+        printCost?: StoredPrintCost | null;
+      }>();
+    if (!book) throw await this.bookProblem(id);
+    const pages = book.pages ?? book.preflight?.pages ?? book.printCost?.pages ?? null;
+    if (!pages) throw new DomainError('conflict', messagesHe.print.approvalNeedsPages);
+    const cost = (await this.quotes.quote({ ...book, pages })) ?? book.printCost;
+    if (!cost) throw new DomainError('unavailable', messagesHe.print.approvalNeedsQuote);
+    try {
+      this.quotes.assertPriceCovers(book.price, cost);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const answer = this.quotes.answerOf(cost);
+      throw new DomainError(
+        'conflict',
+        messagesHe.print.approvalPriceTooLow(
+          book.price.toFixed(2),
+          (answer?.perCopy ?? 0).toFixed(2),
+          (answer?.lowestPrice ?? 0).toFixed(2),
+        ),
+      );
+    }
+    return cost;
   }
 
   /** Rejects a waiting book with the reason its author will read, on the site and by mail. */
@@ -221,6 +275,13 @@ export class ModerationService {
         .lean<StoredBookEdit>();
       if (!edit) throw await this.editProblem(id);
       const { title, price, summary, tags } = edit.changes;
+      // The edited price must still carry the book's quoted print cost.
+      const quoted = await this.books
+        .findById(edit.book)
+        .select({ printCost: 1 })
+        .session(session)
+        .lean<{ printCost?: StoredPrintCost | null }>();
+      this.quotes.assertPriceCovers(price, quoted?.printCost);
       // The edit form sends the book's description as the summary (spec §3): both show it.
       const applied = await this.books.updateOne(
         { _id: edit.book, deletedAt: null },

@@ -7,12 +7,21 @@ import {
   coverTemplateSchema,
   printAttentionAnswerSchema,
   printCallbackAnswerSchema,
+  printCostQuoteSchema,
+  printQuoteQuerySchema,
   type CoverTemplate,
   type CoverTemplateQuery,
   type PrintAttentionAnswer,
   type PrintCallbackAnswer,
+  type PrintCostQuote,
+  type PrintQuoteQuery,
 } from '@mechabrim/contracts';
-import { PAPER_TYPE_NAMES, READING_DIRECTIONS, TRIM_SIZE_NAMES } from '@mechabrim/print-specs';
+import {
+  PAPER_TYPE_NAMES,
+  PRINTING_TYPES,
+  READING_DIRECTIONS,
+  TRIM_SIZE_NAMES,
+} from '@mechabrim/print-specs';
 import { Authenticated } from '../auth/guards';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
@@ -20,6 +29,7 @@ import { ApiZodResponse, ZodQuery } from '../common/validation/zod-validation.pi
 import { coverTemplate } from './cover-template';
 import { PrintAttentionService } from './print-attention.service';
 import { PrintCallbackService } from './print-callback.service';
+import { PrintQuotesService } from './print-quotes.service';
 
 /**
  * The print partner's status callbacks (server to server), the orders whose printing needs an
@@ -31,6 +41,7 @@ export class PrintController {
   constructor(
     private readonly callbacks: PrintCallbackService,
     private readonly attention: PrintAttentionService,
+    private readonly quotes: PrintQuotesService,
   ) {}
 
   @Get('attention')
@@ -75,5 +86,28 @@ export class PrintController {
   @ApiZodResponse(coverTemplateSchema, { description: 'The spread in mm and points' })
   coverTemplate(@ZodQuery(coverTemplateQuerySchema) query: CoverTemplateQuery): CoverTemplate {
     return coverTemplate(query);
+  }
+
+  @Get('quote')
+  @Authenticated('author', 'admin')
+  @ApiOperation({
+    summary:
+      "The print partner's cost of one copy of such a book, and the lowest price that covers it",
+    description:
+      "Lulu's cost calculation (`POST /print-job-cost-calculations/`) for one copy; the lowest price is the money module's rule: the share that bears print (the author's 85 % under 85/10/5) covers the print of any number of copies. 503 with a Hebrew message when the partner cannot be asked.",
+  })
+  @ApiQuery({ name: 'pages', required: true, type: Number, example: 200 })
+  @ApiQuery({ name: 'size', required: false, enum: TRIM_SIZE_NAMES })
+  @ApiQuery({ name: 'paper', required: false, enum: PAPER_TYPE_NAMES })
+  @ApiQuery({ name: 'printing', required: false, enum: PRINTING_TYPES })
+  @ApiZodResponse(printCostQuoteSchema, { description: 'The quote, in shekels' })
+  async quote(@ZodQuery(printQuoteQuerySchema) query: PrintQuoteQuery): Promise<PrintCostQuote> {
+    const quoted = await this.quotes.requireQuote({
+      pages: query.pages,
+      size: query.size,
+      paperType: query.paper,
+      printingType: query.printing,
+    });
+    return this.quotes.answerOf(quoted) as PrintCostQuote;
   }
 }

@@ -6,6 +6,7 @@ import { PrintCallbackService } from './print-callback.service';
 import { PrintController } from './print.controller';
 import { PrintFilesController } from './print-files.controller';
 import { StorageModule } from '../common/storage.module';
+import { PrintQuotesModule } from './print-quotes.module';
 
 /**
  * Print on demand, the API's side: the partner's status callbacks (the worker hands jobs off), the
@@ -20,6 +21,7 @@ import { StorageModule } from '../common/storage.module';
       { name: OUTBOX_MODEL, schema: OutboxSchema },
     ]),
     StorageModule,
+    PrintQuotesModule,
   ],
   controllers: [PrintController, PrintFilesController],
   providers: [PrintCallbackService, PrintAttentionService],

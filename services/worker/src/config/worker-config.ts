@@ -148,11 +148,12 @@ export const workerEnvSchema = z
     PRINT_API_URL: urlVar(['https:', 'http:'], {
       default: '`http://127.0.0.1:4400` (the local print simulator)',
       description:
-        "The print partner's API, Lulu-shaped (`/print-jobs/`, client-credentials token): Lulu is `https://api.lulu.com`, its sandbox `https://api.sandbox.lulu.com`",
+        "The print partner's API, Lulu-shaped: print jobs (`/print-jobs/`, worker) and print cost quotes (`/print-job-cost-calculations/`, API). Lulu: `https://api.lulu.com`, sandbox `https://api.sandbox.lulu.com`",
     }),
     PRINT_API_KEY: textVar(DEV_PRINT_API_KEY, {
       default: "the print simulator's development key",
-      description: "The print partner's client key (Lulu: the developer portal's API keys)",
+      description:
+        "The print partner's client key, for print jobs and cost quotes (Lulu: the developer portal's API keys)",
     }),
     PRINT_API_SECRET: textVar(DEV_PRINT_API_SECRET, {
       default: 'a development secret (the launcher makes a new one each start)',

@@ -1,15 +1,27 @@
 import fc from 'fast-check';
 import { communityFirst85_10_5, compensationPolicy } from '@mechabrim/money';
 import { Types } from 'mongoose';
-import { bookSoldMails, bookSoldOutboxId, saleEntries } from './order-split';
+import {
+  bookSoldMails,
+  bookSoldOutboxId,
+  printAdjustmentEntries,
+  saleEntries,
+} from './order-split';
 import { mailJobSchema } from '@mechabrim/contracts';
 
-const line = (priceAgorot: number, quantity: number, printAndShippingAgorot?: number) => ({
+const line = (priceAgorot: number, quantity: number) => ({
   book: { _id: new Types.ObjectId(), author: new Types.ObjectId() },
   quantity,
   priceAgorot,
-  printAndShippingAgorot,
 });
+
+/** The print cost per copy of each line's book. */
+const costsOf = (books: ReturnType<typeof line>[], costs: (number | undefined)[]) =>
+  new Map(
+    books.flatMap((book, i) =>
+      costs[i] === undefined ? [] : [[book.book._id.toHexString(), costs[i]] as const],
+    ),
+  );
 
 describe('sale entries of a paid order', () => {
   it('adds up to every line exactly, under both policies, for any price, quantity and print cost', () => {
@@ -19,17 +31,23 @@ describe('sale entries of a paid order', () => {
           fc.record({
             price: fc.integer({ min: 0, max: 1_000_000 }),
             quantity: fc.integer({ min: 1, max: 99 }),
-            print: fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: undefined }),
+            print: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: undefined }),
           }),
           { minLength: 1, maxLength: 50 },
         ),
         fc.constantFrom(communityFirst85_10_5, compensationPolicy),
         (lines, policy) => {
-          const order = {
-            _id: new Types.ObjectId(),
-            books: lines.map((l) => line(l.price, l.quantity, l.print)),
-          };
-          const entries = saleEntries(order, policy, new Date());
+          const books = lines.map((l) => line(l.price, l.quantity));
+          const order = { _id: new Types.ObjectId(), books };
+          const entries = saleEntries(
+            order,
+            policy,
+            new Date(),
+            costsOf(
+              books,
+              lines.map((l) => l.print),
+            ),
+          );
           for (const [index, l] of lines.entries()) {
             const mine = entries.filter((entry) => entry.lineIndex === index);
             const sum = mine.reduce((total, entry) => total + entry.amountAgorot, 0);
@@ -44,11 +62,13 @@ describe('sale entries of a paid order', () => {
     );
   });
 
-  it('takes print and shipping out of the author’s share under 85/10/5', () => {
+  it('takes the quoted print cost per copy out of the author’s share under 85/10/5', () => {
+    const books = [line(5_000, 2)];
     const [author, community, platform, print] = saleEntries(
-      { _id: new Types.ObjectId(), books: [line(10_000, 1, 2_500)] },
+      { _id: new Types.ObjectId(), books },
       communityFirst85_10_5,
       new Date(),
+      costsOf(books, [1_250]),
     );
     expect(
       [author, community, platform, print].map((entry) => [entry?.party, entry?.amountAgorot]),
@@ -58,6 +78,44 @@ describe('sale entries of a paid order', () => {
       ['platform', 500],
       ['print', 2_500],
     ]);
+  });
+
+  it('writes no print entry for a book without a quote', () => {
+    const entries = saleEntries(
+      { _id: new Types.ObjectId(), books: [line(5_000, 1)] },
+      communityFirst85_10_5,
+      new Date(),
+    );
+    expect(entries.map((entry) => entry.party)).toEqual(['author', 'community', 'platform']);
+  });
+});
+
+describe('adjustments of the print partner’s actual charge', () => {
+  const books = [line(5_000, 2), line(4_000, 1)];
+  const order = { _id: new Types.ObjectId(), books };
+  const sales = saleEntries(
+    order,
+    communityFirst85_10_5,
+    new Date(),
+    costsOf(books, [1_250, 1_000]),
+  );
+
+  it('moves only print and platform, by the difference from the quote, for the lines that differ', () => {
+    const adjustments = printAdjustmentEntries(order, sales, [2_700, 1_000], new Date());
+    expect(
+      adjustments.map((entry) => [entry.lineIndex, entry.party, entry.kind, entry.amountAgorot]),
+    ).toEqual([
+      [0, 'print', 'adjustment', 200],
+      [0, 'platform', 'adjustment', -200],
+    ]);
+    // The line still adds up, and the author's share is as sold.
+    const line0 = [...sales, ...adjustments].filter((entry) => entry.lineIndex === 0);
+    expect(line0.reduce((sum, entry) => sum + entry.amountAgorot, 0)).toBe(10_000);
+    expect(adjustments.some((entry) => entry.party === 'author')).toBe(false);
+  });
+
+  it('writes nothing when the charge matches the quote', () => {
+    expect(printAdjustmentEntries(order, sales, [2_500, 1_000], new Date())).toEqual([]);
   });
 });
 

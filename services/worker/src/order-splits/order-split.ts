@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { MailJobOf } from '@mechabrim/contracts';
 import type { LedgerEntryInput, LedgerParty } from '@mechabrim/db';
-import { agorot, lineTotal, splitSoldLine, type SplitPolicy } from '@mechabrim/money';
+import {
+  agorot,
+  lineTotal,
+  printChargeAdjustment,
+  splitPrintedLine,
+  type SplitPolicy,
+} from '@mechabrim/money';
 import { Types } from 'mongoose';
 
 /** What the split reads of a stored order line. */
@@ -9,30 +15,38 @@ export interface SplitOrderLine {
   book: { _id: Types.ObjectId; author: Types.ObjectId; title?: string | null };
   quantity: number;
   priceAgorot: number;
-  /** The print partner's cost for the line's copies, once known (none before print handoff). */
-  printAndShippingAgorot?: number | null;
 }
 
-/** One sale entry about to be written (the stored shape of `LedgerEntrySchema`). */
+/** One entry about to be written (the stored shape of `LedgerEntrySchema`). */
 export interface NewLedgerEntry extends LedgerEntryInput {
-  kind: 'sale';
+  kind: 'sale' | 'adjustment';
 }
+
+/** The print cost per copy quoted for each book (by id), as the split read the books. */
+export type PrintCosts = ReadonlyMap<string, number>;
 
 /**
  * The sale entries of a paid order: per line, the author's, the community's and the platform's
- * shares under `policy` (and the print partner's, when the line carries a print cost), which add
- * up to the line's total exactly — `policy.split` rounds the community's and the platform's shares
- * once and gives the author the rest. Every copy sold is a printed book.
+ * shares under `policy`, and the print partner's — the book's quoted print cost per copy
+ * (`printCosts`; a book without a quote has none deducted) times the copies, taken out of the
+ * share that bears it. They add up to the line's total exactly: `policy.split` rounds the
+ * community's and the platform's shares once and gives the author the rest. Every copy sold is a
+ * printed book.
  */
 export function saleEntries(
   order: { _id: Types.ObjectId; books: readonly SplitOrderLine[] },
   policy: SplitPolicy,
   occurredAt: Date,
+  printCosts: PrintCosts = new Map(),
 ): NewLedgerEntry[] {
   return order.books.flatMap((line, lineIndex) => {
     const unitPrice = agorot(line.priceAgorot);
     const total = lineTotal(unitPrice, line.quantity);
-    const split = splitSoldLine(policy, line);
+    const split = splitPrintedLine(policy, {
+      priceAgorot: line.priceAgorot,
+      quantity: line.quantity,
+      printCostAgorot: printCosts.get(line.book._id.toHexString()) ?? 0,
+    });
     const parts: Array<[LedgerParty, number]> = [
       ['author', split.author],
       ['community', split.community],
@@ -52,6 +66,46 @@ export function saleEntries(
       policy: policy.name,
       occurredAt,
     }));
+  });
+}
+
+/**
+ * The adjustment entries of an order whose print partner's actual charge is known: for each line
+ * whose charge differs from the print entry of its sale (what the split deducted, from the quote),
+ * the print partner's entry moves by the difference and the platform's by its opposite — the
+ * author's share, fixed at the sale, never changes. `sales` are the order's sale entries (planned
+ * or stored); lines without a charge, or charged as quoted, get none.
+ */
+export function printAdjustmentEntries(
+  order: { _id: Types.ObjectId; books: readonly SplitOrderLine[] },
+  sales: readonly LedgerEntryInput[],
+  chargedLines: readonly number[],
+  occurredAt: Date,
+): NewLedgerEntry[] {
+  return order.books.flatMap((line, lineIndex) => {
+    const actual = chargedLines[lineIndex];
+    if (actual === undefined || !Number.isSafeInteger(actual) || actual < 0) return [];
+    const mine = sales.filter((entry) => entry.kind === 'sale' && entry.lineIndex === lineIndex);
+    const first = mine[0];
+    if (!first) return [];
+    const quoted = mine.find((entry) => entry.party === 'print')?.amountAgorot ?? 0;
+    const move = printChargeAdjustment(agorot(quoted), agorot(actual));
+    if (move.print === 0) return [];
+    const base = {
+      orderId: order._id,
+      lineIndex,
+      kind: 'adjustment' as const,
+      bookId: line.book._id,
+      authorId: line.book.author,
+      quantity: 0,
+      lineTotalAgorot: 0,
+      policy: first.policy,
+      occurredAt,
+    };
+    return [
+      { ...base, party: 'print' as const, amountAgorot: move.print },
+      { ...base, party: 'platform' as const, amountAgorot: move.platform },
+    ];
   });
 }
 

@@ -11,6 +11,8 @@ import {
   OutboxSchema,
   USER_MODEL,
   UserSchema,
+  BOOK_MODEL,
+  BookSchema,
 } from '@mechabrim/db';
 import { OrderSplitsProcessor } from './order-splits.processor';
 
@@ -23,6 +25,7 @@ import { OrderSplitsProcessor } from './order-splits.processor';
       { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
       { name: OUTBOX_MODEL, schema: OutboxSchema },
       { name: USER_MODEL, schema: UserSchema },
+      { name: BOOK_MODEL, schema: BookSchema },
     ]),
   ],
   providers: [OrderSplitsProcessor],

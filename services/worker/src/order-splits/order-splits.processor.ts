@@ -9,6 +9,7 @@ import {
   orderSplitsJobSchema,
 } from '@mechabrim/contracts';
 import {
+  BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
   ORDER_MODEL,
   OUTBOX_MODEL,
@@ -17,6 +18,7 @@ import {
   ledgerRows,
   onlyDuplicateKeys,
   reversalEntries,
+  type BookModel,
   type LedgerEntryInput,
   type LedgerEntryModel,
   type OrderModel,
@@ -32,7 +34,9 @@ import { GroupCommit, type Settled } from './group-commit';
 import {
   bookSoldMails,
   bookSoldOutboxId,
+  printAdjustmentEntries,
   saleEntries,
+  type PrintCosts,
   type BookSoldMail,
   type NewLedgerEntry,
   type SplitOrderLine,
@@ -56,6 +60,8 @@ interface SplitOrder {
   status: string;
   paidAt: Date | null;
   splitAt?: Date | null;
+  /** The print partner's actual charge, once the handoff has it (`print.charge` of the order). */
+  print?: { charge?: { lines?: number[] | null; at?: Date | null } | null } | null;
 }
 
 interface AuthorRow {
@@ -78,7 +84,10 @@ interface PlannedWrite {
   kind: 'split' | 'resume' | 'reverse';
   request: SplitRequest;
   order: SplitOrder;
-  /** `split`: the entries to write (and the count in its outcome). */
+  /**
+   * `split`: the entries to write (the count in its outcome); `resume`: adjustments for a print
+   * charge that arrived after the split.
+   */
   entries: NewLedgerEntry[];
   mails: BookSoldMail[];
 }
@@ -152,6 +161,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
     @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectQueue(BOOK_QUEUE_NAMES.bookSales) private readonly bookSales: Queue,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
   ) {
@@ -198,7 +208,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     const ids = [...new Map(requests.map((r) => [hex(r.orderId), r.orderId])).values()];
     const orders = await this.orders
       .find({ _id: { $in: ids } })
-      .select({ books: 1, status: 1, paidAt: 1, splitAt: 1 })
+      .select({ books: 1, status: 1, paidAt: 1, splitAt: 1, 'print.charge': 1 })
       .lean<SplitOrder[]>();
     const byId = new Map(orders.map((order) => [hex(order._id), order]));
     const stored = byOrder(await this.ledger.find({ orderId: { $in: ids } }).lean<StoredEntry[]>());
@@ -227,6 +237,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
             .select({ name: 1, email: 1 })
             .lean<AuthorRow[]>();
     const authors = new Map(authorRows.map((author) => [hex(author._id), author]));
+    const printCosts = await this.printCostsOf(orders);
     return requests.map((request): Settled<ReadResult> => {
       const key = hex(request.orderId);
       const order = byId.get(key);
@@ -236,7 +247,7 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
       try {
         return {
           ok: true,
-          value: this.plan(request, order, stored.get(key) ?? [], authors, mailed),
+          value: this.plan(request, order, stored.get(key) ?? [], authors, mailed, printCosts),
         };
       } catch (error) {
         return { ok: false, error };
@@ -251,16 +262,27 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     authors: ReadonlyMap<string, AuthorRow>,
     /** `orderId:bookId` of the lines whose mail is in the outbox already. */
     mailed: ReadonlySet<string>,
+    printCosts: PrintCosts,
   ): ReadResult {
     const sales = stored.filter((e): e is StoredEntry & NewLedgerEntry => e.kind === 'sale');
     if (order.splitAt) {
-      // Split before: its mails only if it is still sold (not cancelled since), and not twice.
-      const mails = isPaid(order.status)
+      // Split before: its mails only if it is still sold (not cancelled since), and not twice;
+      // the adjustments of a print charge that came since, unless written already.
+      const paid = isPaid(order.status);
+      const mails = paid
         ? bookSoldMails(order, sales, authors).filter(
             (mail) => !mailed.has(`${hex(order._id)}:${mail.payload.bookId}`),
           )
         : [];
-      return { write: { kind: 'resume', request, order, entries: [], mails } };
+      const adjusted = new Set(
+        stored.filter((e) => e.kind === 'adjustment').map((e) => `${e.lineIndex}:${e.party}`),
+      );
+      const adjustments = paid
+        ? this.adjustmentsOf(order, sales).filter(
+            (entry) => !adjusted.has(`${entry.lineIndex}:${entry.party}`),
+          )
+        : [];
+      return { write: { kind: 'resume', request, order, entries: adjustments, mails } };
     }
     if (!isPaid(order.status)) {
       // Never paid, or cancelled before the split: nothing to write, unless a split wrote
@@ -272,9 +294,46 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     // A split that stopped after writing some entries: the rest under the same policy, so the
     // order's entries always add up to its lines.
     const policy = sales[0] ? selectSplitPolicy(sales[0].policy) : this.policy;
-    const entries = saleEntries(order, policy, order.paidAt ?? new Date(request.paidAt));
-    const mails = bookSoldMails(order, entries, authors);
+    const sold = saleEntries(order, policy, order.paidAt ?? new Date(request.paidAt), printCosts);
+    const entries = [...sold, ...this.adjustmentsOf(order, sold)];
+    const mails = bookSoldMails(order, sold, authors);
     return { write: { kind: 'split', request, order, entries, mails } };
+  }
+
+  /** The adjustments of the order's print charge, if the handoff has stored one. */
+  private adjustmentsOf(order: SplitOrder, sales: readonly LedgerEntryInput[]): NewLedgerEntry[] {
+    const charge = order.print?.charge;
+    if (!charge?.lines?.length) return [];
+    return printAdjustmentEntries(order, sales, charge.lines, charge.at ?? new Date());
+  }
+
+  /**
+   * The quoted print cost per copy of the books of the batch's orders still to split, in one
+   * query: the book's `printCost` as the API stored it at upload, edit or approval. A book without
+   * one (stored before quotes) has nothing deducted; the print charge's adjustment then falls to
+   * the platform, never to the author after the sale.
+   */
+  private async printCostsOf(orders: readonly SplitOrder[]): Promise<PrintCosts> {
+    const ids = new Map(
+      orders
+        .filter((order) => !order.splitAt && isPaid(order.status))
+        .flatMap((order) =>
+          order.books.map((line) => [hex(line.book._id), line.book._id] as const),
+        ),
+    );
+    if (ids.size === 0) return new Map();
+    const books = await this.books
+      .find({ _id: { $in: [...ids.values()] } })
+      .select({ printCost: 1 })
+      .lean<{ _id: Types.ObjectId; printCost?: { agorot?: number | null } | null }[]>();
+    const costs = new Map<string, number>();
+    for (const book of books) {
+      const cost = book.printCost?.agorot;
+      if (typeof cost === 'number' && Number.isSafeInteger(cost) && cost >= 0) {
+        costs.set(hex(book._id), cost);
+      }
+    }
+    return costs;
   }
 
   /**
@@ -315,14 +374,12 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     const unique = [...first.values()];
     const splits = unique.filter((write) => write.kind === 'split');
     const at = new Date();
-    // 1. The entries, before the claim.
-    if (splits.length > 0) {
+    // 1. The entries, before the claim (and a resumed order's print adjustments).
+    const entries = unique.flatMap((write) => (write.kind === 'reverse' ? [] : write.entries));
+    if (entries.length > 0) {
       // Through the driver: the rows are checked against the schema's rules by `ledgerRows`
       // without a mongoose document each (a quarter of the split's CPU in the worker).
-      const rows = ledgerRows(
-        splits.flatMap((write) => write.entries),
-        at,
-      );
+      const rows = ledgerRows(entries, at);
       await insertMissing(() => this.ledger.collection.insertMany(rows, { ordered: false }));
     }
     // 2. The claim.

@@ -10,6 +10,7 @@ import { HttpPrintService, PRINT_SERVICE, type PrintService } from './print-serv
 @Module({
   imports: [
     BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.printJobs }),
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.orderSplits }),
     MongooseModule.forFeature([
       { name: ORDER_MODEL, schema: OrderSchema },
       { name: BOOK_MODEL, schema: BookSchema },

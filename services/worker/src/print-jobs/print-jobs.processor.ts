@@ -1,7 +1,12 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { ORDER_JOB_NAME, ORDER_QUEUE_NAMES, printJobsJobSchema } from '@mechabrim/contracts';
+import {
+  ORDER_JOB_NAME,
+  ORDER_QUEUE_NAMES,
+  printChargeSplitJob,
+  printJobsJobSchema,
+} from '@mechabrim/contracts';
 import {
   BOOK_MODEL,
   nextOrderStatus,
@@ -25,6 +30,7 @@ import {
   type PrintableOrder,
 } from './print-request';
 import { PRINT_SERVICE, PrintJobRefusedError, type PrintService } from './print-service';
+import type { PrintCharge } from '@mechabrim/server-kit';
 
 export type PrintHandoffOutcome =
   | { outcome: 'handed-off'; jobId: string }
@@ -41,6 +47,7 @@ const CLAIM_MS = 60_000;
 
 interface StoredPrintOrder extends PrintableOrder {
   status: string;
+  paidAt?: Date | null;
   print?: { jobId?: string | null; claimedBy?: string | null } | null;
 }
 
@@ -66,6 +73,7 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
     @Inject(PRINT_SERVICE) private readonly printer: PrintService,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
     @InjectQueue(ORDER_QUEUE_NAMES.printJobs) private readonly queue: Queue,
+    @InjectQueue(ORDER_QUEUE_NAMES.orderSplits) private readonly splits: Queue,
   ) {
     super();
   }
@@ -89,7 +97,15 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
     const orderId = new Types.ObjectId(parsed.data.orderId);
     const order = await this.orders
       .findById(orderId)
-      .select({ user: 1, shippingAddress: 1, shipping: 1, books: 1, status: 1, print: 1 })
+      .select({
+        user: 1,
+        shippingAddress: 1,
+        shipping: 1,
+        books: 1,
+        status: 1,
+        print: 1,
+        paidAt: 1,
+      })
       .lean<StoredPrintOrder>();
     if (!order) throw new UnrecoverableError(`order ${parsed.data.orderId} does not exist`);
     if (order.print?.jobId) return { outcome: 'already-handed-off', jobId: order.print.jobId };
@@ -119,6 +135,7 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
     try {
       const accepted = await this.printer.createJob(request, handoffKeyOf(parsed.data.orderId));
       await this.recordHandoff(orderId, accepted.jobId, accepted.status);
+      if (accepted.charge) await this.recordCharge(order, accepted.charge);
       this.logger.log({
         orderId: parsed.data.orderId,
         printJobId: accepted.jobId,
@@ -256,6 +273,20 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
           { session },
         );
     });
+  }
+
+  /**
+   * Keeps the partner's actual charge on the order (once: the first answer that priced the job)
+   * and has the split add its adjustments: any difference from the quotes the split deducted is
+   * the platform's, never the author's.
+   */
+  private async recordCharge(order: StoredPrintOrder, charge: PrintCharge): Promise<void> {
+    await this.orders.updateOne(
+      { _id: order._id, 'print.charge': null },
+      { $set: { 'print.charge': { ...charge, at: new Date() } } },
+    );
+    const job = printChargeSplitJob(order._id.toHexString(), order.paidAt ?? new Date());
+    await this.splits.add(job.name, job.data, job.opts);
   }
 
   private async needsAttention(orderId: Types.ObjectId, reason: string): Promise<void> {

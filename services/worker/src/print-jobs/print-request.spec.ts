@@ -142,7 +142,7 @@ describe('the print job of a paid order', () => {
     expect(trimOf(null)).toEqual({ width: 148, height: 210 });
     for (const size of ['13.5x21', '135x210', '135 x 210 mm', '13.5×21 ס"מ'])
       expect(trimOf(size)).toEqual({ width: 135, height: 210 });
-    expect(podPackageId({ _id: bookA, title: 't' })).toBe('0583X0827.BW.STD.PB.060UW444.MXX');
+    expect(podPackageId({})).toBe('0583X0827.BW.STD.PB.060UW444.MXX');
   });
 
   it('refuses a book gone from the catalogue and a country it cannot name', () => {

@@ -1,4 +1,5 @@
 import type { PrintJobCreate, PrintLineItem, PrintShippingLevel } from '@mechabrim/contracts';
+import { podPackageId, trimOf } from '@mechabrim/print-specs';
 import { signFileUrl } from '@mechabrim/storage';
 
 /** A book's print options as the catalogue keeps them (spec §3's upload payload). */
@@ -34,35 +35,8 @@ export interface PrintableOrder {
 /** A request that can never be printed as it stands (no retry helps; an admin must look). */
 export class UnprintableOrderError extends Error {}
 
-/** Trim sizes of spec §9, in millimetres: A5 and 13.5 × 21 cm. */
-const TRIMS = {
-  A5: { width: 148, height: 210 },
-  '135x210': { width: 135, height: 210 },
-} as const;
-
-/** A book's `size` as stored ("A5", "13.5x21", "135x210 mm"…) read as one of the two trims. */
-export function trimOf(size: string | null | undefined): { width: number; height: number } {
-  const compact = (size ?? 'A5').replace(/\s|מ"מ|mm|cm|ס"מ/gi, '').toLowerCase();
-  return /^(13\.?5[x×]21|135[x×]210)/.test(compact) ? TRIMS['135x210'] : TRIMS.A5;
-}
-
-/**
- * Lulu's product code for a book, in its dotted form: trim in hundredths of an inch
- * (`0583X0827` is A5), interior colour (BW or FC), standard quality, perfect bound (PB: spec §3's
- * soft cover), the paper, matte cover. Our 70/80/90 g wood-free papers are read as Lulu's 60#
- * and 80# uncoated white (`060UW444`, `080CW444`): the partner's nearest stock, to be confirmed
- * with the partner before going live.
- */
-export function podPackageId(book: PrintableBook): string {
-  const trim = trimOf(book.size);
-  const inches = (mm: number) =>
-    String(Math.round((mm / 25.4) * 100))
-      .padStart(4, '0')
-      .slice(-4);
-  const colour = book.printingType === 'color' ? 'FC' : 'BW';
-  const paper = book.paperType === '90g' || book.paperType === '80g' ? '080CW444' : '060UW444';
-  return `${inches(trim.width)}X${inches(trim.height)}.${colour}.STD.PB.${paper}.MXX`;
-}
+/** The book's product code and trim (libs/print-specs), re-exported for the handoff's readers. */
+export { podPackageId, trimOf };
 
 /** Our shipping methods (spec §9) as Lulu's shipping levels. */
 export const SHIPPING_LEVELS: Record<string, PrintShippingLevel> = {

@@ -1,16 +1,14 @@
 import {
   PRINT_IDEMPOTENCY_HEADER,
   printJobSchema,
-  withinDeadline,
   type PrintJobCreate,
 } from '@mechabrim/contracts';
-
-/** The partner's answer, read whole. */
-interface PartnerAnswer {
-  status: number;
-  ok: boolean;
-  text: string;
-}
+import {
+  chargeOf,
+  PRINT_TOKEN_PATH,
+  PrintPartnerClient,
+  type PrintCharge,
+} from '@mechabrim/server-kit';
 
 /** What the partner said when it took a job. */
 export interface AcceptedPrintJob {
@@ -18,6 +16,8 @@ export interface AcceptedPrintJob {
   jobId: string;
   /** The job's status when accepted (usually CREATED). */
   status: string;
+  /** What the partner charges for the job, per line and shipping, when its answer says. */
+  charge?: PrintCharge | null;
 }
 
 /** The partner refused the job for good (4xx other than 408/429): retrying will not help. */
@@ -38,35 +38,34 @@ export interface PrintService {
 export const PRINT_SERVICE = Symbol('PRINT_SERVICE');
 
 /** Lulu's OpenID Connect token endpoint, under the API's own origin. */
-export const TOKEN_PATH = '/auth/realms/glasstree/protocol/openid-connect/token';
-const TIMEOUT_MS = 15_000;
+export const TOKEN_PATH = PRINT_TOKEN_PATH;
 
 /**
- * The Lulu Print API adapter. Each call carries a bearer token from the client-credentials grant
- * (the key pair sent as HTTP Basic, cached until a minute before it expires); a job is created
- * with `POST /print-jobs/`, our order id as `external_id` and the handoff's key in an
- * `Idempotency-Key` header. Lulu does not document such a header; the simulator honours it, and
- * against Lulu the worker's own claim on the order (one handoff in flight per order) and the
- * `external_id` keep a retried handoff from printing twice.
+ * The Lulu Print API adapter, over the shared partner client (libs/server-kit: token, timeouts).
+ * A job is created with `POST /print-jobs/`, our order id as `external_id` and the handoff's key
+ * in an `Idempotency-Key` header. Lulu does not document such a header; the simulator honours it,
+ * and against Lulu the worker's own claim on the order (one handoff in flight per order) and the
+ * `external_id` keep a retried handoff from printing twice. The job's answer carries its `costs`
+ * once the partner has priced it: the actual charge, kept on the order.
  */
 export class HttpPrintService implements PrintService {
-  readonly provider: string;
-  private token: { value: string; expiresAt: number } | null = null;
+  private readonly client: PrintPartnerClient;
 
   constructor(
-    private readonly settings: { apiUrl: string; apiKey: string; apiSecret: string },
-    private readonly now: () => number = () => Date.now(),
+    settings: { apiUrl: string; apiKey: string; apiSecret: string },
+    now: () => number = () => Date.now(),
   ) {
-    this.provider = new URL(settings.apiUrl).host;
+    this.client = new PrintPartnerClient(settings, now);
+  }
+
+  get provider(): string {
+    return this.client.provider;
   }
 
   async createJob(job: PrintJobCreate, idempotencyKey: string): Promise<AcceptedPrintJob> {
-    const response = await this.send('/print-jobs/', JSON.stringify(job), {
-      'content-type': 'application/json',
-      authorization: `Bearer ${await this.bearer()}`,
+    const response = await this.client.postJson('/print-jobs/', job, {
       [PRINT_IDEMPOTENCY_HEADER]: idempotencyKey,
     });
-    if (response.status === 401) this.token = null;
     const { text } = response;
     if (!response.ok) {
       const message = `print partner answered ${response.status}: ${text.slice(0, 300)}`;
@@ -78,47 +77,15 @@ export class HttpPrintService implements PrintService {
     }
     const parsed = printJobSchema.safeParse(JSON.parse(text));
     if (!parsed.success) throw new Error('print partner answered a job without an id or status');
-    return { jobId: String(parsed.data.id), status: parsed.data.status.name };
-  }
-
-  private async bearer(): Promise<string> {
-    if (this.token && this.token.expiresAt > this.now() + 60_000) return this.token.value;
-    const basic = Buffer.from(`${this.settings.apiKey}:${this.settings.apiSecret}`).toString(
-      'base64',
-    );
-    const response = await this.send(TOKEN_PATH, 'grant_type=client_credentials', {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${basic}`,
-    });
-    let answer: { access_token?: string; expires_in?: number } = {};
-    try {
-      answer = JSON.parse(response.text) as typeof answer;
-    } catch {
-      // not JSON: refused below
+    let charge: PrintCharge | null = null;
+    if (parsed.data.costs) {
+      try {
+        charge = chargeOf(parsed.data.costs);
+      } catch {
+        // Priced in another currency: the job stands; the charge is not ours to book in agorot.
+        charge = null;
+      }
     }
-    if (!response.ok || !answer.access_token)
-      throw new Error(`print partner refused the API key (${response.status})`);
-    this.token = {
-      value: answer.access_token,
-      expiresAt: this.now() + (answer.expires_in ?? 3600) * 1000,
-    };
-    return answer.access_token;
-  }
-
-  /** POSTs and reads the whole answer within `TIMEOUT_MS` (see withinDeadline). */
-  private send(
-    path: string,
-    body: string,
-    headers: Record<string, string>,
-  ): Promise<PartnerAnswer> {
-    return withinDeadline(TIMEOUT_MS, async (signal) => {
-      const response = await fetch(`${this.settings.apiUrl}${path}`, {
-        method: 'POST',
-        headers,
-        body,
-        signal,
-      });
-      return { status: response.status, ok: response.ok, text: await response.text() };
-    });
+    return { jobId: String(parsed.data.id), status: parsed.data.status.name, charge };
   }
 }

@@ -47,7 +47,7 @@ describe('/book/edit/:id', () => {
     const title = await screen.findByLabelText<HTMLInputElement>(/שם הספר/);
     expect(title.value).toBe('הגשם השני');
     expect(screen.getByLabelText<HTMLInputElement>('תגיות').value).toBe('שירה, חורף');
-    fireEvent.change(screen.getByLabelText(/מחיר/), { target: { value: '64.5' } });
+    fireEvent.change(screen.getByLabelText(/^מחיר/), { target: { value: '64.5' } });
     fireEvent.change(screen.getByLabelText('תגיות'), { target: { value: 'שירה, ים ,' } });
     fireEvent.click(screen.getByRole('button', { name: 'שליחה לאישור' }));
     await screen.findByText('השינויים נשלחו לאישור. נעדכן אתכם כשיאושרו.');
@@ -69,7 +69,7 @@ describe('/book/edit/:id', () => {
     const posted = server();
     open();
     fireEvent.change(await screen.findByLabelText(/שם הספר/), { target: { value: '  ' } });
-    fireEvent.change(screen.getByLabelText(/מחיר/), { target: { value: '10.555' } });
+    fireEvent.change(screen.getByLabelText(/^מחיר/), { target: { value: '10.555' } });
     fireEvent.click(screen.getByRole('button', { name: 'שליחה לאישור' }));
     await screen.findByText('שם הספר הוא שדה חובה');
     expect(screen.getByText(/המחיר חייב להיות מספר לא שלילי/)).toBeTruthy();

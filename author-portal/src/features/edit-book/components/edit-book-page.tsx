@@ -5,6 +5,7 @@ import { ApiError, useSession } from '@mechabrim/session';
 import { ErrorState, Field, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
+import { PriceCalculator } from '../../../shared/price-calculator';
 import { submitBookEdit, useBookToEdit } from '../api/edit-book';
 import './edit-book.css';
 
@@ -23,6 +24,7 @@ function EditForm({ book, authorId }: { book: Book; authorId: string }) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useZodForm(bookEditRequestSchema, {
     title: book.title,
@@ -75,6 +77,11 @@ function EditForm({ book, authorId }: { book: Book; authorId: string }) {
           />
         )}
       </Field>
+      {/* The book's print cost as the partner quoted it (quoted again when the edit is sent). */}
+      <PriceCalculator
+        price={Number.isFinite(watch('price')) ? String(watch('price')) : ''}
+        quote={book.printCost}
+      />
       <Field label={s.description} error={errors.description?.message}>
         {(control) => <textarea rows={6} {...control} {...register('description')} />}
       </Field>

@@ -8,6 +8,13 @@ import AuthorPortalApp from '../../../app/app';
 const pendingBook: PendingBook = {
   ...makeBook(1, { title: 'הגשם השני', isAvailable: false, approvalStatus: 'pending' }),
   submittedAt: '2026-11-25T09:00:00.000Z',
+  printCost: {
+    perCopy: 15.36,
+    quotedAt: '2026-11-25T09:00:00.000Z',
+    podPackageId: '0583X0827.BW.STD.PB.060UW444.MXX',
+    pages: 212,
+    lowestPrice: 18.08,
+  },
   preflight: {
     status: 'failed',
     uploadId: 'u1',
@@ -100,6 +107,10 @@ describe('/author-dashboard/moderation', () => {
     expect(report.textContent).toContain('212 עמודים');
     expect(report.textContent).toContain('גודל העמודים');
     expect(report.textContent).toContain('יש לייצא את הקובץ בגודל 154×216 מ״מ');
+    // What a copy costs to print, and the lowest price that carries it.
+    const print = within(book).getByTestId('pending-print-cost').textContent ?? '';
+    expect(print).toContain(`הדפסת עותק: ${formatPrice(15.36)}`);
+    expect(print).toContain(`המחיר הנמוך ביותר האפשרי: ${formatPrice(18.08)}`);
     const edit = await screen.findByTestId('pending-edit');
     const price = within(edit).getByRole('row', { name: /מחיר/ });
     expect(

@@ -197,6 +197,18 @@ export function ModerationPage() {
                 <time dateTime={book.submittedAt}>{formatDateTime(book.submittedAt)}</time> ·{' '}
                 <bdi>{formatPrice(book.price)}</bdi>
               </p>
+              <p className="ap-moderation__meta" data-testid="pending-print-cost">
+                {book.printCost
+                  ? s.printCost(
+                      formatPrice(book.printCost.perCopy),
+                      formatPrice(book.printCost.lowestPrice),
+                      formatDateTime(book.printCost.quotedAt),
+                    )
+                  : s.printCostPending}
+                {book.printCost && book.price < book.printCost.lowestPrice && (
+                  <strong> {s.priceBelowPrint}</strong>
+                )}
+              </p>
               <PreflightReport report={book.preflight} />
               <Decision kind="books" id={book._id} title={book.title} onNotice={setNotice} />
             </div>

@@ -17,6 +17,7 @@ const order = (n: number, overrides: Partial<AuthorOrder> = {}): AuthorOrder => 
       quantity: 2,
       price: 40,
       lineTotal: 80,
+      printCostPerCopy: 15,
     },
   ],
   totalAmount: 80,
@@ -60,6 +61,10 @@ describe('/author-dashboard/orders', () => {
     expect(card.textContent).not.toContain('צפוי');
     expect(card.textContent).toContain('כרטיס אשראי');
     expect(card.textContent).toContain('RR123456789IL');
+    // The print cost of a copy, taken out of the author's share.
+    expect(within(card).getByTestId('line-print-cost').textContent).toBe(
+      `הדפסה לעותק (יורדת מחלקכם): ${formatPrice(15)}`,
+    );
     expect(within(card).getByText(/2026/).getAttribute('datetime')).toBe(
       '2026-11-20T10:00:00.000Z',
     );

@@ -54,6 +54,11 @@ function OrderCard({ order }: { order: AuthorOrder }) {
             <span>
               {s.lineTotal}: <Price value={line.lineTotal} />
             </span>
+            {line.printCostPerCopy !== null && (
+              <span data-testid="line-print-cost">
+                {s.printPerCopy}: <Price value={line.printCostPerCopy} />
+              </span>
+            )}
           </li>
         ))}
       </ul>

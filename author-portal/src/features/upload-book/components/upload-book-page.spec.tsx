@@ -4,10 +4,18 @@ import { formatPrice, communityFirst85_10_5, toAgorot, toShekels } from '@mechab
 import { sessionStore } from '@mechabrim/session';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { UploadBookPage } from './upload-book-page';
-import { perCopySplit } from './price-calculator';
+import { perCopySplit } from '../../../shared/price-calculator';
 
 const AUTHOR = '6650aa000000000000000001';
 const TEMPLATE_SUMMARY = 'כריכה ברוחב 303.4 מ״מ ובגובה 216 מ״מ, שדרה 6.4 מ״מ';
+/** The print partner's quote the API answers for a copy (A5, 70 g, black and white, 200 pages). */
+const QUOTE = {
+  perCopy: 15,
+  quotedAt: '2026-03-01T10:00:00.000Z',
+  podPackageId: '0583X0827.BW.STD.PB.060UW444.MXX',
+  pages: 200,
+  lowestPrice: 17.65,
+};
 
 /** The browser's XMLHttpRequest as the page uses it; each test drives the answer by hand. */
 class FakeXhr {
@@ -49,7 +57,9 @@ beforeEach(() => {
   fakeApi((url) =>
     url.pathname === '/api/print/cover-template'
       ? { body: { ...coverBody(url), summary: TEMPLATE_SUMMARY } }
-      : undefined,
+      : url.pathname === '/api/print/quote'
+        ? { body: QUOTE }
+        : undefined,
   );
   act(() =>
     sessionStore.setState({
@@ -123,14 +133,31 @@ describe('/book/upload', () => {
     expect(screen.queryByText(BOOK_UPLOAD_HE.priceInvalid)).toBeNull();
   });
 
-  it('shows the print cost as entered, and how much of it the share does not cover', () => {
+  it('shows the print partner’s quote for the options — no print cost to type — and warns below the lowest price', async () => {
     open();
+    expect(screen.queryByLabelText(/^עלות הדפסה/)).toBeNull();
+    expect(screen.getByTestId('print-quote').textContent).toBe(
+      'כדי לקבל את עלות ההדפסה מבית הדפוס, יש למלא את מספר העמודים.',
+    );
     type(/^מחיר/, '10');
-    type(/^עלות הדפסה ומשלוח/, '20');
-    const shown = screen.getByTestId('price-split').textContent ?? '';
-    expect(shown).toContain(`הדפסה ומשלוח (יורדים מחלקכם)${formatPrice(20)}`);
+    type(/^סוג הדפסה/, 'color');
+    type(/^מספר עמודים/, '200');
+    await waitFor(() =>
+      expect(screen.getByTestId('print-quote').textContent).toContain(
+        `הדפסת עותק עולה ${formatPrice(15)}`,
+      ),
+    );
+    expect(screen.getByTestId('print-quote').textContent).toContain(formatPrice(17.65));
+    const asked = (globalThis.fetch as jest.Mock).mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.includes('/api/print/quote'));
+    expect(asked.at(-1)).toContain('pages=200');
+    expect(asked.at(-1)).toContain('printing=color');
+    expect(screen.getByTestId('price-split').textContent).toContain(
+      `הדפסה (יורדת מחלקכם)${formatPrice(15)}`,
+    );
     expect(screen.getByRole('note').textContent).toBe(
-      `עלות ההדפסה והמשלוח (${formatPrice(20)}) גבוהה מחלקכם במחיר הזה: רק ${formatPrice(8.5)} ממנה מכוסים. כדאי להעלות את המחיר.`,
+      `במחיר הזה חלקכם אינו מכסה את עלות ההדפסה, ולכן לא נוכל לקבל אותו. המחיר הנמוך ביותר האפשרי הוא ${formatPrice(17.65)}.`,
     );
   });
 
@@ -159,18 +186,19 @@ describe('/book/upload', () => {
     expect(screen.getByText(BOOK_UPLOAD_HE.fileTooLarge(50))).toBeTruthy();
   });
 
-  it('shows per copy the split of libs/money’s policy beside the price', () => {
+  it('shows per copy the split of libs/money’s policy beside the price, the quote deducted', async () => {
     open();
     type(/^מחיר/, '79.90');
-    type(/^עלות הדפסה ומשלוח/, '18.5');
+    type(/^מספר עמודים/, '200');
     const expected = communityFirst85_10_5.split({
       unitPrice: toAgorot(79.9),
       quantity: 1,
       format: 'physical',
-      printAndShipping: toAgorot(18.5),
+      printAndShipping: toAgorot(15),
     });
-    expect(perCopySplit(79.9, 18.5)).toEqual(expected);
-    const shown = screen.getByTestId('price-split').textContent ?? '';
+    expect(perCopySplit(79.9, 15)).toEqual(expected);
+    const split = await screen.findByTestId('price-split');
+    const shown = split.textContent ?? '';
     for (const amount of [
       expected.author,
       expected.community,

@@ -6,6 +6,7 @@ import {
   MAX_UPLOAD_FILE_BYTES,
   bookUploadFieldsSchema,
   coverTemplateQuerySchema,
+  printQuoteQuerySchema,
   type BookUploadFileField,
 } from '@mechabrim/contracts';
 import {
@@ -24,7 +25,8 @@ import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import { authorBooksKey } from '../../../shared/author-books';
 import { uploadBook, useCoverTemplate } from '../api/upload-book';
-import { PriceCalculator } from './price-calculator';
+import { usePrintQuote } from '../api/print-quote';
+import { PriceCalculator, type QuoteState } from '../../../shared/price-calculator';
 import './upload-book.css';
 
 const s = strings.upload;
@@ -77,6 +79,32 @@ function CoverTemplateNote({
   );
 }
 
+/** The price calculator fed by the print partner's quote for the chosen options. */
+function QuotedPriceCalculator({
+  price,
+  pages,
+  size,
+  paper,
+  printing,
+}: {
+  price: string;
+  pages: string;
+  size: string;
+  paper: string;
+  printing: string;
+}) {
+  const query = printQuoteQuerySchema.safeParse({ pages, size, paper, printing });
+  const quote = usePrintQuote(query.success ? query.data : null);
+  const state: QuoteState = !query.success
+    ? 'needs-pages'
+    : quote.isError
+      ? 'failed'
+      : quote.isPending
+        ? 'loading'
+        : 'pending';
+  return <PriceCalculator price={price} quote={quote.data ?? null} state={state} />;
+}
+
 /** `/book/upload` (spec §2, §5): a new book with its files, sent for approval. */
 export function UploadBookPage() {
   const authorId = useSession((state) => state.user?._id ?? '');
@@ -105,12 +133,13 @@ export function UploadBookPage() {
     pages: undefined,
     isbn: '',
   });
-  const [price, pages, size, paperType, readingFormat] = watch([
+  const [price, pages, size, paperType, readingFormat, printingType] = watch([
     'price',
     'pages',
     'size',
     'paperType',
     'readingFormat',
+    'printingType',
   ]);
 
   const chooseFile = (field: BookUploadFileField) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -196,7 +225,13 @@ export function UploadBookPage() {
                 <input type="text" inputMode="decimal" {...control} {...register('price')} />
               )}
             </Field>
-            <PriceCalculator price={price ?? ''} />
+            <QuotedPriceCalculator
+              price={price ?? ''}
+              pages={typeof pages === 'string' ? pages : ''}
+              size={size ?? 'A5'}
+              paper={paperType ?? '70g'}
+              printing={printingType ?? 'bw'}
+            />
           </div>
           <Field label={s.category} error={errors.category?.message} required>
             {(control) => (

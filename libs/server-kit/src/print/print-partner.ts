@@ -1,0 +1,173 @@
+import {
+  printCostAnswerSchema,
+  withinDeadline,
+  type PrintCostAnswer,
+  type PrintCostRequest,
+} from '@mechabrim/contracts';
+
+/** Lulu's OpenID Connect token endpoint, under the API's own origin. */
+export const PRINT_TOKEN_PATH = '/auth/realms/glasstree/protocol/openid-connect/token';
+/** Lulu's cost calculation. */
+export const PRINT_COST_PATH = '/print-job-cost-calculations/';
+/** The currency the partner's account must price in: our amounts are agorot. */
+export const PRINT_CURRENCY = 'ILS';
+const TIMEOUT_MS = 15_000;
+
+/** How to reach the print partner (Lulu's API, or the local simulator, which speaks it). */
+export interface PrintPartnerSettings {
+  apiUrl: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** The partner's answer, read whole. */
+export interface PrintPartnerAnswer {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
+/** The partner could not be reached, or answered with something other than a price. */
+export class PrintPartnerError extends Error {}
+
+/** A decimal money string of the partner (`"12.34"`) as whole agorot, rounded once to the agora. */
+export function decimalToAgorot(value: string): number {
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) throw new PrintPartnerError(`not an amount: ${value}`);
+  const scaled = Math.abs(amount) * 100;
+  const rounded = Math.round(scaled + scaled * Number.EPSILON);
+  return amount < 0 ? -rounded : rounded;
+}
+
+/** A cost answer in agorot: per line (in the request's order), shipping and total. */
+export interface PrintCharge {
+  lines: number[];
+  shippingAgorot: number;
+  totalAgorot: number;
+  currency: string;
+}
+
+/** Reads a cost calculation or a job's `costs` as agorot; refuses another currency than ILS. */
+export function chargeOf(costs: PrintCostAnswer): PrintCharge {
+  if (costs.currency.toUpperCase() !== PRINT_CURRENCY) {
+    throw new PrintPartnerError(
+      `print partner priced in ${costs.currency}; the account must price in ${PRINT_CURRENCY}`,
+    );
+  }
+  return {
+    lines: costs.line_item_costs.map((line) => decimalToAgorot(line.total_cost_incl_tax)),
+    shippingAgorot: decimalToAgorot(costs.shipping_cost.total_cost_incl_tax),
+    totalAgorot: decimalToAgorot(costs.total_cost_incl_tax),
+    currency: PRINT_CURRENCY,
+  };
+}
+
+/**
+ * The print partner's HTTP client, Lulu-shaped: every call carries a bearer token from the
+ * client-credentials grant (the key pair sent as HTTP Basic, cached until a minute before it
+ * expires; dropped on a 401), and every answer is read whole within 15 s. The worker's print
+ * handoff and the API's cost quotes both go through it.
+ */
+export class PrintPartnerClient {
+  private token: { value: string; expiresAt: number } | null = null;
+
+  constructor(
+    private readonly settings: PrintPartnerSettings,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Who prints (the partner's host). */
+  get provider(): string {
+    return new URL(this.settings.apiUrl).host;
+  }
+
+  /** POSTs JSON with the bearer token and returns the answer as it came. */
+  async postJson(
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<PrintPartnerAnswer> {
+    const answer = await this.send(path, JSON.stringify(body), {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await this.bearer()}`,
+      ...headers,
+    });
+    if (answer.status === 401) this.token = null;
+    return answer;
+  }
+
+  /**
+   * Lulu's `POST /print-job-cost-calculations/`: what printing and shipping these lines would
+   * cost, in agorot. Throws {@link PrintPartnerError} when the partner is unreachable, refuses or
+   * answers without a price.
+   */
+  async calculateCost(request: PrintCostRequest): Promise<PrintCharge> {
+    let answer: PrintPartnerAnswer;
+    try {
+      answer = await this.postJson(PRINT_COST_PATH, request);
+    } catch (error) {
+      throw new PrintPartnerError(
+        `print partner unreachable: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    if (!answer.ok) {
+      throw new PrintPartnerError(
+        `print partner answered ${answer.status}: ${answer.text.slice(0, 300)}`,
+      );
+    }
+    let parsed: ReturnType<typeof printCostAnswerSchema.safeParse>;
+    try {
+      parsed = printCostAnswerSchema.safeParse(JSON.parse(answer.text));
+    } catch {
+      throw new PrintPartnerError('print partner answered a cost that is not JSON');
+    }
+    if (!parsed.success) throw new PrintPartnerError('print partner answered without a price');
+    const charge = chargeOf(parsed.data);
+    if (charge.lines.length !== request.line_items.length) {
+      throw new PrintPartnerError('print partner priced another number of lines');
+    }
+    return charge;
+  }
+
+  private async bearer(): Promise<string> {
+    if (this.token && this.token.expiresAt > this.now() + 60_000) return this.token.value;
+    const basic = Buffer.from(`${this.settings.apiKey}:${this.settings.apiSecret}`).toString(
+      'base64',
+    );
+    const response = await this.send(PRINT_TOKEN_PATH, 'grant_type=client_credentials', {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${basic}`,
+    });
+    let answer: { access_token?: string; expires_in?: number } = {};
+    try {
+      answer = JSON.parse(response.text) as typeof answer;
+    } catch {
+      // not JSON: refused below
+    }
+    if (!response.ok || !answer.access_token)
+      throw new Error(`print partner refused the API key (${response.status})`);
+    this.token = {
+      value: answer.access_token,
+      expiresAt: this.now() + (answer.expires_in ?? 3600) * 1000,
+    };
+    return answer.access_token;
+  }
+
+  /** POSTs and reads the whole answer within `TIMEOUT_MS` (see withinDeadline). */
+  private send(
+    path: string,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<PrintPartnerAnswer> {
+    return withinDeadline(TIMEOUT_MS, async (signal) => {
+      const response = await fetch(`${this.settings.apiUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+        signal,
+      });
+      return { status: response.status, ok: response.ok, text: await response.text() };
+    });
+  }
+}
