@@ -241,12 +241,17 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       const books = await get('/books');
       expect(books.html).toContain('<div class="shell-landing" data-landing-path="/books">');
 
-      // Not landing pages, or nothing to draw: index.html as it is, for the browser to draw.
-      for (const path of ['/authors', '/?search=x', `/book/${MISSING_BOOK_ID}`]) {
+      // Not landing pages, or nothing to draw: index.html as it is, for the browser to draw (a
+      // missing book with 404).
+      for (const [path, status] of [
+        ['/authors', 200],
+        ['/?search=x', 200],
+        [`/book/${MISSING_BOOK_ID}`, 404],
+      ] as const) {
         const other = await get(path);
         expect({ path, status: other.status, composed: isComposed(other.html) }).toEqual({
           path,
-          status: 200,
+          status,
           composed: false,
         });
         expect(other.html).toMatch(ROOT);

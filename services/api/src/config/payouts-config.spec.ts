@@ -7,6 +7,11 @@ const production = {
   JWT_SECRET: 'a-production-secret-of-length',
   MONGODB_URI: 'mongodb://db.example/mechabrim',
   REDIS_URL: 'redis://cache.example:6379',
+  PAYMENT_PROVIDER: 'tranzila',
+  TRANZILA_TERMINAL: 'mechabrim',
+  TRANZILA_APP_KEY: 'app-key',
+  TRANZILA_SECRET: 'tranzila-secret',
+  TRANZILA_PW: 'terminal-password',
 };
 
 describe('payouts configuration', () => {
