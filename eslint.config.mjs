@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import hebrewTypography from './build-config/eslint/hebrew-typography.cjs';
 
 const workspaceRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -119,6 +120,16 @@ function moduleBoundaries({ inTests }) {
 }
 
 const typeScriptFiles = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+
+/** Where the Hebrew copy lives: the strings modules, the messages of the contracts, the mail
+ * templates and the receipt documents. Tests may quote a wrong form to prove it is gone. */
+const hebrewCopyFiles = [
+  '**/strings.he.ts',
+  '**/*.he.ts',
+  'libs/contracts/src/**/*.ts',
+  'services/worker/src/mail/templates/**/*.ts',
+  'services/worker/src/receipts/**/*.ts',
+];
 
 export default tseslint.config(
   {
@@ -249,5 +260,12 @@ export default tseslint.config(
   {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // No slash gender forms (מחבר/ת), the maqaf ־ and the gershayim ״ where Hebrew wants them.
+    files: hebrewCopyFiles,
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/receipt-fixture.ts'],
+    plugins: { mechabrim: hebrewTypography },
+    rules: { 'mechabrim/hebrew-typography': 'error' },
   },
 );
