@@ -180,6 +180,7 @@ export default tseslint.config(
           allowDefaultProject: [
             'tools/embedded-mongo/scripts/*.ts',
             'tools/setup/*.ts',
+            'build-config/eslint/*.d.cts',
             'shell/__lint_fixtures__/*.ts',
             'libs/ui/__lint_fixtures__/*.ts',
             'tools/lint-fixtures/__lint_fixtures__/*.ts',
