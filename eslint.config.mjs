@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import hebrewTypography from './build-config/eslint/hebrew-typography.cjs';
 
 const workspaceRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -120,6 +121,16 @@ function moduleBoundaries({ inTests }) {
 
 const typeScriptFiles = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 
+/** Where the Hebrew copy lives: the strings modules, the messages of the contracts, the mail
+ * templates and the receipt documents. Tests may quote a wrong form to prove it is gone. */
+const hebrewCopyFiles = [
+  '**/strings.he.ts',
+  '**/*.he.ts',
+  'libs/contracts/src/**/*.ts',
+  'services/worker/src/mail/templates/**/*.ts',
+  'services/worker/src/receipts/**/*.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -169,6 +180,7 @@ export default tseslint.config(
           allowDefaultProject: [
             'tools/embedded-mongo/scripts/*.ts',
             'tools/setup/*.ts',
+            'build-config/eslint/*.d.cts',
             'shell/__lint_fixtures__/*.ts',
             'libs/ui/__lint_fixtures__/*.ts',
             'tools/lint-fixtures/__lint_fixtures__/*.ts',
@@ -249,5 +261,12 @@ export default tseslint.config(
   {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // No slash gender forms (מחבר/ת), the maqaf ־ and the gershayim ״ where Hebrew wants them.
+    files: hebrewCopyFiles,
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/receipt-fixture.ts'],
+    plugins: { mechabrim: hebrewTypography },
+    rules: { 'mechabrim/hebrew-typography': 'error' },
   },
 );

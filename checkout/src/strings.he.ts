@@ -14,8 +14,9 @@ export const strings = {
     loadFailed: 'לא הצלחנו לבדוק את המחירים העדכניים',
     loadFailedBody: 'בדקו את החיבור ונסו שוב. הסל שמור.',
     retry: 'לנסות שוב',
-    byAuthor: (name: string) => `מאת ${name}`,
-    unknownAuthor: 'מחבר/ת לא ידוע/ה',
+    /** 'מאת …'; an unknown author is said as is ('מאת שם הסופר לא ידוע' would not read). */
+    byAuthor: (name: string) => (name === 'שם הסופר לא ידוע' ? name : `מאת ${name}`),
+    unknownAuthor: 'שם הסופר לא ידוע',
     unitPrice: 'מחיר ליחידה',
     quantity: 'כמות',
     lineTotal: 'סה״כ לשורה',

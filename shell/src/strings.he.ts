@@ -28,7 +28,7 @@ export const strings = {
     mainNav: 'ניווט ראשי',
     authors: 'סופרים',
     about: 'אודות',
-    contact: 'צור קשר',
+    contact: 'צרו קשר',
     cart: 'סל הקניות',
     cartWithCount: (count: number) =>
       count === 1 ? 'סל הקניות, 1 פריט' : `סל הקניות, ${count} פריטים`,
@@ -72,7 +72,7 @@ export const strings = {
     label: 'קישורים בתחתית העמוד',
     terms: 'תקנון האתר',
     authorsTerms: 'תקנון הסופרים',
-    contact: 'צור קשר',
+    contact: 'צרו קשר',
     copyright: (year: number) => `© ${year} מחברים. כל הזכויות שמורות.`,
   },
 } as const;

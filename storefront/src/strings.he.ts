@@ -134,7 +134,7 @@ export const strings = {
     percent: (n: number) => `${n}%`,
   },
   cartFeedback: {
-    added: (title: string) => `״${title}״ נוסף לסל.`,
+    added: (title: string) => `"${title}" נוסף לסל.`,
     count: (n: number) => (n === 1 ? 'בסל ספר אחד.' : `בסל ${n} ספרים.`),
     toCart: 'מעבר לסל',
     close: 'סגירת ההודעה',
@@ -214,7 +214,7 @@ export const strings = {
     reader: 'ללא שם',
     relatedTitle: 'ספרים נוספים בז׳אנר',
     relatedCarousel: 'ספרים קשורים',
-    printOnDemand: 'מודפס במיוחד עבורך ונשלח ישירות אליך',
+    printOnDemand: 'מודפס במיוחד עבורכם ונשלח ישירות אליכם',
     donationLine: `${split.community}% מכל רכישה נתרמים לקהילה`,
     /** The in-page excerpt reader. */
     excerpt: {
@@ -354,9 +354,9 @@ export const strings = {
     loggingIn: 'מתחבר…',
     register: 'הרשמה',
     registering: 'נרשם…',
-    noAccount: 'עדיין אין לך חשבון?',
+    noAccount: 'עדיין אין לכם חשבון?',
     toRegister: 'להרשמה',
-    haveAccount: 'כבר יש לך חשבון?',
+    haveAccount: 'כבר יש לכם חשבון?',
     toLogin: 'להתחברות',
     loginError: 'שגיאה בהתחברות',
     registerError: 'שגיאה בהרשמה',
@@ -760,7 +760,7 @@ export const strings = {
     book: 'עמוד ספר',
     category: 'קטגוריה',
     about: 'אודות',
-    contact: 'צור קשר',
+    contact: 'צרו קשר',
     login: 'התחברות',
     register: 'הרשמה',
     profile: 'הפרופיל שלי',

@@ -42,7 +42,7 @@ it('says why when the API ended the session', () => {
   act(() => sessionStore.setState({ token: 'ended' }));
   act(() => sessionStore.getState().expire('ended'));
   renderSignIn();
-  expect(screen.getByRole('status').textContent).toBe('ההתחברות שלך הסתיימה. נא להתחבר מחדש.');
+  expect(screen.getByRole('status').textContent).toBe('ההתחברות שלכם הסתיימה. נא להתחבר מחדש.');
 });
 
 describe('the portal’s sign-in (spec §5, the storefront’s login rules)', () => {

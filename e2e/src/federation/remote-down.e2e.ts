@@ -38,7 +38,7 @@ describe('a remote that is down', () => {
     await expect(axeViolations(page, '[data-remote="checkout"]')).resolves.toEqual([]);
 
     // Another remote's route works, by client-side navigation from the same page.
-    await page.getByRole('contentinfo').getByRole('link', { name: 'צור קשר' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'צרו קשר' }).click();
     await page.waitForURL('**/contact');
     await page.locator('[data-remote="storefront"] h1').first().waitFor();
     await expect(page.getByText(UNAVAILABLE).count()).resolves.toBe(0);

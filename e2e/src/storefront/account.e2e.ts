@@ -201,7 +201,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await expect(
         footer.getByRole('link', { name: 'תקנון האתר', exact: true }).getAttribute('href'),
       ).resolves.toBe('/terms');
-      await footer.getByRole('link', { name: 'צור קשר' }).click();
+      await footer.getByRole('link', { name: 'צרו קשר' }).click();
       await page.waitForURL('**/contact');
       expect(pageErrors(errors)).toEqual([]);
       await context.close();

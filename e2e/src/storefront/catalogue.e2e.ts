@@ -246,7 +246,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
     const title = /^הוספת (.*) לסל$/.exec((await add.getAttribute('aria-label')) ?? '')?.[1];
     await add.click();
     const feedback = page.getByTestId('cart-feedback');
-    await feedback.filter({ hasText: `״${title}״ נוסף לסל.` }).waitFor();
+    await feedback.filter({ hasText: `"${title}" נוסף לסל.` }).waitFor();
     await expect(feedback.getAttribute('role')).resolves.toBe('status');
     await keep(page, 'cart-feedback', viewport);
     await feedback.getByRole('link', { name: 'מעבר לסל' }).click();
@@ -292,7 +292,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
     const card = page.locator('.wishlist-card', { hasText: cheapest.title });
     await card.getByRole('button', { name: `הוספה לסל: ${cheapest.title}` }).click();
     await card.getByRole('button', { name: `הסרה מהסל: ${cheapest.title}` }).waitFor();
-    await feedback.filter({ hasText: `״${cheapest.title}״ נוסף לסל.` }).waitFor();
+    await feedback.filter({ hasText: `"${cheapest.title}" נוסף לסל.` }).waitFor();
     await noSideScroll(page);
     expect(pageErrors(errors)).toEqual([]);
     await context.close();

@@ -21,7 +21,7 @@ export const PORTAL_VALIDATION_HE = {
   tagsInvalid: 'אפשר עד 30 תגיות, כל אחת עד 50 תווים',
   statusInvalid: 'עריכה נשלחת לאישור בלבד (pending_approval)',
   availabilityRequired: 'יש לציין אם הספר זמין (isAvailable)',
-  urlInvalid: 'נא להזין כתובת אתר מלאה שמתחילה ב-https:// או http://',
+  urlInvalid: 'נא להזין כתובת אתר מלאה שמתחילה ב־https:// או http://',
   listInvalid: 'אפשר עד 20 ערכים, כל אחד עד 60 תווים',
   experienceTooLong: 'תיאור הניסיון ארוך מדי (עד 2000 תווים)',
   genderInvalid: 'לשון הפנייה יכולה להיות נקבה, זכר או לא לציין',

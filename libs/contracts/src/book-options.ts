@@ -13,11 +13,11 @@ import { printCostQuoteSchema } from './print-cost';
 
 /** Hebrew messages of the book print options (spec §9), shared by the upload form and the API. */
 export const PRINT_OPTIONS_HE = {
-  pagesInvalid: `מספר העמודים חייב להיות מספר שלם בין ${MIN_PAGES} ל-${MAX_PAGES}`,
+  pagesInvalid: `מספר העמודים חייב להיות מספר שלם בין ${MIN_PAGES} ל־${MAX_PAGES}`,
   sizeInvalid: 'גודל הספר חייב להיות A5 (‏14.8×21 ס״מ) או 13.5×21 ס״מ',
   paperInvalid: 'סוג הנייר חייב להיות 70, 80 או 90 גרם',
   directionInvalid: 'כיוון הקריאה חייב להיות מימין לשמאל או משמאל לימין',
-  printingInvalid: 'סוג ההדפסה חייב להיות שחור-לבן או צבע',
+  printingInvalid: 'סוג ההדפסה חייב להיות שחור־לבן או צבע',
 } as const;
 
 /** Spec §9 sizes: `A5` (14.8 × 21 cm) or `135x210` (13.5 × 21 cm). */
@@ -104,8 +104,8 @@ export const MAX_BOOK_PRICE = 10_000;
 export const BOOK_UPLOAD_HE = {
   titleRequired: 'שם הספר הוא שדה חובה',
   titleTooLong: 'שם הספר ארוך מדי (עד 300 תווים)',
-  pdfRequired: 'יש להעלות את קובץ ה-PDF של הספר',
-  coverPdfRequired: 'יש להעלות את קובץ ה-PDF של הכריכה',
+  pdfRequired: 'יש להעלות את קובץ ה־PDF של הספר',
+  coverPdfRequired: 'יש להעלות את קובץ ה־PDF של הכריכה',
   coverImageRequired: 'יש להעלות תמונת כריכה לספר',
   priceInvalid: 'המחיר חייב להיות מספר אפס ומעלה, עם שתי ספרות אחרי הנקודה לכל היותר',
   priceTooHigh: `המחיר גבוה מדי: עד ${formatPrice(MAX_BOOK_PRICE)}`,
@@ -113,11 +113,11 @@ export const BOOK_UPLOAD_HE = {
   categoryInvalid: 'הקטגוריה אינה מוכרת',
   descriptionTooLong: 'התיאור ארוך מדי (עד 5000 תווים)',
   tagsInvalid: 'התגיות ארוכות מדי (עד 20 תגיות של עד 40 תווים)',
-  isbnInvalid: 'מספר ה-ISBN אינו תקין (10 או 13 ספרות)',
+  isbnInvalid: 'מספר ה־ISBN אינו תקין (10 או 13 ספרות)',
   languageInvalid: 'שפת הספר ארוכה מדי',
   notPdf: (field: string) => `הקובץ ב${field} אינו PDF. יש להעלות קובץ PDF.`,
   notImage: 'תמונת הכריכה אינה תמונה תקינה (JPEG, PNG, WebP או GIF).',
-  fileTooLarge: (megabytes: number) => `הקובץ גדול מדי: עד ${megabytes} מגה-בייט לקובץ.`,
+  fileTooLarge: (megabytes: number) => `הקובץ גדול מדי: עד ${megabytes} מגה־בייט לקובץ.`,
   unknownFile: (field: string) => `שדה קובץ לא מוכר: ${field}`,
   duplicateFile: (field: string) => `נשלח יותר מקובץ אחד בשדה ${field}`,
   notMultipart: 'יש לשלוח את הספר כטופס multipart/form-data שלם.',

@@ -51,7 +51,7 @@ export const VALIDATION_HE = {
   zipInvalid: 'מיקוד צריך להכיל 7 ספרות',
   cartEmpty: 'אין ספרים בהזמנה',
   cartTooManyLines: 'אפשר להזמין עד 50 ספרים שונים בהזמנה אחת',
-  quantityInvalid: 'הכמות צריכה להיות מספר שלם בין 1 ל-99',
+  quantityInvalid: 'הכמות צריכה להיות מספר שלם בין 1 ל־99',
   shippingMethodInvalid: 'שיטת המשלוח אינה מוכרת',
   shippingRegionInvalid: 'אזור המשלוח אינו מוכר',
   idempotencyKeyInvalid:

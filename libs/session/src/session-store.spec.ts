@@ -238,7 +238,7 @@ describe('session store: sessions that end', () => {
         user: null,
         token: null,
         loading: false,
-        notice: 'ההתחברות שלך הסתיימה. נא להתחבר מחדש.',
+        notice: 'ההתחברות שלכם הסתיימה. נא להתחבר מחדש.',
       });
       expect(storage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
       expect(storage.getItem(USER_STORAGE_KEY)).toBeNull();

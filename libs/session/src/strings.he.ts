@@ -10,7 +10,7 @@ export const strings = {
   loginFailed: 'ההתחברות נכשלה',
   registerFailed: 'ההרשמה נכשלה',
   profileUpdateFailed: 'עדכון הפרופיל נכשל',
-  sessionEnded: 'ההתחברות שלך הסתיימה. נא להתחבר מחדש.',
+  sessionEnded: 'ההתחברות שלכם הסתיימה. נא להתחבר מחדש.',
   logoutEverywhereFailed: 'לא הצלחנו לנתק את כל המכשירים. נסו שוב.',
   authorRoleRequired: 'הכניסה לפורטל הסופרים מיועדת לסופרים בלבד.',
 } as const;

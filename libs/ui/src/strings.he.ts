@@ -1,7 +1,11 @@
 /** Hebrew copy used by the shared UI kit. Screens keep their own copy in their project's strings module. */
+const unknownAuthor = 'שם הסופר לא ידוע';
+
 export const uiStrings = {
-  unknownAuthor: 'מחבר/ת לא ידוע/ה',
-  byAuthor: (name: string) => `מאת ${name}`,
+  /** Neutral: the author's gender is unknown too. */
+  unknownAuthor,
+  /** 'מאת …'; an unknown author is said as is ('מאת שם הסופר לא ידוע' would not read). */
+  byAuthor: (name: string) => (name === unknownAuthor ? name : `מאת ${name}`),
   noSummary: 'אין תיאור זמין לספר זה',
   viewBook: 'לצפייה בספר',
   viewBookNamed: (title: string) => `לצפייה בספר ${title}`,

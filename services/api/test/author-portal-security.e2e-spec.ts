@@ -81,7 +81,7 @@ describe('author portal security', () => {
       ),
       403,
     );
-    expect(edit.message).toBe('אין לך הרשאה לערוך ספר זה');
+    expect(edit.message).toBe('אין לכם הרשאה לערוך ספר זה');
     expectError(
       await ctx.http.put(`/api/books/${shown}`, { isAvailable: false }, { token: eve.token }),
       403,

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { expectError, INJECTIONS } from './http';
 import { startPortalApi, type Account, type PortalApi } from './portal-fixture';
 
-const NOT_AUTHORIZED_TO_EDIT = 'אין לך הרשאה לערוך ספר זה';
+const NOT_AUTHORIZED_TO_EDIT = 'אין לכם הרשאה לערוך ספר זה';
 
 describe('an author’s own books: hide/show, delete, edit for approval', () => {
   let ctx: PortalApi;

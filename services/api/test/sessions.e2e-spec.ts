@@ -84,7 +84,7 @@ describe('sessions: each sign-in is one, ended alone or all at once', () => {
       await ctx.http.get('/api/users/wishlist', { token }),
       await ctx.http.put('/api/auth/profile', { name: 'נועה', email: 'x@example.com' }, { token }),
     ]) {
-      expect(expectError(answer, 401).message).toBe('ההתחברות שלך הסתיימה. נא להתחבר מחדש.');
+      expect(expectError(answer, 401).message).toBe('ההתחברות שלכם הסתיימה. נא להתחבר מחדש.');
     }
   });
 

@@ -25,7 +25,7 @@ export const workerStringsHe = {
       string,
       string
     >,
-    cardEnding: (last4: string) => `המסתיים ב-${last4}`,
+    cardEnding: (last4: string) => `המסתיים ב־${last4}`,
     transaction: 'אסמכתה',
     bookLine: (title: string, author: string) => (author ? `${title} / ${author}` : title),
     footer: 'המסמך הופק ממוחשב ואינו דורש חתימה.',
@@ -42,12 +42,12 @@ export const workerStringsHe = {
     footer: 'מחברים: חנות הספרים של הסופרות והסופרים העצמאיים',
     orderConfirmation: {
       subject: (orderRef: string) => `תודה על ההזמנה! הזמנה ${orderRef} התקבלה`,
-      intro: 'התשלום התקבל וההזמנה שלך בדרך להדפסה. אלה פרטי ההזמנה:',
+      intro: 'התשלום התקבל וההזמנה שלכם בדרך להדפסה. אלה פרטי ההזמנה:',
       total: 'סה״כ ששולם',
       shipping: 'משלוח',
       receiptAttached: 'חשבונית המס/קבלה מצורפת למייל הזה.',
       receiptLink: 'לצפייה בחשבונית המס/קבלה',
-      receiptLater: 'החשבונית תישלח אלייך ואליך בנפרד ותופיע גם בעמוד ההזמנות.',
+      receiptLater: 'החשבונית תישלח אליכם בנפרד ותופיע גם בעמוד ההזמנות.',
       ordersLink: 'להזמנות שלי',
     },
     shippingUpdate: {
@@ -78,12 +78,12 @@ export const workerStringsHe = {
     },
     payoutDetailsChanged: {
       subject: (firstTime: boolean) =>
-        firstTime ? 'פרטי התשלום שלך נשמרו' : 'פרטי התשלום שלך שונו',
+        firstTime ? 'פרטי התשלום שלכם נשמרו' : 'פרטי התשלום שלכם שונו',
       intro: (firstTime: boolean) =>
         firstTime
-          ? 'פרטי חשבון הבנק להעברת התמלוגים נשמרו בחשבון היוצר שלך במחברים.'
-          : 'פרטי חשבון הבנק להעברת התמלוגים בחשבון היוצר שלך במחברים שונו.',
-      hold: 'לביטחונך, התשלום הבא יועבר רק אחרי שצוות מחברים יבדוק את השינוי.',
+          ? 'פרטי חשבון הבנק להעברת התמלוגים נשמרו בחשבון שלכם במחברים.'
+          : 'פרטי חשבון הבנק להעברת התמלוגים בחשבון שלכם במחברים שונו.',
+      hold: 'לביטחונכם, התשלום הבא יועבר רק אחרי שצוות מחברים יבדוק את השינוי.',
       notYou:
         'אם לא ביצעת את השינוי הזה, יש לפנות אלינו מיד דרך עמוד יצירת הקשר ולהחליף את הסיסמה.',
       contact: 'יצירת קשר',

@@ -33,7 +33,7 @@ describe('a session the API ended', () => {
     expect(view.getByTestId('where').textContent).toBe('/wishlist null');
     act(() => sessionStore.getState().expire('ended-token'));
     expect(view.getByTestId('where').textContent).toBe('/login {"from":"/wishlist?page=2"}');
-    expect(sessionStore.getState().notice).toBe('ההתחברות שלך הסתיימה. נא להתחבר מחדש.');
+    expect(sessionStore.getState().notice).toBe('ההתחברות שלכם הסתיימה. נא להתחבר מחדש.');
   });
 
   it('leaves a reader who signed out on purpose where they are', async () => {

@@ -26,6 +26,7 @@ const fixtures = {
   crossFeature: 'tools/lint-fixtures/__lint_fixtures__/front-end/src/features/home/home-title.ts',
   floatingPromise: 'tools/lint-fixtures/__lint_fixtures__/floating-promise.ts',
   importCycle: 'tools/lint-fixtures/__lint_fixtures__/cycle-order.ts',
+  hebrewCopy: 'tools/lint-fixtures/__lint_fixtures__/strings.he.ts',
 } as const;
 
 async function eslint(args: string[]): Promise<LintResult[]> {
@@ -107,6 +108,29 @@ describe('npm run lint also rejects', () => {
   it('two modules importing each other', () => {
     expect(messagesOf(fixtures.importCycle)).toEqual([
       expect.objectContaining({ ruleId: 'import-x/no-cycle', line: 2 }),
+    ]);
+  });
+});
+
+describe('npm run lint rejects in the Hebrew copy', () => {
+  it('slash gender forms and an ASCII hyphen between Hebrew letters, and not a document name', () => {
+    const typography = 'mechabrim/hebrew-typography';
+    expect(messagesOf(fixtures.hebrewCopy)).toEqual([
+      expect.objectContaining({
+        ruleId: typography,
+        line: 3,
+        message: expect.stringContaining("'מחבר/ת'"),
+      }),
+      expect.objectContaining({
+        ruleId: typography,
+        line: 3,
+        message: expect.stringContaining("'ידוע/ה'"),
+      }),
+      expect.objectContaining({
+        ruleId: typography,
+        line: 4,
+        message: expect.stringContaining('maqaf'),
+      }),
     ]);
   });
 });

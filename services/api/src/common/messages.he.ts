@@ -6,13 +6,13 @@ export const messagesHe = {
     malformedJson: 'גוף הבקשה אינו JSON תקין.',
     tooDeep: (maxDepth: number) => `מבנה הנתונים בבקשה עמוק מדי (עד ${maxDepth} רמות).`,
     nulInKey: 'שמות שדות בבקשה אינם יכולים להכיל את התו NUL.',
-    operatorKeys: 'הבקשה מכילה שמות שדות אסורים (שמות המתחילים ב-$ אינם מותרים).',
+    operatorKeys: 'הבקשה מכילה שמות שדות אסורים (שמות המתחילים ב־$ אינם מותרים).',
     unsupportedMediaType: 'סוג התוכן של הבקשה אינו נתמך.',
     payloadTooLarge: 'הבקשה גדולה מדי.',
     badUrl: 'כתובת הבקשה אינה תקינה.',
     urlTooLong: 'כתובת הבקשה ארוכה מדי.',
     unauthorized: 'יש להתחבר כדי לבצע פעולה זו.',
-    forbidden: 'אין לך הרשאה לבצע פעולה זו.',
+    forbidden: 'אין לכם הרשאה לבצע פעולה זו.',
     notFound: 'הדף או המשאב המבוקש לא נמצא.',
     routeNotFound: 'הכתובת המבוקשת לא נמצאה.',
     conflict: 'הפעולה מתנגשת במידע קיים.',
@@ -31,10 +31,10 @@ export const messagesHe = {
     tooSmall: (min: number | bigint) => `קטן מדי (לפחות ${min})`,
     tooBig: (max: number | bigint) => `גדול מדי (לכל היותר ${max})`,
     invalidFormat: 'הפורמט אינו תקין',
-    invalidEmail: 'כתובת דוא"ל אינה תקינה',
+    invalidEmail: 'כתובת דוא״ל אינה תקינה',
     invalidOption: (options: string) => `ערך לא מוכר (אפשרויות: ${options})`,
     unknownField: 'שדה לא מוכר',
-    forbiddenKey: 'שמות שדות אינם יכולים להתחיל ב-$',
+    forbiddenKey: 'שמות שדות אינם יכולים להתחיל ב־$',
     invalid: 'ערך לא תקין',
   },
   auth: {
@@ -42,7 +42,7 @@ export const messagesHe = {
     invalidCredentials: 'האימייל או הסיסמה שגויים.',
     tokenMissing: 'יש להתחבר כדי לבצע פעולה זו.',
     tokenInvalid: 'תוקף ההתחברות פג או שאינו תקין. נא להתחבר מחדש.',
-    sessionEnded: 'ההתחברות שלך הסתיימה. נא להתחבר מחדש.',
+    sessionEnded: 'ההתחברות שלכם הסתיימה. נא להתחבר מחדש.',
     userNotFound: 'המשתמש לא נמצא. נא להתחבר מחדש.',
     profileUpdated: 'הפרופיל עודכן בהצלחה',
     tooManyAttempts: 'יותר מדי ניסיונות. נסו שוב בעוד מספר דקות.',
@@ -59,22 +59,22 @@ export const messagesHe = {
     excerptRangeInvalid: 'החלק המבוקש של הקטע אינו קיים',
   },
   authors: {
-    notFound: 'היוצר לא נמצא',
+    notFound: 'חשבון היוצר לא נמצא',
     profileSaved: 'הפרופיל נשמר בהצלחה',
   },
   payouts: {
     saved: 'פרטי התשלום נשמרו',
     changedOnHold:
-      'פרטי התשלום עודכנו. לביטחונך, התשלום הבא יועבר אחרי שצוות מחברים יבדוק את השינוי, ושלחנו לך על כך הודעה בדוא"ל.',
+      'פרטי התשלום עודכנו. לביטחונכם, התשלום הבא יועבר אחרי שצוות מחברים יבדוק את השינוי, ושלחנו לכם על כך הודעה בדוא״ל.',
     unchanged: 'פרטי התשלום לא השתנו',
     unavailable: 'פרטי התשלום אינם זמינים כרגע. נסו שוב מאוחר יותר או פנו אלינו.',
     holdReleased: 'ההמתנה שוחררה, והתשלום הבא יועבר כרגיל',
-    noHold: 'אין תשלום ממתין לבדיקה אצל היוצר הזה',
+    noHold: 'אין תשלום ממתין לבדיקה בחשבון היוצר הזה',
   },
   portal: {
     /** Spec §5, §8: 'You are not authorized to edit this book'. */
-    notAuthorizedToEdit: 'אין לך הרשאה לערוך ספר זה',
-    notYourBook: 'אין לך הרשאה לשנות ספר זה',
+    notAuthorizedToEdit: 'אין לכם הרשאה לערוך ספר זה',
+    notYourBook: 'אין לכם הרשאה לשנות ספר זה',
     notYourOwnAuthorId: 'אפשר לשלוח עריכה רק בשמך',
     wrongBook: 'העריכה נשלחה לספר אחר מזה שבכתובת',
     awaitingApproval: 'הספר עדיין ממתין לאישור, ולכן אי אפשר להציג אותו בחנות. נעדכן כשיאושר.',
@@ -90,9 +90,9 @@ export const messagesHe = {
   },
   moderation: {
     bookApproved: 'הספר אושר ועלה לחנות',
-    bookRejected: 'הספר נדחה, והיוצר יראה את הסיבה',
+    bookRejected: 'הספר נדחה, והסיבה תוצג בחשבון היוצר',
     editApproved: 'העריכה אושרה והספר עודכן',
-    editRejected: 'העריכה נדחתה, והיוצר יראה את הסיבה',
+    editRejected: 'העריכה נדחתה, והסיבה תוצג בחשבון היוצר',
     reviewApproved: 'הביקורת אושרה ומוצגת באתר',
     reviewRejected: 'הביקורת נדחתה',
     bookNotPending: 'הספר אינו ממתין לאישור',
@@ -102,7 +102,7 @@ export const messagesHe = {
     reviewNotPending: 'הביקורת כבר טופלה',
   },
   contacts: {
-    sent: 'ההודעה נשלחה בהצלחה, נחזור אליך בהקדם',
+    sent: 'ההודעה נשלחה בהצלחה, נחזור אליכם בהקדם',
   },
   clientLogs: {
     tooDeep: (maxDepth: number) => `מבנה הנתונים ברשומת היומן עמוק מדי (עד ${maxDepth} רמות)`,
@@ -110,6 +110,10 @@ export const messagesHe = {
     budgetExceeded: 'נשלחו יותר מדי רשומות יומן מכתובת זו. נסו שוב בעוד דקה.',
     entryTooLarge: (index: number, maxKb: number) =>
       `רשומת יומן מספר ${index + 1} גדולה מדי (עד ${maxKb}KB לרשומה)`,
+  },
+  reviews: {
+    /** The reviewer's name when none was kept: neutral, as the storefront says it. */
+    anonymousReviewer: 'ללא שם',
   },
   wishlist: {
     added: 'הספר נוסף לרשימת המשאלות',

@@ -8,7 +8,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 
 /** The reviewer's name when none was kept (spec §3: "reader"). */
-export const ANONYMOUS_REVIEWER = 'קורא/ת';
+export const ANONYMOUS_REVIEWER = messagesHe.reviews.anonymousReviewer;
 
 /** Reviews of books; the public sees only approved ones. */
 @Injectable()

@@ -17,7 +17,7 @@ const pageList = (pages: number[]) =>
       ? `עמוד ${pages[0]}`
       : `עמודים ${pages.join(', ')}`;
 
-const reexport = 'ייצאו את הקובץ מחדש מתוכנת העימוד (מומלץ כ-PDF/X-1a או PDF/X-4) והעלו אותו שוב.';
+const reexport = 'ייצאו את הקובץ מחדש מתוכנת העימוד (מומלץ כ־PDF/X-1a או PDF/X-4) והעלו אותו שוב.';
 
 export const preflightStringsHe = {
   titles: {
@@ -37,13 +37,13 @@ export const preflightStringsHe = {
     'cover-image.decodes': 'תמונת הכריכה',
   },
   open: {
-    ok: 'הקובץ נפתח כ-PDF תקין.',
+    ok: 'הקובץ נפתח כ־PDF תקין.',
     measuredOk: (pages: number) => `PDF תקין, ${pagesHe(pages)}`,
     expected: 'PDF תקין, לא מוצפן ושלם',
     'not-pdf': {
       measured: 'אינו PDF',
       explanation: 'הקובץ אינו PDF: חסרה בתחילתו הכותרת שכל קובץ PDF מתחיל בה.',
-      fix: 'שמרו את הספר מתוכנת העימוד כ-PDF (״שמירה בשם״ או ״ייצוא״ ← PDF) והעלו את הקובץ שנוצר.',
+      fix: 'שמרו את הספר מתוכנת העימוד כ־PDF ("שמירה בשם" או "ייצוא" ← PDF) והעלו את הקובץ שנוצר.',
     },
     encrypted: {
       measured: 'מוצפן או מוגן בסיסמה',
@@ -53,7 +53,7 @@ export const preflightStringsHe = {
     truncated: {
       measured: 'קטוע',
       explanation: 'הקובץ קטוע: סופו חסר, כנראה השמירה או ההעלאה נקטעו באמצע.',
-      fix: 'שמרו את ה-PDF מחדש, ודאו שהוא נפתח עד העמוד האחרון, והעלו אותו שוב.',
+      fix: 'שמרו את ה־PDF מחדש, ודאו שהוא נפתח עד העמוד האחרון, והעלו אותו שוב.',
     },
     unreadable: {
       measured: 'פגום',
@@ -64,7 +64,7 @@ export const preflightStringsHe = {
       measured: 'חרג ממגבלות הבדיקה',
       explanation:
         'בדיקת הקובץ חרגה מהזמן או מהזיכרון המותרים: הקובץ מורכב מדי (או פגום) בשביל הדפסה.',
-      fix: 'צמצמו את הקובץ — השטיחו שקיפויות, הקטינו תמונות ל-300 DPI — וייצאו אותו מחדש כ-PDF/X-1a.',
+      fix: 'צמצמו את הקובץ — השטיחו שקיפויות, הקטינו תמונות ל־300 DPI — וייצאו אותו מחדש כ־PDF/X-1a.',
     },
     crashed: {
       measured: 'לא ניתן לקריאה',
@@ -74,7 +74,7 @@ export const preflightStringsHe = {
   },
   pageCount: {
     measured: (pages: number) => pagesHe(pages),
-    expected: (min: number, max: number) => `בין ${min} ל-${max} עמודים`,
+    expected: (min: number, max: number) => `בין ${min} ל־${max} עמודים`,
     ok: 'מספר העמודים מתאים לכריכה רכה בכריכה דבוקה.',
     tooFew: (min: number) =>
       `כריכה דבוקה מחזיקה לפחות ${min} עמודים; בספר קצר יותר הדפים אינם נאחזים בשדרה.`,
@@ -109,7 +109,7 @@ export const preflightStringsHe = {
       `לא מוטמעים: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` ועוד ${names.length - 5}` : ''}`,
     ok: 'כל הגופנים מוטמעים בקובץ, כך שהטקסט יודפס בדיוק כפי שעוצב.',
     explanation: 'גופן שאינו מוטמע יוחלף בדפוס בגופן אחר, והעימוד והאותיות העבריות עלולים להשתבש.',
-    fix: 'בהגדרות הייצוא סמנו ״הטמעת כל הגופנים״ (Embed all fonts), או ייצאו כ-PDF/X-1a שמטמיע אותם תמיד.',
+    fix: 'בהגדרות הייצוא סמנו "הטמעת כל הגופנים" (Embed all fonts), או ייצאו כ־PDF/X-1a שמטמיע אותם תמיד.',
   },
   images: {
     expected: (dpi: number) => `לפחות ${dpi} DPI`,
@@ -121,7 +121,7 @@ export const preflightStringsHe = {
         : `${counted(count, '', 'שתי תמונות', 'תמונות')} מתחת לסף; הנמוכה: ${dpi} DPI (עמוד ${page})`,
     ok: 'כל התמונות שנקראו ברזולוציה מספיקה להדפסה חדה.',
     none_ok: 'לא נמצאו תמונות בקובץ.',
-    explanation: (dpi: number) => `תמונה ברזולוציה נמוכה מ-${dpi} DPI תודפס מטושטשת או מפוקסלת.`,
+    explanation: (dpi: number) => `תמונה ברזולוציה נמוכה מ־${dpi} DPI תודפס מטושטשת או מפוקסלת.`,
     fix: (dpi: number) =>
       `החליפו את התמונות בקבצים ברזולוציה גבוהה יותר (${dpi} DPI לפחות בגודל שבו הן מופיעות בעמוד), או הקטינו אותן בעימוד.`,
     unreadable: (pages: number[]) =>
@@ -131,7 +131,7 @@ export const preflightStringsHe = {
     expected: 'מספר זוגי',
     ok: 'מספר העמודים זוגי, כך שהעמוד האחרון ייפול על גב הדף ולא יתווסף דף ריק באמצע.',
     explanation:
-      'ספר מימין לשמאל מודפס בזוגות עמודים; במספר אי-זוגי בית הדפוס יוסיף עמוד ריק, והעמודים יזוזו צד.',
+      'ספר מימין לשמאל מודפס בזוגות עמודים; במספר אי־זוגי בית הדפוס יוסיף עמוד ריק, והעמודים יזוזו צד.',
     fix: 'הוסיפו עמוד אחד (למשל עמוד ריק בסוף הספר) כך שמספר העמודים יהיה זוגי.',
   },
   firstPage: {
@@ -158,7 +158,7 @@ export const preflightStringsHe = {
     spreadMeasured: (w: number, h: number) => size(w, h),
     spreadOk: 'מידות הכריכה תואמות את גודל הספר, מספר העמודים וסוג הנייר.',
     spreadExplanation: (w: number, h: number, trimW: number, spine: number, bleed: number) =>
-      `הכריכה צריכה להיות ${size(w, h)}: פעמיים רוחב הספר (${mm(trimW)}), השדרה (${mm(spine)}) ו-${mm(bleed)} לחיתוך מכל צד.`,
+      `הכריכה צריכה להיות ${size(w, h)}: פעמיים רוחב הספר (${mm(trimW)}), השדרה (${mm(spine)}) ו־${mm(bleed)} לחיתוך מכל צד.`,
     spreadFix:
       'הורידו את תבנית הכריכה המדויקת בטופס ההעלאה (לפי מספר העמודים, הגודל וסוג הנייר), עדכנו את גודל המסמך וייצאו מחדש.',
     spineExpected: (spine: number, pages: number, paper: string) =>
@@ -195,12 +195,12 @@ export const preflightStringsHe = {
     sideUnknownExplanation:
       'לא נמצאו בכריכה טקסט או תמונה שמהם אפשר לדעת היכן הכריכה הקדמית (למשל כשכל הכריכה היא תמונה אחת). נבדוק זאת ידנית באישור הספר.',
     spineTextExpected: (allowed: boolean, min: number) =>
-      allowed ? `מותר (שדרה של ${mm(min)} לפחות)` : `ללא טקסט (השדרה צרה מ-${mm(min)})`,
+      allowed ? `מותר (שדרה של ${mm(min)} לפחות)` : `ללא טקסט (השדרה צרה מ־${mm(min)})`,
     spineTextFound: 'יש טקסט על השדרה',
     spineTextNone: 'אין טקסט על השדרה',
     spineTextOk: 'הטקסט על השדרה מתאים לרוחבה.',
     spineTextNarrow: (spine: number, min: number) =>
-      `השדרה ברוחב ${mm(spine)} בלבד; טקסט על שדרה צרה מ-${mm(min)} גולש לכריכות בחיתוך.`,
+      `השדרה ברוחב ${mm(spine)} בלבד; טקסט על שדרה צרה מ־${mm(min)} גולש לכריכות בחיתוך.`,
     spineTextFix: 'הסירו את הטקסט מהשדרה, או הוסיפו עמודים או בחרו נייר עבה יותר כדי להרחיב אותה.',
   },
   coverImage: {
@@ -211,7 +211,7 @@ export const preflightStringsHe = {
     small: 'התמונה קטנה, ותיראה מטושטשת בעמוד הספר באתר.',
     smallFix: 'העלו תמונת כריכה ברוחב 600 פיקסלים לפחות (מומלץ 1200).',
     broken: 'לא ניתן לפענח את קובץ התמונה.',
-    brokenFix: 'שמרו את תמונת הכריכה מחדש כ-JPEG או PNG והעלו אותה שוב.',
+    brokenFix: 'שמרו את תמונת הכריכה מחדש כ־JPEG או PNG והעלו אותה שוב.',
     missing: 'לא הועלתה תמונת כריכה',
   },
 } as const;

@@ -22,7 +22,7 @@ describe('add-to-cart feedback', () => {
     const region = screen.getByRole('status');
     expect(region.textContent).toBe('');
     act(() => cartStore.getState().add(makeBook(1, { title: 'ים של מילים' })));
-    expect(region.textContent).toContain('״ים של מילים״ נוסף לסל.');
+    expect(region.textContent).toContain('"ים של מילים" נוסף לסל.');
     expect(region.textContent).toContain('בסל ספר אחד.');
     expect(within(region).getByRole('link', { name: 'מעבר לסל' }).getAttribute('href')).toBe(
       '/cart',

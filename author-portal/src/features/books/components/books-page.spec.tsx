@@ -33,7 +33,7 @@ function library(initial: Book[], fail?: 'put' | 'delete') {
     const answer = (status: number, body: unknown) =>
       ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
     if (fail === (method === 'PUT' ? 'put' : 'delete')) {
-      return answer(403, { message: 'אין לך הרשאה לשנות ספר זה' });
+      return answer(403, { message: 'אין לכם הרשאה לשנות ספר זה' });
     }
     const book = books.find((b) => b._id === id) as Book;
     if (method === 'PUT') {
@@ -112,7 +112,7 @@ describe('/author-dashboard/books', () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'מחיקה ספר 1' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('בטוח שרוצים למחוק את הספר "ספר 1"?');
+    expect(dialog.textContent).toContain('למחוק את הספר "ספר 1"?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'ביטול' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(methods).toEqual([]);
@@ -131,7 +131,7 @@ describe('/author-dashboard/books', () => {
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'הסתרה ספר 1' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('עדכון מצב הספר נכשל: אין לך הרשאה לשנות ספר זה');
+    expect(alert.textContent).toBe('עדכון מצב הספר נכשל: אין לכם הרשאה לשנות ספר זה');
   });
 
   it('offers a new book on the empty all tab only', async () => {

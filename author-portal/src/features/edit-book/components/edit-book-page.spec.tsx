@@ -90,7 +90,7 @@ describe('/book/edit/:id', () => {
     server(403);
     const view = open();
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'אין לך הרשאה לערוך את הספר הזה',
+      'אין לכם הרשאה לערוך את הספר הזה',
     );
     expect(screen.getByRole('link', { name: 'חזרה לספרים שלי' }).getAttribute('href')).toBe(
       '/author-dashboard/books',

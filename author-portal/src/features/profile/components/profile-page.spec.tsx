@@ -120,7 +120,7 @@ describe('/author-dashboard/profile', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'עריכה' }));
     fireEvent.change(screen.getByLabelText('אתר אישי'), { target: { value: 'not a url' } });
     fireEvent.click(screen.getByRole('button', { name: 'שמירה' }));
-    await screen.findByText('נא להזין כתובת אתר מלאה שמתחילה ב-https:// או http://');
+    await screen.findByText('נא להזין כתובת אתר מלאה שמתחילה ב־https:// או http://');
     await waitFor(() => expect(bodies).toEqual([]));
   });
 

@@ -122,7 +122,7 @@ describe('/book/upload', () => {
     type(/^מחיר/, '99999999');
     type(/^מספר עמודים/, '99999');
     expect(screen.getByTestId('cover-template').textContent).toBe(
-      'מספר העמודים צריך להיות מספר שלם בין 32 ל-800; מידות הכריכה יוצגו כשיהיה תקין.',
+      'מספר העמודים צריך להיות מספר שלם בין 32 ל־800; מידות הכריכה יוצגו כשיהיה תקין.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'העלאת הספר' }));
     // Testing Library reads the no-break space `formatPrice` puts before ₪ as a plain space.

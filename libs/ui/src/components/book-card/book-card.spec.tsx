@@ -43,7 +43,7 @@ describe('book card', () => {
 
   it('names an unknown author and falls back to a no-description text', () => {
     renderCard({ authorName: undefined, book: { ...book, summary: '', description: undefined } });
-    expect(screen.getByText('מאת מחבר/ת לא ידוע/ה')).toBeTruthy();
+    expect(screen.getByText('שם הסופר לא ידוע')).toBeTruthy();
     expect(screen.getByText('אין תיאור זמין לספר זה')).toBeTruthy();
   });
 

@@ -61,12 +61,12 @@ describe('Field', () => {
 
   it('puts a checkbox inside its label, with the error described', () => {
     render(
-      <Field label="אני מאשר/ת את התקנון" layout="check" error="יש לאשר את תנאי האתר">
+      <Field label="קראתי את התקנון" layout="check" error="יש לאשר את תנאי האתר">
         {(control) => <input type="checkbox" {...control} />}
       </Field>,
     );
-    const box = screen.getByRole('checkbox', { name: 'אני מאשר/ת את התקנון' });
-    fireEvent.click(screen.getByText('אני מאשר/ת את התקנון'));
+    const box = screen.getByRole('checkbox', { name: 'קראתי את התקנון' });
+    fireEvent.click(screen.getByText('קראתי את התקנון'));
     expect((box as HTMLInputElement).checked).toBe(true);
     const errorId = box.getAttribute('aria-describedby');
     expect(errorId && document.getElementById(errorId)?.textContent).toBe('יש לאשר את תנאי האתר');

@@ -65,7 +65,7 @@ export function zodProblems(error: z.ZodError, input: unknown): FieldProblem[] {
 }
 
 const GENERIC_MESSAGE =
-  /^(שדה חובה|ערך|קצר מדי|ארוך מדי|קטן מדי|גדול מדי|הפורמט|כתובת דוא"ל|שדה לא מוכר)/;
+  /^(שדה חובה|ערך|קצר מדי|ארוך מדי|קטן מדי|גדול מדי|הפורמט|כתובת דוא״ל|שדה לא מוכר)/;
 
 /**
  * One Hebrew message naming every problem (spec §5: registration failures are joined into one

@@ -261,7 +261,7 @@ describe('mail templates', () => {
 
   it('payout-details-changed shows the masked account, the hold on a change, and no hold the first time', async () => {
     const changed = await renderMail(jobOf('payout-details-changed'), contextWith(null));
-    expect(changed.subject).toBe('פרטי התשלום שלך שונו');
+    expect(changed.subject).toBe('פרטי התשלום שלכם שונו');
     expect(changed.text).toContain('חשבון: ••••1116');
     expect(changed.text).toContain('התשלום הבא יועבר רק אחרי שצוות מחברים יבדוק את השינוי');
     expect(changed.html).toContain('dir="rtl"');
@@ -273,7 +273,7 @@ describe('mail templates', () => {
       },
       contextWith(null),
     );
-    expect(first.subject).toBe('פרטי התשלום שלך נשמרו');
+    expect(first.subject).toBe('פרטי התשלום שלכם נשמרו');
     expect(first.text).not.toContain('יבדוק את השינוי');
   });
 });

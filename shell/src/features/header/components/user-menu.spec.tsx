@@ -103,13 +103,13 @@ describe('account menu', () => {
     });
 
     it("shows the API's refusal and closes the blank tab", async () => {
-      answer(403, { statusCode: 403, error: 'Forbidden', message: 'אין לך הרשאה לפעולה זו' });
+      answer(403, { statusCode: 403, error: 'Forbidden', message: 'אין לכם הרשאה לפעולה זו' });
       const tab = blankTab();
       renderMenu(person('admin'), 'admin-token');
       await userEvent.click(screen.getByRole('button', { name: /החשבון/ }));
       await userEvent.click(screen.getByRole('button', { name: 'לוח תורי העבודה' }));
 
-      expect((await screen.findByRole('alert')).textContent).toBe('אין לך הרשאה לפעולה זו');
+      expect((await screen.findByRole('alert')).textContent).toBe('אין לכם הרשאה לפעולה זו');
       expect(tab.close).toHaveBeenCalled();
       expect(tab.location.href).toBe('about:blank');
     });

@@ -108,7 +108,7 @@ describe('login', () => {
     act(() => sessionStore.getState().expire('ended'));
     fakeApi(() => ({ body: { user: dana, token: 'fresh' } }));
     renderAuth('/login', '/cart');
-    expect(screen.getByRole('status').textContent).toBe('ההתחברות שלך הסתיימה. נא להתחבר מחדש.');
+    expect(screen.getByRole('status').textContent).toBe('ההתחברות שלכם הסתיימה. נא להתחבר מחדש.');
     type('אימייל', 'dana@example.com');
     type('סיסמה', 'Sefer#2024');
     fireEvent.click(screen.getByRole('button', { name: 'התחברות' }));

@@ -105,7 +105,7 @@ function BookDetail({ book }: { book: Book }) {
         <div className="book-main__info">
           <h1 className="book-main__title">{book.title}</h1>
           <p className="book-main__author">
-            {s.by}{' '}
+            {authorName === uiStrings.unknownAuthor ? null : `${s.by} `}
             {authorId ? (
               <Link to={`/author/${authorId}`} className="sf-link">
                 {authorName}
