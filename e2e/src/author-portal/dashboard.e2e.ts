@@ -153,12 +153,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', 
     await page.getByLabel(/^שם הספר/).fill(title);
     await page.getByLabel(/^תיאור/).fill('ספר שהועלה במסע הדפדפן');
     await page.getByLabel(/^מחיר/).fill('64.90');
-    await page.getByLabel(/^עלות הדפסה ומשלוח/).fill('18');
-    await page.getByTestId('price-split').getByText('מה שתקבלו').waitFor();
     await page.getByLabel(/^קטגוריה/).selectOption('שירה');
     await page.getByLabel(/^תגיות/).fill('שירה, מסע');
     await page.getByLabel(/^מספר עמודים/).fill(String(options.pages));
     await page.getByLabel(/^סוג נייר/).selectOption(options.paper);
+    // The print cost is the print partner's quote for these options, not typed by the author.
+    await page.getByTestId('price-split').getByText('מה שתקבלו').waitFor({ timeout: 30_000 });
     // The cover template for these options comes from the API before anything is uploaded.
     await page
       .getByTestId('cover-template')

@@ -128,6 +128,12 @@ export const BOOK_UPLOAD_HE = {
 /** The largest file of an upload (spec §5: up to 50 MB). */
 export const MAX_UPLOAD_FILE_BYTES = 50 * 1024 * 1024;
 
+/**
+ * The largest request body any server of ours reads away after refusing it early (the API, and the
+ * edge, which refuses a larger one before it goes upstream): above an upload's three files.
+ */
+export const MAX_REQUEST_BODY_BYTES = 256 * 1024 * 1024;
+
 /** The file fields of `POST /api/books` (spec §3 book upload payload), with their Hebrew names. */
 export const BOOK_UPLOAD_FILES = {
   pdfFile: { kind: 'pdf', label: 'קובץ הספר', missing: BOOK_UPLOAD_HE.pdfRequired },

@@ -26,7 +26,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { EARLY_ANSWER_DEFAULTS } from '@mechabrim/server-kit/http';
+import { MAX_REQUEST_BODY_BYTES } from '@mechabrim/contracts';
 import {
   LANDING_PATH,
   composePage,
@@ -209,7 +209,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     // the API would close the connection on it, and the proxy could then pass on only a 502.
     app.addHook('onRequest', (request, reply, done) => {
       const declared = Number(request.headers['content-length']);
-      if (request.url.startsWith('/api') && declared > EARLY_ANSWER_DEFAULTS.maxBytes) {
+      if (request.url.startsWith('/api') && declared > MAX_REQUEST_BODY_BYTES) {
         void reply
           .code(413)
           .type(JSON_TYPE)

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { MAX_REQUEST_BODY_BYTES } from '@mechabrim/contracts';
 
 /**
  * An answer sent before its request's body has all arrived — a refused upload, a 413 past the body
@@ -24,7 +25,7 @@ export interface EarlyAnswerBounds {
 }
 
 export const EARLY_ANSWER_DEFAULTS: Required<EarlyAnswerBounds> = {
-  maxBytes: 256 * 1024 * 1024,
+  maxBytes: MAX_REQUEST_BODY_BYTES,
   idleMs: 10_000,
 };
 
