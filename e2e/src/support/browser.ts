@@ -30,7 +30,11 @@ export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    // A failed load names no address in its text: add the one it came from.
+    const url = message.location().url;
+    const failedLoad = message.text().startsWith('Failed to load resource');
+    errors.push(`console: ${message.text()}${failedLoad && url ? ` (${url})` : ''}`);
   });
   return errors;
 }

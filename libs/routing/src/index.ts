@@ -23,3 +23,4 @@ export {
 export type { NavigateFunction, RouteObject } from 'react-router';
 export * from './route-paths';
 export { parseSitePath } from './site-path';
+export { ownerOf, type PageOwner } from './route-owner';

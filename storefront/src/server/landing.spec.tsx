@@ -156,6 +156,7 @@ describe('landing renderer', () => {
       '/cart',
       '//evil.test/',
       'book/b1',
+      '/book/upload',
     ]) {
       await expect(renderLanding(path, { apiBaseUrl })).resolves.toBe(null);
     }

@@ -14,7 +14,7 @@
 // first render of the book page has it too instead of a skeleton.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
-import { MemoryRouter, parseSitePath } from '@mechabrim/routing';
+import { MemoryRouter, ownerOf, parseSitePath } from '@mechabrim/routing';
 import { ApiError, configureApi } from '@mechabrim/session';
 import { withinDeadline } from '@mechabrim/contracts';
 import StorefrontApp from '../app/app';
@@ -118,7 +118,8 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
  */
 export async function renderLanding(url: string, options: LandingOptions): Promise<Landing | null> {
   const parsed = parseSitePath(url);
-  if (!parsed) return null;
+  // Another front end's page (`/book/upload` is the portal's, though it looks like a book's).
+  if (!parsed || ownerOf(parsed.pathname) !== 'storefront') return null;
   const prefetch = prefetchFor(parsed.pathname, parsed.searchParams);
   if (!prefetch) return null;
   configureApi({ apiBaseUrl: options.apiBaseUrl });
