@@ -90,6 +90,8 @@ async function seedOrders(db: Connection, count: number): Promise<Types.ObjectId
     price: 40 + i,
     isAvailable: true,
     salesCount: 0,
+    // A print quote on every book: the split writes a `print` entry for each line.
+    printCost: { agorot: 1500, quotedAt: new Date(), podPackageId: 'A5-BW-80', pages: 200 },
   }));
   await db.collection('books').insertMany(books);
   const ids: Types.ObjectId[] = [];
@@ -214,7 +216,8 @@ async function splitRound(
       here: (here.user + here.system) / 1000 / ORDERS,
     };
     const p95Ms = await p95Of(queue);
-    // Exactly once: one entry per line and party, the orders all marked split.
+    // Exactly once: one entry per line and party (author, community, platform, print), the orders
+    // all marked split.
     const [expected] = await db
       .collection('orders')
       .aggregate<{ lines: number }>([
@@ -222,8 +225,11 @@ async function splitRound(
       ])
       .toArray();
     const entries = await db.collection('ledger').countDocuments();
-    if (entries !== (expected?.lines ?? 0) * 3) {
-      throw new Error(`ledger has ${entries} entries, expected ${(expected?.lines ?? 0) * 3}`);
+    const perLine = 4;
+    if (entries !== (expected?.lines ?? 0) * perLine) {
+      throw new Error(
+        `ledger has ${entries} entries, expected ${(expected?.lines ?? 0) * perLine}`,
+      );
     }
     // Sales counts follow the ledger: every copy counted once (by the `book-sales` counts, which
     // wait up to a second for more sales of their book).
