@@ -11,7 +11,13 @@
  * `--no-build` reuses services/api/dist).
  */
 import { seedDemoData } from '@mechabrim/demo-data';
-import { catalogueBooks, loadLine, loadWithLatencies, startBenchApi } from './support/api-load';
+import {
+  catalogueBooks,
+  loadLine,
+  loadWithLatencies,
+  paymentCreateRequest,
+  startBenchApi,
+} from './support/api-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -58,29 +64,12 @@ async function main(): Promise<void> {
         { id: bookAt(k + 7), quantity: 1 },
         ...(k % 2 ? [{ id: bookAt(k + 13), quantity: 2 }] : []),
       ];
-      return {
-        method: 'POST' as const,
-        path: '/api/payments/create',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${tokens[k % tokens.length] ?? ''}`,
-          'idempotency-key': `bench-${process.pid}-${k}`,
-        },
-        body: JSON.stringify({
-          items,
-          client: {
-            first_name: 'דנה',
-            last_name: 'לוי',
-            phone: '050-1234567',
-            email: 'dana@example.com',
-            address: 'הרצל 12',
-            city: 'תל אביב',
-            zip: '6100000',
-          },
-          shipping_method: k % 4 === 0 ? 'express' : 'standard',
-          shipping_region: 'israel-centre',
-        }),
-      };
+      return paymentCreateRequest({
+        token: tokens[k % tokens.length] ?? '',
+        idempotencyKey: `bench-${process.pid}-${k}`,
+        items,
+        shippingMethod: k % 4 === 0 ? 'express' : 'standard',
+      });
     };
     let m = 0;
     const bookRequest = () => ({ method: 'GET' as const, path: `/api/books/${bookAt(m++ * 11)}` });

@@ -22,7 +22,13 @@ import {
   sendWithin,
   type SentRequest,
 } from '@mechabrim/testing';
-import { catalogueBooks, loadLine, loadWithLatencies, type LoadRequest } from './support/api-load';
+import {
+  catalogueBooks,
+  loadLine,
+  loadWithLatencies,
+  paymentCreateRequest,
+  type LoadRequest,
+} from './support/api-load';
 import { rssMb } from './support/process';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 90);
@@ -87,29 +93,11 @@ function readerTraffic(books: { _id: string }[], buyerToken: string): () => Load
       case 4:
         return { path: `/api/books/${bookAt(k + 1)}` };
       default:
-        return {
-          method: 'POST' as const,
-          path: '/api/payments/create',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${buyerToken}`,
-            'idempotency-key': `soak-${process.pid}-${k}`,
-          },
-          body: JSON.stringify({
-            items: [{ id: bookAt(k), quantity: 1 }],
-            client: {
-              first_name: 'דנה',
-              last_name: 'לוי',
-              phone: '050-1234567',
-              email: 'dana@example.com',
-              address: 'הרצל 12',
-              city: 'תל אביב',
-              zip: '6100000',
-            },
-            shipping_method: 'standard',
-            shipping_region: 'israel-centre',
-          }),
-        };
+        return paymentCreateRequest({
+          token: buyerToken,
+          idempotencyKey: `soak-${process.pid}-${k}`,
+          items: [{ id: bookAt(k), quantity: 1 }],
+        });
     }
   };
 }

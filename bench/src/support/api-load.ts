@@ -30,6 +30,41 @@ export interface LoadRequest {
   body?: string;
 }
 
+/**
+ * `POST /api/payments/create` for one checkout attempt (its own idempotency key) by the buyer
+ * holding `token`, with the demo buyer's details.
+ */
+export function paymentCreateRequest(options: {
+  token: string;
+  idempotencyKey: string;
+  items: { id: string; quantity: number }[];
+  shippingMethod?: 'standard' | 'express';
+}): LoadRequest {
+  return {
+    method: 'POST',
+    path: '/api/payments/create',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${options.token}`,
+      'idempotency-key': options.idempotencyKey,
+    },
+    body: JSON.stringify({
+      items: options.items,
+      client: {
+        first_name: 'דנה',
+        last_name: 'לוי',
+        phone: '050-1234567',
+        email: 'dana@example.com',
+        address: 'הרצל 12',
+        city: 'תל אביב',
+        zip: '6100000',
+      },
+      shipping_method: options.shippingMethod ?? 'standard',
+      shipping_region: 'israel-centre',
+    }),
+  };
+}
+
 /** One autocannon load against `base`, each request made by `request()`. */
 export async function loadWithLatencies(
   base: string,
