@@ -5,4 +5,6 @@ module.exports = {
   displayName: 'session',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  // jsdom lacks TextEncoder, which react-router (SessionEndedRedirect) reads when it loads.
+  setupFiles: [require('path').join(__dirname, '../ui/src/testing/jsdom-polyfills.ts')],
 };

@@ -1,16 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
-import { sessionStore, useSession, useSessionEnded } from '@mechabrim/session';
+import { SessionEndedRedirect, sessionStore, useSession } from '@mechabrim/session';
 import { ErrorBoundary, useTitleFromHeading } from '@mechabrim/ui';
-import { useRef, useState } from 'react';
-import {
-  BrowserRouter,
-  Link,
-  Navigate,
-  Route,
-  Routes,
-  useLocation,
-  useNavigate,
-} from '@mechabrim/routing';
+import { useState } from 'react';
+import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { homeOf } from './home-of';
 import { PortalRemote } from './portal-remote';
@@ -61,22 +53,6 @@ function PortalBar() {
       </div>
     </header>
   );
-}
-
-/**
- * When the API ends the session (signed out everywhere, an e-mail change elsewhere, expiry), the
- * author is sent to sign in, where the notice says why, and comes back here after.
- */
-function SessionEndedRedirect() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const here = useRef('');
-  here.current = `${location.pathname}${location.search}`;
-  useSessionEnded(() => {
-    if (location.pathname === '/login') return;
-    void navigate('/login', { state: { from: here.current } });
-  });
-  return null;
 }
 
 /** The document's title follows the screen's heading, as in the store. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from '@mechabrim/routing';
 import { createApiClient, type ApiRequest, type ApiTiming } from './api-client';
 import { getApiBaseUrl } from './api-config';
 import { createSessionStore, type SessionState } from './session-store';
@@ -121,4 +122,21 @@ export function useSessionEnded(onEnded: () => void): void {
       if (ended(state) && !ended(previous)) latest.current();
     });
   }, []);
+}
+
+/**
+ * When the API ends the session (signed out everywhere, an e-mail change elsewhere, expiry), the
+ * person is sent to sign in — where the session's notice says why — and comes back here after.
+ * Mounted inside the router by the shell and by the standalone author portal.
+ */
+export function SessionEndedRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
+  useSessionEnded(() => {
+    if (location.pathname === '/login') return;
+    void navigate('/login', { state: { from: here.current } });
+  });
+  return null;
 }

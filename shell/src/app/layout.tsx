@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from '@mechabrim/routing';
+import { SessionEndedRedirect } from '@mechabrim/session';
 import { useTitleFromHeading } from '@mechabrim/ui';
 import { Footer } from '../features/footer';
 import { Header } from '../features/header';
@@ -7,7 +8,6 @@ import { strings } from '../strings.he';
 import { AppRoutes } from './app-routes';
 import { hidesHeader, isPaymentFramePage } from './route-table';
 import { ScrollToTop } from './scroll-to-top';
-import { SessionEndedRedirect } from './session-ended-redirect';
 import './shell.css';
 
 /**

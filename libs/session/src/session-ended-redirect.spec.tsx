@@ -1,7 +1,7 @@
+/** @jest-environment jsdom */
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@mechabrim/routing';
-import { sessionStore } from '@mechabrim/session';
-import { SessionEndedRedirect } from './session-ended-redirect';
+import { SessionEndedRedirect, sessionStore } from './index';
 
 function Where() {
   const location = useLocation();
