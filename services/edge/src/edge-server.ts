@@ -23,10 +23,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { MAX_REQUEST_BODY_BYTES } from '@mechabrim/contracts';
 import {
   LANDING_PATH,
   composePage,
@@ -36,6 +34,8 @@ import {
   type LandingAnswer,
   type RemoteLanding,
 } from './landing';
+import { HTML_TYPE, JSON_TYPE, NO_CACHE } from './answer-headers';
+import { registerApiProxy } from './api-proxy';
 import { runtimeConfigFromEnv, type Env, type RuntimeConfig } from './runtime-config';
 import {
   DEFAULT_PAYMENT_FRAME_ORIGINS,
@@ -69,12 +69,9 @@ const MIME: Readonly<Record<string, string>> = {
   '.pdf': 'application/pdf',
   '.webmanifest': 'application/manifest+json',
 };
-const HTML_TYPE = 'text/html; charset=utf-8';
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** `main.3f9a1c2e.js`, `412.a1b2c3d4e5f6.js`, `heebo-hebrew-400.8c1f2a3b.woff2` */
 const HASHED = /[.-][0-9a-f]{8,32}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const NO_CACHE = 'no-cache';
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /** The Cache-Control value for a served file name. */
@@ -193,10 +190,6 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   });
 
   app.setErrorHandler((err: { statusCode?: number }, _request, reply) => sendError(reply, err));
-  // A body the edge answers before it has all arrived needs nothing of its own here: Fastify's body
-  // parsers (past a limit, on a bad body) and @fastify/reply-from (when the API answered early)
-  // close such a connection, and a body nobody started to read is read away by Node.
-
   await app.register(fastifyCompress, {
     global: true,
     threshold: 256,
@@ -204,45 +197,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   });
 
   if (options.apiUpstream) {
-    const upstream = options.apiUpstream;
-    // A body larger than the API would ever read is refused here, before a byte goes upstream:
-    // the API would close the connection on it, and the proxy could then pass on only a 502.
-    app.addHook('onRequest', (request, reply, done) => {
-      const declared = Number(request.headers['content-length']);
-      if (request.url.startsWith('/api') && declared > MAX_REQUEST_BODY_BYTES) {
-        void reply
-          .code(413)
-          .type(JSON_TYPE)
-          .header('Cache-Control', NO_CACHE)
-          .send({ statusCode: 413, error: 'Payload Too Large', message: strings.bodyTooLarge });
-        return;
-      }
-      done();
-    });
-    await app.register(fastifyHttpProxy, {
-      upstream,
-      prefix: '/api',
-      rewritePrefix: '/api',
-      replyOptions: {
-        // The API sees who asked and at which address, not this server.
-        rewriteRequestHeaders: (request, headers) => ({
-          ...headers,
-          'x-forwarded-for': [headers['x-forwarded-for'], request.socket.remoteAddress]
-            .filter(Boolean)
-            .join(', '),
-          'x-forwarded-host': request.headers.host ?? '',
-          'x-forwarded-proto': request.protocol,
-        }),
-        onError: (reply, { error }) => {
-          if (options.onError) options.onError(error);
-          void reply.code(502).type(JSON_TYPE).send({
-            statusCode: 502,
-            error: 'Bad Gateway',
-            message: strings.apiUnavailable,
-          });
-        },
-      },
-    });
+    await registerApiProxy(app, { upstream: options.apiUpstream, onError: options.onError });
   }
 
   /** Page parts (index.html, the landing frame) by file, read again when their file changes. */
