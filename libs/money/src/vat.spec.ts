@@ -93,7 +93,11 @@ describe('the VAT included in a gross price', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 100_000_000 }),
-        fc.date({ min: new Date('2016-01-01T00:00:00Z'), max: new Date('2040-01-01T00:00:00Z') }),
+        fc.date({
+          min: new Date('2016-01-01T00:00:00Z'),
+          max: new Date('2040-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
         (count, date) => {
           const percent = vatPercentOn(date);
           const { net, vat } = splitVat(agorot(count), percent);
