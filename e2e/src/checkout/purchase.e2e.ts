@@ -1,6 +1,16 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
-import { formatPrice, lineTotal, shekels, sumAgorot, toAgorot, toShekels } from '@mechabrim/money';
+import {
+  agorot,
+  cancellationFeeOf,
+  formatPrice,
+  lineTotal,
+  shekels,
+  sumAgorot,
+  toAgorot,
+  toShekels,
+} from '@mechabrim/money';
+import { until } from '@mechabrim/testing';
 import {
   keep,
   openPage,
@@ -191,7 +201,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
     await asAuthor.context.close();
   });
 
-  it('a declined card: the reason in Hebrew inside the frame, retry, then the approving card pays; 4 copies ship free', async () => {
+  it('a declined card: the reason in Hebrew inside the frame, retry, then the approving card pays; 4 copies ship free; then cancelled, refunded with a credit note', async () => {
     const [first] = books;
     if (!first) throw new Error('the demo catalogue has no cheap book');
     const email = `decline-${viewport}-${Date.now()}@example.com`;
@@ -232,9 +242,42 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
     const again = await cardForm(page);
     await payWith(again, APPROVED);
     await page.getByRole('heading', { name: 'התשלום בוצע בהצלחה!' }).waitFor({ timeout: 30_000 });
+    const paid = lineTotal(toAgorot(first.price), 4);
     expect(bare(await page.getByTestId('result-amount').textContent())).toBe(
-      bare(formatPrice(toShekels(lineTotal(toAgorot(first.price), 4)))),
+      bare(formatPrice(toShekels(paid))),
     );
+
+    // Changed their mind before the printer started: the order is cancelled, the press stopped,
+    // the money back on the card less the fee, and the credit note beside the receipt.
+    await page.getByRole('link', { name: 'להזמנות שלי' }).click();
+    await page.waitForURL('**/orders');
+    const order = page.getByTestId('order-card').first();
+    await order.getByRole('button', { name: 'ביטול ההזמנה' }).click();
+    await order.getByRole('button', { name: 'כן, לבטל' }).click();
+    const fee = cancellationFeeOf(paid);
+    await order
+      .getByText(`ההזמנה בוטלה. ${formatPrice(toShekels(agorot(paid - fee)))} יוחזרו`, {
+        exact: false,
+      })
+      .waitFor({ timeout: 30_000 });
+    // After a reload (the worker has refunded the card and issued the credit note by then).
+    const cancelled = page.locator('[data-testid="order-card"][data-status="cancelled"]').first();
+    await until(
+      'the refund and its credit note',
+      async () => {
+        await page.reload();
+        await cancelled.waitFor();
+        const refunded = await cancelled.locator('[data-refund-state="refunded"]').count();
+        const note = await cancelled.getByRole('button', { name: /תעודת זיכוי/ }).count();
+        return refunded === 1 && note === 1 ? true : undefined;
+      },
+      60_000,
+    );
+    expect(bare(await cancelled.locator('.order-card__fee dd').textContent())).toBe(
+      bare(formatPrice(toShekels(fee))),
+    );
+    await keep(page, 'order-cancelled', viewport);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors(errors)).toEqual([]);
     await context.close();
   });

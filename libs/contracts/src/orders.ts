@@ -51,6 +51,37 @@ export const buyerOrderLineSchema = z.object({
   lineTotal: z.number(),
 });
 
+/**
+ * Where a refund stands: `pending` until the payment provider gave it back to the card (retried
+ * meanwhile), `refunded` once it did, `failed` when the provider declined it or every retry failed
+ * (an admin sees it and can try again).
+ */
+export const REFUND_STATES = ['pending', 'refunded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/** A paid order's cancellation as its buyer sees it: the fee kept and the refund, in shekels. */
+export const buyerCancellationSchema = z.object({
+  at: z.string(),
+  fee: z.number(),
+  refund: z.number(),
+  refundState: z.enum(REFUND_STATES),
+  /** When the refund reached the card's issuer (null until then). */
+  refundedAt: z.string().nullable(),
+});
+export type BuyerCancellation = z.infer<typeof buyerCancellationSchema>;
+
+/**
+ * A credit note (תעודת זיכוי) of a refund on the order, as its buyer sees it: the amount credited
+ * in shekels, and where to download it (`GET /api/orders/:id/credit-notes/:number`).
+ */
+export const buyerCreditNoteSchema = z.object({
+  number: z.number().int(),
+  amount: z.number(),
+  issuedAt: z.string(),
+  url: z.string(),
+});
+export type BuyerCreditNote = z.infer<typeof buyerCreditNoteSchema>;
+
 /** An order as its buyer sees it (`GET /api/orders/mine`): money in shekels. */
 export const buyerOrderSchema = z.object({
   _id: z.string(),
@@ -73,12 +104,16 @@ export const buyerOrderSchema = z.object({
   transactionId: z.string().nullable(),
   /** The tax invoice-receipt (`GET /api/orders/:id/receipt`), null until the worker issued it. */
   receiptUrl: z.string().nullable(),
+  /** The issued credit notes of the order's refunds, by number (empty when nothing was refunded). */
+  creditNotes: z.array(buyerCreditNoteSchema).default([]),
   /** Every status the order has had, oldest first (empty for orders from before checkout). */
   timeline: z.array(z.object({ status: z.enum(ORDER_LIFECYCLE_STATUSES), at: z.string() })),
   /** Every parcel the printer sent, first shipped first (empty until the order ships). */
   tracking: z
     .array(z.object({ number: z.string(), carrier: z.string(), url: z.string() }))
     .default([]),
+  /** Null unless the order was cancelled after it was paid. */
+  cancellation: buyerCancellationSchema.nullable().default(null),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
 
@@ -99,10 +134,18 @@ export const orderCancellationAnswerSchema = z.object({
   /** Kept as the cancellation fee (spec §9: 5 % of the deal, at most 100 ₪). */
   fee: z.number(),
   refund: z.number(),
+  /** The refund is on its way to the card (`pending`); the mail and credit note follow it. */
+  refundState: z.enum(REFUND_STATES),
   /** Ledger entries written to reverse the order's split (0 when it had not been split yet). */
   reversedEntries: z.number().int(),
 });
 export type OrderCancellationAnswer = z.infer<typeof orderCancellationAnswerSchema>;
+
+/** A document's number in a route (`/api/orders/:id/credit-notes/:number`). */
+export const documentNumberParamSchema = z
+  .string({ error: VALIDATION_HE.documentNumberInvalid })
+  .regex(/^[1-9]\d{0,8}$/, VALIDATION_HE.documentNumberInvalid)
+  .transform(Number);
 
 /** Query of `GET /api/orders/mine`. */
 export const buyerOrdersQuerySchema = z.object({
@@ -124,3 +167,28 @@ export const ORDER_REFERENCE_LENGTH = 8;
 export function orderReference(orderId: string): string {
   return orderId.trim().slice(-ORDER_REFERENCE_LENGTH).toUpperCase();
 }
+
+/** One refund as the admins' list shows it (`GET /api/admin/refunds`), money in shekels. */
+export const adminRefundSchema = z.object({
+  orderId: z.string(),
+  orderReference: z.string(),
+  ref: z.string(),
+  reason: z.enum(['cancellation', 'return']),
+  amount: z.number(),
+  fee: z.number(),
+  state: z.enum(REFUND_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  requestedAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+export const adminRefundsAnswerSchema = z.object({ refunds: z.array(adminRefundSchema) });
+export type AdminRefundsAnswer = z.infer<typeof adminRefundsAnswerSchema>;
+
+/** `GET /api/admin/refunds?state=failed` (the default): the refunds in that state, newest first. */
+export const adminRefundsQuerySchema = z.object({
+  state: z.enum(REFUND_STATES).default('failed'),
+});
+export type AdminRefundsQuery = z.infer<typeof adminRefundsQuerySchema>;

@@ -219,7 +219,11 @@ export type PrintWebhook = z.infer<typeof printWebhookSchema>;
 export const printCallbackAnswerSchema = z.object({
   received: z.literal(true),
   /** What the callback did to the order. */
-  outcome: z.enum(['moved', 'unchanged', 'needs_attention', 'unknown_order']),
+  /**
+   * What the callback did to the order; `ignored_cancelled`: the order was cancelled, so nothing
+   * for the buyer (kept for admins, who are asked to look when the job went on to print).
+   */
+  outcome: z.enum(['moved', 'unchanged', 'needs_attention', 'unknown_order', 'ignored_cancelled']),
   status: z.string(),
 });
 export type PrintCallbackAnswer = z.infer<typeof printCallbackAnswerSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientLogEntrySchema } from './client-logs';
 import { PREFLIGHT_CHECK_STATUSES } from './preflight';
+import { VALIDATION_HE } from './validation-messages.he';
 
 /** Names of every BullMQ queue; the API produces, the worker consumes. */
 export const QUEUE_NAMES = {
@@ -42,6 +43,7 @@ export const ORDER_QUEUE_NAMES = {
   printJobs: 'print-jobs',
   receipts: 'receipts',
   mail: 'mail',
+  refunds: 'refunds',
 } as const;
 export type OrderQueueName = (typeof ORDER_QUEUE_NAMES)[keyof typeof ORDER_QUEUE_NAMES];
 export const ORDER_QUEUE_NAME_LIST = Object.values(ORDER_QUEUE_NAMES) as [
@@ -66,6 +68,21 @@ export type PrintJobsJob = z.infer<typeof printJobsJobSchema>;
 export const receiptsJobSchema = z.strictObject({ orderId: orderIdField });
 export type ReceiptsJob = z.infer<typeof receiptsJobSchema>;
 
+/** A refund's own reference (`rf_` and 22 base64url characters): the provider's duplicate guard. */
+export const refundRefSchema = z
+  .string()
+  .regex(/^rf_[A-Za-z0-9_-]{22}$/, VALIDATION_HE.refundRefInvalid);
+
+/**
+ * `refunds`: give back one refund of the order (a cancellation or a return) through the payment
+ * port, then issue its credit note and mail the buyer. The amount is read from the order.
+ */
+export const refundsJobSchema = z.strictObject({
+  orderId: orderIdField,
+  refundRef: refundRefSchema,
+});
+export type RefundsJob = z.infer<typeof refundsJobSchema>;
+
 /** Mail templates the worker knows (each is one file under services/worker/src/mail/templates). */
 export const MAIL_TEMPLATES = [
   'order-confirmation',
@@ -74,6 +91,7 @@ export const MAIL_TEMPLATES = [
   'book-rejected',
   'book-sold',
   'payout-details-changed',
+  'order-cancelled',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -160,6 +178,17 @@ export const payoutDetailsChangedMailSchema = z.strictObject({
   firstTime: z.boolean(),
 });
 
+/**
+ * `order-cancelled`: the buyer's order was cancelled; the fee kept, the refund given back to the
+ * card and its credit note (read from the order by the refund's reference).
+ */
+export const orderCancelledMailSchema = z.strictObject({
+  template: z.literal('order-cancelled'),
+  to: mailTo,
+  orderId: orderIdField,
+  refundRef: refundRefSchema,
+});
+
 /** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
@@ -168,6 +197,7 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   bookRejectedMailSchema,
   bookSoldMailSchema,
   payoutDetailsChangedMailSchema,
+  orderCancelledMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */
@@ -179,6 +209,7 @@ export const ORDER_JOB_SCHEMAS = {
   'print-jobs': printJobsJobSchema,
   receipts: receiptsJobSchema,
   mail: mailJobSchema,
+  refunds: refundsJobSchema,
 } as const satisfies Record<OrderQueueName, z.ZodType>;
 
 /** A payload of any order queue, tagged with its queue (what an outbox row holds). */
@@ -186,7 +217,8 @@ export type OrderJob =
   | { queue: 'order-splits'; payload: OrderSplitsJob }
   | { queue: 'print-jobs'; payload: PrintJobsJob }
   | { queue: 'receipts'; payload: ReceiptsJob }
-  | { queue: 'mail'; payload: MailJob };
+  | { queue: 'mail'; payload: MailJob }
+  | { queue: 'refunds'; payload: RefundsJob };
 
 /**
  * Queues of books. `book-uploads`: the API stores the files through the storage port, creates the

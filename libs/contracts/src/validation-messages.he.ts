@@ -33,6 +33,8 @@ export const VALIDATION_HE = {
   searchTooLong: 'טקסט החיפוש ארוך מדי (עד 100 תווים)',
   limitInvalid: 'המספר המבוקש אינו תקין',
   pageInvalid: 'מספר העמוד אינו תקין',
+  refundRefInvalid: 'מזהה הזיכוי אינו תקין',
+  documentNumberInvalid: 'מספר המסמך אינו תקין',
   categoryInvalid: 'הקטגוריה אינה מוכרת',
   sortInvalid: 'מיון לא מוכר',
   priceBandInvalid: 'טווח המחירים אינו מוכר',

@@ -14,6 +14,7 @@ export * from './order-status';
 export * from './outbox.schema';
 export * from './ledger.schema';
 export * from './receipts.schema';
+export * from './credit-notes.schema';
 export * from './mail-outbox.schema';
 export * from './payout-details.schema';
 export * from './models';

@@ -9,12 +9,13 @@ export const LEDGER_PARTIES = ['author', 'community', 'platform', 'print'] as co
 export type LedgerParty = (typeof LEDGER_PARTIES)[number];
 
 /**
- * A sale, its reversal (a cancellation or a refund), or an adjustment (the print partner's actual
+ * A sale, its reversal (a cancellation or a refund), an adjustment (the print partner's actual
  * charge for a line differing from the quote the sale deducted: print and platform entries of
- * opposite amounts, so the line still adds up and the author's share stays as sold). Entries are
- * never edited or removed.
+ * opposite amounts, so the line still adds up and the author's share stays as sold), or a fee (the
+ * cancellation fee the platform keeps of a cancelled order: one platform entry, on the order's
+ * first line, since the ledger's key is per line). Entries are never edited or removed.
  */
-export const LEDGER_KINDS = ['sale', 'reversal', 'adjustment'] as const;
+export const LEDGER_KINDS = ['sale', 'reversal', 'adjustment', 'fee'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
@@ -129,7 +130,8 @@ export function ledgerRows(
  * The reversing entries of an order's sale entries (a cancellation, or a split that lost its order
  * to one): the same entries with `kind: 'reversal'`, their amounts, copies and line totals negated,
  * at `occurredAt`. Sales that already have their reversal get none: with the ledger's unique key,
- * writing them again is a no-op anyway.
+ * writing them again is a no-op anyway. A print adjustment stays: its print and platform entries
+ * cancel each other within the line, so the order's entries still add up.
  */
 export function reversalEntries(
   entries: readonly (LedgerEntryInput & { _id?: unknown; createdAt?: unknown })[],
@@ -147,4 +149,35 @@ export function reversalEntries(
       lineTotalAgorot: -sale.lineTotalAgorot,
       occurredAt,
     }));
+}
+
+/**
+ * The cancellation fee the platform keeps of a cancelled order, as one ledger entry on the order's
+ * first line (the ledger's key is per line; the fee is the order's): no copies, no line total.
+ * Null for a fee of 0 or an order without lines.
+ */
+export function cancellationFeeEntry(
+  order: {
+    _id: Types.ObjectId;
+    books: readonly { book: { _id: Types.ObjectId; author: Types.ObjectId } }[];
+  },
+  feeAgorot: number,
+  policy: LedgerEntryInput['policy'],
+  occurredAt: Date,
+): LedgerEntryInput | null {
+  const first = order.books[0];
+  if (!first || feeAgorot <= 0) return null;
+  return {
+    orderId: order._id,
+    lineIndex: 0,
+    party: 'platform',
+    kind: 'fee',
+    amountAgorot: feeAgorot,
+    bookId: first.book._id,
+    authorId: first.book.author,
+    quantity: 0,
+    lineTotalAgorot: 0,
+    policy,
+    occurredAt,
+  };
 }

@@ -1,5 +1,5 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model, Types } from 'mongoose';
-import { ORDER_LIFECYCLE_STATUSES, PAYMENT_PROVIDERS } from '@mechabrim/contracts';
+import { ORDER_LIFECYCLE_STATUSES, PAYMENT_PROVIDERS, REFUND_STATES } from '@mechabrim/contracts';
 import {
   agorot,
   donationOf,
@@ -109,6 +109,37 @@ const PaymentAttemptSchema = new Schema(
 );
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** How many of a cancelled order's late print callbacks `print.afterCancellation` keeps. */
+export const AFTER_CANCELLATION_KEPT = 20;
+
+/**
+ * One refund of a paid order (a cancellation now, a return later): its own random reference (the
+ * payment provider's duplicate guard, so a retried refund never credits twice), the sum given back
+ * and where it stands (`REFUND_STATES` of the contracts). The `refunds` job moves it; nothing
+ * else does.
+ */
+const RefundSchema = new Schema(
+  {
+    ref: { type: String, required: true },
+    reason: { type: String, enum: ['cancellation', 'return'], required: true },
+    amountAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+    /** What was kept (the cancellation fee); 0 for a return. */
+    feeAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
+    state: { type: String, enum: REFUND_STATES, required: true },
+    requestedAt: { type: Date, required: true },
+    /** Calls to the provider so far, and why the last one failed. */
+    attempts: { type: Number, default: 0, min: 0 },
+    lastError: { type: String, default: null },
+    /** The provider's credit transaction, once it gave the money back. */
+    transactionId: { type: String, default: null },
+    refundedAt: { type: Date, default: null },
+    /** The credit note's number, once issued, and when the buyer was mailed. */
+    creditNoteNumber: { type: Number, default: null },
+    mailedAt: { type: Date, default: null },
+  },
+  { _id: false },
+);
+
 /**
  * Where an order's printing stands. `jobId` is set once, when the print partner accepted the job
  * (the worker's handoff, idempotent by `handoffKey`); `providerStatus` is the partner's latest
@@ -167,6 +198,24 @@ const PrintRecordSchema = new Schema(
         { _id: false },
       ),
       default: null,
+    },
+    /**
+     * The partner's callbacks for the order after it was cancelled, newest last (at most
+     * {@link AFTER_CANCELLATION_KEPT}): they change nothing for the buyer, and are kept here for
+     * an admin to see what the press did after all.
+     */
+    afterCancellation: {
+      type: [
+        new Schema(
+          {
+            at: { type: Date, required: true },
+            partnerStatus: { type: String, required: true },
+            jobId: { type: String, default: null },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
     },
   },
   { _id: false },
@@ -288,6 +337,8 @@ export const OrderSchema = new Schema(
       ),
       default: null,
     },
+    /** Money given back to the buyer's card, oldest first. */
+    refunds: { type: [RefundSchema], default: [] },
     /** The order's print job (issue 11): the handoff, the partner's word and every parcel. */
     print: { type: PrintRecordSchema, default: null },
     payment: {
@@ -320,6 +371,11 @@ OrderSchema.index(
   { unique: true, partialFilterExpression: { idempotencyKey: { $type: 'string' } } },
 );
 OrderSchema.index({ 'payment.transactionId': 1 });
+// Refunds waiting or failed, for the admins' list (a sparse few among all orders).
+OrderSchema.index(
+  { 'refunds.state': 1 },
+  { partialFilterExpression: { 'refunds.state': { $type: 'string' } } },
+);
 // A notify names its payment attempt, never the order: the attempt finds the order.
 OrderSchema.index(
   { 'payment.attempts.ref': 1 },

@@ -55,3 +55,5 @@ export type ReceiptCounterModel = Model<ReceiptCounterRecord>;
 export const RECEIPT_COUNTER_MODEL = 'ReceiptCounter';
 /** The series of invoice-receipts. */
 export const INVOICE_RECEIPT_SERIES = 'invoice-receipt';
+/** The series of credit notes (its own numbers, apart from the receipts'). */
+export const CREDIT_NOTE_SERIES = 'credit-note';

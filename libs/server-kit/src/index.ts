@@ -9,3 +9,4 @@ export * from './bootstrap/run-server';
 export * from './signing/hmac';
 export * from './sealing/sealed-box';
 export * from './print/print-partner';
+export * from './payments';

@@ -539,7 +539,9 @@ describe('payments: create, simulator, notify, outbox', () => {
       { $set: { status: 'pending' } },
     );
     await eventually('the outbox dispatched again', allDispatched(ctx, created.body.order_id));
-    for (const queue of Object.values(ctx.queues)) {
+    // One job in each queue of a paid order's follow-up work (a refund has none until cancelled).
+    for (const [name, queue] of Object.entries(ctx.queues)) {
+      if (name === 'refunds') continue;
       const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
       expect(jobs.filter((job) => job.data.orderId === created.body.order_id)).toHaveLength(1);
     }

@@ -218,13 +218,60 @@ describe('POST /api/print/callback', () => {
     expect((await orderOf(orderId))?.print.needsAttention).not.toBeNull();
   });
 
-  it('does not revive a cancelled order, and answers 200 for an order that is not ours', async () => {
+  it('a SHIPPED callback for a cancelled order changes nothing for the buyer and asks an admin', async () => {
     const orderId = await paidOrder('cancelled');
-    expect((await send(webhook(orderId, 'SHIPPED', ['RR7IL']))).body).toMatchObject({
-      outcome: 'unchanged',
+    const before = await orderOf(orderId);
+    const answer = await send(webhook(orderId, 'SHIPPED', ['RR7IL', 'RR8IL']));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      received: true,
+      outcome: 'ignored_cancelled',
       status: 'cancelled',
     });
-    expect((await orderOf(orderId))?.status).toBe('cancelled');
+    const order = await orderOf(orderId);
+    expect(order?.status).toBe('cancelled');
+    expect(order?.statusHistory).toEqual(before?.statusHistory);
+    expect(order?.print.parcels).toEqual([]);
+    expect(await mailsFor(orderId)).toHaveLength(0);
+    expect(await db.collection('outbox').countDocuments({ 'payload.orderId': orderId })).toBe(0);
+    expect(order?.print.afterCancellation).toEqual([
+      { at: expect.any(Date), partnerStatus: 'SHIPPED', jobId: '7001' },
+    ]);
+    expect(order?.print.needsAttention.reason).toBe(
+      'ההזמנה בוטלה, אבל בית הדפוס דיווח שהיא נשלחה (SHIPPED). יש לבדוק מול בית הדפוס מה נעשה בעותקים.',
+    );
+  });
+
+  it('keeps the cancellation’s own CANCELED callback for admins without asking them, at most 20', async () => {
+    const orderId = await paidOrder('cancelled');
+    for (let i = 0; i < 22; i += 1)
+      expect((await send(webhook(orderId, i === 21 ? 'CANCELED' : 'CREATED'))).body).toMatchObject({
+        outcome: 'ignored_cancelled',
+      });
+    const order = await orderOf(orderId);
+    expect(order?.status).toBe('cancelled');
+    expect(order?.print.needsAttention).toBeNull();
+    const kept = order?.print.afterCancellation as { partnerStatus: string }[];
+    expect(kept).toHaveLength(20);
+    expect(kept.at(-1)?.partnerStatus).toBe('CANCELED');
+  });
+
+  it('records a callback for an order cancelled before its handoff was recorded', async () => {
+    const orderId = await paidOrder('cancelled', null);
+    expect((await send(webhook(orderId, 'IN_PRODUCTION'))).body).toMatchObject({
+      outcome: 'ignored_cancelled',
+    });
+    const order = await orderOf(orderId);
+    expect(order?.status).toBe('cancelled');
+    expect(order?.print).toMatchObject({
+      jobId: '7001',
+      parcels: [],
+      afterCancellation: [{ partnerStatus: 'IN_PRODUCTION', jobId: '7001' }],
+      needsAttention: { reason: expect.stringContaining('(IN_PRODUCTION)') },
+    });
+  });
+
+  it('answers 200 for an order that is not ours', async () => {
     const stranger = await send(webhook(new Types.ObjectId().toHexString(), 'SHIPPED'));
     expect(stranger.status).toBe(200);
     expect(stranger.body).toMatchObject({ outcome: 'unknown_order' });
@@ -235,6 +282,8 @@ describe('GET /api/print/attention', () => {
   it('shows admins, and only admins, each order whose printing needs them, with the reason', async () => {
     const rejected = await paidOrder();
     await send(webhook(rejected, 'REJECTED', [], { messages: { error: 'Cover too narrow' } }));
+    const shippedAnyway = await paidOrder('cancelled');
+    await send(webhook(shippedAnyway, 'DELIVERED', ['RR3IL']));
     const reader = await registerUser(http, 'reader.print@example.com');
     expectError(await http.get('/api/print/attention', { token: reader.token }), 403);
     expectError(await http.get('/api/print/attention'), 401);
@@ -252,6 +301,12 @@ describe('GET /api/print/attention', () => {
       jobId: '7001',
       providerStatus: 'REJECTED',
       reason: 'בית הדפוס עצר את ההדפסה (REJECTED): Cover too narrow',
+    });
+    expect(answer.body.orders.find((order) => order.orderId === shippedAnyway)).toMatchObject({
+      status: 'cancelled',
+      providerStatus: 'DELIVERED',
+      reason:
+        'ההזמנה בוטלה, אבל בית הדפוס דיווח שהיא נמסרה (DELIVERED). יש לבדוק מול בית הדפוס מה נעשה בעותקים.',
     });
     expect(answer.body.orders.every((order) => order.reason.length > 0)).toBe(true);
   });

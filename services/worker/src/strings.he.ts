@@ -30,11 +30,32 @@ export const workerStringsHe = {
     bookLine: (title: string, author: string) => (author ? `${title} / ${author}` : title),
     footer: 'המסמך הופק ממוחשב ואינו דורש חתימה.',
   },
+  /** The credit note (תעודת זיכוי) of a refund, crediting the order's invoice-receipt. */
+  creditNote: {
+    title: 'תעודת זיכוי',
+    credits: (receiptNumber: number) => `זיכוי לחשבונית מס/קבלה מס׳ ${receiptNumber}`,
+    reason: 'סיבת הזיכוי',
+    reasons: {
+      cancellation: (orderRef: string) => `ביטול הזמנה ${orderRef}`,
+      return: (orderRef: string) => `החזרת ספרים מהזמנה ${orderRef}`,
+    },
+    net: 'סכום הזיכוי לפני מע״מ',
+    total: 'סה״כ זיכוי',
+    refundTo: 'ההחזר לאמצעי התשלום המקורי',
+  },
   /** Why an order's printing needs an admin (kept on the order, shown to admins). */
   print: {
     handoffFailed: (attempts: number, reason: string) =>
       `ההזמנה לא נמסרה לבית הדפוס אחרי ${attempts} ניסיונות. השגיאה האחרונה: ${reason}`,
     unprintable: (reason: string) => `אי אפשר לשלוח את ההזמנה להדפסה כפי שהיא: ${reason}`,
+  },
+  /** Why a refund did not reach the card, as the admins' list of refunds shows it. */
+  refunds: {
+    description: (orderRef: string) => `זיכוי הזמנה ${orderRef}`,
+    noCardTransaction:
+      'להזמנה אין עסקת אשראי לזכות (הזמנה מלפני התשלום המקוון). יש להחזיר את הכסף ידנית.',
+    unavailable: (detail: string) => `חברת הסליקה לא ענתה גם אחרי כל הניסיונות החוזרים: ${detail}`,
+    declined: (code: string, detail: string) => `חברת הסליקה דחתה את הזיכוי (${code}): ${detail}`,
   },
   mail: {
     greeting: (name: string) => (name ? `שלום ${name},` : 'שלום,'),
@@ -49,6 +70,18 @@ export const workerStringsHe = {
       receiptLink: 'לצפייה בחשבונית המס/קבלה',
       receiptLater: 'החשבונית תישלח אליכם בנפרד ותופיע גם בעמוד ההזמנות.',
       ordersLink: 'להזמנות שלי',
+    },
+    orderCancelled: {
+      subject: (orderRef: string) => `ההזמנה ${orderRef} בוטלה`,
+      intro: 'ביטלנו את ההזמנה לפי בקשתכם, והספרים לא יודפסו. אלה פרטי הביטול:',
+      paid: 'סכום ששולם',
+      fee: 'דמי ביטול (5%, עד 100 ₪)',
+      refund: 'הזיכוי לכרטיס',
+      refunded:
+        'הזיכוי הועבר לחברת האשראי. הוא יופיע בפירוט החיובים של הכרטיס בתוך כמה ימי עסקים, לפי חברת האשראי.',
+      creditNoteAttached: (number: number) => `תעודת הזיכוי (מס׳ ${number}) מצורפת למייל הזה.`,
+      creditNoteLink: (number: number) => `לצפייה בתעודת הזיכוי מס׳ ${number}`,
+      creditNoteLater: 'תעודת הזיכוי תופיע בעמוד ההזמנות.',
     },
     shippingUpdate: {
       subject: (orderRef: string) => `ההזמנה ${orderRef} נשלחה`,

@@ -22,6 +22,7 @@ import { QueueDepths } from './health/queue-depths';
 import { MailModule } from './mail/mail.module';
 import { PrintJobsModule } from './print-jobs/print-jobs.module';
 import { ReceiptsModule } from './receipts/receipts.module';
+import { RefundsModule } from './refunds/refunds.module';
 
 /** One module per queue, under `src/<queue>/`. To add one: import it and list it here. */
 export const QUEUE_MODULES: Type[] = [
@@ -29,6 +30,7 @@ export const QUEUE_MODULES: Type[] = [
   OrderSplitsModule,
   PrintJobsModule,
   ReceiptsModule,
+  RefundsModule,
   MailModule,
   BookUploadsModule,
   BookSalesModule,

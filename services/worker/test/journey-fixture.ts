@@ -9,6 +9,7 @@ import path from 'node:path';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- see above
 import { startCheckoutApi, type CheckoutApi } from '../../api/test/checkout-fixture';
 import { startPrintSimulator, type PrintSimulator } from '@mechabrim/print-simulator';
+import { getFreePort } from '@mechabrim/testing';
 import { createWorkerApp } from '../src/app.factory';
 import { loadWorkerConfig } from '../src/config/worker-config';
 
@@ -20,17 +21,48 @@ export interface Journey {
   close(): Promise<void>;
 }
 
-/** Starts the journey's parts; the print partner ships whatever it gets, every `stepMs`. */
-export async function startJourney(name: string, stepMs: number): Promise<Journey> {
+/**
+ * The payment simulator's settings of the API's harness, for the worker (its refunds go to the
+ * same simulator the buyer paid at).
+ */
+export function paymentEnvOf(ctx: CheckoutApi): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['PAYMENT_PROVIDER', 'PAYMENT_SIMULATOR_URL', 'PAYMENT_SIMULATOR_SECRET']) {
+    const value = ctx.apiEnv[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+
+/**
+ * Starts the journey's parts; the print partner ships whatever it gets, every `stepMs` (holding a
+ * new job `productionDelayMs` before production, `stepMs` unless given).
+ */
+export async function startJourney(
+  name: string,
+  stepMs: number,
+  options: { productionDelayMs?: number } = {},
+): Promise<Journey> {
   const secret = `${name}-print-secret`;
   const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-e2e-`));
-  const ctx = await startCheckoutApi({ DATA_DIR: dataDir, PRINT_API_SECRET: secret });
+  // The API calls the partner too (cost quotes, cancelling a job): its address is chosen first.
+  const printPort = await getFreePort();
+  const ctx = await startCheckoutApi({
+    DATA_DIR: dataDir,
+    PRINT_API_URL: `http://127.0.0.1:${printPort}`,
+    PRINT_API_KEY: name,
+    PRINT_API_SECRET: secret,
+  });
   // The demo books have no files; the simulator prints them anyway.
   const printer = await startPrintSimulator({
+    port: printPort,
     clientKey: name,
     clientSecret: secret,
     webhookUrl: `${ctx.api.baseUrl}/api/print/callback`,
     stepMs,
+    ...(options.productionDelayMs !== undefined && {
+      productionDelayMs: options.productionDelayMs,
+    }),
     decide: () => ({ kind: 'ship' }),
   });
   const worker = await createWorkerApp(
@@ -44,6 +76,7 @@ export async function startJourney(name: string, stepMs: number): Promise<Journe
       PRINT_API_KEY: name,
       PRINT_API_SECRET: secret,
       SALES_COUNT_DELAY_MS: '100',
+      ...paymentEnvOf(ctx),
     }),
   );
   return {

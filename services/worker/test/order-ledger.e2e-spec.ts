@@ -14,6 +14,7 @@ import { until } from '@mechabrim/testing';
 import { Queue } from 'bullmq';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Types } from 'mongoose';
+import { paymentEnvOf } from './journey-fixture';
 import { startTestWorker } from './worker-app';
 
 let ctx: CheckoutApi;
@@ -24,7 +25,10 @@ let attempts = 0;
 beforeAll(async () => {
   ctx = await startCheckoutApi();
   buyer = await registerBuyer(ctx.http, 'ledger.buyer@example.com');
-  ({ app: worker } = await startTestWorker({ mongoUri: ctx.mongoUri, redisUrl: ctx.redis.url }));
+  ({ app: worker } = await startTestWorker(
+    { mongoUri: ctx.mongoUri, redisUrl: ctx.redis.url },
+    paymentEnvOf(ctx),
+  ));
 });
 
 afterAll(async () => {
@@ -112,8 +116,12 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
     // Paid 149.30 (books 134.30 + shipping 15): the fee is 5 %, 7.47; the rest is refunded.
     expect(res.body).toMatchObject({ fee: 7.47, refund: 141.83, reversedEntries: 6 });
     const entries = await ledgerOf(orderId);
-    expect(entries).toHaveLength(12);
-    expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(0);
+    // Six sales, their six reversals, and the fee the platform keeps: what the card keeps paying.
+    expect(entries).toHaveLength(13);
+    expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(747);
+    expect(entries.filter((e) => e.kind === 'fee')).toMatchObject([
+      { party: 'platform', lineIndex: 0, amountAgorot: 747, quantity: 0 },
+    ]);
     // The cancellation queues the book's count, which takes the copy back.
     await salesReach(ctx.books.available[1], sold - 1);
 
@@ -124,7 +132,7 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
     );
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/לפני שנשלחה/);
-    expect(await ledgerOf(orderId)).toHaveLength(12);
+    expect(await ledgerOf(orderId)).toHaveLength(13);
   });
 
   it('a shipped order cannot be cancelled, and bad ids are refused in Hebrew', async () => {
@@ -181,6 +189,9 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
         status: 'paid',
         splitAt: null,
         statusHistory: [],
+        // Never handed to print (the template's handoff, and any claim on it, is not theirs).
+        print: null,
+        refunds: [],
       })),
     );
     const queue = new Queue(ORDER_QUEUE_NAMES.orderSplits, {
@@ -216,10 +227,10 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
         const sales = entries.filter((e) => e.kind === 'sale');
         const reversals = entries.filter((e) => e.kind === 'reversal');
         if (cancelled.some((c) => c.equals(id))) {
-          // No entries, or every entry with its reversal.
+          // No entries, or every entry with its reversal; and the fee kept (5 % of 149.30).
           expect([id.toHexString(), sales.length]).toEqual([id.toHexString(), reversals.length]);
           expect([0, 6]).toContain(sales.length);
-          expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(0);
+          expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(747);
         } else {
           expect([id.toHexString(), sales.length, reversals.length]).toEqual([
             id.toHexString(),

@@ -449,6 +449,7 @@ describe('order-splits: the paid order to the ledger', () => {
           'order-splits',
           'print-jobs',
           'receipts',
+          'refunds',
         ].sort(),
       );
       expect(body.queues['order-splits']).toMatchObject({ waiting: 0, failed: 2 });

@@ -176,6 +176,75 @@ it('never prints a cancelled order, and marks an unprintable one at once', async
   expect(jobsFor(gone)).toHaveLength(0);
 });
 
+it('an order cancelled after it was queued is not printable, and nothing reaches the printer', async () => {
+  // The queue is held while the buyer cancels, so the cancellation lands before the job runs.
+  await queue.pause();
+  let orderId = '';
+  try {
+    orderId = await insertPaidOrder(db, bookIds);
+    await enqueue(orderId, `late-cancel-${orderId}`);
+    await db
+      .collection('orders')
+      .updateOne({ _id: new Types.ObjectId(orderId) }, { $set: { status: 'cancelled' } });
+  } finally {
+    await queue.resume();
+  }
+  const job = await until('the job', async () => {
+    const found = await queue.getJob(`late-cancel-${orderId}`);
+    return found?.finishedOn ? found : undefined;
+  });
+  expect(job.returnvalue).toEqual({ outcome: 'not-printable', status: 'cancelled' });
+  const order = await orderOf(orderId);
+  expect(order?.status).toBe('cancelled');
+  expect(order?.print?.jobId ?? null).toBeNull();
+  expect(jobsFor(orderId)).toHaveLength(0);
+});
+
+it("the API's cancellation claim keeps the worker from handing the order off", async () => {
+  const orderId = await insertPaidOrder(db, bookIds);
+  // The API holds the order's handoff while it cancels (`claimedBy: 'cancellation'`).
+  await db.collection('orders').updateOne(
+    { _id: new Types.ObjectId(orderId) },
+    {
+      $set: {
+        print: {
+          provider: 'print-partner',
+          handoffKey: `mechabrim-order-${orderId}`,
+          jobId: null,
+          attempts: 0,
+          parcels: [],
+          claimedBy: 'cancellation',
+          claimedUntil: new Date(Date.now() + 60_000),
+        },
+      },
+    },
+  );
+  await enqueue(orderId, `claimed-${orderId}`);
+  const job = await until('the claimed job', async () => {
+    const found = await queue.getJob(`claimed-${orderId}`);
+    return found?.finishedOn ? found : undefined;
+  });
+  expect(job.returnvalue).toEqual({ outcome: 'handoff-in-progress' });
+  expect(jobsFor(orderId)).toHaveLength(0);
+  const order = await orderOf(orderId);
+  expect(order?.print).toMatchObject({ jobId: null, claimedBy: 'cancellation', attempts: 0 });
+
+  // The cancellation done and its claim let go: a later job finds nothing to print.
+  await db.collection('orders').updateOne(
+    { _id: new Types.ObjectId(orderId) },
+    {
+      $set: { status: 'cancelled', 'print.claimedBy': null, 'print.claimedUntil': null },
+    },
+  );
+  await enqueue(orderId, `after-cancel-${orderId}`);
+  const after = await until('the job after the cancellation', async () => {
+    const found = await queue.getJob(`after-cancel-${orderId}`);
+    return found?.finishedOn ? found : undefined;
+  });
+  expect(after.returnvalue).toEqual({ outcome: 'not-printable', status: 'cancelled' });
+  expect(jobsFor(orderId)).toHaveLength(0);
+});
+
 it("keeps the partner's actual charge, and the split books any difference from the quotes as the platform's", async () => {
   // Quotes on the books: the first was quoted 13 ₪ a copy (the partner now charges its table's
   // 9 + 120 × 0.04 = 13.80 ₪), the second as charged (8.50 + 121 × 0.04 = 13.34 ₪).

@@ -140,6 +140,13 @@ export const TABLE_ENTRIES: TableEntry[] = [
       "The simulator's clock: milliseconds between a job's steps (created, in production, shipped, delivered)",
   },
   {
+    name: 'PRINT_SIMULATOR_PRODUCTION_DELAY_MS',
+    readBy: ['print simulator'],
+    default: '`60000`',
+    description:
+      'How long the simulator holds a new job in CREATED before production: the window in which cancelling the order cancels the job',
+  },
+  {
     name: 'PRINT_SIMULATOR_FAIL_FIRST',
     readBy: ['print simulator'],
     default: '`0`',

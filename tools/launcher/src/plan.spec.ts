@@ -91,6 +91,30 @@ describe('planStack', () => {
     expect(plan.ctx.env.DEV_MAIL).toBe('true');
   });
 
+  it('npm start: the API and the worker reach the payment simulator with the same fresh secret', async () => {
+    const plan = await planStack({ env: { PATH: '' }, root: '/repo', ephemeral: false });
+    const secret = plan.ctx.env.PAYMENT_SIMULATOR_SECRET;
+    expect(secret).toMatch(/^[a-f\d]{48}$/);
+    for (const name of ['api', 'worker']) {
+      const service = plan.services.find((candidate) => candidate.name === name);
+      const { env } = service?.command(plan.ctx) ?? {};
+      expect({ name, ...plan.ctx.env, ...env }).toMatchObject({
+        name,
+        PAYMENT_SIMULATOR_URL: 'http://localhost:4300',
+        PAYMENT_SIMULATOR_SECRET: secret,
+      });
+    }
+    // Another start, another secret; one the operator set is kept.
+    const again = await planStack({ env: { PATH: '' }, root: '/repo', ephemeral: false });
+    expect(again.ctx.env.PAYMENT_SIMULATOR_SECRET).not.toBe(secret);
+    const kept = await planStack({
+      env: { PATH: '', PAYMENT_SIMULATOR_SECRET: 'set-by-the-operator-0001' },
+      root: '/repo',
+      ephemeral: false,
+    });
+    expect(kept.ctx.env.PAYMENT_SIMULATOR_SECRET).toBe('set-by-the-operator-0001');
+  });
+
   it('npm start: no local mail outbox page in production', async () => {
     const plan = await planStack({
       env: { PATH: '', NODE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/shop' },

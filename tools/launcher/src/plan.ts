@@ -71,8 +71,11 @@ const REMOTE_URL_VARIABLES = [
 ];
 
 /**
- * The API and the payment simulator share the notify secret (a fresh one per stack unless set)
- * and the API learns the simulator's address and the shop's origin the payment frame returns to.
+ * The API, the worker and the payment simulator share its secret (a fresh one per stack unless
+ * set): the API checks the simulator's notify and asks its amount lock with it, the worker signs
+ * its refunds (credits on the simulator's Tranzila-shaped API) with it. Both learn the simulator's
+ * address; the API learns the shop's origin the payment frame returns to. Every child gets this
+ * same environment.
  */
 function paymentSimulatorEnv(
   ports: Readonly<Record<string, number>>,

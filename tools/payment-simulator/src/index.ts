@@ -5,6 +5,7 @@ export {
   type PaymentSimulatorOptions,
   type SimulatedTransaction,
 } from './server';
+export { CREATE_TRANSACTION_PATH, CREDIT_ERRORS, type SimulatedRefund } from './credits';
 export {
   TEST_CARDS,
   decideCard,

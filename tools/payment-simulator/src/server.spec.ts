@@ -1,7 +1,13 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SIMULATOR_SIGNATURE_HEADER, simulatorNotifySchema } from '@mechabrim/contracts';
-import { signNotify, startPaymentSimulator, type PaymentSimulator } from './server';
+import {
+  signNotify,
+  startPaymentSimulator,
+  type PaymentSimulator,
+  type SimulatedTransaction,
+} from './server';
 
 const SECRET = 'simulator-spec-secret';
 const PAYMENT_REF = 'AbCdEfGhIjKlMnOpQrSt-_';
@@ -255,5 +261,173 @@ describe('payment simulator over HTTP', () => {
     await pay({ ccno: APPROVED, expdate: '0830', mycvv: '123', myid: '123456782' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toHaveLength(1);
+  });
+
+  describe('credits (refunds) on its Tranzila-shaped API', () => {
+    const NOW = new Date('2026-11-23T12:00:00Z');
+    const NONCE = 'ab'.repeat(40);
+
+    /** Tranzila's API headers, computed here as its guide documents them. */
+    const apiHeaders = (options: { secret?: string; appKey?: string; at?: Date } = {}) => {
+      const appKey = options.appKey ?? 'mechabrim';
+      const time = String(Math.floor((options.at ?? NOW).getTime() / 1000));
+      return {
+        'content-type': 'application/json',
+        'X-tranzila-api-app-key': appKey,
+        'X-tranzila-api-request-time': time,
+        'X-tranzila-api-nonce': NONCE,
+        'X-tranzila-api-access-token': createHmac(
+          'sha256',
+          (options.secret ?? SECRET) + time + NONCE,
+        )
+          .update(appKey)
+          .digest('hex'),
+      };
+    };
+
+    const creditBody = (reference: string, shekels: number, overrides: object = {}) => ({
+      terminal_name: 'mechabrim',
+      txn_type: 'credit',
+      reference_txn_id: Number(reference),
+      txn_currency_code: 'ILS',
+      items: [
+        {
+          name: 'ביטול הזמנה',
+          unit_price: shekels,
+          units_number: 1,
+          type: 'I',
+          price_type: 'G',
+          currency_code: 'ILS',
+        },
+      ],
+      ...overrides,
+    });
+
+    const credit = async (body: object, headers: Record<string, string> = apiHeaders()) => {
+      const answer = await fetch(`${simulator.url}/v1/transaction/credit_card/create`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+
+    /** An approved payment of 114.80 ₪: its transaction number and confirmation code. */
+    const approvedPayment = async () => {
+      const answer = await pay(card);
+      const index = new URL(answer.headers.get('location') ?? '').searchParams.get(
+        'transaction_id',
+      );
+      const found = (await (
+        await fetch(`${simulator.url}/transactions/${index}`)
+      ).json()) as SimulatedTransaction;
+      return { index: found.index, confirmation: found.ConfirmationCode };
+    };
+
+    const refundedSum = async (index: string) =>
+      (
+        (await (
+          await fetch(`${simulator.url}/transactions/${index}`)
+        ).json()) as SimulatedTransaction
+      ).refunded_sum;
+
+    it('gives back part of a payment, then the rest, and refuses more than the original', async () => {
+      const { index, confirmation } = await approvedPayment();
+      expect(await refundedSum(index)).toBe('0.00');
+      const before = simulator.refunds.length;
+
+      const first = await credit(
+        creditBody(index, 30, { authorization_number: confirmation, DCdisable: 'refund-a-1' }),
+      );
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({
+        error_code: 0,
+        transaction_result: { processor_response_code: '000', txn_type: 'credit', amount: 30 },
+      });
+      const creditIndex = String(
+        (first.body.transaction_result as { transaction_id: number }).transaction_id,
+      );
+      expect(creditIndex).toMatch(/^\d{8}$/);
+      expect(creditIndex).not.toBe(index);
+      expect(await refundedSum(index)).toBe('30.00');
+
+      expect(
+        (await credit(creditBody(index, 84.8, { DCdisable: 'refund-a-2' }))).body,
+      ).toMatchObject({ error_code: 0 });
+      expect(await refundedSum(index)).toBe('114.80');
+      const above = await credit(creditBody(index, 0.01, { DCdisable: 'refund-a-3' }));
+      expect(above.body).toEqual({
+        error_code: 20109,
+        message: 'Credit amount greater than original transaction',
+      });
+      expect(await refundedSum(index)).toBe('114.80');
+      expect(simulator.refunds.slice(before)).toEqual([
+        {
+          transaction_id: creditIndex,
+          reference_txn_id: index,
+          sum: '30.00',
+          DCdisable: 'refund-a-1',
+          created_at: NOW.toISOString(),
+        },
+        expect.objectContaining({ reference_txn_id: index, sum: '84.80', DCdisable: 'refund-a-2' }),
+      ]);
+    });
+
+    it('credits once per DCdisable value: a repeat answers the first credit and gives nothing more', async () => {
+      const { index } = await approvedPayment();
+      const first = await credit(creditBody(index, 10, { DCdisable: 'refund-b-1' }));
+      const count = simulator.refunds.length;
+      const again = await credit(creditBody(index, 10, { DCdisable: 'refund-b-1' }));
+      expect(again).toEqual(first);
+      expect(simulator.refunds).toHaveLength(count);
+      expect(await refundedSum(index)).toBe('10.00');
+    });
+
+    it('refuses a request not signed with its secret and app key, or signed long ago', async () => {
+      const { index } = await approvedPayment();
+      const count = simulator.refunds.length;
+      for (const headers of [
+        apiHeaders({ secret: 'another-secret-entirely' }),
+        apiHeaders({ appKey: 'another-app' }),
+        apiHeaders({ at: new Date(NOW.getTime() - 3_600_000) }),
+        { 'content-type': 'application/json' },
+      ]) {
+        const answer = await credit(creditBody(index, 1), headers);
+        expect(answer).toEqual({
+          status: 401,
+          body: { error_code: 401, message: 'Authentication failed' },
+        });
+      }
+      expect(simulator.refunds).toHaveLength(count);
+      expect(await refundedSum(index)).toBe('0.00');
+    });
+
+    it('credits only an approved payment of its terminal, with its authorization number', async () => {
+      const { index } = await approvedPayment();
+      const declined = await pay({ ...card, ccno: '4000000000000002' });
+      const declinedIndex =
+        new URL(declined.headers.get('location') ?? '').searchParams.get('transaction_id') ?? '';
+      const codeOf = async (body: object) => (await credit(body)).body.error_code;
+      expect(await codeOf(creditBody('12345', 1))).toBe(90003);
+      expect(await codeOf(creditBody(declinedIndex, 1))).toBe(90003);
+      expect(await codeOf(creditBody(index, 1, { authorization_number: '0000001' }))).toBe(90004);
+      expect(await codeOf(creditBody(index, 1, { terminal_name: 'other' }))).toBe(90001);
+      expect(await codeOf(creditBody(index, 1, { txn_type: 'debit' }))).toBe(90002);
+      expect(await codeOf(creditBody(index, 1, { txn_currency_code: 'USD' }))).toBe(90005);
+      expect((await credit(creditBody(index, -5))).status).toBe(400);
+      expect(await refundedSum(index)).toBe('0.00');
+    });
+
+    it('answers 503 to the next failNextRefunds(n) credits, crediting nothing, then credits again', async () => {
+      const { index } = await approvedPayment();
+      simulator.failNextRefunds(2);
+      for (const attempt of [1, 2]) {
+        const answer = await credit(creditBody(index, 5, { DCdisable: 'refund-c-1' }));
+        expect({ attempt, status: answer.status }).toEqual({ attempt, status: 503 });
+      }
+      expect(await refundedSum(index)).toBe('0.00');
+      expect((await credit(creditBody(index, 5, { DCdisable: 'refund-c-1' }))).status).toBe(200);
+      expect(await refundedSum(index)).toBe('5.00');
+    });
   });
 });

@@ -17,6 +17,7 @@ import {
   type CardDecision,
 } from './cards';
 import { cardFormPage, messagePage, ORDER_FIELDS, PAGE_HE, type OrderFields } from './page';
+import { CREATE_TRANSACTION_PATH, createCreditDesk, type SimulatedRefund } from './credits';
 
 export interface PaymentSimulatorOptions {
   /** Shared with the API: signs every notify (HMAC-SHA256 of the raw body, hex). */
@@ -26,6 +27,11 @@ export interface PaymentSimulatorOptions {
    * when not given (the API sends that).
    */
   terminalPassword?: string;
+  /**
+   * The app key of its Tranzila-shaped API (`X-tranzila-api-app-key`), `mechabrim` unless given;
+   * the API's requests are signed with `secret`.
+   */
+  apiAppKey?: string;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -48,6 +54,8 @@ export interface SimulatedTransaction {
   ConfirmationCode: string;
   sum: string;
   currency: string;
+  /** Shekels given back by credits so far (`0.00`). */
+  refunded_sum: string;
 }
 
 export interface PaymentSimulator {
@@ -56,6 +64,10 @@ export interface PaymentSimulator {
   port: number;
   /** Every notify it sent, newest last (tests read what reached the shop). */
   notifies: ReadonlyArray<{ body: string; status: number | null; attempts: number }>;
+  /** Every credit (refund) it made, newest last. */
+  refunds: ReadonlyArray<SimulatedRefund>;
+  /** The next `count` credit requests answer HTTP 503 and credit nothing (an outage). */
+  failNextRefunds(count: number): void;
   stop(): Promise<void>;
 }
 
@@ -63,6 +75,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 const HOSTED_PAGE = /^\/([A-Za-z0-9_-]{1,40})\/iframenew\.php$/;
 const CARD_SUBMIT = /^\/([A-Za-z0-9_-]{1,40})\/pay$/;
 const TRANSACTION = /^\/transactions\/(\d{1,20})$/;
+/** The simulator's terminal, as the API names it in the hosted page's path and in its API calls. */
+const SIMULATOR_TERMINAL = 'mechabrim';
 
 /** An amount lock the handshake gave: the terminal and the sum (in agorot) it is bound to. */
 interface AmountLock {
@@ -171,7 +185,9 @@ function withQuery(base: string, query: Record<string, string | undefined>): str
  * other than the token's — a signed server-to-server notify to the shop's `notify_url_address`,
  * then a redirect of the frame to `success_url_address` or `fail_url_address` with the return
  * parameters of spec §3. `GET /transactions/{index}` answers what was decided, as the provider's
- * transactions API does for the shop's confirmation.
+ * transactions API does for the shop's confirmation, with what credits gave back (`refunded_sum`).
+ * `POST /v1/transaction/credit_card/create` takes Tranzila's credit (refund) transactions for the
+ * terminal `mechabrim` (see credits.ts).
  */
 export async function startPaymentSimulator(
   options: PaymentSimulatorOptions,
@@ -184,6 +200,22 @@ export async function startPaymentSimulator(
   const notifies: { body: string; status: number | null; attempts: number }[] = [];
   const retryDelays = options.notifyRetryDelaysMs ?? [1000, 5000, 15000];
   const retryTimers = new Set<NodeJS.Timeout>();
+  /** A transaction number no payment or credit has. */
+  const newIndex = () => {
+    let index: string;
+    do index = String(randomInt(10_000_000, 99_999_999));
+    while (transactions.has(index) || credits.refunds.some((r) => r.transaction_id === index));
+    return index;
+  };
+  const credits = createCreditDesk({
+    terminal: SIMULATOR_TERMINAL,
+    appKey: options.apiAppKey ?? 'mechabrim',
+    secret: options.secret,
+    now,
+    findPayment: (index) => transactions.get(index),
+    newIndex,
+    agorotOf,
+  });
 
   /** One delivery attempt; true when the shop took it or refused it for good (2xx or 4xx). */
   async function postNotify(url: string, record: { body: string; status: number | null }) {
@@ -278,7 +310,7 @@ export async function startPaymentSimulator(
     // The lock is spent before anything is awaited: a double submit cannot charge twice.
     const lock = fields.thtk ? locks.get(fields.thtk) : undefined;
     if (decision.approved && lock) lock.used = true;
-    const index = String(randomInt(10_000_000, 99_999_999));
+    const index = newIndex();
     const confirmationCode = decision.approved
       ? String(randomInt(1_000_000, 9_999_999))
       : '0000000';
@@ -289,6 +321,7 @@ export async function startPaymentSimulator(
       ConfirmationCode: confirmationCode,
       sum: order.sum,
       currency: order.currency,
+      refunded_sum: '0.00',
     });
     const failure: PaymentFailureCode | undefined = decision.approved
       ? undefined
@@ -331,6 +364,10 @@ export async function startPaymentSimulator(
         ? send(response, 200, JSON.stringify(found), 'application/json')
         : send(response, 404, JSON.stringify({ error: 'not found' }), 'application/json');
     }
+    if (url.pathname === CREATE_TRANSACTION_PATH && method === 'POST') {
+      const answer = credits.credit(request.headers, await readBody(request));
+      return send(response, answer.status, JSON.stringify(answer.body), 'application/json');
+    }
     if (url.pathname === TRANZILA_HANDSHAKE_PATH && (method === 'GET' || method === 'POST')) {
       const params =
         method === 'POST' ? new URLSearchParams(await readBody(request)) : url.searchParams;
@@ -370,6 +407,8 @@ export async function startPaymentSimulator(
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     port,
     notifies,
+    refunds: credits.refunds,
+    failNextRefunds: (count) => credits.failNext(count),
     stop: () =>
       new Promise<void>((resolve) => {
         for (const timer of retryTimers) clearTimeout(timer);

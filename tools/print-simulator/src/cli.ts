@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     clientSecret: process.env.PRINT_API_SECRET || DEV_SECRET,
     webhookUrl: process.env.PRINT_SIMULATOR_WEBHOOK_URL || undefined,
     stepMs: integer('PRINT_SIMULATOR_STEP_MS', 5000, 86_400_000),
+    // A real partner holds a new job a while before printing it: the window a buyer can cancel in.
+    productionDelayMs: integer('PRINT_SIMULATOR_PRODUCTION_DELAY_MS', 60_000, 86_400_000),
     failFirstCalls: integer('PRINT_SIMULATOR_FAIL_FIRST', 0, 1_000_000),
   });
   process.stdout.write(`print simulator listening on ${simulator.url}\n`);

@@ -194,6 +194,43 @@ describe('print simulator over HTTP', () => {
     expect((await quote(costRequest('0583X0827.BW.STD.PB.060UW444.MXX', 100))).status).toBe(201);
   });
 
+  const cancel = (id: number | string, body: unknown = { name: 'CANCELED' }, auth = token) =>
+    fetch(`${simulator.url}/print-jobs/${id}/status/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('refuses to cancel a job in production or beyond, naming its status', async () => {
+    const created = printJobSchema.parse(
+      await (await create(job('order-e'), 'order-e-key')).json(),
+    );
+    await until('order-e in production', () =>
+      Promise.resolve(
+        webhooksOf('order-e').some((w) => w.parsed.data.status.name === 'IN_PRODUCTION') ||
+          undefined,
+      ),
+    );
+    const calls = simulator.cancelCalls;
+    const answer = await cancel(created.id);
+    expect(answer.status).toBe(400);
+    const refusal = (await answer.json()) as { detail: string; status: string };
+    expect(refusal.detail).toMatch(/cannot be canceled/);
+    expect(['IN_PRODUCTION', 'SHIPPED', 'DELIVERED']).toContain(refusal.status);
+    expect(simulator.cancelCalls).toBe(calls + 1);
+    expect(simulator.jobs.get(Number(created.id))?.status.name).not.toBe('CANCELED');
+  });
+
+  it('answers 404 to cancelling an unknown job, 400 to another status and 401 without a token', async () => {
+    expect((await cancel(987_654)).status).toBe(404);
+    const created = printJobSchema.parse(
+      await (await create(job('order-f'), 'order-f-key')).json(),
+    );
+    expect((await cancel(created.id, { name: 'SHIPPED' })).status).toBe(400);
+    expect((await cancel(created.id, 'CANCELED')).status).toBe(400);
+    expect((await cancel(created.id, { name: 'CANCELED' }, 'not-a-token')).status).toBe(401);
+  });
+
   it('answers a new job with its costs', async () => {
     const answer = await create(job('order-d', 2), 'order-d-key');
     const created = printJobSchema.parse(await answer.json());
@@ -203,5 +240,78 @@ describe('print simulator over HTTP', () => {
       '12.60',
     ]);
     expect(created.costs?.total_cost_incl_tax).toBe('44.20');
+  });
+});
+
+describe('cancelling a print job in the simulator', () => {
+  let simulator: PrintSimulator;
+  let token = '';
+
+  beforeAll(async () => {
+    // Production starts 2 s after a job is created; every later step takes 20 ms.
+    simulator = await startPrintSimulator({
+      clientKey: KEY,
+      clientSecret: SECRET,
+      stepMs: 20,
+      productionDelayMs: 2000,
+    });
+    const answer = await fetch(`${simulator.url}${TOKEN_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=${KEY}&client_secret=${SECRET}`,
+    });
+    token = ((await answer.json()) as { access_token: string }).access_token;
+  });
+  afterAll(async () => {
+    await simulator?.stop();
+  });
+
+  const create = async (externalId: string) => {
+    const answer = await fetch(`${simulator.url}/print-jobs/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(job(externalId, 2)),
+    });
+    return Number(printJobSchema.parse(await answer.json()).id);
+  };
+  const cancel = (id: number) =>
+    fetch(`${simulator.url}/print-jobs/${id}/status/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'CANCELED' }),
+    });
+  const statusesOf = (id: number) =>
+    simulator.webhooks.filter((hook) => hook.jobId === id).map((hook) => hook.status);
+
+  it('cancels a job still in CREATED: its life stops, a CANCELED webhook goes out, a repeat answers the same', async () => {
+    const cancelled = await create('held-a');
+    const answer = await cancel(cancelled);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ name: 'CANCELED' });
+    const stored = simulator.jobs.get(cancelled);
+    expect(stored?.status.name).toBe('CANCELED');
+    expect(stored?.line_items.map((line) => line.status.name)).toEqual(['CANCELED', 'CANCELED']);
+
+    const again = await cancel(cancelled);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ name: 'CANCELED' });
+    expect(simulator.cancelCalls).toBe(2);
+
+    // A job created after it, on the same clock, walks its whole life: had the cancelled job's
+    // steps still been pending, they would have come due first.
+    const later = await create('held-b');
+    await until('held-b delivered', () =>
+      Promise.resolve(statusesOf(later).includes('DELIVERED') || undefined),
+    );
+    expect(statusesOf(cancelled)).toEqual(['CREATED', 'CANCELED']);
+    expect(simulator.jobs.get(cancelled)?.status.name).toBe('CANCELED');
+  });
+
+  it('answers 503 to the next cancels on demand, and then cancels', async () => {
+    const id = await create('held-c');
+    simulator.failNextCancels(1);
+    expect((await cancel(id)).status).toBe(503);
+    expect(simulator.jobs.get(id)?.status.name).toBe('CREATED');
+    expect((await cancel(id)).status).toBe(200);
   });
 });

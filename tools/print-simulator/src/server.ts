@@ -30,6 +30,12 @@ export interface PrintSimulatorOptions {
   port?: number;
   /** The clock: how long each step (created → in production → shipped → delivered) takes. */
   stepMs?: number;
+  /**
+   * How long a new job waits in CREATED before it goes into production (default `stepMs`): the
+   * window in which `PUT /print-jobs/{id}/status/` can still cancel it, as a real partner holds a
+   * job a while before printing it.
+   */
+  productionDelayMs?: number;
   /** The first N `POST /print-jobs/` calls answer 503, as a partner having a bad minute. */
   failFirstCalls?: number;
   /** Decides each new job's fate (default: a line without an interior or cover file is rejected). */
@@ -89,17 +95,28 @@ export interface PrintSimulator {
   readonly createCalls: number;
   /** `POST /print-job-cost-calculations/` calls received, failed ones included. */
   readonly costCalls: number;
+  /** `PUT /print-jobs/{id}/status/` calls received, failed and refused ones included. */
+  readonly cancelCalls: number;
   /** Every webhook sent, oldest first. */
   webhooks: readonly SentWebhook[];
   /** Makes the next N `POST /print-jobs/` calls answer 503. */
   failNext(count: number): void;
   /** Makes the next N `POST /print-job-cost-calculations/` calls answer 503. */
   failNextQuotes(count: number): void;
+  /** Makes the next N `PUT /print-jobs/{id}/status/` calls answer 503. */
+  failNextCancels(count: number): void;
   stop(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
 const JOB_PATH = /^\/print-jobs\/(\d{1,12})\/?$/;
+const JOB_STATUS_PATH = /^\/print-jobs\/(\d{1,12})\/status\/?$/;
+/** Lulu cancels a job only before production. */
+const CANCELLABLE: ReadonlySet<PrintJobStatus> = new Set([
+  'CREATED',
+  'UNPAID',
+  'PAYMENT_IN_PROGRESS',
+]);
 const CARRIER = 'דואר ישראל';
 
 /** HMAC-SHA256 (hex) of a webhook's raw body, as Lulu signs its `Lulu-HMAC-SHA256` header. */
@@ -218,15 +235,17 @@ const equal = (a: string, b: string) => {
 /**
  * The local print partner (ARCHITECTURE.md decision 5), shaped like the Lulu Print API: a client
  * credentials token at {@link TOKEN_PATH}, `POST /print-jobs/` (idempotent by the
- * `Idempotency-Key` header, else by `external_id`), `GET /print-jobs/{id}/`, and a
- * `POST /print-job-cost-calculations/` (answered from libs/print-specs `SIMULATOR_PRICE_TABLE`,
+ * `Idempotency-Key` header, else by `external_id`), `GET /print-jobs/{id}/`, `PUT /print-jobs/{id}/status/` (cancels a job still in
+ * CREATED), a `POST /print-job-cost-calculations/` (answered from libs/print-specs `SIMULATOR_PRICE_TABLE`,
  * documented in this tool's README; every job's `costs` come from it too), and a
  * `PRINT_JOB_STATUS_CHANGED` webhook, signed with HMAC-SHA256 of the raw body, at each step of
  * CREATED → IN_PRODUCTION → SHIPPED (a job of two or more lines ships in two parcels, each its own
- * SHIPPED webhook) → DELIVERED, one step every `stepMs`; or CREATED → REJECTED with a reason.
+ * SHIPPED webhook) → DELIVERED, one step every `stepMs` (production starts `productionDelayMs`
+ * after CREATED); or CREATED → REJECTED with a reason; or CREATED → CANCELED when cancelled.
  */
 export async function startPrintSimulator(options: PrintSimulatorOptions): Promise<PrintSimulator> {
   const stepMs = options.stepMs ?? 5000;
+  const productionDelayMs = options.productionDelayMs ?? stepMs;
   const decide = options.decide ?? defaultFate;
   const retryDelays = options.webhookRetryDelaysMs ?? [1000, 5000, 15000, 30000, 60000];
   const jobs = new Map<number, SimulatedJob>();
@@ -235,10 +254,14 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
   const webhooks: SentWebhook[] = [];
   const lastDelivery = new Map<number, Promise<boolean>>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Each job's pending steps (not its webhook retries): a cancellation clears them. */
+  const steps = new Map<number, Set<NodeJS.Timeout>>();
   let failing = options.failFirstCalls ?? 0;
   let createCalls = 0;
   let costCalls = 0;
   let failingQuotes = 0;
+  let cancelCalls = 0;
+  let failingCancels = 0;
   let nextId = 1000;
 
   const later = (ms: number, run: () => void) => {
@@ -248,6 +271,27 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     }, ms);
     timer.unref();
     timers.add(timer);
+    return timer;
+  };
+
+  /** The job's next step of its life, after `ms`. */
+  const step = (job: SimulatedJob, ms: number, run: () => void) => {
+    const pending = steps.get(job.id) ?? new Set<NodeJS.Timeout>();
+    steps.set(job.id, pending);
+    const timer = later(ms, () => {
+      pending.delete(timer);
+      run();
+    });
+    pending.add(timer);
+  };
+
+  /** Stops the job's life where it stands. */
+  const halt = (job: SimulatedJob) => {
+    for (const timer of steps.get(job.id) ?? []) {
+      clearTimeout(timer);
+      timers.delete(timer);
+    }
+    steps.delete(job.id);
   };
 
   async function post(record: SentWebhook): Promise<boolean> {
@@ -328,27 +372,27 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     setStatus(job, 'SHIPPED');
   }
 
-  /** The job's life, one step per `stepMs`. */
+  /** The job's life: `productionDelayMs` in CREATED, then one step per `stepMs`. */
   function run(job: SimulatedJob, fate: JobFate) {
     setStatus(job, 'CREATED');
     if (fate.kind === 'reject') {
-      later(stepMs, () => setStatus(job, 'REJECTED', { error: fate.reason }));
+      step(job, stepMs, () => setStatus(job, 'REJECTED', { error: fate.reason }));
       return;
     }
-    later(stepMs, () => {
+    step(job, productionDelayMs, () => {
       setStatus(job, 'IN_PRODUCTION');
       const [first, ...rest] = job.line_items;
-      later(stepMs, () => {
+      step(job, stepMs, () => {
         if (rest.length > 0 && first) {
           // Two parcels: the first line leaves first, the rest one step later.
           ship(job, [first]);
-          later(stepMs, () => {
+          step(job, stepMs, () => {
             ship(job, rest);
-            later(stepMs, () => setStatus(job, 'DELIVERED'));
+            step(job, stepMs, () => setStatus(job, 'DELIVERED'));
           });
         } else {
           ship(job, job.line_items);
-          later(stepMs, () => setStatus(job, 'DELIVERED'));
+          step(job, stepMs, () => setStatus(job, 'DELIVERED'));
         }
       });
     });
@@ -458,6 +502,46 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     }
   }
 
+  /**
+   * Lulu's `PUT /print-jobs/{id}/status/` with `{"name":"CANCELED"}`: a job not yet in production
+   * is cancelled (its life stops; a CANCELED webhook goes out) and its status answered; a job
+   * already cancelled answers its status again; a job in production or beyond answers 400 with
+   * its current status.
+   */
+  async function cancelJob(id: number, request: IncomingMessage, response: ServerResponse) {
+    cancelCalls += 1;
+    const raw = await readBody(request);
+    if (failingCancels > 0) {
+      failingCancels -= 1;
+      return json(response, 503, { detail: 'Service temporarily unavailable' });
+    }
+    const job = jobs.get(id);
+    if (!job) return json(response, 404, { detail: 'Not found' });
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return json(response, 400, { detail: 'JSON parse error' });
+    }
+    if (
+      typeof body !== 'object' ||
+      body === null ||
+      (body as { name?: unknown }).name !== 'CANCELED'
+    ) {
+      return json(response, 400, { name: ['The only status a client may set is "CANCELED".'] });
+    }
+    if (job.status.name === 'CANCELED') return json(response, 200, job.status);
+    if (!CANCELLABLE.has(job.status.name)) {
+      return json(response, 400, {
+        detail: `Print-Job with status ${job.status.name} cannot be canceled.`,
+        status: job.status.name,
+      });
+    }
+    halt(job);
+    setStatus(job, 'CANCELED');
+    return json(response, 200, job.status);
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://print.local');
     const method = request.method ?? 'GET';
@@ -476,6 +560,8 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
         .map(publicJob);
       return json(response, 200, { count: results.length, results });
     }
+    const statusOf = JOB_STATUS_PATH.exec(url.pathname);
+    if (statusOf?.[1] && method === 'PUT') return cancelJob(Number(statusOf[1]), request, response);
     const found = JOB_PATH.exec(url.pathname);
     if (found?.[1] && method === 'GET') {
       const job = jobs.get(Number(found[1]));
@@ -508,6 +594,9 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     get costCalls() {
       return costCalls;
     },
+    get cancelCalls() {
+      return cancelCalls;
+    },
     webhooks,
     failNext: (count) => {
       failing = count;
@@ -515,10 +604,14 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     failNextQuotes: (count) => {
       failingQuotes = count;
     },
+    failNextCancels: (count) => {
+      failingCancels = count;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
+        steps.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

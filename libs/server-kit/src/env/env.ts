@@ -116,6 +116,26 @@ export function urlVar(protocols: readonly string[], doc: EnvVarDoc) {
   );
 }
 
+/** An http(s) URL, `fallback` when unset. */
+export function httpUrlVar(fallback: string, description: string) {
+  return documented(
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return ['http:', 'https:'].includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        { message: 'must be a URL starting with http:// or https://' },
+      )
+      .default(fallback),
+    { default: `\`${fallback}\``, description },
+  );
+}
+
 /** One of a fixed list of words. */
 export function enumVar<const T extends readonly [string, ...string[]]>(
   values: T,

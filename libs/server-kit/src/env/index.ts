@@ -1,3 +1,4 @@
 export * from './env';
 export * from './server-env';
 export * from './split-policy-env';
+export * from './payment-provider-env';

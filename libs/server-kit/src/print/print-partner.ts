@@ -12,6 +12,10 @@ export const PRINT_COST_PATH = '/print-job-cost-calculations/';
 /** The currency the partner's account must price in: our amounts are agorot. */
 export const PRINT_CURRENCY = 'ILS';
 const TIMEOUT_MS = 15_000;
+/** Lulu cancels a job only before production starts. */
+const CANCELLABLE = new Set(['CREATED', 'UNPAID', 'PAYMENT_IN_PROGRESS']);
+/** The 4xx answers with which Lulu refuses to cancel a job that has gone further. */
+const REFUSED_CANCEL = new Set([400, 403, 409, 422]);
 
 /** How to reach the print partner (Lulu's API, or the local simulator, which speaks it). */
 export interface PrintPartnerSettings {
@@ -29,6 +33,37 @@ export interface PrintPartnerAnswer {
 
 /** The partner could not be reached, or answered with something other than a price. */
 export class PrintPartnerError extends Error {}
+
+/**
+ * What asking the partner to cancel a print job came to: cancelled now, cancelled before (by us
+ * or at the partner), or too late to stop (`status`: the partner's status of the job, such as
+ * IN_PRODUCTION or SHIPPED).
+ */
+export type PrintCancelOutcome =
+  | { outcome: 'cancelled' }
+  | { outcome: 'already-cancelled' }
+  | { outcome: 'too-late'; status: string };
+
+type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+/** The status a partner's answer names: a job's `status.name`, or a refusal's `status`. */
+function statusNamed(text: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof body !== 'object' || body === null) return null;
+  const status: unknown = (body as { status?: unknown }).status;
+  const name =
+    typeof status === 'string'
+      ? status
+      : typeof status === 'object' && status !== null
+        ? (status as { name?: unknown }).name
+        : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim().toUpperCase() : null;
+}
 
 /** A decimal money string of the partner (`"12.34"`) as whole agorot, rounded once to the agora. */
 export function decimalToAgorot(value: string): number {
@@ -66,7 +101,7 @@ export function chargeOf(costs: PrintCostAnswer): PrintCharge {
  * The print partner's HTTP client, Lulu-shaped: every call carries a bearer token from the
  * client-credentials grant (the key pair sent as HTTP Basic, cached until a minute before it
  * expires; dropped on a 401), and every answer is read whole within 15 s. The worker's print
- * handoff and the API's cost quotes both go through it.
+ * handoff, the API's cost quotes and its cancellations all go through it.
  */
 export class PrintPartnerClient {
   private token: { value: string; expiresAt: number } | null = null;
@@ -82,18 +117,12 @@ export class PrintPartnerClient {
   }
 
   /** POSTs JSON with the bearer token and returns the answer as it came. */
-  async postJson(
+  postJson(
     path: string,
     body: unknown,
     headers: Record<string, string> = {},
   ): Promise<PrintPartnerAnswer> {
-    const answer = await this.send(path, JSON.stringify(body), {
-      'content-type': 'application/json',
-      authorization: `Bearer ${await this.bearer()}`,
-      ...headers,
-    });
-    if (answer.status === 401) this.token = null;
-    return answer;
+    return this.call('POST', path, body, headers);
   }
 
   /**
@@ -102,15 +131,7 @@ export class PrintPartnerClient {
    * answers without a price.
    */
   async calculateCost(request: PrintCostRequest): Promise<PrintCharge> {
-    let answer: PrintPartnerAnswer;
-    try {
-      answer = await this.postJson(PRINT_COST_PATH, request);
-    } catch (error) {
-      throw new PrintPartnerError(
-        `print partner unreachable: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      );
-    }
+    const answer = await this.reach('POST', PRINT_COST_PATH, request);
     if (!answer.ok) {
       throw new PrintPartnerError(
         `print partner answered ${answer.status}: ${answer.text.slice(0, 300)}`,
@@ -130,12 +151,85 @@ export class PrintPartnerClient {
     return charge;
   }
 
+  /**
+   * Lulu's `PUT /print-jobs/{id}/status/` with `{"name":"CANCELED"}`, which Lulu allows only
+   * before production (CREATED, UNPAID, PAYMENT_IN_PROGRESS). The job is read first, so a job
+   * already cancelled is told apart; a refusal (400, 403, 409 or 422) is `too-late` with the
+   * job's status as the refusal names it, or else as the job reads now. Throws
+   * {@link PrintPartnerError} when the partner is unreachable, too slow, answers 5xx or knows no
+   * such job: the caller cannot know whether the press stops.
+   */
+  async cancelJob(jobId: string): Promise<PrintCancelOutcome> {
+    const before = await this.jobStatus(jobId);
+    if (before === 'CANCELED') return { outcome: 'already-cancelled' };
+    const answer = await this.reach('PUT', `${this.jobPath(jobId)}status/`, { name: 'CANCELED' });
+    if (answer.ok) return { outcome: 'cancelled' };
+    if (REFUSED_CANCEL.has(answer.status)) {
+      const now = statusNamed(answer.text) ?? (await this.jobStatus(jobId));
+      if (now === 'CANCELED') return { outcome: 'already-cancelled' };
+      if (!CANCELLABLE.has(now)) return { outcome: 'too-late', status: now };
+    }
+    throw new PrintPartnerError(
+      `print partner answered ${answer.status} to cancelling job ${jobId}: ${answer.text.slice(0, 300)}`,
+    );
+  }
+
+  /** Lulu's `GET /print-jobs/{id}/`: the job's status name, upper case. */
+  private async jobStatus(jobId: string): Promise<string> {
+    const answer = await this.reach('GET', this.jobPath(jobId));
+    if (!answer.ok) {
+      throw new PrintPartnerError(
+        `print partner answered ${answer.status} for job ${jobId}: ${answer.text.slice(0, 300)}`,
+      );
+    }
+    const name = statusNamed(answer.text);
+    if (!name) throw new PrintPartnerError(`print partner answered job ${jobId} without a status`);
+    return name;
+  }
+
+  private jobPath(jobId: string): string {
+    return `/print-jobs/${encodeURIComponent(jobId)}/`;
+  }
+
+  /** {@link call}, with a partner out of reach (or refusing our key) as a {@link PrintPartnerError}. */
+  private async reach(method: HttpMethod, path: string, body?: unknown) {
+    try {
+      return await this.call(method, path, body);
+    } catch (error) {
+      throw new PrintPartnerError(
+        `print partner unreachable: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+  }
+
+  /** Sends JSON (when there is a body) with the bearer token; a 401 drops the token. */
+  private async call(
+    method: HttpMethod,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<PrintPartnerAnswer> {
+    const answer = await this.send(
+      method,
+      path,
+      body === undefined ? undefined : JSON.stringify(body),
+      {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        authorization: `Bearer ${await this.bearer()}`,
+        ...headers,
+      },
+    );
+    if (answer.status === 401) this.token = null;
+    return answer;
+  }
+
   private async bearer(): Promise<string> {
     if (this.token && this.token.expiresAt > this.now() + 60_000) return this.token.value;
     const basic = Buffer.from(`${this.settings.apiKey}:${this.settings.apiSecret}`).toString(
       'base64',
     );
-    const response = await this.send(PRINT_TOKEN_PATH, 'grant_type=client_credentials', {
+    const response = await this.send('POST', PRINT_TOKEN_PATH, 'grant_type=client_credentials', {
       'content-type': 'application/x-www-form-urlencoded',
       authorization: `Basic ${basic}`,
     });
@@ -154,15 +248,16 @@ export class PrintPartnerClient {
     return answer.access_token;
   }
 
-  /** POSTs and reads the whole answer within `TIMEOUT_MS` (see withinDeadline). */
+  /** Sends and reads the whole answer within `TIMEOUT_MS` (see withinDeadline). */
   private send(
+    method: HttpMethod,
     path: string,
-    body: string,
+    body: string | undefined,
     headers: Record<string, string>,
   ): Promise<PrintPartnerAnswer> {
     return withinDeadline(TIMEOUT_MS, async (signal) => {
       const response = await fetch(`${this.settings.apiUrl}${path}`, {
-        method: 'POST',
+        method,
         headers,
         body,
         signal,

@@ -93,8 +93,9 @@ export class AuthorDashboardService implements OnModuleDestroy {
     if (cached && now < cached.until) return cached.value;
     if (this.summaries.size >= MAX_CACHED_AUTHORS) this.summaries.clear();
     const value = this.ledger
-      // A print charge's adjustments are the platform's, never the author's figures.
-      .find({ authorId: new Types.ObjectId(authorId), kind: { $ne: 'adjustment' } })
+      // A print charge's adjustments are the platform's, never the author's figures; nor is the
+      // cancellation fee the platform keeps of an order.
+      .find({ authorId: new Types.ObjectId(authorId), kind: { $in: ['sale', 'reversal'] } })
       .select(AUTHOR_LEDGER_FIELDS)
       .lean<AuthorLedgerEntry[]>()
       .then(async (entries) => {

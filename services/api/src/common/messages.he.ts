@@ -121,6 +121,7 @@ export const messagesHe = {
   },
   receipts: {
     notFound: 'לא נמצאה חשבונית להזמנה הזאת.',
+    creditNoteNotFound: 'לא נמצאה תעודת זיכוי כזאת להזמנה הזאת.',
   },
   health: {
     down: (names: string[]) => `השירות אינו זמין כרגע: ${names.join(', ')}`,
@@ -135,6 +136,14 @@ export const messagesHe = {
     /** Why an order needs an admin: the partner stopped its job (its status, and what it said). */
     jobStopped: (status: string, said: string | undefined) =>
       `בית הדפוס עצר את ההדפסה (${status})${said ? `: ${said}` : ''}`,
+    /**
+     * Why a cancelled order needs an admin: the partner reports its job went on anyway (into
+     * production, shipped or delivered).
+     */
+    printedAfterCancellation: (status: string) =>
+      `ההזמנה בוטלה, אבל בית הדפוס דיווח ש${
+        status === 'DELIVERED' ? 'היא נמסרה' : status === 'SHIPPED' ? 'היא נשלחה' : 'היא בהדפסה'
+      } (${status}). יש לבדוק מול בית הדפוס מה נעשה בעותקים.`,
     /** The partner could not quote a print cost just now. */
     quoteUnavailable: 'בית הדפוס אינו זמין כרגע לחישוב עלות ההדפסה. נסו שוב בעוד כמה דקות.',
     /**
@@ -173,10 +182,19 @@ export const messagesHe = {
     providerUnavailable: 'שירות התשלומים אינו זמין כרגע. נסו שוב בעוד מספר רגעים.',
     unappliedNotFound: 'לא נמצא תשלום להחזר בהזמנה הזאת עם מספר העסקה הזה',
   },
+  refunds: {
+    notFound: 'הזיכוי לא נמצא',
+    notFailed: 'אפשר לנסות שוב רק זיכוי שנכשל. הזיכוי הזה ממתין או שכבר בוצע.',
+  },
   orders: {
     notFound: 'ההזמנה לא נמצאה',
     notCancellable:
       'אפשר לבטל הזמנה ששולמה רק לפני שנשלחה. הזמנה שנשלחה אפשר להחזיר לפי מדיניות ההחזרות.',
+    alreadyInProduction:
+      'הספרים בהזמנה הזאת כבר בהדפסה, ולכן אי אפשר לבטל אותה עכשיו. אחרי שההזמנה תגיע אפשר יהיה להחזיר אותה לפי מדיניות ההחזרות.',
+    handoffInProgress: 'ההזמנה נשלחת לדפוס ממש עכשיו. כדאי לנסות לבטל שוב בעוד רגע.',
+    printPartnerUnavailable:
+      'אין כרגע קשר עם בית הדפוס, ולכן אי אפשר לבטל את ההזמנה. כדאי לנסות שוב בעוד כמה דקות.',
   },
 } as const;
 

@@ -5,6 +5,7 @@ import {
   hostVar,
   integerVar,
   parseEnv,
+  paymentProviderRefinement,
   portVar,
   requiredInProduction,
   resolveMongoUri,
@@ -26,9 +27,8 @@ import {
 import { z } from 'zod';
 import { developmentJwtSecret } from '../auth/jwt-secret';
 import {
-  DEV_PAYMENT_SIMULATOR_SECRET,
   paymentsEnvShape,
-  requireTranzilaSettings,
+  requireTranzilaPassword,
   toPaymentsConfig,
   type PaymentsConfig,
 } from './payments-config';
@@ -180,35 +180,27 @@ export const apiEnvSchema = z
     }),
   })
   .superRefine(requiredInProduction(['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL']))
+  .superRefine(paymentProviderRefinement)
   .superRefine(refuseDevelopmentSettingsInProduction)
-  .superRefine(requireTranzilaSettings)
+  .superRefine(requireTranzilaPassword)
   .superRefine(refuseDevelopmentPayoutKey)
   .superRefine(storageEnvRefinement);
 
 /**
- * A `superRefine` step: in production no simulator takes the cards and no secret is one of the
- * development secrets written in this repository (anyone could sign a payment notify, a print
- * callback or a file address with them).
+ * A `superRefine` step: in production no secret is one of the development secrets written in
+ * this repository (anyone could sign a print callback or a file address with them). The payment
+ * simulator and its secret are refused by the shared `paymentProviderRefinement`.
  */
 function refuseDevelopmentSettingsInProduction(
   env: {
     NODE_ENV: string;
-    PAYMENT_PROVIDER?: string;
-    PAYMENT_SIMULATOR_SECRET?: string;
     PRINT_API_SECRET?: string;
     FILE_URL_SECRET?: string;
   },
   ctx: z.RefinementCtx,
 ): void {
   if (env.NODE_ENV !== 'production') return;
-  if (env.PAYMENT_PROVIDER === 'simulator')
-    ctx.addIssue({
-      code: 'custom',
-      path: ['PAYMENT_PROVIDER'],
-      message: 'must not be `simulator` when NODE_ENV=production (set PAYMENT_PROVIDER=tranzila)',
-    });
   const developmentSecrets = {
-    PAYMENT_SIMULATOR_SECRET: DEV_PAYMENT_SIMULATOR_SECRET,
     PRINT_API_SECRET: DEV_PRINT_API_SECRET,
     FILE_URL_SECRET: DEV_FILE_URL_SECRET,
   } as const;

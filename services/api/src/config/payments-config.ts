@@ -1,53 +1,25 @@
 import { z } from 'zod';
-import { documented, enumVar, integerVar, urlVar } from '@mechabrim/server-kit';
 import {
-  PAYMENT_PROVIDERS,
-  TRANZILA_HANDSHAKE_PATH,
-  type PaymentProviderName,
-} from '@mechabrim/contracts';
+  documented,
+  httpUrlVar,
+  integerVar,
+  paymentProviderEnvShape,
+  paymentProviderSettings,
+  urlVar,
+  type PaymentProviderSettings,
+} from '@mechabrim/server-kit';
+import { TRANZILA_HANDSHAKE_PATH } from '@mechabrim/contracts';
 
-/** The development secret shared with tools/payment-simulator (its CLI has the same default). */
-export const DEV_PAYMENT_SIMULATOR_SECRET = 'mechabrim-payment-simulator-development-secret';
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/** An http(s) URL, `fallback` when unset. */
-const httpUrlVar = (fallback: string, description: string) =>
-  documented(
-    z
-      .string()
-      .refine(isHttpUrl, { message: 'must be a URL starting with http:// or https://' })
-      .default(fallback),
-    { default: `\`${fallback}\``, description },
-  );
+export { DEV_PAYMENT_SIMULATOR_SECRET } from '@mechabrim/server-kit';
 
 /**
  * The environment variables of checkout and payments, spread into the API's schema (so the
- * README's generated table lists them) and checked by {@link requireTranzilaSettings}.
+ * README's generated table lists them) and checked by `paymentProviderRefinement` and
+ * {@link requireTranzilaPassword}. The provider's own variables (`PAYMENT_PROVIDER`, the simulator's
+ * and Tranzila's API keys) are shared with the worker, which gives refunds back through them.
  */
 export const paymentsEnvShape = {
-  PAYMENT_PROVIDER: enumVar(
-    PAYMENT_PROVIDERS,
-    'simulator',
-    'Which payment provider takes the card: `simulator` (the local payment simulator; refused with `NODE_ENV=production`) or `tranzila`',
-  ),
-  PAYMENT_SIMULATOR_URL: httpUrlVar(
-    'http://127.0.0.1:4300',
-    "The local payment simulator's address, as the API reaches it",
-  ),
-  PAYMENT_SIMULATOR_SECRET: documented(
-    z.string().min(16, 'must be at least 16 characters').optional(),
-    {
-      default: 'a development secret (the launcher makes a new one each start)',
-      description: "HMAC secret of the simulator's notify, shared with the simulator",
-    },
-  ),
+  ...paymentProviderEnvShape,
   PAYMENT_NOTIFY_BASE_URL: urlVar(['http:', 'https:'], {
     default: "`PUBLIC_API_URL`, else the API's own port on localhost",
     description:
@@ -69,22 +41,6 @@ export const paymentsEnvShape = {
     max: 60_000,
     description:
       "How often the API's outbox relay looks for follow-up work of paid orders to hand to the queues",
-  }),
-  TRANZILA_TERMINAL: documented(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a terminal name')
-      .optional(),
-    { default: 'unset', description: 'Tranzila terminal name (required with `tranzila`)' },
-  ),
-  TRANZILA_APP_KEY: documented(z.string().min(1).optional(), {
-    default: 'unset',
-    description:
-      'Tranzila API application key (`X-tranzila-api-app-key`; required with `tranzila`)',
-  }),
-  TRANZILA_SECRET: documented(z.string().min(1).optional(), {
-    default: 'unset',
-    description: 'Tranzila API secret the request HMAC is keyed with (required with `tranzila`)',
   }),
   TRANZILA_HANDSHAKE: documented(
     z
@@ -110,79 +66,57 @@ export const paymentsEnvShape = {
     'https://direct.tranzila.com',
     "Origin of Tranzila's hosted payment page",
   ),
-  TRANZILA_API_URL: httpUrlVar(
-    'https://api.tranzila.com',
-    "Tranzila's API (transaction queries that confirm a notify)",
-  ),
 };
 
 type PaymentsEnv = z.output<z.ZodObject<typeof paymentsEnvShape>>;
 
 /**
- * A `superRefine` step: the Tranzila adapter cannot run without its terminal and keys, nor lock
- * the amount without the terminal's password.
+ * A `superRefine` step beside the shared {@link paymentProviderRefinement} (terminal and API keys):
+ * the hosted page's amount lock is asked with the terminal's password.
  */
-export function requireTranzilaSettings(env: Partial<PaymentsEnv>, ctx: z.RefinementCtx): void {
-  if (env.PAYMENT_PROVIDER !== 'tranzila') return;
-  const required = ['TRANZILA_TERMINAL', 'TRANZILA_APP_KEY', 'TRANZILA_SECRET'] as const;
-  for (const name of env.TRANZILA_HANDSHAKE === false
-    ? required
-    : ([...required, 'TRANZILA_PW'] as const)) {
-    if (!env[name]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [name],
-        message: 'is required when PAYMENT_PROVIDER=tranzila',
-      });
-    }
-  }
+export function requireTranzilaPassword(env: Partial<PaymentsEnv>, ctx: z.RefinementCtx): void {
+  if (env.PAYMENT_PROVIDER !== 'tranzila' || env.TRANZILA_HANDSHAKE === false) return;
+  if (!env.TRANZILA_PW)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRANZILA_PW'],
+      message: 'is required when PAYMENT_PROVIDER=tranzila',
+    });
 }
 
-/** Validated payments configuration. */
-export interface PaymentsConfig {
-  provider: PaymentProviderName;
-  simulator: { url: string; secret: string };
+/** Validated payments configuration: the shared provider settings and the checkout's own. */
+export interface PaymentsConfig extends PaymentProviderSettings {
   /** Where the provider posts its server-to-server notify: `<base>/api/payments/notify/<provider>`. */
   notifyBaseUrl: string;
   /** The shop's origin the payment frame returns to (`/payment/iframe/success|failed`). */
   shopUrl: string;
   pendingTtlMinutes: number;
   outboxPollIntervalMs: number;
-  tranzila: {
-    terminal: string;
-    appKey: string;
-    secret: string;
+  tranzila: PaymentProviderSettings['tranzila'] & {
     handshake: boolean;
     /** The terminal's `TranzilaPW`, for the handshake. */
     password: string;
     handshakeUrl: string;
     hostedUrl: string;
-    apiUrl: string;
   };
 }
 
 /** The payments configuration from parsed variables; `publicApiUrl` is the notify base by default. */
 export function toPaymentsConfig(env: PaymentsEnv, publicApiUrl: string): PaymentsConfig {
   const trimSlash = (url: string) => url.replace(/\/+$/, '');
+  const shared = paymentProviderSettings(env);
   return {
-    provider: env.PAYMENT_PROVIDER,
-    simulator: {
-      url: trimSlash(env.PAYMENT_SIMULATOR_URL),
-      secret: env.PAYMENT_SIMULATOR_SECRET ?? DEV_PAYMENT_SIMULATOR_SECRET,
-    },
+    ...shared,
     notifyBaseUrl: trimSlash(env.PAYMENT_NOTIFY_BASE_URL ?? publicApiUrl),
     shopUrl: trimSlash(env.PUBLIC_SHOP_URL),
     pendingTtlMinutes: env.ORDER_PENDING_TTL_MINUTES,
     outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
     tranzila: {
-      terminal: env.TRANZILA_TERMINAL ?? '',
-      appKey: env.TRANZILA_APP_KEY ?? '',
-      secret: env.TRANZILA_SECRET ?? '',
+      ...shared.tranzila,
       handshake: env.TRANZILA_HANDSHAKE,
       password: env.TRANZILA_PW ?? '',
       handshakeUrl: env.TRANZILA_HANDSHAKE_URL,
       hostedUrl: trimSlash(env.TRANZILA_HOSTED_URL),
-      apiUrl: trimSlash(env.TRANZILA_API_URL),
     },
   };
 }

@@ -33,4 +33,21 @@ describe("the buyer's order answer", () => {
     expect(answer.tracking[0]?.url).toBe('');
     expect(toBuyerOrder(stored(null)).tracking).toEqual([]);
   });
+
+  it('lists the credit notes in shekels with where to download each', () => {
+    const order = stored(null);
+    const id = order._id.toHexString();
+    const answer = toBuyerOrder(order, true, [
+      { number: 3, totalAgorot: 31250, issuedAt: new Date('2026-12-02T10:00:00Z') },
+    ]);
+    expect(answer.creditNotes).toEqual([
+      {
+        number: 3,
+        amount: 312.5,
+        issuedAt: '2026-12-02T10:00:00.000Z',
+        url: `/api/orders/${id}/credit-notes/3`,
+      },
+    ]);
+    expect(toBuyerOrder(order).creditNotes).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@ import type { Types } from 'mongoose';
 import {
   ORDER_CURRENCY,
   ORDER_LIFECYCLE_STATUSES,
+  REFUND_STATES,
+  type BuyerCancellation,
   type BuyerOrder,
   type OrderLifecycleStatus,
 } from '@mechabrim/contracts';
@@ -29,6 +31,8 @@ export interface StoredBuyerOrder {
   payment?: { transactionId?: string | null } | null;
   statusHistory?: { status: string; at: Date }[] | null;
   print?: { parcels?: { trackingNumber: string; carrier?: string; url?: string }[] | null } | null;
+  cancellation?: { at: Date; feeAgorot: number; refundAgorot: number } | null;
+  refunds?: { reason: string; state: string; refundedAt?: Date | null }[] | null;
 }
 
 /** Only links a buyer can safely open (the partner's tracking page), nothing else. */
@@ -46,14 +50,50 @@ function buyerStatus(order: StoredBuyerOrder): OrderLifecycleStatus {
     : 'paid';
 }
 
+/**
+ * The cancellation as its buyer reads it: the fee and refund, and where the refund stands. An
+ * order cancelled before refunds went through the payment port (no refund record) reads
+ * `pending`: the money is still owed.
+ */
+function buyerCancellation(order: StoredBuyerOrder): BuyerCancellation | null {
+  const cancellation = order.cancellation;
+  if (!cancellation) return null;
+  const refund = (order.refunds ?? []).find((candidate) => candidate.reason === 'cancellation');
+  const state = (REFUND_STATES as readonly string[]).includes(refund?.state ?? '')
+    ? (refund?.state as BuyerCancellation['refundState'])
+    : 'pending';
+  return {
+    at: cancellation.at.toISOString(),
+    fee: toShekels(agorot(cancellation.feeAgorot)),
+    refund: toShekels(agorot(cancellation.refundAgorot)),
+    refundState: state,
+    refundedAt: refund?.refundedAt ? refund.refundedAt.toISOString() : null,
+  };
+}
+
 /** Where the buyer downloads an order's receipt. */
 export const receiptPath = (orderId: string): string => `/api/orders/${orderId}/receipt`;
 
+/** Where the buyer downloads one of an order's credit notes. */
+export const creditNotePath = (orderId: string, number: number): string =>
+  `/api/orders/${orderId}/credit-notes/${number}`;
+
+/** An issued credit note of the order as the buyer's list reads it (lean). */
+export interface StoredBuyerCreditNote {
+  number: number;
+  totalAgorot: number;
+  issuedAt: Date;
+}
+
 /**
  * A stored order as its buyer sees it: agorot become shekels. `hasReceipt`: the worker issued
- * the order's tax receipt.
+ * the order's tax receipt; `creditNotes`: the issued credit notes of its refunds.
  */
-export function toBuyerOrder(order: StoredBuyerOrder, hasReceipt = false): BuyerOrder {
+export function toBuyerOrder(
+  order: StoredBuyerOrder,
+  hasReceipt = false,
+  creditNotes: readonly StoredBuyerCreditNote[] = [],
+): BuyerOrder {
   const shippingAgorot = agorot(order.shipping?.priceAgorot ?? 0);
   return {
     _id: order._id.toHexString(),
@@ -83,6 +123,12 @@ export function toBuyerOrder(order: StoredBuyerOrder, hasReceipt = false): Buyer
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     transactionId: order.payment?.transactionId ?? null,
     receiptUrl: hasReceipt ? receiptPath(order._id.toHexString()) : null,
+    creditNotes: creditNotes.map((note) => ({
+      number: note.number,
+      amount: toShekels(agorot(note.totalAgorot)),
+      issuedAt: note.issuedAt.toISOString(),
+      url: creditNotePath(order._id.toHexString(), note.number),
+    })),
     timeline: (order.statusHistory ?? []).flatMap((step) =>
       (ORDER_LIFECYCLE_STATUSES as readonly string[]).includes(step.status)
         ? [{ status: step.status as OrderLifecycleStatus, at: step.at.toISOString() }]
@@ -93,5 +139,6 @@ export function toBuyerOrder(order: StoredBuyerOrder, hasReceipt = false): Buyer
       carrier: parcel.carrier ?? '',
       url: safeLink(parcel.url),
     })),
+    cancellation: buyerCancellation(order),
   };
 }

@@ -1,44 +1,73 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { Types, type Connection } from 'mongoose';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Types, type ClientSession, type Connection } from 'mongoose';
 import {
+  cancellationFeeEntry,
   LEDGER_ENTRY_MODEL,
   ORDER_MODEL,
+  OUTBOX_MODEL,
   reversalEntries,
   type LedgerEntryModel,
   type OrderModel,
+  type OutboxModel,
 } from '@mechabrim/db';
-import { agorot, cancellationFeeOf, toShekels } from '@mechabrim/money';
+import { agorot, cancellationFeeOf, toShekels, type Agorot } from '@mechabrim/money';
 import {
   BOOK_QUEUE_NAMES,
   bookSalesJobs,
+  ORDER_QUEUE_NAMES,
   type OrderCancellationAnswer,
+  type RefundsJob,
 } from '@mechabrim/contracts';
+import { PrintPartnerClient, PrintPartnerError } from '@mechabrim/server-kit';
 import type { Queue } from 'bullmq';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
+import type { ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
 import { QueueProducer } from '../infra/queue-producer';
+import { OutboxRelay } from '../payments/outbox-relay.service';
+import { PRINT_PARTNER } from '../print/print-partner.provider';
 
 /** Statuses a paid order may be cancelled from: before it leaves for the buyer (issue 11). */
 export const CANCELLABLE_STATUSES = ['paid', 'processing'] as const;
 
-interface CancelledOrder {
+/** How long a cancellation waits for a handoff in flight to name its print job. */
+const HANDOFF_WAIT_MS = 5000;
+const HANDOFF_POLL_MS = 200;
+
+interface OrderToCancel {
   _id: Types.ObjectId;
-  books: Array<{ book: { _id: Types.ObjectId } }>;
+  status: string;
+  books: Array<{ book: { _id: Types.ObjectId; author: Types.ObjectId } }>;
   amountDueAgorot: number | null;
   totalAmountAgorot: number;
+  print?: { jobId?: string | null; claimedBy?: string | null; claimedUntil?: Date | null } | null;
 }
 
+/** A new refund's reference: 128 random bits, the payment provider's duplicate guard. */
+const newRefundRef = () => `rf_${randomBytes(16).toString('base64url')}`;
+
 /**
- * Cancels a paid order that has not shipped, in one MongoDB transaction: the order becomes
- * `cancelled` with its fee and refund, and every sale entry its split wrote gets a reversing entry
- * (the same amounts, negated, never an edit). The split job writes an order's entries first and
- * then claims the order (`splitAt`) only while it is paid and unsplit; a split that loses its order
- * to this cancellation reverses the entries it wrote after this read the ledger. Either way a
- * cancelled order ends with no entries, or with its entries and their reversal. The books' sales
- * counts follow the ledger through the worker's `book-sales` count, queued after the commit.
+ * `POST /api/orders/:id/cancel`: cancels a paid order while its print job can still be stopped.
+ *
+ * 1. **The press first.** A job the partner has is cancelled there; a partner that refuses because
+ *    production started is a 409 and nothing changes. An order not handed off yet needs no call:
+ *    the cancellation is written only while no handoff is in flight (no live claim on
+ *    `print.claimedBy`), and the worker claims only printable orders, so one of the two wins. A
+ *    handoff in flight is waited for (a few seconds) and its job then cancelled.
+ * 2. **One transaction**: the order becomes `cancelled` with its fee and refund; a refund record
+ *    (`pending`, with its own reference) and its `refunds` job in the outbox; every sale entry its
+ *    split wrote gets a reversing entry, and the platform's fee its entry, so the order's entries
+ *    add up to the fee kept. The split writes an order's entries first and then claims the order
+ *    (`splitAt`) only while it is paid; a split that loses its order to this cancellation reverses
+ *    what it wrote after this read the ledger.
+ * 3. The `refunds` job (worker) gives the money back through the payment port, issues the credit
+ *    note and mails the buyer; the books' sales counts follow the ledger through `book-sales`.
  */
 @Injectable()
 export class OrderCancellationService {
@@ -48,71 +77,158 @@ export class OrderCancellationService {
     @InjectConnection() private readonly connection: Connection,
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
+    @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
     @InjectQueue(BOOK_QUEUE_NAMES.bookSales) private readonly bookSales: Queue,
+    @Inject(PRINT_PARTNER) private readonly printer: PrintPartnerClient,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly producer: QueueProducer,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async cancel(user: AuthenticatedUser, orderId: string): Promise<OrderCancellationAnswer> {
     const id = new Types.ObjectId(orderId);
-    const isAdmin = user.role === 'admin';
-    const mine = isAdmin ? {} : { 'user.userId': new Types.ObjectId(user.id) };
-    const at = new Date();
-    let answer: OrderCancellationAnswer | null = null;
-    let reversed = 0;
-    let bookIds: string[] = [];
-    await this.connection.transaction(async (session) => {
-      const current = await this.orders
+    const mine = user.role === 'admin' ? {} : { 'user.userId': new Types.ObjectId(user.id) };
+    const deadline = Date.now() + HANDOFF_WAIT_MS;
+    let stoppedJob: string | null = null;
+    for (;;) {
+      const order = await this.orders
         .findOne({ _id: id, ...mine })
-        .select({ books: 1, amountDueAgorot: 1, totalAmountAgorot: 1, status: 1 })
-        .session(session)
-        .lean<CancelledOrder & { status: string }>();
-      if (!current) throw new DomainError('not_found', messagesHe.orders.notFound);
-      const paid = agorot(current.amountDueAgorot ?? current.totalAmountAgorot);
-      const fee = cancellationFeeOf(paid);
-      const refund = agorot(paid - fee);
+        .select({ books: 1, amountDueAgorot: 1, totalAmountAgorot: 1, status: 1, print: 1 })
+        .lean<OrderToCancel>();
+      if (!order) throw new DomainError('not_found', messagesHe.orders.notFound);
+      if (!(CANCELLABLE_STATUSES as readonly string[]).includes(order.status))
+        throw new DomainError('conflict', messagesHe.orders.notCancellable);
+      const jobId = order.print?.jobId ?? null;
+      if (jobId && jobId !== stoppedJob) {
+        await this.stopPrintJob(jobId);
+        stoppedJob = jobId;
+      }
+      const answer = await this.commit(user, order, stoppedJob);
+      if (answer) return answer;
+      // Another write came between: a handoff in flight (wait for its job id), or the order moved.
+      if (Date.now() > deadline)
+        throw new DomainError('conflict', messagesHe.orders.handoffInProgress);
+      await sleep(HANDOFF_POLL_MS);
+    }
+  }
+
+  /** Asks the partner to cancel the job: 409 once production started, 503 when unreachable. */
+  private async stopPrintJob(jobId: string): Promise<void> {
+    let outcome;
+    try {
+      outcome = await this.printer.cancelJob(jobId);
+    } catch (error) {
+      if (error instanceof PrintPartnerError) {
+        this.logger.warn({ printJobId: jobId, err: error.message, msg: 'print cancel failed' });
+        throw new DomainError('unavailable', messagesHe.orders.printPartnerUnavailable);
+      }
+      throw error;
+    }
+    if (outcome.outcome === 'too-late')
+      throw new DomainError('conflict', messagesHe.orders.alreadyInProduction);
+  }
+
+  /**
+   * The cancellation's one transaction; null when the order changed since it was read (a handoff
+   * took a claim or named another job, or the order moved on): the caller reads it again.
+   */
+  private async commit(
+    user: AuthenticatedUser,
+    order: OrderToCancel,
+    stoppedJob: string | null,
+  ): Promise<OrderCancellationAnswer | null> {
+    const at = new Date();
+    const paid = agorot(order.amountDueAgorot ?? order.totalAmountAgorot);
+    const fee = cancellationFeeOf(paid);
+    const refund = agorot(paid - fee);
+    const refundRef = newRefundRef();
+    // No handoff in flight: never handed off and no live claim, or the job this cancellation
+    // stopped at the partner.
+    const pressStopped = [
+      { print: null },
+      { 'print.jobId': null, 'print.claimedBy': null },
+      { 'print.jobId': null, 'print.claimedUntil': { $lt: at } },
+      ...(stoppedJob ? [{ 'print.jobId': stoppedJob }] : []),
+    ];
+    let reversed = 0;
+    const cancelled = await this.connection.transaction(async (session) => {
       const before = await this.orders
         .findOneAndUpdate(
-          { _id: id, ...mine, status: { $in: CANCELLABLE_STATUSES } },
+          { _id: order._id, status: { $in: CANCELLABLE_STATUSES }, $or: pressStopped },
           {
             $set: {
               status: 'cancelled',
               cancellation: {
                 at,
-                by: isAdmin ? 'admin' : 'buyer',
+                by: user.role === 'admin' ? 'admin' : 'buyer',
                 feeAgorot: fee,
                 refundAgorot: refund,
               },
             },
-            $push: { statusHistory: { status: 'cancelled', at } },
+            $push: {
+              statusHistory: { status: 'cancelled', at },
+              refunds: {
+                ref: refundRef,
+                reason: 'cancellation',
+                amountAgorot: refund,
+                feeAgorot: fee,
+                state: 'pending',
+                requestedAt: at,
+              },
+            },
           },
-          { session, new: false },
+          { session, returnDocument: 'before' },
         )
         .select({ _id: 1 })
         .lean();
-      if (!before) throw new DomainError('conflict', messagesHe.orders.notCancellable);
-      bookIds = current.books.map((line) => line.book._id.toHexString());
-      // Every sale entry of the order gets its reversal, whether or not the split claimed it:
-      // `splitAt` means all of them are in the ledger, and a split that wrote them and then
-      // stopped short of its claim (a crash, its retries spent) left them there without it. A
-      // split that writes entries after this reverses them itself (it finds the order cancelled
-      // when it claims).
-      const entries = await this.ledger.find({ orderId: id }).session(session).lean();
-      const reversals = reversalEntries(entries, at);
-      if (reversals.length > 0) {
-        await this.ledger.insertMany(reversals, { session, ordered: true });
-      }
-      reversed = reversals.length;
-      answer = {
-        orderId,
-        status: 'cancelled',
-        fee: toShekels(fee),
-        refund: toShekels(refund),
-        reversedEntries: reversed,
-      };
+      if (!before) return false;
+      reversed = await this.reverseLedger(order, fee, at, session);
+      const job: RefundsJob = { orderId: order._id.toHexString(), refundRef };
+      await this.outbox.create([{ type: ORDER_QUEUE_NAMES.refunds, payload: job, createdAt: at }], {
+        session,
+      });
+      return true;
     });
-    if (!answer) throw new DomainError('conflict', messagesHe.orders.notCancellable);
-    if (reversed > 0) await this.countSales(bookIds);
-    return answer;
+    if (!cancelled) return null;
+    this.relay.nudge();
+    if (reversed > 0) await this.countSales(order.books.map((line) => line.book._id.toHexString()));
+    this.logger.log({
+      orderId: order._id.toHexString(),
+      printJobId: stoppedJob,
+      feeAgorot: fee,
+      refundAgorot: refund,
+      msg: 'order cancelled',
+    });
+    return {
+      orderId: order._id.toHexString(),
+      status: 'cancelled',
+      fee: toShekels(fee),
+      refund: toShekels(refund),
+      refundState: 'pending',
+      reversedEntries: reversed,
+    };
+  }
+
+  /**
+   * Every sale entry of the order gets its reversal, whether or not the split claimed it: `splitAt`
+   * means all of them are in the ledger, and a split that wrote them and then stopped short of its
+   * claim (a crash, its retries spent) left them there without it. A split that writes entries
+   * after this reverses them itself (it finds the order cancelled when it claims). The fee is the
+   * platform's, under the policy the order was split with (the configured one when not split yet).
+   */
+  private async reverseLedger(
+    order: OrderToCancel,
+    fee: Agorot,
+    at: Date,
+    session: ClientSession,
+  ): Promise<number> {
+    const entries = await this.ledger.find({ orderId: order._id }).session(session).lean();
+    const reversals = reversalEntries(entries, at);
+    const policy = entries[0]?.policy ?? this.config.splitPolicy;
+    const feeEntry = cancellationFeeEntry(order, fee, policy, at);
+    const rows = feeEntry ? [...reversals, feeEntry] : reversals;
+    if (rows.length > 0) await this.ledger.insertMany(rows, { session, ordered: true });
+    return reversals.length;
   }
 
   /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
   buyerOrdersPageSchema,
   buyerOrdersQuerySchema,
+  documentNumberParamSchema,
   objectIdSchema,
   orderCancellationAnswerSchema,
   type BuyerOrdersPage,
@@ -21,7 +22,7 @@ import { ApiZodResponse, ZodParam, ZodQuery } from '../common/validation/zod-val
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { OrderCancellationService } from './order-cancellation.service';
-import { OrdersService } from './orders.service';
+import { OrdersService, type OrderDocument } from './orders.service';
 
 /** The signed-in buyer's orders (spec §2 `/orders`). */
 @ApiTags('orders')
@@ -75,26 +76,52 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | undefined> {
     const receipt = await this.orders.receiptFor(orderId, user);
-    if (!receipt) throw new DomainError('not_found', messagesHe.receipts.notFound);
-    if (receipt.fileKey) {
-      const file = path.resolve(this.dataDir, receipt.fileKey);
-      if (!file.startsWith(this.dataDir + path.sep))
-        throw new DomainError('not_found', messagesHe.receipts.notFound);
+    return this.sendDocument(reply, receipt, messagesHe.receipts.notFound);
+  }
+
+  @Get(':id/credit-notes/:number')
+  @ApiOperation({
+    summary:
+      "One of the order's credit notes (a refund's): the PDF, or a redirect to the invoicing provider's copy (owner or admin; 404 otherwise)",
+  })
+  async creditNote(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodParam('id', objectIdSchema) orderId: string,
+    @ZodParam('number', documentNumberParamSchema) number: number,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | undefined> {
+    const note = await this.orders.creditNoteFor(orderId, number, user);
+    return this.sendDocument(reply, note, messagesHe.receipts.creditNoteNotFound);
+  }
+
+  /**
+   * A tax document as the answer: our PDF from the data folder (never outside it), or a redirect
+   * to the provider's copy; `notFound` (404) when there is neither.
+   */
+  private async sendDocument(
+    reply: FastifyReply,
+    document: OrderDocument | null,
+    notFound: string,
+  ): Promise<Buffer | undefined> {
+    if (!document) throw new DomainError('not_found', notFound);
+    if (document.fileKey) {
+      const file = path.resolve(this.dataDir, document.fileKey);
+      if (!file.startsWith(this.dataDir + path.sep)) throw new DomainError('not_found', notFound);
       let content: Buffer;
       try {
         content = await readFile(file);
       } catch {
-        throw new DomainError('not_found', messagesHe.receipts.notFound);
+        throw new DomainError('not_found', notFound);
       }
       reply.type('application/pdf');
-      reply.header('content-disposition', `inline; filename="receipt-${receipt.number}.pdf"`);
+      reply.header('content-disposition', `inline; filename="${document.fileName}"`);
       reply.header('cache-control', 'private, no-store');
       return content;
     }
-    if (receipt.documentUrl) {
-      void reply.redirect(receipt.documentUrl, 302);
+    if (document.documentUrl) {
+      void reply.redirect(document.documentUrl, 302);
       return undefined;
     }
-    throw new DomainError('not_found', messagesHe.receipts.notFound);
+    throw new DomainError('not_found', notFound);
   }
 }

@@ -2,8 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
 import type { BuyerOrdersPage, BuyerOrdersQuery } from '@mechabrim/contracts';
-import { ORDER_MODEL, RECEIPT_MODEL, type OrderModel, type ReceiptModel } from '@mechabrim/db';
-import { toBuyerOrder, type StoredBuyerOrder } from './buyer-order.answer';
+import {
+  CREDIT_NOTE_MODEL,
+  ORDER_MODEL,
+  RECEIPT_MODEL,
+  type CreditNoteModel,
+  type OrderModel,
+  type ReceiptModel,
+} from '@mechabrim/db';
+import {
+  toBuyerOrder,
+  type StoredBuyerCreditNote,
+  type StoredBuyerOrder,
+} from './buyer-order.answer';
+
+/** A tax document of an order (receipt or credit note): our stored PDF or the provider's URL. */
+export interface OrderDocument {
+  fileKey: string | null;
+  documentUrl: string | null;
+  /** The name the download is offered under. */
+  fileName: string;
+}
 
 /** Stored statuses of a payment attempt that never became an order. */
 const UNCONFIRMED_ATTEMPT_STATUSES = ['pending_payment', 'expired'] as const;
@@ -14,6 +33,7 @@ export class OrdersService {
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(RECEIPT_MODEL) private readonly receipts: ReceiptModel,
+    @InjectModel(CREDIT_NOTE_MODEL) private readonly creditNotes: CreditNoteModel,
   ) {}
 
   /**
@@ -44,13 +64,33 @@ export class OrdersService {
         .exec(),
       this.orders.countDocuments(filter),
     ]);
-    const issued = await this.receipts
-      .find({ orderId: { $in: rows.map((row) => row._id) }, status: 'issued' }, { orderId: 1 })
-      .lean()
-      .exec();
+    // The page's receipts and credit notes: one query each, whatever the page's size.
+    const orderIds = rows.map((row) => row._id);
+    const [issued, notes] = await Promise.all([
+      this.receipts
+        .find({ orderId: { $in: orderIds }, status: 'issued' }, { orderId: 1 })
+        .lean()
+        .exec(),
+      this.creditNotes
+        .find(
+          { orderId: { $in: orderIds }, status: 'issued' },
+          { orderId: 1, number: 1, totalAgorot: 1, issuedAt: 1 },
+        )
+        .sort({ number: 1 })
+        .lean()
+        .exec(),
+    ]);
     const withReceipt = new Set(issued.map((receipt) => receipt.orderId.toHexString()));
+    const notesOf = new Map<string, StoredBuyerCreditNote[]>();
+    for (const note of notes) {
+      const key = note.orderId.toHexString();
+      notesOf.set(key, [...(notesOf.get(key) ?? []), note]);
+    }
     return {
-      orders: rows.map((row) => toBuyerOrder(row, withReceipt.has(row._id.toHexString()))),
+      orders: rows.map((row) => {
+        const key = row._id.toHexString();
+        return toBuyerOrder(row, withReceipt.has(key), notesOf.get(key));
+      }),
       page: query.page,
       limit: query.limit,
       total,
@@ -65,23 +105,43 @@ export class OrdersService {
   async receiptFor(
     orderId: string,
     user: { id: string; role: string },
-  ): Promise<{ fileKey: string | null; documentUrl: string | null; number: number } | null> {
-    const order = await this.orders
-      .findById(orderId, { 'user.userId': 1 })
-      .lean<{ user?: { userId?: Types.ObjectId | null } }>()
-      .exec();
-    if (!order) return null;
-    const isOwner = order.user?.userId?.toHexString() === user.id;
-    if (!isOwner && user.role !== 'admin') return null;
+  ): Promise<OrderDocument | null> {
+    if (!(await this.mayRead(orderId, user))) return null;
     const receipt = await this.receipts
       .findOne({ orderId: new Types.ObjectId(orderId), status: 'issued' })
       .lean()
       .exec();
-    if (!receipt) return null;
-    return {
-      fileKey: receipt.fileKey ?? null,
-      documentUrl: receipt.documentUrl ?? null,
-      number: receipt.number,
-    };
+    return receipt && documentOf(receipt, `receipt-${receipt.number}.pdf`);
   }
+
+  /** An issued credit note of the order, by its number; null as {@link receiptFor} is. */
+  async creditNoteFor(
+    orderId: string,
+    number: number,
+    user: { id: string; role: string },
+  ): Promise<OrderDocument | null> {
+    if (!(await this.mayRead(orderId, user))) return null;
+    const note = await this.creditNotes
+      .findOne({ orderId: new Types.ObjectId(orderId), number, status: 'issued' })
+      .lean()
+      .exec();
+    return note && documentOf(note, `credit-note-${note.number}.pdf`);
+  }
+
+  /** Whether the order exists and is the user's own, or the user is an admin. */
+  private async mayRead(orderId: string, user: { id: string; role: string }): Promise<boolean> {
+    const order = await this.orders
+      .findById(orderId, { 'user.userId': 1 })
+      .lean<{ user?: { userId?: Types.ObjectId | null } }>()
+      .exec();
+    if (!order) return false;
+    return order.user?.userId?.toHexString() === user.id || user.role === 'admin';
+  }
+}
+
+function documentOf(
+  stored: { fileKey?: string | null; documentUrl?: string | null },
+  fileName: string,
+): OrderDocument {
+  return { fileKey: stored.fileKey ?? null, documentUrl: stored.documentUrl ?? null, fileName };
 }

@@ -65,12 +65,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @InjectQueue(ORDER_QUEUE_NAMES.printJobs) printJobs: Queue,
     @InjectQueue(ORDER_QUEUE_NAMES.receipts) receipts: Queue,
     @InjectQueue(ORDER_QUEUE_NAMES.mail) mail: Queue,
+    @InjectQueue(ORDER_QUEUE_NAMES.refunds) refunds: Queue,
   ) {
     this.queues = {
       'order-splits': orderSplits,
       'print-jobs': printJobs,
       receipts,
       mail,
+      refunds,
     };
   }
 

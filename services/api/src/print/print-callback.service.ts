@@ -9,6 +9,7 @@ import {
   type PrintJob,
 } from '@mechabrim/contracts';
 import {
+  AFTER_CANCELLATION_KEPT,
   mergeParcels,
   nextOrderStatus,
   ORDER_MODEL,
@@ -43,6 +44,20 @@ interface CallbackOrder {
 /** Concurrent callbacks for one order: each re-reads and tries again, this many times at most. */
 const MAX_TRIES = 5;
 
+/** Partner statuses that mean the press went on: a cancelled order's job that reports one needs an admin. */
+const BEYOND_PRODUCTION = new Set(['IN_PRODUCTION', 'SHIPPED', 'DELIVERED']);
+
+/**
+ * When the partner changed the job's status (its `changed`, else now), and whether that is its
+ * latest word on the order (a late callback does not overwrite a newer one).
+ */
+function partnerWord(order: CallbackOrder, job: PrintJob): { changedAt: Date; latest: boolean } {
+  const changed = job.status.changed ? new Date(job.status.changed) : new Date();
+  const changedAt = Number.isNaN(changed.getTime()) ? new Date() : changed;
+  const latest = !order.print?.providerStatusAt || changedAt >= order.print.providerStatusAt;
+  return { changedAt, latest };
+}
+
 /**
  * `POST /api/print/callback`: the print partner's `PRINT_JOB_STATUS_CHANGED` webhook. Checked
  * with HMAC-SHA256 over the raw body (401 otherwise). The order's status only moves forward
@@ -50,7 +65,9 @@ const MAX_TRIES = 5;
  * number is kept. The write is conditional on the status and parcel count it read (another
  * callback for the same order in between makes it read again), and new tracking numbers queue a
  * shipping-update mail through the outbox in the same transaction: one mail per new parcel,
- * never one per replay.
+ * never one per replay. A callback for a cancelled order changes nothing the buyer sees (no
+ * tracking, no status, no mail): it is kept in `print.afterCancellation` for admins, and one saying
+ * the job went into production or further marks the order 'needs attention'.
  */
 @Injectable()
 export class PrintCallbackService {
@@ -89,7 +106,10 @@ export class PrintCallbackService {
         });
         return { received: true, outcome: 'unknown_order', status: '' };
       }
-      const answer = await this.apply(order, job);
+      const answer =
+        order.status === 'cancelled'
+          ? await this.recordAfterCancellation(order, job)
+          : await this.apply(order, job);
       if (answer) {
         this.logger.log({
           orderId: order._id.toHexString(),
@@ -117,6 +137,62 @@ export class PrintCallbackService {
       .exec();
   }
 
+  /**
+   * Keeps a cancelled order's callback for admins (the last {@link AFTER_CANCELLATION_KEPT}), and
+   * asks them to look when the partner printed or shipped it anyway. Null when the order changed
+   * under it (read again).
+   */
+  private async recordAfterCancellation(
+    order: CallbackOrder,
+    job: PrintJob,
+  ): Promise<PrintCallbackAnswer | null> {
+    const now = new Date();
+    const partnerStatus = job.status.name.toUpperCase();
+    const entry = { at: now, partnerStatus, jobId: String(job.id) };
+    const attention = BEYOND_PRODUCTION.has(partnerStatus)
+      ? { reason: messagesHe.print.printedAfterCancellation(partnerStatus), at: now }
+      : null;
+    // The partner's word stays visible to admins; nothing the buyer sees moves.
+    const { changedAt, latest } = partnerWord(order, job);
+    const set: Record<string, unknown> = {};
+    if (latest) {
+      set['print.providerStatus'] = job.status.name;
+      set['print.providerStatusAt'] = changedAt;
+    }
+    if (attention) set['print.needsAttention'] = attention;
+    const result = order.print
+      ? await this.orders.updateOne(
+          { _id: order._id, status: 'cancelled', print: { $ne: null } },
+          {
+            $push: {
+              'print.afterCancellation': { $each: [entry], $slice: -AFTER_CANCELLATION_KEPT },
+            },
+            ...(Object.keys(set).length > 0 ? { $set: set } : {}),
+          },
+        )
+      : // Cancelled before the worker recorded a handoff: the partner has a job all the same.
+        await this.orders.updateOne(
+          { _id: order._id, status: 'cancelled', print: null },
+          {
+            $set: {
+              print: {
+                provider: 'print-partner',
+                handoffKey: `partner-${String(job.id)}`,
+                jobId: String(job.id),
+                attempts: 0,
+                parcels: [],
+                providerStatus: job.status.name,
+                providerStatusAt: changedAt,
+                needsAttention: attention,
+                afterCancellation: [entry],
+              },
+            },
+          },
+        );
+    if (result.matchedCount !== 1) return null;
+    return { received: true, outcome: 'ignored_cancelled', status: 'cancelled' };
+  }
+
   /** One conditional write; null when the order changed under it (read again). */
   private async apply(order: CallbackOrder, job: PrintJob): Promise<PrintCallbackAnswer | null> {
     const reading = readCallback(job);
@@ -124,10 +200,7 @@ export class PrintCallbackService {
     const parcels = mergeParcels(known, parcelsOf(job));
     const newParcels = parcels.length - known.length;
     const target = reading.kind === 'move' ? nextOrderStatus(order.status, reading.target) : null;
-    const changed = job.status.changed ? new Date(job.status.changed) : new Date();
-    const changedAt = Number.isNaN(changed.getTime()) ? new Date() : changed;
-    // The partner's own status, as its latest word (a late callback does not overwrite it).
-    const latest = !order.print?.providerStatusAt || changedAt >= order.print.providerStatusAt;
+    const { changedAt, latest } = partnerWord(order, job);
     const now = new Date();
 
     const set: Record<string, unknown> = {};

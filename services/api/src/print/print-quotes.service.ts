@@ -15,6 +15,7 @@ import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { toPrintCostAnswer, type StoredPrintCost } from './print-cost.answer';
+import { PRINT_PARTNER } from './print-partner.provider';
 
 export type { StoredPrintCost } from './print-cost.answer';
 
@@ -44,15 +45,12 @@ const shekelText = (amount: number) => amount.toFixed(2);
 @Injectable()
 export class PrintQuotesService {
   private readonly logger = new Logger(PrintQuotesService.name);
-  private readonly client: PrintPartnerClient;
   readonly policy: SplitPolicy;
 
-  constructor(@Inject(API_CONFIG) config: ApiConfig) {
-    this.client = new PrintPartnerClient({
-      apiUrl: config.print.apiUrl,
-      apiKey: config.print.apiKey,
-      apiSecret: config.print.apiSecret,
-    });
+  constructor(
+    @Inject(API_CONFIG) config: ApiConfig,
+    @Inject(PRINT_PARTNER) private readonly client: PrintPartnerClient,
+  ) {
     this.policy = selectSplitPolicy(config.splitPolicy);
   }
 

@@ -1,6 +1,17 @@
 import path from 'node:path';
 import { ConfigError, loadWorkerConfig } from './worker-config';
 
+/** What production needs: its databases and a real payment provider with its keys. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  MONGODB_URI: 'mongodb://db:27017/mechabrim',
+  REDIS_URL: 'redis://cache:6379',
+  PAYMENT_PROVIDER: 'tranzila',
+  TRANZILA_TERMINAL: 'mechabrim',
+  TRANZILA_APP_KEY: 'app-key',
+  TRANZILA_SECRET: 'tranzila-secret',
+};
+
 describe('loadWorkerConfig', () => {
   it('uses the development defaults', () => {
     expect(loadWorkerConfig({})).toEqual({
@@ -40,7 +51,72 @@ describe('loadWorkerConfig', () => {
         contactEmail: 'print@mechabrim.example',
         retryBaseMs: 5000,
       },
+      payments: {
+        provider: 'simulator',
+        simulator: {
+          url: 'http://127.0.0.1:4300',
+          secret: 'mechabrim-payment-simulator-development-secret',
+        },
+        tranzila: { terminal: '', appKey: '', secret: '', apiUrl: 'https://api.tranzila.com' },
+      },
     });
+  });
+
+  it('reaches the payment provider with the same variables and production rules as the API', () => {
+    expect(
+      loadWorkerConfig({
+        PAYMENT_SIMULATOR_URL: 'http://127.0.0.1:4999/',
+        PAYMENT_SIMULATOR_SECRET: 'a-stack-secret-of-the-launcher',
+      }).payments.simulator,
+    ).toEqual({ url: 'http://127.0.0.1:4999', secret: 'a-stack-secret-of-the-launcher' });
+    expect(
+      loadWorkerConfig({ ...PRODUCTION, TRANZILA_API_URL: 'https://api.test/' }).payments,
+    ).toEqual({
+      provider: 'tranzila',
+      simulator: {
+        url: 'http://127.0.0.1:4300',
+        secret: 'mechabrim-payment-simulator-development-secret',
+      },
+      tranzila: {
+        terminal: 'mechabrim',
+        appKey: 'app-key',
+        secret: 'tranzila-secret',
+        apiUrl: 'https://api.test',
+      },
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadWorkerConfig(env);
+        return [];
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        return error.problems;
+      }
+    };
+    // Tranzila needs its terminal and API keys, in development too.
+    expect(problems({ PAYMENT_PROVIDER: 'tranzila', TRANZILA_TERMINAL: 'shop' })).toEqual([
+      { variable: 'TRANZILA_APP_KEY', message: 'is required when PAYMENT_PROVIDER=tranzila' },
+      { variable: 'TRANZILA_SECRET', message: 'is required when PAYMENT_PROVIDER=tranzila' },
+    ]);
+    // No simulator in production, named or by default, nor its development secret.
+    const { PAYMENT_PROVIDER: _provider, ...withoutProvider } = PRODUCTION;
+    expect(problems(withoutProvider)).toEqual([
+      {
+        variable: 'PAYMENT_PROVIDER',
+        message: 'must not be `simulator` when NODE_ENV=production (set PAYMENT_PROVIDER=tranzila)',
+      },
+    ]);
+    expect(
+      problems({
+        ...PRODUCTION,
+        PAYMENT_SIMULATOR_SECRET: 'mechabrim-payment-simulator-development-secret',
+      }),
+    ).toEqual([
+      {
+        variable: 'PAYMENT_SIMULATOR_SECRET',
+        message: 'is the development secret, refused when NODE_ENV=production',
+      },
+    ]);
   });
 
   it('reads the print partner: Lulu in production, with its key pair', () => {
@@ -101,13 +177,7 @@ describe('loadWorkerConfig', () => {
 
   it('listens on loopback unless WORKER_HOST says otherwise or NODE_ENV=production', () => {
     expect(loadWorkerConfig({ WORKER_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(
-      loadWorkerConfig({
-        NODE_ENV: 'production',
-        MONGODB_URI: 'mongodb://db:27017/mechabrim',
-        REDIS_URL: 'redis://cache:6379',
-      }).host,
-    ).toBe('0.0.0.0');
+    expect(loadWorkerConfig(PRODUCTION).host).toBe('0.0.0.0');
   });
 
   it('names the bad variables', () => {
@@ -129,14 +199,7 @@ describe('loadWorkerConfig', () => {
 
   it('shows the local outbox only when DEV_MAIL=true, and never in production', () => {
     expect(loadWorkerConfig({ DEV_MAIL: 'true' }).mail.devOutbox).toBe(true);
-    expect(() =>
-      loadWorkerConfig({
-        NODE_ENV: 'production',
-        MONGODB_URI: 'mongodb://db:27017/mechabrim',
-        REDIS_URL: 'redis://cache:6379',
-        DEV_MAIL: 'true',
-      }),
-    ).toThrow(
+    expect(() => loadWorkerConfig({ ...PRODUCTION, DEV_MAIL: 'true' })).toThrow(
       /^Invalid configuration:\n {2}DEV_MAIL: must not be true when NODE_ENV=production \(the outbox shows buyers' mail\)$/,
     );
     expect(() => loadWorkerConfig({ DEV_MAIL: 'yes' })).toThrow(/DEV_MAIL: must be true or false/);

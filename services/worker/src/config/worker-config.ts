@@ -9,6 +9,9 @@ import {
   hostVar,
   integerVar,
   parseEnv,
+  paymentProviderEnvShape,
+  paymentProviderRefinement,
+  paymentProviderSettings,
   portVar,
   requiredInProduction,
   resolveMongoUri,
@@ -17,6 +20,7 @@ import {
   splitPolicyEnvShape,
   type LogLevel,
   type NodeEnv,
+  type PaymentProviderSettings,
 } from '@mechabrim/server-kit';
 import {
   storageEnvRefinement,
@@ -64,6 +68,7 @@ export const workerEnvSchema = z
         "How long a book's sales count waits for more sales to count with it (a count sums all the book's sales in the ledger)",
     }),
     ...splitPolicyEnvShape,
+    ...paymentProviderEnvShape,
     DATA_DIR: dataDirVar,
     ...storageEnvShape,
     PREFLIGHT_CONCURRENCY: integerVar({
@@ -184,6 +189,7 @@ export const workerEnvSchema = z
     }),
   })
   .superRefine(requiredInProduction(['MONGODB_URI', 'REDIS_URL']))
+  .superRefine(paymentProviderRefinement)
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEV_MAIL)
       ctx.addIssue({
@@ -244,6 +250,8 @@ export interface WorkerConfig {
     devOutbox: boolean;
   };
   print: PrintSettings;
+  /** The payment provider refunds are given back through (the API's provider and keys). */
+  payments: PaymentProviderSettings;
 }
 
 /** How the worker reaches the print partner (the simulator by default). */
@@ -310,6 +318,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       contactEmail: e.PRINT_CONTACT_EMAIL,
       retryBaseMs: e.PRINT_RETRY_BASE_MS,
     },
+    payments: paymentProviderSettings(e),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ReceiptModel } from '@mechabrim/db';
+import type { CreditNoteModel, ReceiptModel } from '@mechabrim/db';
 import { Types, type Connection } from 'mongoose';
 import type { ReceiptFileStore } from '../receipts/receipt-files';
 import type { MailContext, MailOrder, MailReceipt } from './templates/mail-template';
@@ -10,7 +10,7 @@ export class MailDataMissingError extends Error {}
 export class DatabaseMailContext implements MailContext {
   constructor(
     private readonly connection: Connection,
-    private readonly receipts: ReceiptModel,
+    private readonly documents: { receipts: ReceiptModel; creditNotes: CreditNoteModel },
     private readonly files: ReceiptFileStore,
     readonly siteUrl: string,
   ) {}
@@ -24,12 +24,25 @@ export class DatabaseMailContext implements MailContext {
   }
 
   async receipt(orderId: string): Promise<MailReceipt | null> {
-    const receipt = await this.receipts.findOne({ orderId, status: 'issued' }).lean();
-    if (!receipt) return null;
+    const receipt = await this.documents.receipts.findOne({ orderId, status: 'issued' }).lean();
+    return receipt ? this.offered(receipt) : null;
+  }
+
+  async creditNote(refundRef: string): Promise<MailReceipt | null> {
+    const note = await this.documents.creditNotes.findOne({ refundRef, status: 'issued' }).lean();
+    return note ? this.offered(note) : null;
+  }
+
+  /** A tax document as mail offers it: our PDF to attach, or the provider's link. */
+  private async offered(document: {
+    number: number;
+    fileKey?: string | null;
+    documentUrl?: string | null;
+  }): Promise<MailReceipt> {
     return {
-      number: receipt.number,
-      pdf: receipt.fileKey ? await this.files.get(receipt.fileKey) : null,
-      url: receipt.documentUrl ?? null,
+      number: document.number,
+      pdf: document.fileKey ? await this.files.get(document.fileKey) : null,
+      url: document.documentUrl ?? null,
     };
   }
 }

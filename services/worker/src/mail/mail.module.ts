@@ -3,9 +3,11 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { getConnectionToken, getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
+  CREDIT_NOTE_MODEL,
   MAIL_OUTBOX_MODEL,
   MailOutboxSchema,
   RECEIPT_MODEL,
+  type CreditNoteModel,
   type MailOutboxModel,
   type ReceiptModel,
 } from '@mechabrim/db';
@@ -44,6 +46,7 @@ import { Mailer } from './mailer';
         getConnectionToken(),
         getModelToken(MAIL_OUTBOX_MODEL),
         getModelToken(RECEIPT_MODEL),
+        getModelToken(CREDIT_NOTE_MODEL),
         RECEIPT_FILE_STORE,
         MAIL_TRANSPORT,
         WORKER_CONFIG,
@@ -52,6 +55,7 @@ import { Mailer } from './mailer';
         connection: Connection,
         outbox: MailOutboxModel,
         receipts: ReceiptModel,
+        creditNotes: CreditNoteModel,
         files: ReceiptFileStore,
         transport: MailTransport,
         config: WorkerConfig,
@@ -59,7 +63,12 @@ import { Mailer } from './mailer';
         new Mailer(
           outbox,
           transport,
-          new DatabaseMailContext(connection, receipts, files, config.mail.siteUrl),
+          new DatabaseMailContext(
+            connection,
+            { receipts, creditNotes },
+            files,
+            config.mail.siteUrl,
+          ),
           config.mail.from,
         ),
     },

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { communityFirst85_10_5, compensationPolicy } from '@mechabrim/money';
+import { cancellationFeeEntry, reversalEntries } from '@mechabrim/db';
+import {
+  agorot,
+  cancellationFeeOf,
+  communityFirst85_10_5,
+  compensationPolicy,
+} from '@mechabrim/money';
 import { Types } from 'mongoose';
 import {
   bookSoldMails,
@@ -56,6 +62,63 @@ describe('sale entries of a paid order', () => {
             expect(mine.every((entry) => entry.amountAgorot >= 0)).toBe(true);
             expect(new Set(mine.map((entry) => entry.party)).size).toBe(mine.length);
           }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('cancelled, with or without its split, keeps exactly what the card was charged less the refund', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            price: fc.integer({ min: 0, max: 500_000 }),
+            quantity: fc.integer({ min: 1, max: 20 }),
+            print: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: undefined }),
+          }),
+          { minLength: 1, maxLength: 10 },
+        ),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.constantFrom(communityFirst85_10_5, compensationPolicy),
+        fc.boolean(),
+        (lines, shipping, policy, splitFirst) => {
+          const books = lines.map((l) => line(l.price, l.quantity));
+          const order = { _id: new Types.ObjectId(), books };
+          const sold = splitFirst
+            ? saleEntries(
+                order,
+                policy,
+                new Date(),
+                costsOf(
+                  books,
+                  lines.map((l) => l.print),
+                ),
+              )
+            : [];
+          // What the card paid (books and shipping), the fee kept, the rest refunded.
+          const charged = agorot(lines.reduce((sum, l) => sum + l.price * l.quantity, shipping));
+          const fee = cancellationFeeOf(charged);
+          const refunded = charged - fee;
+          expect(fee).toBeLessThanOrEqual(10_000);
+          const feeEntry = cancellationFeeEntry(order, fee, policy.name, new Date());
+          const ledger = [
+            ...sold,
+            ...reversalEntries(sold, new Date()),
+            ...(feeEntry ? [feeEntry] : []),
+          ];
+          const kept = ledger.reduce((sum, entry) => sum + entry.amountAgorot, 0);
+          expect(kept).toBe(charged - refunded);
+          // The author's and the community's shares go back whole; the fee is the platform's.
+          for (const party of ['author', 'community', 'print'] as const) {
+            expect(
+              ledger.filter((e) => e.party === party).reduce((sum, e) => sum + e.amountAgorot, 0),
+            ).toBe(0);
+          }
+          // Reversing twice adds nothing: the second reversal of the same sales is empty.
+          expect(
+            reversalEntries([...sold, ...reversalEntries(sold, new Date())], new Date()),
+          ).toEqual([]);
         },
       ),
       { numRuns: 300 },

@@ -38,9 +38,10 @@ export type PrintHandoffOutcome =
   | { outcome: 'handoff-in-progress' }
   | { outcome: 'not-printable'; status: string };
 
-/** Statuses whose books may go to print: paid, or already processing (a retried handoff). */
-const PRINTABLE = ['paid', 'pending', 'processing'];
 type StoredStatus = (typeof STORED_ORDER_STATUSES)[number];
+/** Statuses whose books may go to print: paid, or already processing (a retried handoff). */
+const PRINTABLE = ['paid', 'pending', 'processing'] as const satisfies readonly StoredStatus[];
+const printable = (status: string) => (PRINTABLE as readonly string[]).includes(status);
 
 /** How long one worker holds an order's handoff before another may take it over. */
 const CLAIM_MS = 60_000;
@@ -110,15 +111,19 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
     if (!order) throw new UnrecoverableError(`order ${parsed.data.orderId} does not exist`);
     if (order.print?.jobId) return { outcome: 'already-handed-off', jobId: order.print.jobId };
     // Cancelled before printing, or not paid: nothing to print.
-    if (!PRINTABLE.includes(order.status))
-      return { outcome: 'not-printable', status: order.status };
+    if (!printable(order.status)) return { outcome: 'not-printable', status: order.status };
 
     const worker = `job:${job.id ?? 'unknown'}`;
     if (!(await this.claim(order, worker))) {
-      const now = await this.orders.findById(orderId).select({ print: 1 }).lean<StoredPrintOrder>();
-      return now?.print?.jobId
-        ? { outcome: 'already-handed-off', jobId: now.print.jobId }
-        : { outcome: 'handoff-in-progress' };
+      const now = await this.orders
+        .findById(orderId)
+        .select({ status: 1, print: 1 })
+        .lean<StoredPrintOrder>();
+      if (now?.print?.jobId) return { outcome: 'already-handed-off', jobId: now.print.jobId };
+      // Cancelled since it was read: the cancellation wins.
+      if (now && !printable(now.status)) return { outcome: 'not-printable', status: now.status };
+      // Another worker's job, or the API's cancellation (`claimedBy: 'cancellation'`), holds it.
+      return { outcome: 'handoff-in-progress' };
     }
 
     let request;
@@ -174,8 +179,9 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
 
   /**
    * Takes the order's handoff for this job: the print record is created on first use, and the
-   * claim is taken when no one holds it, it lapsed, or this same job held it (picked up again
-   * after its worker died).
+   * claim is taken while the order is still printable (a cancellation since it was read wins)
+   * and no one holds it, it lapsed, or this same job held it (picked up again after its worker
+   * died). The API's cancellation holds the same claim while it cancels.
    */
   private async claim(order: StoredPrintOrder, worker: string): Promise<boolean> {
     const now = new Date();
@@ -198,6 +204,7 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
     const claimed = await this.orders.updateOne(
       {
         _id: order._id,
+        status: { $in: [...PRINTABLE] },
         'print.jobId': null,
         $or: [
           { 'print.claimedBy': null },

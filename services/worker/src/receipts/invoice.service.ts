@@ -1,4 +1,5 @@
 import type { InvoiceProviderName } from '@mechabrim/db';
+import type { CreditNoteDraft } from './credit-note-draft';
 import type { ReceiptDraft } from './receipt-draft';
 
 /** What an issued document leaves behind for the receipt row. */
@@ -12,14 +13,7 @@ export interface IssuedDocument {
   documentUrl: string | null;
 }
 
-/** A refund's credit note (תעודת זיכוי) against an issued receipt. */
-export interface CreditNoteDraft {
-  receipt: ReceiptDraft;
-  /** The provider's id of the receipt being credited, when it has one. */
-  providerDocumentId: string | null;
-  amountAgorot: number;
-  reason: string;
-}
+export type { CreditNoteDraft } from './credit-note-draft';
 
 /**
  * The invoicing port: issues the tax invoice-receipt of a paid order and the credit note of a

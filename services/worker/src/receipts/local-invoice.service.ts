@@ -1,10 +1,10 @@
 import type { BusinessDetails } from '../config/worker-config';
 import type { CreditNoteDraft, InvoiceService, IssuedDocument } from './invoice.service';
 import type { ReceiptDraft } from './receipt-draft';
-import { receiptFileKey, type ReceiptFileStore } from './receipt-files';
+import { creditNoteFileKey, receiptFileKey, type ReceiptFileStore } from './receipt-files';
 import type { ReceiptPdfRenderer } from './receipt-pdf-renderer';
 
-/** The default adapter: renders our own PDF and keeps it in the receipt file store. */
+/** The default adapter: renders our own PDFs and keeps them in the receipt file store. */
 export class LocalInvoiceService implements InvoiceService {
   readonly provider = 'local' as const;
 
@@ -17,7 +17,16 @@ export class LocalInvoiceService implements InvoiceService {
   async issueInvoiceReceipt(draft: ReceiptDraft): Promise<IssuedDocument> {
     const pdf = await this.pdfs.render(draft, this.business);
     // Keyed by number: an attempt whose transaction aborted is overwritten by the next holder.
-    const fileKey = await this.files.put(receiptFileKey(draft.number), pdf);
+    return this.stored(await this.files.put(receiptFileKey(draft.number), pdf));
+  }
+
+  async issueCreditNote(draft: CreditNoteDraft): Promise<IssuedDocument> {
+    const pdf = await this.pdfs.renderCreditNote(draft, this.business);
+    // Keyed by number, as receipts are: a retry overwrites what a failed attempt left.
+    return this.stored(await this.files.put(creditNoteFileKey(draft.number), pdf));
+  }
+
+  private stored(fileKey: string): IssuedDocument {
     return {
       provider: this.provider,
       fileKey,
@@ -25,13 +34,5 @@ export class LocalInvoiceService implements InvoiceService {
       providerNumber: null,
       documentUrl: null,
     };
-  }
-
-  issueCreditNote(draft: CreditNoteDraft): Promise<IssuedDocument> {
-    // Refunds do not exist yet (spec §9 cancellations are handled by hand); a local credit note
-    // waits for them, rather than printing a document no one can audit.
-    return Promise.reject(
-      new Error(`local credit notes are not implemented (receipt ${draft.receipt.number})`),
-    );
   }
 }

@@ -1,6 +1,7 @@
 import { orderReference } from '@mechabrim/contracts';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { creditNoteDraftOf } from './credit-note-draft';
 import { paidOrderFixture } from './receipt-fixture';
 import { receiptDraftOf } from './receipt-draft';
 import { MorningInvoiceService } from './morning-invoice.service';
@@ -121,28 +122,49 @@ describe('MorningInvoiceService', () => {
     });
   });
 
-  it('reuses the token for a second document and issues credit notes as type 330', async () => {
+  it('reuses the token for a second document and issues credit notes as type 330 linked to the receipt', async () => {
     const service = new MorningInvoiceService({
       apiUrl: morning.url,
       apiId: 'key-id',
       apiSecret: 'key-secret',
     });
-    const draft = receiptDraftOf(paidOrderFixture(), 6, new Date('2026-11-24T09:00:00Z'));
+    const order = paidOrderFixture();
+    const draft = receiptDraftOf(order, 6, new Date('2026-11-24T09:00:00Z'));
     await service.issueInvoiceReceipt(draft);
-    await service.issueCreditNote({
-      receipt: draft,
-      providerDocumentId: 'doc-abc',
-      amountAgorot: 8900,
-      reason: 'החזר ספר',
-    });
+    const issued = await service.issueCreditNote(
+      creditNoteDraftOf({
+        number: 3,
+        // Dated by the note, not by the receipt it credits.
+        issuedAt: new Date('2026-12-02T10:00:00Z'),
+        receipt: draft,
+        providerDocumentId: 'doc-abc',
+        amountAgorot: 8900,
+        reason: 'return',
+      }),
+    );
+    expect(issued).toMatchObject({ provider: 'morning', providerDocumentId: 'doc-abc' });
     expect(morning.seen.map((call) => call.url)).toEqual([
       '/api/v1/account/token',
       '/api/v1/documents',
       '/api/v1/documents',
     ]);
+    const reference = orderReference(order._id.toHexString());
     expect(morning.seen[2]?.body).toMatchObject({
       type: 330,
-      income: [{ price: 89, vatType: 1 }],
+      date: '2026-12-02',
+      lang: 'he',
+      currency: 'ILS',
+      description: `החזרת ספרים מהזמנה ${reference}`,
+      remarks: 'מספר פנימי 3; זיכוי לחשבונית מס/קבלה מס׳ 6',
+      client: { name: 'דנה לוי', emails: ['dana@example.com'] },
+      income: [
+        {
+          description: `החזרת ספרים מהזמנה ${reference}`,
+          quantity: 1,
+          price: 89,
+          vatType: 1,
+        },
+      ],
       linkedDocumentIds: ['doc-abc'],
     });
   });

@@ -76,15 +76,26 @@ export class MorningInvoiceService implements InvoiceService {
   }
 
   issueCreditNote(draft: CreditNoteDraft): Promise<IssuedDocument> {
+    const receipt = draft.receipt;
     return this.createDocument({
       type: MORNING_DOCUMENT_TYPES.creditNote,
       description: draft.reason,
-      date: isoDay(draft.receipt.issuedAt),
+      date: isoDay(draft.issuedAt),
       lang: 'he',
       currency: 'ILS',
       vatType: DOCUMENT_VAT_DEFAULT,
-      client: { name: draft.receipt.buyer.name, emails: [draft.receipt.buyer.email], add: false },
-      income: [this.income(draft.reason, 1, draft.amountAgorot as Agorot)],
+      rounding: false,
+      signed: true,
+      remarks: `מספר פנימי ${draft.number}; ${workerStringsHe.creditNote.credits(receipt.number)}`,
+      client: {
+        name: receipt.buyer.name,
+        emails: [receipt.buyer.email],
+        address: receipt.buyer.address,
+        country: 'IL',
+        add: false,
+      },
+      income: [this.income(draft.reason, 1, draft.amountAgorot)],
+      // Morning links the note to the receipt it credits (and shows it on that receipt).
       ...(draft.providerDocumentId ? { linkedDocumentIds: [draft.providerDocumentId] } : {}),
     });
   }

@@ -14,7 +14,10 @@ export interface ReceiptFileStore {
 
 export const RECEIPT_FILE_STORE = Symbol('RECEIPT_FILE_STORE');
 
-/** Receipt PDFs on local disk, under `${DATA_DIR}`: key `receipts/<number>.pdf`. */
+/**
+ * Receipt PDFs on local disk, under `${DATA_DIR}`: keys `receipts/<number>.pdf` and
+ * `credit-notes/<number>.pdf`.
+ */
 export class LocalDiskReceiptFiles implements ReceiptFileStore {
   constructor(private readonly root: string) {}
 
@@ -42,4 +45,8 @@ export class LocalDiskReceiptFiles implements ReceiptFileStore {
 
 export function receiptFileKey(number: number): string {
   return `receipts/${number}.pdf`;
+}
+
+export function creditNoteFileKey(number: number): string {
+  return `credit-notes/${number}.pdf`;
 }

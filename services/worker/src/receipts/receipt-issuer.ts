@@ -1,10 +1,14 @@
 import { INVOICE_RECEIPT_SERIES, type ReceiptCounterModel, type ReceiptModel } from '@mechabrim/db';
 import { Types, type Connection } from 'mongoose';
 import type { InvoiceService } from './invoice.service';
+import { reserveNumber } from './number-series';
 import { receiptDraftOf, type PaidOrder } from './receipt-draft';
 
-/** Order statuses that have been paid (a receipt is owed). */
-const PAID_STATUSES = ['paid', 'processing', 'shipped', 'delivered'];
+/**
+ * Order statuses that have been paid (a receipt is owed). A cancelled order counts when it has
+ * `paidAt`: it was paid before it was cancelled, and its credit note credits that receipt.
+ */
+const PAID_STATUSES = ['paid', 'processing', 'shipped', 'delivered', 'cancelled'];
 
 export interface IssuedReceipt {
   orderId: string;
@@ -15,23 +19,9 @@ export interface IssuedReceipt {
 
 export class OrderNotPaidError extends Error {}
 
-/** Attempts before a job gives up on getting a number (BullMQ then retries the job). */
-const MAX_NUMBER_ATTEMPTS = 20;
-
-function isNumberConflict(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, errorLabels, keyPattern } = error as {
-    code?: number;
-    errorLabels?: string[];
-    keyPattern?: Record<string, unknown>;
-  };
-  if (errorLabels?.includes('TransientTransactionError')) return true;
-  return code === 11000 && (keyPattern ? 'number' in keyPattern || '_id' in keyPattern : true);
-}
-
 /**
  * Issues the receipt of one paid order, once. Two steps:
- * 1. `reserveNumber`: the counter increment and the order's `issuing` row commit in one MongoDB
+ * 1. `reserveNumber` (number-series.ts): the counter increment and the order's `issuing` row commit in one MongoDB
  *    transaction, so the numbers are 1, 2, 3… without gaps or repeats (unique `number`), and a
  *    concurrent job for the same order loses on the unique `orderId` and reads the winner's row.
  * 2. The document is made (local PDF or Morning) and the row set `issued`. A failure here leaves
@@ -69,49 +59,38 @@ export class ReceiptIssuer {
     return { orderId, number: reserved.number, created: true };
   }
 
-  /**
-   * Gives the order the next number: the counter increment and the `issuing` row commit together
-   * or not at all. The transaction holds no slow work, so concurrent jobs rarely collide.
-   */
-  private async reserveNumber(
+  /** Gives the order the next number of the invoice-receipt series (see {@link reserveNumber}). */
+  private reserveNumber(
     orderId: string,
     order: PaidOrder,
   ): Promise<{ number: number; issuedAt: Date }> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.connection.transaction(async (session) => {
-          const counter = await this.counters.findOneAndUpdate(
-            { _id: INVOICE_RECEIPT_SERIES },
-            { $inc: { seq: 1 } },
-            { upsert: true, new: true, session },
-          );
-          const draft = receiptDraftOf(order, counter.seq, this.now());
-          await this.receipts.create(
-            [
-              {
-                orderId: new Types.ObjectId(orderId),
-                number: draft.number,
-                provider: this.invoices.provider,
-                status: 'issuing',
-                issuedAt: draft.issuedAt,
-                totalAgorot: draft.totalAgorot,
-                vatAgorot: draft.vatAgorot,
-              },
-            ],
-            { session },
-          );
-          return { number: draft.number, issuedAt: draft.issuedAt };
-        });
-      } catch (error) {
-        // Another job reserved this order's number first: the unique orderId aborted ours.
+    return reserveNumber({
+      connection: this.connection,
+      counters: this.counters,
+      series: INVOICE_RECEIPT_SERIES,
+      insert: async (number, session) => {
+        const draft = receiptDraftOf(order, number, this.now());
+        await this.receipts.create(
+          [
+            {
+              orderId: new Types.ObjectId(orderId),
+              number: draft.number,
+              provider: this.invoices.provider,
+              status: 'issuing',
+              issuedAt: draft.issuedAt,
+              totalAgorot: draft.totalAgorot,
+              vatAgorot: draft.vatAgorot,
+            },
+          ],
+          { session },
+        );
+        return { number: draft.number, issuedAt: draft.issuedAt };
+      },
+      // Another job reserved this order's number first: the unique orderId aborted ours.
+      winner: async () => {
         const winner = await this.receipts.findOne({ orderId }).lean();
-        if (winner) return { number: winner.number, issuedAt: winner.issuedAt };
-        // A concurrent transaction took the same number first (an engine that detects the
-        // counter conflict only at commit reports it as the unique `number`): nothing of ours
-        // was committed, so the next attempt reads the counter again.
-        if (attempt < MAX_NUMBER_ATTEMPTS && isNumberConflict(error)) continue;
-        throw error;
-      }
-    }
+        return winner ? { number: winner.number, issuedAt: winner.issuedAt } : null;
+      },
+    });
   }
 }

@@ -1,15 +1,17 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { BusinessDetails } from '../config/worker-config';
+import type { CreditNoteDraft } from './credit-note-draft';
 import type { ReceiptDraft } from './receipt-draft';
 import type { ReceiptPdfTask } from './receipt-pdf.thread';
 
 /** The Nest token of the {@link ReceiptPdfRenderer}. */
 export const RECEIPT_PDF_RENDERER = Symbol('RECEIPT_PDF_RENDERER');
 
-/** Draws receipt PDFs. */
+/** Draws receipt and credit-note PDFs. */
 export interface ReceiptPdfRenderer {
   render(draft: ReceiptDraft, business: BusinessDetails): Promise<Buffer>;
+  renderCreditNote(draft: CreditNoteDraft, business: BusinessDetails): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -46,11 +48,11 @@ export function threadedReceiptPdfRenderer(): ReceiptPdfRenderer {
     // A receipt is one page: a runaway render is cut off rather than eating the machine.
     resourceLimits: { maxOldGenerationSizeMb: 256 },
   });
+  // A Buffer comes back from the thread as its bytes (structured clone).
+  const draw = async (task: ReceiptPdfTask) => Buffer.from(await pool.run(task));
   return {
-    async render(draft, business) {
-      // A Buffer comes back from the thread as its bytes (structured clone).
-      return Buffer.from(await pool.run({ draft, business }));
-    },
+    render: (draft, business) => draw({ kind: 'receipt', draft, business }),
+    renderCreditNote: (draft, business) => draw({ kind: 'credit-note', draft, business }),
     close: () => pool.close({ force: true }),
   };
 }

@@ -3,15 +3,19 @@ import { Module } from '@nestjs/common';
 import { getConnectionToken, getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
+  CREDIT_NOTE_MODEL,
+  CreditNoteSchema,
   RECEIPT_COUNTER_MODEL,
   RECEIPT_MODEL,
   ReceiptCounterSchema,
   ReceiptSchema,
+  type CreditNoteModel,
   type ReceiptCounterModel,
   type ReceiptModel,
 } from '@mechabrim/db';
 import type { Connection } from 'mongoose';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { CreditNoteIssuer } from './credit-note-issuer';
 import { INVOICE_SERVICE, type InvoiceService } from './invoice.service';
 import { LocalInvoiceService } from './local-invoice.service';
 import { MorningInvoiceService } from './morning-invoice.service';
@@ -30,6 +34,7 @@ import { ReceiptsProcessor } from './receipts.processor';
     MongooseModule.forFeature([
       { name: RECEIPT_MODEL, schema: ReceiptSchema },
       { name: RECEIPT_COUNTER_MODEL, schema: ReceiptCounterSchema },
+      { name: CREDIT_NOTE_MODEL, schema: CreditNoteSchema },
     ]),
   ],
   providers: [
@@ -74,9 +79,30 @@ import { ReceiptsProcessor } from './receipts.processor';
         invoices: InvoiceService,
       ) => new ReceiptIssuer(connection, receipts, counters, invoices),
     },
+    {
+      provide: CreditNoteIssuer,
+      inject: [
+        getConnectionToken(),
+        getModelToken(CREDIT_NOTE_MODEL),
+        getModelToken(RECEIPT_MODEL),
+        getModelToken(RECEIPT_COUNTER_MODEL),
+        ReceiptIssuer,
+        INVOICE_SERVICE,
+      ],
+      useFactory: (
+        connection: Connection,
+        creditNotes: CreditNoteModel,
+        receipts: ReceiptModel,
+        counters: ReceiptCounterModel,
+        receiptIssuer: ReceiptIssuer,
+        invoices: InvoiceService,
+      ) =>
+        new CreditNoteIssuer(connection, creditNotes, receipts, counters, receiptIssuer, invoices),
+    },
     ReceiptsProcessor,
   ],
-  // The mail module reads receipts (order confirmations attach them).
-  exports: [RECEIPT_FILE_STORE, MongooseModule],
+  // The mail module reads receipts (order confirmations attach them); a refund step issues its
+  // credit note through CreditNoteIssuer.
+  exports: [RECEIPT_FILE_STORE, MongooseModule, CreditNoteIssuer],
 })
 export class ReceiptsModule {}

@@ -37,12 +37,13 @@ export function cancelOrder(orderId: string): Promise<OrderCancellationAnswer> {
 }
 
 /**
- * The order's tax receipt as a PDF (`GET /api/orders/:id/receipt`, the buyer's own only). Fetched
- * with the session's token — a plain link would not carry it — and handed over as a file.
+ * One of the order's tax documents as a PDF — its receipt (`GET /api/orders/:id/receipt`) or a
+ * credit note (`GET /api/orders/:id/credit-notes/:number`), the buyer's own only. Fetched with the
+ * session's token — a plain link would not carry it — and handed over as a file.
  */
-export async function getReceiptPdf(receiptUrl: string): Promise<Blob> {
+export async function getTaxDocumentPdf(documentUrl: string): Promise<Blob> {
   const token = sessionStore.getState().token;
-  const response = await fetch(`${getApiBaseUrl().replace(/\/+$/, '')}${receiptUrl}`, {
+  const response = await fetch(`${getApiBaseUrl().replace(/\/+$/, '')}${documentUrl}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   // Refused for the session's token: the session ended (as the API client would report it).

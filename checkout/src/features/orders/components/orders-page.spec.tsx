@@ -29,11 +29,13 @@ const order = (n: number, overrides: Partial<BuyerOrder> = {}): BuyerOrder => ({
   paidAt: '2026-11-20T10:01:00.000Z',
   transactionId: `T-${n}`,
   receiptUrl: null,
+  creditNotes: [],
   timeline: [
     { status: 'pending_payment', at: '2026-11-20T10:00:00.000Z' },
     { status: 'paid', at: '2026-11-20T10:01:00.000Z' },
   ],
   tracking: [],
+  cancellation: null,
   ...overrides,
 });
 
@@ -182,13 +184,31 @@ describe('/orders', () => {
             status: 'cancelled',
             fee: 4.74,
             refund: 90.06,
+            refundState: 'pending',
             reversedEntries: 3,
           },
         };
       }
       return {
         body: pageOf(
-          [order(1, cancelled ? { status: 'cancelled' } : {}), order(2, { status: 'shipped' })],
+          [
+            order(
+              1,
+              cancelled
+                ? {
+                    status: 'cancelled',
+                    cancellation: {
+                      at: '2026-11-20T10:05:00.000Z',
+                      fee: 4.74,
+                      refund: 90.06,
+                      refundState: 'pending',
+                      refundedAt: null,
+                    },
+                  }
+                : {},
+            ),
+            order(2, { status: 'shipped' }),
+          ],
           1,
           2,
         ),
@@ -223,6 +243,44 @@ describe('/orders', () => {
     expect(bare).toBe('ההזמנהבוטלה.90.06₪יוחזרולכרטיסשבושילמתם.');
     expect(posts).toEqual([`/api/orders/${order(1)._id}/cancel`]);
     await within(paid).findByText('בוטלה', { selector: '.order-card__status' });
+    // The fee and the refund stay on the order, with where the refund stands.
+    expect(within(paid).getByText('דמי ביטול')).toBeTruthy();
+    expect(within(paid).getByText('(בדרך לכרטיס)')).toBeTruthy();
+  });
+
+  it('says when the refund reached the card, and when it is held up', async () => {
+    const cancellation = {
+      at: '2026-11-20T10:05:00.000Z',
+      fee: 4.74,
+      refund: 90.06,
+      refundedAt: '2026-11-20T10:06:00.000Z',
+    };
+    fakeApi(() => ({
+      body: pageOf(
+        [
+          order(1, {
+            status: 'cancelled',
+            cancellation: { ...cancellation, refundState: 'refunded' },
+          }),
+          order(2, {
+            status: 'cancelled',
+            cancellation: { ...cancellation, refundState: 'failed' },
+          }),
+        ],
+        1,
+        2,
+      ),
+    }));
+    openOrders();
+    const [refunded, failed] = (await screen.findAllByTestId('order-card')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(refunded.querySelector('[data-refund-state="refunded"]')?.textContent).toContain(
+      'הועבר לכרטיס',
+    );
+    expect(within(refunded).queryByRole('button', { name: 'ביטול ההזמנה' })).toBeNull();
+    expect(failed.querySelector('[data-refund-state="failed"]')?.textContent).toContain('מטפל');
   });
 
   it('downloads the tax receipt with the session, and says so when it cannot', async () => {
@@ -265,6 +323,69 @@ describe('/orders', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'חשבונית מס/קבלה (PDF)' }));
     expect((await within(card).findByRole('alert')).textContent).toBe(
       'לא הצלחנו להוריד את החשבונית. נסו שוב בעוד רגע.',
+    );
+    click.mockRestore();
+  });
+
+  it("offers each refund's credit note next to the receipt, downloaded with the session", async () => {
+    const id = order(5)._id;
+    const refunded = order(5, {
+      status: 'cancelled',
+      receiptUrl: `/api/orders/${id}/receipt`,
+      creditNotes: [
+        {
+          number: 7,
+          amount: 90.06,
+          issuedAt: '2026-11-21T09:00:00.000Z',
+          url: `/api/orders/${id}/credit-notes/7`,
+        },
+      ],
+    });
+    fakeApi(() => ({ body: pageOf([refunded, order(6)], 1, 2) }));
+    act(() => sessionStore.setState({ token: 'the-token' }));
+    openOrders();
+    const [card, other] = (await screen.findAllByTestId('order-card')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(other).queryByRole('button', { name: /תעודת זיכוי/ })).toBeNull();
+    const buttons = within(card)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    // The credit note sits right after the receipt.
+    const receiptAt = buttons.indexOf('חשבונית מס/קבלה (PDF)');
+    expect(buttons[receiptAt + 1]).toBe('תעודת זיכוי מס׳ 7');
+
+    const asked: Array<[string, RequestInit | undefined]> = [];
+    let ok = true;
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push([String(input), init]);
+      return {
+        ok,
+        status: ok ? 200 : 404,
+        headers: new Headers({ 'content-type': ok ? 'application/pdf' : 'application/json' }),
+        blob: async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+      } as Response;
+    });
+    const clicked: string[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: () => 'blob:credit-note',
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(`${this.href} ${this.download}`);
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'תעודת זיכוי מס׳ 7' }));
+    await waitFor(() => expect(clicked).toEqual(['blob:credit-note credit-note-7.pdf']));
+    expect(asked[0]?.[0]).toBe(`http://api.test/api/orders/${id}/credit-notes/7`);
+    expect(asked[0]?.[1]?.headers).toEqual({ Authorization: 'Bearer the-token' });
+    ok = false;
+    fireEvent.click(within(card).getByRole('button', { name: 'תעודת זיכוי מס׳ 7' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(
+      'לא הצלחנו להוריד את תעודת הזיכוי. נסו שוב בעוד רגע.',
     );
     click.mockRestore();
   });

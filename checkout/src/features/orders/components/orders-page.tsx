@@ -13,7 +13,12 @@ import { BookCover, EmptyState, ErrorState, Pager, Price, Spinner } from '@mecha
 import { strings } from '../../../strings.he';
 import { formatPrice, agorot, cancellationFeeOf, toAgorot, toShekels } from '@mechabrim/money';
 import { ApiError } from '@mechabrim/session';
-import { cancelOrder, getReceiptPdf, ORDERS_PAGE_SIZE, useMyOrders } from '../api/get-my-orders';
+import {
+  cancelOrder,
+  getTaxDocumentPdf,
+  ORDERS_PAGE_SIZE,
+  useMyOrders,
+} from '../api/get-my-orders';
 import '../../../shared/page.css';
 import './orders.css';
 
@@ -107,7 +112,11 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
     } catch (error) {
       setMessage({
         tone: 'error',
-        text: error instanceof ApiError && error.status === 409 ? error.message : s.cancelFailed,
+        // The API's own Hebrew word: production started (409), the printer unreachable (503).
+        text:
+          error instanceof ApiError && (error.status === 409 || error.status === 503)
+            ? error.message
+            : s.cancelFailed,
       });
     } finally {
       setStep('idle');
@@ -204,16 +213,25 @@ function Tracking({ order }: { order: BuyerOrder }) {
   );
 }
 
-/** The order's tax receipt, downloaded with the session (the worker issues it once paid). */
-function ReceiptDownload({ orderId, receiptUrl }: { orderId: string; receiptUrl: string }) {
+/**
+ * One of the order's tax documents (its receipt, a refund's credit note), downloaded with the
+ * session: the worker issues them, the API serves them to their owner only.
+ */
+function DocumentDownload(props: {
+  url: string;
+  fileName: string;
+  label: string;
+  loading: string;
+  failed: string;
+}) {
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const download = async () => {
     setState('loading');
     try {
-      const file = URL.createObjectURL(await getReceiptPdf(receiptUrl));
+      const file = URL.createObjectURL(await getTaxDocumentPdf(props.url));
       const link = document.createElement('a');
       link.href = file;
-      link.download = `receipt-${orderReference(orderId)}.pdf`;
+      link.download = props.fileName;
       link.click();
       setTimeout(() => URL.revokeObjectURL(file), 60_000);
       setState('idle');
@@ -230,13 +248,41 @@ function ReceiptDownload({ orderId, receiptUrl }: { orderId: string; receiptUrl:
         disabled={state === 'loading'}
         onClick={() => void download()}
       >
-        {state === 'loading' ? s.receiptLoading : s.receipt}
+        {state === 'loading' ? props.loading : props.label}
       </button>
       {state === 'failed' && (
         <p className="order-receipt__error" role="alert">
-          {s.receiptFailed}
+          {props.failed}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The order's tax receipt and, next to it, the credit note of each refund. */
+function OrderDocuments({ order }: { order: BuyerOrder }) {
+  if (!order.receiptUrl && order.creditNotes.length === 0) return null;
+  return (
+    <div className="order-documents">
+      {order.receiptUrl && (
+        <DocumentDownload
+          url={order.receiptUrl}
+          fileName={`receipt-${orderReference(order._id)}.pdf`}
+          label={s.receipt}
+          loading={s.receiptLoading}
+          failed={s.receiptFailed}
+        />
+      )}
+      {order.creditNotes.map((note) => (
+        <DocumentDownload
+          key={note.number}
+          url={note.url}
+          fileName={`credit-note-${note.number}.pdf`}
+          label={s.creditNote(note.number)}
+          loading={s.creditNoteLoading}
+          failed={s.creditNoteFailed}
+        />
+      ))}
     </div>
   );
 }
@@ -299,6 +345,29 @@ function OrderCard({ order }: { order: BuyerOrder }) {
             <Price value={order.total} />
           </dd>
         </div>
+        {order.cancellation && (
+          <>
+            <div className="order-card__fee">
+              <dt>{s.cancellationFee}</dt>
+              <dd>
+                <Price value={order.cancellation.fee} />
+              </dd>
+            </div>
+            <div className="order-card__refund" data-refund-state={order.cancellation.refundState}>
+              <dt>{s.refund}</dt>
+              <dd>
+                <Price value={order.cancellation.refund} />{' '}
+                <span className="order-card__refund-state">
+                  {order.cancellation.refundState === 'refunded' && order.cancellation.refundedAt
+                    ? s.refundDone(formatDateTime(order.cancellation.refundedAt))
+                    : order.cancellation.refundState === 'failed'
+                      ? s.refundFailed
+                      : s.refundPending}
+                </span>
+              </dd>
+            </div>
+          </>
+        )}
         {order.transactionId && (
           <div className="order-card__transaction">
             <dt>{s.transaction}</dt>
@@ -306,7 +375,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
           </div>
         )}
       </dl>
-      {order.receiptUrl && <ReceiptDownload orderId={order._id} receiptUrl={order.receiptUrl} />}
+      <OrderDocuments order={order} />
       <CancelOrder order={order} />
     </li>
   );

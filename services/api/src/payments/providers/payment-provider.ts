@@ -49,8 +49,10 @@ export type IncomingHeaders = Record<string, string | string[] | undefined>;
  * The browser's success and failure redirects are never trusted: an order is paid only after
  * {@link verifyNotify} accepted the server-to-server notify and {@link confirmTransaction} found
  * the same transaction at the provider. The hosted page is amount-locked (a handshake token bound
- * to the sum), so the card form cannot charge another sum. The port has no refund yet: a payment
- * to give back is recorded for an admin (see `UnappliedPaymentsService`).
+ * to the sum), so the card form cannot charge another sum. Money goes back through the port's
+ * refund side, `PaymentRefunds` in libs/server-kit (`paymentRefundsFrom(config.payments)`, a
+ * Tranzila credit referencing the payment; the simulator speaks the same API), shared with the
+ * worker, which runs the refunds.
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;

@@ -13,7 +13,7 @@ import {
   type PaymentOrder,
   type PaymentProvider,
 } from './payment-provider';
-import { tranzilaAuthHeaders } from './tranzila-auth';
+import { tranzilaAuthHeaders } from '@mechabrim/server-kit';
 import { requestHandshake } from './tranzila-handshake';
 
 const REQUEST_TIMEOUT_MS = 8000;

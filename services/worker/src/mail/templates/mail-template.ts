@@ -26,6 +26,8 @@ export interface MailOrder {
   shipping?: { priceAgorot: number } | null;
   amountDueAgorot?: number | null;
   totalAmountAgorot: number;
+  /** Money given back, with its reference (the `order-cancelled` mail names one). */
+  refunds?: { ref: string; amountAgorot: number; feeAgorot: number }[] | null;
 }
 
 /** The order's receipt as mail can offer it: the PDF to attach, or the provider's link. */
@@ -41,6 +43,8 @@ export interface MailContext {
   order(orderId: string): Promise<MailOrder>;
   /** The issued receipt of the order, or null while it is not issued yet. */
   receipt(orderId: string): Promise<MailReceipt | null>;
+  /** The issued credit note of a refund, or null while it is not issued yet. */
+  creditNote(refundRef: string): Promise<MailReceipt | null>;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { MailJob, MailTemplateName } from '@mechabrim/contracts';
 import { bookApprovedTemplate, bookRejectedTemplate } from './book-review.template';
 import { bookSoldTemplate } from './book-sold.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
+import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
 import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
@@ -14,6 +15,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'book-rejected': bookRejectedTemplate,
   'book-sold': bookSoldTemplate,
   'payout-details-changed': payoutDetailsChangedTemplate,
+  'order-cancelled': orderCancelledTemplate,
 };
 
 /** Renders a mail job with its template. */

@@ -15,15 +15,24 @@ import { agorot } from '@mechabrim/money';
 import { formatMoneyHe } from './layout';
 import { MAIL_TEMPLATE_REGISTRY, renderMail } from './registry';
 
-const order = paidOrderFixture();
+const refundRef = 'rf_AAAAAAAAAAAAAAAAAAAAAA';
+// Paid 328.40 ₪; cancelled: the fee 5 % (16.42 ₪) kept, 311.98 ₪ back to the card.
+const order = {
+  ...paidOrderFixture(),
+  refunds: [{ ref: refundRef, amountAgorot: 31198, feeAgorot: 1642 }],
+};
 const orderId = order._id.toHexString();
 
-function contextWith(receipt: MailReceipt | null): MailContext {
+function contextWith(
+  receipt: MailReceipt | null,
+  creditNote: MailReceipt | null = null,
+): MailContext {
   return {
     siteUrl: 'https://mechabrim.example',
     order: (id) =>
       id === orderId ? Promise.resolve(order) : Promise.reject(new Error('no order')),
     receipt: () => Promise.resolve(receipt),
+    creditNote: (ref) => Promise.resolve(ref === refundRef ? creditNote : null),
   };
 }
 
@@ -67,6 +76,7 @@ const jobs: MailJob[] = [
     quantity: 2,
     earningsAgorot: 15130,
   },
+  { template: 'order-cancelled', to: 'dana@example.com', orderId, refundRef },
   {
     template: 'payout-details-changed',
     to: 'noa@example.com',
@@ -135,6 +145,42 @@ describe('mail templates', () => {
       { filename: 'receipt-12.pdf', content: pdf, contentType: 'application/pdf' },
     ]);
     expect(mail.html).toContain('href="https://mechabrim.example/orders"');
+  });
+
+  it('order cancelled shows the fee and the refund and attaches the credit note', async () => {
+    const pdf = Buffer.from('%PDF-1.7 credit');
+    const mail = await renderMail(
+      jobOf('order-cancelled'),
+      contextWith(null, { number: 4, pdf, url: null }),
+    );
+    expect(mail.subject).toBe(`ההזמנה ${orderId.slice(-8).toUpperCase()} בוטלה`);
+    expect(mail.text).toContain(`סכום ששולם: ${formatMoneyHe(agorot(32840))}`);
+    expect(mail.text).toContain(`דמי ביטול (5%, עד 100 ₪): ${formatMoneyHe(agorot(1642))}`);
+    expect(mail.text).toContain(`הזיכוי לכרטיס: ${formatMoneyHe(agorot(31198))}`);
+    expect(mail.text).toContain('תעודת הזיכוי (מס׳ 4) מצורפת למייל הזה.');
+    expect(mail.attachments).toEqual([
+      { filename: 'credit-note-4.pdf', content: pdf, contentType: 'application/pdf' },
+    ]);
+  });
+
+  it('order cancelled links a provider credit note and refuses a refund not on the order', async () => {
+    const linked = await renderMail(
+      jobOf('order-cancelled'),
+      contextWith(null, { number: 9, pdf: null, url: 'https://morning.example/doc/9' }),
+    );
+    expect(linked.html).toContain('href="https://morning.example/doc/9"');
+    expect(linked.attachments).toEqual([]);
+    await expect(
+      renderMail(
+        {
+          template: 'order-cancelled',
+          to: 'dana@example.com',
+          orderId,
+          refundRef: 'rf_BBBBBBBBBBBBBBBBBBBBBB',
+        },
+        contextWith(null),
+      ),
+    ).rejects.toThrow('not on its order');
   });
 
   it('shipping update names the order by the same reference as the orders page', async () => {

@@ -1,0 +1,20 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
+import { ORDER_MODEL, OrderSchema } from '@mechabrim/db';
+import { ReceiptsModule } from '../receipts/receipts.module';
+import { paymentRefundsProvider } from './payment-refunds';
+import { RefundsProcessor } from './refunds.processor';
+
+/** Refunds of cancelled (and returned) orders: the money back, the credit note, the mail. */
+@Module({
+  imports: [
+    ReceiptsModule,
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.refunds }),
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.mail }),
+    MongooseModule.forFeature([{ name: ORDER_MODEL, schema: OrderSchema }]),
+  ],
+  providers: [paymentRefundsProvider, RefundsProcessor],
+})
+export class RefundsModule {}

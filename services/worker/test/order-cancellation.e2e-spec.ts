@@ -1,0 +1,271 @@
+import { ORDER_JOB_NAME, type PaymentCreateResponse } from '@mechabrim/contracts';
+import { until } from '@mechabrim/testing';
+import { Types } from 'mongoose';
+// The cancellation crosses every service: the API asks the print partner and writes the order, its
+// outbox hands the refund to this worker, which calls the payment simulator, issues the credit
+// note and mails the buyer. The API's harness is the one place that knows how to start the API.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- see above
+import { BUYER, payInFrame, registerBuyer } from '../../api/test/checkout-fixture';
+import { refundMailJobId } from '../src/refunds/refunds.processor';
+import { startJourney, type Journey } from './journey-fixture';
+
+/** Each step of the print partner's clock; a new job waits `HOLD_MS` before production. */
+const STEP_MS = 300;
+const HOLD_MS = 60_000;
+
+let held: Journey;
+let buyer: string;
+let admin: string;
+let attempt = 0;
+
+beforeAll(async () => {
+  held = await startJourney('cancel', STEP_MS, { productionDelayMs: HOLD_MS });
+  buyer = await registerBuyer(held.ctx.http, 'cancel.buyer@example.com');
+  admin = await registerBuyer(held.ctx.http, 'cancel.admin@example.com');
+  // The role is read from the account on every request.
+  await held.ctx.db
+    .collection('users')
+    .updateOne({ email: 'cancel.admin@example.com' }, { $set: { role: 'admin' } });
+});
+
+afterAll(async () => {
+  await held?.close();
+});
+
+/** Buys 2 × 39.90 with the approving card (shipping 15): 94.80 ₪ paid. */
+async function buy(journey: Journey, token: string): Promise<string> {
+  const created = await journey.ctx.http.post<PaymentCreateResponse>(
+    '/api/payments/create',
+    {
+      items: [{ id: String(journey.ctx.books.available[0]), quantity: 2 }],
+      client: BUYER,
+      shipping_method: 'standard',
+      shipping_region: 'israel-centre',
+    },
+    { token, headers: { 'idempotency-key': `cancel-${Date.now()}-${(attempt += 1)}` } },
+  );
+  expect(created.status).toBe(201);
+  await payInFrame(created.body.payment_url, created.body.form_data, {
+    ccno: '4580458045804580',
+  });
+  return created.body.order_id;
+}
+
+interface StoredOrder {
+  status: string;
+  print?: { jobId?: string | null; providerStatus?: string | null; parcels?: unknown[] } | null;
+  refunds?: {
+    ref: string;
+    state: string;
+    amountAgorot: number;
+    feeAgorot: number;
+    transactionId: string | null;
+    creditNoteNumber: number | null;
+    mailedAt: Date | null;
+  }[];
+}
+
+const orderOf = (journey: Journey, orderId: string) =>
+  journey.ctx.db
+    .collection<StoredOrder>('orders')
+    .findOne({ _id: new Types.ObjectId(orderId) } as never);
+
+const handedOff = (journey: Journey, orderId: string) =>
+  until(
+    'the print handoff',
+    async () => (await orderOf(journey, orderId))?.print?.jobId ?? undefined,
+  );
+
+const ledgerSum = async (journey: Journey, orderId: string) =>
+  (
+    await journey.ctx.db
+      .collection('ledger')
+      .find({ orderId: new Types.ObjectId(orderId) })
+      .toArray()
+  ).reduce((sum, entry) => sum + (entry.amountAgorot as number), 0);
+
+describe('cancelling stops the press and gives the money back', () => {
+  it('before production: the job is cancelled, the card credited, a credit note issued and mailed', async () => {
+    const { ctx, printer } = held;
+    const orderId = await buy(held, buyer);
+    const jobId = await handedOff(held, orderId);
+    await until('the split', async () => ((await ledgerSum(held, orderId)) > 0 ? true : undefined));
+
+    const res = await ctx.http.post<{ fee: number; refund: number; refundState: string }>(
+      `/api/orders/${orderId}/cancel`,
+      {},
+      { token: buyer },
+    );
+    expect(res.status).toBe(200);
+    // Paid 94.80: the fee is 5 %, 4.74; 90.06 goes back to the card.
+    expect(res.body).toMatchObject({ fee: 4.74, refund: 90.06, refundState: 'pending' });
+    expect(printer.jobs.get(Number(jobId))?.status.name).toBe('CANCELED');
+
+    const refund = await until('the refund', async () => {
+      const found = (await orderOf(held, orderId))?.refunds?.[0];
+      return found?.state === 'refunded' && found.mailedAt ? found : undefined;
+    });
+    expect(refund).toMatchObject({ amountAgorot: 9006, feeAgorot: 474 });
+    expect(refund.creditNoteNumber).toEqual(expect.any(Number));
+    // The simulator credited the card once, for the refund, against the original deal.
+    const credits = ctx.simulator.refunds.filter((credit) => credit.DCdisable === refund.ref);
+    expect(credits).toHaveLength(1);
+    expect(credits[0]?.sum).toBe('90.06');
+    // What the card was charged less what it got back is what the ledger keeps: the fee.
+    expect(await ledgerSum(held, orderId)).toBe(474);
+
+    const mail = await until(
+      'the cancellation mail',
+      async () =>
+        (await ctx.db
+          .collection('mail_outbox')
+          .findOne({ jobId: refundMailJobId(refund.ref), status: 'sent' })) ?? undefined,
+    );
+    expect(mail).toMatchObject({ template: 'order-cancelled', to: 'cancel.buyer@example.com' });
+    expect(mail.attachments).toEqual([`credit-note-${refund.creditNoteNumber}.pdf`]);
+
+    // The buyer sees it after a reload, and the credit note opens from the orders page.
+    const mine = await ctx.http.get<{
+      orders: {
+        _id: string;
+        status: string;
+        cancellation: { fee: number; refund: number; refundState: string } | null;
+        creditNotes: { number: number; url: string }[];
+      }[];
+    }>('/api/orders/mine', { token: buyer });
+    const listed = mine.body.orders.find((order) => order._id === orderId);
+    expect(listed).toMatchObject({
+      status: 'cancelled',
+      cancellation: { fee: 4.74, refund: 90.06, refundState: 'refunded' },
+    });
+    const note = listed?.creditNotes[0];
+    expect(note?.number).toBe(refund.creditNoteNumber);
+    const pdf = await ctx.http.get<Buffer>(note?.url ?? '', { token: buyer });
+    expect(pdf.status).toBe(200);
+
+    // The partner's clock runs on: no tracking, no status, no shipping mail for a cancelled order.
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS * 4));
+    const after = await orderOf(held, orderId);
+    expect(after?.status).toBe('cancelled');
+    expect(after?.print?.parcels ?? []).toEqual([]);
+    expect(
+      await ctx.db.collection('mail_outbox').countDocuments({ template: 'shipping-update' }),
+    ).toBe(0);
+  });
+
+  it('a replayed refund job moves no money twice and issues no second credit note', async () => {
+    const { ctx } = held;
+    const orderId = await buy(held, buyer);
+    await handedOff(held, orderId);
+    expect(
+      (await ctx.http.post(`/api/orders/${orderId}/cancel`, {}, { token: buyer })).status,
+    ).toBe(200);
+    const refund = await until('the refund', async () => {
+      const found = (await orderOf(held, orderId))?.refunds?.[0];
+      return found?.state === 'refunded' && found.mailedAt ? found : undefined;
+    });
+    await ctx.queues.refunds.add(
+      ORDER_JOB_NAME,
+      { orderId, refundRef: refund.ref },
+      { jobId: `replay-${refund.ref}` },
+    );
+    const replay = await until('the replayed job', async () => {
+      const job = await ctx.queues.refunds.getJob(`replay-${refund.ref}`);
+      return job && (await job.isCompleted()) ? job : undefined;
+    });
+    expect(replay.returnvalue).toMatchObject({ outcome: 'refunded', mailed: false });
+    expect(ctx.simulator.refunds.filter((credit) => credit.DCdisable === refund.ref)).toHaveLength(
+      1,
+    );
+    expect(await ctx.db.collection('credit_notes').countDocuments({ refundRef: refund.ref })).toBe(
+      1,
+    );
+    expect(
+      await ctx.db.collection('mail_outbox').countDocuments({ jobId: refundMailJobId(refund.ref) }),
+    ).toBe(1);
+  });
+
+  it('a declined refund is shown to admins, who try it again', async () => {
+    const { ctx } = held;
+    const orderId = await buy(held, buyer);
+    await handedOff(held, orderId);
+    // The card deal's number lost (as by a support mistake): the provider declines the credit.
+    const real = (await ctx.orders.findById(orderId).lean<{ payment: { transactionId: string } }>())
+      ?.payment.transactionId;
+    await ctx.orders.updateOne(
+      { _id: orderId },
+      { $set: { 'payment.transactionId': '999999999' } },
+    );
+    expect(
+      (await ctx.http.post(`/api/orders/${orderId}/cancel`, {}, { token: buyer })).status,
+    ).toBe(200);
+    const failed = await until('the refund failing', async () => {
+      const found = (await orderOf(held, orderId))?.refunds?.[0];
+      return found?.state === 'failed' ? found : undefined;
+    });
+    const list = await ctx.http.get<{
+      refunds: { orderId: string; ref: string; lastError: string }[];
+    }>('/api/admin/refunds', { token: admin });
+    expect(list.status).toBe(200);
+    const shown = list.body.refunds.find((row) => row.ref === failed.ref);
+    expect(shown?.orderId).toBe(orderId);
+    expect(shown?.lastError).toMatch(/[א-ת]/);
+    expect((await ctx.http.get('/api/admin/refunds', { token: buyer })).status).toBe(403);
+
+    await ctx.orders.updateOne({ _id: orderId }, { $set: { 'payment.transactionId': real } });
+    const retry = await ctx.http.post<{ state: string }>(
+      `/api/admin/refunds/${orderId}/${failed.ref}/retry`,
+      {},
+      { token: admin },
+    );
+    expect(retry.status).toBe(200);
+    expect(retry.body.state).toBe('pending');
+    await until('the retried refund', async () =>
+      (await orderOf(held, orderId))?.refunds?.[0]?.state === 'refunded' ? true : undefined,
+    );
+    const again = await ctx.http.post<{ message: string }>(
+      `/api/admin/refunds/${orderId}/${failed.ref}/retry`,
+      {},
+      { token: admin },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/[א-ת]/);
+  });
+});
+
+describe('once production started', () => {
+  let fast: Journey;
+  let fastBuyer: string;
+
+  beforeAll(async () => {
+    fast = await startJourney('cancel-late', STEP_MS * 10);
+    fastBuyer = await registerBuyer(fast.ctx.http, 'cancel.late@example.com');
+  });
+
+  afterAll(async () => {
+    await fast?.close();
+  });
+
+  it('the cancellation is refused in Hebrew and nothing changes', async () => {
+    const orderId = await buy(fast, fastBuyer);
+    await until('production', async () =>
+      (await orderOf(fast, orderId))?.print?.providerStatus === 'IN_PRODUCTION' ? true : undefined,
+    );
+    await until('the split', async () => ((await ledgerSum(fast, orderId)) > 0 ? true : undefined));
+    const before = await orderOf(fast, orderId);
+    const sum = await ledgerSum(fast, orderId);
+
+    const res = await fast.ctx.http.post<{ message: string }>(
+      `/api/orders/${orderId}/cancel`,
+      {},
+      { token: fastBuyer },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/בהדפסה/);
+    const after = await orderOf(fast, orderId);
+    expect(after?.status).toBe(before?.status);
+    expect(after?.refunds ?? []).toEqual([]);
+    expect(await ledgerSum(fast, orderId)).toBe(sum);
+    expect(fast.ctx.simulator.refunds).toHaveLength(0);
+  });
+});
