@@ -1,7 +1,7 @@
 import '../../testing/jsdom-polyfills';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '@mechabrim/routing';
+import { MemoryRouter, Route, Routes } from '@mechabrim/routing';
 import { BookCard, type BookCardBook } from './book-card';
 
 const book: BookCardBook = {
@@ -108,6 +108,32 @@ describe('book card overlay', () => {
     expect(overlay.getAttribute('data-open')).toBe('true');
     fireEvent.click(screen.getByText('סיפור על ים'));
     expect(overlay.getAttribute('data-open')).toBe('false');
+  });
+
+  it('opens the book on a mouse click anywhere on the hovered cover, the summary included', () => {
+    setHover(true);
+    render(
+      <MemoryRouter initialEntries={['/books']}>
+        <Routes>
+          <Route
+            path="/books"
+            element={
+              <BookCard
+                book={book}
+                inCart={false}
+                quantity={0}
+                onAdd={jest.fn()}
+                onRemove={jest.fn()}
+              />
+            }
+          />
+          <Route path="/book/:id" element={<h1>עמוד הספר</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    // With a mouse over the cover the overlay lies on top of it and takes the click.
+    fireEvent.click(screen.getByText('סיפור על ים'));
+    expect(screen.getByRole('heading', { name: 'עמוד הספר' })).toBeTruthy();
   });
 
   it('lets a mouse click on the cover navigate as before', () => {

@@ -1,5 +1,5 @@
 import { useState, type FocusEvent, type MouseEvent } from 'react';
-import { Link } from '@mechabrim/routing';
+import { Link, useNavigate } from '@mechabrim/routing';
 import { uiStrings } from '../../strings.he';
 import { BookCover } from '../book-cover/book-cover';
 import { Price } from '../price/price';
@@ -85,6 +85,7 @@ export function BookCard({
   const Heading = `h${headingLevel}` as 'h3';
   const [tapped, setTapped] = useState(false);
   const [focused, setFocused] = useState(false);
+  const navigate = useNavigate();
   const open = tapped || focused;
   const onCoverClick = (event: MouseEvent) => {
     if (!tapped && cannotHover()) {
@@ -120,15 +121,20 @@ export function BookCard({
             {quantity}
           </span>
         )}
-        {/* A touch user's second tap outside the overlay's links closes it; keyboard users reach
-            the same links and buttons directly, so there is no key handler to add. */}
+        {/* A touch user's second tap outside the overlay's links closes it, a mouse's click opens
+            the book; keyboard users reach the same links and buttons directly, so there is no
+            key handler to add. */}
         {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-static-element-interactions */}
         <div
           className="mb-book-card__overlay"
           data-open={open}
           data-testid="book-card-overlay"
           onClick={(event) => {
-            if (tapped && !(event.target as Element).closest('a')) setTapped(false);
+            if ((event.target as Element).closest('a, button')) return;
+            // A touch user's tap on the summary closes it; a mouse's click anywhere on the cover
+            // (the overlay covers it while hovered) opens the book, as the whole card should.
+            if (tapped) setTapped(false);
+            else if (!cannotHover()) void navigate(href);
           }}
         >
           <p className="mb-book-card__summary">{summary}</p>
