@@ -149,6 +149,20 @@ export const bookSchema = z.object({
    */
   hasExcerpt: z.boolean().optional(),
   /**
+   * What the book's print specification says (the page shows it): pages (null when unknown), trim
+   * size in mm, paper grammage, colour or black and white, reading direction. Absent in answers
+   * from before it was added.
+   */
+  printSpec: z
+    .object({
+      pages: z.number().int().nullable(),
+      trim: z.object({ name: z.string(), widthMm: z.number(), heightMm: z.number() }).nullable(),
+      paper: z.string().nullable(),
+      printing: z.enum(['bw', 'color']).nullable(),
+      readingDirection: z.enum(['rtl', 'ltr']).nullable(),
+    })
+    .optional(),
+  /**
    * Moderation, in the answers its author (or an admin) gets: `pending` until approved, then
    * `approved`, or `rejected` with the reason. Absent from public answers.
    */

@@ -272,6 +272,12 @@ export const PUBLIC_BOOK_FIELDS = {
   publishedDate: 1,
   salesCount: 1,
   createdAt: 1,
+  /** The print specification the book page shows. */
+  size: 1,
+  readingFormat: 1,
+  paperType: 1,
+  printingType: 1,
+  pages: 1,
   /** Read only to tell whether an excerpt exists; answers never show storage keys. */
   'files.excerpt': 1,
 } as const;

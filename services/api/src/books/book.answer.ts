@@ -2,6 +2,7 @@ import type { Book, PreflightReport } from '@mechabrim/contracts';
 import type { Types } from 'mongoose';
 import { approvalOf } from '@mechabrim/db';
 import type { SplitPolicy } from '@mechabrim/money';
+import { TRIM_SIZES, type TrimSize } from '@mechabrim/print-specs';
 import { toPrintCostAnswer, type StoredPrintCost } from '../print/print-cost.answer';
 
 /** The stored fields a book answer reads (a lean document with PUBLIC_BOOK_FIELDS). */
@@ -29,6 +30,11 @@ export interface StoredBook {
   deletedAt?: Date | null;
   /** Storage keys of the upload's files; public answers read only whether an excerpt exists. */
   files?: { excerpt?: string | null } | null;
+  size?: string | null;
+  readingFormat?: string | null;
+  paperType?: string | null;
+  printingType?: string | null;
+  pages?: number | null;
   /** The print partner's quote per copy (owner answers only). */
   printCost?: StoredPrintCost | null;
 }
@@ -65,6 +71,24 @@ export function toBookAnswer(book: StoredBook, publicApiUrl: string): Book {
     salesCount: book.salesCount ?? 0,
     createdAt: (book.createdAt ?? new Date(0)).toISOString(),
     hasExcerpt: !!book.files?.excerpt,
+    printSpec: printSpecOf(book),
+  };
+}
+
+/** The stored print options as the book page reads them; unknown values are left out (null). */
+function printSpecOf(book: StoredBook): NonNullable<Book['printSpec']> {
+  const trim =
+    book.size && Object.hasOwn(TRIM_SIZES, book.size)
+      ? { name: book.size, ...TRIM_SIZES[book.size as TrimSize] }
+      : null;
+  return {
+    pages: book.pages ?? null,
+    trim,
+    paper: book.paperType ?? null,
+    printing:
+      book.printingType === 'bw' || book.printingType === 'color' ? book.printingType : null,
+    readingDirection:
+      book.readingFormat === 'rtl' || book.readingFormat === 'ltr' ? book.readingFormat : null,
   };
 }
 

@@ -116,3 +116,42 @@ describe('book page prices', () => {
     expect(cards).not.toContain('20 ₪');
   });
 });
+
+describe('book page details', () => {
+  it("shows what the book's print specification knows: pages, size, paper, colour, binding, direction", async () => {
+    fakeApi((url) => {
+      if (url.pathname === '/api/books/b1')
+        return {
+          body: {
+            ...makeBook(1),
+            printSpec: {
+              pages: 212,
+              trim: { name: 'A5', widthMm: 148, heightMm: 210 },
+              paper: '80g',
+              printing: 'bw',
+              readingDirection: 'rtl',
+            },
+          },
+        };
+      if (url.pathname === '/api/books/b1/comments') return { body: [] };
+      if (url.pathname === '/api/books') return { body: { books: [], total: 0 } };
+      return undefined;
+    });
+    renderRoute(<BookPage />, '/book/:id', '/book/b1');
+    await screen.findByRole('heading', { level: 1, name: 'ספר 1' });
+    const facts = Object.fromEntries(
+      [...document.querySelectorAll('.book-facts > div')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('dd')?.textContent,
+      ]),
+    );
+    expect(facts).toMatchObject({
+      'מספר עמודים': '212',
+      גודל: '148 × 210 מ״מ',
+      נייר: '80 גרם',
+      הדפסה: 'שחור־לבן',
+      כריכה: 'כריכה רכה',
+      'כיוון קריאה': 'מימין לשמאל',
+    });
+  });
+});

@@ -150,8 +150,38 @@ function BookDetail({ book }: { book: Book }) {
               </div>
               <div>
                 <dt>{s.pages}</dt>
-                <dd>{s.pagesValue}</dd>
+                <dd>{book.printSpec?.pages ?? s.pagesValue}</dd>
               </div>
+              {book.printSpec?.trim && (
+                <div>
+                  <dt>{s.trim}</dt>
+                  <dd>{s.trimValue(book.printSpec.trim.widthMm, book.printSpec.trim.heightMm)}</dd>
+                </div>
+              )}
+              {book.printSpec?.paper && (
+                <div>
+                  <dt>{s.paper}</dt>
+                  <dd>{s.paperValue(book.printSpec.paper)}</dd>
+                </div>
+              )}
+              {book.printSpec?.printing && (
+                <div>
+                  <dt>{s.printing}</dt>
+                  <dd>{s.printingValue[book.printSpec.printing]}</dd>
+                </div>
+              )}
+              {book.printSpec && (
+                <div>
+                  <dt>{s.binding}</dt>
+                  <dd>{s.bindingValue}</dd>
+                </div>
+              )}
+              {book.printSpec?.readingDirection && (
+                <div>
+                  <dt>{s.readingDirection}</dt>
+                  <dd>{s.readingDirectionValue[book.printSpec.readingDirection]}</dd>
+                </div>
+              )}
               {book.category && (
                 <div>
                   <dt>{s.category}</dt>
