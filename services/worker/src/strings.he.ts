@@ -10,7 +10,8 @@ export const workerStringsHe = {
     date: 'תאריך',
     order: 'מספר הזמנה',
     seller: 'העוסק',
-    taxId: 'ע.מ.',
+    /** The business's number, named by what the business is. */
+    taxId: { company: 'ח.פ.', 'licensed-dealer': 'ע.מ.' },
     buyer: 'לכבוד',
     description: 'תיאור',
     quantity: 'כמות',

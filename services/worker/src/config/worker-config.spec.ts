@@ -33,6 +33,7 @@ describe('loadWorkerConfig', () => {
       business: {
         name: 'מחברים בע״מ (הדגמה)',
         taxId: '000000000',
+        kind: 'company',
         address: 'רחוב הספרים 1, תל אביב',
         email: 'books@mechabrim.example',
       },

@@ -42,6 +42,10 @@ export const DEV_FILE_URL_SECRET = 'mechabrim-file-url-development-secret';
  * The environment variables the worker reads, each with its default and meaning (the README's
  * environment table is generated from them: `npm run env-table`).
  */
+/** A company's number is a ח.פ.; a licensed dealer's, an ע.מ. */
+export const BUSINESS_KINDS = ['company', 'licensed-dealer'] as const;
+export type BusinessKind = (typeof BUSINESS_KINDS)[number];
+
 export const workerEnvSchema = z
   .object({
     ...serverEnvShape,
@@ -118,6 +122,11 @@ export const workerEnvSchema = z
       default: '`000000000`',
       description: 'Business number (ע.מ./ח.פ.) printed on local tax receipts',
     }),
+    BUSINESS_KIND: enumVar(
+      BUSINESS_KINDS,
+      'company',
+      'What the business is, naming its number on local tax documents: `company` (a company, ח.פ.) or `licensed-dealer` (עוסק מורשה, ע.מ.)',
+    ),
     BUSINESS_ADDRESS: textVar('רחוב הספרים 1, תל אביב', {
       default: '`רחוב הספרים 1, תל אביב`',
       description: 'Business address printed on local tax receipts',
@@ -214,6 +223,7 @@ export const workerEnvSchema = z
 export interface BusinessDetails {
   name: string;
   taxId: string;
+  kind: BusinessKind;
   address: string;
   email: string;
 }
@@ -300,6 +310,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     business: {
       name: e.BUSINESS_NAME,
       taxId: e.BUSINESS_TAX_ID,
+      kind: e.BUSINESS_KIND,
       address: e.BUSINESS_ADDRESS,
       email: e.BUSINESS_EMAIL,
     },

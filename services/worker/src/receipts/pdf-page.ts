@@ -133,7 +133,7 @@ export function startPdf(
 export function writeBusiness(write: RtlWriter, business: BusinessDetails, y: number): number {
   write.line(business.name, PAGE_RIGHT, y, { size: 16, bold: true });
   y += 24;
-  write.line(`${workerStringsHe.receipt.taxId} ${business.taxId}`, PAGE_RIGHT, y);
+  write.line(`${workerStringsHe.receipt.taxId[business.kind]} ${business.taxId}`, PAGE_RIGHT, y);
   y += 14;
   write.line(business.address, PAGE_RIGHT, y);
   y += 14;

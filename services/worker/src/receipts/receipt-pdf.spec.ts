@@ -87,6 +87,9 @@ describe('renderReceiptPdf', () => {
     // Punctuation beside a number may move across the embedding marks; words and numbers may not.
     const has = (expected: string) => expect(lines.join('\n')).toContain(expected);
     has('מחברים בע״מ');
+    // A company's number is a ח.פ. (BUSINESS_KIND, `company` by default), not a dealer's ע.מ.
+    has('ח.פ');
+    expect(lines.join('\n')).not.toContain('ע.מ');
     has('חשבונית מס');
     has('קבלה מספר');
     has('42');
@@ -112,6 +115,17 @@ describe('renderReceiptPdf', () => {
     // Amounts as charged: agorot where there are some, a whole shekel where it is whole.
     for (const amount of ['178', '120.50', '29.90', '278.31', '50.09', '328.40']) has(amount);
     expect(lines.join('\n')).not.toContain('178.00');
+  });
+
+  it("names a licensed dealer's number ע.מ.", async () => {
+    const draft = receiptDraftOf(paidOrderFixture(), 7, new Date('2026-11-24T09:00:00Z'));
+    const dealer = loadWorkerConfig({ BUSINESS_KIND: 'licensed-dealer' }).business;
+    const file = path.join(dir, 'dealer.pdf');
+    await writeFile(file, await renderReceiptPdf(draft, dealer));
+    const { stdout: text } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
+    const plain = text.replace(/[\u202a-\u202e\u200e\u200f]/g, '');
+    expect(plain).toContain('ע.מ');
+    expect(plain).not.toContain('ח.פ');
   });
 
   it('draws a non-blank A4 page (pdftoppm)', async () => {
