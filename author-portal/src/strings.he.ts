@@ -120,6 +120,7 @@ export const strings = {
       processing: 'בטיפול',
       shipped: 'נשלחו',
       delivered: 'נמסרו',
+      cancelled: 'בוטלו',
     },
     tabsLabel: 'סינון ההזמנות',
     /** The reader's words for the same statuses (one mapping in libs/contracts). */

@@ -5,7 +5,7 @@ import { apiFetch } from '@mechabrim/session';
 /** Orders per page of the author's orders screen. */
 export const AUTHOR_ORDERS_PAGE_SIZE = 10;
 
-export type OrdersTab = 'all' | 'pending' | 'processing' | 'shipped' | 'delivered';
+export type OrdersTab = 'all' | 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
 
 /** `GET /api/orders/author`: the orders holding the author's books, one page, with tab counts. */
 export function getAuthorOrders(tab: OrdersTab, page: number, signal?: AbortSignal) {

@@ -105,7 +105,13 @@ describe('/author-dashboard/orders', () => {
       'בטיפול (4)',
       'נשלחו (2)',
       'נמסרו (2)',
+      'בוטלו (1)',
     ]);
+    // The status tabs add up to 'all': no order is counted where no tab shows it.
+    const [all, ...byStatus] = screen
+      .getAllByRole('tab')
+      .map((tab) => Number(/\((\d+)\)/.exec(tab.textContent ?? '')?.[1]));
+    expect(byStatus.reduce((sum, n) => sum + (n ?? 0), 0)).toBe(all);
     fireEvent.click(screen.getByRole('button', { name: 'הבא' }));
     await screen.findByText('עמוד 2 מתוך 2');
     fireEvent.click(screen.getByRole('tab', { name: 'בטיפול (4)' }));

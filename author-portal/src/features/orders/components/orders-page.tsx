@@ -7,7 +7,15 @@ import { AUTHOR_ORDERS_PAGE_SIZE, useAuthorOrders, type OrdersTab } from '../api
 import './orders.css';
 
 const s = strings.orders;
-const TABS: readonly OrdersTab[] = ['all', 'pending', 'processing', 'shipped', 'delivered'];
+/** Every status has its tab, so the status tabs add up to 'all'. */
+const TABS: readonly OrdersTab[] = [
+  'all',
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+];
 
 function OrderCard({ order }: { order: AuthorOrder }) {
   // Spec §4: an unknown status reads as pending.
