@@ -83,7 +83,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', 
     await expect(
       page.getByTestId('order-card').first().getByText('ההכנסה שלכם').count(),
     ).resolves.toBe(1);
-    expect(await page.getByRole('tab').allTextContents()).toHaveLength(5);
+    expect(await page.getByRole('tab').allTextContents()).toHaveLength(6);
     await keep(page, 'orders', viewport);
     expect(await seriousViolations(page)).toEqual([]);
 
