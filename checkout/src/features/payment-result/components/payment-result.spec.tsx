@@ -17,6 +17,7 @@ const status = (overrides: Partial<PaymentStatusResponse> = {}): PaymentStatusRe
   amount: 149.3,
   currency: 'ILS',
   error_code: null,
+  shipping: { method: 'standard', region: 'israel-centre' },
   ...overrides,
 });
 
