@@ -162,6 +162,20 @@ export const strings = {
       'צוות השירות ייצור קשר בטלפון לאישור פרטי המשלוח.',
       'הספרים יישלחו בדואר רשום.',
     ],
+    /** The next steps of a delivered order: its method and how long it takes (the money table). */
+    deliverySteps: (method: string, delivery: string) => [
+      'יישלח אליכם דוא״ל עם פרטי ההזמנה.',
+      'צוות השירות ייצור קשר בטלפון לאישור פרטי המשלוח.',
+      `${method}: זמן המשלוח ${delivery}.`,
+    ],
+    /** The next steps of a self-pickup order; the branch's address and hours from PICKUP_BRANCH. */
+    pickupSteps: (hours: number, address: string, openingHours: string) => [
+      'יישלח אליכם דוא״ל עם פרטי ההזמנה.',
+      `נשלח לכם דוא״ל כשההזמנה תהיה מוכנה לאיסוף בסניף תל אביב — בדרך כלל תוך ${
+        hours === 1 ? 'שעה' : `${hours} שעות`
+      } מסיום ההדפסה.`,
+      `כתובת הסניף: ${address} (${openingHours}).`,
+    ],
     continueShopping: 'להמשך קניות',
     viewOrders: 'להזמנות שלי',
     tryAgain: 'לנסות שוב',

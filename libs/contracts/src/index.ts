@@ -7,6 +7,7 @@ export * from './validation-messages.he';
 export * from './auth';
 export * from './catalogue';
 export * from './community';
+export * from './pickup-branch';
 export * from './landing';
 export * from './payments';
 export * from './orders';

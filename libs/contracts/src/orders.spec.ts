@@ -1,4 +1,4 @@
-import { orderReference } from './orders';
+import { buyerOrderStatusHe, ORDER_STATUS_HE, orderReference } from './orders';
 
 describe('order reference', () => {
   it("is the id's last 8 characters in capitals, the same for every screen and mail", () => {
@@ -8,5 +8,18 @@ describe('order reference', () => {
 
   it('keeps a short value whole and ignores surrounding spaces', () => {
     expect(orderReference(' a1b2 ')).toBe('A1B2');
+  });
+});
+
+describe("the buyer's word for an order's status", () => {
+  it('reads a pickup order as ready at the Tel Aviv branch, then picked up', () => {
+    expect(buyerOrderStatusHe('shipped', 'pickup')).toBe('מוכנה לאיסוף בסניף תל אביב');
+    expect(buyerOrderStatusHe('delivered', 'pickup')).toBe('נאספה');
+    expect(buyerOrderStatusHe('processing', 'pickup')).toBe(ORDER_STATUS_HE.processing);
+  });
+
+  it('reads a delivered order, or one from before shipping was recorded, as the stored status', () => {
+    expect(buyerOrderStatusHe('shipped', 'express')).toBe('נשלחה');
+    expect(buyerOrderStatusHe('delivered', null)).toBe('נמסרה');
   });
 });

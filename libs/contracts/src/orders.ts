@@ -39,6 +39,29 @@ export const ORDER_STATUS_HE: Record<OrderLifecycleStatus | 'pending', string> =
   expired: 'פג תוקף',
 };
 
+/**
+ * A self-pickup order keeps the stored statuses `shipped` and `delivered` (the partner's SHIPPED
+ * means the parcel reached the Tel Aviv branch, DELIVERED that the buyer collected it); its buyer
+ * reads them as these words.
+ */
+export const PICKUP_STATUS_HE = {
+  shipped: 'מוכנה לאיסוף בסניף תל אביב',
+  delivered: 'נאספה',
+} as const;
+
+/**
+ * The buyer's word for an order's status: {@link ORDER_STATUS_HE}, except a self-pickup order's
+ * `shipped` and `delivered`, which read {@link PICKUP_STATUS_HE}.
+ */
+export function buyerOrderStatusHe(
+  status: OrderLifecycleStatus | 'pending',
+  shippingMethod: string | null | undefined,
+): string {
+  if (shippingMethod === 'pickup' && (status === 'shipped' || status === 'delivered'))
+    return PICKUP_STATUS_HE[status];
+  return ORDER_STATUS_HE[status];
+}
+
 /** One line of the buyer's order: the book as it was when ordered. */
 export const buyerOrderLineSchema = z.object({
   bookId: z.string(),

@@ -156,6 +156,14 @@ export const paymentStatusResponseSchema = z.object({
   amount: z.number(),
   currency: z.literal(ORDER_CURRENCY),
   error_code: z.string().nullable(),
+  /**
+   * How the order travels, so the success page says what happens next; null for orders from
+   * before checkout recorded it.
+   */
+  shipping: z
+    .object({ method: z.enum(SHIPPING_METHODS), region: z.enum(SHIPPING_REGIONS) })
+    .nullable()
+    .default(null),
 });
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 

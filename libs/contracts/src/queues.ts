@@ -87,6 +87,7 @@ export type RefundsJob = z.infer<typeof refundsJobSchema>;
 export const MAIL_TEMPLATES = [
   'order-confirmation',
   'shipping-update',
+  'ready-for-pickup',
   'book-approved',
   'book-rejected',
   'book-sold',
@@ -126,6 +127,26 @@ export const shippingUpdateMailSchema = z.strictObject({
   /** The carrier's name as the buyer knows it (e.g. "דואר ישראל"). */
   carrier: z.string().max(100).optional(),
 });
+
+/**
+ * `ready-for-pickup`: a self-pickup order reached the Tel Aviv branch; the mail gives its address
+ * and hours (`PICKUP_BRANCH`). Sent once per order instead of `shipping-update`.
+ */
+export const readyForPickupMailSchema = z.strictObject({
+  template: z.literal('ready-for-pickup'),
+  to: mailTo,
+  orderId: orderIdField,
+});
+
+/**
+ * Mails about an order's later steps: the mail worker holds them until the order's
+ * `order-confirmation` is sent, so the confirmation is always the buyer's first mail of an order.
+ */
+export const MAIL_AFTER_CONFIRMATION: readonly MailTemplateName[] = [
+  'shipping-update',
+  'ready-for-pickup',
+  'order-cancelled',
+];
 
 const bookReviewMailFields = {
   to: mailTo,
@@ -193,6 +214,7 @@ export const orderCancelledMailSchema = z.strictObject({
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
   shippingUpdateMailSchema,
+  readyForPickupMailSchema,
   bookApprovedMailSchema,
   bookRejectedMailSchema,
   bookSoldMailSchema,

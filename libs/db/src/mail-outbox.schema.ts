@@ -31,6 +31,11 @@ export const MailOutboxSchema = new Schema(
     /** The BullMQ job id (the API's outbox row): one message per job, however often it runs. */
     jobId: { type: String, required: true },
     template: { type: String, required: true },
+    /**
+     * The order a buyer's order mail is about (null for other mail and older rows): later mail of
+     * an order waits until its `order-confirmation` row is `sent`.
+     */
+    orderId: { type: String, default: null },
     to: { type: String, required: true },
     from: { type: String, required: true },
     subject: { type: String, required: true },
@@ -50,6 +55,10 @@ export const MailOutboxSchema = new Schema(
 );
 MailOutboxSchema.index({ jobId: 1 }, { unique: true });
 MailOutboxSchema.index({ createdAt: -1 });
+MailOutboxSchema.index(
+  { orderId: 1, template: 1 },
+  { partialFilterExpression: { orderId: { $type: 'string' } } },
+);
 
 export type MailOutboxRecord = InferSchemaType<typeof MailOutboxSchema>;
 export type MailOutboxDocument = HydratedDocument<MailOutboxRecord>;

@@ -34,6 +34,7 @@ export {
   CUSTOMS_EXEMPT_UP_TO_USD,
   shippingQuote,
   shippingOptions,
+  deliveryTimeOf,
   type ShippingRegion,
   type DomesticRegion,
   type InternationalZone,

@@ -1,5 +1,6 @@
 import { agorot, toAgorot } from './agorot';
 import {
+  deliveryTimeOf,
   type ShippingMethod,
   type ShippingOrder,
   type ShippingRegion,
@@ -113,5 +114,23 @@ describe('shipping rules', () => {
       ['pickup', true],
       ['international', false],
     ]);
+  });
+});
+
+describe('delivery time of a method to a region', () => {
+  it("is the method's time in the table, the zone's abroad, and none where it does not go", () => {
+    expect(deliveryTimeOf('standard', 'israel-other')).toEqual({
+      min: 3,
+      max: 5,
+      unit: 'business-days',
+    });
+    expect(deliveryTimeOf('pickup', 'europe-usa')).toEqual({ min: 1, max: 1, unit: 'hours' });
+    expect(deliveryTimeOf('international', 'asia-oceania')).toEqual({
+      min: 10,
+      max: 21,
+      unit: 'days',
+    });
+    expect(deliveryTimeOf('next-day', 'israel-other')).toBeNull();
+    expect(deliveryTimeOf('international', 'israel-centre')).toBeNull();
   });
 });

@@ -174,6 +174,20 @@ export function shippingQuote(method: ShippingMethod, order: ShippingOrder): Shi
     : { available: true, method, price: listPrice, listPrice, delivery };
 }
 
+/**
+ * How long `method` takes to `region`, from the tables above (what the checkout and the payment
+ * success page print); null where the method does not serve the region.
+ */
+export function deliveryTimeOf(
+  method: ShippingMethod,
+  region: ShippingRegion,
+): DeliveryTime | null {
+  if (method === 'international')
+    return isDomestic(region) ? null : INTERNATIONAL_RATES[region].delivery;
+  const rate = DOMESTIC_RATES[method];
+  return rate.regions.includes(region) ? rate.delivery : null;
+}
+
 /** Every method with its quote for the order, in the order the checkout lists them. */
 export function shippingOptions(order: ShippingOrder): ShippingQuote[] {
   return SHIPPING_METHODS.map((method) => shippingQuote(method, order));

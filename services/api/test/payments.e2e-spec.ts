@@ -256,6 +256,8 @@ describe('payments: create, simulator, notify, outbox', () => {
       order_id: created.body.order_id,
       amount: 149.3,
       currency: 'ILS',
+      // The success page's next steps follow the method.
+      shipping: { method: 'standard', region: 'israel-centre' },
     });
     // The create answer's transaction_id (the payment attempt's reference) finds it too.
     const byOrder = await ctx.http.get(`/api/payments/status/${created.body.transaction_id}`, {

@@ -3,7 +3,12 @@
 // parcel; duplicate, concurrent and out-of-order callbacks leave the right final status. Last, the
 // local print simulator drives a real order to delivered through the real API.
 import { createHmac } from 'node:crypto';
-import { PRINT_SIGNATURE_HEADER, PRINT_WEBHOOK_TOPIC } from '@mechabrim/contracts';
+import {
+  buyerOrderStatusHe,
+  PRINT_SIGNATURE_HEADER,
+  PRINT_WEBHOOK_TOPIC,
+  type BuyerOrdersPage,
+} from '@mechabrim/contracts';
 import { startPrintSimulator, TOKEN_PATH } from '@mechabrim/print-simulator';
 import {
   startTestMongo,
@@ -43,7 +48,11 @@ afterAll(async () => {
 });
 
 /** A paid order; `print` null: no handoff recorded yet (the callback came first). */
-async function paidOrder(status = 'processing', print?: object | null): Promise<string> {
+async function paidOrder(
+  status = 'processing',
+  print?: object | null,
+  fields: object = {},
+): Promise<string> {
   const _id = new Types.ObjectId();
   await db.collection('orders').insertOne({
     _id,
@@ -75,6 +84,7 @@ async function paidOrder(status = 'processing', print?: object | null): Promise<
           },
     createdAt: new Date(),
     updatedAt: new Date(),
+    ...fields,
   });
   return _id.toHexString();
 }
@@ -117,6 +127,14 @@ const mailsFor = (orderId: string) =>
     .find({ type: 'mail', 'payload.orderId': orderId, 'payload.template': 'shipping-update' })
     .sort({ createdAt: 1 })
     .toArray();
+const mailTemplatesFor = async (orderId: string) =>
+  (
+    await db
+      .collection('outbox')
+      .find({ type: 'mail', 'payload.orderId': orderId })
+      .sort({ createdAt: 1 })
+      .toArray()
+  ).map((row) => row.payload.template as string);
 const statuses = (order: Record<string, unknown> | null) =>
   (order?.statusHistory as { status: string }[] | undefined)?.map((step) => step.status);
 
@@ -168,6 +186,61 @@ describe('POST /api/print/callback', () => {
       ['RR1IL', 'RR2IL'],
     ]);
     expect(mails[0]?.payload).toMatchObject({ to: 'dana@example.com', carrier: 'דואר ישראל' });
+  });
+
+  it('a self-pickup order reads ready for pickup, then picked up: one ready mail, no tracking shown', async () => {
+    const buyer = await registerUser(http, 'pickup.buyer@example.com');
+    const orderId = await paidOrder('paid', undefined, {
+      user: {
+        name: 'דנה לוי',
+        email: 'pickup.buyer@example.com',
+        userId: new Types.ObjectId(buyer.id),
+      },
+      shipping: {
+        method: 'pickup',
+        region: 'israel-centre',
+        priceAgorot: 0,
+        listPriceAgorot: 0,
+        freeBecause: 'pickup',
+      },
+    });
+    const mine = async () => {
+      const answer = await http.get<BuyerOrdersPage>('/api/orders/mine', { token: buyer.token });
+      expect(answer.status).toBe(200);
+      const order = answer.body.orders.find((candidate) => candidate._id === orderId);
+      if (!order) throw new Error('the pickup order is not among the buyer orders');
+      return order;
+    };
+
+    expect((await send(webhook(orderId, 'IN_PRODUCTION'))).status).toBe(200);
+    // The partner says SHIPPED twice, naming its parcel to the branch, then a second parcel.
+    for (const parcels of [['RR7IL'], ['RR7IL'], ['RR7IL', 'RR8IL']])
+      expect((await send(webhook(orderId, 'SHIPPED', parcels))).status).toBe(200);
+    let order = await mine();
+    expect(order.status).toBe('shipped');
+    expect(buyerOrderStatusHe(order.status, order.shipping?.method)).toBe(
+      'מוכנה לאיסוף בסניף תל אביב',
+    );
+    expect(order.tracking).toEqual([]);
+    expect(await mailTemplatesFor(orderId)).toEqual(['ready-for-pickup']);
+    const [ready] = await db
+      .collection('outbox')
+      .find({ type: 'mail', 'payload.orderId': orderId })
+      .toArray();
+    expect(ready?.payload).toEqual({
+      template: 'ready-for-pickup',
+      to: 'pickup.buyer@example.com',
+      orderId,
+    });
+
+    expect((await send(webhook(orderId, 'DELIVERED', ['RR7IL', 'RR8IL']))).status).toBe(200);
+    order = await mine();
+    expect(order.status).toBe('delivered');
+    expect(buyerOrderStatusHe(order.status, order.shipping?.method)).toBe('נאספה');
+    expect(order.tracking).toEqual([]);
+    expect(await mailTemplatesFor(orderId)).toEqual(['ready-for-pickup']);
+    // Admins still see the partner's parcels.
+    expect((await orderOf(orderId))?.print.parcels).toHaveLength(2);
   });
 
   it('out of order and repeated callbacks end at the furthest status, never back', async () => {

@@ -89,6 +89,13 @@ export const workerStringsHe = {
       intro: 'הספרים הודפסו ויצאו לדרך. מספרי המעקב של המשלוח:',
       carrier: (carrier: string) => `חברת השילוח: ${carrier}`,
     },
+    readyForPickup: {
+      subject: (orderRef: string) => `ההזמנה ${orderRef} מוכנה לאיסוף בסניף תל אביב`,
+      intro: 'הספרים הודפסו ומחכים לכם בסניף תל אביב. אפשר לבוא לאסוף אותם:',
+      address: 'כתובת',
+      hours: 'שעות פתיחה',
+      bring: 'בבקשה הציגו בסניף את מספר ההזמנה.',
+    },
     bookApproved: {
       subject: (title: string) => `הספר "${title}" אושר ופורסם`,
       intro: (title: string) => `הספר "${title}" עבר את הבדיקה לפני הדפסה ועלה לחנות.`,

@@ -220,6 +220,89 @@ describe('mail queue, local outbox (no SMTP_URL)', () => {
     expect((await fetch(`${worker.url}/dev/mail/not-an-id/attachments/0`)).status).toBe(404);
   });
 
+  it("holds an order's ready-for-pickup and shipping mail until its confirmation is sent", async () => {
+    // Paid just now; its receipt not issued yet, so the confirmation waits (retries) for it.
+    const order = { ...paidOrderFixture(), paidAt: new Date() };
+    await db.collection('orders').insertOne(order);
+    const orderId = order._id.toHexString();
+    const to = 'dana@example.com';
+    await queue.add(
+      ORDER_JOB_NAME,
+      { template: 'order-confirmation', to, orderId },
+      // Its three tries that wait for the receipt span seconds: the check below falls inside them.
+      { jobId: 'hold-confirmation', attempts: 20, backoff: { type: 'fixed', delay: 3000 } },
+    );
+    // A fast printer: the order is ready (and a parcel reported) before the confirmation went.
+    // One attempt each: waiting for the confirmation must not use attempts up.
+    await queue.add(
+      ORDER_JOB_NAME,
+      { template: 'ready-for-pickup', to, orderId },
+      {
+        jobId: 'hold-ready',
+        attempts: 1,
+      },
+    );
+    await queue.add(
+      ORDER_JOB_NAME,
+      { template: 'shipping-update', to, orderId, trackingNumbers: ['RR1IL'] },
+      { jobId: 'hold-shipping', attempts: 1 },
+    );
+    await until('both later mails put off', async () => {
+      const states = await Promise.all(
+        ['hold-ready', 'hold-shipping'].map(async (id) => {
+          const job = await queue.getJob(id);
+          // Put off at least once: delayed now, or tried and back in the queue.
+          return job && job.processedOn !== undefined ? await job.getState() : undefined;
+        }),
+      );
+      return states.every((state) => state === 'delayed' || state === 'waiting') ? true : undefined;
+    });
+    expect(await db.collection('mail_outbox').countDocuments({ orderId })).toBe(0);
+
+    const { writeFile, mkdir } = await import('node:fs/promises');
+    await mkdir(path.join(dataDir, 'receipts'), { recursive: true });
+    await writeFile(path.join(dataDir, 'receipts', '601.pdf'), '%PDF-1.7 receipt 601');
+    await db.collection('receipts').insertOne({
+      orderId: order._id,
+      number: 601,
+      provider: 'local',
+      status: 'issued',
+      issuedAt: new Date(),
+      totalAgorot: 32840,
+      vatAgorot: 3254,
+      fileKey: 'receipts/601.pdf',
+    });
+    for (const id of ['hold-confirmation', 'hold-ready', 'hold-shipping'])
+      expect(await waitForJob(queue, id)).toEqual({ outcome: 'sent' });
+
+    const rows = await db
+      .collection('mail_outbox')
+      .find({ orderId })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
+    expect(rows.map((row) => row.template)).toEqual([
+      'order-confirmation',
+      expect.stringMatching(/^(ready-for-pickup|shipping-update)$/),
+      expect.stringMatching(/^(ready-for-pickup|shipping-update)$/),
+    ]);
+    // Each later mail was begun only after the confirmation was recorded sent.
+    const confirmation = rows[0];
+    for (const later of rows.slice(1))
+      expect(later.createdAt.getTime()).toBeGreaterThanOrEqual(confirmation?.sentAt.getTime());
+  });
+
+  it('sends a later mail of an order never paid (no confirmation to wait for) at once', async () => {
+    const order = { ...paidOrderFixture(), paidAt: null, status: 'pending' };
+    await db.collection('orders').insertOne(order);
+    const orderId = order._id.toHexString();
+    await queue.add(
+      ORDER_JOB_NAME,
+      { template: 'shipping-update', to: 'dana@example.com', orderId, trackingNumbers: ['RR2IL'] },
+      { jobId: 'unpaid-shipping', attempts: 1 },
+    );
+    expect(await waitForJob(queue, 'unpaid-shipping')).toEqual({ outcome: 'sent' });
+  });
+
   it('sends a rejection with the preflight report and the admin’s reason in its section', async () => {
     // The job as the API's moderation queues it from a book's stored report.
     const stored = {

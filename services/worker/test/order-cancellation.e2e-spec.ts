@@ -180,9 +180,20 @@ describe('cancelling stops the press and gives the money back', () => {
     expect(await ctx.db.collection('credit_notes').countDocuments({ refundRef: refund.ref })).toBe(
       1,
     );
-    expect(
-      await ctx.db.collection('mail_outbox').countDocuments({ jobId: refundMailJobId(refund.ref) }),
-    ).toBe(1);
+    // The cancellation mail waits for the order's confirmation; once sent, it is there once.
+    const mails = ctx.db.collection('mail_outbox');
+    await until('the cancellation mail sent', async () =>
+      (await mails.countDocuments({ jobId: refundMailJobId(refund.ref), status: 'sent' })) > 0
+        ? true
+        : undefined,
+    );
+    expect(await mails.countDocuments({ jobId: refundMailJobId(refund.ref) })).toBe(1);
+    const [confirmation, cancelled] = await Promise.all(
+      ['order-confirmation', 'order-cancelled'].map((template) =>
+        mails.findOne({ orderId, template }),
+      ),
+    );
+    expect(cancelled?.createdAt.getTime()).toBeGreaterThanOrEqual(confirmation?.sentAt.getTime());
   });
 
   it('a declined refund is shown to admins, who try it again', async () => {

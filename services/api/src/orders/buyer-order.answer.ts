@@ -134,11 +134,14 @@ export function toBuyerOrder(
         ? [{ status: step.status as OrderLifecycleStatus, at: step.at.toISOString() }]
         : [],
     ),
-    tracking: (order.print?.parcels ?? []).map((parcel) => ({
-      number: parcel.trackingNumber,
-      carrier: parcel.carrier ?? '',
-      url: safeLink(parcel.url),
-    })),
+    // A pickup order's parcel goes to our own branch: its tracking number is not the buyer's.
+    tracking: (order.shipping?.method === 'pickup' ? [] : (order.print?.parcels ?? [])).map(
+      (parcel) => ({
+        number: parcel.trackingNumber,
+        carrier: parcel.carrier ?? '',
+        url: safeLink(parcel.url),
+      }),
+    ),
     cancellation: buyerCancellation(order),
   };
 }

@@ -13,7 +13,7 @@ export interface PayableOrder {
   totalAmountAgorot: number;
   donationAmountAgorot: number;
   amountDueAgorot?: number | null;
-  shipping?: { priceAgorot: number } | null;
+  shipping?: { priceAgorot: number; method?: string | null; region?: string | null } | null;
   currency?: string | null;
   requestFingerprint?: string | null;
   expiresAt?: Date | null;

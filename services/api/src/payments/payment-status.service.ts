@@ -12,12 +12,19 @@ import {
   PAID_ORDER_STATUSES,
   type OrderModel,
 } from '@mechabrim/db';
-import { agorot, toShekels } from '@mechabrim/money';
+import { agorot, SHIPPING_METHODS, SHIPPING_REGIONS, toShekels } from '@mechabrim/money';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { PayableOrder } from './payable-order';
 
 const PAID_STATUSES = new Set<string>(PAID_ORDER_STATUSES);
+
+/** How the order travels, as the success page reads it; null when the order did not record it. */
+function shippingOf(order: PayableOrder): PaymentStatusResponse['shipping'] {
+  const method = SHIPPING_METHODS.find((known) => known === order.shipping?.method);
+  const region = SHIPPING_REGIONS.find((known) => known === order.shipping?.region);
+  return method && region ? { method, region } : null;
+}
 
 /** The payment status of spec §3 for an order's status. */
 function paymentStatusOf(order: PayableOrder): PaymentStatus {
@@ -66,6 +73,7 @@ export class PaymentStatusService {
       amount: toShekels(agorot(order.amountDueAgorot ?? order.totalAmountAgorot)),
       currency: ORDER_CURRENCY,
       error_code: status === 'failed' ? (order.payment?.failureCode ?? null) : null,
+      shipping: shippingOf(order),
     };
   }
 }

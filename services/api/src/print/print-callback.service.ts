@@ -15,6 +15,7 @@ import {
   ORDER_MODEL,
   OUTBOX_MODEL,
   STORED_ORDER_STATUSES,
+  type FulfilmentTarget,
   type OrderModel,
   type OutboxModel,
   type Parcel,
@@ -34,6 +35,7 @@ interface CallbackOrder {
   _id: Types.ObjectId;
   status: StoredStatus;
   user: { email: string };
+  shipping?: { method?: string | null } | null;
   print?: {
     jobId?: string | null;
     parcels?: Parcel[] | null;
@@ -65,7 +67,8 @@ function partnerWord(order: CallbackOrder, job: PrintJob): { changedAt: Date; la
  * number is kept. The write is conditional on the status and parcel count it read (another
  * callback for the same order in between makes it read again), and new tracking numbers queue a
  * shipping-update mail through the outbox in the same transaction: one mail per new parcel,
- * never one per replay. A callback for a cancelled order changes nothing the buyer sees (no
+ * never one per replay. A self-pickup order gets one ready-for-pickup mail instead, when it moves
+ * to shipped (its parcel reached the Tel Aviv branch). A callback for a cancelled order changes nothing the buyer sees (no
  * tracking, no status, no mail): it is kept in `print.afterCancellation` for admins, and one saying
  * the job went into production or further marks the order 'needs attention'.
  */
@@ -132,7 +135,7 @@ export class PrintCallbackService {
         : { 'print.jobId': String(job.id) };
     return this.orders
       .findOne(filter)
-      .select({ status: 1, 'user.email': 1, print: 1 })
+      .select({ status: 1, 'user.email': 1, 'shipping.method': 1, print: 1 })
       .lean<CallbackOrder>()
       .exec();
   }
@@ -193,6 +196,34 @@ export class PrintCallbackService {
     return { received: true, outcome: 'ignored_cancelled', status: 'cancelled' };
   }
 
+  /**
+   * The buyer's mail of a callback, if any. A delivered order: a shipping update when new tracking
+   * numbers came. A self-pickup order: its parcel went to our Tel Aviv branch, so no tracking and
+   * no 'shipped to you' — one ready-for-pickup mail when the order moves to shipped (the
+   * conditional write lets only one callback make that move, however many SHIPPED or parcels).
+   */
+  private mailOf(
+    order: CallbackOrder,
+    target: FulfilmentTarget | null,
+    parcels: readonly Parcel[],
+    newParcels: number,
+  ): MailJob | null {
+    const orderId = order._id.toHexString();
+    if (order.shipping?.method === 'pickup') {
+      return target === 'shipped'
+        ? { template: 'ready-for-pickup', to: order.user.email, orderId }
+        : null;
+    }
+    if (newParcels <= 0) return null;
+    return {
+      template: 'shipping-update',
+      to: order.user.email,
+      orderId,
+      trackingNumbers: parcels.map((parcel) => parcel.trackingNumber).slice(0, 20),
+      ...(parcels[0]?.carrier ? { carrier: parcels[0].carrier.slice(0, 100) } : {}),
+    };
+  }
+
   /** One conditional write; null when the order changed under it (read again). */
   private async apply(order: CallbackOrder, job: PrintJob): Promise<PrintCallbackAnswer | null> {
     const reading = readCallback(job);
@@ -242,15 +273,12 @@ export class PrintCallbackService {
         { session },
       );
       written = result.matchedCount === 1;
-      if (!written || newParcels <= 0) return;
-      const mail: MailJob = {
-        template: 'shipping-update',
-        to: order.user.email,
-        orderId: order._id.toHexString(),
-        trackingNumbers: parcels.map((parcel) => parcel.trackingNumber).slice(0, 20),
-        ...(parcels[0]?.carrier ? { carrier: parcels[0].carrier.slice(0, 100) } : {}),
-      };
-      await this.outbox.insertMany([{ type: 'mail', payload: mail, createdAt: now }], { session });
+      if (!written) return;
+      const mail = this.mailOf(order, target, parcels, newParcels);
+      if (mail)
+        await this.outbox.insertMany([{ type: 'mail', payload: mail, createdAt: now }], {
+          session,
+        });
     });
     if (!written) return null;
     return {

@@ -1,4 +1,4 @@
-import type { MailJob } from '@mechabrim/contracts';
+import { MAIL_AFTER_CONFIRMATION, type MailJob } from '@mechabrim/contracts';
 import { isDuplicateKeyError, type MailOutboxModel } from '@mechabrim/db';
 import type { MailTransport } from './mail-transport';
 import type { MailContext } from './templates/mail-template';
@@ -8,6 +8,17 @@ export type MailOutcome = 'sent' | 'already-handled';
 
 /** The order's receipt is not issued yet: the job is retried (BullMQ backoff) to attach it. */
 export class ReceiptNotReadyError extends Error {}
+
+/** The order's confirmation is not sent yet: this later mail of the order waits (is delayed). */
+export class ConfirmationNotSentError extends Error {}
+
+/**
+ * How long after payment a later mail of an order waits for the order's confirmation at most. A
+ * confirmation normally goes within a minute (it waits at most ~35 s for its receipt); one that
+ * never goes (its worker died mid-send and at-most-once keeps it from a second try) must not keep
+ * the buyer from hearing that the books are ready or the order cancelled.
+ */
+export const CONFIRMATION_WAIT_MAX_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Sends one mail job at most once. The `mail_outbox` row, unique on the job id, is written
@@ -31,6 +42,8 @@ export class Mailer {
     options: { waitForReceipt?: boolean } = {},
   ): Promise<MailOutcome> {
     if (await this.outbox.exists({ jobId })) return 'already-handled';
+    if (MAIL_AFTER_CONFIRMATION.includes(job.template) && 'orderId' in job)
+      await this.afterConfirmation(job.orderId);
     if (options.waitForReceipt && job.template === 'order-confirmation') {
       // An unknown order fails now (MailDataMissingError), not after the waiting retries.
       await this.context.order(job.orderId);
@@ -42,6 +55,7 @@ export class Mailer {
       await this.outbox.create({
         jobId,
         template: job.template,
+        orderId: 'orderId' in job ? job.orderId : null,
         to: job.to,
         from: this.from,
         subject: mail.subject,
@@ -76,5 +90,23 @@ export class Mailer {
       { $set: { status: 'sent', messageId, sentAt: new Date() } },
     );
     return 'sent';
+  }
+
+  /**
+   * The order confirmation is always the buyer's first mail of an order: a later one (shipping
+   * update, ready for pickup, cancellation) throws {@link ConfirmationNotSentError} until the
+   * order's confirmation row is `sent`. An order never paid gets no confirmation, so nothing
+   * waits; nor after {@link CONFIRMATION_WAIT_MAX_MS} from payment.
+   */
+  private async afterConfirmation(orderId: string, now = new Date()): Promise<void> {
+    const { paidAt } = await this.context.order(orderId);
+    if (!paidAt || now.getTime() - paidAt.getTime() > CONFIRMATION_WAIT_MAX_MS) return;
+    const sent = await this.outbox.exists({
+      orderId,
+      template: 'order-confirmation',
+      status: 'sent',
+    });
+    if (!sent)
+      throw new ConfirmationNotSentError(`order ${orderId} is not confirmed to its buyer yet`);
   }
 }

@@ -1,10 +1,11 @@
 import { Types } from 'mongoose';
-import { printJobCreateSchema } from '@mechabrim/contracts';
+import { PICKUP_BRANCH, printJobCreateSchema } from '@mechabrim/contracts';
 import { checkFileSignature } from '@mechabrim/storage';
 import {
   buildPrintJob,
   countryCode,
   handoffKeyOf,
+  PICKUP_BRANCH_ADDRESS,
   podPackageId,
   PRINT_FILE_URL_LIFETIME_MS,
   trimOf,
@@ -135,6 +136,26 @@ describe('the print job of a paid order', () => {
     expect(buildPrintJob(order, books, settings, NOW).shipping_address.email).toBe(
       'dana@example.com',
     );
+  });
+
+  it("sends a self-pickup order to the Tel Aviv branch at the cheapest level, not the buyer's home", () => {
+    // Pickup is offered whatever the buyer's address, so even one abroad the partner cannot name.
+    const pickup: PrintableOrder = {
+      ...order,
+      shippingAddress: { ...order.shippingAddress, city: 'Paris', country: 'ארץ לא ידועה' },
+      shipping: { method: 'pickup' },
+    };
+    const job = buildPrintJob(pickup, books, settings, NOW);
+    expect(printJobCreateSchema.safeParse(job).success).toBe(true);
+    expect(job.shipping_address).toEqual(PICKUP_BRANCH_ADDRESS);
+    expect(job.shipping_address).toMatchObject({
+      street1: PICKUP_BRANCH.street,
+      city: PICKUP_BRANCH.city,
+      country_code: 'IL',
+    });
+    // MAIL is Lulu's cheapest level: the branch waits for the parcel, the buyer pays nothing.
+    expect(job.shipping_level).toBe('MAIL');
+    expect(JSON.stringify(job.shipping_address)).not.toContain('הרצל');
   });
 
   it('reads both trims however the size was written', () => {

@@ -1,4 +1,9 @@
-import type { PrintJobCreate, PrintLineItem, PrintShippingLevel } from '@mechabrim/contracts';
+import {
+  PICKUP_BRANCH,
+  type PrintJobCreate,
+  type PrintLineItem,
+  type PrintShippingLevel,
+} from '@mechabrim/contracts';
 import { podPackageId, trimOf } from '@mechabrim/print-specs';
 import { signFileUrl } from '@mechabrim/storage';
 
@@ -38,13 +43,27 @@ export class UnprintableOrderError extends Error {}
 /** The book's product code and trim (libs/print-specs), re-exported for the handoff's readers. */
 export { podPackageId, trimOf };
 
-/** Our shipping methods (spec §9) as Lulu's shipping levels. */
+/**
+ * Our shipping methods (spec §9) as Lulu's shipping levels. A pickup order's parcel goes to our
+ * own branch, which waits for it at no charge to the buyer: the cheapest level.
+ */
 export const SHIPPING_LEVELS: Record<string, PrintShippingLevel> = {
   standard: 'MAIL',
   express: 'EXPEDITED',
   'next-day': 'EXPRESS',
-  pickup: 'GROUND_BUS',
+  pickup: 'MAIL',
   international: 'PRIORITY_MAIL',
+};
+
+/** Where the partner sends a self-pickup order: the Tel Aviv branch, never the buyer's home. */
+export const PICKUP_BRANCH_ADDRESS: PrintJobCreate['shipping_address'] = {
+  name: PICKUP_BRANCH.name,
+  street1: PICKUP_BRANCH.street,
+  city: PICKUP_BRANCH.city,
+  postcode: PICKUP_BRANCH.postcode,
+  country_code: PICKUP_BRANCH.countryCode,
+  phone_number: PICKUP_BRANCH.phone,
+  email: PICKUP_BRANCH.email,
 };
 
 /** Country names as buyers type them, to ISO codes (the partner needs the code). */
@@ -87,8 +106,8 @@ export const PRINT_FILE_URL_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
 /**
  * The print job of a paid order: one line per book (its files by storage key under
  * `filesUrl`, as signed addresses that work for {@link PRINT_FILE_URL_LIFETIME_MS}; its page
- * count, trim, paper, binding and reading direction), the buyer's address and the order's
- * shipping level, our order id as `external_id`.
+ * count, trim, paper, binding and reading direction), the buyer's address (a pickup order's: the
+ * Tel Aviv branch's) and the order's shipping level, our order id as `external_id`.
  */
 export function buildPrintJob(
   order: PrintableOrder,
@@ -132,20 +151,24 @@ export function buildPrintJob(
     };
   });
   const address = order.shippingAddress;
+  const method = order.shipping?.method ?? 'standard';
   return {
     external_id: orderId,
     contact_email: settings.contactEmail,
-    shipping_level: SHIPPING_LEVELS[order.shipping?.method ?? 'standard'] ?? 'MAIL',
-    shipping_address: {
-      name: (address.fullName || order.user.name).slice(0, 200),
-      street1: address.street.slice(0, 300),
-      city: address.city.slice(0, 100),
-      postcode: (address.zip ?? '').slice(0, 20),
-      country_code: countryCode(address.country),
-      phone_number: (address.phone ?? '').slice(0, 40),
-      // The carrier's contact for the parcel: the form's e-mail, else the account's.
-      email: address.email || order.user.email,
-    },
+    shipping_level: SHIPPING_LEVELS[method] ?? 'MAIL',
+    shipping_address:
+      method === 'pickup'
+        ? PICKUP_BRANCH_ADDRESS
+        : {
+            name: (address.fullName || order.user.name).slice(0, 200),
+            street1: address.street.slice(0, 300),
+            city: address.city.slice(0, 100),
+            postcode: (address.zip ?? '').slice(0, 20),
+            country_code: countryCode(address.country),
+            phone_number: (address.phone ?? '').slice(0, 40),
+            // The carrier's contact for the parcel: the form's e-mail, else the account's.
+            email: address.email || order.user.email,
+          },
     line_items: lines,
   };
 }

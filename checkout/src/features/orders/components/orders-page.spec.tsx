@@ -90,7 +90,12 @@ describe('/orders', () => {
     expect(calls).toEqual(['/api/orders/mine?page=1&limit=10']);
     expect(cards).toHaveLength(2);
     const [shipped, paid] = cards as [HTMLElement, HTMLElement];
-    expect(within(shipped).getByText('נשלחה', { selector: '.order-card__status' })).toBeTruthy();
+    // A self-pickup order's shipped reads as waiting at the branch.
+    expect(
+      within(shipped).getByText('מוכנה לאיסוף בסניף תל אביב', {
+        selector: '.order-card__status',
+      }),
+    ).toBeTruthy();
     expect(within(shipped).getByText('חינם')).toBeTruthy();
     const steps = within(shipped)
       .getAllByRole('listitem')
@@ -140,6 +145,44 @@ describe('/orders', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(within(parcels[1] as HTMLElement).queryByRole('link')).toBeNull();
     expect(within(paid).queryByTestId('tracking-number')).toBeNull();
+  });
+
+  it('reads a self-pickup order as ready for pickup, then picked up, with no tracking number', async () => {
+    const parcel = { number: 'RR100125IL', carrier: 'דואר ישראל', url: '' };
+    const pickup = { method: 'pickup', region: 'israel-other', price: 0 } as const;
+    const steps = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('listitem')
+        .filter((li) => li.dataset.state)
+        .map((li) => li.querySelector('.order-timeline__label')?.textContent);
+    fakeApi(() => ({
+      body: pageOf(
+        [
+          order(5, { status: 'shipped', shipping: pickup, tracking: [parcel] }),
+          order(6, { status: 'delivered', shipping: pickup }),
+          order(7, { status: 'shipped', tracking: [parcel] }),
+        ],
+        1,
+        3,
+      ),
+    }));
+    openOrders();
+    const [ready, collected, posted] = (await screen.findAllByTestId('order-card')) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    const status = (card: HTMLElement) =>
+      card.querySelector('.order-card__status')?.textContent ?? '';
+    expect(status(ready)).toBe('מוכנה לאיסוף בסניף תל אביב');
+    expect(status(collected)).toBe('נאספה');
+    expect(steps(ready)).toEqual(['התקבלה', 'בטיפול', 'מוכנה לאיסוף בסניף תל אביב', 'נאספה']);
+    expect(within(ready).queryByTestId('tracking-number')).toBeNull();
+    expect(within(ready).queryByText(/מספר מעקב/)).toBeNull();
+    // An order that travels by post still reads shipped, with its tracking number.
+    expect(status(posted)).toBe('נשלחה');
+    expect(steps(posted)).toEqual(['התקבלה', 'בטיפול', 'נשלחה', 'נמסרה']);
+    expect(within(posted).getAllByTestId('tracking-number')).toHaveLength(1);
   });
 
   it('pages through older orders', async () => {

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@mechabrim/query';
 import {
-  ORDER_STATUS_HE,
+  buyerOrderStatusHe,
   orderReference,
+  PICKUP_STATUS_HE,
   type BuyerOrder,
   type OrderLifecycleStatus,
 } from '@mechabrim/contracts';
@@ -43,6 +44,13 @@ export function stepOf(status: OrderLifecycleStatus): Step | null {
   }
 }
 
+/** A step's word: a self-pickup order is ready at the branch, then picked up (not shipped). */
+function stepLabel(step: Step, order: BuyerOrder): string {
+  if (order.shipping?.method === 'pickup' && (step === 'shipped' || step === 'delivered'))
+    return PICKUP_STATUS_HE[step];
+  return s.timelineSteps[step];
+}
+
 function Timeline({ order }: { order: BuyerOrder }) {
   const current = stepOf(order.status);
   if (!current) return null;
@@ -56,7 +64,7 @@ function Timeline({ order }: { order: BuyerOrder }) {
         return (
           <li key={step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
             <span className="order-timeline__dot" aria-hidden="true" />
-            <span className="order-timeline__label">{s.timelineSteps[step]}</span>
+            <span className="order-timeline__label">{stepLabel(step, order)}</span>
             <span className="mb-visually-hidden">
               {' — '}
               {state === 'done' ? s.stepDone : state === 'current' ? s.stepCurrent : s.stepAhead}
@@ -187,7 +195,8 @@ function CancelOrder({ order }: { order: BuyerOrder }) {
 
 /** Every parcel's tracking number, each linked to the carrier's page when the printer gave one. */
 function Tracking({ order }: { order: BuyerOrder }) {
-  if (order.tracking.length === 0) return null;
+  // A pickup order's parcel went to our branch: nothing for the buyer to track.
+  if (order.tracking.length === 0 || order.shipping?.method === 'pickup') return null;
   return (
     <section className="order-tracking" aria-label={s.trackingTitle(order.tracking.length)}>
       <h3 className="order-tracking__title">{s.trackingTitle(order.tracking.length)}</h3>
@@ -293,7 +302,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
       <header className="order-card__head">
         <h2 className="order-card__title">{s.order(orderReference(order._id))}</h2>
         <span className="order-card__status" data-status={order.status}>
-          {ORDER_STATUS_HE[order.status]}
+          {buyerOrderStatusHe(order.status, order.shipping?.method)}
         </span>
         <p className="order-card__date">
           {s.placedAt}

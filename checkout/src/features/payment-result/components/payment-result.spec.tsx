@@ -1,7 +1,7 @@
 import { formatPrice } from '@mechabrim/money';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { cartStore } from '@mechabrim/cart-store';
-import type { PaymentStatusResponse } from '@mechabrim/contracts';
+import { PICKUP_BRANCH, type PaymentStatusResponse } from '@mechabrim/contracts';
 import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { FrameFailure } from './frame-failure';
 import { FrameSuccess } from './frame-success';
@@ -17,6 +17,7 @@ const status = (overrides: Partial<PaymentStatusResponse> = {}): PaymentStatusRe
   amount: 149.3,
   currency: 'ILS',
   error_code: null,
+  shipping: { method: 'standard', region: 'israel-centre' },
   ...overrides,
 });
 
@@ -46,6 +47,46 @@ describe('full-page success', () => {
     expect(cartStore.getState().lines).toEqual([]);
     expect(screen.getByRole('link', { name: 'להזמנות שלי' }).getAttribute('href')).toBe('/orders');
     expect(screen.getByRole('link', { name: /03-9407010/ }).getAttribute('href')).toBe('/contact');
+  });
+
+  it.each([
+    [
+      'pickup',
+      'israel-other',
+      'נשלח לכם דוא״ל כשההזמנה תהיה מוכנה לאיסוף בסניף תל אביב — בדרך כלל תוך שעה מסיום ההדפסה.',
+    ],
+    ['standard', 'israel-other', 'משלוח רגיל: זמן המשלוח 3–5 ימי עסקים.'],
+    ['next-day', 'israel-centre', 'משלוח ביום העסקים הבא: זמן המשלוח יום עסקים אחד.'],
+    ['international', 'europe-usa', 'משלוח לחו״ל: זמן המשלוח 7–14 ימים.'],
+  ] as const)('the next steps of a %s order follow its method', async (method, region, said) => {
+    fakeApi((url) =>
+      url.pathname === '/api/payments/status/o1'
+        ? { body: status({ shipping: { method, region } }) }
+        : undefined,
+    );
+    openSuccess('?order_id=o1');
+    await screen.findByRole('heading', { name: 'התשלום בוצע בהצלחה!' });
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    const texts = steps.map((step) => step.textContent);
+    expect(texts).toContain(said);
+    if (method === 'pickup') {
+      expect(texts).toContain(
+        `כתובת הסניף: ${PICKUP_BRANCH.addressHe} (${PICKUP_BRANCH.hoursHe}).`,
+      );
+      // No carrier to wait for, no phone call about delivery details.
+      expect(texts.join(' ')).not.toMatch(/דואר רשום|פרטי המשלוח/);
+    } else {
+      expect(texts.join(' ')).not.toContain('איסוף');
+    }
+  });
+
+  it('an order without a recorded method keeps the general next steps', async () => {
+    fakeApi((url) =>
+      url.pathname === '/api/payments/status/o1' ? { body: status({ shipping: null }) } : undefined,
+    );
+    openSuccess('?order_id=o1');
+    await screen.findByRole('heading', { name: 'התשלום בוצע בהצלחה!' });
+    expect(screen.getByText('הספרים יישלחו בדואר רשום.')).toBeTruthy();
   });
 
   it('asks again while the provider has not reported yet, then gives up with an error', async () => {

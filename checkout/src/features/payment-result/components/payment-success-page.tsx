@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { cartStore } from '@mechabrim/cart-store';
-import { orderReference, SUPPORT_PHONE, type PaymentStatusResponse } from '@mechabrim/contracts';
+import {
+  orderReference,
+  PICKUP_BRANCH,
+  SUPPORT_PHONE,
+  type PaymentStatusResponse,
+} from '@mechabrim/contracts';
+import { deliveryTimeOf } from '@mechabrim/money';
 import { Link, useLocation } from '@mechabrim/routing';
 import { ApiError } from '@mechabrim/session';
 import { Price, Spinner } from '@mechabrim/ui';
@@ -25,7 +31,24 @@ type View =
       transactionId: string | null;
       amount: number | null;
       currency: string | null;
+      shipping: PaymentStatusResponse['shipping'];
     };
+
+/**
+ * What happens after payment, by how the order travels: a pickup order waits for its mail from
+ * the Tel Aviv branch, a delivered one says its method's delivery time (libs/money's table); an
+ * order without a recorded method keeps the general steps.
+ */
+export function nextStepsOf(shipping: PaymentStatusResponse['shipping']): readonly string[] {
+  const delivery = shipping && deliveryTimeOf(shipping.method, shipping.region);
+  if (!shipping || !delivery) return s.nextSteps;
+  if (shipping.method === 'pickup')
+    return s.pickupSteps(delivery.max, PICKUP_BRANCH.addressHe, PICKUP_BRANCH.hoursHe);
+  return s.deliverySteps(
+    strings.checkout.methods[shipping.method],
+    strings.checkout.delivery(delivery.min, delivery.max, delivery.unit),
+  );
+}
 
 function errorMessageOf(error: unknown): string {
   if (error instanceof ApiError) {
@@ -59,6 +82,7 @@ export function PaymentSuccessPage() {
         transactionId: status.transaction_id ?? params.transactionId,
         amount: status.amount,
         currency: status.currency,
+        shipping: status.shipping,
       });
     };
     if (!id) {
@@ -172,7 +196,7 @@ export function PaymentSuccessPage() {
         <p>{s.handling}</p>
         <h2 className="payment-result__subtitle">{s.nextStepsTitle}</h2>
         <ol className="payment-result__steps">
-          {s.nextSteps.map((step) => (
+          {nextStepsOf(view.shipping).map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>

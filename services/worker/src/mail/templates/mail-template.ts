@@ -26,6 +26,8 @@ export interface MailOrder {
   shipping?: { priceAgorot: number } | null;
   amountDueAgorot?: number | null;
   totalAmountAgorot: number;
+  /** When the order was paid: a paid order's buyer gets an order confirmation first. */
+  paidAt?: Date | null;
   /** Money given back, with its reference (the `order-cancelled` mail names one). */
   refunds?: { ref: string; amountAgorot: number; feeAgorot: number }[] | null;
 }

@@ -5,12 +5,14 @@ import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
 import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
 import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
+import { readyForPickupTemplate } from './ready-for-pickup.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
 
 /** Every template by name; TypeScript refuses a name of MAIL_TEMPLATES without its template. */
 export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> } = {
   'order-confirmation': orderConfirmationTemplate,
   'shipping-update': shippingUpdateTemplate,
+  'ready-for-pickup': readyForPickupTemplate,
   'book-approved': bookApprovedTemplate,
   'book-rejected': bookRejectedTemplate,
   'book-sold': bookSoldTemplate,

@@ -2,6 +2,7 @@ import {
   MAIL_TEMPLATES,
   mailJobSchema,
   orderReference,
+  PICKUP_BRANCH,
   preflightLabelsHe,
   preflightMailItems,
   type PreflightCheck,
@@ -50,6 +51,7 @@ const jobs: MailJob[] = [
     trackingNumbers: ['RR123456789IL'],
     carrier: 'דואר ישראל',
   },
+  { template: 'ready-for-pickup', to: 'dana@example.com', orderId },
   {
     template: 'book-approved',
     to: 'noa@example.com',
@@ -187,6 +189,17 @@ describe('mail templates', () => {
     const mail = await renderMail(jobOf('shipping-update'), contextWith(null));
     expect(mail.subject).toBe(`ההזמנה ${orderReference(orderId)} נשלחה`);
     expect(orderReference(orderId)).toBe(orderId.slice(-8).toUpperCase());
+  });
+
+  it('ready for pickup gives the Tel Aviv branch address and hours, and no tracking number', async () => {
+    const mail = await renderMail(jobOf('ready-for-pickup'), contextWith(null));
+    expect(mail.subject).toBe(`ההזמנה ${orderReference(orderId)} מוכנה לאיסוף בסניף תל אביב`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(PICKUP_BRANCH.addressHe);
+      expect(part).toContain(PICKUP_BRANCH.hoursHe);
+      expect(part).not.toContain('מעקב');
+    }
+    expect(mail.attachments).toEqual([]);
   });
 
   it("order confirmation links Morning's document when there is no local PDF", async () => {
