@@ -335,6 +335,14 @@ export const PAYOUT_RUN_JOB = 'run' as const;
 /** The job id of an admin's start of a period's run. */
 export const payoutRunJobId = (period: string) => `payout-run-${period}`;
 
+/** A run's job: retried with backoff (each step is safe to repeat), kept when it fails. */
+export const PAYOUT_RUN_JOB_OPTIONS = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 30_000 },
+  removeOnComplete: { age: 90 * 24 * 3600 },
+  removeOnFail: false,
+} as const;
+
 /** Every queue the API and the worker share, for the operators' board and health reports. */
 export const ALL_QUEUE_NAMES: readonly string[] = [
   ...Object.values(QUEUE_NAMES),

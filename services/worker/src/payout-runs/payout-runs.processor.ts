@@ -1,6 +1,11 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnModuleInit } from '@nestjs/common';
-import { PAYOUT_QUEUE_NAMES, PAYOUT_RUN_JOB, payoutRunsJobSchema } from '@mechabrim/contracts';
+import {
+  PAYOUT_QUEUE_NAMES,
+  PAYOUT_RUN_JOB,
+  PAYOUT_RUN_JOB_OPTIONS,
+  payoutRunsJobSchema,
+} from '@mechabrim/contracts';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { reportQueueOutages } from '../queue-connection';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
@@ -11,14 +16,6 @@ export const PAYOUT_RUN_SCHEDULER_ID = 'payout-runs-monthly';
 
 /** 06:00 on the 15th of every month, Israel time (the payout day of spec §9). */
 export const PAYOUT_RUN_SCHEDULE = { pattern: '0 6 15 * *', tz: 'Asia/Jerusalem' } as const;
-
-/** A run's job: retried with backoff (each step is safe to repeat), kept when it fails. */
-export const PAYOUT_RUN_JOB_OPTIONS = {
-  attempts: 6,
-  backoff: { type: 'exponential', delay: 30_000 },
-  removeOnComplete: { age: 90 * 24 * 3600 },
-  removeOnFail: false,
-} as const;
 
 /**
  * `payout-runs`: the monthly payout run, on its schedule or when an admin starts it. One job at
