@@ -1,7 +1,7 @@
 // The payout run from end to end (issue 23): authors' sales in the ledger, their payout details
 // through the API, an admin's start through the API, this worker's run over BullMQ, the bank
 // file, and the admin's records of it. The API's portal harness starts MongoDB, Redis and the API.
- 
+// eslint-disable-next-line @nx/enforce-module-boundaries -- see above
 import { startPortalApi, type Account, type PortalApi } from '../../api/test/portal-fixture';
 import type { MyPayouts, PayoutRun, PayoutRunDetail } from '@mechabrim/contracts';
 import { decidePayout, payoutPeriodOf, selectPayoutPolicy } from '@mechabrim/money';
