@@ -18,3 +18,4 @@ export * from './preflight';
 export * from './author-portal';
 export * from './deadline';
 export * from './payouts';
+export * from './payout-runs';

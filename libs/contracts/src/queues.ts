@@ -335,11 +335,42 @@ export function printChargeSplitJob(orderId: string, paidAt: Date) {
   } as const;
 }
 
+/**
+ * `payout-runs`: the monthly payout run (issue 23). The worker schedules it on the 15th in Israel
+ * (no payload: the run of the period it falls in); an admin's start queues the run the API opened
+ * (`runId`) under the period's job id, so two starts queue one job.
+ */
+export const PAYOUT_QUEUE_NAMES = { payoutRuns: 'payout-runs' } as const;
+
+/** Payload of a `payout-runs` job: the run to resume, or none (the schedule's). */
+export const payoutRunsJobSchema = z.strictObject({
+  runId: z
+    .string()
+    .regex(/^[a-f\d]{24}$/i)
+    .optional(),
+});
+export type PayoutRunsJob = z.infer<typeof payoutRunsJobSchema>;
+
+/** Job name inside the `payout-runs` queue. */
+export const PAYOUT_RUN_JOB = 'run' as const;
+
+/** The job id of an admin's start of a period's run. */
+export const payoutRunJobId = (period: string) => `payout-run-${period}`;
+
+/** A run's job: retried with backoff (each step is safe to repeat), kept when it fails. */
+export const PAYOUT_RUN_JOB_OPTIONS = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 30_000 },
+  removeOnComplete: { age: 90 * 24 * 3600 },
+  removeOnFail: false,
+} as const;
+
 /** Every queue the API and the worker share, for the operators' board and health reports. */
 export const ALL_QUEUE_NAMES: readonly string[] = [
   ...Object.values(QUEUE_NAMES),
   ...ORDER_QUEUE_NAME_LIST,
   ...BOOK_QUEUE_NAME_LIST,
+  PAYOUT_QUEUE_NAMES.payoutRuns,
 ];
 
 /**

@@ -17,6 +17,8 @@ export * from './receipts.schema';
 export * from './credit-notes.schema';
 export * from './mail-outbox.schema';
 export * from './payout-details.schema';
+export * from './payout-runs.schema';
+export * from './payouts.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

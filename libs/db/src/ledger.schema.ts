@@ -13,10 +13,16 @@ export type LedgerParty = (typeof LEDGER_PARTIES)[number];
  * charge for a line differing from the quote the sale deducted: print and platform entries of
  * opposite amounts, so the line still adds up and the author's share stays as sold), or a fee (the
  * cancellation fee the platform keeps of a cancelled order: one platform entry, on the order's
- * first line, since the ledger's key is per line). Entries are never edited or removed.
+ * first line, since the ledger's key is per line), or a payout (money paid out to an author: see
+ * {@link payoutLedgerEntry}). Entries are never edited or removed.
  */
-export const LEDGER_KINDS = ['sale', 'reversal', 'adjustment', 'fee'] as const;
+export const LEDGER_KINDS = ['sale', 'reversal', 'adjustment', 'fee', 'payout'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** A payout entry is no sale line: it has no book and no split policy. */
+function notAPayout(this: { kind?: string }): boolean {
+  return this.kind !== 'payout';
+}
 
 /**
  * The money ledger (ARCHITECTURE.md decision 6 and issue 11): one entry per paid order line and
@@ -35,8 +41,11 @@ export const LedgerEntrySchema = new Schema(
     kind: { type: String, enum: LEDGER_KINDS, required: true },
     /** Positive for a sale, negative for its reversal; whole agorot. */
     amountAgorot: { type: Number, required: true, validate: Number.isInteger },
-    /** The line's book and author, on every party's entry, so an author's lines are one query. */
-    bookId: { type: Schema.Types.ObjectId, ref: 'Book', required: true },
+    /**
+     * The line's book and author, on every party's entry, so an author's lines are one query. A
+     * payout entry names no book.
+     */
+    bookId: { type: Schema.Types.ObjectId, ref: 'Book', required: notAPayout },
     authorId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     /**
      * Copies of the line (negative on a reversal; 0 on an adjustment), for sales counts read from
@@ -46,7 +55,7 @@ export const LedgerEntrySchema = new Schema(
     /** The line's total, unit price × quantity (negative on a reversal; 0 on an adjustment). */
     lineTotalAgorot: { type: Number, required: true, validate: Number.isInteger },
     /** The split policy that drew the entry (configuration may change; history does not). */
-    policy: { type: String, enum: SPLIT_POLICY_NAMES, required: true },
+    policy: { type: String, enum: SPLIT_POLICY_NAMES, required: notAPayout },
     /** When the money moved: the order's payment, or the cancellation. */
     occurredAt: { type: Date, required: true },
     createdAt: { type: Date, required: true, default: () => new Date() },
@@ -126,6 +135,14 @@ export function ledgerRows(
   });
 }
 
+/** An entry as read back: a payout's has no book or split policy. */
+export type StoredLedgerEntry = Omit<LedgerEntryInput, 'bookId' | 'policy'> & {
+  bookId?: Types.ObjectId | null;
+  policy?: LedgerEntryInput['policy'] | null;
+  _id?: unknown;
+  createdAt?: unknown;
+};
+
 /**
  * The reversing entries of an order's sale entries (a cancellation, or a split that lost its order
  * to one): the same entries with `kind: 'reversal'`, their amounts, copies and line totals negated,
@@ -134,13 +151,16 @@ export function ledgerRows(
  * cancel each other within the line, so the order's entries still add up.
  */
 export function reversalEntries(
-  entries: readonly (LedgerEntryInput & { _id?: unknown; createdAt?: unknown })[],
+  entries: readonly StoredLedgerEntry[],
   occurredAt: Date,
 ): LedgerEntryInput[] {
-  const lineParty = (e: LedgerEntryInput) => `${String(e.orderId)}:${e.lineIndex}:${e.party}`;
+  const lineParty = (e: StoredLedgerEntry) => `${String(e.orderId)}:${e.lineIndex}:${e.party}`;
   const reversed = new Set(entries.filter((e) => e.kind === 'reversal').map(lineParty));
   return entries
-    .filter((e) => e.kind === 'sale' && !reversed.has(lineParty(e)))
+    .filter(
+      (e): e is StoredLedgerEntry & LedgerEntryInput =>
+        e.kind === 'sale' && !!e.bookId && !!e.policy && !reversed.has(lineParty(e)),
+    )
     .map(({ _id: _saleId, createdAt: _createdAt, ...sale }) => ({
       ...sale,
       kind: 'reversal' as const,
@@ -179,5 +199,36 @@ export function cancellationFeeEntry(
     lineTotalAgorot: 0,
     policy,
     occurredAt,
+  };
+}
+
+/** The `lineIndex` of a payout's entry, and of its reversal when the bank returns the transfer. */
+export const PAYOUT_LEDGER_LINES = { paid: 0, returned: 1 } as const;
+
+/**
+ * The ledger entry of a payout to an author (issue 23): `kind: 'payout'`, `party: 'author'`, the
+ * payout's gross amount negated (what was withheld was paid to the tax authority for the author),
+ * so the author's balance after it is the sum of their entries. The ledger's unique key is
+ * (orderId, lineIndex, party, kind): a payout's entry takes the payout's own id as `orderId` and
+ * line 0, so a payout is booked once however often its run is repeated; the bank returning the
+ * transfer books the same amount back on line 1 (once, by the same key), and the balance re-opens.
+ * No book, copies, line total or split policy.
+ */
+export function payoutLedgerEntry(
+  payout: { _id: Types.ObjectId; authorId: Types.ObjectId; grossAgorot: number },
+  line: keyof typeof PAYOUT_LEDGER_LINES,
+  occurredAt: Date,
+) {
+  return {
+    orderId: payout._id,
+    lineIndex: PAYOUT_LEDGER_LINES[line],
+    party: 'author' as const,
+    kind: 'payout' as const,
+    amountAgorot: line === 'paid' ? -payout.grossAgorot : payout.grossAgorot,
+    authorId: payout.authorId,
+    quantity: 0,
+    lineTotalAgorot: 0,
+    occurredAt,
+    createdAt: new Date(),
   };
 }

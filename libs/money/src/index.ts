@@ -114,3 +114,20 @@ export {
   type MonthSales,
   type MonthBonuses,
 } from './payouts';
+export {
+  MASAV_RECORD_LENGTH,
+  MASAV_RECORD_END,
+  MasavFormatError,
+  masavCreditRecords,
+  writeMasavCreditFile,
+  type MasavInstitution,
+  type MasavCredit,
+  type MasavCreditBatch,
+  type MasavHebrewCode,
+} from './masav';
+export {
+  payoutStatement,
+  type StatementLedgerEntry,
+  type StatementLine,
+  type PayoutStatement,
+} from './payout-statement';

@@ -21,6 +21,8 @@ export interface CatalogueApi {
   dataDir: string;
   /** The test Redis the API uses (queues, rate limits). */
   redisUrl: string;
+  /** The test MongoDB, for a worker beside the API. */
+  mongoUri: string;
   seed?: SeedSummary;
   /** The local print partner on loopback: the API's print cost quotes come from it. */
   print: PrintSimulator;
@@ -68,6 +70,7 @@ export async function startCatalogueApi(
     users: db.models[USER_MODEL] as Model<Record<string, unknown>>,
     dataDir,
     redisUrl: redis.url,
+    mongoUri: mongo.uri,
     seed,
     print,
     close: async () => {

@@ -20,6 +20,7 @@ import { WORKER_CONFIG, type WorkerConfig } from './config/worker-config';
 import { HealthController } from './health/health.controller';
 import { QueueDepths } from './health/queue-depths';
 import { MailModule } from './mail/mail.module';
+import { PayoutRunsModule } from './payout-runs/payout-runs.module';
 import { PrintJobsModule } from './print-jobs/print-jobs.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { RefundsModule } from './refunds/refunds.module';
@@ -34,6 +35,7 @@ export const QUEUE_MODULES: Type[] = [
   MailModule,
   BookUploadsModule,
   BookSalesModule,
+  PayoutRunsModule,
 ];
 
 @Global()

@@ -273,7 +273,8 @@ export class BooksService implements OnModuleDestroy {
    */
   private async sales(authorId: string) {
     const entries = await this.ledger
-      .find({ authorId: new Types.ObjectId(authorId), party: 'author' })
+      // Payouts are money out, not sales.
+      .find({ authorId: new Types.ObjectId(authorId), party: 'author', kind: { $ne: 'payout' } })
       .select(AUTHOR_LEDGER_FIELDS)
       .lean<AuthorLedgerEntry[]>();
     return summarizeAuthorLedger(entries).books;

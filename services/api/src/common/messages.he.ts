@@ -70,6 +70,15 @@ export const messagesHe = {
     unavailable: 'פרטי התשלום אינם זמינים כרגע. נסו שוב מאוחר יותר או פנו אלינו.',
     holdReleased: 'ההמתנה שוחררה, והתשלום הבא יועבר כרגיל',
     noHold: 'אין תשלום ממתין לבדיקה בחשבון היוצר הזה',
+    runNotFound: 'הרצת התשלומים לא נמצאה',
+    runStillRunning: 'הרצת התשלומים עדיין פועלת. אפשר לסמן את הקובץ כנשלח כשהיא תסתיים.',
+    noBatch: 'בהרצה הזו אין קובץ העברות: אף יוצר לא קיבל תשלום בה',
+    batchMarkedSent: 'קובץ ההעברות סומן כנשלח לבנק',
+    batchAlreadySent: 'קובץ ההעברות כבר סומן כנשלח לבנק',
+    payoutNotFound: 'התשלום לא נמצא',
+    payoutNotReturnable: 'אפשר לסמן כמוחזר רק תשלום שהועבר לבנק',
+    payoutReturned: 'התשלום סומן כמוחזר מהבנק, והיתרה חזרה לחשבון היוצר ותשולם בהרצה הבאה',
+    payoutAlreadyReturned: 'התשלום כבר סומן כמוחזר מהבנק',
   },
   portal: {
     /** Spec §5, §8: 'You are not authorized to edit this book'. */

@@ -1,76 +1,11 @@
-import { z } from 'zod';
-import { documented, integerVar, sealingKeyFromBase64 } from '@mechabrim/server-kit';
-
-/**
- * The development key of the payout details' encryption: public (it is in this file), so
- * production refuses it. Base64 of the 32 ASCII bytes `mechabrim-payout-details-dev-key`.
+/*
+ * The payouts' variables are shared with the worker's payout run, so they are declared once in
+ * `@mechabrim/server-kit` (`payouts-env.ts`); re-exported here for the API's configuration.
  */
-export const DEV_PAYOUT_DETAILS_KEY = Buffer.from('mechabrim-payout-details-dev-key').toString(
-  'base64',
-);
-
-/**
- * The environment variables of authors' payouts (issue 23), spread into the API's schema so the
- * README's generated table lists them, and checked by {@link refuseDevelopmentPayoutKey}.
- */
-export const payoutsEnvShape = {
-  PAYOUT_DETAILS_KEY: documented(
-    z
-      .string()
-      .trim()
-      .superRefine((value, ctx) => {
-        try {
-          sealingKeyFromBase64(value);
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        }
-      })
-      .optional(),
-    {
-      default:
-        'a public development key; with `NODE_ENV=production` none, and the payout details answer 503 (the development key is refused)',
-      description:
-        "AES-256-GCM key (32 bytes, base64: `openssl rand -base64 32`) sealing authors' bank details and identity numbers at rest; the worker's payout run needs the same value",
-    },
-  ),
-  PAYOUT_WITHHOLDING_PERCENT: integerVar({
-    default: 30,
-    min: 0,
-    max: 60,
-    what: 'a whole percent',
-    description:
-      'Income tax withheld at source from payouts to authors who are private persons (not dealers), in whole percent; set it to the rate of your withholding approval',
-  }),
-};
-
-/** Production never runs with the public development key. */
-export function refuseDevelopmentPayoutKey(
-  env: { NODE_ENV: string; PAYOUT_DETAILS_KEY?: string },
-  ctx: z.RefinementCtx,
-): void {
-  if (env.NODE_ENV === 'production' && env.PAYOUT_DETAILS_KEY === DEV_PAYOUT_DETAILS_KEY) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['PAYOUT_DETAILS_KEY'],
-      message: 'is the public development key; production needs its own',
-    });
-  }
-}
-
-export interface PayoutsConfig {
-  /** The key sealing payout details; null in production without one (the endpoints answer 503). */
-  detailsKey: Buffer | null;
-  withholdingPercent: number;
-}
-
-export function toPayoutsConfig(e: {
-  NODE_ENV: string;
-  PAYOUT_DETAILS_KEY?: string;
-  PAYOUT_WITHHOLDING_PERCENT: number;
-}): PayoutsConfig {
-  const key = e.PAYOUT_DETAILS_KEY ?? (e.NODE_ENV === 'production' ? null : DEV_PAYOUT_DETAILS_KEY);
-  return {
-    detailsKey: key === null ? null : sealingKeyFromBase64(key),
-    withholdingPercent: e.PAYOUT_WITHHOLDING_PERCENT,
-  };
-}
+export {
+  DEV_PAYOUT_DETAILS_KEY,
+  payoutsEnvShape,
+  refuseDevelopmentPayoutKey,
+  toPayoutsConfig,
+  type PayoutsConfig,
+} from '@mechabrim/server-kit';

@@ -60,7 +60,30 @@ describe('loadWorkerConfig', () => {
         },
         tranzila: { terminal: '', appKey: '', secret: '', apiUrl: 'https://api.tranzila.com' },
       },
+      payouts: {
+        detailsKey: Buffer.from('mechabrim-payout-details-dev-key'),
+        withholdingPercent: 30,
+        policy: 'monthly',
+      },
+      masav: { institutionCode: '12345678', sendingInstitutionCode: '12345', name: 'מחברים' },
     });
+  });
+
+  it('reads the payout policy and the Masav codes, and refuses codes Masav cannot take', () => {
+    const config = loadWorkerConfig({
+      PAYOUT_POLICY: 'authors-terms',
+      MASAV_INSTITUTION_CODE: '87654321',
+      MASAV_SENDING_INSTITUTION: '54321',
+    });
+    expect(config.payouts.policy).toBe('authors-terms');
+    expect(config.masav.institutionCode).toBe('87654321');
+    expect(() => loadWorkerConfig({ PAYOUT_POLICY: 'weekly' })).toThrow(/PAYOUT_POLICY/);
+    expect(() => loadWorkerConfig({ MASAV_INSTITUTION_CODE: '123456789' })).toThrow(
+      /MASAV_INSTITUTION_CODE: must be up to 8 digits/,
+    );
+    expect(() => loadWorkerConfig({ MASAV_SENDING_INSTITUTION: 'abc' })).toThrow(
+      /MASAV_SENDING_INSTITUTION/,
+    );
   });
 
   it('reaches the payment provider with the same variables and production rules as the API', () => {

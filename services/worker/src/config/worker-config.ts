@@ -1,4 +1,4 @@
-import type { SplitPolicyName } from '@mechabrim/money';
+import type { MasavInstitution, SplitPolicyName } from '@mechabrim/money';
 import {
   dataDirVar,
   defaultHost,
@@ -10,6 +10,10 @@ import {
   integerVar,
   parseEnv,
   paymentProviderEnvShape,
+  payoutsEnvShape,
+  refuseDevelopmentPayoutKey,
+  toPayoutsConfig,
+  type PayoutsConfig,
   paymentProviderRefinement,
   paymentProviderSettings,
   portVar,
@@ -37,6 +41,13 @@ export const DEV_PRINT_API_KEY = 'mechabrim-print-simulator';
 export const DEV_PRINT_API_SECRET = 'mechabrim-print-simulator-development-secret';
 /** The development secret of the print files' signed addresses (the API's default too). */
 export const DEV_FILE_URL_SECRET = 'mechabrim-file-url-development-secret';
+
+/** Masav's codes for development and tests: no bank takes a file with them. */
+export const DEV_MASAV_INSTITUTION: MasavInstitution = {
+  institutionCode: '12345678',
+  sendingInstitutionCode: '12345',
+  name: 'מחברים',
+};
 
 /**
  * The environment variables the worker reads, each with its default and meaning (the README's
@@ -72,6 +83,22 @@ export const workerEnvSchema = z
         "How long a book's sales count waits for more sales to count with it (a count sums all the book's sales in the ledger)",
     }),
     ...splitPolicyEnvShape,
+    ...payoutsEnvShape,
+    MASAV_INSTITUTION_CODE: textVar(DEV_MASAV_INSTITUTION.institutionCode, {
+      default: `\`${DEV_MASAV_INSTITUTION.institutionCode}\` (a development code)`,
+      description:
+        "The shop's institution code at Masav (up to 8 digits), written in every record of the payout run's bank file",
+    }),
+    MASAV_SENDING_INSTITUTION: textVar(DEV_MASAV_INSTITUTION.sendingInstitutionCode, {
+      default: `\`${DEV_MASAV_INSTITUTION.sendingInstitutionCode}\` (a development code)`,
+      description:
+        "The sending institution's code at Masav (up to 5 digits; often the shop's own), in the bank file's header",
+    }),
+    MASAV_INSTITUTION_NAME: textVar(DEV_MASAV_INSTITUTION.name, {
+      default: `\`${DEV_MASAV_INSTITUTION.name}\``,
+      description:
+        "The shop's name as Masav registered it (up to 30 characters), in the bank file's header",
+    }),
     ...paymentProviderEnvShape,
     DATA_DIR: dataDirVar,
     ...storageEnvShape,
@@ -199,6 +226,16 @@ export const workerEnvSchema = z
   })
   .superRefine(requiredInProduction(['MONGODB_URI', 'REDIS_URL']))
   .superRefine(paymentProviderRefinement)
+  .superRefine(refuseDevelopmentPayoutKey)
+  .superRefine((env, ctx) => {
+    const codes = [
+      ['MASAV_INSTITUTION_CODE', env.MASAV_INSTITUTION_CODE, 8],
+      ['MASAV_SENDING_INSTITUTION', env.MASAV_SENDING_INSTITUTION, 5],
+    ] as const;
+    for (const [name, value, digits] of codes)
+      if (!new RegExp(`^\\d{1,${digits}}$`).test(value))
+        ctx.addIssue({ code: 'custom', path: [name], message: `must be up to ${digits} digits` });
+  })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEV_MAIL)
       ctx.addIssue({
@@ -262,6 +299,10 @@ export interface WorkerConfig {
   print: PrintSettings;
   /** The payment provider refunds are given back through (the API's provider and keys). */
   payments: PaymentProviderSettings;
+  /** Authors' payouts: the details' key, the withholding rate, the policy (as the API's). */
+  payouts: PayoutsConfig;
+  /** The shop as Masav knows it, for the payout run's bank file. */
+  masav: MasavInstitution;
 }
 
 /** How the worker reaches the print partner (the simulator by default). */
@@ -330,6 +371,12 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
       retryBaseMs: e.PRINT_RETRY_BASE_MS,
     },
     payments: paymentProviderSettings(e),
+    payouts: toPayoutsConfig(e),
+    masav: {
+      institutionCode: e.MASAV_INSTITUTION_CODE,
+      sendingInstitutionCode: e.MASAV_SENDING_INSTITUTION,
+      name: e.MASAV_INSTITUTION_NAME,
+    },
   };
 }
 

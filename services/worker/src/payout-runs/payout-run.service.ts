@@ -1,0 +1,443 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
+import {
+  maskDigits,
+  orderReference,
+  payoutDetailsRequestSchema,
+  type PayoutDetailsRequest,
+} from '@mechabrim/contracts';
+import {
+  BOOK_MODEL,
+  isDuplicateKeyError,
+  LEDGER_ENTRY_MODEL,
+  openPayoutRun,
+  PAYOUT_DETAILS_MODEL,
+  PAYOUT_MODEL,
+  PAYOUT_MONEY_STATUSES,
+  PAYOUT_RUN_MODEL,
+  payoutLedgerEntry,
+  type BookModel,
+  type LedgerEntryModel,
+  type PayoutDetailsModel,
+  type PayoutHeldReason,
+  type PayoutModel,
+  type PayoutRunModel,
+  type PayoutStatus,
+} from '@mechabrim/db';
+import {
+  decidePayout,
+  payoutPeriodOf,
+  payoutStatement,
+  selectPayoutPolicy,
+  type StatementLedgerEntry,
+} from '@mechabrim/money';
+import { seal, unseal, type SealedValue } from '@mechabrim/server-kit';
+import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import {
+  payoutBatchFile,
+  payoutBatchFileKey,
+  storePayoutBatch,
+  type BatchPayout,
+} from './payout-batch';
+
+/** The run as its steps read it. */
+export interface RunView {
+  _id: Types.ObjectId;
+  period: string;
+  periodEnd: Date;
+  startedAt: Date;
+  policy: 'monthly' | 'authors-terms';
+  status: 'running' | 'done';
+  batch?: { fileKey: string } | null;
+}
+
+/** What one author's step did. */
+export type AuthorOutcome =
+  | { outcome: 'planned' | 'held'; grossAgorot: number }
+  | { outcome: 'carried'; balanceAgorot: number }
+  | { outcome: 'exists' | 'nothing' };
+
+export interface RunTotals {
+  paidCount: number;
+  grossAgorot: number;
+  withheldAgorot: number;
+  netAgorot: number;
+  heldCount: number;
+  heldAgorot: number;
+  carriedCount: number;
+  carriedAgorot: number;
+}
+
+interface StoredDetails {
+  sealed: SealedValue;
+  payoutHold?: { reason: string; since: Date } | null;
+}
+
+interface LeanEntry {
+  orderId: Types.ObjectId;
+  lineIndex: number;
+  party: StatementLedgerEntry['party'];
+  kind: string;
+  amountAgorot: number;
+  quantity: number;
+  lineTotalAgorot: number;
+  bookId?: Types.ObjectId | null;
+  occurredAt: Date;
+}
+
+/**
+ * The payout run (issue 23, ARCHITECTURE.md decision 13), as named steps each safe to repeat:
+ * 1. **Open the period's run** (one per period: a second start resumes it).
+ * 2. **Each author**, alone: decide by the policy from their ledger and past payouts; write the
+ *    payout row with its statement and, when it pays, its ledger entry, in one transaction. The
+ *    unique (author, period) makes a repeated or resumed step a no-op.
+ * 3. **The bank file** of the run's payouts, written once (its content is the run's alone).
+ * 4. **Done**, with the run's totals.
+ */
+@Injectable()
+export class PayoutRunService {
+  private readonly logger = new Logger(PayoutRunService.name);
+
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    @InjectModel(PAYOUT_RUN_MODEL) private readonly runs: PayoutRunModel,
+    @InjectModel(PAYOUT_MODEL) private readonly payouts: PayoutModel,
+    @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
+    @InjectModel(PAYOUT_DETAILS_MODEL) private readonly details: PayoutDetailsModel,
+    @InjectModel(BOOK_MODEL) private readonly books: BookModel,
+    @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+  ) {}
+
+  /** Step 1: the run `runId` names, or (the schedule's job) the run of the period `now` is in. */
+  async openRun(runId: string | undefined, now: Date): Promise<RunView | null> {
+    if (runId) return this.runs.findById(runId).lean<RunView>();
+    const period = payoutPeriodOf(now);
+    const { run } = await openPayoutRun(this.runs, {
+      period: period.month,
+      periodEnd: period.end,
+      startedAt: now,
+      startedBy: 'schedule',
+      policy: this.config.payouts.policy,
+    });
+    return run.toObject();
+  }
+
+  /** Steps 2–4 for a run (a done run is left as it is). */
+  async execute(run: RunView): Promise<RunTotals | null> {
+    if (run.status === 'done') return null;
+    this.key();
+    const authorIds = await this.ledger.distinct('authorId', {
+      party: 'author',
+      occurredAt: { $lt: run.periodEnd },
+    });
+    let carriedCount = 0;
+    let carriedAgorot = 0;
+    for (const authorId of authorIds) {
+      const outcome = await this.payAuthor(run, authorId);
+      if (outcome.outcome === 'carried' && outcome.balanceAgorot > 0) {
+        carriedCount += 1;
+        carriedAgorot += outcome.balanceAgorot;
+      }
+    }
+    await this.writeBatch(run);
+    const totals = { ...(await this.rowTotals(run._id)), carriedCount, carriedAgorot };
+    await this.runs.updateOne(
+      { _id: run._id, status: 'running' },
+      { $set: { status: 'done', finishedAt: new Date(), totals } },
+    );
+    this.logger.log({ period: run.period, ...totals, msg: 'payout run done' });
+    return totals;
+  }
+
+  /** Step 2 for one author. */
+  async payAuthor(run: RunView, authorId: Types.ObjectId): Promise<AuthorOutcome> {
+    if (await this.payouts.exists({ authorId, period: run.period })) return { outcome: 'exists' };
+    const [entries, past] = await Promise.all([
+      this.ledger
+        .find({
+          authorId,
+          party: 'author',
+          kind: { $ne: 'payout' },
+          occurredAt: { $lt: run.periodEnd },
+        })
+        .select({ _id: 0, amountAgorot: 1, occurredAt: 1 })
+        .lean<Array<{ amountAgorot: number; occurredAt: Date }>>(),
+      this.payouts
+        .find({ authorId })
+        .select({ status: 1, grossAgorot: 1, periodEnd: 1, createdAt: 1 })
+        .lean<
+          Array<{ status: PayoutStatus; grossAgorot: number; periodEnd: Date; createdAt: Date }>
+        >(),
+    ]);
+    const moneyMoved = past.filter((p) => PAYOUT_MONEY_STATUSES.includes(p.status));
+    const decision = decidePayout(
+      selectPayoutPolicy(run.policy),
+      entries,
+      moneyMoved.map((p) => ({
+        amountAgorot: p.grossAgorot,
+        periodEnd: p.periodEnd,
+        paidAt: p.createdAt,
+      })),
+      run.startedAt,
+    );
+    if (!decision.due) {
+      return decision.balance === 0
+        ? { outcome: 'nothing' }
+        : { outcome: 'carried', balanceAgorot: decision.balance };
+    }
+
+    const opened = await this.openDetails(authorId);
+    const heldReason: PayoutHeldReason | null = 'held' in opened ? opened.held : null;
+    const details = 'details' in opened ? opened.details : null;
+    const withholdingPercent =
+      details?.taxStatus === 'private' ? this.config.payouts.withholdingPercent : 0;
+    // The statement's lines start where the author's last statement that paid (or was returned)
+    // ended: a held statement paid nothing, so its lines are shown again.
+    const from = past
+      .filter((p) => p.status !== 'held')
+      .reduce<Date | null>((last, p) => (!last || p.periodEnd > last ? p.periodEnd : last), null);
+    const statement = payoutStatement({
+      entries: await this.statementEntries(authorId, from, run.periodEnd),
+      decision,
+      withholdingPercent,
+      pay: !heldReason,
+    });
+    const titles = await this.titles(statement.lines.map((line) => line.bookId));
+    const payoutId = new Types.ObjectId();
+    const row = {
+      _id: payoutId,
+      runId: run._id,
+      authorId,
+      period: run.period,
+      periodEnd: run.periodEnd,
+      status: (heldReason ? 'held' : 'planned') as PayoutStatus,
+      heldReason,
+      grossAgorot: statement.gross,
+      withheldAgorot: statement.withheld,
+      netAgorot: statement.net,
+      withholdingPercent,
+      statement: {
+        from,
+        to: run.periodEnd,
+        lines: statement.lines.map((line) => ({
+          orderId: new Types.ObjectId(line.orderId),
+          orderReference: orderReference(line.orderId),
+          lineIndex: line.lineIndex,
+          bookId: line.bookId ? new Types.ObjectId(line.bookId) : null,
+          bookTitle: (line.bookId && titles.get(line.bookId)) ?? '',
+          copies: line.copies,
+          lineTotalAgorot: line.lineTotal,
+          vatAgorot: line.vat,
+          authorAgorot: line.author,
+          communityAgorot: line.community,
+          platformAgorot: line.platform,
+          printAgorot: line.print,
+          refundsAgorot: line.refunds,
+        })),
+        carriedInAgorot: statement.carriedIn,
+        earnedAgorot: statement.earned,
+        bonusesAgorot: statement.bonuses,
+        balanceAgorot: statement.balance,
+        grossAgorot: statement.gross,
+        withheldAgorot: statement.withheld,
+        netAgorot: statement.net,
+        carriedOverAgorot: statement.carriedOver,
+      },
+      bank: details && {
+        accountHolder: details.accountHolder,
+        bankCode: details.bankCode,
+        branch: details.branch,
+        accountMasked: maskDigits(details.account, 4),
+        taxStatus: details.taxStatus,
+        sealed: seal(
+          this.key(),
+          JSON.stringify({ account: details.account, taxId: details.taxId }),
+          payoutId.toHexString(),
+        ),
+      },
+      createdAt: new Date(),
+    };
+    try {
+      await this.connection.transaction(async (session) => {
+        await this.payouts.create([row], { session });
+        if (!heldReason)
+          await this.ledger.create(
+            [
+              payoutLedgerEntry(
+                { _id: payoutId, authorId, grossAgorot: statement.gross },
+                'paid',
+                run.startedAt,
+              ),
+            ],
+            { session },
+          );
+      });
+    } catch (error) {
+      // Another attempt of the same run wrote this author's payout first: it stands.
+      if (isDuplicateKeyError(error)) return { outcome: 'exists' };
+      throw error;
+    }
+    return { outcome: heldReason ? 'held' : 'planned', grossAgorot: statement.gross };
+  }
+
+  /** Step 3: the Masav file of the run's payouts, once. */
+  async writeBatch(run: RunView): Promise<void> {
+    const current = await this.runs.findById(run._id).select({ batch: 1 }).lean<RunView>();
+    if (current?.batch) return;
+    const planned = await this.payouts
+      .find({ runId: run._id, status: { $in: PAYOUT_MONEY_STATUSES } })
+      .sort({ authorId: 1 })
+      .lean<
+        Array<{
+          _id: Types.ObjectId;
+          netAgorot: number;
+          periodEnd: Date;
+          bank: {
+            accountHolder: string;
+            bankCode: string;
+            branch: string;
+            sealed: SealedValue;
+          };
+        }>
+      >();
+    if (!planned.length) return;
+    const credits: BatchPayout[] = planned.map((payout) => {
+      const secret = JSON.parse(
+        unseal(this.key(), payout.bank.sealed, payout._id.toHexString()),
+      ) as { account: string; taxId: string };
+      return {
+        bankCode: payout.bank.bankCode,
+        branch: payout.bank.branch,
+        account: secret.account,
+        taxId: secret.taxId,
+        accountHolder: payout.bank.accountHolder,
+        netAgorot: payout.netAgorot,
+        periodEnd: payout.periodEnd,
+      };
+    });
+    const fileKey = payoutBatchFileKey(run.period);
+    await storePayoutBatch(
+      this.config.dataDir,
+      fileKey,
+      payoutBatchFile(this.config.masav, run, credits),
+    );
+    await this.runs.updateOne(
+      { _id: run._id, batch: null },
+      {
+        $set: {
+          batch: {
+            fileKey,
+            createdAt: new Date(),
+            credits: credits.length,
+            totalAgorot: credits.reduce((sum, c) => sum + c.netAgorot, 0),
+            sentAt: null,
+            sentBy: null,
+          },
+        },
+      },
+    );
+  }
+
+  private key(): Buffer {
+    const key = this.config.payouts.detailsKey;
+    // Production without PAYOUT_DETAILS_KEY: nothing can be paid; the job fails where admins see it.
+    if (!key) throw new Error('PAYOUT_DETAILS_KEY is not set: payout details cannot be opened');
+    return key;
+  }
+
+  /** The author's bank details, or why the payout is held. */
+  private async openDetails(
+    authorId: Types.ObjectId,
+  ): Promise<{ details: PayoutDetailsRequest } | { held: PayoutHeldReason }> {
+    const stored = await this.details.findOne({ user: authorId }).lean<StoredDetails>();
+    if (!stored) return { held: 'no-details' };
+    if (stored.payoutHold) return { held: 'on-hold' };
+    try {
+      return {
+        details: payoutDetailsRequestSchema.parse(
+          JSON.parse(unseal(this.key(), stored.sealed, authorId.toHexString())),
+        ),
+      };
+    } catch (error) {
+      // Sealed with another key: held, as if never entered, until the author enters them again.
+      this.logger.warn({
+        authorId: authorId.toHexString(),
+        err: error,
+        msg: 'payout details do not open',
+      });
+      return { held: 'no-details' };
+    }
+  }
+
+  /** Every party's entries of the author's lines in the statement's window (payouts aside). */
+  private async statementEntries(
+    authorId: Types.ObjectId,
+    from: Date | null,
+    to: Date,
+  ): Promise<StatementLedgerEntry[]> {
+    const entries = await this.ledger
+      .find({
+        authorId,
+        kind: { $ne: 'payout' },
+        occurredAt: { ...(from && { $gte: from }), $lt: to },
+      })
+      .select({
+        _id: 0,
+        orderId: 1,
+        lineIndex: 1,
+        party: 1,
+        kind: 1,
+        amountAgorot: 1,
+        quantity: 1,
+        lineTotalAgorot: 1,
+        bookId: 1,
+        occurredAt: 1,
+      })
+      .lean<LeanEntry[]>();
+    return entries.map((entry) => ({
+      ...entry,
+      orderId: entry.orderId.toHexString(),
+      bookId: entry.bookId ? entry.bookId.toHexString() : null,
+    }));
+  }
+
+  private async titles(bookIds: Array<string | null>): Promise<Map<string, string>> {
+    const ids = [...new Set(bookIds.filter((id): id is string => id !== null))];
+    if (!ids.length) return new Map();
+    const books = await this.books
+      .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } })
+      .select({ title: 1 })
+      .lean<Array<{ _id: Types.ObjectId; title: string }>>();
+    return new Map(books.map((book) => [book._id.toHexString(), book.title]));
+  }
+
+  private async rowTotals(
+    runId: Types.ObjectId,
+  ): Promise<Omit<RunTotals, 'carriedCount' | 'carriedAgorot'>> {
+    const rows = await this.payouts
+      .find({ runId })
+      .select({ status: 1, grossAgorot: 1, withheldAgorot: 1, netAgorot: 1, statement: 1 })
+      .lean<
+        Array<{
+          status: PayoutStatus;
+          grossAgorot: number;
+          withheldAgorot: number;
+          netAgorot: number;
+          statement: { balanceAgorot: number };
+        }>
+      >();
+    const paid = rows.filter((row) => row.status !== 'held');
+    const held = rows.filter((row) => row.status === 'held');
+    const sum = (list: typeof rows, pick: (row: (typeof rows)[number]) => number) =>
+      list.reduce((total, row) => total + pick(row), 0);
+    return {
+      paidCount: paid.length,
+      grossAgorot: sum(paid, (row) => row.grossAgorot),
+      withheldAgorot: sum(paid, (row) => row.withheldAgorot),
+      netAgorot: sum(paid, (row) => row.netAgorot),
+      heldCount: held.length,
+      heldAgorot: sum(held, (row) => row.statement.balanceAgorot),
+    };
+  }
+}

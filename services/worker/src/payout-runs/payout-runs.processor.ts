@@ -1,0 +1,53 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, OnModuleInit } from '@nestjs/common';
+import {
+  PAYOUT_QUEUE_NAMES,
+  PAYOUT_RUN_JOB,
+  PAYOUT_RUN_JOB_OPTIONS,
+  payoutRunsJobSchema,
+} from '@mechabrim/contracts';
+import { Job, Queue, UnrecoverableError } from 'bullmq';
+import { reportQueueOutages } from '../queue-connection';
+import { WORKER_LOCK_SETTINGS } from '../queue-settings';
+import { PayoutRunService, type RunTotals } from './payout-run.service';
+
+/** The schedule's id: upserting it again on every start keeps one schedule. */
+export const PAYOUT_RUN_SCHEDULER_ID = 'payout-runs-monthly';
+
+/** 06:00 on the 15th of every month, Israel time (the payout day of spec §9). */
+export const PAYOUT_RUN_SCHEDULE = { pattern: '0 6 15 * *', tz: 'Asia/Jerusalem' } as const;
+
+/**
+ * `payout-runs`: the monthly payout run, on its schedule or when an admin starts it. One job at
+ * a time per worker; two workers on the same run meet on the unique keys of its steps.
+ */
+@Processor(PAYOUT_QUEUE_NAMES.payoutRuns, { ...WORKER_LOCK_SETTINGS, concurrency: 1 })
+export class PayoutRunsProcessor extends WorkerHost implements OnModuleInit {
+  private readonly logger = new Logger(PayoutRunsProcessor.name);
+
+  constructor(
+    private readonly runs: PayoutRunService,
+    @InjectQueue(PAYOUT_QUEUE_NAMES.payoutRuns) private readonly queue: Queue,
+  ) {
+    super();
+  }
+
+  async onModuleInit(): Promise<void> {
+    reportQueueOutages(this.worker, this.queue, this.logger);
+    await this.queue.upsertJobScheduler(PAYOUT_RUN_SCHEDULER_ID, PAYOUT_RUN_SCHEDULE, {
+      name: PAYOUT_RUN_JOB,
+      data: {},
+      opts: PAYOUT_RUN_JOB_OPTIONS,
+    });
+  }
+
+  async process(job: Job): Promise<{ period: string; totals: RunTotals | null }> {
+    if (job.name !== PAYOUT_RUN_JOB) throw new UnrecoverableError(`unknown job name ${job.name}`);
+    const parsed = payoutRunsJobSchema.safeParse(job.data);
+    if (!parsed.success)
+      throw new UnrecoverableError(`invalid payout-runs payload: ${parsed.error.message}`);
+    const run = await this.runs.openRun(parsed.data.runId, new Date());
+    if (!run) throw new UnrecoverableError(`payout run ${parsed.data.runId ?? ''} does not exist`);
+    return { period: run.period, totals: await this.runs.execute(run) };
+  }
+}

@@ -1,0 +1,333 @@
+// The payout run from end to end (issue 23): authors' sales in the ledger, their payout details
+// through the API, an admin's start through the API, this worker's run over BullMQ, the bank
+// file, and the admin's records of it. The API's portal harness starts MongoDB, Redis and the API.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- see above
+import { startPortalApi, type Account, type PortalApi } from '../../api/test/portal-fixture';
+import type { MyPayouts, PayoutRun, PayoutRunDetail } from '@mechabrim/contracts';
+import { decidePayout, payoutPeriodOf, selectPayoutPolicy } from '@mechabrim/money';
+import { until } from '@mechabrim/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Types } from 'mongoose';
+import { PayoutRunService } from '../src/payout-runs/payout-run.service';
+import { startTestWorker } from './worker-app';
+
+/** Masav's record, read back independently of the writer: fixed offsets of the credit layout. */
+function readMasav(bytes: Uint8Array) {
+  const text = Buffer.from(bytes).toString('latin1');
+  expect(text.endsWith('\r\n')).toBe(true);
+  const records = text.slice(0, -2).split('\r\n');
+  for (const record of records) expect(record).toHaveLength(128);
+  const [header, ...rest] = records;
+  const end = rest.pop();
+  const total = rest.pop();
+  expect(header?.[0]).toBe('K');
+  expect(header?.slice(1, 9)).toBe('12345678');
+  expect(end).toBe('9'.repeat(128));
+  expect(total?.[0]).toBe('5');
+  const movements = rest.map((record) => {
+    expect(record[0]).toBe('1');
+    return {
+      bank: record.slice(17, 19),
+      branch: record.slice(19, 22),
+      account: record.slice(26, 35),
+      payeeId: record.slice(36, 45),
+      amount: Number(record.slice(61, 74)),
+    };
+  });
+  return {
+    movements,
+    totalAmount: Number(total?.slice(21, 36)),
+    count: Number(total?.slice(51, 58)),
+  };
+}
+
+const details = (holder: string, taxStatus: string, account: string, taxId: string) => ({
+  accountHolder: holder,
+  bankCode: '12',
+  branch: '571',
+  account,
+  taxId,
+  taxStatus,
+});
+
+describe('the monthly payout run', () => {
+  let ctx: PortalApi;
+  let worker: NestFastifyApplication;
+  let admin: Account;
+  const authors: Record<string, Account> = {};
+  const period = payoutPeriodOf(new Date());
+  // Sales well inside the month paid for.
+  const soldAt = new Date(period.end.getTime() - 10 * 86_400_000);
+
+  const ledgerSum = async (authorId: string) => {
+    const [sum] = await ctx.ledger.aggregate<{ total: number }>([
+      { $match: { authorId: new Types.ObjectId(authorId), party: 'author' } },
+      { $group: { _id: null, total: { $sum: '$amountAgorot' } } },
+    ]);
+    return sum?.total ?? 0;
+  };
+  const payoutsOf = (authorId: string) =>
+    ctx.db
+      .collection('payouts')
+      .find({ authorId: new Types.ObjectId(authorId) })
+      .toArray();
+  const startRun = () =>
+    ctx.http.post<PayoutRun>('/api/admin/payout-runs', undefined, { token: admin.token });
+  const runDone = (id: string) =>
+    until(
+      'the payout run',
+      async () => {
+        const answer = await ctx.http.get<PayoutRunDetail>(`/api/admin/payout-runs/${id}`, {
+          token: admin.token,
+        });
+        return answer.body.status === 'done' ? answer.body : undefined;
+      },
+      60_000,
+    );
+
+  beforeAll(async () => {
+    ctx = await startPortalApi();
+    ({ app: worker } = await startTestWorker(
+      { mongoUri: ctx.mongoUri, redisUrl: ctx.redisUrl },
+      { DATA_DIR: ctx.dataDir },
+    ));
+    admin = await ctx.admin('admin.runs@example.com');
+    const people = [
+      // [key, name, copies × 100 ₪, details]
+      ['noa', 'נועה כהן', 4, details('נועה כהן', 'private', '41116', '123456782')],
+      ['dan', 'דן לוי', 2, details('דן לוי', 'licensed-dealer', '41116', '000000018')],
+      ['tal', 'טל אבן', 1, details('טל אבן', 'exempt-dealer', '41116', '000000026')],
+      ['maya', 'מאיה רז', 3, details('מאיה רז', 'licensed-dealer', '41116', '000000034')],
+      ['ron', 'רון גל', 2, null],
+    ] as const;
+    for (const [key, name, copies, bank] of people) {
+      const account = await ctx.author(`${key}.runs@example.com`, name);
+      authors[key] = account;
+      const bookId = await ctx.book(account.id, { title: `הספר של ${name}` });
+      // Tal sells one copy of 50 ₪: 42.50 ₪, under the 100 ₪ minimum.
+      await ctx.order(
+        [{ bookId, authorId: account.id, price: key === 'tal' ? 50 : 100, quantity: copies }],
+        { at: soldAt },
+      );
+      if (bank) {
+        const saved = await ctx.http.put('/api/authors/me/payout-details', bank, {
+          token: account.token,
+        });
+        expect(saved.status).toBe(200);
+      }
+    }
+    // Maya changes her details: her next payout waits for an admin.
+    const changed = await ctx.http.put(
+      '/api/authors/me/payout-details',
+      {
+        ...details('מאיה רז', 'licensed-dealer', '000032018', '000000034'),
+        bankCode: '11',
+        branch: '001',
+      },
+      { token: authors.maya?.token },
+    );
+    expect(changed.status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await ctx?.close();
+  });
+
+  it('pays each author once even when the run crashed half-way, holds and rolls over the rest', async () => {
+    // A run the schedule opened, which paid two authors and crashed.
+    const service = worker.get(PayoutRunService);
+    const opened = await service.openRun(undefined, new Date());
+    expect(opened?.period).toBe(period.month);
+    if (!opened) throw new Error('no run');
+    await service.payAuthor(opened, new Types.ObjectId(authors.noa?.id));
+    await service.payAuthor(opened, new Types.ObjectId(authors.maya?.id));
+
+    // The admin starts the period's run: the same run, resumed by the worker.
+    const started = await startRun();
+    expect(started.status).toBe(202);
+    expect(started.body.id).toBe(opened._id.toHexString());
+    const run = await runDone(started.body.id);
+
+    const byName = (key: string) => run.payouts.find((p) => p.authorId === authors[key]?.id);
+    // Noa: 340 ₪, a private person: 30 % withheld.
+    expect(byName('noa')).toMatchObject({ status: 'planned', gross: 340, withheld: 102, net: 238 });
+    // Dan: 170 ₪, a licensed dealer: paid in full.
+    expect(byName('dan')).toMatchObject({ status: 'planned', gross: 170, withheld: 0, net: 170 });
+    // Maya changed her details; Ron never entered any: held, still owed.
+    expect(byName('maya')).toMatchObject({ status: 'held', heldReason: 'on-hold', gross: 0 });
+    expect(byName('ron')).toMatchObject({ status: 'held', heldReason: 'no-details', gross: 0 });
+    // Tal's 42.50 ₪ rolls over: no payout.
+    expect(byName('tal')).toBeUndefined();
+    expect(run.totals).toMatchObject({
+      paidCount: 2,
+      gross: 510,
+      withheld: 102,
+      net: 408,
+      heldCount: 2,
+      held: 255 + 170,
+      carriedCount: 1,
+      carried: 42.5,
+    });
+    for (const key of Object.keys(authors)) {
+      expect((await payoutsOf(authors[key]?.id ?? '')).length).toBeLessThanOrEqual(1);
+    }
+    // The payout entries bring the paid authors' ledger to nothing; the others' stays owed.
+    expect(await ledgerSum(authors.noa?.id ?? '')).toBe(0);
+    expect(await ledgerSum(authors.dan?.id ?? '')).toBe(0);
+    expect(await ledgerSum(authors.maya?.id ?? '')).toBe(25_500);
+    expect(await ledgerSum(authors.tal?.id ?? '')).toBe(4_250);
+  }, 90_000);
+
+  it('writes a Masav file the bank can read: 128-character records, counts and totals matching', async () => {
+    const [run] = (
+      await ctx.http.get<PayoutRun[]>('/api/admin/payout-runs', { token: admin.token })
+    ).body;
+    if (!run) throw new Error('no run');
+    expect(run.batch).toMatchObject({ credits: 2, total: 408, sentAt: null });
+    const response = await fetch(`${ctx.api.baseUrl}/api/admin/payout-runs/${run.id}/batch`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(response.status).toBe(200);
+    const file = readMasav(new Uint8Array(await response.arrayBuffer()));
+    expect(file.count).toBe(2);
+    expect(file.movements.map((m) => m.amount).sort((a, b) => a - b)).toEqual([17_000, 23_800]);
+    expect(file.totalAmount).toBe(40_800);
+    expect(file.movements.every((m) => m.bank === '12' && m.branch === '571')).toBe(true);
+    expect(file.movements.map((m) => m.payeeId).sort()).toEqual(['000000018', '123456782']);
+    // Not to a reader.
+    const reader = await ctx.reader('reader.runs@example.com');
+    expect(
+      (await ctx.http.get(`/api/admin/payout-runs/${run.id}/batch`, { token: reader.token }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('a second start the same day answers the same run and pays nothing new', async () => {
+    const before = await ctx.db.collection('payouts').countDocuments();
+    const again = await startRun();
+    expect(again.status).toBe(202);
+    expect(again.body.status).toBe('done');
+    expect(await ctx.db.collection('payout_runs').countDocuments()).toBe(1);
+    // The worker, run again by hand on the same run, pays nobody twice.
+    const service = worker.get(PayoutRunService);
+    const run = await service.openRun(again.body.id, new Date());
+    if (!run) throw new Error('no run');
+    for (const key of Object.keys(authors))
+      expect((await service.payAuthor(run, new Types.ObjectId(authors[key]?.id))).outcome).toMatch(
+        /exists|carried/,
+      );
+    expect(await ctx.db.collection('payouts').countDocuments()).toBe(before);
+  });
+
+  it('marks the batch sent, then a returned transfer re-opens the balance once', async () => {
+    const [run] = (
+      await ctx.http.get<PayoutRun[]>('/api/admin/payout-runs', { token: admin.token })
+    ).body;
+    if (!run) throw new Error('no run');
+    const sent = await ctx.http.post<{ run: PayoutRun }>(
+      `/api/admin/payout-runs/${run.id}/sent`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.body.run.batch?.sentAt).toEqual(expect.any(String));
+    const twice = await ctx.http.post<{ message: string }>(
+      `/api/admin/payout-runs/${run.id}/sent`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toMatch(/[\u0590-\u05FF]/);
+
+    const [dansPayout] = await payoutsOf(authors.dan?.id ?? '');
+    expect(dansPayout?.status).toBe('paid');
+    const returned = await ctx.http.post(
+      `/api/admin/payouts/${String(dansPayout?._id)}/returned`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(returned.status).toBe(200);
+    expect(await ledgerSum(authors.dan?.id ?? '')).toBe(17_000);
+    const again = await ctx.http.post<{ message: string }>(
+      `/api/admin/payouts/${String(dansPayout?._id)}/returned`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/[\u0590-\u05FF]/);
+    expect(await ledgerSum(authors.dan?.id ?? '')).toBe(17_000);
+    expect(
+      (
+        await ctx.http.post(
+          `/api/admin/payouts/${new Types.ObjectId().toHexString()}/returned`,
+          undefined,
+          {
+            token: admin.token,
+          },
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it('shows the author their statement, and a refund after a payout is owed back by the next', async () => {
+    // A refund of one of Noa's copies after she was paid.
+    const [sale] = await ctx.ledger
+      .find({ authorId: new Types.ObjectId(authors.noa?.id), party: 'author', kind: 'sale' })
+      .lean<Array<Record<string, unknown>>>();
+    await ctx.ledger.create({
+      ...sale,
+      _id: new Types.ObjectId(),
+      kind: 'reversal',
+      amountAgorot: -8_500,
+      quantity: -1,
+      lineTotalAgorot: -10_000,
+      occurredAt: new Date(),
+    });
+    const mine = await ctx.http.get<MyPayouts>('/api/payouts/mine', { token: authors.noa?.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.policy).toBe('monthly');
+    expect(mine.body.rule).toMatch(/15/);
+    expect(mine.body.expected).toEqual({ balance: -85, amount: 0, due: false });
+    const [payout] = mine.body.payouts;
+    expect(payout).toMatchObject({ period: period.month, gross: 340, withheld: 102, net: 238 });
+    expect(payout?.statement.lines).toEqual([
+      expect.objectContaining({
+        bookTitle: 'הספר של נועה כהן',
+        copies: 4,
+        lineTotal: 400,
+        author: 340,
+        community: 40,
+        platform: 20,
+        refunds: 0,
+      }),
+    ]);
+    expect(payout?.statement).toMatchObject({ carriedIn: 0, earned: 340, carriedOver: 0 });
+    expect(JSON.stringify(mine.body)).not.toContain('41116');
+
+    // Paid plus still owed is the ledger, to the agora, for every author.
+    for (const key of Object.keys(authors)) {
+      const id = new Types.ObjectId(authors[key]?.id);
+      const entries = await ctx.ledger
+        .find({ authorId: id, party: 'author', kind: { $ne: 'payout' } })
+        .lean<Array<{ amountAgorot: number; occurredAt: Date }>>();
+      const paid = (await payoutsOf(id.toHexString())).filter((p) =>
+        ['planned', 'paid'].includes(String(p.status)),
+      );
+      const owed = decidePayout(
+        selectPayoutPolicy('monthly'),
+        entries,
+        paid.map((p) => ({
+          amountAgorot: Number(p.grossAgorot),
+          periodEnd: p.periodEnd as Date,
+          paidAt: p.createdAt as Date,
+        })),
+        new Date(Date.now() + 400 * 86_400_000),
+      );
+      const earned = entries.reduce((sum, e) => sum + e.amountAgorot, 0);
+      const paidSum = paid.reduce((sum, p) => sum + Number(p.grossAgorot), 0);
+      expect(paidSum + owed.balance).toBe(earned);
+      expect(owed.balance).toBe(await ledgerSum(id.toHexString()));
+    }
+  });
+});
