@@ -92,6 +92,7 @@ export const MAIL_TEMPLATES = [
   'book-sold',
   'payout-details-changed',
   'order-cancelled',
+  'order-returned',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -189,6 +190,17 @@ export const orderCancelledMailSchema = z.strictObject({
   refundRef: refundRefSchema,
 });
 
+/**
+ * `order-returned`: the books the buyer sent back arrived; their price given back to the card and
+ * its credit note (read from the order by the refund's reference).
+ */
+export const orderReturnedMailSchema = z.strictObject({
+  template: z.literal('order-returned'),
+  to: mailTo,
+  orderId: orderIdField,
+  refundRef: refundRefSchema,
+});
+
 /** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
@@ -198,6 +210,7 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   bookSoldMailSchema,
   payoutDetailsChangedMailSchema,
   orderCancelledMailSchema,
+  orderReturnedMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

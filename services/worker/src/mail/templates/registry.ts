@@ -4,6 +4,7 @@ import { bookSoldTemplate } from './book-sold.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
 import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
+import { orderReturnedTemplate } from './order-returned.template';
 import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
 
@@ -16,6 +17,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'book-sold': bookSoldTemplate,
   'payout-details-changed': payoutDetailsChangedTemplate,
   'order-cancelled': orderCancelledTemplate,
+  'order-returned': orderReturnedTemplate,
 };
 
 /** Renders a mail job with its template. */
