@@ -94,11 +94,19 @@ function buyerCancellation(order: StoredBuyerOrder): BuyerCancellation | null {
 }
 
 /** The return as its buyer reads it: the copies, its state and, once received, its refund. */
-function buyerReturn(order: StoredBuyerOrder): BuyerReturn | null {
-  const stored = order.return;
-  if (!stored) return null;
+export function toBuyerReturn(
+  order: Pick<StoredBuyerOrder, 'return' | 'refunds'>,
+): BuyerReturn | null {
+  return order.return ? buyerReturnOf(order.return, order.refunds ?? []) : null;
+}
+
+/** A stored return as its buyer reads it, with its refund from the order's refunds. */
+export function buyerReturnOf(
+  stored: StoredReturn,
+  refunds: NonNullable<StoredBuyerOrder['refunds']>,
+): BuyerReturn {
   const refund = stored.refundRef
-    ? (order.refunds ?? []).find((candidate) => candidate.ref === stored.refundRef)
+    ? refunds.find((candidate) => candidate.ref === stored.refundRef)
     : undefined;
   const refundState = (REFUND_STATES as readonly string[]).includes(refund?.state ?? '')
     ? (refund?.state as BuyerCancellation['refundState'])
@@ -192,7 +200,7 @@ export function toBuyerOrder(
       url: safeLink(parcel.url),
     })),
     cancellation: buyerCancellation(order),
-    return: buyerReturn(order),
+    return: toBuyerReturn(order),
     returnableUntil: returnableUntil(order, now),
   };
 }
