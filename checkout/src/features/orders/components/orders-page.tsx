@@ -19,6 +19,7 @@ import {
   ORDERS_PAGE_SIZE,
   useMyOrders,
 } from '../api/get-my-orders';
+import { ReturnBooks } from './return-books';
 import '../../../shared/page.css';
 import './orders.css';
 
@@ -377,6 +378,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
       </dl>
       <OrderDocuments order={order} />
       <CancelOrder order={order} />
+      <ReturnBooks order={order} />
     </li>
   );
 }
