@@ -264,7 +264,7 @@ export const strings = {
         `ביקשתם להחזיר ${copies} ב־${date}. ההחזרה ממתינה להגעת הספרים.`,
       received: (date: string) => `הספרים הגיעו אלינו ב־${date}.`,
       rejected: 'בקשת ההחזרה לא אושרה. לשאלות אפשר לכתוב לנו.',
-      reasonWas: 'הסיבה שכתבתם',
+      rejectionReason: 'הסיבה',
     },
     newer: 'הזמנות חדשות יותר',
     older: 'הזמנות קודמות',

@@ -142,6 +142,8 @@ export const buyerReturnSchema = z.object({
   refund: z.number().nullable(),
   refundState: z.enum(REFUND_STATES).nullable(),
   refundedAt: z.string().nullable(),
+  /** Why an admin refused the return (null unless `rejected`). */
+  rejectionReason: z.string().nullable().default(null),
 });
 export type BuyerReturn = z.infer<typeof buyerReturnSchema>;
 
@@ -283,6 +285,7 @@ export const adminReturnSchema = z.object({
   state: z.enum(RETURN_STATES),
   receivedAt: z.string().nullable(),
   refundRef: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
 });
 export type AdminReturn = z.infer<typeof adminReturnSchema>;
 
@@ -294,3 +297,13 @@ export const adminReturnsQuerySchema = z.object({
   state: z.enum(RETURN_STATES).default('requested'),
 });
 export type AdminReturnsQuery = z.infer<typeof adminReturnsQuerySchema>;
+
+/** Body of `POST /api/admin/returns/:orderId/reject`: why, as the buyer's mail says it. */
+export const adminReturnRejectSchema = z.object({
+  reason: z
+    .string({ error: VALIDATION_HE.returnReasonRequired })
+    .trim()
+    .min(1, VALIDATION_HE.returnReasonRequired)
+    .max(RETURN_REASON_MAX, VALIDATION_HE.returnReasonTooLong),
+});
+export type AdminReturnReject = z.infer<typeof adminReturnRejectSchema>;

@@ -93,6 +93,7 @@ export const MAIL_TEMPLATES = [
   'payout-details-changed',
   'order-cancelled',
   'order-returned',
+  'return-rejected',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -201,6 +202,14 @@ export const orderReturnedMailSchema = z.strictObject({
   refundRef: refundRefSchema,
 });
 
+/** `return-rejected`: an admin refused the buyer's return of books, saying why. */
+export const returnRejectedMailSchema = z.strictObject({
+  template: z.literal('return-rejected'),
+  to: mailTo,
+  orderId: orderIdField,
+  reason: z.string().min(1).max(500),
+});
+
 /** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
@@ -211,6 +220,7 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   payoutDetailsChangedMailSchema,
   orderCancelledMailSchema,
   orderReturnedMailSchema,
+  returnRejectedMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

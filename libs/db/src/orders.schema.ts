@@ -173,6 +173,9 @@ const ReturnSchema = new Schema(
     /** The admin who confirmed the books arrived (or rejected the return). */
     receivedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     refundRef: { type: String, default: null },
+    /** A rejected return: when, and why (the buyer's mail says it). */
+    rejectedAt: { type: Date, default: null },
+    rejectionReason: { type: String, default: null, maxlength: RETURN_REASON_MAX },
   },
   { _id: false },
 );

@@ -1,4 +1,4 @@
-import type { PaymentCreateResponse } from '@mechabrim/contracts';
+import { orderReference, type PaymentCreateResponse } from '@mechabrim/contracts';
 import { until } from '@mechabrim/testing';
 import { Types } from 'mongoose';
 // The return crosses every service: the API records the request and, once an admin says the books
@@ -298,5 +298,62 @@ describe('a return of delivered books', () => {
     );
     expect(none.status).toBe(404);
     expect(none.body.message).toMatch(/[א-ת]/);
+  });
+
+  it('rejected by an admin, saying why: the buyer is mailed, nothing refunded', async () => {
+    const { ctx } = journey;
+    const orderId = await buy(buyer);
+    await deliver(orderId, 3);
+    const asked = await askToReturn(orderId, buyer, {
+      reason: 'לא אהבתי',
+      lines: [{ lineIndex: 0, quantity: 1 }],
+    });
+    expect(asked.status).toBe(200);
+    const path = `/api/admin/returns/${orderId}/reject`;
+    expect((await ctx.http.post(path, { reason: 'לא' }, { token: buyer })).status).toBe(403);
+    const empty = await ctx.http.post<{ message: string }>(path, { reason: ' ' }, { token: admin });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/[א-ת]/);
+
+    const rejected = await ctx.http.post<{ state: string; rejectionReason: string }>(
+      path,
+      { reason: 'הספרים הגיעו עם סימני קריאה' },
+      { token: admin },
+    );
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({
+      state: 'rejected',
+      rejectionReason: 'הספרים הגיעו עם סימני קריאה',
+    });
+    const mail = await until(
+      'the rejection mail',
+      async () =>
+        (await ctx.db
+          .collection('mail_outbox')
+          .findOne({ template: 'return-rejected', status: 'sent' })) ?? undefined,
+    );
+    expect(mail.to).toBe('return.buyer@example.com');
+    expect(mail.subject).toContain(orderReference(orderId));
+    expect(mail.text).toContain('הספרים הגיעו עם סימני קריאה');
+    // Decided once: no receiving after it, no second rejection.
+    for (const then of ['receive', 'reject']) {
+      const late = await ctx.http.post(
+        `/api/admin/returns/${orderId}/${then}`,
+        { reason: 'שוב' },
+        { token: admin },
+      );
+      expect(late.status).toBe(409);
+    }
+    expect((await orderOf(orderId))?.refunds ?? []).toEqual([]);
+    expect((await entriesOf(orderId)).filter((e) => e.kind === 'return')).toEqual([]);
+    const mine = await ctx.http.get<{ orders: { _id: string; return: unknown }[] }>(
+      '/api/orders/mine',
+      { token: buyer },
+    );
+    expect(mine.body.orders.find((o) => o._id === orderId)?.return).toMatchObject({
+      state: 'rejected',
+      rejectionReason: 'הספרים הגיעו עם סימני קריאה',
+      refund: null,
+    });
   });
 });

@@ -1,17 +1,25 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
+  adminReturnRejectSchema,
   adminReturnSchema,
   adminReturnsAnswerSchema,
   adminReturnsQuerySchema,
   objectIdSchema,
   type AdminReturn,
+  type AdminReturnReject,
   type AdminReturnsAnswer,
   type AdminReturnsQuery,
 } from '@mechabrim/contracts';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
 import { Authenticated } from '../auth/guards';
-import { ApiZodResponse, ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
+import {
+  ApiZodBody,
+  ApiZodResponse,
+  ZodBody,
+  ZodParam,
+  ZodQuery,
+} from '../common/validation/zod-validation.pipe';
 import { OrderReturnsService } from './order-returns.service';
 
 /** Buyers' returns of delivered books, as admins receive them (admins only). */
@@ -44,5 +52,22 @@ export class AdminReturnsController {
     @ZodParam('orderId', objectIdSchema) orderId: string,
   ): Promise<AdminReturn> {
     return this.returns.receive(admin, orderId);
+  }
+
+  @Post(':orderId/reject')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Refuse a requested return, saying why (the buyer is mailed; nothing refunded); 409 unless requested',
+  })
+  @ApiParam({ name: 'orderId' })
+  @ApiZodBody(adminReturnRejectSchema)
+  @ApiZodResponse(adminReturnSchema, { description: 'The return, rejected' })
+  reject(
+    @CurrentUser() admin: AuthenticatedUser,
+    @ZodParam('orderId', objectIdSchema) orderId: string,
+    @ZodBody(adminReturnRejectSchema) body: AdminReturnReject,
+  ): Promise<AdminReturn> {
+    return this.returns.reject(admin, orderId, body);
   }
 }

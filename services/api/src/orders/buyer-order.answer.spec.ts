@@ -96,6 +96,7 @@ describe("the buyer's order answer", () => {
       refund: 89,
       refundState: 'pending',
       refundedAt: null,
+      rejectionReason: null,
     });
   });
 });

@@ -55,6 +55,7 @@ export interface StoredReturn {
   state: string;
   receivedAt?: Date | null;
   refundRef?: string | null;
+  rejectionReason?: string | null;
 }
 
 /** Only links a buyer can safely open (the partner's tracking page), nothing else. */
@@ -120,6 +121,7 @@ export function buyerReturnOf(
     refund: refund?.amountAgorot === undefined ? null : toShekels(agorot(refund.amountAgorot)),
     refundState,
     refundedAt: refund?.refundedAt ? refund.refundedAt.toISOString() : null,
+    rejectionReason: stored.state === 'rejected' ? (stored.rejectionReason ?? null) : null,
   };
 }
 

@@ -9,7 +9,9 @@ import {
   ORDER_QUEUE_NAMES,
   orderReference,
   RETURN_WINDOW_DAYS,
+  mailJobSchema,
   type AdminReturn,
+  type AdminReturnReject,
   type AdminReturnsAnswer,
   type AdminReturnsQuery,
   type BuyerReturn,
@@ -101,6 +103,7 @@ function toAdminReturn(order: OrderToReturn & { return: StoredReturn }): AdminRe
     state: stored.state as AdminReturn['state'],
     receivedAt: stored.receivedAt ? stored.receivedAt.toISOString() : null,
     refundRef: stored.refundRef ?? null,
+    rejectionReason: stored.rejectionReason ?? null,
   };
 }
 
@@ -116,6 +119,8 @@ function toAdminReturn(order: OrderToReturn & { return: StoredReturn }): AdminRe
  *    back; the print cost stays paid, so the platform bears it). The worker's `refunds` job then
  *    gives the money back, issues the credit note and mails `order-returned`, as for a
  *    cancellation; the books' sales counts follow the ledger through `book-sales`.
+ * 3. `POST /api/admin/returns/:orderId/reject`: or an admin refuses it, saying why; the buyer is
+ *    mailed (`return-rejected`) and nothing is refunded.
  */
 @Injectable()
 export class OrderReturnsService {
@@ -238,12 +243,7 @@ export class OrderReturnsService {
       });
       return { order: after, amount };
     });
-    if (!received) {
-      const exists = await this.orders.exists({ _id: id, return: { $ne: null } });
-      throw exists
-        ? new DomainError('conflict', messagesHe.returns.notRequested)
-        : new DomainError('not_found', messagesHe.returns.notFound);
-    }
+    if (!received) throw await this.notRequested(id);
     this.relay.nudge();
     const { order, amount } = received;
     await this.countSales(
@@ -254,6 +254,60 @@ export class OrderReturnsService {
     );
     this.logger.log({ orderId, refundRef, refundAgorot: amount, msg: 'return received' });
     return toAdminReturn(order);
+  }
+
+  /**
+   * An admin refuses the return (the books did not come back as sold, or not at all): the return
+   * becomes `rejected` with the reason, and the buyer's mail goes into the outbox in the same
+   * transaction. Nothing is refunded and the ledger is not touched.
+   */
+  async reject(
+    admin: AuthenticatedUser,
+    orderId: string,
+    body: AdminReturnReject,
+  ): Promise<AdminReturn> {
+    const id = new Types.ObjectId(orderId);
+    const at = new Date();
+    const rejected = await this.connection.transaction(async (session) => {
+      const after = await this.orders
+        .findOneAndUpdate(
+          { _id: id, 'return.state': 'requested' },
+          {
+            $set: {
+              'return.state': 'rejected',
+              'return.rejectedAt': at,
+              'return.rejectionReason': body.reason,
+              'return.receivedBy': new Types.ObjectId(admin.id),
+            },
+          },
+          { session, returnDocument: 'after' },
+        )
+        .select(RETURN_FIELDS)
+        .lean<OrderToReturn & { return: StoredReturn }>();
+      if (!after) return null;
+      const mail = mailJobSchema.parse({
+        template: 'return-rejected',
+        to: after.user.email,
+        orderId,
+        reason: body.reason,
+      });
+      await this.outbox.create([{ type: ORDER_QUEUE_NAMES.mail, payload: mail, createdAt: at }], {
+        session,
+      });
+      return after;
+    });
+    if (!rejected) throw await this.notRequested(id);
+    this.relay.nudge();
+    this.logger.log({ orderId, msg: 'return rejected' });
+    return toAdminReturn(rejected);
+  }
+
+  /** Why a return could not move on: it was decided already (409), or there is none (404). */
+  private async notRequested(id: Types.ObjectId): Promise<DomainError> {
+    const exists = await this.orders.exists({ _id: id, return: { $ne: null } });
+    return exists
+      ? new DomainError('conflict', messagesHe.returns.notRequested)
+      : new DomainError('not_found', messagesHe.returns.notFound);
   }
 
   private policyOf(entries: readonly LedgerEntryInput[]): LedgerEntryInput['policy'] {

@@ -345,6 +345,7 @@ describe('/orders', () => {
                       refund: null,
                       refundState: null,
                       refundedAt: null,
+                      rejectionReason: null,
                     },
                   }
                 : delivered,
@@ -410,6 +411,7 @@ describe('/orders', () => {
       refund: 79.8,
       refundState: 'refunded' as const,
       refundedAt: '2026-11-28T11:00:00.000Z',
+      rejectionReason: null,
     };
     fakeApi(() => ({
       body: pageOf(
@@ -417,7 +419,13 @@ describe('/orders', () => {
           order(1, { status: 'delivered', return: received }),
           order(2, {
             status: 'delivered',
-            return: { ...received, state: 'rejected', refund: null, refundState: null },
+            return: {
+              ...received,
+              state: 'rejected',
+              refund: null,
+              refundState: null,
+              rejectionReason: 'הספרים הגיעו משומשים',
+            },
           }),
         ],
         1,
@@ -434,6 +442,7 @@ describe('/orders', () => {
     expect(refund?.textContent).toContain('הועבר לכרטיס');
     expect(within(done).getByText(/הספרים הגיעו אלינו/)).toBeTruthy();
     expect(within(refused).getByText(/לא אושרה/)).toBeTruthy();
+    expect(within(refused).getByText('הספרים הגיעו משומשים')).toBeTruthy();
   });
 
   it('downloads the tax receipt with the session, and says so when it cannot', async () => {

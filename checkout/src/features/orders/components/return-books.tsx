@@ -59,7 +59,16 @@ function ReturnStatus({ order }: { order: BuyerOrder }) {
           )}
         </>
       )}
-      {asked.state === 'rejected' && <p>{r.rejected}</p>}
+      {asked.state === 'rejected' && (
+        <>
+          <p>{r.rejected}</p>
+          {asked.rejectionReason && (
+            <p>
+              {r.rejectionReason}: <q>{asked.rejectionReason}</q>
+            </p>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
 import { orderReturnedTemplate } from './order-returned.template';
 import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
+import { returnRejectedTemplate } from './return-rejected.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
 
 /** Every template by name; TypeScript refuses a name of MAIL_TEMPLATES without its template. */
@@ -18,6 +19,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'payout-details-changed': payoutDetailsChangedTemplate,
   'order-cancelled': orderCancelledTemplate,
   'order-returned': orderReturnedTemplate,
+  'return-rejected': returnRejectedTemplate,
 };
 
 /** Renders a mail job with its template. */

@@ -86,6 +86,12 @@ const jobs: MailJob[] = [
   { template: 'order-cancelled', to: 'dana@example.com', orderId, refundRef },
   { template: 'order-returned', to: 'dana@example.com', orderId, refundRef: returnRef },
   {
+    template: 'return-rejected',
+    to: 'dana@example.com',
+    orderId,
+    reason: 'הספרים הגיעו משומשים & קרועים',
+  },
+  {
     template: 'payout-details-changed',
     to: 'noa@example.com',
     authorName: 'נועה',
@@ -211,6 +217,13 @@ describe('mail templates', () => {
       contextWith(null, { number: 6, pdf: null, url: 'https://morning.example/doc/6' }),
     );
     expect(linked.html).toContain('href="https://morning.example/doc/6"');
+  });
+
+  it('return rejected says why, escaped in HTML', async () => {
+    const mail = await renderMail(jobOf('return-rejected'), contextWith(null));
+    expect(mail.subject).toBe(`בקשת ההחזרה מההזמנה ${orderReference(orderId)} לא אושרה`);
+    expect(mail.text).toContain('הסיבה: הספרים הגיעו משומשים & קרועים');
+    expect(mail.html).toContain('הספרים הגיעו משומשים &amp; קרועים');
   });
 
   it('shipping update names the order by the same reference as the orders page', async () => {
