@@ -141,7 +141,7 @@ describe('returnEntries: a return of some copies of a sold printed line', () => 
           at,
         );
         const sum = entries.reduce((total, entry) => total + entry.amountAgorot, 0);
-        expect(sum).toBe(-(line.priceAgorot * returned));
+        expect(sum).toBe(0 - line.priceAgorot * returned);
         expect(entries.map((entry) => entry.party).sort()).toEqual([
           'author',
           'community',
@@ -160,9 +160,9 @@ describe('returnEntries: a return of some copies of a sold printed line', () => 
         ) {
           const of = (party: string) =>
             entries.find((entry) => entry.party === party)?.amountAgorot;
-          expect(of('author')).toBe(-split.author || 0);
-          expect(of('community')).toBe(-split.community || 0);
-          expect(of('platform')).toBe(-(split.platform + split.printAndShipping) || 0);
+          expect(of('author')).toBe(0 - split.author);
+          expect(of('community')).toBe(0 - split.community);
+          expect(of('platform')).toBe(0 - (split.platform + split.printAndShipping));
         }
       }),
     );

@@ -236,11 +236,12 @@ export function returnEntries(
       lineIndex,
       party,
       kind: 'return' as const,
-      amountAgorot: -shares[party] || 0,
+      // `0 - x`, not `-x`: a free book's entries hold 0, never -0.
+      amountAgorot: 0 - shares[party],
       bookId: line.book._id,
       authorId: line.book.author,
       quantity: -quantity,
-      lineTotalAgorot: -total,
+      lineTotalAgorot: 0 - total,
       policy,
       occurredAt,
     }));
