@@ -105,6 +105,71 @@ export const buyerCreditNoteSchema = z.object({
 });
 export type BuyerCreditNote = z.infer<typeof buyerCreditNoteSchema>;
 
+/**
+ * Where a return stands (spec §9): `requested` by the buyer, `received` once an admin confirmed
+ * the books arrived (the refund follows), or `rejected` by an admin.
+ */
+export const RETURN_STATES = ['requested', 'received', 'rejected'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+/** Days after delivery a buyer may ask to return books (spec §9: "returns within 14 days"). */
+export const RETURN_WINDOW_DAYS = 14;
+
+/** Longest reason a return may give. */
+export const RETURN_REASON_MAX = 500;
+
+/** Copies of one order line (its index in the order's lines) the buyer sends back. */
+export const returnLineSchema = z.object({
+  lineIndex: z
+    .number({ error: VALIDATION_HE.returnLineInvalid })
+    .int(VALIDATION_HE.returnLineInvalid)
+    .min(0, VALIDATION_HE.returnLineInvalid)
+    .max(49, VALIDATION_HE.returnLineInvalid),
+  quantity: z
+    .number({ error: VALIDATION_HE.quantityInvalid })
+    .int(VALIDATION_HE.quantityInvalid)
+    .min(1, VALIDATION_HE.quantityInvalid)
+    .max(99, VALIDATION_HE.quantityInvalid),
+});
+export type ReturnLine = z.infer<typeof returnLineSchema>;
+
+/** Body of `POST /api/orders/:id/return`: why, and which copies (each line at most once). */
+export const orderReturnRequestSchema = z.object({
+  reason: z
+    .string({ error: VALIDATION_HE.returnReasonRequired })
+    .trim()
+    .min(1, VALIDATION_HE.returnReasonRequired)
+    .max(RETURN_REASON_MAX, VALIDATION_HE.returnReasonTooLong),
+  lines: z
+    .array(returnLineSchema, { error: VALIDATION_HE.returnLinesRequired })
+    .min(1, VALIDATION_HE.returnLinesRequired)
+    .max(50, VALIDATION_HE.returnLineInvalid)
+    .refine(
+      (lines) => new Set(lines.map((line) => line.lineIndex)).size === lines.length,
+      VALIDATION_HE.returnLineInvalid,
+    ),
+});
+export type OrderReturnRequest = z.infer<typeof orderReturnRequestSchema>;
+
+/**
+ * An order's return as its buyer sees it (`POST /api/orders/:id/return` answers it too): the
+ * copies, the state and, once received, the refund (shekels) and where it stands.
+ */
+export const buyerReturnSchema = z.object({
+  requestedAt: z.string(),
+  reason: z.string(),
+  lines: z.array(returnLineSchema),
+  state: z.enum(RETURN_STATES),
+  receivedAt: z.string().nullable(),
+  /** The returned copies' price, refunded once the books arrived (null before). */
+  refund: z.number().nullable(),
+  refundState: z.enum(REFUND_STATES).nullable(),
+  refundedAt: z.string().nullable(),
+  /** Why an admin refused the return (null unless `rejected`). */
+  rejectionReason: z.string().nullable().default(null),
+});
+export type BuyerReturn = z.infer<typeof buyerReturnSchema>;
+
 /** An order as its buyer sees it (`GET /api/orders/mine`): money in shekels. */
 export const buyerOrderSchema = z.object({
   _id: z.string(),
@@ -137,6 +202,13 @@ export const buyerOrderSchema = z.object({
     .default([]),
   /** Null unless the order was cancelled after it was paid. */
   cancellation: buyerCancellationSchema.nullable().default(null),
+  /** Null unless the buyer asked to return books. */
+  return: buyerReturnSchema.nullable().default(null),
+  /**
+   * Until when the buyer may still ask to return books (a delivered order without a return, 14
+   * days from its delivery); null otherwise.
+   */
+  returnableUntil: z.string().nullable().default(null),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
 
@@ -215,3 +287,46 @@ export const adminRefundsQuerySchema = z.object({
   state: z.enum(REFUND_STATES).default('failed'),
 });
 export type AdminRefundsQuery = z.infer<typeof adminRefundsQuerySchema>;
+
+/** One order's return as the admins' list shows it (`GET /api/admin/returns`). */
+export const adminReturnSchema = z.object({
+  orderId: z.string(),
+  orderReference: z.string(),
+  buyerEmail: z.string(),
+  requestedAt: z.string(),
+  reason: z.string(),
+  lines: z.array(
+    z.object({
+      lineIndex: z.number().int(),
+      title: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.number(),
+    }),
+  ),
+  /** What the buyer gets back: the returned copies' price, in shekels. */
+  amount: z.number(),
+  state: z.enum(RETURN_STATES),
+  receivedAt: z.string().nullable(),
+  refundRef: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type AdminReturn = z.infer<typeof adminReturnSchema>;
+
+export const adminReturnsAnswerSchema = z.object({ returns: z.array(adminReturnSchema) });
+export type AdminReturnsAnswer = z.infer<typeof adminReturnsAnswerSchema>;
+
+/** `GET /api/admin/returns?state=requested` (the default): returns in that state, oldest first. */
+export const adminReturnsQuerySchema = z.object({
+  state: z.enum(RETURN_STATES).default('requested'),
+});
+export type AdminReturnsQuery = z.infer<typeof adminReturnsQuerySchema>;
+
+/** Body of `POST /api/admin/returns/:orderId/reject`: why, as the buyer's mail says it. */
+export const adminReturnRejectSchema = z.object({
+  reason: z
+    .string({ error: VALIDATION_HE.returnReasonRequired })
+    .trim()
+    .min(1, VALIDATION_HE.returnReasonRequired)
+    .max(RETURN_REASON_MAX, VALIDATION_HE.returnReasonTooLong),
+});
+export type AdminReturnReject = z.infer<typeof adminReturnRejectSchema>;

@@ -93,6 +93,8 @@ export const MAIL_TEMPLATES = [
   'book-sold',
   'payout-details-changed',
   'order-cancelled',
+  'order-returned',
+  'return-rejected',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -210,6 +212,25 @@ export const orderCancelledMailSchema = z.strictObject({
   refundRef: refundRefSchema,
 });
 
+/**
+ * `order-returned`: the books the buyer sent back arrived; their price given back to the card and
+ * its credit note (read from the order by the refund's reference).
+ */
+export const orderReturnedMailSchema = z.strictObject({
+  template: z.literal('order-returned'),
+  to: mailTo,
+  orderId: orderIdField,
+  refundRef: refundRefSchema,
+});
+
+/** `return-rejected`: an admin refused the buyer's return of books, saying why. */
+export const returnRejectedMailSchema = z.strictObject({
+  template: z.literal('return-rejected'),
+  to: mailTo,
+  orderId: orderIdField,
+  reason: z.string().min(1).max(500),
+});
+
 /** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
@@ -220,6 +241,8 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   bookSoldMailSchema,
   payoutDetailsChangedMailSchema,
   orderCancelledMailSchema,
+  orderReturnedMailSchema,
+  returnRejectedMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

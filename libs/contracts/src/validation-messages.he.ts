@@ -58,4 +58,8 @@ export const VALIDATION_HE = {
   shippingRegionInvalid: 'אזור המשלוח אינו מוכר',
   idempotencyKeyInvalid:
     'מזהה הבקשה אינו תקין (8 עד 100 תווים: אותיות באנגלית, ספרות, מקף וקו תחתון)',
+  returnReasonRequired: 'נא לכתוב למה הספרים מוחזרים',
+  returnReasonTooLong: 'הסיבה ארוכה מדי (עד 500 תווים)',
+  returnLinesRequired: 'נא לבחור לפחות עותק אחד להחזרה',
+  returnLineInvalid: 'השורה שנבחרה להחזרה אינה תקינה',
 } as const;

@@ -1,8 +1,16 @@
+import fc from 'fast-check';
 import mongoose, { Types } from 'mongoose';
+import {
+  MAX_LINE_QUANTITY,
+  selectSplitPolicy,
+  splitPrintedLine,
+  SPLIT_POLICY_NAMES,
+} from '@mechabrim/money';
 import {
   LedgerEntrySchema,
   ledgerEntryProblem,
   ledgerRows,
+  returnEntries,
   type LedgerEntryInput,
 } from './ledger.schema';
 
@@ -71,5 +79,99 @@ describe('ledgerRows', () => {
     expect(() => ledgerRows([good(), bad])).toThrow(
       `ledger entry of order ${bad.orderId.toHexString()} line 1: invalid amountAgorot`,
     );
+  });
+});
+
+describe('returnEntries: a return of some copies of a sold printed line', () => {
+  const policyName = fc.constantFrom(...SPLIT_POLICY_NAMES);
+  const soldLine = fc
+    .record({
+      policy: policyName,
+      priceAgorot: fc.integer({ min: 0, max: 500_000 }),
+      soldQuantity: fc.integer({ min: 1, max: MAX_LINE_QUANTITY }),
+      printPerCopy: fc.integer({ min: 0, max: 200_000 }),
+    })
+    .chain((line) =>
+      fc.record({
+        line: fc.constant(line),
+        returned: fc.integer({ min: 1, max: line.soldQuantity }),
+      }),
+    );
+
+  it('takes back exactly the returned copies’ price, and leaves the print partner’s entry alone', () => {
+    fc.assert(
+      fc.property(soldLine, ({ line, returned }) => {
+        const order = {
+          _id: new Types.ObjectId(),
+          books: [
+            {
+              book: { _id: new Types.ObjectId(), author: new Types.ObjectId() },
+              quantity: line.soldQuantity,
+              priceAgorot: line.priceAgorot,
+            },
+          ],
+        };
+        const split = splitPrintedLine(selectSplitPolicy(line.policy), {
+          priceAgorot: line.priceAgorot,
+          quantity: line.soldQuantity,
+          printCostAgorot: line.printPerCopy,
+        });
+        const at = new Date('2026-11-20T10:00:00Z');
+        const sales: LedgerEntryInput[] = (
+          [
+            ['author', split.author],
+            ['community', split.community],
+            ['platform', split.platform],
+            ['print', split.printAndShipping],
+          ] as const
+        ).map(([party, amountAgorot]) => ({
+          ...good(),
+          orderId: order._id,
+          lineIndex: 0,
+          party,
+          amountAgorot,
+          policy: line.policy,
+          quantity: line.soldQuantity,
+        }));
+        const entries = returnEntries(
+          order,
+          sales,
+          [{ lineIndex: 0, quantity: returned }],
+          'community-first',
+          at,
+        );
+        const sum = entries.reduce((total, entry) => total + entry.amountAgorot, 0);
+        expect(sum).toBe(0 - line.priceAgorot * returned);
+        expect(entries.map((entry) => entry.party).sort()).toEqual([
+          'author',
+          'community',
+          'platform',
+        ]);
+        for (const entry of entries) {
+          expect(ledgerEntryProblem(entry)).toBeNull();
+          expect(entry.kind).toBe('return');
+          expect(entry.quantity).toBe(-returned);
+          expect(entry.amountAgorot).toBeLessThanOrEqual(0);
+        }
+        // Every copy returned: the author's and community's sale shares come back in full.
+        if (
+          returned === line.soldQuantity &&
+          line.printPerCopy * line.soldQuantity === split.printAndShipping
+        ) {
+          const of = (party: string) =>
+            entries.find((entry) => entry.party === party)?.amountAgorot;
+          expect(of('author')).toBe(0 - split.author);
+          expect(of('community')).toBe(0 - split.community);
+          expect(of('platform')).toBe(0 - (split.platform + split.printAndShipping));
+        }
+      }),
+    );
+  });
+
+  it('writes nothing for a line the order does not have', () => {
+    const order = { _id: new Types.ObjectId(), books: [] };
+    expect(
+      returnEntries(order, [], [{ lineIndex: 3, quantity: 1 }], 'community-first', new Date()),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { Schema, Types, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
-import { SPLIT_POLICY_NAMES } from '@mechabrim/money';
+import {
+  lineTotal,
+  agorot,
+  returnedCopiesSplit,
+  selectSplitPolicy,
+  SPLIT_POLICY_NAMES,
+} from '@mechabrim/money';
 
 /**
  * Who a ledger entry is owed to: the book's author, the community fund (the donation), the
@@ -11,12 +17,14 @@ export type LedgerParty = (typeof LEDGER_PARTIES)[number];
 /**
  * A sale, its reversal (a cancellation or a refund), an adjustment (the print partner's actual
  * charge for a line differing from the quote the sale deducted: print and platform entries of
- * opposite amounts, so the line still adds up and the author's share stays as sold), or a fee (the
+ * opposite amounts, so the line still adds up and the author's share stays as sold), a fee (the
  * cancellation fee the platform keeps of a cancelled order: one platform entry, on the order's
- * first line, since the ledger's key is per line), or a payout (money paid out to an author: see
- * {@link payoutLedgerEntry}). Entries are never edited or removed.
+ * first line, since the ledger's key is per line), a return (copies of a delivered line sent back
+ * and refunded: the author's, community's and platform's shares of those copies taken back, the
+ * print cost not — one entry per line and party, an order having at most one return), or a payout
+ * (money paid out to an author: see {@link payoutLedgerEntry}). Entries are never edited or removed.
  */
-export const LEDGER_KINDS = ['sale', 'reversal', 'adjustment', 'fee', 'payout'] as const;
+export const LEDGER_KINDS = ['sale', 'reversal', 'adjustment', 'fee', 'return', 'payout'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** A payout entry is no sale line: it has no book and no split policy. */
@@ -231,4 +239,61 @@ export function payoutLedgerEntry(
     occurredAt,
     createdAt: new Date(),
   };
+}
+
+/** Copies of one order line a return takes back. */
+export interface ReturnedLineCopies {
+  lineIndex: number;
+  quantity: number;
+}
+
+/**
+ * The ledger entries of a return (kind `return`): for each returned line, the author's, the
+ * community's and the platform's shares of the returned copies, negated, as `returnedCopiesSplit`
+ * of `@mechabrim/money` reads them from the line's sale entries (their policy, and the print entry
+ * for the print cost per copy; `fallbackPolicy` and no print cost for a line not split yet). The
+ * print partner's entry is not touched: the entries add up to exactly minus the returned copies'
+ * price, the refund. Copies are negative on every party's entry, so sales counts go down.
+ */
+export function returnEntries(
+  order: {
+    _id: Types.ObjectId;
+    books: readonly {
+      book: { _id: Types.ObjectId; author: Types.ObjectId };
+      quantity: number;
+      priceAgorot: number;
+    }[];
+  },
+  entries: readonly LedgerEntryInput[],
+  returned: readonly ReturnedLineCopies[],
+  fallbackPolicy: LedgerEntryInput['policy'],
+  occurredAt: Date,
+): LedgerEntryInput[] {
+  return returned.flatMap(({ lineIndex, quantity }) => {
+    const line = order.books[lineIndex];
+    if (!line || quantity <= 0) return [];
+    const sales = entries.filter((e) => e.kind === 'sale' && e.lineIndex === lineIndex);
+    const policy = sales[0]?.policy ?? fallbackPolicy;
+    const shares = returnedCopiesSplit(selectSplitPolicy(policy), {
+      priceAgorot: line.priceAgorot,
+      soldQuantity: line.quantity,
+      soldPrintAgorot: sales.find((e) => e.party === 'print')?.amountAgorot ?? 0,
+      returnedQuantity: quantity,
+    });
+    const total = lineTotal(agorot(line.priceAgorot), quantity);
+    return (['author', 'community', 'platform'] as const).map((party) => ({
+      orderId: order._id,
+      lineIndex,
+      party,
+      kind: 'return' as const,
+      // `0 - x`, not `-x`: a free book's entries hold 0, never -0.
+      amountAgorot: 0 - shares[party],
+      bookId: line.book._id,
+      authorId: line.book.author,
+      quantity: -quantity,
+      lineTotalAgorot: 0 - total,
+      policy,
+      occurredAt,
+    }));
+  });
 }

@@ -73,3 +73,21 @@ export function mergeParcels(known: readonly Parcel[], incoming: readonly Parcel
   }
   return merged;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Until when the buyer of a delivered order may ask to return books (spec §9: "within 14 days";
+ * we count from delivery): `windowDays` after the latest `delivered` step of its status history.
+ * Null for an order that is not delivered, or whose history does not say when it was.
+ */
+export function returnDeadline(
+  order: { status?: string | null; statusHistory?: readonly { status: string; at: Date }[] | null },
+  windowDays: number,
+): Date | null {
+  if (order.status !== 'delivered') return null;
+  const delivered = (order.statusHistory ?? [])
+    .filter((step) => step.status === 'delivered')
+    .reduce<Date | null>((latest, step) => (!latest || step.at > latest ? step.at : latest), null);
+  return delivered ? new Date(delivered.getTime() + windowDays * DAY_MS) : null;
+}

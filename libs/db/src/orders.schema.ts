@@ -1,5 +1,11 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model, Types } from 'mongoose';
-import { ORDER_LIFECYCLE_STATUSES, PAYMENT_PROVIDERS, REFUND_STATES } from '@mechabrim/contracts';
+import {
+  ORDER_LIFECYCLE_STATUSES,
+  PAYMENT_PROVIDERS,
+  REFUND_STATES,
+  RETURN_REASON_MAX,
+  RETURN_STATES,
+} from '@mechabrim/contracts';
 import {
   agorot,
   donationOf,
@@ -136,6 +142,40 @@ const RefundSchema = new Schema(
     /** The credit note's number, once issued, and when the buyer was mailed. */
     creditNoteNumber: { type: Number, default: null },
     mailedAt: { type: Date, default: null },
+  },
+  { _id: false },
+);
+
+/**
+ * A delivered order's return (spec §9; at most one per order): the buyer asks within 14 days of
+ * delivery, naming the copies of each line and why; an admin confirms the books arrived
+ * (`received`, with the refund's reference: the refund, credit note and ledger entries follow)
+ * or rejects the return.
+ */
+const ReturnSchema = new Schema(
+  {
+    requestedAt: { type: Date, required: true },
+    reason: { type: String, required: true, trim: true, maxlength: RETURN_REASON_MAX },
+    lines: {
+      type: [
+        new Schema(
+          {
+            lineIndex: { type: Number, required: true, min: 0, validate: Number.isInteger },
+            quantity: { type: Number, required: true, min: 1, validate: Number.isInteger },
+          },
+          { _id: false },
+        ),
+      ],
+      validate: (lines: unknown[]) => lines.length > 0,
+    },
+    state: { type: String, enum: RETURN_STATES, required: true },
+    receivedAt: { type: Date, default: null },
+    /** The admin who confirmed the books arrived (or rejected the return). */
+    receivedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    refundRef: { type: String, default: null },
+    /** A rejected return: when, and why (the buyer's mail says it). */
+    rejectedAt: { type: Date, default: null },
+    rejectionReason: { type: String, default: null, maxlength: RETURN_REASON_MAX },
   },
   { _id: false },
 );
@@ -339,6 +379,8 @@ export const OrderSchema = new Schema(
     },
     /** Money given back to the buyer's card, oldest first. */
     refunds: { type: [RefundSchema], default: [] },
+    /** The buyer's return of delivered books, if they asked for one. */
+    return: { type: ReturnSchema, default: null },
     /** The order's print job (issue 11): the handoff, the partner's word and every parcel. */
     print: { type: PrintRecordSchema, default: null },
     payment: {
@@ -387,6 +429,11 @@ OrderSchema.index(
   { partialFilterExpression: { 'payment.notifyLog.refund.state': { $type: 'string' } } },
 );
 OrderSchema.index({ status: 1, expiresAt: 1 });
+// The admins' list of returns in one state (a sparse few among all orders).
+OrderSchema.index(
+  { 'return.state': 1, 'return.requestedAt': 1 },
+  { partialFilterExpression: { 'return.state': { $type: 'string' } } },
+);
 /** The author view: orders holding a line of this author's, newest first. */
 OrderSchema.index({ 'books.book.author': 1, createdAt: -1 });
 OrderSchema.index({ 'user.userId': 1, createdAt: -1 });

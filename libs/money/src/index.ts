@@ -90,6 +90,9 @@ export {
   lowestPriceShekels,
   checkPriceCoversPrint,
   printChargeAdjustment,
+  returnedCopiesSplit,
+  type ReturnedCopiesSplit,
+  type ReturnedLine,
   type PrintedSaleLine,
   type PrintPriceCheck,
 } from './print-cost';

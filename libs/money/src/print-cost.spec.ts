@@ -5,6 +5,7 @@ import {
   coversPrintCost,
   lowestPriceCovering,
   printChargeAdjustment,
+  returnedCopiesSplit,
   splitPrintedLine,
 } from './print-cost';
 import { communityFirst85_10_5, compensationPolicy, type SplitPolicy } from './split';
@@ -126,5 +127,29 @@ describe('print cost in the split', () => {
       }),
     );
     expect(() => printChargeAdjustment(agorot(-1), agorot(0))).toThrow(RangeError);
+  });
+});
+
+describe('returnedCopiesSplit', () => {
+  it('takes back the shares of the returned copies; the platform bears their print cost', () => {
+    // 2 of 3 copies at 54.50 with 12 ₪ print each, 85/10/5: community 10.90, platform 5.45.
+    expect(
+      returnedCopiesSplit(communityFirst85_10_5, {
+        priceAgorot: 5450,
+        soldQuantity: 3,
+        soldPrintAgorot: 3600,
+        returnedQuantity: 2,
+      }),
+    ).toEqual({ author: 10900 - 1090 - 545 - 2400, community: 1090, platform: 545 + 2400 });
+  });
+
+  it('refuses no copies, or more copies than were sold', () => {
+    const line = { priceAgorot: 5450, soldQuantity: 2, soldPrintAgorot: 0 };
+    expect(() => returnedCopiesSplit(compensationPolicy, { ...line, returnedQuantity: 0 })).toThrow(
+      RangeError,
+    );
+    expect(() => returnedCopiesSplit(compensationPolicy, { ...line, returnedQuantity: 3 })).toThrow(
+      RangeError,
+    );
   });
 });

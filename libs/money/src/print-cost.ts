@@ -106,3 +106,48 @@ export function printChargeAdjustment(
   const difference = agorot(actual - quoted);
   return { print: difference, platform: agorot(-difference) };
 }
+
+/** What a return takes back of a sold printed line, per party (amounts owed back, ≥ 0). */
+export interface ReturnedCopiesSplit {
+  author: Agorot;
+  community: Agorot;
+  /** The platform's share of the copies and their print cost: the printer was paid. */
+  platform: Agorot;
+}
+
+/** A sold printed line some of whose copies came back. */
+export interface ReturnedLine {
+  priceAgorot: number;
+  /** Copies the line sold. */
+  soldQuantity: number;
+  /** The print partner's sale entry of the whole line (0 when none was deducted). */
+  soldPrintAgorot: number;
+  /** Copies returned, 1 to `soldQuantity`. */
+  returnedQuantity: number;
+}
+
+/**
+ * Who gives back what when copies of a sold printed line are returned and refunded: the returned
+ * copies are split by the rule their sale used ({@link splitPrintedLine}, the print cost per copy
+ * being the line's print entry over its copies, rounded down), and each share is taken back —
+ * except the print cost, which the print partner keeps (the copies were printed and sent), so the
+ * platform bears it. The three add up to exactly the returned copies' price, the refund.
+ */
+export function returnedCopiesSplit(policy: SplitPolicy, line: ReturnedLine): ReturnedCopiesSplit {
+  const { soldQuantity, returnedQuantity } = line;
+  if (!Number.isSafeInteger(returnedQuantity) || returnedQuantity < 1)
+    throw new RangeError('a return takes back at least one copy');
+  if (!Number.isSafeInteger(soldQuantity) || returnedQuantity > soldQuantity)
+    throw new RangeError('a return cannot take back more copies than were sold');
+  const printCostAgorot = Math.floor(Math.max(0, line.soldPrintAgorot) / soldQuantity);
+  const split = splitPrintedLine(policy, {
+    priceAgorot: line.priceAgorot,
+    quantity: returnedQuantity,
+    printCostAgorot,
+  });
+  return {
+    author: split.author,
+    community: split.community,
+    platform: agorot(split.platform + split.printAndShipping),
+  };
+}

@@ -84,6 +84,21 @@ export const workerStringsHe = {
       creditNoteLink: (number: number) => `לצפייה בתעודת הזיכוי מס׳ ${number}`,
       creditNoteLater: 'תעודת הזיכוי תופיע בעמוד ההזמנות.',
     },
+    orderReturned: {
+      subject: (orderRef: string) => `הספרים שהחזרתם מההזמנה ${orderRef} הגיעו אלינו`,
+      intro: 'הספרים שהחזרתם הגיעו אלינו, והחזרנו לכרטיס את מחירם. אלה הספרים שהוחזרו:',
+      copies: (quantity: number) => (quantity === 1 ? 'עותק אחד' : `${quantity} עותקים`),
+      refund: 'הזיכוי לכרטיס',
+      refunded:
+        'הזיכוי הועבר לחברת האשראי. הוא יופיע בפירוט החיובים של הכרטיס בתוך 5–7 ימי עסקים, לפי חברת האשראי.',
+      shippingNotRefunded: 'דמי המשלוח, לנו ובחזרה, אינם מוחזרים.',
+    },
+    returnRejected: {
+      subject: (orderRef: string) => `בקשת ההחזרה מההזמנה ${orderRef} לא אושרה`,
+      intro: 'בדקנו את בקשתכם להחזיר ספרים מההזמנה, ולצערנו לא יכולנו לאשר אותה.',
+      reason: 'הסיבה',
+      questions: 'לשאלות אפשר להשיב למייל הזה או לכתוב לנו דרך עמוד יצירת הקשר.',
+    },
     shippingUpdate: {
       subject: (orderRef: string) => `ההזמנה ${orderRef} נשלחה`,
       intro: 'הספרים הודפסו ויצאו לדרך. מספרי המעקב של המשלוח:',

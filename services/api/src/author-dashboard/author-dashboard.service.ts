@@ -94,8 +94,12 @@ export class AuthorDashboardService implements OnModuleDestroy {
     if (this.summaries.size >= MAX_CACHED_AUTHORS) this.summaries.clear();
     const value = this.ledger
       // A print charge's adjustments are the platform's, never the author's figures; nor is the
-      // cancellation fee the platform keeps of an order.
-      .find({ authorId: new Types.ObjectId(authorId), kind: { $in: ['sale', 'reversal'] } })
+      // cancellation fee the platform keeps of an order. A return takes the author's share of the
+      // returned copies back.
+      .find({
+        authorId: new Types.ObjectId(authorId),
+        kind: { $in: ['sale', 'reversal', 'return'] },
+      })
       .select(AUTHOR_LEDGER_FIELDS)
       .lean<AuthorLedgerEntry[]>()
       .then(async (entries) => {

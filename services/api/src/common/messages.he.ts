@@ -195,6 +195,18 @@ export const messagesHe = {
     notFound: 'הזיכוי לא נמצא',
     notFailed: 'אפשר לנסות שוב רק זיכוי שנכשל. הזיכוי הזה ממתין או שכבר בוצע.',
   },
+  returns: {
+    notDelivered: 'אפשר להחזיר ספרים רק מהזמנה ששולמה ונמסרה.',
+    windowPassed: 'עברו יותר מ־14 יום מאז שההזמנה נמסרה, ולכן אי אפשר להחזיר אותה.',
+    alreadyRequested: 'כבר ביקשתם להחזיר ספרים מההזמנה הזאת. אפשר לבקש החזרה אחת בלבד להזמנה.',
+    lineNotInOrder: 'אחת השורות שנבחרו להחזרה אינה בהזמנה.',
+    tooManyCopies: (title: string, quantity: number) =>
+      quantity === 1
+        ? `מהספר "${title}" הוזמן עותק אחד בלבד.`
+        : `מהספר "${title}" הוזמנו ${quantity} עותקים בלבד.`,
+    notFound: 'לא נמצאה בקשת החזרה להזמנה הזאת',
+    notRequested: 'אפשר לאשר הגעה רק של החזרה שממתינה. ההחזרה הזאת כבר טופלה.',
+  },
   orders: {
     notFound: 'ההזמנה לא נמצאה',
     notCancellable:

@@ -50,4 +50,53 @@ describe("the buyer's order answer", () => {
     ]);
     expect(toBuyerOrder(order).creditNotes).toEqual([]);
   });
+
+  it('offers a return for 14 days from the latest delivery, and none once asked or past it', () => {
+    const delivered = new Date('2026-12-01T10:00:00Z');
+    const order: StoredBuyerOrder = {
+      ...stored(null),
+      status: 'delivered',
+      paidAt: new Date('2026-11-25T10:00:00Z'),
+      statusHistory: [
+        { status: 'paid', at: new Date('2026-11-25T10:00:00Z') },
+        { status: 'delivered', at: delivered },
+      ],
+    };
+    expect(toBuyerOrder(order, false, [], new Date('2026-12-15T09:59:00Z')).returnableUntil).toBe(
+      '2026-12-15T10:00:00.000Z',
+    );
+    expect(toBuyerOrder(order, false, [], new Date('2026-12-15T10:00:00Z')).returnableUntil).toBe(
+      null,
+    );
+    expect(toBuyerOrder({ ...order, status: 'shipped' }).returnableUntil).toBeNull();
+    const asked = toBuyerOrder(
+      {
+        ...order,
+        return: {
+          requestedAt: new Date('2026-12-03T10:00:00Z'),
+          reason: 'הכריכה נקרעה',
+          lines: [{ lineIndex: 0, quantity: 1 }],
+          state: 'received',
+          receivedAt: new Date('2026-12-06T10:00:00Z'),
+          refundRef: 'rf_x',
+        },
+        refunds: [{ ref: 'rf_x', reason: 'return', state: 'pending', amountAgorot: 8900 }],
+      },
+      false,
+      [],
+      new Date('2026-12-04T10:00:00Z'),
+    );
+    expect(asked.returnableUntil).toBeNull();
+    expect(asked.return).toEqual({
+      requestedAt: '2026-12-03T10:00:00.000Z',
+      reason: 'הכריכה נקרעה',
+      lines: [{ lineIndex: 0, quantity: 1 }],
+      state: 'received',
+      receivedAt: '2026-12-06T10:00:00.000Z',
+      refund: 89,
+      refundState: 'pending',
+      refundedAt: null,
+      rejectionReason: null,
+    });
+  });
 });

@@ -3,11 +3,14 @@ import {
   ORDER_CURRENCY,
   ORDER_LIFECYCLE_STATUSES,
   REFUND_STATES,
+  RETURN_WINDOW_DAYS,
   type BuyerCancellation,
+  type BuyerReturn,
+  type ReturnState,
   type BuyerOrder,
   type OrderLifecycleStatus,
 } from '@mechabrim/contracts';
-import { effectiveOrderStatus, type StoredOrder } from '@mechabrim/db';
+import { effectiveOrderStatus, returnDeadline, type StoredOrder } from '@mechabrim/db';
 import {
   agorot,
   lineTotal,
@@ -32,7 +35,27 @@ export interface StoredBuyerOrder {
   statusHistory?: { status: string; at: Date }[] | null;
   print?: { parcels?: { trackingNumber: string; carrier?: string; url?: string }[] | null } | null;
   cancellation?: { at: Date; feeAgorot: number; refundAgorot: number } | null;
-  refunds?: { reason: string; state: string; refundedAt?: Date | null }[] | null;
+  refunds?:
+    | {
+        ref?: string;
+        reason: string;
+        state: string;
+        amountAgorot?: number;
+        refundedAt?: Date | null;
+      }[]
+    | null;
+  return?: StoredReturn | null;
+}
+
+/** An order's return as stored (lean). */
+export interface StoredReturn {
+  requestedAt: Date;
+  reason: string;
+  lines: { lineIndex: number; quantity: number }[];
+  state: string;
+  receivedAt?: Date | null;
+  refundRef?: string | null;
+  rejectionReason?: string | null;
 }
 
 /** Only links a buyer can safely open (the partner's tracking page), nothing else. */
@@ -71,6 +94,44 @@ function buyerCancellation(order: StoredBuyerOrder): BuyerCancellation | null {
   };
 }
 
+/** The return as its buyer reads it: the copies, its state and, once received, its refund. */
+export function toBuyerReturn(
+  order: Pick<StoredBuyerOrder, 'return' | 'refunds'>,
+): BuyerReturn | null {
+  return order.return ? buyerReturnOf(order.return, order.refunds ?? []) : null;
+}
+
+/** A stored return as its buyer reads it, with its refund from the order's refunds. */
+export function buyerReturnOf(
+  stored: StoredReturn,
+  refunds: NonNullable<StoredBuyerOrder['refunds']>,
+): BuyerReturn {
+  const refund = stored.refundRef
+    ? refunds.find((candidate) => candidate.ref === stored.refundRef)
+    : undefined;
+  const refundState = (REFUND_STATES as readonly string[]).includes(refund?.state ?? '')
+    ? (refund?.state as BuyerCancellation['refundState'])
+    : null;
+  return {
+    requestedAt: stored.requestedAt.toISOString(),
+    reason: stored.reason,
+    lines: stored.lines.map((line) => ({ lineIndex: line.lineIndex, quantity: line.quantity })),
+    state: stored.state as ReturnState,
+    receivedAt: stored.receivedAt ? stored.receivedAt.toISOString() : null,
+    refund: refund?.amountAgorot === undefined ? null : toShekels(agorot(refund.amountAgorot)),
+    refundState,
+    refundedAt: refund?.refundedAt ? refund.refundedAt.toISOString() : null,
+    rejectionReason: stored.state === 'rejected' ? (stored.rejectionReason ?? null) : null,
+  };
+}
+
+/** Until when the buyer may still ask to return books: delivered, paid, no return yet. */
+function returnableUntil(order: StoredBuyerOrder, now: Date): string | null {
+  if (order.return || !order.paidAt) return null;
+  const deadline = returnDeadline(order, RETURN_WINDOW_DAYS);
+  return deadline && deadline > now ? deadline.toISOString() : null;
+}
+
 /** Where the buyer downloads an order's receipt. */
 export const receiptPath = (orderId: string): string => `/api/orders/${orderId}/receipt`;
 
@@ -93,6 +154,7 @@ export function toBuyerOrder(
   order: StoredBuyerOrder,
   hasReceipt = false,
   creditNotes: readonly StoredBuyerCreditNote[] = [],
+  now: Date = new Date(),
 ): BuyerOrder {
   const shippingAgorot = agorot(order.shipping?.priceAgorot ?? 0);
   return {
@@ -143,5 +205,7 @@ export function toBuyerOrder(
       }),
     ),
     cancellation: buyerCancellation(order),
+    return: toBuyerReturn(order),
+    returnableUntil: returnableUntil(order, now),
   };
 }

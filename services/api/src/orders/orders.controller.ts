@@ -9,7 +9,11 @@ import {
   documentNumberParamSchema,
   objectIdSchema,
   orderCancellationAnswerSchema,
+  buyerReturnSchema,
+  orderReturnRequestSchema,
   type BuyerOrdersPage,
+  type BuyerReturn,
+  type OrderReturnRequest,
   type BuyerOrdersQuery,
   type OrderCancellationAnswer,
 } from '@mechabrim/contracts';
@@ -18,10 +22,17 @@ import { Authenticated } from '../auth/guards';
 import { sendPrivate } from '../books/catalogue-cache';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
-import { ApiZodResponse, ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
+import {
+  ApiZodBody,
+  ApiZodResponse,
+  ZodBody,
+  ZodParam,
+  ZodQuery,
+} from '../common/validation/zod-validation.pipe';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { OrderCancellationService } from './order-cancellation.service';
+import { OrderReturnsService } from './order-returns.service';
 import { OrdersService, type OrderDocument } from './orders.service';
 
 /** The signed-in buyer's orders (spec §2 `/orders`). */
@@ -34,6 +45,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
     private readonly cancellation: OrderCancellationService,
+    private readonly returns: OrderReturnsService,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
     this.dataDir = path.resolve(config.dataDir);
@@ -63,6 +75,23 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<OrderCancellationAnswer> {
     return sendPrivate(reply, await this.cancellation.cancel(user, id));
+  }
+
+  @Post(':id/return')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Ask to return copies of a delivered order within 14 days of its delivery (its buyer; one return per order; return shipping is the buyer’s)',
+  })
+  @ApiZodBody(orderReturnRequestSchema)
+  @ApiZodResponse(buyerReturnSchema, { description: 'The return, requested' })
+  async requestReturn(
+    @CurrentUser() user: AuthenticatedUser,
+    @ZodParam('id', objectIdSchema) id: string,
+    @ZodBody(orderReturnRequestSchema) body: OrderReturnRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BuyerReturn> {
+    return sendPrivate(reply, await this.returns.request(user, id, body));
   }
 
   @Get(':id/receipt')

@@ -11,9 +11,11 @@ import {
 } from '@mechabrim/db';
 import { AdminRefundsController } from './admin-refunds.controller';
 import { AdminRefundsService } from './admin-refunds.service';
+import { AdminReturnsController } from './admin-returns.controller';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { OrderCancellationService } from './order-cancellation.service';
+import { OrderReturnsService } from './order-returns.service';
 import { PaymentsModule } from '../payments/payments.module';
 import { PrintQuotesModule } from '../print/print-quotes.module';
 
@@ -28,7 +30,7 @@ import { PrintQuotesModule } from '../print/print-quotes.module';
       { name: CREDIT_NOTE_MODEL, schema: CreditNoteSchema },
     ]),
   ],
-  controllers: [OrdersController, AdminRefundsController],
-  providers: [OrdersService, OrderCancellationService, AdminRefundsService],
+  controllers: [OrdersController, AdminRefundsController, AdminReturnsController],
+  providers: [OrdersService, OrderCancellationService, OrderReturnsService, AdminRefundsService],
 })
 export class OrdersModule {}

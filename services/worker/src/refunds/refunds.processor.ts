@@ -6,7 +6,8 @@ import {
   ORDER_QUEUE_NAMES,
   orderReference,
   refundsJobSchema,
-  type MailJobOf,
+  type MailJob,
+  type MailTemplateName,
 } from '@mechabrim/contracts';
 import { ORDER_MODEL, type OrderModel } from '@mechabrim/db';
 import { agorot, toShekels } from '@mechabrim/money';
@@ -42,8 +43,17 @@ export type RefundJobOutcome =
   | { outcome: 'refunded'; creditNote: number | null; mailed: boolean }
   | { outcome: 'failed'; reason: string };
 
-/** A refund's mail is queued once: its BullMQ job id is the refund's. */
-export const refundMailJobId = (refundRef: string) => `order-cancelled-${refundRef}`;
+/** A refund's mail is queued once: its BullMQ job id is its template's and the refund's. */
+export const refundMailJobId = (
+  refundRef: string,
+  reason: StoredRefund['reason'] = 'cancellation',
+) => `${REFUND_MAIL_TEMPLATES[reason]}-${refundRef}`;
+
+/** The buyer's mail of each kind of refund. */
+const REFUND_MAIL_TEMPLATES = {
+  cancellation: 'order-cancelled',
+  return: 'order-returned',
+} as const satisfies Record<StoredRefund['reason'], MailTemplateName>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -56,7 +66,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  *    (the queue's attempts); a declined refund, or the last attempt failing, leaves the refund
  *    `failed` for an admin, who can try again.
  * 2. **The credit note** of the refunded sum (our numbered series, or Morning's type 330).
- * 3. **The buyer's mail** with the credit note, queued under the refund's own job id.
+ * 3. **The buyer's mail** with the credit note (`order-cancelled` or `order-returned`, by the
+ *    refund's reason), queued under the refund's own job id.
  */
 @Processor(ORDER_QUEUE_NAMES.refunds, { ...WORKER_LOCK_SETTINGS })
 export class RefundsProcessor extends WorkerHost implements OnModuleInit {
@@ -180,17 +191,17 @@ export class RefundsProcessor extends WorkerHost implements OnModuleInit {
     return note.number;
   }
 
-  /** Step 3: the cancellation mail, once (its job id is the refund's). */
+  /** Step 3: the cancellation's or the return's mail, once (its job id is the refund's). */
   private async mailBuyer(order: RefundOrder, refund: StoredRefund): Promise<boolean> {
-    if (refund.reason !== 'cancellation' || refund.mailedAt) return false;
-    const mail: MailJobOf<'order-cancelled'> = {
-      template: 'order-cancelled',
+    if (refund.mailedAt) return false;
+    const mail: MailJob = {
+      template: REFUND_MAIL_TEMPLATES[refund.reason],
       to: order.user.email,
       orderId: order._id.toHexString(),
       refundRef: refund.ref,
     };
     await this.mail.add(ORDER_JOB_NAME, mail, {
-      jobId: refundMailJobId(refund.ref),
+      jobId: refundMailJobId(refund.ref, refund.reason),
       attempts: 8,
       backoff: { type: 'exponential', delay: 5000 },
       removeOnComplete: { age: 7 * 24 * 3600 },

@@ -36,6 +36,8 @@ const order = (n: number, overrides: Partial<BuyerOrder> = {}): BuyerOrder => ({
   ],
   tracking: [],
   cancellation: null,
+  return: null,
+  returnableUntil: null,
   ...overrides,
 });
 
@@ -324,6 +326,166 @@ describe('/orders', () => {
     );
     expect(within(refunded).queryByRole('button', { name: 'ביטול ההזמנה' })).toBeNull();
     expect(failed.querySelector('[data-refund-state="failed"]')?.textContent).toContain('מטפל');
+  });
+
+  it('asks to return copies of a delivered order by keyboard: copies, reason, where to send them', async () => {
+    const delivered = {
+      status: 'delivered' as const,
+      lines: [
+        {
+          bookId: 'b1',
+          title: 'ספר 1',
+          authorId: 'a1',
+          authorName: 'נועה לוי',
+          coverImage: '',
+          unitPrice: 39.9,
+          quantity: 2,
+          lineTotal: 79.8,
+        },
+      ],
+      returnableUntil: '2026-12-04T10:00:00.000Z',
+    };
+    let asked = false;
+    let refuse = true;
+    fakeApi((url) => {
+      if (url.pathname.endsWith('/return')) {
+        if (refuse) {
+          refuse = false;
+          return {
+            status: 409,
+            body: { statusCode: 409, message: 'עברו יותר מ־14 יום מאז שההזמנה נמסרה' },
+          };
+        }
+        asked = true;
+        return {
+          body: {
+            requestedAt: '2026-11-25T10:00:00.000Z',
+            reason: 'הכריכה נקרעה',
+            lines: [{ lineIndex: 0, quantity: 1 }],
+            state: 'requested',
+            receivedAt: null,
+            refund: null,
+            refundState: null,
+            refundedAt: null,
+          },
+        };
+      }
+      return {
+        body: pageOf(
+          [
+            order(
+              1,
+              asked
+                ? {
+                    ...delivered,
+                    returnableUntil: null,
+                    return: {
+                      requestedAt: '2026-11-25T10:00:00.000Z',
+                      reason: 'הכריכה נקרעה',
+                      lines: [{ lineIndex: 0, quantity: 1 }],
+                      state: 'requested',
+                      receivedAt: null,
+                      refund: null,
+                      refundState: null,
+                      refundedAt: null,
+                      rejectionReason: null,
+                    },
+                  }
+                : delivered,
+            ),
+            order(2, { status: 'delivered' }),
+          ],
+          1,
+          2,
+        ),
+      };
+    });
+    openOrders();
+    const [card, late] = (await screen.findAllByTestId('order-card')) as [HTMLElement, HTMLElement];
+    // Past its 14 days (no `returnableUntil`): nothing to ask.
+    expect(within(late).queryByRole('button', { name: 'החזרת ספרים' })).toBeNull();
+    const open = within(card).getByRole('button', { name: 'החזרת ספרים' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    const form = within(card).getByRole('form', { name: 'החזרת ספרים מההזמנה' });
+    const copies = within(form).getByLabelText('כמה עותקים של "ספר 1" להחזיר');
+    expect(document.activeElement).toBe(copies);
+    expect(form.textContent).toContain('מחברים, רחוב הארבעה 8, תל אביב');
+    expect(form.textContent).toContain('דמי המשלוח בחזרה אלינו על חשבונכם');
+    // Escape closes the form and gives the focus back to its button.
+    fireEvent.keyDown(copies, { key: 'Escape' });
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'החזרת ספרים' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'החזרת ספרים' }));
+
+    // Nothing picked, then no reason: said in Hebrew, nothing sent.
+    fireEvent.click(within(card).getByRole('button', { name: 'שליחת בקשת ההחזרה' }));
+    expect(within(card).getByRole('alert').textContent).toBe('נא לבחור לפחות עותק אחד להחזרה');
+    fireEvent.change(within(card).getByLabelText('כמה עותקים של "ספר 1" להחזיר'), {
+      target: { value: '1' },
+    });
+    expect(within(card).getByText(/כשהספרים יגיעו/).textContent).toContain(formatPrice(39.9));
+    fireEvent.click(within(card).getByRole('button', { name: 'שליחת בקשת ההחזרה' }));
+    expect(within(card).getByRole('alert').textContent).toBe('נא לכתוב למה הספרים מוחזרים');
+    fireEvent.change(within(card).getByLabelText('סיבת ההחזרה'), {
+      target: { value: ' הכריכה נקרעה ' },
+    });
+    // The API's refusal is shown as it said it.
+    fireEvent.click(within(card).getByRole('button', { name: 'שליחת בקשת ההחזרה' }));
+    expect((await within(card).findByRole('alert')).textContent).toContain('14 יום');
+    fireEvent.click(within(card).getByRole('button', { name: 'שליחת בקשת ההחזרה' }));
+    await within(card).findByText(/ממתינה להגעת הספרים/);
+    const sent = (globalThis.fetch as jest.Mock).mock.calls.filter(([input]) =>
+      String(input).endsWith('/return'),
+    );
+    expect(JSON.parse(String((sent.at(-1) as [unknown, RequestInit])[1].body))).toEqual({
+      reason: 'הכריכה נקרעה',
+      lines: [{ lineIndex: 0, quantity: 1 }],
+    });
+    expect(within(card).queryByRole('button', { name: 'החזרת ספרים' })).toBeNull();
+  });
+
+  it('shows a received return with its refund, and a rejected one', async () => {
+    const received = {
+      requestedAt: '2026-11-25T10:00:00.000Z',
+      reason: 'x',
+      lines: [{ lineIndex: 0, quantity: 2 }],
+      state: 'received' as const,
+      receivedAt: '2026-11-28T10:00:00.000Z',
+      refund: 79.8,
+      refundState: 'refunded' as const,
+      refundedAt: '2026-11-28T11:00:00.000Z',
+      rejectionReason: null,
+    };
+    fakeApi(() => ({
+      body: pageOf(
+        [
+          order(1, { status: 'delivered', return: received }),
+          order(2, {
+            status: 'delivered',
+            return: {
+              ...received,
+              state: 'rejected',
+              refund: null,
+              refundState: null,
+              rejectionReason: 'הספרים הגיעו משומשים',
+            },
+          }),
+        ],
+        1,
+        2,
+      ),
+    }));
+    openOrders();
+    const [done, refused] = (await screen.findAllByTestId('order-card')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    const refund = done.querySelector('.order-return [data-refund-state="refunded"]');
+    expect(refund?.textContent).toContain(formatPrice(79.8));
+    expect(refund?.textContent).toContain('הועבר לכרטיס');
+    expect(within(done).getByText(/הספרים הגיעו אלינו/)).toBeTruthy();
+    expect(within(refused).getByText(/לא אושרה/)).toBeTruthy();
+    expect(within(refused).getByText('הספרים הגיעו משומשים')).toBeTruthy();
   });
 
   it('downloads the tax receipt with the session, and says so when it cannot', async () => {

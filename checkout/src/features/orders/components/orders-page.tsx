@@ -20,6 +20,7 @@ import {
   ORDERS_PAGE_SIZE,
   useMyOrders,
 } from '../api/get-my-orders';
+import { ReturnBooks } from './return-books';
 import '../../../shared/page.css';
 import './orders.css';
 
@@ -386,6 +387,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
       </dl>
       <OrderDocuments order={order} />
       <CancelOrder order={order} />
+      <ReturnBooks order={order} />
     </li>
   );
 }

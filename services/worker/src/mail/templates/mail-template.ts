@@ -30,6 +30,8 @@ export interface MailOrder {
   paidAt?: Date | null;
   /** Money given back, with its reference (the `order-cancelled` mail names one). */
   refunds?: { ref: string; amountAgorot: number; feeAgorot: number }[] | null;
+  /** The buyer's return of books, if any (the `order-returned` mail lists its copies). */
+  return?: { lines: { lineIndex: number; quantity: number }[]; refundRef?: string | null } | null;
 }
 
 /** The order's receipt as mail can offer it: the PDF to attach, or the provider's link. */

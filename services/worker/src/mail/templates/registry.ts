@@ -4,8 +4,10 @@ import { bookSoldTemplate } from './book-sold.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
 import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
+import { orderReturnedTemplate } from './order-returned.template';
 import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
 import { readyForPickupTemplate } from './ready-for-pickup.template';
+import { returnRejectedTemplate } from './return-rejected.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
 
 /** Every template by name; TypeScript refuses a name of MAIL_TEMPLATES without its template. */
@@ -18,6 +20,8 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'book-sold': bookSoldTemplate,
   'payout-details-changed': payoutDetailsChangedTemplate,
   'order-cancelled': orderCancelledTemplate,
+  'order-returned': orderReturnedTemplate,
+  'return-rejected': returnRejectedTemplate,
 };
 
 /** Renders a mail job with its template. */

@@ -18,9 +18,15 @@ import { MAIL_TEMPLATE_REGISTRY, renderMail } from './registry';
 
 const refundRef = 'rf_AAAAAAAAAAAAAAAAAAAAAA';
 // Paid 328.40 ₪; cancelled: the fee 5 % (16.42 ₪) kept, 311.98 ₪ back to the card.
+const returnRef = 'rf_RRRRRRRRRRRRRRRRRRRRRR';
+// …and a return of one copy of the first book (89 ₪), to show the returned mail's fixture.
 const order = {
   ...paidOrderFixture(),
-  refunds: [{ ref: refundRef, amountAgorot: 31198, feeAgorot: 1642 }],
+  refunds: [
+    { ref: refundRef, amountAgorot: 31198, feeAgorot: 1642 },
+    { ref: returnRef, amountAgorot: 8900, feeAgorot: 0 },
+  ],
+  return: { lines: [{ lineIndex: 0, quantity: 1 }], refundRef: returnRef },
 };
 const orderId = order._id.toHexString();
 
@@ -33,7 +39,8 @@ function contextWith(
     order: (id) =>
       id === orderId ? Promise.resolve(order) : Promise.reject(new Error('no order')),
     receipt: () => Promise.resolve(receipt),
-    creditNote: (ref) => Promise.resolve(ref === refundRef ? creditNote : null),
+    creditNote: (ref) =>
+      Promise.resolve(ref === refundRef || ref === returnRef ? creditNote : null),
   };
 }
 
@@ -79,6 +86,13 @@ const jobs: MailJob[] = [
     earningsAgorot: 15130,
   },
   { template: 'order-cancelled', to: 'dana@example.com', orderId, refundRef },
+  { template: 'order-returned', to: 'dana@example.com', orderId, refundRef: returnRef },
+  {
+    template: 'return-rejected',
+    to: 'dana@example.com',
+    orderId,
+    reason: 'הספרים הגיעו משומשים & קרועים',
+  },
   {
     template: 'payout-details-changed',
     to: 'noa@example.com',
@@ -183,6 +197,35 @@ describe('mail templates', () => {
         contextWith(null),
       ),
     ).rejects.toThrow('not on its order');
+  });
+
+  it('order returned lists the copies sent back and the refund, with the credit note', async () => {
+    const pdf = Buffer.from('%PDF-1.4 credit note');
+    const mail = await renderMail(
+      jobOf('order-returned'),
+      contextWith(null, { number: 5, pdf, url: null }),
+    );
+    expect(mail.subject).toBe(`הספרים שהחזרתם מההזמנה ${orderReference(orderId)} הגיעו אלינו`);
+    expect(mail.text).toContain('הים של תל אביב: עותק אחד');
+    expect(mail.text).not.toContain('Python למתחילים');
+    expect(mail.text).toContain(`הזיכוי לכרטיס: ${formatMoneyHe(agorot(8900))}`);
+    expect(mail.text).toContain('דמי המשלוח, לנו ובחזרה, אינם מוחזרים.');
+    expect(mail.text).toContain('תעודת הזיכוי (מס׳ 5) מצורפת למייל הזה.');
+    expect(mail.attachments).toEqual([
+      { filename: 'credit-note-5.pdf', content: pdf, contentType: 'application/pdf' },
+    ]);
+    const linked = await renderMail(
+      jobOf('order-returned'),
+      contextWith(null, { number: 6, pdf: null, url: 'https://morning.example/doc/6' }),
+    );
+    expect(linked.html).toContain('href="https://morning.example/doc/6"');
+  });
+
+  it('return rejected says why, escaped in HTML', async () => {
+    const mail = await renderMail(jobOf('return-rejected'), contextWith(null));
+    expect(mail.subject).toBe(`בקשת ההחזרה מההזמנה ${orderReference(orderId)} לא אושרה`);
+    expect(mail.text).toContain('הסיבה: הספרים הגיעו משומשים & קרועים');
+    expect(mail.html).toContain('הספרים הגיעו משומשים &amp; קרועים');
   });
 
   it('shipping update names the order by the same reference as the orders page', async () => {

@@ -1,0 +1,75 @@
+import { orderReference } from '@mechabrim/contracts';
+import { agorot } from '@mechabrim/money';
+import { workerStringsHe } from '../../strings.he';
+import {
+  formatMoneyHe,
+  htmlDocument,
+  link,
+  paragraph,
+  table,
+  tableText,
+  textDocument,
+} from './layout';
+import { MailDataMissingError } from '../mail-context';
+import type { MailAttachment, MailTemplate } from './mail-template';
+
+const m = workerStringsHe.mail;
+const t = m.orderReturned;
+const c = m.orderCancelled;
+
+/**
+ * The buyer's word that the books they sent back arrived: each returned book and its copies, the
+ * refund sent to the card, with the refund's credit note attached (or linked, from an invoicing
+ * provider). Queued by the `refunds` job once the provider gave the money back.
+ */
+export const orderReturnedTemplate: MailTemplate<'order-returned'> = {
+  async render(job, context) {
+    const order = await context.order(job.orderId);
+    const refund = (order.refunds ?? []).find((candidate) => candidate.ref === job.refundRef);
+    if (!refund) throw new MailDataMissingError(`refund ${job.refundRef} not on its order`);
+    const creditNote = await context.creditNote(job.refundRef);
+    const rows: [string, string][] = (order.return?.lines ?? []).flatMap((line) => {
+      const book = order.books[line.lineIndex];
+      return book ? [[book.book.title, t.copies(line.quantity)] as [string, string]] : [];
+    });
+    rows.push([t.refund, formatMoneyHe(agorot(refund.amountAgorot))]);
+
+    const attachments: MailAttachment[] = [];
+    let noteLine: string = c.creditNoteLater;
+    let noteLink: { href: string; text: string } | null = null;
+    if (creditNote?.pdf) {
+      attachments.push({
+        filename: `credit-note-${creditNote.number}.pdf`,
+        content: creditNote.pdf,
+        contentType: 'application/pdf',
+      });
+      noteLine = c.creditNoteAttached(creditNote.number);
+    } else if (creditNote?.url) {
+      noteLink = { href: creditNote.url, text: c.creditNoteLink(creditNote.number) };
+    }
+
+    const ordersUrl = `${context.siteUrl}/orders`;
+    const subject = t.subject(orderReference(job.orderId));
+    const greeting = m.greeting(order.user.firstName || order.user.name);
+    return {
+      subject,
+      html: htmlDocument(subject, greeting, [
+        paragraph(t.intro),
+        table(rows),
+        paragraph(t.refunded),
+        paragraph(t.shippingNotRefunded),
+        noteLink ? link(noteLink.href, noteLink.text) : paragraph(noteLine),
+        link(ordersUrl, m.orderConfirmation.ordersLink),
+      ]),
+      text: textDocument(greeting, [
+        t.intro,
+        tableText(rows),
+        t.refunded,
+        t.shippingNotRefunded,
+        noteLink ? `${noteLink.text}: ${noteLink.href}` : noteLine,
+        `${m.orderConfirmation.ordersLink}: ${ordersUrl}`,
+      ]),
+      attachments,
+    };
+  },
+};
