@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { agorot } from './agorot';
 import { payoutStatement, type StatementLedgerEntry } from './payout-statement';
-import {
-  decidePayout,
-  israelMidnight,
-  monthlyPayoutPolicy,
-  type PastPayout,
-} from './payouts';
+import { decidePayout, israelMidnight, monthlyPayoutPolicy, type PastPayout } from './payouts';
 
 const line = (
   orderId: string,
