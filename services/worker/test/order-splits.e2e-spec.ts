@@ -447,6 +447,7 @@ describe('order-splits: the paid order to the ledger', () => {
           'client-logs',
           'mail',
           'order-splits',
+          'payout-runs',
           'print-jobs',
           'receipts',
           'refunds',

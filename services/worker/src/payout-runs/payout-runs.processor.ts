@@ -1,5 +1,5 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, OnModuleInit } from '@nestjs/common';
+import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   PAYOUT_QUEUE_NAMES,
   PAYOUT_RUN_JOB,
@@ -22,7 +22,8 @@ export const PAYOUT_RUN_SCHEDULE = { pattern: '0 6 15 * *', tz: 'Asia/Jerusalem'
  * a time per worker; two workers on the same run meet on the unique keys of its steps.
  */
 @Processor(PAYOUT_QUEUE_NAMES.payoutRuns, { ...WORKER_LOCK_SETTINGS, concurrency: 1 })
-export class PayoutRunsProcessor extends WorkerHost implements OnModuleInit {
+export class PayoutRunsProcessor extends WorkerHost implements OnModuleInit, OnModuleDestroy {
+  private closing = false;
   private readonly logger = new Logger(PayoutRunsProcessor.name);
 
   constructor(
@@ -32,13 +33,37 @@ export class PayoutRunsProcessor extends WorkerHost implements OnModuleInit {
     super();
   }
 
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): void {
     reportQueueOutages(this.worker, this.queue, this.logger);
-    await this.queue.upsertJobScheduler(PAYOUT_RUN_SCHEDULER_ID, PAYOUT_RUN_SCHEDULE, {
-      name: PAYOUT_RUN_JOB,
-      data: {},
-      opts: PAYOUT_RUN_JOB_OPTIONS,
-    });
+    // Never awaited: a worker started while Redis is down must start (and report Redis down);
+    // the schedule is written once Redis answers.
+    void this.schedule();
+  }
+
+  /** The monthly run's schedule, written (idempotently) as soon as Redis takes it. */
+  private async schedule(attempt = 0): Promise<void> {
+    try {
+      await this.queue.upsertJobScheduler(PAYOUT_RUN_SCHEDULER_ID, PAYOUT_RUN_SCHEDULE, {
+        name: PAYOUT_RUN_JOB,
+        data: {},
+        opts: PAYOUT_RUN_JOB_OPTIONS,
+      });
+    } catch (error) {
+      if (this.closing) return;
+      this.logger.warn({
+        err: error instanceof Error ? error.message : String(error),
+        msg: 'payout schedule not written yet; trying again',
+      });
+      const retry = setTimeout(
+        () => void this.schedule(attempt + 1),
+        Math.min(60_000, 1000 * 2 ** attempt),
+      );
+      retry.unref();
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.closing = true;
   }
 
   async process(job: Job): Promise<{ period: string; totals: RunTotals | null }> {
