@@ -11,7 +11,8 @@ import {
   textDocument,
 } from './layout';
 import { MailDataMissingError } from '../mail-context';
-import type { MailAttachment, MailTemplate } from './mail-template';
+import { offerCreditNote } from './credit-note-offer';
+import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
 const t = m.orderCancelled;
@@ -34,19 +35,7 @@ export const orderCancelledTemplate: MailTemplate<'order-cancelled'> = {
       [t.refund, formatMoneyHe(agorot(refund.amountAgorot))],
     ];
 
-    const attachments: MailAttachment[] = [];
-    let noteLine: string = t.creditNoteLater;
-    let noteLink: { href: string; text: string } | null = null;
-    if (creditNote?.pdf) {
-      attachments.push({
-        filename: `credit-note-${creditNote.number}.pdf`,
-        content: creditNote.pdf,
-        contentType: 'application/pdf',
-      });
-      noteLine = t.creditNoteAttached(creditNote.number);
-    } else if (creditNote?.url) {
-      noteLink = { href: creditNote.url, text: t.creditNoteLink(creditNote.number) };
-    }
+    const note = offerCreditNote(creditNote);
 
     const ordersUrl = `${context.siteUrl}/orders`;
     const subject = t.subject(orderReference(job.orderId));
@@ -57,17 +46,17 @@ export const orderCancelledTemplate: MailTemplate<'order-cancelled'> = {
         paragraph(t.intro),
         table(rows),
         paragraph(t.refunded),
-        noteLink ? link(noteLink.href, noteLink.text) : paragraph(noteLine),
+        note.html,
         link(ordersUrl, m.orderConfirmation.ordersLink),
       ]),
       text: textDocument(greeting, [
         t.intro,
         tableText(rows),
         t.refunded,
-        noteLink ? `${noteLink.text}: ${noteLink.href}` : noteLine,
+        note.text,
         `${m.orderConfirmation.ordersLink}: ${ordersUrl}`,
       ]),
-      attachments,
+      attachments: note.attachments,
     };
   },
 };

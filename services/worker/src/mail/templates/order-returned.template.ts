@@ -11,11 +11,11 @@ import {
   textDocument,
 } from './layout';
 import { MailDataMissingError } from '../mail-context';
-import type { MailAttachment, MailTemplate } from './mail-template';
+import { offerCreditNote } from './credit-note-offer';
+import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
 const t = m.orderReturned;
-const c = m.orderCancelled;
 
 /**
  * The buyer's word that the books they sent back arrived: each returned book and its copies, the
@@ -34,19 +34,7 @@ export const orderReturnedTemplate: MailTemplate<'order-returned'> = {
     });
     rows.push([t.refund, formatMoneyHe(agorot(refund.amountAgorot))]);
 
-    const attachments: MailAttachment[] = [];
-    let noteLine: string = c.creditNoteLater;
-    let noteLink: { href: string; text: string } | null = null;
-    if (creditNote?.pdf) {
-      attachments.push({
-        filename: `credit-note-${creditNote.number}.pdf`,
-        content: creditNote.pdf,
-        contentType: 'application/pdf',
-      });
-      noteLine = c.creditNoteAttached(creditNote.number);
-    } else if (creditNote?.url) {
-      noteLink = { href: creditNote.url, text: c.creditNoteLink(creditNote.number) };
-    }
+    const note = offerCreditNote(creditNote);
 
     const ordersUrl = `${context.siteUrl}/orders`;
     const subject = t.subject(orderReference(job.orderId));
@@ -58,7 +46,7 @@ export const orderReturnedTemplate: MailTemplate<'order-returned'> = {
         table(rows),
         paragraph(t.refunded),
         paragraph(t.shippingNotRefunded),
-        noteLink ? link(noteLink.href, noteLink.text) : paragraph(noteLine),
+        note.html,
         link(ordersUrl, m.orderConfirmation.ordersLink),
       ]),
       text: textDocument(greeting, [
@@ -66,10 +54,10 @@ export const orderReturnedTemplate: MailTemplate<'order-returned'> = {
         tableText(rows),
         t.refunded,
         t.shippingNotRefunded,
-        noteLink ? `${noteLink.text}: ${noteLink.href}` : noteLine,
+        note.text,
         `${m.orderConfirmation.ordersLink}: ${ordersUrl}`,
       ]),
-      attachments,
+      attachments: note.attachments,
     };
   },
 };

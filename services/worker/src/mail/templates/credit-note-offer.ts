@@ -1,0 +1,39 @@
+import { workerStringsHe } from '../../strings.he';
+import { link, paragraph } from './layout';
+import type { MailAttachment, MailReceipt } from './mail-template';
+
+const c = workerStringsHe.mail.orderCancelled;
+
+/** A refund's credit note as a mail offers it: attached, linked, or promised on the orders page. */
+export interface CreditNoteOffer {
+  attachments: MailAttachment[];
+  /** The HTML block and the plain-text line that say where the note is. */
+  html: string;
+  text: string;
+}
+
+/**
+ * The credit note of a refund in a mail (the cancellation's and the return's): our PDF attached,
+ * an invoicing provider's copy linked, or — not issued yet — a word that `/orders` will show it.
+ */
+export function offerCreditNote(note: MailReceipt | null): CreditNoteOffer {
+  if (note?.pdf) {
+    const line = c.creditNoteAttached(note.number);
+    return {
+      attachments: [
+        {
+          filename: `credit-note-${note.number}.pdf`,
+          content: note.pdf,
+          contentType: 'application/pdf',
+        },
+      ],
+      html: paragraph(line),
+      text: line,
+    };
+  }
+  if (note?.url) {
+    const label = c.creditNoteLink(note.number);
+    return { attachments: [], html: link(note.url, label), text: `${label}: ${note.url}` };
+  }
+  return { attachments: [], html: paragraph(c.creditNoteLater), text: c.creditNoteLater };
+}
