@@ -1,5 +1,5 @@
 import { workerStringsHe } from '../../strings.he';
-import { link, paragraph } from './layout';
+import { link, paragraph, type SafeHtml } from './layout';
 import type { MailAttachment, MailReceipt } from './mail-template';
 
 const c = workerStringsHe.mail.orderCancelled;
@@ -8,7 +8,7 @@ const c = workerStringsHe.mail.orderCancelled;
 export interface CreditNoteOffer {
   attachments: MailAttachment[];
   /** The HTML block and the plain-text line that say where the note is. */
-  html: string;
+  html: SafeHtml;
   text: string;
 }
 
