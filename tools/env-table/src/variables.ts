@@ -1,5 +1,5 @@
 /**
- * The README's environment table, in order. A service variable (one a service's zod schema
+ * The environment table of docs/configuration.md, in order. A service variable (one a service's zod schema
  * reads) is named only: its default and meaning come from the schema, its readers are the
  * services whose schemas read it plus `alsoReadBy`. A variable that only tools read (the
  * launcher, the edge server, builds, tests, benchmarks: plain `process.env` reads, no schema)
