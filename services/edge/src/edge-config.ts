@@ -1,4 +1,4 @@
-// The edge server's environment, read and checked once at start (README: "Environment").
+// The edge server's environment, read and checked once at start (docs/configuration.md).
 
 import { z } from 'zod';
 import { apiUpstreamFromEnv, type Env } from './runtime-config';

@@ -5,7 +5,7 @@ export type CardDecision =
   | { approved: true; responseCode: '000' }
   | { approved: false; responseCode: string; errorCode: PaymentFailureCode };
 
-/** The test cards (README, and the table on the simulator's page) and their results. */
+/** The test cards (the README, and the table on the simulator's page) and their results. */
 export const TEST_CARDS: ReadonlyArray<{
   number: string;
   result: 'approved' | PaymentFailureCode;

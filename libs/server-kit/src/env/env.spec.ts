@@ -87,7 +87,7 @@ describe('parseEnv', () => {
 });
 
 describe('variable documentation', () => {
-  it('keeps each variable’s default and meaning on its schema, for the README table', () => {
+  it('keeps each variable’s default and meaning on its schema, for the docs/configuration.md table', () => {
     expect(envDocOf(schema.shape.SOME_PORT)).toEqual({
       default: '`3000`',
       description: 'Port of something',

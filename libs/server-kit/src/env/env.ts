@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the README's environment table says about a variable: its default as a reader should
+ * What the environment table of docs/configuration.md says about a variable: its default as a reader should
  * read it (a value in backticks, or a sentence when it is derived) and what it means.
  */
 export interface EnvVarDoc {
@@ -12,7 +12,7 @@ export interface EnvVarDoc {
 /** Every documented variable schema; the environment table is generated from it. */
 export const envDocs = z.registry<EnvVarDoc>();
 
-/** Attaches the README's default and description to one variable's schema. */
+/** Attaches the configuration table's default and description to one variable's schema. */
 export function documented<S extends z.ZodType>(schema: S, doc: EnvVarDoc): S {
   envDocs.add(schema, doc);
   return schema;

@@ -8,7 +8,7 @@ export const DEV_PAYMENT_SIMULATOR_SECRET = 'mechabrim-payment-simulator-develop
 /**
  * The payment provider's variables, read by the API (payments, refunds) and the worker (refunds):
  * declared once here and spread into both schemas, so both reach the same provider with the same
- * keys and the README's table lists each variable once. Checked by
+ * keys and docs/configuration.md's table lists each variable once. Checked by
  * {@link paymentProviderRefinement}.
  */
 export const paymentProviderEnvShape = {

@@ -55,7 +55,7 @@ describe('CatalogueSync against the embedded MongoDB', () => {
     await sync.poll();
     expect(announced).toEqual([]);
 
-    // A write outside the models that bumps the counter by hand, as the README tells scripts to.
+    // A write outside the models that bumps the counter by hand, as docs/operations.md tells scripts to.
     await reader
       .collection<{ _id: string }>(CATALOGUE_VERSIONS_COLLECTION)
       .updateOne({ _id: 'catalogue' }, { $inc: { Review: 1 } }, { upsert: true });

@@ -15,7 +15,7 @@ import { announceModelChanges, readCatalogueVersions } from '@mechabrim/db';
 export const CATALOGUE_SYNC_INTERVAL_MS = 500;
 
 /**
- * The promise the README states: a change written through the catalogue models by any process
+ * The promise docs/operations.md states: a change written through the catalogue models by any process
  * is shown by every API process within this long (one interval, the counter read and the fresh
  * query, with room for a loaded machine). The two-process test holds the API to it.
  */

@@ -14,7 +14,7 @@ const PRODUCTION = {
 };
 
 describe('loadApiConfig', () => {
-  it('uses the development defaults listed in the README', () => {
+  it('uses the development defaults listed in docs/configuration.md', () => {
     const config = loadApiConfig({});
     expect(config).toMatchObject({
       nodeEnv: 'development',

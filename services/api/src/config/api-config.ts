@@ -53,8 +53,8 @@ export const DEV_PRINT_API_SECRET = 'mechabrim-print-simulator-development-secre
 export const DEV_FILE_URL_SECRET = 'mechabrim-file-url-development-secret';
 
 /**
- * The environment variables the API reads, each with its default and meaning (the README's
- * environment table is generated from them: `npm run env-table`).
+ * The environment variables the API reads, each with its default and meaning (the
+ * environment table of docs/configuration.md is generated from them: `npm run env-table`).
  */
 export const apiEnvSchema = z
   .object({

@@ -14,7 +14,7 @@ export { DEV_PAYMENT_SIMULATOR_SECRET } from '@mechabrim/server-kit';
 
 /**
  * The environment variables of checkout and payments, spread into the API's schema (so the
- * README's generated table lists them) and checked by `paymentProviderRefinement` and
+ * docs/configuration.md's generated table lists them) and checked by `paymentProviderRefinement` and
  * {@link requireTranzilaPassword}. The provider's own variables (`PAYMENT_PROVIDER`, the simulator's
  * and Tranzila's API keys) are shared with the worker, which gives refunds back through them.
  */

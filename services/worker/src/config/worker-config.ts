@@ -50,8 +50,8 @@ export const DEV_MASAV_INSTITUTION: MasavInstitution = {
 };
 
 /**
- * The environment variables the worker reads, each with its default and meaning (the README's
- * environment table is generated from them: `npm run env-table`).
+ * The environment variables the worker reads, each with its default and meaning (the
+ * environment table of docs/configuration.md is generated from them: `npm run env-table`).
  */
 /** A company's number is a ח.פ.; a licensed dealer's, an ע.מ. */
 export const BUSINESS_KINDS = ['company', 'licensed-dealer'] as const;
