@@ -159,6 +159,69 @@ export const updateProfileRequestSchema = z.strictObject({
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
+/**
+ * A password-reset token as mailed: 32 random bytes in base64url (43 characters). The server keeps
+ * only its SHA-256 hash.
+ */
+export const accountTokenSchema = z
+  .string({ error: VALIDATION_HE.resetLinkInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, VALIDATION_HE.resetLinkInvalid);
+
+/**
+ * Body of `POST /api/auth/password/forgot`. The answer is the same whether or not the address has
+ * an account.
+ */
+export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** Body of `POST /api/auth/password/reset`: the mailed token and the new password. */
+export const resetPasswordRequestSchema = z.strictObject({
+  token: accountTokenSchema,
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The reset form: the new password twice (the token comes from the link, not the form). */
+export const resetPasswordFormSchema = z
+  .strictObject({
+    password: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: VALIDATION_HE.confirmPasswordRequired })
+      .min(1, VALIDATION_HE.confirmPasswordRequired),
+  })
+  .refine((value) => value.confirmPassword === value.password, {
+    path: ['confirmPassword'],
+    message: VALIDATION_HE.passwordsDoNotMatch,
+  });
+
+/** Body of `PUT /api/auth/password`: the current password and the new one. */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: VALIDATION_HE.currentPasswordRequired })
+    .min(1, VALIDATION_HE.currentPasswordRequired)
+    .max(128),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** The profile's password form: as the request, with the new password typed twice. */
+export const changePasswordFormSchema = z
+  .strictObject({
+    currentPassword: changePasswordRequestSchema.shape.currentPassword,
+    newPassword: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: VALIDATION_HE.confirmPasswordRequired })
+      .min(1, VALIDATION_HE.confirmPasswordRequired),
+  })
+  .refine((value) => value.confirmPassword === value.newPassword, {
+    path: ['confirmPassword'],
+    message: VALIDATION_HE.passwordsDoNotMatch,
+  });
+
+/** Answer of the password routes: a Hebrew message to show. */
+export const accountMessageAnswerSchema = z.object({ message: z.string() });
+export type AccountMessageAnswer = z.infer<typeof accountMessageAnswerSchema>;
+
 /** The user as every auth answer shows it (never the password hash). */
 export const userSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  ACCOUNT_MAIL_TEMPLATES,
+  passwordChangedMailSchema,
+  passwordResetMailSchema,
+} from './account-mail';
 import { clientLogEntrySchema } from './client-logs';
 import { PREFLIGHT_CHECK_STATUSES } from './preflight';
 import { VALIDATION_HE } from './validation-messages.he';
@@ -95,6 +100,7 @@ export const MAIL_TEMPLATES = [
   'order-cancelled',
   'order-returned',
   'return-rejected',
+  ...ACCOUNT_MAIL_TEMPLATES,
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -243,6 +249,8 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   orderCancelledMailSchema,
   orderReturnedMailSchema,
   returnRejectedMailSchema,
+  passwordResetMailSchema,
+  passwordChangedMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

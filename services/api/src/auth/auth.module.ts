@@ -1,7 +1,9 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
+import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
 import { CATALOGUE_MODELS } from '@mechabrim/db';
 import { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
@@ -10,6 +12,8 @@ import { AuthService } from './auth.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginBackoff } from './login-backoff';
+import { PasswordsController } from './passwords.controller';
+import { PasswordsService } from './passwords.service';
 import { SessionsService } from './sessions.service';
 
 /**
@@ -20,6 +24,7 @@ import { SessionsService } from './sessions.service';
 @Module({
   imports: [
     MongooseModule.forFeature([...CATALOGUE_MODELS]),
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.mail }),
     PassportModule,
     JwtModule.registerAsync({
       inject: [API_CONFIG],
@@ -34,10 +39,11 @@ import { SessionsService } from './sessions.service';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, PasswordsController],
   providers: [
     AuthService,
     LoginBackoff,
+    PasswordsService,
     SessionsService,
     JwtStrategy,
     JwtAuthGuard,

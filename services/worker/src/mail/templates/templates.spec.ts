@@ -102,6 +102,20 @@ const jobs: MailJob[] = [
     changedAt: '2025-03-02T08:30:00.000Z',
     firstTime: false,
   },
+  {
+    template: 'password-reset',
+    to: 'dana@example.com',
+    name: 'דנה',
+    token: 'A'.repeat(40) + '_-9',
+    expiresAt: '2025-03-02T09:00:00.000Z',
+  },
+  {
+    template: 'password-changed',
+    to: 'dana@example.com',
+    name: 'דנה',
+    changedAt: '2025-03-02T08:30:00.000Z',
+    how: 'reset',
+  },
 ];
 
 /** The job of one template from the list above (every template is in it). */
@@ -377,5 +391,30 @@ describe('mail templates', () => {
     );
     expect(first.subject).toBe('פרטי התשלום שלכם נשמרו');
     expect(first.text).not.toContain('יבדוק את השינוי');
+  });
+
+  it('password-reset carries the single-use link in its fragment and says how long it works', async () => {
+    const mail = await renderMail(jobOf('password-reset'), contextWith(null));
+    const url = `https://mechabrim.example/reset-password#token=${'A'.repeat(40)}_-9`;
+    expect(mail.subject).toBe('איפוס הסיסמה במחברים');
+    expect(mail.text).toContain(url);
+    expect(mail.html).toContain(`href="${url}"`);
+    // 09:00 UTC is 11:00 in Israel in March.
+    expect(mail.text).toContain('הקישור תקף ל־30 דקות (עד 11:00) ולשימוש אחד בלבד.');
+    expect(mail.html).toContain('dir="rtl"');
+  });
+
+  it('password-changed says how it changed and that other sessions ended', async () => {
+    const reset = await renderMail(jobOf('password-changed'), contextWith(null));
+    expect(reset.subject).toBe('הסיסמה שלכם במחברים שונתה');
+    expect(reset.text).toContain('אופסה דרך קישור');
+    expect(reset.text).toContain('ההתחברות בכל המכשירים הסתיימה');
+    expect(reset.text).toContain('https://mechabrim.example/forgot-password');
+    const changed = await renderMail(
+      { ...(jobOf('password-changed') as MailJobOf<'password-changed'>), how: 'changed' },
+      contextWith(null),
+    );
+    expect(changed.text).toContain('שונתה מעמוד הפרופיל');
+    expect(changed.text).toContain('בשאר המכשירים');
   });
 });

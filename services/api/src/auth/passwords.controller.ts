@@ -1,0 +1,89 @@
+import { Body, Controller, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { z } from 'zod';
+import {
+  accountMessageAnswerSchema,
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  type AccountMessageAnswer,
+} from '@mechabrim/contracts';
+import { AuthThrottlerGuard } from '../common/rate-limit/auth-throttler.guard';
+import { RATE_LIMITS } from '../common/rate-limit/rate-limit.module';
+import {
+  ApiZodBody,
+  ApiZodResponse,
+  ZodValidationPipe,
+} from '../common/validation/zod-validation.pipe';
+import { CurrentUser, type AuthenticatedUser } from './authenticated-user';
+import { Authenticated } from './guards';
+import { PasswordsService } from './passwords.service';
+
+/** Forgotten and changed passwords (issue 24). */
+@ApiTags('auth')
+@Controller('auth/password')
+export class PasswordsController {
+  constructor(private readonly passwords: PasswordsService) {}
+
+  @Post('forgot')
+  @HttpCode(202)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.passwordReset })
+  @ApiOperation({
+    summary:
+      'Mail a single-use reset link (30 minutes) to the address; the same answer whether or not it has an account',
+  })
+  @ApiZodBody(forgotPasswordRequestSchema)
+  @ApiTooManyRequestsResponse({ description: 'Too many requests from this IP or for this address' })
+  @ApiZodResponse(accountMessageAnswerSchema, { status: 202, description: 'A Hebrew message' })
+  forgot(
+    @Body(new ZodValidationPipe(forgotPasswordRequestSchema))
+    body: z.output<typeof forgotPasswordRequestSchema>,
+  ): Promise<AccountMessageAnswer> {
+    return this.passwords.forgot(body.email);
+  }
+
+  @Post('reset')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.passwordReset })
+  @ApiOperation({
+    summary: "Set a new password with a mailed link's token; every session of the account ends",
+  })
+  @ApiZodBody(resetPasswordRequestSchema)
+  @ApiBadRequestResponse({ description: 'The link was used, expired or never existed' })
+  @ApiZodResponse(accountMessageAnswerSchema, { description: 'A Hebrew message' })
+  reset(
+    @Body(new ZodValidationPipe(resetPasswordRequestSchema))
+    body: z.output<typeof resetPasswordRequestSchema>,
+  ): Promise<AccountMessageAnswer> {
+    return this.passwords.reset(body.token, body.password);
+  }
+
+  @Put()
+  @Header('Cache-Control', 'no-store')
+  @Authenticated()
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.auth })
+  @ApiOperation({
+    summary: 'Change the password (the current one required); the other sessions end',
+  })
+  @ApiZodBody(changePasswordRequestSchema)
+  @ApiBadRequestResponse({ description: 'The current password is wrong' })
+  @ApiZodResponse(accountMessageAnswerSchema, { description: 'A Hebrew message' })
+  change(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(changePasswordRequestSchema))
+    body: z.output<typeof changePasswordRequestSchema>,
+  ): Promise<AccountMessageAnswer> {
+    return this.passwords.change(user, body.currentPassword, body.newPassword);
+  }
+}
