@@ -17,6 +17,8 @@ export const storefrontPaths = [
   '/contact',
   '/login',
   '/register',
+  '/forgot-password',
+  '/reset-password',
   '/profile',
   '/wishlist',
   '/author-compensation',

@@ -76,3 +76,53 @@ describe('signing out everywhere', () => {
     );
   });
 });
+
+describe('changing the password', () => {
+  it('needs the current password and the new one twice, and says when it is done', async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/auth/password'
+        ? { body: { message: 'הסיסמה שונתה. ההתחברות בשאר המכשירים הסתיימה.' } }
+        : undefined,
+    );
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    const submit = () => fireEvent.click(screen.getByRole('button', { name: 'החלפת הסיסמה' }));
+    submit();
+    expect(await screen.findByText('יש להקליד את הסיסמה הנוכחית')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('הסיסמה הנוכחית'), { target: { value: 'Sefer#2024' } });
+    fireEvent.change(screen.getByLabelText('סיסמה חדשה'), { target: { value: 'Chadash#77' } });
+    fireEvent.change(screen.getByLabelText('אימות הסיסמה החדשה'), {
+      target: { value: 'Chadash#78' },
+    });
+    submit();
+    expect(await screen.findByText('הסיסמאות אינן תואמות')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('אימות הסיסמה החדשה'), {
+      target: { value: 'Chadash#77' },
+    });
+    submit();
+    await screen.findByText('הסיסמה שונתה. ההתחברות בשאר המכשירים הסתיימה.');
+    expect(calls).toEqual(['/api/auth/password']);
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({
+      currentPassword: 'Sefer#2024',
+      newPassword: 'Chadash#77',
+    });
+    expect(screen.getByLabelText('הסיסמה הנוכחית')).toHaveProperty('value', '');
+  });
+
+  it('shows a wrong current password in the form', async () => {
+    fakeApi(() => ({ status: 400, body: { message: 'הסיסמה הנוכחית שגויה.' } }));
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.change(screen.getByLabelText('הסיסמה הנוכחית'), { target: { value: 'Wrong#1234' } });
+    fireEvent.change(screen.getByLabelText('סיסמה חדשה'), { target: { value: 'Chadash#77' } });
+    fireEvent.change(screen.getByLabelText('אימות הסיסמה החדשה'), {
+      target: { value: 'Chadash#77' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'החלפת הסיסמה' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('הסיסמה הנוכחית שגויה.');
+  });
+});

@@ -5,6 +5,7 @@ import { ApiError, sessionStore, useSession, type SessionUser } from '@mechabrim
 import { Avatar, EmptyState, Field, Spinner, SubmitButton, Toast } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
+import { ChangePasswordForm } from './change-password-form';
 import './profile.css';
 
 const s = strings.profile;
@@ -131,6 +132,7 @@ export function ProfilePage() {
           </>
         )}
       </section>
+      <ChangePasswordForm onChanged={(message) => setToast({ tone: 'success', message })} />
     </div>
   );
 }
