@@ -433,6 +433,17 @@ export const strings = {
     changePassword: 'החלפת הסיסמה',
     changingPassword: 'מחליפים…',
     passwordError: 'לא הצלחנו להחליף את הסיסמה. נסו שוב.',
+    deleteTitle: 'מחיקת החשבון',
+    deleteIntro:
+      'מחיקת החשבון מסירה את השם, האימייל, רשימת המשאלות ופרטי הקשר שלכם. ההזמנות והקבלות נשמרות כנדרש בחוק, בלי השם שלכם. אי אפשר לבטל את המחיקה.',
+    deleteStart: 'מחיקת החשבון…',
+    deleteConfirmLabel: 'הסיסמה, לאישור המחיקה',
+    deleteConfirm: 'מחיקת החשבון לצמיתות',
+    deleting: 'מוחקים…',
+    deleteCancel: 'ביטול',
+    deleteError: 'לא הצלחנו למחוק את החשבון. נסו שוב.',
+    deletedTitle: 'החשבון נמחק',
+    toHome: 'לדף הבית',
   },
   wishlist: {
     title: 'רשימת המשאלות',

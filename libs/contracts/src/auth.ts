@@ -218,6 +218,15 @@ export const changePasswordFormSchema = z
     message: VALIDATION_HE.passwordsDoNotMatch,
   });
 
+/** Body of `DELETE /api/auth/account`: the password, to confirm it is the owner. */
+export const deleteAccountRequestSchema = z.strictObject({
+  password: z
+    .string({ error: VALIDATION_HE.currentPasswordRequired })
+    .min(1, VALIDATION_HE.currentPasswordRequired)
+    .max(128),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
 /** Answer of the password routes: a Hebrew message to show. */
 export const accountMessageAnswerSchema = z.object({ message: z.string() });
 export type AccountMessageAnswer = z.infer<typeof accountMessageAnswerSchema>;

@@ -7,12 +7,13 @@ import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
 import { CATALOGUE_MODELS } from '@mechabrim/db';
 import { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
+import { AccountDeletionService } from './account-deletion.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginBackoff } from './login-backoff';
-import { PasswordsController } from './passwords.controller';
+import { AccountController } from './account.controller';
 import { PasswordsService } from './passwords.service';
 import { SessionsService } from './sessions.service';
 
@@ -39,11 +40,12 @@ import { SessionsService } from './sessions.service';
       }),
     }),
   ],
-  controllers: [AuthController, PasswordsController],
+  controllers: [AuthController, AccountController],
   providers: [
     AuthService,
     LoginBackoff,
     PasswordsService,
+    AccountDeletionService,
     SessionsService,
     JwtStrategy,
     JwtAuthGuard,

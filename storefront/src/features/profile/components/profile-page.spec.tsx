@@ -126,3 +126,47 @@ describe('changing the password', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('הסיסמה הנוכחית שגויה.');
   });
 });
+
+describe('deleting the account', () => {
+  it('asks for the password, then signs out here and says what was kept', async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/auth/account'
+        ? { body: { message: 'החשבון נמחק. ההזמנות והקבלות נשמרות כנדרש בחוק.' } }
+        : undefined,
+    );
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון לצמיתות' }));
+    expect(await screen.findByText('יש להקליד את הסיסמה הנוכחית')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('הסיסמה, לאישור המחיקה'), {
+      target: { value: 'Sefer#2024' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון לצמיתות' }));
+    expect(await screen.findByRole('heading', { name: 'החשבון נמחק' })).toBeTruthy();
+    expect(screen.getByText('החשבון נמחק. ההזמנות והקבלות נשמרות כנדרש בחוק.')).toBeTruthy();
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(init.method).toBe('DELETE');
+    expect(JSON.parse(String(init.body))).toEqual({ password: 'Sefer#2024' });
+    // Only the DELETE went out: the server already ended every session.
+    expect(calls).toEqual(['/api/auth/account']);
+    expect(sessionStore.getState()).toMatchObject({ user: null, token: null });
+  });
+
+  it('keeps the account and says why when the server refuses', async () => {
+    fakeApi(() => ({ status: 409, body: { message: 'יש בחשבון הזמנה שעדיין בדרך אליכם' } }));
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון…' }));
+    fireEvent.change(screen.getByLabelText('הסיסמה, לאישור המחיקה'), {
+      target: { value: 'Sefer#2024' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון לצמיתות' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'יש בחשבון הזמנה שעדיין בדרך אליכם',
+    );
+    expect(sessionStore.getState().token).toBe('t');
+    fireEvent.click(screen.getByRole('button', { name: 'ביטול' }));
+    expect(screen.getByRole('button', { name: 'מחיקת החשבון…' })).toBeTruthy();
+  });
+});

@@ -6,6 +6,7 @@ import { Avatar, EmptyState, Field, Spinner, SubmitButton, Toast } from '@mechab
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
 import './profile.css';
 
 const s = strings.profile;
@@ -18,6 +19,8 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [toast, setToast] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // The account was deleted: the server's message, in place of the profile.
+  const [farewell, setFarewell] = useState<string | null>(null);
 
   if (loading)
     return (
@@ -25,6 +28,23 @@ export function ProfilePage() {
         <Spinner />
       </div>
     );
+  if (farewell) {
+    return (
+      <div className="sf-page">
+        <EmptyState
+          titleAs="h1"
+          icon="user"
+          title={s.deletedTitle}
+          description={farewell}
+          action={
+            <Link to="/" className="mb-button">
+              {s.toHome}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
   if (!user) {
     return (
       <div className="sf-page">
@@ -133,6 +153,7 @@ export function ProfilePage() {
         )}
       </section>
       <ChangePasswordForm onChanged={(message) => setToast({ tone: 'success', message })} />
+      <DeleteAccountSection onDeleted={setFarewell} />
     </div>
   );
 }

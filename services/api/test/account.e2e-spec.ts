@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 import { ORDER_QUEUE_NAMES, type MailJob, type MailJobOf } from '@mechabrim/contracts';
 import { startTestMongo, startTestRedis } from '@mechabrim/testing';
 import { messagesHe } from '../src/common/messages.he';
@@ -8,8 +8,11 @@ import { client, expectError, freshIp, INJECTIONS, type Client } from './http';
 
 const m = messagesHe.auth;
 
-/** Forgotten and changed passwords against the real API, MongoDB and Redis (issue 24). */
-describe('passwords API', () => {
+/**
+ * Forgotten and changed passwords, and deleting one's account, against the real API, MongoDB and
+ * Redis (issue 24).
+ */
+describe('account API', () => {
   let mongo: Awaited<ReturnType<typeof startTestMongo>>;
   let redis: Awaited<ReturnType<typeof startTestRedis>>;
   let api: TestApi;
@@ -180,5 +183,113 @@ describe('passwords API', () => {
     expect((await login(email, 'Chadash#77')).status).toBe(200);
     const [told] = await mailsTo(email, 'password-changed');
     expect(told).toMatchObject({ how: 'changed' });
+  });
+
+  describe('deleting the account', () => {
+    const remove = (token: string, body: unknown) =>
+      fetch(`${api.baseUrl}/api/auth/account`, {
+        method: 'DELETE',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': freshIp(),
+        },
+        body: JSON.stringify(body),
+      }).then(async (res) => ({
+        status: res.status,
+        body: (await res.json()) as { message: string },
+        headers: res.headers,
+      }));
+    const idOf = async (email: string) =>
+      (await db.db().collection('users').findOne({ email }))?._id as ObjectId;
+    const order = (userId: ObjectId, email: string, status: string) => ({
+      user: { userId, name: 'רונית קוראת', email, firstName: 'רונית', lastName: 'קוראת' },
+      shippingAddress: {
+        fullName: 'רונית קוראת',
+        street: 'הרצל 12',
+        city: 'חיפה',
+        zip: '3100000',
+        country: 'ישראל',
+        phone: '050-1234567',
+        email: 'ronit.home@example.com',
+      },
+      books: [],
+      status,
+      createdAt: new Date(),
+    });
+
+    it('refuses a wrong password, an author, and a reader with an order on its way', async () => {
+      const token = await register('ronit@example.com');
+      expect(expectError(await remove(token, { password: 'Wrong#1234' }), 400).message).toBe(
+        m.currentPasswordWrong,
+      );
+      expectError(await remove(token, {}), 400);
+      const userId = await idOf('ronit@example.com');
+      const { insertedId } = await db
+        .db()
+        .collection('orders')
+        .insertOne(order(userId, 'ronit@example.com', 'processing'));
+      expect(expectError(await remove(token, { password }), 409).message).toBe(m.deleteOpenOrders);
+      await db.db().collection('orders').deleteOne({ _id: insertedId });
+
+      const author = await http.post<{ token: string }>(
+        '/api/auth/register',
+        {
+          name: 'שירה כותבת',
+          email: 'shira@example.com',
+          password,
+          role: 'author',
+          agreeToTerms: true,
+          agreeToAuthorsTerms: true,
+        },
+        { ip: freshIp() },
+      );
+      expect(expectError(await remove(author.body.token, { password }), 409).message).toBe(
+        m.deleteAuthor,
+      );
+      expect((await http.get('/api/auth/profile', { token })).status).toBe(200);
+    });
+
+    it('removes personal data, keeps orders with the name replaced, and ends every session', async () => {
+      const email = 'ronit@example.com';
+      const token = (await login(email, password)).body.token;
+      const userId = await idOf(email);
+      const other = await db
+        .db()
+        .collection('orders')
+        .insertOne(order(userId, email, 'delivered'));
+      await db.db().collection('reviews').insertOne({
+        book: new ObjectId(),
+        user: userId,
+        authorName: 'רונית קוראת',
+        content: 'ספר מצוין',
+        rating: 5,
+        isApproved: true,
+      });
+      await db.db().collection('wishlists').insertOne({ user: userId, book: new ObjectId() });
+
+      const done = await remove(token, { password });
+      expect(done.status).toBe(200);
+      expect(done.body.message).toBe(m.accountDeleted);
+
+      expectError(await http.get('/api/auth/profile', { token }), 401);
+      expectError(await login(email, password), 401);
+      const user = await db.db().collection('users').findOne({ _id: userId });
+      expect(user).toMatchObject({
+        name: m.deletedName,
+        email: `deleted-${userId.toHexString()}@deleted.invalid`,
+        bio: '',
+        avatar: '',
+        deletedAt: expect.any(Date),
+      });
+      const kept = await db.db().collection('orders').findOne({ _id: other.insertedId });
+      expect(kept?.status).toBe('delivered');
+      expect(JSON.stringify(kept)).not.toMatch(/רונית|050-1234567|ronit|הרצל/);
+      const review = await db.db().collection('reviews').findOne({ user: userId });
+      expect(review).toMatchObject({ authorName: m.deletedName, content: 'ספר מצוין' });
+      expect(await db.db().collection('wishlists').countDocuments({ user: userId })).toBe(0);
+      // The address is free again for a new account.
+      expect(await register(email)).toEqual(expect.any(String));
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { Body, Controller, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Header, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import {
   accountMessageAnswerSchema,
   changePasswordRequestSchema,
+  deleteAccountRequestSchema,
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
   type AccountMessageAnswer,
@@ -23,15 +25,19 @@ import {
 } from '../common/validation/zod-validation.pipe';
 import { CurrentUser, type AuthenticatedUser } from './authenticated-user';
 import { Authenticated } from './guards';
+import { AccountDeletionService } from './account-deletion.service';
 import { PasswordsService } from './passwords.service';
 
-/** Forgotten and changed passwords (issue 24). */
+/** Forgotten and changed passwords, and deleting one's account (issue 24). */
 @ApiTags('auth')
-@Controller('auth/password')
-export class PasswordsController {
-  constructor(private readonly passwords: PasswordsService) {}
+@Controller('auth')
+export class AccountController {
+  constructor(
+    private readonly passwords: PasswordsService,
+    private readonly deletion: AccountDeletionService,
+  ) {}
 
-  @Post('forgot')
+  @Post('password/forgot')
   @HttpCode(202)
   @Header('Cache-Control', 'no-store')
   @UseGuards(AuthThrottlerGuard)
@@ -50,7 +56,7 @@ export class PasswordsController {
     return this.passwords.forgot(body.email);
   }
 
-  @Post('reset')
+  @Post('password/reset')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @UseGuards(AuthThrottlerGuard)
@@ -68,7 +74,7 @@ export class PasswordsController {
     return this.passwords.reset(body.token, body.password);
   }
 
-  @Put()
+  @Put('password')
   @Header('Cache-Control', 'no-store')
   @Authenticated()
   @UseGuards(AuthThrottlerGuard)
@@ -85,5 +91,29 @@ export class PasswordsController {
     body: z.output<typeof changePasswordRequestSchema>,
   ): Promise<AccountMessageAnswer> {
     return this.passwords.change(user, body.currentPassword, body.newPassword);
+  }
+
+  @Delete('account')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @Authenticated()
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.auth })
+  @ApiOperation({
+    summary:
+      "Delete the reader's own account: personal data removed, orders, receipts and ledger kept with the name replaced; every session ends",
+  })
+  @ApiZodBody(deleteAccountRequestSchema)
+  @ApiBadRequestResponse({ description: 'The password is wrong' })
+  @ApiConflictResponse({
+    description: "An order on its way, an author's or an admin's account: not deleted here",
+  })
+  @ApiZodResponse(accountMessageAnswerSchema, { description: 'A Hebrew message' })
+  deleteAccount(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(deleteAccountRequestSchema))
+    body: z.output<typeof deleteAccountRequestSchema>,
+  ): Promise<AccountMessageAnswer> {
+    return this.deletion.delete(user, body.password);
   }
 }
