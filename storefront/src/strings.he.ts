@@ -401,6 +401,13 @@ export const strings = {
     resetNoToken: 'הקישור לאיפוס הסיסמה חסר או שאינו שלם. אפשר לבקש קישור חדש.',
     resetDoneTitle: 'הסיסמה נשמרה',
     toForgot: 'לבקשת קישור חדש',
+    confirmEmailTitle: 'אישור כתובת האימייל',
+    confirming: 'מאשרים את הכתובת…',
+    confirmEmailError: 'לא הצלחנו לאשר את הכתובת. נסו שוב.',
+    confirmEmailNoToken:
+      'הקישור לאישור הכתובת חסר או שאינו שלם. אפשר לבקש החלפה מחדש בעמוד הפרופיל.',
+    confirmEmailDoneTitle: 'כתובת האימייל הוחלפה',
+    retry: 'לנסות שוב',
   },
   profile: {
     title: 'הפרופיל שלי',
@@ -443,6 +450,10 @@ export const strings = {
     deleteCancel: 'ביטול',
     deleteError: 'לא הצלחנו למחוק את החשבון. נסו שוב.',
     deletedTitle: 'החשבון נמחק',
+    emailChangeHint:
+      'כדי להחליף את כתובת האימייל יש להקליד את הסיסמה. נשלח קישור לאישור לכתובת החדשה, והיא תוחלף אחרי הלחיצה עליו.',
+    emailPending: (email: string) =>
+      `שלחנו קישור לאישור אל ${email}. הכתובת תוחלף אחרי לחיצה על הקישור, תוך 24 שעות.`,
     toHome: 'לדף הבית',
   },
   wishlist: {

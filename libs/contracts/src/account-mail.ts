@@ -2,10 +2,18 @@ import { z } from 'zod';
 import { accountTokenSchema } from './auth';
 
 /** Mails about the account itself (issue 24), sent straight to the mail queue. */
-export const ACCOUNT_MAIL_TEMPLATES = ['password-reset', 'password-changed'] as const;
+export const ACCOUNT_MAIL_TEMPLATES = [
+  'password-reset',
+  'password-changed',
+  'email-change-confirm',
+  'email-change-requested',
+] as const;
 
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+/** How long the link confirming a new e-mail address works. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
 
 const mailTo = z.email().max(254);
 const nameField = z.string().min(1).max(120);
@@ -34,4 +42,28 @@ export const passwordChangedMailSchema = z.strictObject({
   name: nameField,
   changedAt: z.iso.datetime(),
   how: z.enum(['changed', 'reset']),
+});
+
+/**
+ * `email-change-confirm`: sent to the NEW address; following its single-use link moves the account
+ * there. Like the reset link, the token rides in the job only and in the link's fragment.
+ */
+export const emailChangeConfirmMailSchema = z.strictObject({
+  template: z.literal('email-change-confirm'),
+  to: mailTo,
+  name: nameField,
+  token: accountTokenSchema,
+  expiresAt: z.iso.datetime(),
+});
+
+/**
+ * `email-change-requested`: tells the CURRENT address that a move to another address was asked
+ * for, and what to do if it was not the owner.
+ */
+export const emailChangeRequestedMailSchema = z.strictObject({
+  template: z.literal('email-change-requested'),
+  to: mailTo,
+  name: nameField,
+  newEmail: mailTo,
+  requestedAt: z.iso.datetime(),
 });

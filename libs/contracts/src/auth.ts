@@ -145,10 +145,16 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** Body of `PUT /api/auth/profile`: name and email required (spec §5), bio and avatar optional. */
+/**
+ * Body of `PUT /api/auth/profile`: name and email required (spec §5), bio and avatar optional. A
+ * new e-mail address needs the current password and takes effect only when the link mailed to it
+ * is followed (`POST /api/auth/email/confirm`).
+ */
 export const updateProfileRequestSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,
+  /** Required when `email` is a new address: the move waits for a link sent there. */
+  currentPassword: z.string().max(128).optional(),
   bio: z.string().trim().max(2000, VALIDATION_HE.bioTooLong).optional(),
   avatar: z
     .string()
@@ -255,7 +261,12 @@ export const updateProfileAnswerSchema = z.object({
   user: userSchema,
   token: z.string().optional(),
   message: z.string(),
+  /** A new address waiting for its link to be followed. */
+  pendingEmail: z.string().optional(),
 });
+
+/** Body of `POST /api/auth/email/confirm`: the token of the link mailed to the new address. */
+export const confirmEmailRequestSchema = z.strictObject({ token: accountTokenSchema });
 export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
 
 /** The audience of the API's bearer tokens; a token made for anything else is refused. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ACCOUNT_MAIL_TEMPLATES,
+  emailChangeConfirmMailSchema,
+  emailChangeRequestedMailSchema,
   passwordChangedMailSchema,
   passwordResetMailSchema,
 } from './account-mail';
@@ -251,6 +253,8 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   returnRejectedMailSchema,
   passwordResetMailSchema,
   passwordChangedMailSchema,
+  emailChangeConfirmMailSchema,
+  emailChangeRequestedMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

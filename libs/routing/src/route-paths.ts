@@ -19,6 +19,7 @@ export const storefrontPaths = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/confirm-email',
   '/profile',
   '/wishlist',
   '/author-compensation',

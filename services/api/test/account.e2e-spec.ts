@@ -185,6 +185,57 @@ describe('account API', () => {
     expect(told).toMatchObject({ how: 'changed' });
   });
 
+  describe('changing the e-mail address', () => {
+    const ask = (token: string, email: string, currentPassword?: string) =>
+      http.put<{ pendingEmail?: string; user: { email: string } }>(
+        '/api/auth/profile',
+        { name: 'דנה לוי', email, ...(currentPassword ? { currentPassword } : {}) },
+        { token, ip: freshIp() },
+      );
+    const confirm = (token: unknown) =>
+      http.post<{ message: string }>('/api/auth/email/confirm', { token }, { ip: freshIp() });
+
+    it('moves the account only when the new address follows its link, once, ending every session', async () => {
+      const here = await register('mover@example.com');
+      const elsewhere = (await login('mover@example.com', password)).body.token;
+      const asked = await ask(here, 'moved@example.com', password);
+      expect(asked.status).toBe(200);
+      expect(asked.body.pendingEmail).toBe('moved@example.com');
+
+      const [link] = await mailsTo('moved@example.com', 'email-change-confirm');
+      const [notice] = await mailsTo('mover@example.com', 'email-change-requested');
+      expect(link?.token).toMatch(/^[\w-]{43}$/);
+      expect(notice).toMatchObject({ newEmail: 'moved@example.com' });
+      // Nothing moved yet: the old address still signs in, both sessions still work.
+      expect((await login('mover@example.com', password)).status).toBe(200);
+      expect((await http.get('/api/auth/profile', { token: elsewhere })).status).toBe(200);
+
+      const done = await confirm(link?.token);
+      expect(done.status).toBe(200);
+      expect(done.body.message).toBe(m.emailChanged);
+      expectError(await http.get('/api/auth/profile', { token: here }), 401);
+      expectError(await http.get('/api/auth/profile', { token: elsewhere }), 401);
+      expectError(await login('mover@example.com', password), 401);
+      expect((await login('moved@example.com', password)).status).toBe(200);
+      expect(expectError(await confirm(link?.token), 400).message).toBe(m.emailLinkExpired);
+    });
+
+    it('a second request voids the first link; a taken address is refused when confirmed', async () => {
+      const token = await register('twice@example.com');
+      await ask(token, 'first@example.com', password);
+      await ask(token, 'second@example.com', password);
+      const [first] = await mailsTo('first@example.com', 'email-change-confirm');
+      const [second] = await mailsTo('second@example.com', 'email-change-confirm');
+      expectError(await confirm(first?.token), 400);
+      // Someone registers the address before the link is followed.
+      await register('second@example.com');
+      expectError(await confirm(second?.token), 409);
+      expect((await login('twice@example.com', password)).status).toBe(200);
+      expectError(await confirm('not a token'), 400);
+      for (const injection of INJECTIONS) expectError(await confirm(injection), 400);
+    });
+  });
+
   describe('deleting the account', () => {
     const remove = (token: string, body: unknown) =>
       fetch(`${api.baseUrl}/api/auth/account`, {

@@ -31,6 +31,9 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/auth').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const ConfirmEmailPage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.ConfirmEmailPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile').then((m) => ({ default: m.ProfilePage })),
 );
@@ -73,6 +76,7 @@ const screens: Record<StorefrontPath, ReactElement> = {
   '/register': <RegisterPage />,
   '/forgot-password': <ForgotPasswordPage />,
   '/reset-password': <ResetPasswordPage />,
+  '/confirm-email': <ConfirmEmailPage />,
   '/profile': <ProfilePage />,
   '/wishlist': <WishlistPage />,
   '/author-compensation': <AuthorCompensationPage />,

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import {
   accountMessageAnswerSchema,
   changePasswordRequestSchema,
+  confirmEmailRequestSchema,
   deleteAccountRequestSchema,
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
@@ -26,15 +27,17 @@ import {
 import { CurrentUser, type AuthenticatedUser } from './authenticated-user';
 import { Authenticated } from './guards';
 import { AccountDeletionService } from './account-deletion.service';
+import { EmailChangesService } from './email-changes.service';
 import { PasswordsService } from './passwords.service';
 
-/** Forgotten and changed passwords, and deleting one's account (issue 24). */
+/** Forgotten and changed passwords, a confirmed e-mail change, deleting one's account (issue 24). */
 @ApiTags('auth')
 @Controller('auth')
 export class AccountController {
   constructor(
     private readonly passwords: PasswordsService,
     private readonly deletion: AccountDeletionService,
+    private readonly emailChanges: EmailChangesService,
   ) {}
 
   @Post('password/forgot')
@@ -91,6 +94,26 @@ export class AccountController {
     body: z.output<typeof changePasswordRequestSchema>,
   ): Promise<AccountMessageAnswer> {
     return this.passwords.change(user, body.currentPassword, body.newPassword);
+  }
+
+  @Post('email/confirm')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.passwordReset })
+  @ApiOperation({
+    summary:
+      'Follow the link mailed to a new address: the account moves there and every session ends',
+  })
+  @ApiZodBody(confirmEmailRequestSchema)
+  @ApiBadRequestResponse({ description: 'The link was used, expired or never existed' })
+  @ApiConflictResponse({ description: 'The new address was registered meanwhile' })
+  @ApiZodResponse(accountMessageAnswerSchema, { description: 'A Hebrew message' })
+  confirmEmail(
+    @Body(new ZodValidationPipe(confirmEmailRequestSchema))
+    body: z.output<typeof confirmEmailRequestSchema>,
+  ): Promise<AccountMessageAnswer> {
+    return this.emailChanges.confirm(body.token);
   }
 
   @Delete('account')

@@ -8,8 +8,10 @@ import { CATALOGUE_MODELS } from '@mechabrim/db';
 import { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { AccountDeletionService } from './account-deletion.service';
+import { AccountMailer } from './account-mailer';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailChangesService } from './email-changes.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginBackoff } from './login-backoff';
@@ -46,6 +48,8 @@ import { SessionsService } from './sessions.service';
     LoginBackoff,
     PasswordsService,
     AccountDeletionService,
+    AccountMailer,
+    EmailChangesService,
     SessionsService,
     JwtStrategy,
     JwtAuthGuard,

@@ -1,18 +1,8 @@
-import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Types } from 'mongoose';
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  ORDER_JOB_NAME,
-  ORDER_QUEUE_NAMES,
-  PASSWORD_RESET_TTL_MINUTES,
-  mailJobSchema,
-  type AccountMessageAnswer,
-  type MailJob,
-} from '@mechabrim/contracts';
+import { PASSWORD_RESET_TTL_MINUTES, type AccountMessageAnswer } from '@mechabrim/contracts';
 import {
   ACCOUNT_TOKEN_MODEL,
   USER_MODEL,
@@ -23,8 +13,8 @@ import {
 } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
-import { QueueProducer } from '../infra/queue-producer';
 import { REDIS_CLIENT } from '../infra/redis.module';
+import { AccountMailer, newAccountToken, tokenHashOf } from './account-mailer';
 import type { AuthenticatedUser } from './authenticated-user';
 import { SessionsService } from './sessions.service';
 
@@ -37,20 +27,6 @@ const m = messagesHe.auth;
 export const RESET_MAILS_PER_ADDRESS = { limit: 3, windowMs: 60 * 60_000 } as const;
 
 /**
- * Account mails carry a token or personal data: each is one job straight on the mail queue (never
- * an outbox row, which is kept), removed once sent; a failed one is kept a day for operators.
- */
-const ACCOUNT_MAIL_JOB_OPTIONS = {
-  attempts: 6,
-  backoff: { type: 'exponential', delay: 5000 },
-  removeOnComplete: true,
-  removeOnFail: { age: 24 * 3600 },
-} as const;
-
-/** SHA-256 of a mailed token: what the database keeps of it. */
-export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
  * Forgotten and changed passwords (issue 24). A reset link is single-use, works for
  * {@link PASSWORD_RESET_TTL_MINUTES} minutes, and setting a password through it ends every
  * session of the account; a change from the profile needs the current password and ends every
@@ -61,9 +37,8 @@ export class PasswordsService {
   constructor(
     @InjectModel(USER_MODEL) private readonly users: UserModel,
     @InjectModel(ACCOUNT_TOKEN_MODEL) private readonly tokens: AccountTokenModel,
-    @InjectQueue(ORDER_QUEUE_NAMES.mail) private readonly mail: Queue,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
-    private readonly producer: QueueProducer,
+    private readonly mailer: AccountMailer,
     private readonly sessions: SessionsService,
   ) {}
 
@@ -80,7 +55,7 @@ export class PasswordsService {
       .select({ name: 1, email: 1 })
       .lean();
     if (user) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newAccountToken();
       const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
       await this.tokens.create({
         user: user._id,
@@ -89,7 +64,7 @@ export class PasswordsService {
         createdAt: now,
         expiresAt,
       });
-      await this.sendMail({
+      await this.mailer.send({
         template: 'password-reset',
         to: user.email,
         name: user.name.slice(0, 120),
@@ -168,32 +143,19 @@ export class PasswordsService {
     return { message: m.passwordChanged };
   }
 
-  /** The 'your password was changed' mail; a queue outage must not undo the change. */
-  private async tellOwner(
+  /** The 'your password was changed' mail. */
+  private tellOwner(
     user: { _id: Types.ObjectId; name: string; email: string },
     how: 'changed' | 'reset',
     at: Date,
   ): Promise<void> {
-    try {
-      await this.sendMail({
-        template: 'password-changed',
-        to: user.email,
-        name: user.name.slice(0, 120),
-        changedAt: at.toISOString(),
-        how,
-      });
-    } catch {
-      // The password is changed either way; the owner sees it at their next sign-in.
-    }
-  }
-
-  private async sendMail(job: MailJob): Promise<void> {
-    await this.producer.add(
-      this.mail,
-      ORDER_JOB_NAME,
-      mailJobSchema.parse(job),
-      ACCOUNT_MAIL_JOB_OPTIONS,
-    );
+    return this.mailer.tell({
+      template: 'password-changed',
+      to: user.email,
+      name: user.name.slice(0, 120),
+      changedAt: at.toISOString(),
+      how,
+    });
   }
 
   /** Counts a reset mail for the address; over the limit, a Hebrew 429. */

@@ -1,6 +1,7 @@
 import type { MailJob, MailTemplateName } from '@mechabrim/contracts';
 import { bookApprovedTemplate, bookRejectedTemplate } from './book-review.template';
 import { bookSoldTemplate } from './book-sold.template';
+import { emailChangeConfirmTemplate, emailChangeRequestedTemplate } from './email-change.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
 import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
@@ -26,6 +27,8 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'return-rejected': returnRejectedTemplate,
   'password-reset': passwordResetTemplate,
   'password-changed': passwordChangedTemplate,
+  'email-change-confirm': emailChangeConfirmTemplate,
+  'email-change-requested': emailChangeRequestedTemplate,
 };
 
 /** Renders a mail job with its template. */

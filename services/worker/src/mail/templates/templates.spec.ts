@@ -116,6 +116,20 @@ const jobs: MailJob[] = [
     changedAt: '2025-03-02T08:30:00.000Z',
     how: 'reset',
   },
+  {
+    template: 'email-change-confirm',
+    to: 'dana.new@example.com',
+    name: 'דנה',
+    token: 'B'.repeat(43),
+    expiresAt: '2025-03-03T08:30:00.000Z',
+  },
+  {
+    template: 'email-change-requested',
+    to: 'dana@example.com',
+    name: 'דנה',
+    newEmail: 'dana.new@example.com',
+    requestedAt: '2025-03-02T08:30:00.000Z',
+  },
 ];
 
 /** The job of one template from the list above (every template is in it). */
@@ -416,5 +430,17 @@ describe('mail templates', () => {
     );
     expect(changed.text).toContain('שונתה מעמוד הפרופיל');
     expect(changed.text).toContain('בשאר המכשירים');
+  });
+
+  it('email-change-confirm links the new address to its confirmation; the old address is told', async () => {
+    const confirm = await renderMail(jobOf('email-change-confirm'), contextWith(null));
+    const url = `https://mechabrim.example/confirm-email#token=${'B'.repeat(43)}`;
+    expect(confirm.text).toContain(url);
+    expect(confirm.html).toContain(`href="${url}"`);
+    expect(confirm.text).toContain('תקף ל־24 שעות');
+    const notice = await renderMail(jobOf('email-change-requested'), contextWith(null));
+    expect(notice.text).toContain('לכתובת dana.new@example.com');
+    expect(notice.text).toContain('https://mechabrim.example/forgot-password');
+    expect(notice.text).not.toContain('confirm-email');
   });
 });

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@mechabrim/routing';
 import { sessionStore } from '@mechabrim/session';
 import { fakeApi } from '@mechabrim/api-client/src/testing/render-with-api';
+import { ConfirmEmailPage } from './confirm-email-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';
 import { ResetPasswordPage, resetTokenOf } from './reset-password-page';
@@ -111,5 +112,49 @@ describe('reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'שמירת הסיסמה' }));
     expect((await screen.findByRole('alert')).textContent).toContain('כבר שומש');
     expect(screen.getByRole('link', { name: 'לבקשת קישור חדש' })).toBeTruthy();
+  });
+});
+
+describe('confirming a new e-mail address', () => {
+  it('confirms on a press, signs out here, and leads to sign-in', async () => {
+    act(() =>
+      sessionStore.setState({
+        user: { ...({} as never), id: 'u1', name: 'דנה', email: 'dana@example.com' },
+        token: 't',
+      }),
+    );
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/auth/email/confirm'
+        ? { body: { message: 'כתובת האימייל הוחלפה. יש להתחבר מחדש עם הכתובת החדשה.' } }
+        : undefined,
+    );
+    render(
+      <MemoryRouter initialEntries={[`/confirm-email#token=${token}`]}>
+        <Routes>
+          <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(calls).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'אישור כתובת האימייל' }));
+    expect(await screen.findByRole('heading', { name: 'כתובת האימייל הוחלפה' })).toBeTruthy();
+    expect(bodyOf(0)).toEqual({ token });
+    expect(calls).toEqual(['/api/auth/email/confirm']);
+    expect(sessionStore.getState()).toMatchObject({ user: null, token: null });
+    expect(screen.getByRole('link', { name: 'להתחברות' })).toBeTruthy();
+  });
+
+  it('shows a spent link’s refusal with a retry', async () => {
+    fakeApi(() => ({ status: 400, body: { message: 'הקישור כבר שומש' } }));
+    render(
+      <MemoryRouter initialEntries={[`/confirm-email#token=${token}`]}>
+        <Routes>
+          <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'אישור כתובת האימייל' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('הקישור כבר שומש');
+    expect(screen.getByRole('button', { name: 'לנסות שוב' })).toBeTruthy();
   });
 });

@@ -170,3 +170,30 @@ describe('deleting the account', () => {
     expect(screen.getByRole('button', { name: 'מחיקת החשבון…' })).toBeTruthy();
   });
 });
+
+describe('changing the e-mail address', () => {
+  it('asks for the password only for a new address, and says a link was sent there', async () => {
+    fakeApi((url) =>
+      url.pathname === '/api/auth/profile'
+        ? { body: { user: dana, message: 'שלחנו קישור', pendingEmail: 'dana.new@example.com' } }
+        : undefined,
+    );
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'עריכה' }));
+    // Only the password card's field until the address changes.
+    expect(screen.getAllByLabelText('הסיסמה הנוכחית')).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('אימייל'), {
+      target: { value: 'Dana.New@example.com' },
+    });
+    const current = screen.getAllByLabelText('הסיסמה הנוכחית');
+    expect(current).toHaveLength(2);
+    fireEvent.change(current[0]!, { target: { value: 'Sefer#2024' } });
+    fireEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await screen.findByText(/שלחנו קישור לאישור אל dana.new@example.com/);
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      email: 'dana.new@example.com',
+      currentPassword: 'Sefer#2024',
+    });
+  });
+});

@@ -102,9 +102,9 @@ export function ProfilePage() {
         {editing ? (
           <ProfileForm
             user={user}
-            onSaved={() => {
+            onSaved={(message) => {
               setEditing(false);
-              setToast({ tone: 'success', message: s.updated });
+              setToast({ tone: 'success', message });
             }}
             onFailed={(message) => setToast({ tone: 'error', message })}
             onCancel={() => setEditing(false)}
@@ -160,27 +160,34 @@ export function ProfilePage() {
 
 interface ProfileFormProps {
   user: Pick<SessionUser, 'name' | 'email' | 'bio'>;
-  onSaved: () => void;
+  onSaved: (message: string) => void;
   onFailed: (message: string) => void;
   onCancel: () => void;
 }
 
-/** The profile editor: name and e-mail required, the bio optional (spec §5). */
+/**
+ * The profile editor: name and e-mail required, the bio optional (spec §5). A new e-mail address
+ * asks for the current password; the account moves there once the link mailed to it is followed.
+ */
 function ProfileForm({ user, onSaved, onFailed, onCancel }: ProfileFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useZodForm(updateProfileRequestSchema, {
     name: user.name,
     email: user.email,
     bio: user.bio ?? '',
+    currentPassword: '',
   });
+  const movingTo = watch('email').trim().toLowerCase();
+  const moving = movingTo !== user.email;
 
-  const onSave = handleSubmit(async (update) => {
+  const onSave = handleSubmit(async ({ currentPassword, ...update }) => {
     try {
-      await sessionStore.getState().updateProfile(update);
-      onSaved();
+      await sessionStore.getState().updateProfile(moving ? { ...update, currentPassword } : update);
+      onSaved(moving ? s.emailPending(movingTo) : s.updated);
     } catch (err) {
       onFailed(err instanceof ApiError && err.message ? err.message : s.updateError);
     }
@@ -201,6 +208,24 @@ function ProfileForm({ user, onSaved, onFailed, onCancel }: ProfileFormProps) {
           <input type="email" autoComplete="email" {...control} {...register('email')} />
         )}
       </Field>
+      {moving && (
+        <Field
+          label={s.currentPassword}
+          error={errors.currentPassword?.message}
+          hint={s.emailChangeHint}
+          required
+          latin
+        >
+          {(control) => (
+            <input
+              type="password"
+              autoComplete="current-password"
+              {...control}
+              {...register('currentPassword')}
+            />
+          )}
+        </Field>
+      )}
       <Field label={s.bio} error={errors.bio?.message}>
         {(control) => <textarea {...control} {...register('bio')} />}
       </Field>
