@@ -119,7 +119,16 @@ describe('confirming a new e-mail address', () => {
   it('confirms on a press, signs out here, and leads to sign-in', async () => {
     act(() =>
       sessionStore.setState({
-        user: { ...({} as never), id: 'u1', name: 'דנה', email: 'dana@example.com' },
+        user: {
+          _id: 'u1',
+          id: 'u1',
+          name: 'דנה',
+          email: 'dana@example.com',
+          role: 'user',
+          bio: '',
+          avatar: '',
+          createdAt: '2025-01-01T00:00:00.000Z',
+        },
         token: 't',
       }),
     );
