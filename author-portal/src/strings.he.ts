@@ -35,6 +35,7 @@ export const strings = {
     submit: 'כניסה',
     submitting: 'מתחבר…',
     loginError: 'שגיאה בהתחברות',
+    forgot: 'שכחתם את הסיסמה?',
     authorsOnly: 'הכניסה לפורטל מיועדת לסופרים בלבד. חשבון זה אינו חשבון סופר.',
     /** Read before the signed-in name in the portal's bar (the name alone is what shows). */
     signedInAs: 'החשבון המחובר:',

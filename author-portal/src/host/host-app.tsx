@@ -82,7 +82,7 @@ export function HostApp({ storeUrl }: { storeUrl: string }) {
           <main id="main" className="portal-main">
             <Routes>
               <Route path="/" element={<Home />} />
-              <Route path="/login" element={<SignInPage />} />
+              <Route path="/login" element={<SignInPage storeUrl={storeUrl} />} />
               <Route path="*" element={<PortalRemote siteUrl={storeUrl} />} />
             </Routes>
           </main>

@@ -23,7 +23,7 @@ function renderSignIn() {
   return render(
     <MemoryRouter initialEntries={['/']}>
       <Routes>
-        <Route path="/" element={<SignInPage />} />
+        <Route path="/" element={<SignInPage storeUrl="https://mechabrim.example" />} />
         <Route path="/author-dashboard" element={<h1>לוח הבקרה</h1>} />
         <Route path="/author-dashboard/moderation" element={<h1>ניהול תוכן</h1>} />
       </Routes>
@@ -43,6 +43,13 @@ it('says why when the API ended the session', () => {
   act(() => sessionStore.getState().expire('ended'));
   renderSignIn();
   expect(screen.getByRole('status').textContent).toBe('ההתחברות שלכם הסתיימה. נא להתחבר מחדש.');
+});
+
+it('leads a forgotten password to the store’s reset screens', () => {
+  renderSignIn();
+  expect(screen.getByRole('link', { name: 'שכחתם את הסיסמה?' }).getAttribute('href')).toBe(
+    'https://mechabrim.example/forgot-password',
+  );
 });
 
 describe('the portal’s sign-in (spec §5, the storefront’s login rules)', () => {

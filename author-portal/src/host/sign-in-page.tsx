@@ -11,9 +11,10 @@ import { homeOf } from './home-of';
  * The authors' subdomain has its own origin, hence its own localStorage and its own sign-in,
  * against the same API (POST /api/auth/login) and with the storefront's login rules and words
  * (the login schema of `@mechabrim/contracts`). Authors enter their dashboard, admins the
- * moderation area; readers are turned away.
+ * moderation area; readers are turned away. A forgotten password is reset on the store's own
+ * screens (`storeUrl`), where the mailed link leads.
  */
-export function SignInPage() {
+export function SignInPage({ storeUrl }: { storeUrl: string }) {
   const user = useSession((s) => s.user);
   // Why the author is here when the API ended their session ('your session has ended…').
   const notice = useSession((s) => s.notice);
@@ -78,6 +79,10 @@ export function SignInPage() {
         <SubmitButton pending={isSubmitting} pendingLabel={strings.signIn.submitting}>
           {strings.signIn.submit}
         </SubmitButton>
+        {/* The reset screens are the store's: the mailed link leads there, to the same account. */}
+        <p>
+          <a href={`${storeUrl}/forgot-password`}>{strings.signIn.forgot}</a>
+        </p>
       </form>
     </section>
   );

@@ -122,6 +122,66 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await context.close();
     });
 
+    it('forgets the password, follows the mailed link from the local outbox, and signs in with a new one', async () => {
+      const forgetful = `forgetful-${viewport}-${Date.now()}@example.com`;
+      await world.api('/api/auth/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'עומר שוכח',
+          email: forgetful,
+          password,
+          role: 'user',
+          agreeToTerms: true,
+        }),
+      });
+      const { page, errors, context } = await openPage(world, viewport);
+      await visit(world, page, '/login');
+      await page.getByRole('link', { name: 'שכחתם את הסיסמה?' }).click();
+      await page.waitForURL('**/forgot-password');
+      await page.getByLabel('אימייל').fill(forgetful);
+      await page.getByRole('button', { name: 'שליחת קישור' }).click();
+      await page.getByRole('heading', { name: 'בדקו את תיבת הדואר' }).waitFor();
+      await keep(page, 'forgot-password-sent', viewport);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The mail, as the worker sent it, in its local outbox.
+      const outbox = `${world.stack.urls.worker}/dev/mail`;
+      let mailLink: string | null = null;
+      for (let tries = 0; tries < 60 && !mailLink; tries += 1) {
+        await page.goto(outbox);
+        const row = page.locator('tr', { hasText: forgetful }).filter({ hasText: 'איפוס הסיסמה' });
+        if ((await row.count()) > 0) mailLink = await row.locator('a').first().getAttribute('href');
+        else await page.waitForTimeout(500);
+      }
+      expect(mailLink).not.toBeNull();
+      await page.goto(`${world.stack.urls.worker}${mailLink}`);
+      const resetHref = await page
+        .getByRole('link', { name: 'בחירת סיסמה חדשה' })
+        .getAttribute('href');
+      expect(resetHref).toMatch(/\/reset-password#token=[\w-]{43}$/);
+
+      await visit(world, page, new URL(resetHref ?? '/').pathname + new URL(resetHref ?? '/').hash);
+      await page.getByRole('heading', { name: 'בחירת סיסמה חדשה' }).waitFor();
+      const fresh = 'Chadash-Tov-34!';
+      await page.getByLabel('סיסמה חדשה').fill(fresh);
+      await page.getByLabel('אימות סיסמה').fill(fresh);
+      await keep(page, 'reset-password', viewport);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'שמירת הסיסמה' }).click();
+      await page.getByRole('heading', { name: 'הסיסמה נשמרה' }).waitFor();
+      await page.getByRole('link', { name: 'להתחברות' }).click();
+      await page.waitForURL('**/login');
+      await page.getByLabel('אימייל').fill(forgetful);
+      await page.getByLabel('סיסמה').fill(fresh);
+      await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      const menu = await accountMenu(page);
+      await menu.getByText('שלום, עומר שוכח').waitFor();
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
+    });
+
     it('a guest sees prompts on the wishlist and profile pages', async () => {
       const { page, context } = await openPage(world, viewport);
       await visit(world, page, '/wishlist');

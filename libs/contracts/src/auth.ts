@@ -145,10 +145,16 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** Body of `PUT /api/auth/profile`: name and email required (spec §5), bio and avatar optional. */
+/**
+ * Body of `PUT /api/auth/profile`: name and email required (spec §5), bio and avatar optional. A
+ * new e-mail address needs the current password and takes effect only when the link mailed to it
+ * is followed (`POST /api/auth/email/confirm`).
+ */
 export const updateProfileRequestSchema = z.strictObject({
   name: nameSchema,
   email: emailSchema,
+  /** Required when `email` is a new address: the move waits for a link sent there. */
+  currentPassword: z.string().max(128).optional(),
   bio: z.string().trim().max(2000, VALIDATION_HE.bioTooLong).optional(),
   avatar: z
     .string()
@@ -158,6 +164,78 @@ export const updateProfileRequestSchema = z.strictObject({
     .optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/**
+ * A password-reset token as mailed: 32 random bytes in base64url (43 characters). The server keeps
+ * only its SHA-256 hash.
+ */
+export const accountTokenSchema = z
+  .string({ error: VALIDATION_HE.resetLinkInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, VALIDATION_HE.resetLinkInvalid);
+
+/**
+ * Body of `POST /api/auth/password/forgot`. The answer is the same whether or not the address has
+ * an account.
+ */
+export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** Body of `POST /api/auth/password/reset`: the mailed token and the new password. */
+export const resetPasswordRequestSchema = z.strictObject({
+  token: accountTokenSchema,
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The reset form: the new password twice (the token comes from the link, not the form). */
+export const resetPasswordFormSchema = z
+  .strictObject({
+    password: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: VALIDATION_HE.confirmPasswordRequired })
+      .min(1, VALIDATION_HE.confirmPasswordRequired),
+  })
+  .refine((value) => value.confirmPassword === value.password, {
+    path: ['confirmPassword'],
+    message: VALIDATION_HE.passwordsDoNotMatch,
+  });
+
+/** Body of `PUT /api/auth/password`: the current password and the new one. */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: VALIDATION_HE.currentPasswordRequired })
+    .min(1, VALIDATION_HE.currentPasswordRequired)
+    .max(128),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** The profile's password form: as the request, with the new password typed twice. */
+export const changePasswordFormSchema = z
+  .strictObject({
+    currentPassword: changePasswordRequestSchema.shape.currentPassword,
+    newPassword: newPasswordSchema,
+    confirmPassword: z
+      .string({ error: VALIDATION_HE.confirmPasswordRequired })
+      .min(1, VALIDATION_HE.confirmPasswordRequired),
+  })
+  .refine((value) => value.confirmPassword === value.newPassword, {
+    path: ['confirmPassword'],
+    message: VALIDATION_HE.passwordsDoNotMatch,
+  });
+
+/** Body of `DELETE /api/auth/account`: the password, to confirm it is the owner. */
+export const deleteAccountRequestSchema = z.strictObject({
+  password: z
+    .string({ error: VALIDATION_HE.currentPasswordRequired })
+    .min(1, VALIDATION_HE.currentPasswordRequired)
+    .max(128),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
+/** Answer of the password routes: a Hebrew message to show. */
+export const accountMessageAnswerSchema = z.object({ message: z.string() });
+export type AccountMessageAnswer = z.infer<typeof accountMessageAnswerSchema>;
 
 /** The user as every auth answer shows it (never the password hash). */
 export const userSchema = z.object({
@@ -183,7 +261,12 @@ export const updateProfileAnswerSchema = z.object({
   user: userSchema,
   token: z.string().optional(),
   message: z.string(),
+  /** A new address waiting for its link to be followed. */
+  pendingEmail: z.string().optional(),
 });
+
+/** Body of `POST /api/auth/email/confirm`: the token of the link mailed to the new address. */
+export const confirmEmailRequestSchema = z.strictObject({ token: accountTokenSchema });
 export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
 
 /** The audience of the API's bearer tokens; a token made for anything else is refused. */

@@ -5,6 +5,7 @@ export * from './queues';
 export * from './fields';
 export * from './validation-messages.he';
 export * from './auth';
+export * from './account-mail';
 export * from './catalogue';
 export * from './community';
 export * from './pickup-branch';

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  ACCOUNT_MAIL_TEMPLATES,
+  emailChangeConfirmMailSchema,
+  emailChangeRequestedMailSchema,
+  passwordChangedMailSchema,
+  passwordResetMailSchema,
+} from './account-mail';
 import { clientLogEntrySchema } from './client-logs';
 import { PREFLIGHT_CHECK_STATUSES } from './preflight';
 import { VALIDATION_HE } from './validation-messages.he';
@@ -95,6 +102,7 @@ export const MAIL_TEMPLATES = [
   'order-cancelled',
   'order-returned',
   'return-rejected',
+  ...ACCOUNT_MAIL_TEMPLATES,
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -243,6 +251,10 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   orderCancelledMailSchema,
   orderReturnedMailSchema,
   returnRejectedMailSchema,
+  passwordResetMailSchema,
+  passwordChangedMailSchema,
+  emailChangeConfirmMailSchema,
+  emailChangeRequestedMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

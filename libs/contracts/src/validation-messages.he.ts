@@ -21,6 +21,8 @@ export const VALIDATION_HE = {
   passwordTooLong: 'הסיסמה ארוכה מדי (עד 128 תווים)',
   passwordsDoNotMatch: 'הסיסמאות אינן תואמות',
   confirmPasswordRequired: 'יש להקליד את הסיסמה פעם נוספת',
+  currentPasswordRequired: 'יש להקליד את הסיסמה הנוכחית',
+  resetLinkInvalid: 'הקישור לאיפוס הסיסמה אינו תקין. אפשר לבקש קישור חדש.',
   termsRequired: 'יש לאשר את תנאי האתר',
   authorsTermsRequired: 'יש לאשר את תקנון הסופרים',
   roleInvalid: 'סוג החשבון חייב להיות קורא או יוצר',

@@ -1,5 +1,6 @@
 export * from './users.schema';
 export * from './sessions.schema';
+export * from './account-tokens.schema';
 export * from './author-profiles.schema';
 export * from './books.schema';
 export * from './book-edits.schema';

@@ -1,4 +1,5 @@
 import type { Connection, Schema } from 'mongoose';
+import { ACCOUNT_TOKEN_MODEL, AccountTokenSchema } from './account-tokens.schema';
 import { AUTHOR_PROFILE_MODEL, AuthorProfileSchema } from './author-profiles.schema';
 import { BOOK_MODEL, BookSchema } from './books.schema';
 import { BOOK_EDIT_MODEL, BookEditSchema } from './book-edits.schema';
@@ -17,6 +18,7 @@ import { WISHLIST_ITEM_MODEL, WishlistItemSchema } from './wishlists.schema';
 export const CATALOGUE_MODELS: ReadonlyArray<{ name: string; schema: Schema }> = [
   { name: USER_MODEL, schema: UserSchema },
   { name: SESSION_MODEL, schema: SessionSchema },
+  { name: ACCOUNT_TOKEN_MODEL, schema: AccountTokenSchema },
   { name: AUTHOR_PROFILE_MODEL, schema: AuthorProfileSchema },
   { name: BOOK_MODEL, schema: BookSchema },
   { name: CATEGORY_MODEL, schema: CategorySchema },

@@ -18,6 +18,8 @@ export const UserSchema = new Schema(
      * the database; read by the server whenever it prices an order, never taken from the client.
      */
     isVip: { type: Boolean, default: false },
+    /** When the owner deleted the account: its personal data was removed then (issue 24). */
+    deletedAt: { type: Date, default: null },
   },
   { timestamps: true, collection: 'users' },
 );

@@ -266,7 +266,7 @@ describe('auth API', () => {
       expectError(await http.get('/api/auth/profile', { token: `${h}.${p}.forgedsignature` }), 401);
     });
 
-    it('updates name and bio without a new token, and returns a new token when the e-mail changes', async () => {
+    it('updates name and bio without a new token; a new e-mail waits for the link mailed to it', async () => {
       const same = await http.put<{ user: { bio: string }; token?: string; message: string }>(
         '/api/auth/profile',
         { name: 'נועה כהן-לוי', email: 'profile@example.com', bio: 'קוראת נלהבת' },
@@ -277,19 +277,27 @@ describe('auth API', () => {
       expect(same.body.token).toBeUndefined();
       expect(same.body.message).toBe('הפרופיל עודכן בהצלחה');
 
-      const moved = await http.put<{ user: { email: string }; token?: string }>(
-        '/api/auth/profile',
-        { name: 'נועה כהן-לוי', email: 'noa.new@example.com' },
-        { token },
+      const move = { name: 'נועה כהן-לוי', email: 'noa.new@example.com' };
+      expect(expectError(await http.put('/api/auth/profile', move, { token }), 400).message).toBe(
+        messagesHe.auth.emailChangeNeedsPassword,
       );
-      expect(moved.status).toBe(200);
-      expect(moved.body.user.email).toBe('noa.new@example.com');
-      expect(moved.body.token).toBeTruthy();
-      const me = await http.get<{ email: string }>('/api/auth/profile', {
-        token: moved.body.token,
-      });
-      expect(me.body.email).toBe('noa.new@example.com');
-      token = moved.body.token as string;
+      expectError(
+        await http.put('/api/auth/profile', { ...move, currentPassword: 'Wrong#1234' }, { token }),
+        400,
+      );
+      const asked = await http.put<{
+        user: { email: string };
+        token?: string;
+        pendingEmail?: string;
+        message: string;
+      }>('/api/auth/profile', { ...move, currentPassword: 'Sefer#2024' }, { token });
+      expect(asked.status).toBe(200);
+      expect(asked.body.user.email).toBe('profile@example.com');
+      expect(asked.body.pendingEmail).toBe('noa.new@example.com');
+      expect(asked.body.token).toBeUndefined();
+      expect(asked.body.message).toBe(messagesHe.auth.emailChangePending('noa.new@example.com'));
+      const me = await http.get<{ email: string }>('/api/auth/profile', { token });
+      expect(me.body.email).toBe('profile@example.com');
     });
 
     it('refuses to take an e-mail that belongs to someone else (409) and validates the body', async () => {

@@ -25,6 +25,15 @@ const LoginPage = lazy(() => import('../features/auth').then((m) => ({ default: 
 const RegisterPage = lazy(() =>
   import('../features/auth').then((m) => ({ default: m.RegisterPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ConfirmEmailPage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.ConfirmEmailPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile').then((m) => ({ default: m.ProfilePage })),
 );
@@ -65,6 +74,9 @@ const screens: Record<StorefrontPath, ReactElement> = {
   '/contact': <ContactPage />,
   '/login': <LoginPage />,
   '/register': <RegisterPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/confirm-email': <ConfirmEmailPage />,
   '/profile': <ProfilePage />,
   '/wishlist': <WishlistPage />,
   '/author-compensation': <AuthorCompensationPage />,

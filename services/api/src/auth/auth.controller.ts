@@ -140,12 +140,12 @@ export class AuthController {
   @Authenticated()
   @ApiOperation({
     summary:
-      "Update name, e-mail, bio, avatar; an e-mail change ends the user's other sessions and answers a new token for this one",
+      'Update name, bio, avatar; a new e-mail needs the current password and moves the account only when the link mailed to it is followed',
   })
   @ApiZodBody(updateProfileRequestSchema)
   @ApiConflictResponse({ description: 'E-mail already registered to someone else' })
   @ApiZodResponse(updateProfileAnswerSchema, {
-    description: 'The updated user, a new token when the e-mail changed, and a message',
+    description: 'The updated user, a message, and the new address waiting for its link',
   })
   updateProfile(
     @CurrentUser() user: AuthenticatedUser,

@@ -1,15 +1,22 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
+import { ORDER_QUEUE_NAMES } from '@mechabrim/contracts';
 import { CATALOGUE_MODELS } from '@mechabrim/db';
 import { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
+import { AccountDeletionService } from './account-deletion.service';
+import { AccountMailer } from './account-mailer';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailChangesService } from './email-changes.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginBackoff } from './login-backoff';
+import { AccountController } from './account.controller';
+import { PasswordsService } from './passwords.service';
 import { SessionsService } from './sessions.service';
 
 /**
@@ -20,6 +27,7 @@ import { SessionsService } from './sessions.service';
 @Module({
   imports: [
     MongooseModule.forFeature([...CATALOGUE_MODELS]),
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.mail }),
     PassportModule,
     JwtModule.registerAsync({
       inject: [API_CONFIG],
@@ -34,10 +42,14 @@ import { SessionsService } from './sessions.service';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, AccountController],
   providers: [
     AuthService,
     LoginBackoff,
+    PasswordsService,
+    AccountDeletionService,
+    AccountMailer,
+    EmailChangesService,
     SessionsService,
     JwtStrategy,
     JwtAuthGuard,

@@ -29,6 +29,7 @@ import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { isAllowedAvatar } from './avatar-url';
 import { deviceSummary } from './device-summary';
+import { EmailChangesService } from './email-changes.service';
 import { LoginBackoff } from './login-backoff';
 import { SessionsService } from './sessions.service';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -54,6 +55,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly sessions: SessionsService,
     private readonly backoff: LoginBackoff,
+    private readonly emailChanges: EmailChangesService,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -130,14 +132,20 @@ export class AuthService {
   }
 
   /**
-   * Updates name, e-mail, bio and avatar. An e-mail change ends the user's other sessions
-   * (someone who took over the old address's sessions loses them) and keeps this one, answering a
-   * token for it that names the new address. An author's new name is copied onto their books, so
-   * lists and search follow.
+   * Updates name, bio and avatar at once. A new e-mail address is not taken here: it needs the
+   * current password and moves the account only when the link mailed to it is followed
+   * ({@link EmailChangesService}). An author's new name is copied onto their books, so lists and
+   * search follow.
    */
   async updateProfile(
     current: AuthenticatedUser,
-    changes: { name: string; email: string; bio?: string; avatar?: string },
+    changes: {
+      name: string;
+      email: string;
+      bio?: string;
+      avatar?: string;
+      currentPassword?: string;
+    },
   ): Promise<UpdateProfileAnswer> {
     const userId = current.id;
     if (changes.avatar !== undefined && !isAllowedAvatar(changes.avatar, this.config.avatarHosts)) {
@@ -151,28 +159,25 @@ export class AuthService {
     if (emailChanged && (await this.emailTaken(changes.email, userId))) {
       throw new DomainError('conflict', messagesHe.auth.emailTaken);
     }
-    const set: Record<string, string> = { name: changes.name, email: changes.email };
+    if (emailChanged) {
+      await this.emailChanges.request(userId, changes.email, changes.currentPassword);
+    }
+    const set: Record<string, string> = { name: changes.name };
     if (changes.bio !== undefined) set.bio = changes.bio;
     if (changes.avatar !== undefined) set.avatar = changes.avatar;
-    let after;
-    try {
-      after = await this.users
-        .findByIdAndUpdate(userId, { $set: set }, { returnDocument: 'after', runValidators: true })
-        .setOptions({ sanitizeFilter: true })
-        .select(USER_FIELDS)
-        .lean();
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw new DomainError('conflict', messagesHe.auth.emailTaken);
-      throw error;
-    }
+    const after = await this.users
+      .findByIdAndUpdate(userId, { $set: set }, { returnDocument: 'after', runValidators: true })
+      .setOptions({ sanitizeFilter: true })
+      .select(USER_FIELDS)
+      .lean();
     if (!after) throw new DomainError('unauthorized', messagesHe.auth.userNotFound);
-    if (emailChanged) await this.sessions.endOtherSessions(userId, current.sessionId);
     if (after.name !== before.name) await this.renameAuthorOnBooks(after._id, after.name);
-    const user = toUserAnswer(after);
     return {
-      user,
-      ...(emailChanged ? { token: await this.renewSession(user, current.sessionId) } : {}),
-      message: messagesHe.auth.profileUpdated,
+      user: toUserAnswer(after),
+      message: emailChanged
+        ? messagesHe.auth.emailChangePending(changes.email)
+        : messagesHe.auth.profileUpdated,
+      ...(emailChanged ? { pendingEmail: changes.email } : {}),
     };
   }
 
@@ -216,13 +221,6 @@ export class AuthService {
       expiresAt: this.expiryOf(token),
       device: deviceSummary(userAgent),
     });
-    return token;
-  }
-
-  /** A fresh token for a session that goes on (its claims changed); the session lasts as long. */
-  private async renewSession(user: User, sessionId: string): Promise<string> {
-    const token = await this.sign(user, sessionId);
-    await this.sessions.extend(sessionId, user.id, this.expiryOf(token));
     return token;
   }
 

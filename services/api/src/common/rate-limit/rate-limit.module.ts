@@ -8,6 +8,8 @@ import { RedisThrottlerStorage } from './redis-throttler.storage';
 export const RATE_LIMITS = {
   /** Login and registration: slows password guessing and account spraying. */
   auth: { limit: 10, ttl: 60_000 },
+  /** Password-reset requests and resets: each may mail a stranger's address. */
+  passwordReset: { limit: 5, ttl: 15 * 60_000 },
   /** Contact form. */
   contact: { limit: 5, ttl: 60_000 },
   /** Browser logs: a page in an error loop must not flood the API. */

@@ -1,10 +1,13 @@
 import type { MailJob, MailTemplateName } from '@mechabrim/contracts';
 import { bookApprovedTemplate, bookRejectedTemplate } from './book-review.template';
 import { bookSoldTemplate } from './book-sold.template';
+import { emailChangeConfirmTemplate, emailChangeRequestedTemplate } from './email-change.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
 import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
 import { orderReturnedTemplate } from './order-returned.template';
+import { passwordChangedTemplate } from './password-changed.template';
+import { passwordResetTemplate } from './password-reset.template';
 import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
 import { readyForPickupTemplate } from './ready-for-pickup.template';
 import { returnRejectedTemplate } from './return-rejected.template';
@@ -22,6 +25,10 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'order-cancelled': orderCancelledTemplate,
   'order-returned': orderReturnedTemplate,
   'return-rejected': returnRejectedTemplate,
+  'password-reset': passwordResetTemplate,
+  'password-changed': passwordChangedTemplate,
+  'email-change-confirm': emailChangeConfirmTemplate,
+  'email-change-requested': emailChangeRequestedTemplate,
 };
 
 /** Renders a mail job with its template. */

@@ -102,6 +102,34 @@ const jobs: MailJob[] = [
     changedAt: '2025-03-02T08:30:00.000Z',
     firstTime: false,
   },
+  {
+    template: 'password-reset',
+    to: 'dana@example.com',
+    name: 'דנה',
+    token: 'A'.repeat(40) + '_-9',
+    expiresAt: '2025-03-02T09:00:00.000Z',
+  },
+  {
+    template: 'password-changed',
+    to: 'dana@example.com',
+    name: 'דנה',
+    changedAt: '2025-03-02T08:30:00.000Z',
+    how: 'reset',
+  },
+  {
+    template: 'email-change-confirm',
+    to: 'dana.new@example.com',
+    name: 'דנה',
+    token: 'B'.repeat(43),
+    expiresAt: '2025-03-03T08:30:00.000Z',
+  },
+  {
+    template: 'email-change-requested',
+    to: 'dana@example.com',
+    name: 'דנה',
+    newEmail: 'dana.new@example.com',
+    requestedAt: '2025-03-02T08:30:00.000Z',
+  },
 ];
 
 /** The job of one template from the list above (every template is in it). */
@@ -377,5 +405,42 @@ describe('mail templates', () => {
     );
     expect(first.subject).toBe('פרטי התשלום שלכם נשמרו');
     expect(first.text).not.toContain('יבדוק את השינוי');
+  });
+
+  it('password-reset carries the single-use link in its fragment and says how long it works', async () => {
+    const mail = await renderMail(jobOf('password-reset'), contextWith(null));
+    const url = `https://mechabrim.example/reset-password#token=${'A'.repeat(40)}_-9`;
+    expect(mail.subject).toBe('איפוס הסיסמה במחברים');
+    expect(mail.text).toContain(url);
+    expect(mail.html).toContain(`href="${url}"`);
+    // 09:00 UTC is 11:00 in Israel in March.
+    expect(mail.text).toContain('הקישור תקף ל־30 דקות (עד 11:00) ולשימוש אחד בלבד.');
+    expect(mail.html).toContain('dir="rtl"');
+  });
+
+  it('password-changed says how it changed and that other sessions ended', async () => {
+    const reset = await renderMail(jobOf('password-changed'), contextWith(null));
+    expect(reset.subject).toBe('הסיסמה שלכם במחברים שונתה');
+    expect(reset.text).toContain('אופסה דרך קישור');
+    expect(reset.text).toContain('ההתחברות בכל המכשירים הסתיימה');
+    expect(reset.text).toContain('https://mechabrim.example/forgot-password');
+    const changed = await renderMail(
+      { ...(jobOf('password-changed') as MailJobOf<'password-changed'>), how: 'changed' },
+      contextWith(null),
+    );
+    expect(changed.text).toContain('שונתה מעמוד הפרופיל');
+    expect(changed.text).toContain('בשאר המכשירים');
+  });
+
+  it('email-change-confirm links the new address to its confirmation; the old address is told', async () => {
+    const confirm = await renderMail(jobOf('email-change-confirm'), contextWith(null));
+    const url = `https://mechabrim.example/confirm-email#token=${'B'.repeat(43)}`;
+    expect(confirm.text).toContain(url);
+    expect(confirm.html).toContain(`href="${url}"`);
+    expect(confirm.text).toContain('תקף ל־24 שעות');
+    const notice = await renderMail(jobOf('email-change-requested'), contextWith(null));
+    expect(notice.text).toContain('לכתובת dana.new@example.com');
+    expect(notice.text).toContain('https://mechabrim.example/forgot-password');
+    expect(notice.text).not.toContain('confirm-email');
   });
 });

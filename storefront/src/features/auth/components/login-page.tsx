@@ -87,6 +87,11 @@ export function LoginPage() {
             />
           )}
         </Field>
+        <p className="auth-switch">
+          <Link to="/forgot-password" className="sf-link">
+            {s.forgotLink}
+          </Link>
+        </p>
         <SubmitButton pending={isSubmitting} pendingLabel={s.loggingIn}>
           {s.login}
         </SubmitButton>

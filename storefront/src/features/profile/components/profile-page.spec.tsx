@@ -76,3 +76,124 @@ describe('signing out everywhere', () => {
     );
   });
 });
+
+describe('changing the password', () => {
+  it('needs the current password and the new one twice, and says when it is done', async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/auth/password'
+        ? { body: { message: 'הסיסמה שונתה. ההתחברות בשאר המכשירים הסתיימה.' } }
+        : undefined,
+    );
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    const submit = () => fireEvent.click(screen.getByRole('button', { name: 'החלפת הסיסמה' }));
+    submit();
+    expect(await screen.findByText('יש להקליד את הסיסמה הנוכחית')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('הסיסמה הנוכחית'), { target: { value: 'Sefer#2024' } });
+    fireEvent.change(screen.getByLabelText('סיסמה חדשה'), { target: { value: 'Chadash#77' } });
+    fireEvent.change(screen.getByLabelText('אימות הסיסמה החדשה'), {
+      target: { value: 'Chadash#78' },
+    });
+    submit();
+    expect(await screen.findByText('הסיסמאות אינן תואמות')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('אימות הסיסמה החדשה'), {
+      target: { value: 'Chadash#77' },
+    });
+    submit();
+    await screen.findByText('הסיסמה שונתה. ההתחברות בשאר המכשירים הסתיימה.');
+    expect(calls).toEqual(['/api/auth/password']);
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({
+      currentPassword: 'Sefer#2024',
+      newPassword: 'Chadash#77',
+    });
+    expect(screen.getByLabelText('הסיסמה הנוכחית')).toHaveProperty('value', '');
+  });
+
+  it('shows a wrong current password in the form', async () => {
+    fakeApi(() => ({ status: 400, body: { message: 'הסיסמה הנוכחית שגויה.' } }));
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.change(screen.getByLabelText('הסיסמה הנוכחית'), { target: { value: 'Wrong#1234' } });
+    fireEvent.change(screen.getByLabelText('סיסמה חדשה'), { target: { value: 'Chadash#77' } });
+    fireEvent.change(screen.getByLabelText('אימות הסיסמה החדשה'), {
+      target: { value: 'Chadash#77' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'החלפת הסיסמה' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('הסיסמה הנוכחית שגויה.');
+  });
+});
+
+describe('deleting the account', () => {
+  it('asks for the password, then signs out here and says what was kept', async () => {
+    const calls = fakeApi((url) =>
+      url.pathname === '/api/auth/account'
+        ? { body: { message: 'החשבון נמחק. ההזמנות והקבלות נשמרות כנדרש בחוק.' } }
+        : undefined,
+    );
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון לצמיתות' }));
+    expect(await screen.findByText('יש להקליד את הסיסמה הנוכחית')).toBeTruthy();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('הסיסמה, לאישור המחיקה'), {
+      target: { value: 'Sefer#2024' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון לצמיתות' }));
+    expect(await screen.findByRole('heading', { name: 'החשבון נמחק' })).toBeTruthy();
+    expect(screen.getByText('החשבון נמחק. ההזמנות והקבלות נשמרות כנדרש בחוק.')).toBeTruthy();
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(init.method).toBe('DELETE');
+    expect(JSON.parse(String(init.body))).toEqual({ password: 'Sefer#2024' });
+    // Only the DELETE went out: the server already ended every session.
+    expect(calls).toEqual(['/api/auth/account']);
+    expect(sessionStore.getState()).toMatchObject({ user: null, token: null });
+  });
+
+  it('keeps the account and says why when the server refuses', async () => {
+    fakeApi(() => ({ status: 409, body: { message: 'יש בחשבון הזמנה שעדיין בדרך אליכם' } }));
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון…' }));
+    fireEvent.change(screen.getByLabelText('הסיסמה, לאישור המחיקה'), {
+      target: { value: 'Sefer#2024' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'מחיקת החשבון לצמיתות' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'יש בחשבון הזמנה שעדיין בדרך אליכם',
+    );
+    expect(sessionStore.getState().token).toBe('t');
+    fireEvent.click(screen.getByRole('button', { name: 'ביטול' }));
+    expect(screen.getByRole('button', { name: 'מחיקת החשבון…' })).toBeTruthy();
+  });
+});
+
+describe('changing the e-mail address', () => {
+  it('asks for the password only for a new address, and says a link was sent there', async () => {
+    fakeApi((url) =>
+      url.pathname === '/api/auth/profile'
+        ? { body: { user: dana, message: 'שלחנו קישור', pendingEmail: 'dana.new@example.com' } }
+        : undefined,
+    );
+    renderRoute(<ProfilePage />, '/profile', '/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'עריכה' }));
+    // Only the password card's field until the address changes.
+    expect(screen.getAllByLabelText('הסיסמה הנוכחית')).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('אימייל'), {
+      target: { value: 'Dana.New@example.com' },
+    });
+    const current = screen.getAllByLabelText('הסיסמה הנוכחית');
+    expect(current).toHaveLength(2);
+    fireEvent.change(current[0]!, { target: { value: 'Sefer#2024' } });
+    fireEvent.click(screen.getByRole('button', { name: 'שמירה' }));
+    await screen.findByText(/שלחנו קישור לאישור אל dana.new@example.com/);
+    const [, init] = (globalThis.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      email: 'dana.new@example.com',
+      currentPassword: 'Sefer#2024',
+    });
+  });
+});

@@ -5,6 +5,8 @@ import { ApiError, sessionStore, useSession, type SessionUser } from '@mechabrim
 import { Avatar, EmptyState, Field, Spinner, SubmitButton, Toast } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
 import './profile.css';
 
 const s = strings.profile;
@@ -17,6 +19,8 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [toast, setToast] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // The account was deleted: the server's message, in place of the profile.
+  const [farewell, setFarewell] = useState<string | null>(null);
 
   if (loading)
     return (
@@ -24,6 +28,23 @@ export function ProfilePage() {
         <Spinner />
       </div>
     );
+  if (farewell) {
+    return (
+      <div className="sf-page">
+        <EmptyState
+          titleAs="h1"
+          icon="user"
+          title={s.deletedTitle}
+          description={farewell}
+          action={
+            <Link to="/" className="mb-button">
+              {s.toHome}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
   if (!user) {
     return (
       <div className="sf-page">
@@ -81,9 +102,9 @@ export function ProfilePage() {
         {editing ? (
           <ProfileForm
             user={user}
-            onSaved={() => {
+            onSaved={(message) => {
               setEditing(false);
-              setToast({ tone: 'success', message: s.updated });
+              setToast({ tone: 'success', message });
             }}
             onFailed={(message) => setToast({ tone: 'error', message })}
             onCancel={() => setEditing(false)}
@@ -131,33 +152,42 @@ export function ProfilePage() {
           </>
         )}
       </section>
+      <ChangePasswordForm onChanged={(message) => setToast({ tone: 'success', message })} />
+      <DeleteAccountSection onDeleted={setFarewell} />
     </div>
   );
 }
 
 interface ProfileFormProps {
   user: Pick<SessionUser, 'name' | 'email' | 'bio'>;
-  onSaved: () => void;
+  onSaved: (message: string) => void;
   onFailed: (message: string) => void;
   onCancel: () => void;
 }
 
-/** The profile editor: name and e-mail required, the bio optional (spec §5). */
+/**
+ * The profile editor: name and e-mail required, the bio optional (spec §5). A new e-mail address
+ * asks for the current password; the account moves there once the link mailed to it is followed.
+ */
 function ProfileForm({ user, onSaved, onFailed, onCancel }: ProfileFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useZodForm(updateProfileRequestSchema, {
     name: user.name,
     email: user.email,
     bio: user.bio ?? '',
+    currentPassword: '',
   });
+  const movingTo = watch('email').trim().toLowerCase();
+  const moving = movingTo !== user.email;
 
-  const onSave = handleSubmit(async (update) => {
+  const onSave = handleSubmit(async ({ currentPassword, ...update }) => {
     try {
-      await sessionStore.getState().updateProfile(update);
-      onSaved();
+      await sessionStore.getState().updateProfile(moving ? { ...update, currentPassword } : update);
+      onSaved(moving ? s.emailPending(movingTo) : s.updated);
     } catch (err) {
       onFailed(err instanceof ApiError && err.message ? err.message : s.updateError);
     }
@@ -178,6 +208,24 @@ function ProfileForm({ user, onSaved, onFailed, onCancel }: ProfileFormProps) {
           <input type="email" autoComplete="email" {...control} {...register('email')} />
         )}
       </Field>
+      {moving && (
+        <Field
+          label={s.currentPassword}
+          error={errors.currentPassword?.message}
+          hint={s.emailChangeHint}
+          required
+          latin
+        >
+          {(control) => (
+            <input
+              type="password"
+              autoComplete="current-password"
+              {...control}
+              {...register('currentPassword')}
+            />
+          )}
+        </Field>
+      )}
       <Field label={s.bio} error={errors.bio?.message}>
         {(control) => <textarea {...control} {...register('bio')} />}
       </Field>

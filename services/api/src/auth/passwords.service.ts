@@ -1,0 +1,180 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Redis } from 'ioredis';
+import { Types } from 'mongoose';
+import { PASSWORD_RESET_TTL_MINUTES, type AccountMessageAnswer } from '@mechabrim/contracts';
+import {
+  ACCOUNT_TOKEN_MODEL,
+  USER_MODEL,
+  hashPassword,
+  verifyPassword,
+  type AccountTokenModel,
+  type UserModel,
+} from '@mechabrim/db';
+import { DomainError } from '../common/errors/domain-error';
+import { messagesHe } from '../common/messages.he';
+import { REDIS_CLIENT } from '../infra/redis.module';
+import { AccountMailer, newAccountToken, tokenHashOf } from './account-mailer';
+import type { AuthenticatedUser } from './authenticated-user';
+import { SessionsService } from './sessions.service';
+
+const m = messagesHe.auth;
+
+/**
+ * Reset links one address may be sent per window, whether or not it has an account (so the limit
+ * says nothing about who is registered); the per-IP limit is the route's throttler.
+ */
+export const RESET_MAILS_PER_ADDRESS = { limit: 3, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Forgotten and changed passwords (issue 24). A reset link is single-use, works for
+ * {@link PASSWORD_RESET_TTL_MINUTES} minutes, and setting a password through it ends every
+ * session of the account; a change from the profile needs the current password and ends every
+ * session but the one that made it. Either way the owner is told by mail.
+ */
+@Injectable()
+export class PasswordsService {
+  constructor(
+    @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @InjectModel(ACCOUNT_TOKEN_MODEL) private readonly tokens: AccountTokenModel,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    private readonly mailer: AccountMailer,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /**
+   * Mails a reset link when the address has an account. The answer is the same either way, and
+   * takes about as long: the address's limit is counted first, for every address.
+   */
+  async forgot(email: string, now = new Date()): Promise<AccountMessageAnswer> {
+    const address = email.toLowerCase();
+    await this.countResetMail(address);
+    const user = await this.users
+      .findOne({ email: address })
+      .setOptions({ sanitizeFilter: true })
+      .select({ name: 1, email: 1 })
+      .lean();
+    if (user) {
+      const token = newAccountToken();
+      const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
+      await this.tokens.create({
+        user: user._id,
+        purpose: 'password-reset',
+        tokenHash: tokenHashOf(token),
+        createdAt: now,
+        expiresAt,
+      });
+      await this.mailer.send({
+        template: 'password-reset',
+        to: user.email,
+        name: user.name.slice(0, 120),
+        token,
+        expiresAt: expiresAt.toISOString(),
+      });
+    }
+    return { message: m.resetLinkSent };
+  }
+
+  /**
+   * Sets a new password through a mailed link: the link is spent first (atomically, so two uses
+   * at once make one change), then the password is set and every session of the account ends.
+   */
+  async reset(token: string, password: string, now = new Date()): Promise<AccountMessageAnswer> {
+    const spent = await this.tokens
+      .findOneAndUpdate(
+        {
+          tokenHash: tokenHashOf(token),
+          purpose: 'password-reset',
+          usedAt: null,
+          expiresAt: { $gt: now },
+        },
+        { $set: { usedAt: now } },
+      )
+      .lean();
+    if (!spent) throw new DomainError('invalid_data', m.resetLinkExpired);
+    const passwordHash = await hashPassword(password);
+    const user = await this.users
+      .findByIdAndUpdate(spent.user, { $set: { passwordHash } }, { returnDocument: 'after' })
+      .select({ name: 1, email: 1 })
+      .lean();
+    if (!user) throw new DomainError('invalid_data', m.resetLinkExpired);
+    // Other links mailed before this one must not set the password again.
+    await this.tokens.updateMany(
+      { user: user._id, purpose: 'password-reset', usedAt: null },
+      { $set: { usedAt: now } },
+    );
+    await this.sessions.endAll(user._id.toHexString());
+    await this.tellOwner(user, 'reset', now);
+    return { message: m.passwordReset };
+  }
+
+  /** Changes the password from the profile; the current one is required. */
+  async change(
+    current: AuthenticatedUser,
+    currentPassword: string,
+    newPassword: string,
+    now = new Date(),
+  ): Promise<AccountMessageAnswer> {
+    const stored = await this.users
+      .findById(current.id)
+      .select({ name: 1, email: 1, passwordHash: 1 })
+      .lean();
+    if (!stored) throw new DomainError('unauthorized', m.userNotFound);
+    if (!(await verifyPassword(stored.passwordHash, currentPassword))) {
+      throw new DomainError('invalid_data', m.currentPasswordWrong, [
+        { field: 'currentPassword', message: m.currentPasswordWrong },
+      ]);
+    }
+    if (await verifyPassword(stored.passwordHash, newPassword)) {
+      throw new DomainError('invalid_data', m.passwordUnchanged, [
+        { field: 'newPassword', message: m.passwordUnchanged },
+      ]);
+    }
+    await this.users.updateOne(
+      { _id: stored._id },
+      { $set: { passwordHash: await hashPassword(newPassword) } },
+    );
+    await this.sessions.endOtherSessions(current.id, current.sessionId);
+    await this.tokens.updateMany(
+      { user: stored._id, purpose: 'password-reset', usedAt: null },
+      { $set: { usedAt: now } },
+    );
+    await this.tellOwner(stored, 'changed', now);
+    return { message: m.passwordChanged };
+  }
+
+  /** The 'your password was changed' mail. */
+  private tellOwner(
+    user: { _id: Types.ObjectId; name: string; email: string },
+    how: 'changed' | 'reset',
+    at: Date,
+  ): Promise<void> {
+    return this.mailer.tell({
+      template: 'password-changed',
+      to: user.email,
+      name: user.name.slice(0, 120),
+      changedAt: at.toISOString(),
+      how,
+    });
+  }
+
+  /** Counts a reset mail for the address; over the limit, a Hebrew 429. */
+  private async countResetMail(address: string): Promise<void> {
+    const key = `mechabrim:reset-mails:${tokenHashOf(address)}`;
+    let count: number;
+    try {
+      count = await this.redis.incr(key);
+      if (count === 1) await this.redis.pexpire(key, RESET_MAILS_PER_ADDRESS.windowMs);
+    } catch {
+      // Redis is down: the mail could not be queued anyway (the producer answers 503).
+      return;
+    }
+    if (count > RESET_MAILS_PER_ADDRESS.limit) {
+      throw new DomainError('too_many_requests', m.tooManyResetMails, undefined, {
+        retryAfterSeconds: Math.ceil(
+          Math.max(1000, await this.redis.pttl(key).catch(() => 60_000)) / 1000,
+        ),
+      });
+    }
+  }
+}
