@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mechabrim/routing';
 import { BooksPage } from '../features/books';
+import { CommunityProjectsPage } from '../features/community-fund';
 import { EarningsPage } from '../features/earnings';
 import { EditBookPage } from '../features/edit-book';
 import { OrdersPage } from '../features/orders';
@@ -43,6 +44,17 @@ export const authorPortalRoutes: RouteObject[] = [
       <RequireAuthor needs="admin">
         <PortalFrame>
           <ModerationPage />
+        </PortalFrame>
+      </RequireAuthor>
+    ),
+  },
+  {
+    // Issue 23: admins manage the community fund's projects here.
+    path: '/author-dashboard/community',
+    element: (
+      <RequireAuthor needs="admin">
+        <PortalFrame>
+          <CommunityProjectsPage />
         </PortalFrame>
       </RequireAuthor>
     ),

@@ -20,3 +20,4 @@ export * from './author-portal';
 export * from './deadline';
 export * from './payouts';
 export * from './payout-runs';
+export * from './community-fund';

@@ -59,37 +59,51 @@ const digitText = (required: string) =>
 /** Letters (Hebrew or Latin), spaces and the punctuation of names. */
 const HOLDER_NAME = /^[\p{Script=Hebrew}A-Za-z][\p{Script=Hebrew}A-Za-z .'"׳״-]*$/u;
 
+/**
+ * The bank account fields of a payee (an author's payout details; a community project's transfer
+ * details): holder, bank, branch, account and identity or business number.
+ */
+export const bankPayeeFields = {
+  accountHolder: z
+    .string({ error: M.holderRequired })
+    .trim()
+    .min(1, { error: M.holderRequired, abort: true })
+    .min(2, { error: M.holderTooShort, abort: true })
+    .max(100, { error: M.holderTooLong, abort: true })
+    .regex(HOLDER_NAME, M.holderInvalid),
+  bankCode: digitText(M.bankRequired)
+    .pipe(z.string().refine((code) => israeliBank(code) !== undefined, M.bankUnknown))
+    .transform((code) => code.padStart(2, '0')),
+  branch: digitText(M.branchRequired)
+    .pipe(z.string().regex(/^\d{1,3}$/, M.branchInvalid))
+    .transform((branch) => branch.padStart(3, '0')),
+  account: digitText(M.accountRequired).pipe(z.string().regex(/^\d{1,9}$/, M.accountFormat)),
+  taxId: digitText(M.taxIdRequired)
+    .pipe(z.string().regex(/^\d{5,9}$/, { error: M.taxIdFormat, abort: true }))
+    .pipe(z.string().refine(isValidIsraeliId, M.taxIdInvalid))
+    .transform((id) => id.padStart(9, '0')),
+};
+
+/** The bank's check-digit rule on a payee's account (the fields each well formed first). */
+export function checkBankAccount(
+  details: { bankCode: string; branch: string; account: string },
+  ctx: z.RefinementCtx,
+): void {
+  // Only when the three parts are each well formed: else their own messages say what is wrong.
+  const { bankCode, branch, account } = details;
+  if (!israeliBank(bankCode) || !/^\d{3}$/.test(branch) || !/^\d{1,9}$/.test(account)) return;
+  if (!isValidIsraeliBankAccount(bankCode, branch, account)) {
+    ctx.addIssue({ code: 'custom', path: ['account'], message: M.accountInvalid });
+  }
+}
+
 /** Body of `PUT /api/authors/me/payout-details`, and the portal's form. */
 export const payoutDetailsRequestSchema = z
   .strictObject({
-    accountHolder: z
-      .string({ error: M.holderRequired })
-      .trim()
-      .min(1, { error: M.holderRequired, abort: true })
-      .min(2, { error: M.holderTooShort, abort: true })
-      .max(100, { error: M.holderTooLong, abort: true })
-      .regex(HOLDER_NAME, M.holderInvalid),
-    bankCode: digitText(M.bankRequired)
-      .pipe(z.string().refine((code) => israeliBank(code) !== undefined, M.bankUnknown))
-      .transform((code) => code.padStart(2, '0')),
-    branch: digitText(M.branchRequired)
-      .pipe(z.string().regex(/^\d{1,3}$/, M.branchInvalid))
-      .transform((branch) => branch.padStart(3, '0')),
-    account: digitText(M.accountRequired).pipe(z.string().regex(/^\d{1,9}$/, M.accountFormat)),
-    taxId: digitText(M.taxIdRequired)
-      .pipe(z.string().regex(/^\d{5,9}$/, { error: M.taxIdFormat, abort: true }))
-      .pipe(z.string().refine(isValidIsraeliId, M.taxIdInvalid))
-      .transform((id) => id.padStart(9, '0')),
+    ...bankPayeeFields,
     taxStatus: z.enum(TAX_STATUSES, { error: M.taxStatusRequired }),
   })
-  .superRefine((details, ctx) => {
-    // Only when the three parts are each well formed: else their own messages say what is wrong.
-    const { bankCode, branch, account } = details;
-    if (!israeliBank(bankCode) || !/^\d{3}$/.test(branch) || !/^\d{1,9}$/.test(account)) return;
-    if (!isValidIsraeliBankAccount(bankCode, branch, account)) {
-      ctx.addIssue({ code: 'custom', path: ['account'], message: M.accountInvalid });
-    }
-  });
+  .superRefine(checkBankAccount);
 export type PayoutDetailsInput = z.input<typeof payoutDetailsRequestSchema>;
 export type PayoutDetailsRequest = z.output<typeof payoutDetailsRequestSchema>;
 

@@ -20,6 +20,7 @@ export * from './mail-outbox.schema';
 export * from './payout-details.schema';
 export * from './payout-runs.schema';
 export * from './payouts.schema';
+export * from './community-projects.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

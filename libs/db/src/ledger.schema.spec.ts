@@ -7,6 +7,8 @@ import {
   SPLIT_POLICY_NAMES,
 } from '@mechabrim/money';
 import {
+  allocationLedgerEntry,
+  donationLedgerEntry,
   LedgerEntrySchema,
   ledgerEntryProblem,
   ledgerRows,
@@ -173,5 +175,35 @@ describe('returnEntries: a return of some copies of a sold printed line', () => 
     expect(
       returnEntries(order, [], [{ lineIndex: 3, quantity: 1 }], 'community-first', new Date()),
     ).toEqual([]);
+  });
+});
+
+describe("the community fund's entries", () => {
+  it('need no author, book or policy, and a sale still needs its author', async () => {
+    const projectId = new Types.ObjectId();
+    const allocation = allocationLedgerEntry(
+      { _id: new Types.ObjectId(), projectId, amountAgorot: 2_500 },
+      'paid',
+      new Date(),
+    );
+    expect(allocation).toMatchObject({
+      kind: 'allocation',
+      party: 'community',
+      amountAgorot: -2_500,
+    });
+    await expect(new Ledger(allocation).validate()).resolves.toBeUndefined();
+    const returned = allocationLedgerEntry(
+      { _id: allocation.orderId, projectId, amountAgorot: 2_500 },
+      'returned',
+      new Date(),
+    );
+    expect([returned.lineIndex, returned.amountAgorot]).toEqual([1, 2_500]);
+    const donation = donationLedgerEntry(
+      { _id: new Types.ObjectId(), amountAgorot: 5_000 },
+      new Date(),
+    );
+    await expect(new Ledger(donation).validate()).resolves.toBeUndefined();
+    const { authorId: _authorId, ...orphanSale } = good();
+    await expect(new Ledger(orphanSale).validate()).rejects.toThrow(/authorId/);
   });
 });

@@ -22,14 +22,37 @@ export type LedgerParty = (typeof LEDGER_PARTIES)[number];
  * first line, since the ledger's key is per line), a return (copies of a delivered line sent back
  * and refunded: the author's, community's and platform's shares of those copies taken back, the
  * print cost not — one entry per line and party, an order having at most one return), or a payout
- * (money paid out to an author: see {@link payoutLedgerEntry}). Entries are never edited or removed.
+ * (money paid out to an author: see {@link payoutLedgerEntry}). The community fund's own kinds: an
+ * allocation (the fund's money handed to one of its projects by a payout run, see
+ * {@link allocationLedgerEntry}) and a donation (a direct gift to the fund through 'donate now', see
+ * {@link donationLedgerEntry}); neither belongs to an author. Entries are never edited or removed.
  */
-export const LEDGER_KINDS = ['sale', 'reversal', 'adjustment', 'fee', 'return', 'payout'] as const;
+export const LEDGER_KINDS = [
+  'sale',
+  'reversal',
+  'adjustment',
+  'fee',
+  'return',
+  'payout',
+  'allocation',
+  'donation',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-/** A payout entry is no sale line: it has no book and no split policy. */
+/** The kinds that move the community fund's money and name no author or book. */
+export const COMMUNITY_FUND_KINDS = ['allocation', 'donation'] as const;
+export type CommunityFundKind = (typeof COMMUNITY_FUND_KINDS)[number];
+
+const isFundKind = (kind: unknown) => (COMMUNITY_FUND_KINDS as readonly unknown[]).includes(kind);
+
+/** A payout or a fund entry is no sale line: it has no book and no split policy. */
 function notAPayout(this: { kind?: string }): boolean {
-  return this.kind !== 'payout';
+  return this.kind !== 'payout' && !isFundKind(this.kind);
+}
+
+/** Every entry but the fund's own names the author it belongs to. */
+function notAFundEntry(this: { kind?: string }): boolean {
+  return !isFundKind(this.kind);
 }
 
 /**
@@ -54,7 +77,9 @@ export const LedgerEntrySchema = new Schema(
      * payout entry names no book.
      */
     bookId: { type: Schema.Types.ObjectId, ref: 'Book', required: notAPayout },
-    authorId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    authorId: { type: Schema.Types.ObjectId, ref: 'User', required: notAFundEntry },
+    /** The community project an allocation was made to (allocation entries only). */
+    projectId: { type: Schema.Types.ObjectId, ref: 'CommunityProject', default: undefined },
     /**
      * Copies of the line (negative on a reversal; 0 on an adjustment), for sales counts read from
      * the ledger.
@@ -75,6 +100,11 @@ LedgerEntrySchema.index({ orderId: 1, lineIndex: 1, party: 1, kind: 1 }, { uniqu
 LedgerEntrySchema.index({ authorId: 1, party: 1, occurredAt: 1 });
 /** The community fund's total. */
 LedgerEntrySchema.index({ party: 1, occurredAt: 1 });
+/** What each community project has received (allocation entries only). */
+LedgerEntrySchema.index(
+  { projectId: 1, kind: 1 },
+  { partialFilterExpression: { kind: 'allocation' } },
+);
 /** A book's copies sold (the `book-sales` count; `quantity` in the key, so MongoDB reads no entry). */
 LedgerEntrySchema.index({ bookId: 1, party: 1, quantity: 1 });
 
@@ -143,8 +173,9 @@ export function ledgerRows(
   });
 }
 
-/** An entry as read back: a payout's has no book or split policy. */
-export type StoredLedgerEntry = Omit<LedgerEntryInput, 'bookId' | 'policy'> & {
+/** An entry as read back: a payout's has no book or split policy, a fund entry no author. */
+export type StoredLedgerEntry = Omit<LedgerEntryInput, 'bookId' | 'policy' | 'authorId'> & {
+  authorId?: Types.ObjectId | null;
   bookId?: Types.ObjectId | null;
   policy?: LedgerEntryInput['policy'] | null;
   _id?: unknown;
@@ -167,7 +198,11 @@ export function reversalEntries(
   return entries
     .filter(
       (e): e is StoredLedgerEntry & LedgerEntryInput =>
-        e.kind === 'sale' && !!e.bookId && !!e.policy && !reversed.has(lineParty(e)),
+        e.kind === 'sale' &&
+        !!e.bookId &&
+        !!e.authorId &&
+        !!e.policy &&
+        !reversed.has(lineParty(e)),
     )
     .map(({ _id: _saleId, createdAt: _createdAt, ...sale }) => ({
       ...sale,
@@ -234,6 +269,57 @@ export function payoutLedgerEntry(
     kind: 'payout' as const,
     amountAgorot: line === 'paid' ? -payout.grossAgorot : payout.grossAgorot,
     authorId: payout.authorId,
+    quantity: 0,
+    lineTotalAgorot: 0,
+    occurredAt,
+    createdAt: new Date(),
+  };
+}
+
+/** The `lineIndex` of an allocation's entry, and of its reversal when the bank returns it. */
+export const ALLOCATION_LEDGER_LINES = { paid: 0, returned: 1 } as const;
+
+/**
+ * The ledger entry of an allocation of the community fund to a project (issue 23 item 7):
+ * `kind: 'allocation'`, `party: 'community'`, the amount negated (money leaves the fund), keyed
+ * like a payout's — the allocation's own id as `orderId`, line 0 — so a repeated run books it once;
+ * a transfer the bank returns books the amount back to the fund on line 1. No author, book, copies
+ * or split policy; `projectId` names the project.
+ */
+export function allocationLedgerEntry(
+  allocation: { _id: Types.ObjectId; projectId: Types.ObjectId; amountAgorot: number },
+  line: keyof typeof ALLOCATION_LEDGER_LINES,
+  occurredAt: Date,
+) {
+  return {
+    orderId: allocation._id,
+    lineIndex: ALLOCATION_LEDGER_LINES[line],
+    party: 'community' as const,
+    kind: 'allocation' as const,
+    amountAgorot: line === 'paid' ? -allocation.amountAgorot : allocation.amountAgorot,
+    projectId: allocation.projectId,
+    quantity: 0,
+    lineTotalAgorot: 0,
+    occurredAt,
+    createdAt: new Date(),
+  };
+}
+
+/**
+ * The ledger entry of a direct donation to the community fund ('donate now'): `kind: 'donation'`,
+ * `party: 'community'`, the sum given, keyed by the donation's own id (line 0), so a repeated
+ * payment notification books it once. No author, book or split policy.
+ */
+export function donationLedgerEntry(
+  donation: { _id: Types.ObjectId; amountAgorot: number },
+  occurredAt: Date,
+) {
+  return {
+    orderId: donation._id,
+    lineIndex: 0,
+    party: 'community' as const,
+    kind: 'donation' as const,
+    amountAgorot: donation.amountAgorot,
     quantity: 0,
     lineTotalAgorot: 0,
     occurredAt,

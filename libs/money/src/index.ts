@@ -134,3 +134,11 @@ export {
   type StatementLine,
   type PayoutStatement,
 } from './payout-statement';
+export {
+  allocateFund,
+  remainingOf,
+  DONATION_MAX_AGOROT,
+  DONATION_MIN_AGOROT,
+  type FundAllocation,
+  type FundProject,
+} from './community-fund';

@@ -17,6 +17,7 @@ import { ClientLogsModule } from './client-logs/client-logs.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PayoutsModule } from './payouts/payouts.module';
+import { CommunityFundModule } from './community-fund/community-fund.module';
 import { PrintModule } from './print/print.module';
 import { BookUploadsModule } from './book-uploads/book-uploads.module';
 import { ApiConfig } from './config/api-config';
@@ -52,6 +53,7 @@ export const FEATURE_MODULES: Type[] = [
   AuthorDashboardModule,
   ModerationModule,
   PayoutsModule,
+  CommunityFundModule,
 ];
 
 @Module({})

@@ -103,6 +103,14 @@ export const messagesHe = {
     payoutReturned: 'התשלום סומן כמוחזר מהבנק, והיתרה חזרה לחשבון היוצר ותשולם בהרצה הבאה',
     payoutAlreadyReturned: 'התשלום כבר סומן כמוחזר מהבנק',
   },
+  communityFund: {
+    projectNotFound: 'הפרויקט לא נמצא',
+    bankRequiredWhenActive: 'פרויקט פעיל מקבל כסף מהקרן, ולכן יש להזין את פרטי החשבון להעברה',
+    detailsUnavailable: 'פרטי החשבון אינם זמינים כרגע. נסו שוב מאוחר יותר.',
+    projectHasMoney:
+      'הפרויקט כבר קיבל כסף מהקרן ומופיע בדוח הקהילה, ולכן אי אפשר למחוק אותו. אפשר להעביר אותו לסטטוס "בהקמה".',
+    projectRemoved: 'הפרויקט נמחק',
+  },
   portal: {
     /** Spec §5, §8: 'You are not authorized to edit this book'. */
     notAuthorizedToEdit: 'אין לכם הרשאה לערוך ספר זה',

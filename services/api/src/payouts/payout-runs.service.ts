@@ -16,12 +16,14 @@ import {
 } from '@mechabrim/contracts';
 import {
   isDuplicateKeyError,
+  COMMUNITY_ALLOCATION_MODEL,
   LEDGER_ENTRY_MODEL,
   openPayoutRun,
   PAYOUT_MODEL,
   PAYOUT_RUN_MODEL,
   payoutLedgerEntry,
   USER_MODEL,
+  type CommunityAllocationModel,
   type LedgerEntryModel,
   type PayoutModel,
   type PayoutRunModel,
@@ -53,6 +55,8 @@ export class PayoutRunsService {
     @InjectModel(PAYOUT_MODEL) private readonly payouts: PayoutModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @InjectModel(COMMUNITY_ALLOCATION_MODEL)
+    private readonly allocations: CommunityAllocationModel,
     @InjectQueue(PAYOUT_QUEUE_NAMES.payoutRuns) private readonly queue: Queue<PayoutRunsJob>,
   ) {
     this.dataDir = path.resolve(config.dataDir);
@@ -152,6 +156,11 @@ export class PayoutRunsService {
     await this.payouts.updateMany(
       { runId: run._id, status: 'planned' },
       { $set: { status: 'paid', paidAt: now } },
+    );
+    // The community fund's transfers in the same file.
+    await this.allocations.updateMany(
+      { runId: run._id, status: 'planned' },
+      { $set: { status: 'paid' } },
     );
     return { message: m.batchMarkedSent, run: toPayoutRun(await this.runOf(id)) };
   }

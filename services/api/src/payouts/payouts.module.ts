@@ -3,6 +3,8 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PAYOUT_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
+  COMMUNITY_ALLOCATION_MODEL,
+  CommunityAllocationSchema,
   LEDGER_ENTRY_MODEL,
   LedgerEntrySchema,
   OUTBOX_MODEL,
@@ -36,6 +38,7 @@ import { PayoutRunsService } from './payout-runs.service';
       { name: PAYOUT_RUN_MODEL, schema: PayoutRunSchema },
       { name: PAYOUT_MODEL, schema: PayoutSchema },
       { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
+      { name: COMMUNITY_ALLOCATION_MODEL, schema: CommunityAllocationSchema },
     ]),
   ],
   controllers: [

@@ -32,13 +32,15 @@ export class StatsService {
   }
 
   /**
-   * The community fund's total in shekels: the ledger's community entries (sales less reversals),
+   * The community fund's total in shekels: the ledger's community entries (sales less reversals,
+   * and direct donations),
    * or the spec's fixed figure while the ledger holds less than it (a young shop's ledger would
    * otherwise show a smaller number than the pages always have).
    */
   private async donated(): Promise<number> {
     const [sum] = await this.ledger.aggregate<{ total: number }>([
-      { $match: { party: 'community' } },
+      // Allocations hand the fund's money to its projects: still donated, so not subtracted.
+      { $match: { party: 'community', kind: { $ne: 'allocation' } } },
       { $group: { _id: null, total: { $sum: '$amountAgorot' } } },
     ]);
     const fromLedger = agorot(sum?.total ?? 0);

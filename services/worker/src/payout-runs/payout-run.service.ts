@@ -34,6 +34,7 @@ import {
 } from '@mechabrim/money';
 import { seal, unseal, type SealedValue } from '@mechabrim/server-kit';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
+import { CommunityAllocationStep } from './community-allocation';
 import {
   payoutBatchFile,
   payoutBatchFileKey,
@@ -92,7 +93,9 @@ interface LeanEntry {
  * 2. **Each author**, alone: decide by the policy from their ledger and past payouts; write the
  *    payout row with its statement and, when it pays, its ledger entry, in one transaction. The
  *    unique (author, period) makes a repeated or resumed step a no-op.
- * 3. **The bank file** of the run's payouts, written once (its content is the run's alone).
+ * 3. **The community fund's allocations** to its projects, once per period
+ *    (`community-allocation.ts`), then **the bank file** of the run's payouts and allocations,
+ *    written once (its content is the run's alone).
  * 4. **Done**, with the run's totals.
  */
 @Injectable()
@@ -107,6 +110,7 @@ export class PayoutRunService {
     @InjectModel(PAYOUT_DETAILS_MODEL) private readonly details: PayoutDetailsModel,
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+    private readonly community: CommunityAllocationStep,
   ) {}
 
   /** Step 1: the run `runId` names, or (the schedule's job) the run of the period `now` is in. */
@@ -140,6 +144,7 @@ export class PayoutRunService {
         carriedAgorot += outcome.balanceAgorot;
       }
     }
+    await this.community.allocate(run, this.key());
     await this.writeBatch(run);
     const totals = { ...(await this.rowTotals(run._id)), carriedCount, carriedAgorot };
     await this.runs.updateOne(
@@ -301,8 +306,7 @@ export class PayoutRunService {
           };
         }>
       >();
-    if (!planned.length) return;
-    const credits: BatchPayout[] = planned.map((payout) => {
+    const authorCredits: BatchPayout[] = planned.map((payout) => {
       const secret = JSON.parse(
         unseal(this.key(), payout.bank.sealed, payout._id.toHexString()),
       ) as { account: string; taxId: string };
@@ -316,6 +320,9 @@ export class PayoutRunService {
         periodEnd: payout.periodEnd,
       };
     });
+    // The community fund's transfers to its projects go in the same file, after the authors'.
+    const credits = [...authorCredits, ...(await this.community.batchCredits(run, this.key()))];
+    if (!credits.length) return;
     const fileKey = payoutBatchFileKey(run.period);
     await storePayoutBatch(
       this.config.dataDir,

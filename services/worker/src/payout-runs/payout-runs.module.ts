@@ -5,6 +5,10 @@ import { PAYOUT_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
   BOOK_MODEL,
   BookSchema,
+  COMMUNITY_ALLOCATION_MODEL,
+  COMMUNITY_PROJECT_MODEL,
+  CommunityAllocationSchema,
+  CommunityProjectSchema,
   LEDGER_ENTRY_MODEL,
   LedgerEntrySchema,
   PAYOUT_DETAILS_MODEL,
@@ -14,10 +18,11 @@ import {
   PayoutRunSchema,
   PayoutSchema,
 } from '@mechabrim/db';
+import { CommunityAllocationStep } from './community-allocation';
 import { PayoutRunService } from './payout-run.service';
 import { PayoutRunsProcessor } from './payout-runs.processor';
 
-/** Authors' payouts (issue 23): the monthly run, its statements and its bank file. */
+/** Authors' payouts and the community fund's allocations (issue 23): the monthly run, its statements and its bank file. */
 @Module({
   imports: [
     BullModule.registerQueue({ name: PAYOUT_QUEUE_NAMES.payoutRuns }),
@@ -27,9 +32,11 @@ import { PayoutRunsProcessor } from './payout-runs.processor';
       { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
       { name: PAYOUT_DETAILS_MODEL, schema: PayoutDetailsSchema },
       { name: BOOK_MODEL, schema: BookSchema },
+      { name: COMMUNITY_PROJECT_MODEL, schema: CommunityProjectSchema },
+      { name: COMMUNITY_ALLOCATION_MODEL, schema: CommunityAllocationSchema },
     ]),
   ],
-  providers: [PayoutRunService, PayoutRunsProcessor],
+  providers: [PayoutRunService, CommunityAllocationStep, PayoutRunsProcessor],
   exports: [PayoutRunService],
 })
 export class PayoutRunsModule {}

@@ -83,3 +83,50 @@ describe('the site terms', () => {
     expect(document.body.textContent).toMatch(/בתי המשפט המוסמכים בתל אביב–יפו/);
   });
 });
+
+describe('the community donation page, from the ledger', () => {
+  const fund = {
+    total: 1_250.5,
+    allocated: 800,
+    balance: 450.5,
+    months: [
+      { month: '2026-04', received: 250.5, donations: 50, allocated: 800 },
+      { month: '2026-03', received: 1_000, donations: 0, allocated: 0 },
+    ],
+    projects: [
+      {
+        id: 'p1',
+        name: 'ספרייה קהילתית בדימונה',
+        description: 'ספרים לילדים',
+        target: 5_000,
+        received: 800,
+        status: 'active',
+      },
+    ],
+  };
+
+  it("shows the fund's own projects with their targets and receipts, and the fund by month", async () => {
+    fakeApi((url) => (url.pathname === '/api/community/fund' ? { body: fund } : undefined));
+    renderRoute(<CommunityDonationPage />, '/community-donation', '/community-donation');
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'ספרייה קהילתית בדימונה' }),
+    ).toBeTruthy();
+    expect(screen.queryByText('ספרייה בכל שכונה')).toBeNull();
+    const progress = screen.getByRole('progressbar', {
+      name: 'התקדמות הפרויקט ספרייה קהילתית בדימונה אל היעד',
+    });
+    expect(progress.getAttribute('value')).toBe('800');
+    expect(progress.getAttribute('max')).toBe('5000');
+    const rows = screen.getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/אפריל 2026/);
+    expect(rows[2]).toMatch(/מרץ 2026/);
+  });
+
+  it("keeps the spec's sample projects while the fund has none or the API does not answer", async () => {
+    fakeApi(() => ({ status: 503, body: { message: 'השירות אינו זמין' } }));
+    renderRoute(<CommunityDonationPage />, '/community-donation', '/community-donation');
+    expect(screen.getByText('ספרייה בכל שכונה')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});

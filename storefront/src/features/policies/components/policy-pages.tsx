@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from '@mechabrim/routing';
 import { Price } from '@mechabrim/ui';
 import { useStats } from '@mechabrim/api-client';
+import type { CommunityFund } from '@mechabrim/contracts';
+import { useCommunityFund } from '../api/get-community-fund';
 import { strings } from '../../../strings.he';
 import { PolicyLayout } from './policy-layout';
 
@@ -212,12 +214,19 @@ export function ShippingPolicyPage() {
   );
 }
 
-/** `/community-donation`: sample projects; the three buttons have no action (spec §2). */
-export function CommunityDonationPage() {
+/** `YYYY-MM` as a Hebrew month and year ("מרץ 2026"). */
+const monthFormat = new Intl.DateTimeFormat('he-IL', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+
+/** The projects as the page shows them: the fund's own once it has any, else the spec's samples. */
+function DonationProjects({ fund }: { fund: CommunityFund | undefined }) {
   const d = p.donation;
-  return (
-    <PolicyLayout title={d.title} intro={d.intro}>
-      <h2 className="sf-section-title">{d.projectsTitle}</h2>
+  if (!fund?.projects.length) {
+    return (
       <ul className="policy-projects">
         {d.projects.map((project) => (
           <li key={project.name}>
@@ -232,6 +241,110 @@ export function CommunityDonationPage() {
           </li>
         ))}
       </ul>
+    );
+  }
+  return (
+    <ul className="policy-projects">
+      {fund.projects.map((project) => (
+        <li key={project.id}>
+          <h3>{project.name}</h3>
+          {project.description && <p>{project.description}</p>}
+          <p>
+            {d.target}: <Price value={project.target} />
+          </p>
+          <p>
+            {d.received}: <Price value={project.received} />
+          </p>
+          <progress
+            max={project.target}
+            value={Math.min(project.received, project.target)}
+            aria-label={d.progressLabel(project.name)}
+          />
+          <span
+            className={`policy-status${project.status === 'active' ? ' policy-status--active' : ''}`}
+          >
+            {project.status === 'active' ? d.statusActive : d.statusSetup}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The fund month by month, from the ledger (shown once it holds any money). */
+function FundByMonth({ fund }: { fund: CommunityFund }) {
+  const d = p.donation;
+  return (
+    <section aria-labelledby="policy-fund-title">
+      <h2 id="policy-fund-title" className="sf-section-title">
+        {d.fundTitle}
+      </h2>
+      <p>{d.fundIntro}</p>
+      <dl className="policy-fund-totals">
+        <div>
+          <dt>{d.fundTotal}</dt>
+          <dd>
+            <Price value={fund.total} />
+          </dd>
+        </div>
+        <div>
+          <dt>{d.fundAllocated}</dt>
+          <dd>
+            <Price value={fund.allocated} />
+          </dd>
+        </div>
+        <div>
+          <dt>{d.fundBalance}</dt>
+          <dd>
+            <Price value={fund.balance} />
+          </dd>
+        </div>
+      </dl>
+      <div className="policy-table-scroll">
+        <table className="policy-table">
+          <thead>
+            <tr>
+              <th scope="col">{d.month}</th>
+              <th scope="col">{d.monthReceived}</th>
+              <th scope="col">{d.monthDonations}</th>
+              <th scope="col">{d.monthAllocated}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fund.months.map((month) => (
+              <tr key={month.month}>
+                <th scope="row">{monthName(month.month)}</th>
+                <td>
+                  <Price value={month.received} />
+                </td>
+                <td>
+                  <Price value={month.donations} />
+                </td>
+                <td>
+                  <Price value={month.allocated} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * `/community-donation`: the fund's projects with their targets and what each received, and the
+ * fund month by month, all from the ledger (`GET /api/community/fund`, issue 23); until the fund
+ * has projects (or when the API cannot answer), the spec's sample projects.
+ */
+export function CommunityDonationPage() {
+  const d = p.donation;
+  const fund = useCommunityFund();
+  return (
+    <PolicyLayout title={d.title} intro={d.intro}>
+      <h2 className="sf-section-title">{d.projectsTitle}</h2>
+      <DonationProjects fund={fund.data} />
+      {fund.data && fund.data.months.length > 0 && <FundByMonth fund={fund.data} />}
       <div className="policy-actions">
         {/* Donations are arranged with the team for now: both lead to the contact form, its
             subject preset. */}

@@ -1,0 +1,1 @@
+export { CommunityProjectsPage } from './components/community-projects-page';
