@@ -134,3 +134,16 @@ export {
   type StatementLine,
   type PayoutStatement,
 } from './payout-statement';
+export {
+  shippingFeePaid,
+  cancellationRefundOf,
+  returnRefundOf,
+  orderCharged,
+  orderRefunded,
+  orderLedgerAmounts,
+  type ReturnedCopies,
+  type OrderLedgerParty,
+  type OrderLedgerKind,
+  type OrderLedgerAmount,
+  type OrderMoney,
+} from './order-ledger';

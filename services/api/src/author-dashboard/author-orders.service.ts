@@ -12,6 +12,7 @@ import {
   AUTHOR_VISIBLE_ORDER_STATUSES,
   BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
+  SHIPPING_KINDS,
   ORDER_MODEL,
   type BookModel,
   type LedgerEntryModel,
@@ -189,7 +190,8 @@ export class AuthorOrdersService {
         authorId: author,
         orderId: { $in: orderIds },
         party: { $in: ['author', 'community', 'print'] },
-        kind: { $ne: 'adjustment' },
+        // The platform's print adjustments and the order's shipping are no author's line.
+        kind: { $nin: ['adjustment', ...SHIPPING_KINDS] },
       })
       .select({ _id: 0, orderId: 1, lineIndex: 1, party: 1, kind: 1, amountAgorot: 1 })
       .lean<
