@@ -17,9 +17,10 @@ export const SECTIONS = [
   { to: '/author-dashboard/profile', label: s.sections.profile, end: false },
 ] as const;
 
-/** An admin's one section: moderation (issue 12). */
+/** An admin's sections: moderation (issue 12), refunds and returns (issue 22). */
 const ADMIN_SECTIONS = [
   { to: '/author-dashboard/moderation', label: strings.moderation.title, end: false },
+  { to: '/author-dashboard/refunds', label: strings.refunds.title, end: false },
 ] as const;
 
 /**
