@@ -135,6 +135,8 @@ export const strings = {
     order: (id: string) => `הזמנה ${id}`,
     customer: 'על שם',
     address: 'כתובת למשלוח',
+    delivery: 'מסירה',
+    pickup: 'איסוף עצמי מסניף תל אביב',
     quantity: (n: number) => (n === 1 ? 'עותק אחד' : `${n} עותקים`),
     unitPrice: 'מחיר ליחידה',
     lineTotal: 'סה״כ לשורה',
