@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { cancellationFeeEntry, returnEntries, reversalEntries } from '@mechabrim/db';
+import {
+  cancellationFeeEntry,
+  returnEntries,
+  reversalEntries,
+  type LedgerEntryInput,
+} from '@mechabrim/db';
 import {
   agorot,
   cancellationFeeOf,
@@ -307,7 +312,7 @@ describe('a whole order, as the split, the cancellation and the return write it'
             ),
             ...shippingEntries(order, policy.name, at),
           ];
-          const ledger = [
+          const ledger: LedgerEntryInput[] = [
             ...sold,
             ...(charge
               ? [
