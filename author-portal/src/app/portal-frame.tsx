@@ -17,9 +17,13 @@ export const SECTIONS = [
   { to: '/author-dashboard/profile', label: s.sections.profile, end: false },
 ] as const;
 
-/** An admin's sections: moderation (issue 12) and the community fund's projects (issue 23). */
+/**
+ * An admin's sections: moderation (issue 12), refunds and returns (issue 22), the community fund's
+ * projects (issue 23).
+ */
 const ADMIN_SECTIONS = [
   { to: '/author-dashboard/moderation', label: strings.moderation.title, end: false },
+  { to: '/author-dashboard/refunds', label: strings.refunds.title, end: false },
   { to: '/author-dashboard/community', label: strings.communityFund.title, end: false },
 ] as const;
 

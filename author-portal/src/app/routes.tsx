@@ -8,6 +8,7 @@ import { OrdersPage } from '../features/orders';
 import { ModerationPage } from '../features/moderation';
 import { OverviewPage } from '../features/overview';
 import { ProfilePage } from '../features/profile';
+import { RefundsPage } from '../features/refunds';
 import { UploadBookPage } from '../features/upload-book';
 import { NotFound } from './coming-soon';
 import { PortalFrame } from './portal-frame';
@@ -55,6 +56,17 @@ export const authorPortalRoutes: RouteObject[] = [
       <RequireAuthor needs="admin">
         <PortalFrame>
           <CommunityProjectsPage />
+        </PortalFrame>
+      </RequireAuthor>
+    ),
+  },
+  {
+    // Issue 22: admins follow refunds (a failed one tried again) and receive or reject returns.
+    path: '/author-dashboard/refunds',
+    element: (
+      <RequireAuthor needs="admin">
+        <PortalFrame>
+          <RefundsPage />
         </PortalFrame>
       </RequireAuthor>
     ),

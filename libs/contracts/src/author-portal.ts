@@ -1,4 +1,4 @@
-import { isWholeAgorot } from '@mechabrim/money';
+import { isWholeAgorot, SHIPPING_METHODS } from '@mechabrim/money';
 import { z } from 'zod';
 import { objectIdSchema, queryInt } from './fields';
 import { MAX_BOOK_PRICE, BOOK_UPLOAD_HE } from './book-options';
@@ -205,6 +205,12 @@ export const authorOrderSchema = z.object({
   authorRevenueExpected: z.boolean(),
   paymentMethod: z.string(),
   trackingNumbers: z.array(z.string()),
+  /**
+   * How the order travels (null for orders stored before shipping was chosen; absent from older
+   * answers): a self-pickup order's `shipped` and `delivered` read 'ready for pickup' and 'picked
+   * up', and it has no post tracking.
+   */
+  shippingMethod: z.enum(SHIPPING_METHODS).nullable().optional(),
 });
 export type AuthorOrder = z.infer<typeof authorOrderSchema>;
 

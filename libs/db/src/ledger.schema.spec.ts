@@ -13,6 +13,7 @@ import {
   ledgerEntryProblem,
   ledgerRows,
   returnEntries,
+  reversalEntries,
   type LedgerEntryInput,
 } from './ledger.schema';
 
@@ -205,5 +206,34 @@ describe("the community fund's entries", () => {
     await expect(new Ledger(donation).validate()).resolves.toBeUndefined();
     const { authorId: _authorId, ...orphanSale } = good();
     await expect(new Ledger(orphanSale).validate()).rejects.toThrow(/authorId/);
+  });
+});
+
+describe('reversalEntries: a cancelled order', () => {
+  it('reverses the sales and the shipping fee once each, and leaves adjustments', () => {
+    const sale = good();
+    const at = new Date('2026-11-21T10:00:00Z');
+    const base = { ...sale, quantity: 0, lineTotalAgorot: 0, lineIndex: 0 };
+    const shipping = {
+      ...base,
+      party: 'print' as const,
+      kind: 'shipping' as const,
+      amountAgorot: 2500,
+    };
+    const adjustment = {
+      ...base,
+      party: 'platform' as const,
+      kind: 'shipping-adjustment' as const,
+      amountAgorot: -300,
+    };
+    const reversals = reversalEntries([sale, shipping, adjustment], at);
+    expect(reversals.map((e) => [e.lineIndex, e.party, e.kind, e.amountAgorot])).toEqual([
+      [1, 'author', 'reversal', -6783],
+      [0, 'print', 'shipping-reversal', -2500],
+    ]);
+    expect(reversals.every((e) => e.occurredAt === at)).toBe(true);
+    // Run again over what the first one wrote: nothing more.
+    expect(reversalEntries([sale, shipping, adjustment, ...reversals], at)).toEqual([]);
+    expect(reversals.map(ledgerEntryProblem)).toEqual([null, null]);
   });
 });

@@ -15,6 +15,19 @@ export const LEDGER_PARTIES = ['author', 'community', 'platform', 'print'] as co
 export type LedgerParty = (typeof LEDGER_PARTIES)[number];
 
 /**
+ * The order's shipping (issue 22): `shipping`, the shipping fee the buyer paid, owed to the print
+ * partner for the shipping (one `print` entry on the order's line 0; none when the fee was 0);
+ * `shipping-adjustment`, the partner's actual shipping charge differing from that fee (print and
+ * platform entries of opposite amounts: the platform's difference, never the author's); and
+ * `shipping-reversal`, the fee's entry negated when the order is cancelled (the refund gives it
+ * back). A return leaves the shipping paid: return shipping is the buyer's. These entries carry
+ * the first line's book and author, as the cancellation fee does, but no copies and no line total:
+ * they are no author's sale or earning, and readers by author count `sale`, `reversal` and
+ * `return` only. See `orderLedgerAmounts` of `@mechabrim/money` for the whole order's identity.
+ */
+export const SHIPPING_KINDS = ['shipping', 'shipping-adjustment', 'shipping-reversal'] as const;
+
+/**
  * A sale, its reversal (a cancellation or a refund), an adjustment (the print partner's actual
  * charge for a line differing from the quote the sale deducted: print and platform entries of
  * opposite amounts, so the line still adds up and the author's share stays as sold), a fee (the
@@ -22,10 +35,11 @@ export type LedgerParty = (typeof LEDGER_PARTIES)[number];
  * first line, since the ledger's key is per line), a return (copies of a delivered line sent back
  * and refunded: the author's, community's and platform's shares of those copies taken back, the
  * print cost not — one entry per line and party, an order having at most one return), or a payout
- * (money paid out to an author: see {@link payoutLedgerEntry}). The community fund's own kinds: an
- * allocation (the fund's money handed to one of its projects by a payout run, see
- * {@link allocationLedgerEntry}) and a donation (a direct gift to the fund through 'donate now', see
- * {@link donationLedgerEntry}); neither belongs to an author. Entries are never edited or removed.
+ * (money paid out to an author: see {@link payoutLedgerEntry}); the order's shipping
+ * ({@link SHIPPING_KINDS}). The community fund's own kinds: an allocation (the fund's money handed
+ * to one of its projects by a payout run, see {@link allocationLedgerEntry}) and a donation (a
+ * direct gift to the fund through 'donate now', see {@link donationLedgerEntry}); neither belongs
+ * to an author. Entries are never edited or removed.
  */
 export const LEDGER_KINDS = [
   'sale',
@@ -34,6 +48,7 @@ export const LEDGER_KINDS = [
   'fee',
   'return',
   'payout',
+  ...SHIPPING_KINDS,
   'allocation',
   'donation',
 ] as const;
@@ -182,31 +197,38 @@ export type StoredLedgerEntry = Omit<LedgerEntryInput, 'bookId' | 'policy' | 'au
   createdAt?: unknown;
 };
 
+/** What reverses what: a sale's reversal, and the shipping fee's. */
+const REVERSAL_OF = { sale: 'reversal', shipping: 'shipping-reversal' } as const;
+const isReversible = (kind: string): kind is keyof typeof REVERSAL_OF =>
+  Object.prototype.hasOwnProperty.call(REVERSAL_OF, kind);
+
 /**
- * The reversing entries of an order's sale entries (a cancellation, or a split that lost its order
- * to one): the same entries with `kind: 'reversal'`, their amounts, copies and line totals negated,
- * at `occurredAt`. Sales that already have their reversal get none: with the ledger's unique key,
- * writing them again is a no-op anyway. A print adjustment stays: its print and platform entries
- * cancel each other within the line, so the order's entries still add up.
+ * The reversing entries of an order's sale entries and its shipping fee's (a cancellation, or a
+ * split that lost its order to one): the same entries with `kind: 'reversal'` (the shipping's
+ * `shipping-reversal`), their amounts, copies and line totals negated, at `occurredAt`. Entries
+ * that already have their reversal get none: with the ledger's unique key, writing them again is
+ * a no-op anyway. A print or shipping adjustment stays: its print and platform entries cancel each
+ * other, so the order's entries still add up.
  */
 export function reversalEntries(
   entries: readonly StoredLedgerEntry[],
   occurredAt: Date,
 ): LedgerEntryInput[] {
-  const lineParty = (e: StoredLedgerEntry) => `${String(e.orderId)}:${e.lineIndex}:${e.party}`;
-  const reversed = new Set(entries.filter((e) => e.kind === 'reversal').map(lineParty));
+  const key = (e: StoredLedgerEntry, kind: string) =>
+    `${String(e.orderId)}:${e.lineIndex}:${e.party}:${kind}`;
+  const reversed = new Set(entries.map((e) => key(e, e.kind)));
   return entries
     .filter(
-      (e): e is StoredLedgerEntry & LedgerEntryInput =>
-        e.kind === 'sale' &&
+      (e): e is StoredLedgerEntry & LedgerEntryInput & { kind: keyof typeof REVERSAL_OF } =>
+        isReversible(e.kind) &&
         !!e.bookId &&
         !!e.authorId &&
         !!e.policy &&
-        !reversed.has(lineParty(e)),
+        !reversed.has(key(e, REVERSAL_OF[e.kind])),
     )
     .map(({ _id: _saleId, createdAt: _createdAt, ...sale }) => ({
       ...sale,
-      kind: 'reversal' as const,
+      kind: REVERSAL_OF[sale.kind],
       amountAgorot: -sale.amountAgorot,
       quantity: -sale.quantity,
       lineTotalAgorot: -sale.lineTotalAgorot,

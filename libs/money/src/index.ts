@@ -142,3 +142,16 @@ export {
   type FundAllocation,
   type FundProject,
 } from './community-fund';
+export {
+  shippingFeePaid,
+  cancellationRefundOf,
+  returnRefundOf,
+  orderCharged,
+  orderRefunded,
+  orderLedgerAmounts,
+  type ReturnedCopies,
+  type OrderLedgerParty,
+  type OrderLedgerKind,
+  type OrderLedgerAmount,
+  type OrderMoney,
+} from './order-ledger';

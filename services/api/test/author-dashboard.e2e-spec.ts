@@ -120,6 +120,8 @@ describe('the author dashboard: stats, orders and earnings from the ledger', () 
         authorRevenueExpected: false,
         paymentMethod: 'credit_card',
         trackingNumbers: [expect.stringMatching(/^RR/)],
+        // Stored before shipping was chosen: no method (a pickup order's would be 'pickup').
+        shippingMethod: null,
       });
       // Nothing of the other author's line, the buyer's phone or the payment leaks.
       expect(JSON.stringify(mixed)).not.toMatch(/ספר של דן|0501234567|payment"/);

@@ -112,7 +112,17 @@ describe('cancelling stops the press and gives the money back', () => {
     expect(credits).toHaveLength(1);
     expect(credits[0]?.sum).toBe('90.06');
     // What the card was charged less what it got back is what the ledger keeps: the fee.
-    expect(await ledgerSum(held, orderId)).toBe(474);
+    expect(await ledgerSum(held, orderId)).toBe(9480 - 9006);
+    // The shipping the buyer paid is in it, and reversed with the books.
+    const shipping = await ctx.db
+      .collection('ledger')
+      .find({ orderId: new Types.ObjectId(orderId), kind: /^shipping(-reversal)?$/ })
+      .sort({ kind: 1 })
+      .toArray();
+    expect(shipping).toMatchObject([
+      { kind: 'shipping', party: 'print', amountAgorot: 1500 },
+      { kind: 'shipping-reversal', party: 'print', amountAgorot: -1500 },
+    ]);
 
     const mail = await until(
       'the cancellation mail',

@@ -76,14 +76,18 @@ const salesReach = (id: Types.ObjectId | undefined, copies: number) =>
   );
 
 describe('a paid order reaches the ledger, and a cancellation reverses it', () => {
-  it('notify → outbox → queue → split: entries summing to the books, sales counted once', async () => {
+  it('notify → outbox → queue → split: entries summing to the charge, sales counted once', async () => {
     const before = await salesOf(ctx.books.available[0]);
     const orderId = await buy();
     await until('the split', async () =>
-      (await ledgerOf(orderId)).length === 6 ? true : undefined,
+      (await ledgerOf(orderId)).length === 7 ? true : undefined,
     );
     const entries = await ledgerOf(orderId);
-    expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(13430);
+    // What the card was charged: the books (134.30) and the shipping (15), to the agora.
+    expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(14930);
+    expect(entries.filter((e) => e.kind === 'shipping')).toMatchObject([
+      { party: 'print', lineIndex: 0, amountAgorot: 1500, quantity: 0, lineTotalAgorot: 0 },
+    ]);
     expect(
       entries
         .filter((e) => e.party === 'community')
@@ -98,7 +102,7 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
     const before = await salesOf(ctx.books.available[1]);
     const orderId = await buy();
     await until('the split', async () =>
-      (await ledgerOf(orderId)).length === 6 ? true : undefined,
+      (await ledgerOf(orderId)).length === 7 ? true : undefined,
     );
     await salesReach(ctx.books.available[1], before + 1);
     const sold = before + 1;
@@ -114,11 +118,15 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
     );
     expect(res.status).toBe(200);
     // Paid 149.30 (books 134.30 + shipping 15): the fee is 5 %, 7.47; the rest is refunded.
-    expect(res.body).toMatchObject({ fee: 7.47, refund: 141.83, reversedEntries: 6 });
+    expect(res.body).toMatchObject({ fee: 7.47, refund: 141.83, reversedEntries: 7 });
     const entries = await ledgerOf(orderId);
-    // Six sales, their six reversals, and the fee the platform keeps: what the card keeps paying.
-    expect(entries).toHaveLength(13);
-    expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(747);
+    // Six sales and the shipping, their seven reversals, and the fee the platform keeps: the
+    // charge less the refund, what the card keeps paying.
+    expect(entries).toHaveLength(15);
+    expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(14930 - 14183);
+    expect(entries.filter((e) => e.kind === 'shipping-reversal')).toMatchObject([
+      { party: 'print', lineIndex: 0, amountAgorot: -1500 },
+    ]);
     expect(entries.filter((e) => e.kind === 'fee')).toMatchObject([
       { party: 'platform', lineIndex: 0, amountAgorot: 747, quantity: 0 },
     ]);
@@ -132,7 +140,7 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
     );
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/לפני שנשלחה/);
-    expect(await ledgerOf(orderId)).toHaveLength(13);
+    expect(await ledgerOf(orderId)).toHaveLength(15);
   });
 
   it('a shipped order cannot be cancelled, and bad ids are refused in Hebrew', async () => {
@@ -238,6 +246,8 @@ describe('a paid order reaches the ledger, and a cancellation reverses it', () =
             0,
           ]);
           expect(sales.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(13430);
+          // The books and the shipping: the charge.
+          expect(entries.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(14930);
         }
       }
       // Each book's count ends at the copies the ledger holds, counted once.

@@ -46,14 +46,14 @@ afterAll(async () => {
   await journey?.close();
 });
 
-/** Buys 3 × 54.50 with the approving card (shipping 15): 178.50 ₪ paid, 163.50 of it books. */
+/** Buys 3 × 54.50 with the approving card, sent express (25 ₪): 188.50 ₪ paid, 163.50 of it books. */
 async function buy(token: string): Promise<string> {
   const created = await journey.ctx.http.post<PaymentCreateResponse>(
     '/api/payments/create',
     {
       items: [{ id: bookId, quantity: 3 }],
       client: BUYER,
-      shipping_method: 'standard',
+      shipping_method: 'express',
       shipping_region: 'israel-centre',
     },
     { token, headers: { 'idempotency-key': `return-${Date.now()}-${(attempt += 1)}` } },
@@ -207,10 +207,13 @@ describe('a return of delivered books', () => {
     expect(mail).toMatchObject({ template: 'order-returned', to: 'return.buyer@example.com' });
     expect(mail.attachments).toEqual([`credit-note-${refund.creditNoteNumber}.pdf`]);
 
-    // The ledger holds the books only (shipping never enters it): charged for the books, less the
-    // refund. The returned copies' shares are taken back; the printer keeps what it was paid.
+    // The ledger holds what the card was charged (books 163.50, shipping 25), less the refund:
+    // the returned copies' shares are taken back; the printer keeps what it was paid, and the
+    // shipping stays paid (return shipping is the buyer's).
     const entries = await entriesOf(orderId);
-    expect(sum(entries)).toBe(16350 - 10900);
+    expect(sum(entries)).toBe(16350 + 2500 - 10900);
+    expect(sum(entries.filter((e) => e.kind === 'shipping'))).toBe(2500);
+    expect(entries.filter((e) => e.kind === 'shipping-reversal')).toEqual([]);
     const returned = entries.filter((entry) => entry.kind === 'return');
     expect(sum(returned)).toBe(-10900);
     expect(returned.map((entry) => entry.party).sort()).toEqual([
@@ -219,8 +222,10 @@ describe('a return of delivered books', () => {
       'platform',
     ]);
     const print = (list: readonly StoredEntry[]) => sum(list.filter((e) => e.party === 'print'));
-    expect(print(sold)).toBe(3 * PRINT_COST_AGOROT);
-    expect(print(entries.filter((e) => e.kind !== 'adjustment'))).toBe(3 * PRINT_COST_AGOROT);
+    const books = (list: readonly StoredEntry[]) =>
+      list.filter((e) => e.kind !== 'adjustment' && !e.kind.startsWith('shipping'));
+    expect(print(books(sold))).toBe(3 * PRINT_COST_AGOROT);
+    expect(print(books(entries))).toBe(3 * PRINT_COST_AGOROT);
     const author = returned.find((entry) => entry.party === 'author');
     // 85/10/5 of 109 ₪: community 10.90, platform 5.45, the author the rest less 2 copies' print.
     expect(author).toMatchObject({ amountAgorot: -(10900 - 1090 - 545 - 2400), quantity: -2 });

@@ -35,7 +35,8 @@ const startWorker = async (env: Record<string, string> = {}) => {
 };
 
 /** A paid order of two lines: 2 × 39.90 ₪ of book A and 1 × 54.50 ₪ of book B. */
-async function paidOrder(status = 'paid'): Promise<Types.ObjectId> {
+/** A paid order of 134.30 ₪ in books; `shippingAgorot` paid on top of them (none: free). */
+async function paidOrder(status = 'paid', shippingAgorot?: number): Promise<Types.ObjectId> {
   const line = (book: Types.ObjectId, title: string, quantity: number, priceAgorot: number) => ({
     book: { _id: book, title, author: authorId, authorName: 'נועה לוי', coverImage: '' },
     quantity,
@@ -47,6 +48,7 @@ async function paidOrder(status = 'paid'): Promise<Types.ObjectId> {
     books: [line(bookA, 'ספר א', 2, 3990), line(bookB, 'ספר ב', 1, 5450)],
     totalAmountAgorot: 13430,
     donationAmountAgorot: 1343,
+    ...(shippingAgorot !== undefined && { amountDueAgorot: 13430 + shippingAgorot }),
     status,
     paidAt: status === 'paid' ? new Date('2026-11-20T10:00:00Z') : null,
   });
@@ -185,9 +187,13 @@ describe('order-splits: the paid order to the ledger', () => {
   });
 
   it('a print charge differing from the quote adds a platform adjustment only, never touching the author', async () => {
-    const orderId = await paidOrder();
+    const orderId = await paidOrder('paid', 1500);
     await split(orderId, `outbox-${orderId.toHexString()}`);
     const sold = await entriesOf(orderId);
+    // The buyer's 15 ₪ shipping is the print partner's, on the first line.
+    expect(sold.filter((e) => e.kind === 'shipping')).toEqual([
+      { lineIndex: 0, party: 'print', kind: 'shipping', amountAgorot: 1500 },
+    ]);
     // The partner charged 32 ₪ for line 0's two copies (30 quoted) and 11.50 for line 1 (12).
     await db.collection('orders').updateOne(
       { _id: orderId },
@@ -218,17 +224,34 @@ describe('order-splits: the paid order to the ledger', () => {
       { lineIndex: 1, party: 'platform', kind: 'adjustment', amountAgorot: 50 },
       { lineIndex: 1, party: 'print', kind: 'adjustment', amountAgorot: -50 },
     ]);
-    // The sale entries are as they were; each line still adds up to its total.
-    expect((await entriesOf(orderId)).filter((e) => e.kind === 'sale')).toEqual(sold);
+    // The partner's shipping, 19 ₪, is 4 ₪ more than the buyer paid: the platform's.
+    expect((await entriesOf(orderId)).filter((e) => e.kind === 'shipping-adjustment')).toEqual([
+      { lineIndex: 0, party: 'platform', kind: 'shipping-adjustment', amountAgorot: -400 },
+      { lineIndex: 0, party: 'print', kind: 'shipping-adjustment', amountAgorot: 400 },
+    ]);
+    // The sale entries are as they were; each line's books still add up to its total, and the
+    // order's entries to what the card was charged.
+    expect(
+      (await entriesOf(orderId)).filter(
+        (e) => e.kind !== 'adjustment' && !e.kind.startsWith('shipping-'),
+      ),
+    ).toEqual(sold);
     const lineSum = async (line: number) =>
       (await entriesOf(orderId))
-        .filter((e) => e.lineIndex === line)
+        .filter((e) => e.lineIndex === line && !e.kind.startsWith('shipping'))
         .reduce((sum, e) => sum + (e.amountAgorot as number), 0);
     expect(await lineSum(0)).toBe(7980);
     expect(await lineSum(1)).toBe(5450);
+    const all = await entriesOf(orderId);
+    expect(all.reduce((sum, e) => sum + (e.amountAgorot as number), 0)).toBe(13430 + 1500);
+    expect(
+      all
+        .filter((e) => e.party === 'print')
+        .reduce((sum, e) => sum + (e.amountAgorot as number), 0),
+    ).toBe(6250);
     // Again: nothing more.
     await split(orderId, `print-charge-again-${orderId.toHexString()}`);
-    expect((await entriesOf(orderId)).filter((e) => e.kind === 'adjustment')).toHaveLength(4);
+    expect(await entriesOf(orderId)).toHaveLength(all.length);
   });
 
   it('a charge known before the split is adjusted in the same write', async () => {
@@ -254,11 +277,16 @@ describe('order-splits: the paid order to the ledger', () => {
     );
     await expect(split(orderId, `print-charge-${orderId.toHexString()}`)).resolves.toEqual({
       outcome: 'split',
-      entries: 10,
+      entries: 12,
     });
     expect((await entriesOf(orderId)).filter((e) => e.kind === 'adjustment')).toEqual([
       { lineIndex: 1, party: 'platform', kind: 'adjustment', amountAgorot: -100 },
       { lineIndex: 1, party: 'print', kind: 'adjustment', amountAgorot: 100 },
+    ]);
+    // The buyer paid no shipping (no shipping entry): the partner's 19 ₪ are the platform's.
+    expect((await entriesOf(orderId)).filter((e) => e.kind.startsWith('shipping'))).toEqual([
+      { lineIndex: 0, party: 'platform', kind: 'shipping-adjustment', amountAgorot: -1900 },
+      { lineIndex: 0, party: 'print', kind: 'shipping-adjustment', amountAgorot: 1900 },
     ]);
   });
 

@@ -12,6 +12,7 @@ import {
   AUTHOR_VISIBLE_ORDER_STATUSES,
   BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
+  SHIPPING_KINDS,
   ORDER_MODEL,
   type BookModel,
   type LedgerEntryModel,
@@ -22,8 +23,10 @@ import {
   donationOf,
   lineTotal,
   selectSplitPolicy,
+  SHIPPING_METHODS,
   sumAgorot,
   toShekels,
+  type ShippingMethod,
   type SplitPolicy,
 } from '@mechabrim/money';
 import { publicUrl } from '../books/book.answer';
@@ -55,6 +58,7 @@ const AUTHOR_ORDER_FIELDS = {
   'shippingAddress.city': 1,
   books: 1,
   paymentMethod: 1,
+  'shipping.method': 1,
   'print.parcels.trackingNumber': 1,
 } as const;
 
@@ -76,8 +80,16 @@ interface StoredAuthorOrder {
     priceAgorot: number;
   }>;
   paymentMethod?: string | null;
+  shipping?: { method?: string | null } | null;
   /** The print partner's parcels (the print handoff keeps every one). */
   print?: { parcels?: Array<{ trackingNumber: string }> | null } | null;
+}
+
+/** The stored order's shipping method, when it is one (older orders have none). */
+function shippingMethodOf(stored: string | null | undefined): ShippingMethod | null {
+  return (SHIPPING_METHODS as readonly string[]).includes(stored ?? '')
+    ? (stored as ShippingMethod)
+    : null;
 }
 
 /** The author view's status of a stored one: the same as the reader's; unknown ones read as pending. */
@@ -189,7 +201,8 @@ export class AuthorOrdersService {
         authorId: author,
         orderId: { $in: orderIds },
         party: { $in: ['author', 'community', 'print'] },
-        kind: { $ne: 'adjustment' },
+        // The platform's print adjustments and the order's shipping are no author's line.
+        kind: { $nin: ['adjustment', ...SHIPPING_KINDS] },
       })
       .select({ _id: 0, orderId: 1, lineIndex: 1, party: 1, kind: 1, amountAgorot: 1 })
       .lean<
@@ -265,6 +278,7 @@ export class AuthorOrdersService {
       authorRevenueExpected: expected,
       paymentMethod: order.paymentMethod ?? 'credit_card',
       trackingNumbers: (order.print?.parcels ?? []).map((parcel) => parcel.trackingNumber),
+      shippingMethod: shippingMethodOf(order.shipping?.method),
     };
   }
 }

@@ -14,7 +14,7 @@ import {
   type OrderModel,
   type OutboxModel,
 } from '@mechabrim/db';
-import { agorot, cancellationFeeOf, toShekels, type Agorot } from '@mechabrim/money';
+import { agorot, cancellationRefundOf, toShekels, type Agorot } from '@mechabrim/money';
 import {
   BOOK_QUEUE_NAMES,
   bookSalesJobs,
@@ -62,8 +62,8 @@ const newRefundRef = () => `rf_${randomBytes(16).toString('base64url')}`;
  *    handoff in flight is waited for (a few seconds) and its job then cancelled.
  * 2. **One transaction**: the order becomes `cancelled` with its fee and refund; a refund record
  *    (`pending`, with its own reference) and its `refunds` job in the outbox; every sale entry its
- *    split wrote gets a reversing entry, and the platform's fee its entry, so the order's entries
- *    add up to the fee kept. The split writes an order's entries first and then claims the order
+ *    split wrote, and its shipping fee's, gets a reversing entry, and the platform's fee its entry,
+ *    so the order's entries add up to the fee kept: the charge less the refund. The split writes an order's entries first and then claims the order
  *    (`splitAt`) only while it is paid; a split that loses its order to this cancellation reverses
  *    what it wrote after this read the ledger.
  * 3. The `refunds` job (worker) gives the money back through the payment port, issues the credit
@@ -139,8 +139,7 @@ export class OrderCancellationService {
   ): Promise<OrderCancellationAnswer | null> {
     const at = new Date();
     const paid = agorot(order.amountDueAgorot ?? order.totalAmountAgorot);
-    const fee = cancellationFeeOf(paid);
-    const refund = agorot(paid - fee);
+    const { fee, refund } = cancellationRefundOf(paid);
     const refundRef = newRefundRef();
     // No handoff in flight: never handed off and no live claim, or the job this cancellation
     // stopped at the partner.

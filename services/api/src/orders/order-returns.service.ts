@@ -29,7 +29,7 @@ import {
   type OrderModel,
   type OutboxModel,
 } from '@mechabrim/db';
-import { agorot, lineTotal, sumAgorot, toShekels, type Agorot } from '@mechabrim/money';
+import { agorot, returnRefundOf, toShekels, type Agorot } from '@mechabrim/money';
 import type { Queue } from 'bullmq';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { DomainError } from '../common/errors/domain-error';
@@ -73,12 +73,7 @@ const RETURN_FIELDS = {
 
 /** The returned copies' price: what the buyer gets back (spec §9; return shipping is theirs). */
 function returnedTotal(order: OrderToReturn, lines: StoredReturn['lines']): Agorot {
-  return sumAgorot(
-    lines.map((line) => {
-      const ordered = order.books[line.lineIndex];
-      return ordered ? lineTotal(agorot(ordered.priceAgorot), line.quantity) : agorot(0);
-    }),
-  );
+  return returnRefundOf(order.books, lines);
 }
 
 function toAdminReturn(order: OrderToReturn & { return: StoredReturn }): AdminReturn {

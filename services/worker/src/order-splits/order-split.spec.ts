@@ -1,10 +1,21 @@
 import fc from 'fast-check';
-import { cancellationFeeEntry, reversalEntries } from '@mechabrim/db';
+import {
+  cancellationFeeEntry,
+  returnEntries,
+  reversalEntries,
+  type LedgerEntryInput,
+} from '@mechabrim/db';
 import {
   agorot,
   cancellationFeeOf,
+  cancellationRefundOf,
   communityFirst85_10_5,
   compensationPolicy,
+  lowestPriceCovering,
+  orderCharged,
+  orderLedgerAmounts,
+  orderRefunded,
+  type OrderMoney,
 } from '@mechabrim/money';
 import { Types } from 'mongoose';
 import {
@@ -12,6 +23,9 @@ import {
   bookSoldOutboxId,
   printAdjustmentEntries,
   saleEntries,
+  shippingAdjustmentEntries,
+  shippingEntries,
+  type NewLedgerEntry,
 } from './order-split';
 import { mailJobSchema } from '@mechabrim/contracts';
 
@@ -179,6 +193,151 @@ describe('adjustments of the print partner’s actual charge', () => {
 
   it('writes nothing when the charge matches the quote', () => {
     expect(printAdjustmentEntries(order, sales, [2_500, 1_000], new Date())).toEqual([]);
+  });
+});
+
+describe('the shipping fee in the ledger', () => {
+  const books = [line(5_000, 2), line(3_000, 1)];
+  const order = { _id: new Types.ObjectId(), books, totalAmountAgorot: 13_000 };
+
+  it('is the print partner’s, on the first line, with no copies: the charge beyond the books', () => {
+    const [entry, ...rest] = shippingEntries(
+      { ...order, amountDueAgorot: 14_500 },
+      'community-first',
+      new Date(),
+    );
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      lineIndex: 0,
+      party: 'print',
+      kind: 'shipping',
+      amountAgorot: 1_500,
+      quantity: 0,
+      lineTotalAgorot: 0,
+      bookId: books[0]?.book._id,
+    });
+    expect(
+      shippingEntries({ ...order, amountDueAgorot: 13_000 }, 'compensation', new Date()),
+    ).toEqual([]);
+    expect(
+      shippingEntries({ ...order, amountDueAgorot: null }, 'compensation', new Date()),
+    ).toEqual([]);
+  });
+
+  it('a different actual shipping charge moves print and platform only; the same one nothing', () => {
+    const sold = shippingEntries(
+      { ...order, amountDueAgorot: 14_500 },
+      'community-first',
+      new Date(),
+    );
+    const moved = shippingAdjustmentEntries(order, sold, 1_800, 'community-first', new Date());
+    expect(moved.map((e) => [e.party, e.kind, e.amountAgorot])).toEqual([
+      ['print', 'shipping-adjustment', 300],
+      ['platform', 'shipping-adjustment', -300],
+    ]);
+    expect(shippingAdjustmentEntries(order, sold, 1_500, 'community-first', new Date())).toEqual(
+      [],
+    );
+    expect(shippingAdjustmentEntries(order, sold, null, 'community-first', new Date())).toEqual([]);
+  });
+});
+
+describe('a whole order, as the split, the cancellation and the return write it', () => {
+  const policies = [communityFirst85_10_5, compensationPolicy];
+  const shape = (e: { lineIndex: number; party: string; kind: string; amount: number }) =>
+    `${e.lineIndex}:${e.party}:${e.kind}:${e.amount}`;
+
+  it('sums to what the card was charged less what was refunded, entry for entry as libs/money says', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...policies),
+        fc.array(
+          fc.record({
+            print: fc.integer({ min: 0, max: 5_000 }),
+            above: fc.integer({ min: 0, max: 100_000 }),
+            quantity: fc.integer({ min: 1, max: 20 }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.constantFrom(0, 1_500, 2_500, 3_500, 4_500),
+        fc.option(
+          fc.record({
+            lines: fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 6 }),
+            shipping: fc.integer({ min: 0, max: 10_000 }),
+          }),
+          { nil: null },
+        ),
+        fc.constantFrom('delivered', 'cancelled', 'returned'),
+        fc.nat(),
+        (policy, specs, shipping, charge, outcome, pick) => {
+          const lines = specs.map((l) => ({
+            quantity: l.quantity,
+            printCostAgorot: l.print,
+            priceAgorot: lowestPriceCovering(policy, agorot(l.print)) + l.above,
+          }));
+          const books = lines.map((l) => line(l.priceAgorot, l.quantity));
+          const total = lines.reduce((sum, l) => sum + l.priceAgorot * l.quantity, 0);
+          const order = {
+            _id: new Types.ObjectId(),
+            books,
+            totalAmountAgorot: total,
+            amountDueAgorot: total + shipping,
+          };
+          const at = new Date();
+          const copies = [{ lineIndex: pick % lines.length, quantity: 1 }];
+          const money: OrderMoney = {
+            lines,
+            shippingPaid: agorot(shipping),
+            charge: charge && {
+              lines: charge.lines.map(agorot),
+              shipping: agorot(charge.shipping),
+            },
+            outcome:
+              outcome === 'cancelled'
+                ? { kind: 'cancelled' }
+                : outcome === 'returned'
+                  ? { kind: 'returned', copies }
+                  : null,
+          };
+          // The split's write.
+          const sold: NewLedgerEntry[] = [
+            ...saleEntries(
+              order,
+              policy,
+              at,
+              costsOf(
+                books,
+                lines.map((l) => l.printCostAgorot),
+              ),
+            ),
+            ...shippingEntries(order, policy.name, at),
+          ];
+          const ledger: LedgerEntryInput[] = [
+            ...sold,
+            ...(charge
+              ? [
+                  ...printAdjustmentEntries(order, sold, charge.lines, at),
+                  ...shippingAdjustmentEntries(order, sold, charge.shipping, policy.name, at),
+                ]
+              : []),
+          ];
+          // The cancellation's, or the return's.
+          if (outcome === 'cancelled') {
+            const { fee } = cancellationRefundOf(agorot(order.amountDueAgorot));
+            const feeEntry = cancellationFeeEntry(order, fee, policy.name, at);
+            ledger.push(...reversalEntries(ledger, at), ...(feeEntry ? [feeEntry] : []));
+          } else if (outcome === 'returned') {
+            ledger.push(...returnEntries(order, ledger, copies, policy.name, at));
+          }
+          const sum = ledger.reduce((total, e) => total + e.amountAgorot, 0);
+          expect(sum).toBe(orderCharged(money) - orderRefunded(money));
+          expect(ledger.map((e) => shape({ ...e, amount: e.amountAgorot })).sort()).toEqual(
+            orderLedgerAmounts(policy, money).map(shape).sort(),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

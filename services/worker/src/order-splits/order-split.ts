@@ -5,6 +5,7 @@ import {
   agorot,
   lineTotal,
   printChargeAdjustment,
+  shippingFeePaid,
   splitPrintedLine,
   type SplitPolicy,
 } from '@mechabrim/money';
@@ -19,7 +20,13 @@ export interface SplitOrderLine {
 
 /** One entry about to be written (the stored shape of `LedgerEntrySchema`). */
 export interface NewLedgerEntry extends LedgerEntryInput {
-  kind: 'sale' | 'adjustment';
+  kind: 'sale' | 'adjustment' | 'shipping' | 'shipping-adjustment';
+}
+
+/** What the split reads of an order's charge: the books' total and the amount due. */
+export interface SplitOrderAmounts {
+  totalAmountAgorot: number;
+  amountDueAgorot?: number | null;
 }
 
 /** The print cost per copy quoted for each book (by id), as the split read the books. */
@@ -107,6 +114,74 @@ export function printAdjustmentEntries(
       { ...base, party: 'platform' as const, amountAgorot: move.platform },
     ];
   });
+}
+
+/**
+ * The shipping fee's entry of a paid order (issue 22): what the buyer paid for shipping (the
+ * amount due less the books, `shippingFeePaid`) is owed to the print partner for the shipping, as
+ * one `print` entry of kind `shipping` on the order's first line (the ledger's key is per line),
+ * with that line's book and author but no copies or line total: no author's sale. None when the
+ * shipping was free. With the lines' sale entries, the order's entries add up to its charge.
+ */
+export function shippingEntries(
+  order: { _id: Types.ObjectId; books: readonly SplitOrderLine[] } & SplitOrderAmounts,
+  policy: SplitPolicy['name'],
+  occurredAt: Date,
+): NewLedgerEntry[] {
+  const first = order.books[0];
+  const fee = shippingFeePaid(order);
+  if (!first || fee <= 0) return [];
+  return [
+    {
+      orderId: order._id,
+      lineIndex: 0,
+      party: 'print',
+      kind: 'shipping',
+      amountAgorot: fee,
+      bookId: first.book._id,
+      authorId: first.book.author,
+      quantity: 0,
+      lineTotalAgorot: 0,
+      policy,
+      occurredAt,
+    },
+  ];
+}
+
+/**
+ * The shipping adjustment of an order whose print partner's actual shipping charge is known: when
+ * it differs from the shipping fee's entry (`entries`, planned or stored; none: 0), the print
+ * partner's entry moves by the difference and the platform's by its opposite
+ * (`printChargeAdjustment`), on the first line, kind `shipping-adjustment`. Never the author's.
+ */
+export function shippingAdjustmentEntries(
+  order: { _id: Types.ObjectId; books: readonly SplitOrderLine[] },
+  entries: readonly LedgerEntryInput[],
+  chargedShipping: number | null | undefined,
+  policy: SplitPolicy['name'],
+  occurredAt: Date,
+): NewLedgerEntry[] {
+  const first = order.books[0];
+  if (!first || typeof chargedShipping !== 'number') return [];
+  if (!Number.isSafeInteger(chargedShipping) || chargedShipping < 0) return [];
+  const paid = entries.find((e) => e.kind === 'shipping' && e.party === 'print')?.amountAgorot ?? 0;
+  const move = printChargeAdjustment(agorot(paid), agorot(chargedShipping));
+  if (move.print === 0) return [];
+  const base = {
+    orderId: order._id,
+    lineIndex: 0,
+    kind: 'shipping-adjustment' as const,
+    bookId: first.book._id,
+    authorId: first.book.author,
+    quantity: 0,
+    lineTotalAgorot: 0,
+    policy,
+    occurredAt,
+  };
+  return [
+    { ...base, party: 'print' as const, amountAgorot: move.print },
+    { ...base, party: 'platform' as const, amountAgorot: move.platform },
+  ];
 }
 
 /** A split order's mail to the author of one of its lines. */

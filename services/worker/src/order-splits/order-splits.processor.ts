@@ -36,6 +36,8 @@ import {
   bookSoldOutboxId,
   printAdjustmentEntries,
   saleEntries,
+  shippingAdjustmentEntries,
+  shippingEntries,
   type PrintCosts,
   type BookSoldMail,
   type NewLedgerEntry,
@@ -60,8 +62,13 @@ interface SplitOrder {
   status: string;
   paidAt: Date | null;
   splitAt?: Date | null;
+  /** The books' total, and what the card was charged (books and shipping; null on older orders). */
+  totalAmountAgorot: number;
+  amountDueAgorot?: number | null;
   /** The print partner's actual charge, once the handoff has it (`print.charge` of the order). */
-  print?: { charge?: { lines?: number[] | null; at?: Date | null } | null } | null;
+  print?: {
+    charge?: { lines?: number[] | null; shippingAgorot?: number | null; at?: Date | null } | null;
+  } | null;
 }
 
 interface AuthorRow {
@@ -208,7 +215,15 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     const ids = [...new Map(requests.map((r) => [hex(r.orderId), r.orderId])).values()];
     const orders = await this.orders
       .find({ _id: { $in: ids } })
-      .select({ books: 1, status: 1, paidAt: 1, splitAt: 1, 'print.charge': 1 })
+      .select({
+        books: 1,
+        status: 1,
+        paidAt: 1,
+        splitAt: 1,
+        totalAmountAgorot: 1,
+        amountDueAgorot: 1,
+        'print.charge': 1,
+      })
       .lean<SplitOrder[]>();
     const byId = new Map(orders.map((order) => [hex(order._id), order]));
     const stored = byOrder(await this.ledger.find({ orderId: { $in: ids } }).lean<StoredEntry[]>());
@@ -267,22 +282,25 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     const sales = stored.filter((e): e is StoredEntry & NewLedgerEntry => e.kind === 'sale');
     if (order.splitAt) {
       // Split before: its mails only if it is still sold (not cancelled since), and not twice;
-      // the adjustments of a print charge that came since, unless written already.
+      // the adjustments of a print charge that came since, unless written already (and the
+      // shipping fee's entry of an order split before the ledger held shipping).
       const paid = isPaid(order.status);
       const mails = paid
         ? bookSoldMails(order, sales, authors).filter(
             (mail) => !mailed.has(`${hex(order._id)}:${mail.payload.bookId}`),
           )
         : [];
-      const adjusted = new Set(
-        stored.filter((e) => e.kind === 'adjustment').map((e) => `${e.lineIndex}:${e.party}`),
-      );
-      const adjustments = paid
-        ? this.adjustmentsOf(order, sales).filter(
-            (entry) => !adjusted.has(`${entry.lineIndex}:${entry.party}`),
+      const written = new Set(stored.map((e) => `${e.kind}:${e.lineIndex}:${e.party}`));
+      const policy = sales[0]?.policy ?? this.policy.name;
+      const shipping = stored.some((e) => e.kind === 'shipping')
+        ? []
+        : shippingEntries(order, policy, order.paidAt ?? new Date(request.paidAt));
+      const missing = paid
+        ? [...shipping, ...this.adjustmentsOf(order, [...stored, ...shipping], policy)].filter(
+            (entry) => !written.has(`${entry.kind}:${entry.lineIndex}:${entry.party}`),
           )
         : [];
-      return { write: { kind: 'resume', request, order, entries: adjustments, mails } };
+      return { write: { kind: 'resume', request, order, entries: missing, mails } };
     }
     if (!isPaid(order.status)) {
       // Never paid, or cancelled before the split: nothing to write, unless a split wrote
@@ -294,17 +312,32 @@ export class OrderSplitsProcessor extends WorkerHost implements OnModuleInit {
     // A split that stopped after writing some entries: the rest under the same policy, so the
     // order's entries always add up to its lines.
     const policy = sales[0] ? selectSplitPolicy(sales[0].policy) : this.policy;
-    const sold = saleEntries(order, policy, order.paidAt ?? new Date(request.paidAt), printCosts);
-    const entries = [...sold, ...this.adjustmentsOf(order, sold)];
+    const paidAt = order.paidAt ?? new Date(request.paidAt);
+    const sold = [
+      ...saleEntries(order, policy, paidAt, printCosts),
+      ...shippingEntries(order, policy.name, paidAt),
+    ];
+    const entries = [...sold, ...this.adjustmentsOf(order, sold, policy.name)];
     const mails = bookSoldMails(order, sold, authors);
     return { write: { kind: 'split', request, order, entries, mails } };
   }
 
-  /** The adjustments of the order's print charge, if the handoff has stored one. */
-  private adjustmentsOf(order: SplitOrder, sales: readonly LedgerEntryInput[]): NewLedgerEntry[] {
+  /**
+   * The adjustments of the order's print charge (its lines' print and its shipping), if the
+   * handoff has stored one; `entries` are the order's sale and shipping entries.
+   */
+  private adjustmentsOf(
+    order: SplitOrder,
+    entries: readonly LedgerEntryInput[],
+    policy: SplitPolicy['name'],
+  ): NewLedgerEntry[] {
     const charge = order.print?.charge;
-    if (!charge?.lines?.length) return [];
-    return printAdjustmentEntries(order, sales, charge.lines, charge.at ?? new Date());
+    if (!charge) return [];
+    const at = charge.at ?? new Date();
+    return [
+      ...printAdjustmentEntries(order, entries, charge.lines ?? [], at),
+      ...shippingAdjustmentEntries(order, entries, charge.shippingAgorot, policy, at),
+    ];
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   BOOK_MODEL,
   isDuplicateKeyError,
   LEDGER_ENTRY_MODEL,
+  SHIPPING_KINDS,
   openPayoutRun,
   PAYOUT_DETAILS_MODEL,
   PAYOUT_MODEL,
@@ -377,7 +378,10 @@ export class PayoutRunService {
     }
   }
 
-  /** Every party's entries of the author's lines in the statement's window (payouts aside). */
+  /**
+   * Every party's entries of the author's lines in the statement's window (payouts aside, and the
+   * order's shipping: it rides on the first line's author but is no part of any line).
+   */
   private async statementEntries(
     authorId: Types.ObjectId,
     from: Date | null,
@@ -386,7 +390,7 @@ export class PayoutRunService {
     const entries = await this.ledger
       .find({
         authorId,
-        kind: { $ne: 'payout' },
+        kind: { $nin: ['payout', ...SHIPPING_KINDS] },
         occurredAt: { ...(from && { $gte: from }), $lt: to },
       })
       .select({

@@ -88,6 +88,31 @@ describe('/author-dashboard/orders', () => {
     expect(within(card).getByText(ORDER_STATUS_HE.paid).textContent).toBe('שולמה');
   });
 
+  it('reads a self-pickup order as its buyer does: ready at the branch, then picked up', async () => {
+    fakeApi(() => ({
+      body: pageOf(
+        [
+          order(4, { status: 'shipped', shippingMethod: 'pickup' }),
+          order(5, { status: 'delivered', shippingMethod: 'pickup', trackingNumbers: [] }),
+          order(6, { status: 'shipped', shippingMethod: 'standard' }),
+        ],
+        1,
+        3,
+      ),
+    }));
+    open();
+    const [ready, collected, posted] = await screen.findAllByTestId('order-card');
+    expect(ready?.textContent).toContain('מוכנה לאיסוף בסניף תל אביב');
+    expect(ready?.textContent).toContain('איסוף עצמי מסניף תל אביב');
+    expect(ready?.textContent).not.toContain('RR123456789IL');
+    expect(ready?.textContent).not.toContain(ORDER_STATUS_HE.shipped);
+    expect(collected?.textContent).toContain('נאספה');
+    expect(collected?.textContent).not.toContain(ORDER_STATUS_HE.delivered);
+    expect(posted?.textContent).toContain(ORDER_STATUS_HE.shipped);
+    expect(posted?.textContent).toContain('RR123456789IL');
+    expect(posted?.textContent).toContain('הרצל 5, חיפה');
+  });
+
   it('filters by status with the counts of every tab, and pages', async () => {
     const calls = fakeApi((url) => {
       const page = Number(url.searchParams.get('page'));

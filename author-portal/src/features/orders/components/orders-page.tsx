@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { orderReference, type AuthorOrder } from '@mechabrim/contracts';
+import { orderReference, PICKUP_STATUS_HE, type AuthorOrder } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { BookCover, EmptyState, ErrorState, Pager, Price } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
@@ -17,15 +17,27 @@ const TABS: readonly OrdersTab[] = [
   'cancelled',
 ];
 
-function OrderCard({ order }: { order: AuthorOrder }) {
+/**
+ * An order's status word: a self-pickup order is ready at the branch, then picked up (as its
+ * buyer reads it on /orders), never shipped.
+ */
+function statusLabel(order: Pick<AuthorOrder, 'status' | 'shippingMethod'>): string {
   // Spec §4: an unknown status reads as pending.
   const status = order.status in s.statuses ? order.status : 'pending';
+  if (order.shippingMethod === 'pickup' && (status === 'shipped' || status === 'delivered'))
+    return PICKUP_STATUS_HE[status];
+  return s.statuses[status];
+}
+
+function OrderCard({ order }: { order: AuthorOrder }) {
+  const status = order.status in s.statuses ? order.status : 'pending';
+  const pickup = order.shippingMethod === 'pickup';
   return (
     <li className="ap-card ap-order" data-testid="order-card">
       <header className="ap-order__head">
         <h2 className="ap-order__title">{s.order(orderReference(order._id))}</h2>
         <span className="ap-badge" data-tone={status === 'cancelled' ? 'danger' : undefined}>
-          {s.statuses[status]}
+          {statusLabel(order)}
         </span>
         <time className="ap-order__date" dateTime={order.createdAt}>
           {formatDateTime(order.createdAt)}
@@ -39,9 +51,13 @@ function OrderCard({ order }: { order: AuthorOrder }) {
           </dd>
         </div>
         <div>
-          <dt>{s.address}</dt>
+          <dt>{pickup ? s.delivery : s.address}</dt>
           <dd>
-            {[order.shippingAddress.street, order.shippingAddress.city].filter(Boolean).join(', ')}
+            {pickup
+              ? s.pickup
+              : [order.shippingAddress.street, order.shippingAddress.city]
+                  .filter(Boolean)
+                  .join(', ')}
           </dd>
         </div>
       </dl>
@@ -98,7 +114,8 @@ function OrderCard({ order }: { order: AuthorOrder }) {
           <dt>{s.payment}</dt>
           <dd>{s.paymentMethods[order.paymentMethod] ?? order.paymentMethod}</dd>
         </div>
-        {order.trackingNumbers.length > 0 && (
+        {/* A pickup order's parcel went to our branch: no post tracking to show. */}
+        {!pickup && order.trackingNumbers.length > 0 && (
           <div>
             <dt>{s.tracking}</dt>
             <dd>
