@@ -40,6 +40,7 @@ import {
   storePayoutBatch,
   type BatchPayout,
 } from './payout-batch';
+import { PayoutStatements } from './payout-statements';
 
 /** The run as its steps read it. */
 export interface RunView {
@@ -93,7 +94,8 @@ interface LeanEntry {
  *    payout row with its statement and, when it pays, its ledger entry, in one transaction. The
  *    unique (author, period) makes a repeated or resumed step a no-op.
  * 3. **The bank file** of the run's payouts, written once (its content is the run's alone).
- * 4. **Done**, with the run's totals.
+ * 4. **The statements**: each payout's PDF and its mail, once ({@link PayoutStatements}).
+ * 5. **Done**, with the run's totals.
  */
 @Injectable()
 export class PayoutRunService {
@@ -107,6 +109,7 @@ export class PayoutRunService {
     @InjectModel(PAYOUT_DETAILS_MODEL) private readonly details: PayoutDetailsModel,
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
+    private readonly statements: PayoutStatements,
   ) {}
 
   /** Step 1: the run `runId` names, or (the schedule's job) the run of the period `now` is in. */
@@ -123,7 +126,7 @@ export class PayoutRunService {
     return run.toObject();
   }
 
-  /** Steps 2–4 for a run (a done run is left as it is). */
+  /** Steps 2–5 for a run (a done run is left as it is). */
   async execute(run: RunView): Promise<RunTotals | null> {
     if (run.status === 'done') return null;
     this.key();
@@ -141,6 +144,7 @@ export class PayoutRunService {
       }
     }
     await this.writeBatch(run);
+    await this.statements.issue(run._id);
     const totals = { ...(await this.rowTotals(run._id)), carriedCount, carriedAgorot };
     await this.runs.updateOne(
       { _id: run._id, status: 'running' },

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { PAYOUT_QUEUE_NAMES } from '@mechabrim/contracts';
+import { ORDER_QUEUE_NAMES, PAYOUT_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
   BOOK_MODEL,
   BookSchema,
@@ -13,23 +13,31 @@ import {
   PayoutDetailsSchema,
   PayoutRunSchema,
   PayoutSchema,
+  USER_MODEL,
+  UserSchema,
 } from '@mechabrim/db';
+import { ReceiptsModule } from '../receipts/receipts.module';
 import { PayoutRunService } from './payout-run.service';
+import { PayoutStatements } from './payout-statements';
 import { PayoutRunsProcessor } from './payout-runs.processor';
 
 /** Authors' payouts (issue 23): the monthly run, its statements and its bank file. */
 @Module({
   imports: [
+    // The statements are drawn on the receipts' PDF thread and kept in their file store.
+    ReceiptsModule,
     BullModule.registerQueue({ name: PAYOUT_QUEUE_NAMES.payoutRuns }),
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.mail }),
     MongooseModule.forFeature([
       { name: PAYOUT_RUN_MODEL, schema: PayoutRunSchema },
       { name: PAYOUT_MODEL, schema: PayoutSchema },
       { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
       { name: PAYOUT_DETAILS_MODEL, schema: PayoutDetailsSchema },
       { name: BOOK_MODEL, schema: BookSchema },
+      { name: USER_MODEL, schema: UserSchema },
     ]),
   ],
-  providers: [PayoutRunService, PayoutRunsProcessor],
+  providers: [PayoutRunService, PayoutStatements, PayoutRunsProcessor],
   exports: [PayoutRunService],
 })
 export class PayoutRunsModule {}

@@ -6,6 +6,7 @@ import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
 import { orderReturnedTemplate } from './order-returned.template';
 import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
+import { payoutStatementTemplate } from './payout-statement.template';
 import { readyForPickupTemplate } from './ready-for-pickup.template';
 import { returnRejectedTemplate } from './return-rejected.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
@@ -22,6 +23,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'order-cancelled': orderCancelledTemplate,
   'order-returned': orderReturnedTemplate,
   'return-rejected': returnRejectedTemplate,
+  'payout-statement': payoutStatementTemplate,
 };
 
 /** Renders a mail job with its template. */
