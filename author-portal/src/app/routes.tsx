@@ -6,7 +6,9 @@ import { EditBookPage } from '../features/edit-book';
 import { OrdersPage } from '../features/orders';
 import { ModerationPage } from '../features/moderation';
 import { OverviewPage } from '../features/overview';
-import { ProfilePage } from '../features/profile';
+import { PayoutRunsPage } from '../features/payout-runs';
+import { PayoutsPage, StatementPage } from '../features/payouts';
+import { PayoutDetailsSection, ProfilePage } from '../features/profile';
 import { UploadBookPage } from '../features/upload-book';
 import { NotFound } from './coming-soon';
 import { PortalFrame } from './portal-frame';
@@ -43,6 +45,23 @@ export const authorPortalRoutes: RouteObject[] = [
       <RequireAuthor needs="admin">
         <PortalFrame>
           <ModerationPage />
+        </PortalFrame>
+      </RequireAuthor>
+    ),
+  },
+  // Issue 23: the author's payouts (the details form of the profile feature composed in), a
+  // payout's statement, and the admins' runs.
+  {
+    path: '/author-dashboard/payouts',
+    element: section(<PayoutsPage details={<PayoutDetailsSection />} />),
+  },
+  { path: '/author-dashboard/payouts/:id', element: section(<StatementPage />, '/login') },
+  {
+    path: '/author-dashboard/payout-runs',
+    element: (
+      <RequireAuthor needs="admin">
+        <PortalFrame>
+          <PayoutRunsPage />
         </PortalFrame>
       </RequireAuthor>
     ),

@@ -121,7 +121,7 @@ describe('/author-dashboard/moderation', () => {
     expect(price.dataset.changed).toBe('true');
     expect(within(edit).getByRole('row', { name: /שם הספר/ }).dataset.changed).toBeUndefined();
     expect((await screen.findByTestId('pending-review')).textContent).toContain('ספר מרגש');
-    expect(screen.getByRole('navigation').textContent).toBe('ניהול תוכן');
+    expect(screen.getByRole('navigation').textContent).toBe('ניהול תוכןהרצות תשלומים');
   });
 
   it('approves, and rejects only with a reason the author will read', async () => {
