@@ -62,7 +62,8 @@ const september: MyPayout = {
 const mine: MyPayouts = {
   policy: 'monthly',
   rule: 'התשלום מועבר ב־15 בכל חודש על היתרה שנצברה עד סוף החודש הקודם, כשהיא מגיעה ל־100 ₪ לפחות.',
-  nextPayoutDate: '2026-12-15T04:00:00.000Z',
+  // Midnight of the 15th in Israel: the 14th in UTC.
+  nextPayoutDate: '2026-12-14T22:00:00.000Z',
   expected: { balance: 42.5, amount: 0, due: false },
   payouts: [october, september],
 };

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { MyPayout } from '@mechabrim/contracts';
-import { formatLongDate } from '@mechabrim/hebrew';
 import { Link } from '@mechabrim/routing';
 import { EmptyState, ErrorState, Price } from '@mechabrim/ui';
 import { reasonOf } from '../../../shared/errors';
-import { periodLabel } from '../../../shared/period-label';
+import { israelDate, periodLabel } from '../../../shared/period-label';
 import { StatCard } from '../../../shared/stat-card';
 import { strings } from '../../../strings.he';
 import { useMyPayouts } from '../api/my-payouts';
@@ -92,7 +91,7 @@ export function PayoutsPage({ details }: { details?: ReactNode }) {
     body = (
       <>
         <ul className="ap-cards" aria-label={s.nextDate}>
-          <StatCard label={s.nextDate} value={formatLongDate(data.nextPayoutDate)} />
+          <StatCard label={s.nextDate} value={israelDate(data.nextPayoutDate, true)} />
           <StatCard
             label={s.expected}
             value={<Price value={data.expected.amount} />}

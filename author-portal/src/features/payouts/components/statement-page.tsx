@@ -1,9 +1,8 @@
 import type { MyPayout } from '@mechabrim/contracts';
-import { formatDate } from '@mechabrim/hebrew';
 import { Link, useParams } from '@mechabrim/routing';
 import { ErrorState, Price } from '@mechabrim/ui';
 import { reasonOf } from '../../../shared/errors';
-import { periodLabel } from '../../../shared/period-label';
+import { israelDate, periodLabel } from '../../../shared/period-label';
 import { strings } from '../../../strings.he';
 import { useMyPayout } from '../api/my-payouts';
 import { StatementPdfButton } from './statement-pdf-button';
@@ -154,7 +153,7 @@ export function StatementPage() {
       </h1>
       <p className="ap-statement__meta">
         <span className="ap-badge">{s.status[payout.status] ?? payout.status}</span> {s.windowLabel}
-        : {s.window(st.from ? formatDate(st.from) : null, formatDate(lastDay))}
+        : {s.window(st.from ? israelDate(st.from) : null, israelDate(lastDay))}
       </p>
       {payout.heldReason && (
         <p className="ap-banner" role="status">
