@@ -8,22 +8,24 @@ import '../shared/portal.css';
 
 const s = strings.frame;
 
-/** The five sections of the dashboard (spec §2), in reading order. */
+/** The sections of the dashboard (spec §2, and payouts of issue 23), in reading order. */
 export const SECTIONS = [
   { to: '/author-dashboard', label: s.sections.overview, end: true },
   { to: '/author-dashboard/books', label: s.sections.books, end: false },
   { to: '/author-dashboard/orders', label: s.sections.orders, end: false },
   { to: '/author-dashboard/earnings', label: s.sections.earnings, end: false },
+  { to: '/author-dashboard/payouts', label: s.sections.payouts, end: false },
   { to: '/author-dashboard/profile', label: s.sections.profile, end: false },
 ] as const;
 
 /**
- * An admin's sections: moderation (issue 12), refunds and returns (issue 22), the community fund's
- * projects (issue 23).
+ * An admin's sections: moderation (issue 12), refunds and returns (issue 22), the payout runs and
+ * the community fund's projects (issue 23).
  */
 const ADMIN_SECTIONS = [
   { to: '/author-dashboard/moderation', label: strings.moderation.title, end: false },
   { to: '/author-dashboard/refunds', label: strings.refunds.title, end: false },
+  { to: '/author-dashboard/payout-runs', label: strings.screens.payoutRuns, end: false },
   { to: '/author-dashboard/community', label: strings.communityFund.title, end: false },
 ] as const;
 

@@ -7,7 +7,9 @@ import { EditBookPage } from '../features/edit-book';
 import { OrdersPage } from '../features/orders';
 import { ModerationPage } from '../features/moderation';
 import { OverviewPage } from '../features/overview';
-import { ProfilePage } from '../features/profile';
+import { PayoutRunsPage } from '../features/payout-runs';
+import { PayoutsPage, StatementPage } from '../features/payouts';
+import { PayoutDetailsSection, ProfilePage } from '../features/profile';
 import { RefundsPage } from '../features/refunds';
 import { UploadBookPage } from '../features/upload-book';
 import { NotFound } from './coming-soon';
@@ -67,6 +69,23 @@ export const authorPortalRoutes: RouteObject[] = [
       <RequireAuthor needs="admin">
         <PortalFrame>
           <RefundsPage />
+        </PortalFrame>
+      </RequireAuthor>
+    ),
+  },
+  // Issue 23: the author's payouts (the details form of the profile feature composed in), a
+  // payout's statement, and the admins' runs.
+  {
+    path: '/author-dashboard/payouts',
+    element: section(<PayoutsPage details={<PayoutDetailsSection />} />),
+  },
+  { path: '/author-dashboard/payouts/:id', element: section(<StatementPage />, '/login') },
+  {
+    path: '/author-dashboard/payout-runs',
+    element: (
+      <RequireAuthor needs="admin">
+        <PortalFrame>
+          <PayoutRunsPage />
         </PortalFrame>
       </RequireAuthor>
     ),

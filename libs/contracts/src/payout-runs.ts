@@ -118,6 +118,12 @@ export const myPayoutSchema = z.object({
   net: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Why a due payout was not paid this month (its balance stays owed); null when it paid. */
+  heldReason: z.enum(['on-hold', 'no-details']).nullable(),
+  /** The income tax withheld at source, in percent (0 unless a private person). */
+  withholdingPercent: z.number(),
+  /** The statement's PDF is written (`GET /api/payouts/mine/:id/statement.pdf` serves it). */
+  statementPdf: z.boolean(),
   statement: payoutStatementSchema,
 });
 export type MyPayout = z.infer<typeof myPayoutSchema>;

@@ -103,6 +103,7 @@ export const MAIL_TEMPLATES = [
   'order-returned',
   'return-rejected',
   ...ACCOUNT_MAIL_TEMPLATES,
+  'payout-statement',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -239,6 +240,22 @@ export const returnRejectedMailSchema = z.strictObject({
   reason: z.string().min(1).max(500),
 });
 
+/**
+ * `payout-statement`: an author's statement for a month, its PDF attached (read by the payout's
+ * id). Queued once per payout: its job id is {@link payoutStatementMailJobId}.
+ */
+export const payoutStatementMailSchema = z.strictObject({
+  template: z.literal('payout-statement'),
+  to: mailTo,
+  authorName: z.string().max(120),
+  payoutId: z.string().regex(/^[a-f\d]{24}$/i),
+});
+
+/** The job id of a payout's statement mail: one mail per payout, however often the run repeats. */
+export function payoutStatementMailJobId(payoutId: string): string {
+  return `payout-statement-${payoutId}`;
+}
+
 /** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
@@ -255,6 +272,7 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   passwordChangedMailSchema,
   emailChangeConfirmMailSchema,
   emailChangeRequestedMailSchema,
+  payoutStatementMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

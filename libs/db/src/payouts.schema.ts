@@ -114,6 +114,10 @@ export const PayoutSchema = new Schema(
     paidAt: { type: Date, default: null },
     returnedAt: { type: Date, default: null },
     returnedBy: { type: String, default: null },
+    /** The statement's PDF under `DATA_DIR` (`payout-statements/<id>.pdf`), once written. */
+    statementFileKey: { type: String, default: null },
+    /** When the statement's mail was queued (its job id is the payout's: one mail). */
+    statementMailedAt: { type: Date, default: null },
   },
   { collection: 'payouts', versionKey: false },
 );

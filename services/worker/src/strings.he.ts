@@ -44,6 +44,44 @@ export const workerStringsHe = {
     total: 'סה״כ זיכוי',
     refundTo: 'ההחזר לאמצעי התשלום המקורי',
   },
+  /** An author's payout statement (issue 23), the PDF of a payout run. */
+  payoutStatement: {
+    title: (month: string) => `דוח תמלוגים לחודש ${month}`,
+    to: 'לכבוד',
+    window: (from: string | null, to: string) =>
+      from ? `תקופת הדוח: ${from}–${to}` : `תקופת הדוח: עד ${to}`,
+    issuedAt: 'תאריך הפקה',
+    account: (bank: string, branch: string, account: string) =>
+      `חשבון לתשלום: ${bank}, סניף ${branch}, חשבון ${account}`,
+    noAccount: 'חשבון לתשלום: טרם נמסרו פרטי חשבון בנק',
+    columns: {
+      order: 'הזמנה',
+      copies: 'עותקים',
+      price: 'מחיר',
+      vat: 'מע״מ',
+      community: 'קהילה',
+      platform: 'פלטפורמה',
+      print: 'הדפסה',
+      refunds: 'החזרים',
+      author: 'תמלוגים',
+    },
+    noLines: 'לא היו מכירות, החזרים או ביטולים בתקופת הדוח.',
+    carriedIn: 'יתרה מדוחות קודמים',
+    earned: 'תמלוגים ממכירות התקופה (אחרי החזרים)',
+    bonuses: 'בונוסים',
+    balance: 'יתרה לזכותכם בסוף התקופה',
+    gross: 'סכום התשלום',
+    withheld: (percent: number) => `ניכוי מס הכנסה במקור (${percent}%)`,
+    net: 'הועבר לחשבון הבנק',
+    carriedOver: 'יתרה שעוברת לחודש הבא',
+    held: {
+      'on-hold':
+        'התשלום לא הועבר החודש: פרטי חשבון הבנק שונו וממתינים לבדיקת צוות מחברים. היתרה נשמרת ותשולם אחרי הבדיקה.',
+      'no-details':
+        'התשלום לא הועבר החודש כי עדיין לא נמסרו פרטי חשבון בנק. היתרה נשמרת ותשולם אחרי שיוזנו הפרטים באזור התשלומים.',
+    },
+    continued: 'המשך',
+  },
   /** Why an order's printing needs an admin (kept on the order, shown to admins). */
   print: {
     handoffFailed: (attempts: number, reason: string) =>
@@ -184,6 +222,26 @@ export const workerStringsHe = {
       notYou:
         'אם לא אתם ביקשתם את ההחלפה, כדאי לבחור סיסמה חדשה בעמוד "שכחתי סיסמה" ולפנות אלינו דרך עמוד יצירת הקשר.',
       forgot: 'שכחתי סיסמה',
+    },
+    payoutStatement: {
+      subject: (month: string) => `דוח התמלוגים שלכם לחודש ${month}`,
+      intro: (month: string) =>
+        `דוח התמלוגים לחודש ${month} מצורף למייל הזה: כל מכירה עם מספר ההזמנה שלה, ההחזרים, הבונוסים והתשלום.`,
+      paid: 'התשלום יועבר לחשבון הבנק שלכם בימים הקרובים.',
+      held: {
+        'on-hold':
+          'התשלום החודשי ממתין לבדיקת צוות מחברים אחרי שינוי פרטי חשבון הבנק. היתרה נשמרת לכם ותשולם אחרי הבדיקה.',
+        'no-details':
+          'כדי שנוכל להעביר את התשלום, יש להזין את פרטי חשבון הבנק באזור התשלומים באתר. היתרה נשמרת לכם עד אז.',
+      },
+      balance: 'יתרה לזכותכם בסוף התקופה',
+      gross: 'סכום התשלום',
+      withheld: (percent: number) => `ניכוי מס הכנסה במקור (${percent}%)`,
+      net: 'יועבר לחשבון הבנק',
+      carriedOver: 'יתרה שעוברת לחודש הבא',
+      pdfAttached: 'הדוח המלא מצורף כקובץ PDF.',
+      pdfLater: 'הדוח המלא זמין באזור התשלומים באתר.',
+      view: 'לצפייה בדוח באתר',
     },
     devOutbox: {
       title: 'תיבת הדואר היוצא (פיתוח)',

@@ -3,12 +3,15 @@
 // file, and the admin's records of it. The API's portal harness starts MongoDB, Redis and the API.
 // eslint-disable-next-line @nx/enforce-module-boundaries -- see above
 import { startPortalApi, type Account, type PortalApi } from '../../api/test/portal-fixture';
-import type { MyPayouts, PayoutRun, PayoutRunDetail } from '@mechabrim/contracts';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { MyPayout, MyPayouts, PayoutRun, PayoutRunDetail } from '@mechabrim/contracts';
 import { decidePayout, payoutPeriodOf, selectPayoutPolicy } from '@mechabrim/money';
 import { until } from '@mechabrim/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Types } from 'mongoose';
 import { PayoutRunService } from '../src/payout-runs/payout-run.service';
+import { PayoutStatements } from '../src/payout-runs/payout-statements';
 import { startTestWorker } from './worker-app';
 
 /** Masav's record, read back independently of the writer: fixed offsets of the credit layout. */
@@ -179,6 +182,78 @@ describe('the monthly payout run', () => {
     expect(await ledgerSum(authors.tal?.id ?? '')).toBe(4_250);
   }, 90_000);
 
+  it("writes each payout's Hebrew statement PDF, serves it to its author only, and mails it once", async () => {
+    const rows = await ctx.db.collection('payouts').find().toArray();
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.statementFileKey).toBe(`payout-statements/${String(row._id)}.pdf`);
+      expect(row.statementMailedAt).toEqual(expect.any(Date));
+    }
+    const [noas] = await payoutsOf(authors.noa?.id ?? '');
+    const [dans] = await payoutsOf(authors.dan?.id ?? '');
+    const noaId = String(noas?._id);
+    const pdfOf = (url: string, token?: string) =>
+      fetch(`${ctx.api.baseUrl}${url}`, { headers: { authorization: `Bearer ${token ?? ''}` } });
+    const own = await pdfOf(`/api/payouts/mine/${noaId}/statement.pdf`, authors.noa?.token);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toMatch(/application\/pdf/);
+    expect(own.headers.get('cache-control')).toContain('no-store');
+    expect(
+      Buffer.from(await own.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // Another author's statement is not found for her; an admin reads any; a reader none.
+    expect(
+      (await pdfOf(`/api/payouts/mine/${String(dans?._id)}/statement.pdf`, authors.noa?.token))
+        .status,
+    ).toBe(404);
+    expect((await pdfOf(`/api/admin/payouts/${noaId}/statement.pdf`, admin.token)).status).toBe(
+      200,
+    );
+    const reader = await ctx.reader('reader.statements@example.com');
+    expect((await pdfOf(`/api/admin/payouts/${noaId}/statement.pdf`, reader.token)).status).toBe(
+      403,
+    );
+    // The page's data: the same statement, with the order reference /orders shows.
+    const page = await ctx.http.get<MyPayout>(`/api/payouts/mine/${noaId}`, {
+      token: authors.noa?.token,
+    });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      id: noaId,
+      statementPdf: true,
+      withholdingPercent: 30,
+      heldReason: null,
+      net: 238,
+    });
+    const [line] = page.body.statement.lines;
+    expect(line?.orderReference).toMatch(/^[0-9A-F]{8}$/);
+    expect(
+      (await ctx.http.get(`/api/payouts/mine/${String(dans?._id)}`, { token: authors.noa?.token }))
+        .status,
+    ).toBe(404);
+
+    // One mail per payout, the PDF attached; the held ones say why.
+    const mails = await until(
+      'the statement mails',
+      async () => {
+        const sent = await ctx.db
+          .collection('mail_outbox')
+          .find({ template: 'payout-statement', status: 'sent' })
+          .toArray();
+        return sent.length === 4 ? sent : undefined;
+      },
+      30_000,
+    );
+    const noaMail = mails.find((mail) => mail.to === 'noa.runs@example.com');
+    expect(noaMail?.subject).toMatch(/^דוח התמלוגים שלכם לחודש /);
+    expect(noaMail?.attachments).toEqual([`statement-${period.month}.pdf`]);
+    expect(mails.find((mail) => mail.to === 'ron.runs@example.com')?.text).toContain(
+      'יש להזין את פרטי חשבון הבנק',
+    );
+  }, 60_000);
+
   it('writes a Masav file the bank can read: 128-character records, counts and totals matching', async () => {
     const [run] = (
       await ctx.http.get<PayoutRun[]>('/api/admin/payout-runs', { token: admin.token })
@@ -218,6 +293,12 @@ describe('the monthly payout run', () => {
         /exists|carried/,
       );
     expect(await ctx.db.collection('payouts').countDocuments()).toBe(before);
+    // The statements step again: no second file, no second mail.
+    expect(await worker.get(PayoutStatements).issue(run._id)).toEqual({ written: 0, mailed: 0 });
+    expect(await readdir(path.join(ctx.dataDir, 'payout-statements'))).toHaveLength(before);
+    expect(
+      await ctx.db.collection('mail_outbox').countDocuments({ template: 'payout-statement' }),
+    ).toBe(before);
   });
 
   it('marks the batch sent, then a returned transfer re-opens the balance once', async () => {

@@ -1,1 +1,2 @@
 export { ProfilePage } from './components/profile-page';
+export { PayoutDetailsSection } from './components/payout-details-section';

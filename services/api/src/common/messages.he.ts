@@ -102,6 +102,7 @@ export const messagesHe = {
     payoutNotReturnable: 'אפשר לסמן כמוחזר רק תשלום שהועבר לבנק',
     payoutReturned: 'התשלום סומן כמוחזר מהבנק, והיתרה חזרה לחשבון היוצר ותשולם בהרצה הבאה',
     payoutAlreadyReturned: 'התשלום כבר סומן כמוחזר מהבנק',
+    statementNotReady: 'הדוח של התשלום הזה עדיין בהכנה. נסו שוב בעוד כמה דקות.',
   },
   communityFund: {
     projectNotFound: 'הפרויקט לא נמצא',

@@ -3,9 +3,11 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  myPayoutSchema,
   payoutRunDetailSchema,
   payoutRunIdSchema,
   payoutRunSchema,
+  type MyPayout,
   type PayoutRun,
   type PayoutRunDetail,
 } from '@mechabrim/contracts';
@@ -14,13 +16,18 @@ import { Authenticated } from '../auth/guards';
 import { sendPrivate } from '../books/catalogue-cache';
 import { ApiZodResponse, ZodParam } from '../common/validation/zod-validation.pipe';
 import { PayoutRunsService } from './payout-runs.service';
+import { PayoutStatementsService } from './payout-statements.service';
+import { sendStatementPdf } from './statement-pdf-reply';
 
 /** Admin-only: the monthly payout runs and their bank files (issue 23). */
 @ApiTags('payouts')
 @Controller('admin')
 @Authenticated('admin')
 export class PayoutRunsController {
-  constructor(private readonly runs: PayoutRunsService) {}
+  constructor(
+    private readonly runs: PayoutRunsService,
+    private readonly statements: PayoutStatementsService,
+  ) {}
 
   @Post('payout-runs')
   @HttpCode(202)
@@ -90,5 +97,25 @@ export class PayoutRunsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ message: string }> {
     return sendPrivate(reply, await this.runs.markReturned(id, admin.id));
+  }
+
+  @Get('payouts/:id')
+  @ApiOperation({ summary: "An author's payout with its statement" })
+  @ApiZodResponse(myPayoutSchema, { description: 'The payout and its statement' })
+  async payout(
+    @ZodParam('id', payoutRunIdSchema) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MyPayout> {
+    return sendPrivate(reply, await this.statements.statement(id, null));
+  }
+
+  @Get('payouts/:id/statement.pdf')
+  @ApiOperation({ summary: "An author's payout statement, as the PDF the run wrote" })
+  @ApiProduces('application/pdf')
+  async statementPdf(
+    @ZodParam('id', payoutRunIdSchema) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return sendStatementPdf(reply, await this.statements.pdf(id, null));
   }
 }

@@ -60,6 +60,8 @@ export interface StoredPayoutRow {
   netAgorot: number;
   createdAt: Date;
   paidAt?: Date | null;
+  withholdingPercent?: number;
+  statementFileKey?: string | null;
   statement: {
     from?: Date | null;
     to: Date;
@@ -122,6 +124,9 @@ export function toMyPayout(row: StoredPayoutRow): MyPayout {
     net: shekels(row.netAgorot),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    heldReason: row.heldReason ?? null,
+    withholdingPercent: row.withholdingPercent ?? 0,
+    statementPdf: Boolean(row.statementFileKey),
     statement: {
       from: s.from?.toISOString() ?? null,
       to: s.to.toISOString(),

@@ -26,6 +26,7 @@ import { PayoutHoldsController } from './payout-holds.controller';
 import { PayoutHoldsService } from './payout-holds.service';
 import { PayoutRunsController } from './payout-runs.controller';
 import { PayoutRunsService } from './payout-runs.service';
+import { PayoutStatementsService } from './payout-statements.service';
 
 /** Authors' payouts (issue 23): payout details, the admins' holds, the runs and statements. */
 @Module({
@@ -47,6 +48,12 @@ import { PayoutRunsService } from './payout-runs.service';
     PayoutRunsController,
     MyPayoutsController,
   ],
-  providers: [PayoutDetailsService, PayoutHoldsService, PayoutRunsService, MyPayoutsService],
+  providers: [
+    PayoutDetailsService,
+    PayoutHoldsService,
+    PayoutRunsService,
+    MyPayoutsService,
+    PayoutStatementsService,
+  ],
 })
 export class PayoutsModule {}

@@ -1,9 +1,14 @@
 import type { CreditNoteModel, ReceiptModel } from '@mechabrim/db';
 import { Types, type Connection } from 'mongoose';
 import type { ReceiptFileStore } from '../receipts/receipt-files';
-import type { MailContext, MailOrder, MailReceipt } from './templates/mail-template';
+import type {
+  MailContext,
+  MailOrder,
+  MailPayoutStatement,
+  MailReceipt,
+} from './templates/mail-template';
 
-/** The order a mail names does not exist: retrying will not make it. */
+/** The order (or payout) a mail names does not exist: retrying will not make it. */
 export class MailDataMissingError extends Error {}
 
 /** Lookups for templates, from MongoDB and the receipt file store. */
@@ -31,6 +36,35 @@ export class DatabaseMailContext implements MailContext {
   async creditNote(refundRef: string): Promise<MailReceipt | null> {
     const note = await this.documents.creditNotes.findOne({ refundRef, status: 'issued' }).lean();
     return note ? this.offered(note) : null;
+  }
+
+  async payoutStatement(payoutId: string): Promise<MailPayoutStatement> {
+    const payout = await this.connection.collection('payouts').findOne<{
+      period: string;
+      heldReason?: MailPayoutStatement['heldReason'];
+      withholdingPercent?: number;
+      statementFileKey?: string | null;
+      statement: {
+        balanceAgorot: number;
+        grossAgorot: number;
+        withheldAgorot: number;
+        netAgorot: number;
+        carriedOverAgorot: number;
+      };
+    }>({ _id: new Types.ObjectId(payoutId) });
+    if (!payout) throw new MailDataMissingError(`payout ${payoutId} not found`);
+    const st = payout.statement;
+    return {
+      period: payout.period,
+      heldReason: payout.heldReason ?? null,
+      withholdingPercent: payout.withholdingPercent ?? 0,
+      balanceAgorot: st.balanceAgorot,
+      grossAgorot: st.grossAgorot,
+      withheldAgorot: st.withheldAgorot,
+      netAgorot: st.netAgorot,
+      carriedOverAgorot: st.carriedOverAgorot,
+      pdf: payout.statementFileKey ? await this.files.get(payout.statementFileKey) : null,
+    };
   }
 
   /** A tax document as mail offers it: our PDF to attach, or the provider's link. */

@@ -42,6 +42,7 @@ import {
   storePayoutBatch,
   type BatchPayout,
 } from './payout-batch';
+import { PayoutStatements } from './payout-statements';
 
 /** The run as its steps read it. */
 export interface RunView {
@@ -97,7 +98,8 @@ interface LeanEntry {
  * 3. **The community fund's allocations** to its projects, once per period
  *    (`community-allocation.ts`), then **the bank file** of the run's payouts and allocations,
  *    written once (its content is the run's alone).
- * 4. **Done**, with the run's totals.
+ * 4. **The statements**: each payout's PDF and its mail, once ({@link PayoutStatements}).
+ * 5. **Done**, with the run's totals.
  */
 @Injectable()
 export class PayoutRunService {
@@ -112,6 +114,7 @@ export class PayoutRunService {
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
     private readonly community: CommunityAllocationStep,
+    private readonly statements: PayoutStatements,
   ) {}
 
   /** Step 1: the run `runId` names, or (the schedule's job) the run of the period `now` is in. */
@@ -128,7 +131,7 @@ export class PayoutRunService {
     return run.toObject();
   }
 
-  /** Steps 2–4 for a run (a done run is left as it is). */
+  /** Steps 2–5 for a run (a done run is left as it is). */
   async execute(run: RunView): Promise<RunTotals | null> {
     if (run.status === 'done') return null;
     this.key();
@@ -147,6 +150,7 @@ export class PayoutRunService {
     }
     await this.community.allocate(run, this.key());
     await this.writeBatch(run);
+    await this.statements.issue(run._id);
     const totals = { ...(await this.rowTotals(run._id)), carriedCount, carriedAgorot };
     await this.runs.updateOne(
       { _id: run._id, status: 'running' },

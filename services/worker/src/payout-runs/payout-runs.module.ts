@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { PAYOUT_QUEUE_NAMES } from '@mechabrim/contracts';
+import { ORDER_QUEUE_NAMES, PAYOUT_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
   BOOK_MODEL,
   BookSchema,
@@ -17,15 +17,22 @@ import {
   PayoutDetailsSchema,
   PayoutRunSchema,
   PayoutSchema,
+  USER_MODEL,
+  UserSchema,
 } from '@mechabrim/db';
 import { CommunityAllocationStep } from './community-allocation';
+import { ReceiptsModule } from '../receipts/receipts.module';
 import { PayoutRunService } from './payout-run.service';
+import { PayoutStatements } from './payout-statements';
 import { PayoutRunsProcessor } from './payout-runs.processor';
 
 /** Authors' payouts and the community fund's allocations (issue 23): the monthly run, its statements and its bank file. */
 @Module({
   imports: [
+    // The statements are drawn on the receipts' PDF thread and kept in their file store.
+    ReceiptsModule,
     BullModule.registerQueue({ name: PAYOUT_QUEUE_NAMES.payoutRuns }),
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.mail }),
     MongooseModule.forFeature([
       { name: PAYOUT_RUN_MODEL, schema: PayoutRunSchema },
       { name: PAYOUT_MODEL, schema: PayoutSchema },
@@ -34,9 +41,10 @@ import { PayoutRunsProcessor } from './payout-runs.processor';
       { name: BOOK_MODEL, schema: BookSchema },
       { name: COMMUNITY_PROJECT_MODEL, schema: CommunityProjectSchema },
       { name: COMMUNITY_ALLOCATION_MODEL, schema: CommunityAllocationSchema },
+      { name: USER_MODEL, schema: UserSchema },
     ]),
   ],
-  providers: [PayoutRunService, CommunityAllocationStep, PayoutRunsProcessor],
+  providers: [PayoutRunService, CommunityAllocationStep, PayoutStatements, PayoutRunsProcessor],
   exports: [PayoutRunService],
 })
 export class PayoutRunsModule {}

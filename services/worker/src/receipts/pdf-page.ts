@@ -100,11 +100,14 @@ export class RtlWriter {
   }
 }
 
-/** An A4 right-to-left document with the fonts registered; `finish()` ends it and gives the bytes. */
+/**
+ * An A4 right-to-left document with the fonts registered; `newPage()` starts another page (a long
+ * statement), `finish()` ends it and gives the bytes.
+ */
 export function startPdf(
   title: string,
   business: BusinessDetails,
-): { write: RtlWriter; finish: () => Promise<Buffer> } {
+): { write: RtlWriter; newPage: () => void; finish: () => Promise<Buffer> } {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_LEFT,
@@ -121,6 +124,9 @@ export function startPdf(
   const write = new RtlWriter(doc);
   return {
     write,
+    newPage: () => {
+      doc.addPage();
+    },
     finish: () => {
       write.line(workerStringsHe.receipt.footer, PAGE_RIGHT, 780, { size: 8 });
       doc.end();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { BusinessDetails } from '../config/worker-config';
+import type { PayoutStatementDraft } from '../payout-runs/payout-statement-draft';
 import type { CreditNoteDraft } from './credit-note-draft';
 import type { ReceiptDraft } from './receipt-draft';
 import type { ReceiptPdfTask } from './receipt-pdf.thread';
@@ -8,10 +9,11 @@ import type { ReceiptPdfTask } from './receipt-pdf.thread';
 /** The Nest token of the {@link ReceiptPdfRenderer}. */
 export const RECEIPT_PDF_RENDERER = Symbol('RECEIPT_PDF_RENDERER');
 
-/** Draws receipt and credit-note PDFs. */
+/** Draws receipt, credit-note and payout-statement PDFs. */
 export interface ReceiptPdfRenderer {
   render(draft: ReceiptDraft, business: BusinessDetails): Promise<Buffer>;
   renderCreditNote(draft: CreditNoteDraft, business: BusinessDetails): Promise<Buffer>;
+  renderPayoutStatement(draft: PayoutStatementDraft, business: BusinessDetails): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export function threadedReceiptPdfRenderer(): ReceiptPdfRenderer {
   return {
     render: (draft, business) => draw({ kind: 'receipt', draft, business }),
     renderCreditNote: (draft, business) => draw({ kind: 'credit-note', draft, business }),
+    renderPayoutStatement: (draft, business) => draw({ kind: 'payout-statement', draft, business }),
     close: () => pool.close({ force: true }),
   };
 }

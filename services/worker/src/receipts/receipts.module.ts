@@ -102,7 +102,7 @@ import { ReceiptsProcessor } from './receipts.processor';
     ReceiptsProcessor,
   ],
   // The mail module reads receipts (order confirmations attach them); a refund step issues its
-  // credit note through CreditNoteIssuer.
-  exports: [RECEIPT_FILE_STORE, MongooseModule, CreditNoteIssuer],
+  // credit note through CreditNoteIssuer; the payout run draws its statements on the same thread.
+  exports: [RECEIPT_FILE_STORE, RECEIPT_PDF_RENDERER, MongooseModule, CreditNoteIssuer],
 })
 export class ReceiptsModule {}

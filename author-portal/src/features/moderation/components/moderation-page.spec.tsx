@@ -125,7 +125,7 @@ describe('/author-dashboard/moderation', () => {
       within(screen.getByRole('navigation'))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['ניהול תוכן', 'החזרים וזיכויים']);
+    ).toEqual(['ניהול תוכן', 'החזרים וזיכויים', 'הרצות תשלומים', 'קרן הקהילה']);
   });
 
   it('approves, and rejects only with a reason the author will read', async () => {

@@ -47,7 +47,7 @@ const signIn = (role: 'author' | 'user' = 'author') =>
   );
 
 describe('the portal frame and its guards', () => {
-  it('shows who is signed in, the five sections, upload and back to the site', async () => {
+  it('shows who is signed in, the six sections, upload and back to the site', async () => {
     signIn();
     fakeApi((url) => (url.pathname === '/api/stats/author' ? { body: stats } : { body: books }));
     open();
@@ -56,7 +56,7 @@ describe('the portal frame and its guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['סקירה', 'הספרים שלי', 'הזמנות', 'הכנסות', 'פרופיל']);
+    ).toEqual(['סקירה', 'הספרים שלי', 'הזמנות', 'הכנסות', 'תשלומים', 'פרופיל']);
     expect(within(nav).getByRole('link', { name: 'סקירה' }).getAttribute('aria-current')).toBe(
       'page',
     );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AuthorProfile } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
+import { Link } from '@mechabrim/routing';
 import { ApiError, sessionStore, useSession } from '@mechabrim/session';
 import { ErrorState, Field, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
@@ -13,7 +14,6 @@ import {
   useAuthorProfile,
   type ProfileFormInput,
 } from '../api/author-profile';
-import { PayoutDetailsSection } from './payout-details-section';
 import './profile.css';
 
 const s = strings.profile;
@@ -268,7 +268,10 @@ export function ProfilePage() {
             </button>
             <SignOutEverywhere />
           </div>
-          <PayoutDetailsSection />
+          {/* The payout details live in the payouts section (issue 23). */}
+          <p className="ap-profile__hint">
+            <Link to="/author-dashboard/payouts">{strings.payouts.movedToPayouts}</Link>
+          </p>
         </>
       )}
     </section>

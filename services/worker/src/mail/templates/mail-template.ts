@@ -41,6 +41,20 @@ export interface MailReceipt {
   url: string | null;
 }
 
+/** An author's payout as its statement mail reads it (agorot), with the statement's PDF. */
+export interface MailPayoutStatement {
+  period: string;
+  heldReason: 'on-hold' | 'no-details' | null;
+  withholdingPercent: number;
+  balanceAgorot: number;
+  grossAgorot: number;
+  withheldAgorot: number;
+  netAgorot: number;
+  carriedOverAgorot: number;
+  /** The statement's PDF, or null while it is not written. */
+  pdf: Buffer | null;
+}
+
 /** What templates may look up; the mail module provides it. */
 export interface MailContext {
   siteUrl: string;
@@ -49,6 +63,8 @@ export interface MailContext {
   receipt(orderId: string): Promise<MailReceipt | null>;
   /** The issued credit note of a refund, or null while it is not issued yet. */
   creditNote(refundRef: string): Promise<MailReceipt | null>;
+  /** A payout and its statement (a payout that does not exist is an error that stays). */
+  payoutStatement(payoutId: string): Promise<MailPayoutStatement>;
 }
 
 /**

@@ -9,6 +9,7 @@ import { orderReturnedTemplate } from './order-returned.template';
 import { passwordChangedTemplate } from './password-changed.template';
 import { passwordResetTemplate } from './password-reset.template';
 import { payoutDetailsChangedTemplate } from './payout-details-changed.template';
+import { payoutStatementTemplate } from './payout-statement.template';
 import { readyForPickupTemplate } from './ready-for-pickup.template';
 import { returnRejectedTemplate } from './return-rejected.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
@@ -29,6 +30,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'password-changed': passwordChangedTemplate,
   'email-change-confirm': emailChangeConfirmTemplate,
   'email-change-requested': emailChangeRequestedTemplate,
+  'payout-statement': payoutStatementTemplate,
 };
 
 /** Renders a mail job with its template. */

@@ -11,7 +11,7 @@ import {
 } from '@mechabrim/contracts';
 import { Types } from 'mongoose';
 import { paidOrderFixture } from '../../receipts/receipt-fixture';
-import type { MailContext, MailReceipt } from './mail-template';
+import type { MailContext, MailPayoutStatement, MailReceipt } from './mail-template';
 import { agorot } from '@mechabrim/money';
 import { formatMoneyHe } from './layout';
 import { MAIL_TEMPLATE_REGISTRY, renderMail } from './registry';
@@ -30,9 +30,24 @@ const order = {
 };
 const orderId = order._id.toHexString();
 
+const payoutId = new Types.ObjectId().toHexString();
+// October's statement: 340 ₪ owed, all paid, 30 % withheld from a private person.
+const paidPayout: MailPayoutStatement = {
+  period: '2026-10',
+  heldReason: null,
+  withholdingPercent: 30,
+  balanceAgorot: 34000,
+  grossAgorot: 34000,
+  withheldAgorot: 10200,
+  netAgorot: 23800,
+  carriedOverAgorot: 0,
+  pdf: null,
+};
+
 function contextWith(
   receipt: MailReceipt | null,
   creditNote: MailReceipt | null = null,
+  payout: MailPayoutStatement = paidPayout,
 ): MailContext {
   return {
     siteUrl: 'https://mechabrim.example',
@@ -41,6 +56,8 @@ function contextWith(
     receipt: () => Promise.resolve(receipt),
     creditNote: (ref) =>
       Promise.resolve(ref === refundRef || ref === returnRef ? creditNote : null),
+    payoutStatement: (id) =>
+      id === payoutId ? Promise.resolve(payout) : Promise.reject(new Error('no payout')),
   };
 }
 
@@ -130,6 +147,7 @@ const jobs: MailJob[] = [
     newEmail: 'dana.new@example.com',
     requestedAt: '2025-03-02T08:30:00.000Z',
   },
+  { template: 'payout-statement', to: 'noa@example.com', authorName: 'נועה', payoutId },
 ];
 
 /** The job of one template from the list above (every template is in it). */
@@ -442,5 +460,46 @@ describe('mail templates', () => {
     expect(notice.text).toContain('לכתובת dana.new@example.com');
     expect(notice.text).toContain('https://mechabrim.example/forgot-password');
     expect(notice.text).not.toContain('confirm-email');
+  });
+
+  it("payout statement names the month, the payout and the tax withheld, and attaches the statement's PDF", async () => {
+    const pdf = Buffer.from('%PDF-1.7 statement');
+    const mail = await renderMail(
+      jobOf('payout-statement'),
+      contextWith(null, null, { ...paidPayout, pdf }),
+    );
+    expect(mail.subject).toBe('דוח התמלוגים שלכם לחודש אוקטובר 2026');
+    expect(mail.text).toContain('שלום נועה,');
+    expect(mail.text).toContain(`סכום התשלום: ${formatMoneyHe(agorot(34000))}`);
+    expect(mail.text).toContain(`ניכוי מס הכנסה במקור (30%): ${formatMoneyHe(agorot(10200))}`);
+    expect(mail.text).toContain(`יועבר לחשבון הבנק: ${formatMoneyHe(agorot(23800))}`);
+    expect(mail.text).toContain('הדוח המלא מצורף כקובץ PDF.');
+    expect(mail.html).toContain(
+      `href="https://mechabrim.example/author-dashboard/payouts/${payoutId}"`,
+    );
+    expect(mail.attachments).toEqual([
+      { filename: 'statement-2026-10.pdf', content: pdf, contentType: 'application/pdf' },
+    ]);
+    // Addressed in the plural: no slash forms for one gender or the other.
+    expect(mail.text).not.toMatch(/\/ת\b|\/ה\b|\/י\b/);
+  });
+
+  it('payout statement of a held payout says why nothing was paid and that the balance is kept', async () => {
+    const mail = await renderMail(
+      jobOf('payout-statement'),
+      contextWith(null, null, {
+        ...paidPayout,
+        heldReason: 'no-details',
+        grossAgorot: 0,
+        withheldAgorot: 0,
+        netAgorot: 0,
+        carriedOverAgorot: 34000,
+      }),
+    );
+    expect(mail.text).toContain('יש להזין את פרטי חשבון הבנק');
+    expect(mail.text).toContain(`יתרה שעוברת לחודש הבא: ${formatMoneyHe(agorot(34000))}`);
+    expect(mail.text).not.toContain('סכום התשלום');
+    expect(mail.text).toContain('הדוח המלא זמין באזור התשלומים באתר.');
+    expect(mail.attachments).toEqual([]);
   });
 });

@@ -1,0 +1,1 @@
+export { PayoutRunsPage } from './components/payout-runs-page';

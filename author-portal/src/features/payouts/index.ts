@@ -1,0 +1,2 @@
+export { PayoutsPage } from './components/payouts-page';
+export { StatementPage } from './components/statement-page';
