@@ -311,21 +311,6 @@ export const strings = {
     shown: (n: number, total: number) => `מוצגים ${n} מתוך ${total} ספרים`,
     loadMore: 'הצגת ספרים נוספים',
   },
-  /** The English slugs of spec §3 and their Hebrew labels. */
-  categorySlugs: {
-    romance: 'רומנטיקה',
-    fiction: 'סיפורת',
-    science: 'מדע',
-    children: 'ילדים',
-    philosophy: 'פילוסופיה',
-    health: 'בריאות',
-    poetry: 'שירה',
-    biography: 'ביוגרפיה',
-    history: 'היסטוריה',
-    cooking: 'בישול',
-    travel: 'טיולים',
-    religion: 'דת',
-  } as Record<string, string>,
   contact: {
     title: 'צרו קשר',
     intro: 'יש שאלה, רעיון או בקשה? כתבו לנו ונחזור אליכם בהקדם.',
