@@ -246,6 +246,7 @@ export const strings = {
     title: 'הסופרים שלנו',
     intro: 'סופרות וסופרים עצמאיים שכותבים עברית — גלו את הקולות החדשים של הספרות המקומית.',
     searchLabel: 'חיפוש סופרים',
+    controls: 'חיפוש וסינון סופרים',
     searchPlaceholder: 'חיפוש לפי שם, ז׳אנר או תיאור…',
     genreLabel: 'ז׳אנר',
     allGenres: 'כל הז׳אנרים',

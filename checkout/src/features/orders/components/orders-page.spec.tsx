@@ -137,6 +137,8 @@ describe('/orders', () => {
       HTMLElement,
     ];
     expect(within(shipped).getByRole('heading', { name: 'מספרי מעקב (2 חבילות)' })).toBeTruthy();
+    // A part of the order's card, not a landmark repeated once per order (axe: landmark-unique).
+    expect(screen.queryByRole('region', { name: 'מספרי מעקב (2 חבילות)' })).toBeNull();
     const parcels = within(shipped).getAllByTestId('tracking-number');
     expect(parcels.map((li) => li.querySelector('bdi')?.textContent)).toEqual([
       'RR100123IL',
