@@ -458,6 +458,28 @@ describe('checkout page: messages from the payment frame', () => {
     expect(screen.getByTitle('תשלום מאובטח בכרטיס אשראי')).toBeTruthy();
   });
 
+  it('FRAME_HEIGHT sizes the frame to the result view and brings the payment heading into view', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { frame } = await openFrame();
+      post(frame, { type: 'FRAME_HEIGHT', height: 512 });
+      expect(frame.style.blockSize).toBe('512px');
+      expect(scrolled.at(-1)).toBe(screen.getByRole('heading', { name: 'תשלום מאובטח' }));
+      // The frame stays open: the height is no answer to the payment.
+      expect(screen.getByTestId('location').textContent).toBe('/checkout');
+      expect(screen.getByTitle('תשלום מאובטח בכרטיס אשראי')).toBe(frame);
+      // From anyone else it is ignored.
+      post(frame, { type: 'FRAME_HEIGHT', height: 90 }, 'https://evil.example');
+      expect(frame.style.blockSize).toBe('512px');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('RETRY_PAYMENT opens a new attempt with a new key; CLOSE_IFRAME goes back to the details', async () => {
     let n = 0;
     const sent = paymentApi(() => ({ body: answer({ transaction_id: `ORD-${(n += 1)}` }) }));
