@@ -92,7 +92,7 @@ function fillDetails(values: Partial<typeof details> = details) {
     first_name: 'שם פרטי',
     last_name: 'שם משפחה',
     phone: 'טלפון נייד',
-    email: 'דוא״ל',
+    email: 'אימייל',
     address: 'רחוב ומספר בית',
     city: 'עיר',
     zip: 'מיקוד',
@@ -182,7 +182,7 @@ describe('checkout page: summary, details and shipping', () => {
     const first = openCheckout();
     expect(screen.getByLabelText<HTMLInputElement>('שם פרטי').value).toBe('דנה');
     expect(screen.getByLabelText<HTMLInputElement>('שם משפחה').value).toBe('כהן');
-    expect(screen.getByLabelText<HTMLInputElement>('דוא״ל').value).toBe('dana@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('אימייל').value).toBe('dana@example.com');
     expect(screen.getByLabelText<HTMLInputElement>('עיר').value).toBe('');
     first.unmount();
     localStorage.setItem(buyerDetailsKey('u1'), JSON.stringify({ ...details, city: 'באר שבע' }));
@@ -245,7 +245,7 @@ describe('checkout page: summary, details and shipping', () => {
     expect(screen.getByRole<HTMLInputElement>('radio', { checked: true }).value).toBe(
       chosen?.method,
     );
-    if (isVip) expect(screen.getByText('חברות במועדון VIP: המשלוח בארץ עלינו.')).toBeTruthy();
+    if (isVip) expect(screen.getByText('אתם במועדון VIP: המשלוח בארץ עלינו.')).toBeTruthy();
   });
 
   it('says why a method is free, and which methods do not reach the region', () => {

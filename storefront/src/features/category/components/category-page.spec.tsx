@@ -140,7 +140,7 @@ describe('category page', () => {
     expect(within(alert).getByText('שגיאה בטעינת הספרים')).toBeTruthy();
     expect(within(alert).getByText('השרת נפל')).toBeTruthy();
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'נסו שוב' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'לנסות שוב' }));
     await screen.findByRole('link', { name: 'פנטזיה 2' }, { timeout: 4000 });
   });
 
