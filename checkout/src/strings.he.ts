@@ -155,12 +155,13 @@ export const strings = {
     errorCode: 'קוד שגיאה',
     date: 'תאריך',
     emailSent: 'אישור על ההזמנה נשלח לכתובת האימייל שלכם.',
-    handling: 'ההזמנה תטופל בתוך 1–2 ימי עסקים.',
+    // No figure of its own: delivery times are the shipping table's (the steps below).
+    handling: 'ההזמנה עוברת עכשיו להדפסה, וזמן המשלוח נספר מסיום ההדפסה.',
     nextStepsTitle: 'מה קורה עכשיו',
     nextSteps: [
       'יישלח אליכם אימייל עם פרטי ההזמנה.',
       'צוות השירות ייצור קשר בטלפון לאישור פרטי המשלוח.',
-      'הספרים יישלחו בדואר רשום.',
+      'הספרים יישלחו בשיטת המשלוח שבחרתם, בזמנים שבמדיניות המשלוחים.',
     ],
     /** The next steps of a delivered order: its method and how long it takes (the money table). */
     deliverySteps: (method: string, delivery: string) => [
