@@ -9,8 +9,14 @@
  *  - an ASCII double quote in an abbreviation (דוא"ל): the gershayim ״ (U+05F4) — fixable;
  *  - a gershayim that is not inside a word (״כותרת״): gershayim mark abbreviations, quotation
  *    marks are "…".
- * Slashes elsewhere (URLs, 08/08/2025, חשבונית מס/קבלה) and hyphens in Latin text stay.
+ *  - a variant that the glossary (docs/glossary.he.md, ./hebrew-glossary.cjs) rules out: יוצר
+ *    or מחבר for סופר, מייל or דוא״ל for אימייל, תקציר for תיאור, a retry button that does not
+ *    say 'לנסות שוב', …;
+ *  - a date written with slashes (08/08/2025): dates read dd.mm.yyyy.
+ * Slashes elsewhere (URLs, חשבונית מס/קבלה) and hyphens in Latin text stay.
  */
+
+const { glossaryFindings } = require('./hebrew-glossary.cjs');
 
 const HEBREW = '\\u05D0-\\u05EA';
 const checks = [
@@ -32,6 +38,11 @@ const checks = [
     fix: (text) => text.replace(/"/u, '\u05F4'),
   },
   {
+    messageId: 'slashDate',
+    pattern: /(?<![\d/])\d{1,2}\/\d{1,2}\/\d{4}(?![\d/])/gu,
+    fix: (text) => text.replaceAll('/', '.'),
+  },
+  {
     messageId: 'gershayimAsQuote',
     pattern: new RegExp(`(?<![${HEBREW}])\u05F4|\u05F4(?![${HEBREW}])`, 'gu'),
   },
@@ -50,19 +61,31 @@ const hebrewTypography = {
     type: 'suggestion',
     fixable: 'code',
     docs: { description: 'Hebrew copy without slash gender forms, with maqaf and gershayim' },
-    schema: [],
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          /** Off for what readers and authors wrote (demo books, bios, reviews): their words. */
+          glossary: { type: 'boolean' },
+        },
+        additionalProperties: false,
+      },
+    ],
     messages: {
       slashGender:
         "'{{ text }}' is a slash gender form: address readers in the plural, and one person in her or his gender (or neutrally).",
       hyphen:
         "'{{ text }}': between Hebrew letters and after a prefix letter use the maqaf ־, not '-'.",
       asciiGershayim: "'{{ text }}': an abbreviation takes the gershayim ״, not an ASCII quote.",
+      slashDate: "'{{ text }}': dates read dd.mm.yyyy (formatDate of @mechabrim/hebrew).",
+      glossary: "'{{ text }}': the glossary (docs/glossary.he.md) says '{{ use }}'.",
       gershayimAsQuote:
         '\'{{ text }}\': the gershayim ״ marks an abbreviation inside a word; quote with "…" instead.',
     },
   },
   create(context) {
     const source = context.sourceCode;
+    const glossary = context.options[0]?.glossary ?? true;
 
     /**
      * @param {import('estree').Node} node
@@ -88,6 +111,13 @@ const hebrewTypography = {
                 : null,
           });
         }
+      }
+      for (const { index, length, use } of glossary ? glossaryFindings(text) : []) {
+        context.report({
+          node,
+          messageId: 'glossary',
+          data: { text: wordAround(text, index, length).trim() || text.trim(), use },
+        });
       }
     }
 

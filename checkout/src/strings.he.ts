@@ -70,7 +70,7 @@ export const strings = {
     lastName: 'שם משפחה',
     phone: 'טלפון נייד',
     phoneHint: 'לדוגמה 050-1234567',
-    email: 'דוא״ל',
+    email: 'אימייל',
     street: 'רחוב ומספר בית',
     city: 'עיר',
     zip: 'מיקוד',
@@ -118,7 +118,7 @@ export const strings = {
       `בהזמנה של ${books} ספרים ומעלה — משלוח רגיל ואקספרס חינם.`,
       'חברי מועדון VIP — משלוח חינם תמיד, בכל שיטות המשלוח בארץ.',
     ],
-    youAreVip: 'חברות במועדון VIP: המשלוח בארץ עלינו.',
+    youAreVip: 'אתם במועדון VIP: המשלוח בארץ עלינו.',
     pay: 'למעבר לתשלום מאובטח',
     paying: 'מכינים את התשלום…',
     frameTitle: 'תשלום מאובטח בכרטיס אשראי',
@@ -127,7 +127,7 @@ export const strings = {
     frameLoading: 'טוען את טופס התשלום…',
     closeFrame: 'חזרה לפרטי ההזמנה',
     redirecting: 'מעבירים לעמוד התשלום…',
-    errorTitle: 'התשלום לא נוצר',
+    errorTitle: 'לא הצלחנו להתחיל את התשלום',
     paymentCreateFailed: 'יצירת התשלום נכשלה. אפשר לנסות שוב בעוד רגע.',
     paymentError: 'אירעה שגיאה בעיבוד התשלום. אפשר לנסות שוב.',
     dismiss: 'סגירת ההודעה',
@@ -148,30 +148,31 @@ export const strings = {
     successTitle: 'התשלום בוצע בהצלחה!',
     checkingTitle: 'התשלום בבדיקה',
     checkingBody:
-      'אנחנו בודקים את מצב התשלום. ההזמנה תופיע ב"ההזמנות שלי" כשהתשלום יאושר, ואישור יישלח בדוא״ל.',
+      'אנחנו בודקים את מצב התשלום. ההזמנה תופיע ב"ההזמנות שלי" כשהתשלום יאושר, ואישור יישלח באימייל.',
     transaction: 'מספר עסקה',
     order: 'מספר הזמנה',
     amount: 'סכום',
     errorCode: 'קוד שגיאה',
     date: 'תאריך',
-    emailSent: 'אישור על ההזמנה נשלח לכתובת הדוא״ל שלכם.',
-    handling: 'ההזמנה תטופל בתוך 1–2 ימי עסקים.',
+    emailSent: 'אישור על ההזמנה נשלח לכתובת האימייל שלכם.',
+    // No figure of its own: delivery times are the shipping table's (the steps below).
+    handling: 'ההזמנה עוברת עכשיו להדפסה, וזמן המשלוח נספר מסיום ההדפסה.',
     nextStepsTitle: 'מה קורה עכשיו',
     nextSteps: [
-      'יישלח אליכם דוא״ל עם פרטי ההזמנה.',
+      'יישלח אליכם אימייל עם פרטי ההזמנה.',
       'צוות השירות ייצור קשר בטלפון לאישור פרטי המשלוח.',
-      'הספרים יישלחו בדואר רשום.',
+      'הספרים יישלחו בשיטת המשלוח שבחרתם, בזמנים שבמדיניות המשלוחים.',
     ],
     /** The next steps of a delivered order: its method and how long it takes (the money table). */
     deliverySteps: (method: string, delivery: string) => [
-      'יישלח אליכם דוא״ל עם פרטי ההזמנה.',
+      'יישלח אליכם אימייל עם פרטי ההזמנה.',
       'צוות השירות ייצור קשר בטלפון לאישור פרטי המשלוח.',
       `${method}: זמן המשלוח ${delivery}.`,
     ],
     /** The next steps of a self-pickup order; the branch's address and hours from PICKUP_BRANCH. */
     pickupSteps: (hours: number, address: string, openingHours: string) => [
-      'יישלח אליכם דוא״ל עם פרטי ההזמנה.',
-      `נשלח לכם דוא״ל כשההזמנה תהיה מוכנה לאיסוף בסניף תל אביב — בדרך כלל תוך ${
+      'יישלח אליכם אימייל עם פרטי ההזמנה.',
+      `נשלח לכם אימייל כשההזמנה תהיה מוכנה לאיסוף בסניף תל אביב — בדרך כלל תוך ${
         hours === 1 ? 'שעה' : `${hours} שעות`
       } מסיום ההדפסה.`,
       `כתובת הסניף: ${address} (${openingHours}).`,
@@ -190,7 +191,7 @@ export const strings = {
       'הבנק חסם את העסקה',
       'תקלה טכנית זמנית',
     ],
-    embeddedThanks: 'תודה על הקנייה! אישור יישלח אליכם בדוא״ל, והספרים יישלחו בקרוב.',
+    embeddedThanks: 'תודה על הקנייה! אישור יישלח אליכם באימייל, והספרים יישלחו בקרוב.',
     close: 'סגירה',
     retry: 'לנסות שוב',
     failureCodes: {
@@ -223,7 +224,7 @@ export const strings = {
     },
     stepDone: 'הושלם',
     stepCurrent: 'השלב הנוכחי',
-    stepAhead: 'טרם',
+    stepAhead: 'בהמשך',
     quantity: (count: number) => (count === 1 ? 'עותק אחד' : `${count} עותקים`),
     subtotal: 'ספרים',
     shipping: 'משלוח',
@@ -236,9 +237,9 @@ export const strings = {
     receipt: 'חשבונית מס/קבלה (PDF)',
     receiptLoading: 'מורידים את החשבונית…',
     receiptFailed: 'לא הצלחנו להוריד את החשבונית. נסו שוב בעוד רגע.',
-    creditNote: (number: number) => `תעודת זיכוי מס׳ ${number}`,
-    creditNoteLoading: 'מורידים את תעודת הזיכוי…',
-    creditNoteFailed: 'לא הצלחנו להוריד את תעודת הזיכוי. נסו שוב בעוד רגע.',
+    creditNote: (number: number) => `חשבונית זיכוי מס׳ ${number}`,
+    creditNoteLoading: 'מורידים את חשבונית הזיכוי…',
+    creditNoteFailed: 'לא הצלחנו להוריד את חשבונית הזיכוי. נסו שוב בעוד רגע.',
     cancel: 'ביטול ההזמנה',
     cancelQuestion: (fee: string, refund: string) =>
       `לבטל את ההזמנה? לפי מדיניות הביטולים יחויבו דמי ביטול של ${fee}, ויוחזרו לכרטיס ${refund}.`,

@@ -15,7 +15,7 @@ export const strings = {
   remoteUnavailable: {
     title: 'החלק הזה של האתר אינו זמין כרגע',
     body: 'לא הצלחנו לטעון את התוכן. שאר האתר ממשיך לעבוד — אפשר לנסות שוב בעוד רגע.',
-    retry: 'ניסיון חוזר',
+    retry: 'לנסות שוב',
     home: 'לדף הבית',
   },
   notFound: {
@@ -31,7 +31,7 @@ export const strings = {
     contact: 'צרו קשר',
     cart: 'סל הקניות',
     cartWithCount: (count: number) =>
-      count === 1 ? 'סל הקניות, 1 פריט' : `סל הקניות, ${count} פריטים`,
+      count === 1 ? 'סל הקניות, ספר אחד' : `סל הקניות, ${count} ספרים`,
     homeLink: 'דף הבית',
     toHome: ' — לדף הבית',
     wishlist: 'רשימת המשאלות',

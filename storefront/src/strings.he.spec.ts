@@ -20,7 +20,7 @@ const plain = <T>(value: T): T =>
 describe('copy that cites money figures', () => {
   it('explains the 85/10/5 split with the amounts the policy gives a 100 ₪ book', () => {
     expect(plain(strings.home.splitText)).toBe(
-      'מכל ספר ב־100 ₪: 85 ₪ לסופר (מהם מכוסות עלויות ההדפסה והמשלוח), 10 ₪ לקהילה ו־5 ₪ לאחזקת האתר.',
+      'מכל ספר ב־100 ₪: 85 ₪ לסופר (מהם מכוסות עלויות ההדפסה והמשלוח), 10 ₪ תרומה לקהילה (לארגון נכי צה״ל) ו־5 ₪ לתפעול האתר.',
     );
     expect(plain(p.howItWorks.flow.map((step) => step.value))).toEqual([
       '100 ₪',
@@ -29,16 +29,16 @@ describe('copy that cites money figures', () => {
       '85 ₪',
     ]);
     expect(strings.book.donationLine).toBe('10% מכל רכישה נתרמים לקהילה');
-    expect(strings.about.split).toMatch(/^10% מכל רכישה .* 5% נוספים/);
+    expect(strings.about.split).toMatch(/^10% מכל רכישה, .* 5% נוספים/);
     expect(strings.home.donatedAmount).toBe(5642);
   });
 
   it('prints the shipping table from the rates the quote charges', () => {
     expect(plain(p.shipping.options)).toEqual([
       ['משלוח רגיל', '15 ₪', '3–5 ימי עסקים', 'לכל הארץ'],
-      ['משלוח מהיר', '25 ₪', '1–2 ימי עסקים', 'לכל הארץ'],
-      ['משלוח ליום המחרת', '35 ₪', 'יום עסקים אחד', 'אזור המרכז והשרון'],
-      ['איסוף עצמי', 'חינם', 'מוכן תוך שעה', 'סניף תל אביב בלבד'],
+      ['משלוח אקספרס', '25 ₪', '1–2 ימי עסקים', 'לכל הארץ'],
+      ['משלוח ביום העסקים הבא', '35 ₪', 'יום עסקים אחד', 'אזור המרכז והשרון'],
+      ['איסוף עצמי מסניף תל אביב', 'חינם', 'מוכן תוך שעה', 'מוכן לאיסוף בשעות הפעילות'],
     ]);
     const standard = shippingQuote('standard', {
       subtotal: shekels(10),
@@ -51,12 +51,12 @@ describe('copy that cites money figures', () => {
     );
     expect(toShekels(DOMESTIC_RATES.express.price)).toBe(25);
     expect(plain(p.shipping.free[0])).toContain(`מעל ${toShekels(FREE_STANDARD_OVER)} ₪`);
-    expect(p.shipping.free[2]).toBe('הזמנה של יותר מ־3 ספרים — משלוח רגיל או מהיר חינם.');
+    expect(p.shipping.free[2]).toBe('הזמנה של יותר מ־3 ספרים — משלוח רגיל או אקספרס חינם.');
     expect(plain(p.shipping.international)).toEqual([
       'אירופה וארה״ב: 45 ₪ (7–14 ימים).',
       'אסיה ואוקיאניה: 55 ₪ (10–21 ימים).',
       'אפריקה ודרום אמריקה: 65 ₪ (14–28 ימים).',
-      'ספרים בשווי של עד 50$ פטורים ממכס ברוב המדינות.',
+      'ספרים בשווי של עד 50 דולר פטורים ממכס ברוב המדינות.',
     ]);
   });
 
@@ -77,10 +77,10 @@ describe('copy that cites money figures', () => {
     const [split, withdrawal, monthly] = plain(p.authorsTerms.sections[6]?.paragraphs ?? []);
     expect(split).toMatch(/^מכל מכירה של ספר מקבלים הסופרים 85% .* 10% נתרמים לקהילה ו־5% /);
     expect(withdrawal).toContain(
-      'אפשר למשוך רווחים שטרם שולמו כשהסכום שנצבר מגיע ל־500 ₪, או 6 חודשים אחרי המכירה הראשונה ואחת ל־6 חודשים לאחר מכן',
+      'אפשר למשוך רווחים שעדיין לא שולמו כשהסכום שנצבר מגיע ל־500 ₪, או 6 חודשים אחרי המכירה הראשונה ואחת ל־6 חודשים לאחר מכן',
     );
     expect(monthly).toContain('ב־15 בכל חודש, כשהיתרה מגיעה ל־100 ₪ לפחות');
-    expect(p.donation.intro).toMatch(/^5% מהרווחים/);
+    expect(p.donation.intro).toContain('5% מהרווחים ממכירות נבחרות');
   });
 });
 
@@ -140,5 +140,56 @@ describe('text about one author, in the author’s grammatical gender', () => {
     ])
       noSlash(text);
     expect(strings.about.split).toContain('והיתרה מגיעה למי שכתב את הספר');
+  });
+});
+
+describe("issue 27: an editor's read of the storefront's copy", () => {
+  const terms = [...p.terms.sections, ...p.authorsTerms.sections].flatMap((section) => [
+    ...('items' in section ? section.items : []),
+    ...('paragraphs' in section ? section.paragraphs : []),
+  ]);
+  const termsText = plain(terms.join('\n'));
+
+  it('states delivery times from the shipping table and returns counted from delivery', () => {
+    // The table charges 3–5 business days for standard, 1–2 for express: no '14 ימי עסקים בדואר רשום'.
+    expect(termsText).toContain('3–5 ימי עסקים במשלוח רגיל');
+    expect(termsText).toContain('1–2 ימי עסקים במשלוח אקספרס');
+    expect(termsText).not.toMatch(/דואר רשום|בשליח/);
+    expect(termsText).toContain('תוך 14 יום מהיום שבו הגיע אליכם');
+    expect(termsText).not.toContain('מהמשלוח');
+  });
+
+  it('reads as Hebrew: grammar, the brand feminine, dates dd.mm.yyyy', () => {
+    expect(termsText).toContain('ונבדוק את הפנייה');
+    expect(termsText).toContain('כדי להציג לכם אותן');
+    expect(termsText).toContain('נחשבת לפעולה שלכם');
+    expect(termsText).toContain('שמורות לאתר מחברים');
+    expect(strings.about.mission).toMatch(/^מחברים נולדה /);
+    expect(p.updated).toBe('עודכן לאחרונה: 08.08.2025');
+    expect(plain(p.shipping.international.at(-1))).toContain('עד 50 דולר');
+  });
+
+  it('never says a print-on-demand book is sold out', () => {
+    expect(strings.book.soldOut).toBe('לא זמין כרגע');
+    expect(strings.wishlist.soldOut('ספר')).toBe('לא זמין כרגע: ספר');
+    expect(JSON.stringify(strings)).not.toContain('אזל');
+  });
+
+  it('gives one answer to where the community donation goes', () => {
+    const said = [
+      strings.home.splitText,
+      strings.about.split,
+      p.howItWorks.detail,
+      p.donation.intro,
+    ].map((text) => plain(text));
+    for (const text of said) expect(text).toContain('ארגון נכי צה״ל');
+    expect(said.join(' ')).not.toMatch(/חיילים פצועים|פרויקטים קהילתיים|לאחזקת/);
+  });
+
+  it('names in the upload guide the formats the upload form takes', () => {
+    const prepare = p.upload.steps[0]?.text ?? '';
+    expect(prepare).toContain('ב־PDF');
+    expect(prepare).toContain('JPEG, PNG, WebP או GIF');
+    expect(prepare).not.toMatch(/EPUB|DOCX|תקציר/);
   });
 });

@@ -62,7 +62,7 @@ export function PriceCalculator({
 
   return (
     <aside className="ap-card ap-upload__calculator" aria-labelledby="ap-upload-calculator">
-      <h3 id="ap-upload-calculator">{s.calculator}</h3>
+      <h2 id="ap-upload-calculator">{s.calculator}</h2>
       {quote ? (
         <p data-testid="print-quote">
           {s.printCostQuoted(

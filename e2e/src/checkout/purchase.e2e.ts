@@ -140,7 +140,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
 
     // Prefilled from the account; two cheap books are under 150 ₪: standard shipping costs 15 ₪.
     await expect(page.getByLabel('שם פרטי').inputValue()).resolves.toBe('רותם');
-    await expect(page.getByLabel('דוא״ל').inputValue()).resolves.toBe(email);
+    await expect(page.getByLabel('אימייל').inputValue()).resolves.toBe(email);
     expect(bare(await page.getByTestId('checkout-method-standard-price').textContent())).toBe(
       '15₪',
     );
@@ -268,7 +268,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
         await page.reload();
         await cancelled.waitFor();
         const refunded = await cancelled.locator('[data-refund-state="refunded"]').count();
-        const note = await cancelled.getByRole('button', { name: /תעודת זיכוי/ }).count();
+        const note = await cancelled.getByRole('button', { name: /חשבונית זיכוי/ }).count();
         return refunded === 1 && note === 1 ? true : undefined;
       },
       60_000,

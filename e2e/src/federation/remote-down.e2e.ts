@@ -26,7 +26,7 @@ describe('a remote that is down', () => {
 
     const area = page.locator('[data-remote="checkout"]');
     await area.getByRole('heading', { name: UNAVAILABLE }).waitFor();
-    await expect(area.getByRole('button', { name: 'ניסיון חוזר' }).isVisible()).resolves.toBe(true);
+    await expect(area.getByRole('button', { name: 'לנסות שוב' }).isVisible()).resolves.toBe(true);
     // The frame is intact, and the header still reads the real API (the category strip).
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: /מחברים/ }).isVisible()).resolves.toBe(true);
@@ -54,7 +54,7 @@ describe('a remote that is down', () => {
     await area.getByRole('heading', { name: UNAVAILABLE }).waitFor();
 
     await stack.startService('checkout');
-    await area.getByRole('button', { name: 'ניסיון חוזר' }).click();
+    await area.getByRole('button', { name: 'לנסות שוב' }).click();
     await area.getByRole('heading', { level: 1 }).filter({ hasNotText: UNAVAILABLE }).waitFor();
     await expect(area.getByText(UNAVAILABLE).count()).resolves.toBe(0);
     await screenshot(page, 'federation-checkout-back');

@@ -294,8 +294,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
 
       // Only its author sees a book that is not on sale: sold-out overlay, disabled button.
       await visit(world, page, `/book/${hidden!._id}`);
-      await page.locator('.book-main__soldout', { hasText: 'אזל' }).waitFor();
-      const soldOut = page.getByRole('button', { name: 'אזל מהמלאי' });
+      await page.locator('.book-main__soldout', { hasText: 'לא זמין' }).waitFor();
+      const soldOut = page.getByRole('button', { name: 'לא זמין כרגע' });
       await expect(soldOut.isDisabled()).resolves.toBe(true);
       await expect(page.getByRole('button', { name: 'הוספה לסל' }).count()).resolves.toBe(0);
       await keep(page, 'book-sold-out', viewport);

@@ -184,7 +184,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     const book = present(books.find((b) => b.isAvailable) ?? books[0], 'book');
     await visit(world, page, `/book/${book._id}`);
     await expect(page.locator('main h1').textContent()).resolves.toBe(book.title);
-    const crumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
+    const crumbs = page.getByRole('navigation', { name: 'מסלול ניווט' });
     await expect(crumbs.textContent()).resolves.toMatch(
       new RegExp(`^דף הבית‹.+‹${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
     );
@@ -433,7 +433,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
     const author = authors.find((a) => a.booksCount > 0) ?? authors[0];
     await visit(world, page, `/author/${author?._id}`);
     await expect(page.locator('main h1').textContent()).resolves.toBe(author?.name);
-    const crumbs = page.getByRole('navigation', { name: 'פירורי לחם' });
+    const crumbs = page.getByRole('navigation', { name: 'מסלול ניווט' });
     await expect(crumbs.textContent()).resolves.toBe(`דף הבית‹סופרים‹${author?.name}`);
     await page.locator('main [data-testid="book-card"]').first().waitFor();
     await keep(page, 'author', viewport);

@@ -202,8 +202,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
     try {
       await visit(world, page, `/book/${book._id}`);
       await page.locator('main h1', { hasText: book.title }).waitFor();
-      await page.locator('.book-main__soldout', { hasText: 'אזל' }).waitFor();
-      const soldOut = page.getByRole('button', { name: 'אזל מהמלאי' });
+      await page.locator('.book-main__soldout', { hasText: 'לא זמין' }).waitFor();
+      const soldOut = page.getByRole('button', { name: 'לא זמין כרגע' });
       await expect(soldOut.isDisabled()).resolves.toBe(true);
       await expect(page.getByRole('button', { name: 'הוספה לסל' }).count()).resolves.toBe(0);
       await keep(page, 'book-sold-out-public', viewport);
@@ -214,7 +214,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
       await card.waitFor();
       await expect(card.getAttribute('data-sold-out')).resolves.toBe('true');
       await expect(
-        card.getByRole('button', { name: `אזל מהמלאי: ${book.title}` }).isDisabled(),
+        card.getByRole('button', { name: `לא זמין כרגע: ${book.title}` }).isDisabled(),
       ).resolves.toBe(true);
       await keep(page, 'wishlist-sold-out', viewport);
       expect(await seriousViolations(page)).toEqual([]);

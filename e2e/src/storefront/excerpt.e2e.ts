@@ -226,7 +226,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('reading an excerpt (%s)', (v
     const { page, errors, context } = await openPage(world, viewport);
     await visit(world, page, `/book/${withoutExcerpt._id}`);
     await page
-      .getByRole('button', { name: /הוספה לסל|אזל מהמלאי|הסרה מהסל/ })
+      .getByRole('button', { name: /הוספה לסל|לא זמין כרגע|הסרה מהסל/ })
       .first()
       .waitFor();
     await expect(page.getByRole('button', { name: 'קריאת קטע' }).count()).resolves.toBe(0);

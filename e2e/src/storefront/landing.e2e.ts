@@ -402,7 +402,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       });
 
       await page
-        .getByRole('navigation', { name: 'פירורי לחם' })
+        .getByRole('navigation', { name: 'מסלול ניווט' })
         .getByRole('link', { name: 'דף הבית' })
         .click();
       await page.waitForURL((url) => url.pathname === '/');

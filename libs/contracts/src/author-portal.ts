@@ -25,7 +25,7 @@ export const PORTAL_VALIDATION_HE = {
   listInvalid: 'אפשר עד 20 ערכים, כל אחד עד 60 תווים',
   experienceTooLong: 'תיאור הניסיון ארוך מדי (עד 2000 תווים)',
   genderInvalid: 'לשון הפנייה יכולה להיות נקבה, זכר או לא לציין',
-  reasonRequired: 'יש לכתוב ליוצר את סיבת הדחייה',
+  reasonRequired: 'יש לכתוב לסופרים את סיבת הדחייה',
   reasonTooLong: 'הסיבה ארוכה מדי (עד 1000 תווים)',
   orderStatusInvalid: 'סטטוס ההזמנה אינו מוכר',
 } as const;

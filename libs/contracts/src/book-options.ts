@@ -113,7 +113,7 @@ export const BOOK_UPLOAD_HE = {
   categoryInvalid: 'הקטגוריה אינה מוכרת',
   descriptionTooLong: 'התיאור ארוך מדי (עד 5000 תווים)',
   tagsInvalid: 'התגיות ארוכות מדי (עד 20 תגיות של עד 40 תווים)',
-  isbnInvalid: 'מספר ה־ISBN אינו תקין (10 או 13 ספרות)',
+  isbnInvalid: 'המסת״ב (ISBN) אינו תקין: 10 או 13 ספרות',
   languageInvalid: 'שפת הספר ארוכה מדי',
   notPdf: (field: string) => `הקובץ ב${field} אינו PDF. יש להעלות קובץ PDF.`,
   notImage: 'תמונת הכריכה אינה תמונה תקינה (JPEG, PNG, WebP או GIF).',
@@ -127,6 +127,18 @@ export const BOOK_UPLOAD_HE = {
 
 /** The largest file of an upload (spec §5: up to 50 MB). */
 export const MAX_UPLOAD_FILE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The files the upload form takes, and their formats: the book and its cover as PDF, the cover's
+ * picture for the store as an image. The form's `accept` and the upload guide read them here.
+ */
+export const UPLOAD_FORMATS = {
+  pdf: { mimeTypes: ['application/pdf'], names: ['PDF'] },
+  image: {
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    names: ['JPEG', 'PNG', 'WebP', 'GIF'],
+  },
+} as const;
 
 /**
  * The largest request body any server of ours reads away after refusing it early (the API, and the

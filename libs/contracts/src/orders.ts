@@ -94,7 +94,7 @@ export const buyerCancellationSchema = z.object({
 export type BuyerCancellation = z.infer<typeof buyerCancellationSchema>;
 
 /**
- * A credit note (תעודת זיכוי) of a refund on the order, as its buyer sees it: the amount credited
+ * A credit note (חשבונית זיכוי) of a refund on the order, as its buyer sees it: the amount credited
  * in shekels, and where to download it (`GET /api/orders/:id/credit-notes/:number`).
  */
 export const buyerCreditNoteSchema = z.object({

@@ -214,6 +214,9 @@ export const TRANZILA_HANDSHAKE_PATH = '/cgi-bin/tranzila71dt.cgi';
 /** Header carrying the simulator's HMAC-SHA256 (hex) of the notify's raw body. */
 export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
 
+/** The tallest a result page may ask the payment frame to be (px): anything taller is not a result view. */
+export const FRAME_HEIGHT_MAX = 10_000;
+
 /**
  * Messages the payment result pages inside the payment frame post to the checkout page around
  * it (spec §4). Unlike the spec's pages, the frame names the parent's origin as the target and
@@ -227,8 +230,19 @@ export const paymentFrameMessageSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('CLOSE_IFRAME') }),
   z.strictObject({ type: z.literal('RETRY_PAYMENT') }),
+  /**
+   * The result page's own height in CSS pixels, sent when it is drawn and whenever it changes: the
+   * checkout sizes the frame to it (no empty frame below a short failure view on a phone) and
+   * brings the frame's heading into view.
+   */
+  z.strictObject({
+    type: z.literal('FRAME_HEIGHT'),
+    height: z.number().int().min(1).max(FRAME_HEIGHT_MAX),
+  }),
 ]);
 export type PaymentFrameMessage = z.infer<typeof paymentFrameMessageSchema>;
+/** The frame's messages the checkout page acts on (the height is the frame's own business). */
+export type PaymentFrameAction = Exclude<PaymentFrameMessage, { type: 'FRAME_HEIGHT' }>;
 
 /**
  * What became of a notify that took money without paying its order: `foreign` (a sum or currency

@@ -25,7 +25,7 @@ export const VALIDATION_HE = {
   resetLinkInvalid: 'הקישור לאיפוס הסיסמה אינו תקין. אפשר לבקש קישור חדש.',
   termsRequired: 'יש לאשר את תנאי האתר',
   authorsTermsRequired: 'יש לאשר את תקנון הסופרים',
-  roleInvalid: 'סוג החשבון חייב להיות קורא או יוצר',
+  roleInvalid: 'סוג החשבון חייב להיות חשבון קוראים או חשבון סופרים',
   bioTooLong: 'הביוגרפיה ארוכה מדי (עד 2000 תווים)',
   avatarInvalid: 'כתובת התמונה אינה תקינה',
   jsonTooDeep: (maxDepth: number) => `מבנה הנתונים עמוק מדי (עד ${maxDepth} רמות)`,

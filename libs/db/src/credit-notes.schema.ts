@@ -6,7 +6,7 @@ export const CREDIT_NOTE_REASONS = ['cancellation', 'return'] as const;
 export type CreditNoteReason = (typeof CREDIT_NOTE_REASONS)[number];
 
 /**
- * The credit note (תעודת זיכוי) of one refund, crediting the order's tax invoice-receipt. Issued
+ * The credit note (חשבונית זיכוי) of one refund, crediting the order's tax invoice-receipt. Issued
  * like a receipt, in two steps: `number` comes from the `credit-note` series of `receipt_counters`
  * in the transaction that inserts this `issuing` row, so numbers never repeat or skip; a retry
  * finds the row by `refundRef` (unique: one note per refund) and finishes it with the same number.

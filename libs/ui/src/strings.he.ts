@@ -28,10 +28,10 @@ export const uiStrings = {
   pagerPrevious: 'הקודם',
   pagerNext: 'הבא',
   pageOf: (page: number, pages: number) => `עמוד ${page} מתוך ${pages}`,
-  breadcrumb: 'פירורי לחם',
+  breadcrumb: 'מסלול ניווט',
   loading: 'טוען…',
   fieldRequired: 'שדה חובה',
-  tryAgain: 'נסו שוב',
+  tryAgain: 'לנסות שוב',
   errorTitle: 'משהו השתבש',
   errorBoundary: {
     title: 'משהו השתבש',

@@ -57,7 +57,7 @@ describe('authors API', () => {
     expect(res.body.name).toBe('נועה ברק');
     expect(
       expectError(await ctx.http.get('/api/authors/0123456789abcdef01234567'), 404).message,
-    ).toBe('חשבון היוצר לא נמצא');
+    ).toBe('חשבון הסופר לא נמצא');
     expectError(await ctx.http.get(`/api/authors/${DEMO_IDS.reader}`), 404);
     expectError(await ctx.http.get('/api/authors/abc'), 400);
   });

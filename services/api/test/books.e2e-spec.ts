@@ -293,7 +293,7 @@ describe('books API (demo catalogue)', () => {
     it('answers 404 for an unknown author and 400 for a malformed id', async () => {
       expect(
         expectError(await ctx.http.get('/api/books/author/0123456789abcdef01234567'), 404).message,
-      ).toBe('חשבון היוצר לא נמצא');
+      ).toBe('חשבון הסופר לא נמצא');
       expectError(await ctx.http.get('/api/books/author/xyz'), 400);
     });
   });

@@ -159,7 +159,7 @@ describe('credit notes on the orders page', () => {
     const missing = async (route: string, token?: string) =>
       expectError(await ctx.http.get(route, { token }), 404).message;
     const stranger404 = await missing(notePath(orderId, 1), stranger.token);
-    expect(stranger404).toBe('לא נמצאה תעודת זיכוי כזאת להזמנה הזאת.');
+    expect(stranger404).toBe('לא נמצאה חשבונית זיכוי כזאת להזמנה הזאת.');
     // The other order's note by this order, a note still being issued, an order that is not there.
     expect(await missing(notePath(orderId, 2), buyer.token)).toBe(stranger404);
     expect(await missing(notePath(orderId, 3), buyer.token)).toBe(stranger404);

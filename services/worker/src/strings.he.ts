@@ -29,11 +29,11 @@ export const workerStringsHe = {
     cardEnding: (last4: string) => `המסתיים ב־${last4}`,
     transaction: 'אסמכתה',
     bookLine: (title: string, author: string) => (author ? `${title} / ${author}` : title),
-    footer: 'המסמך הופק ממוחשב ואינו דורש חתימה.',
+    footer: 'זהו מסמך ממוחשב ואינו דורש חתימה.',
   },
-  /** The credit note (תעודת זיכוי) of a refund, crediting the order's invoice-receipt. */
+  /** The credit note (חשבונית זיכוי) of a refund, crediting the order's invoice-receipt. */
   creditNote: {
-    title: 'תעודת זיכוי',
+    title: 'חשבונית זיכוי',
     credits: (receiptNumber: number) => `זיכוי לחשבונית מס/קבלה מס׳ ${receiptNumber}`,
     reason: 'סיבת הזיכוי',
     reasons: {
@@ -105,7 +105,7 @@ export const workerStringsHe = {
       intro: 'התשלום התקבל וההזמנה שלכם בדרך להדפסה. אלה פרטי ההזמנה:',
       total: 'סה״כ ששולם',
       shipping: 'משלוח',
-      receiptAttached: 'חשבונית המס/קבלה מצורפת למייל הזה.',
+      receiptAttached: 'חשבונית המס/קבלה מצורפת לאימייל הזה.',
       receiptLink: 'לצפייה בחשבונית המס/קבלה',
       receiptLater: 'החשבונית תישלח אליכם בנפרד ותופיע גם בעמוד ההזמנות.',
       ordersLink: 'להזמנות שלי',
@@ -118,9 +118,9 @@ export const workerStringsHe = {
       refund: 'הזיכוי לכרטיס',
       refunded:
         'הזיכוי הועבר לחברת האשראי. הוא יופיע בפירוט החיובים של הכרטיס בתוך כמה ימי עסקים, לפי חברת האשראי.',
-      creditNoteAttached: (number: number) => `תעודת הזיכוי (מס׳ ${number}) מצורפת למייל הזה.`,
-      creditNoteLink: (number: number) => `לצפייה בתעודת הזיכוי מס׳ ${number}`,
-      creditNoteLater: 'תעודת הזיכוי תופיע בעמוד ההזמנות.',
+      creditNoteAttached: (number: number) => `חשבונית הזיכוי (מס׳ ${number}) מצורפת לאימייל הזה.`,
+      creditNoteLink: (number: number) => `לצפייה בחשבונית הזיכוי מס׳ ${number}`,
+      creditNoteLater: 'חשבונית הזיכוי תופיע בעמוד ההזמנות.',
     },
     orderReturned: {
       subject: (orderRef: string) => `הספרים שהחזרתם מההזמנה ${orderRef} הגיעו אלינו`,
@@ -135,7 +135,7 @@ export const workerStringsHe = {
       subject: (orderRef: string) => `בקשת ההחזרה מההזמנה ${orderRef} לא אושרה`,
       intro: 'בדקנו את בקשתכם להחזיר ספרים מההזמנה, ולצערנו לא יכולנו לאשר אותה.',
       reason: 'הסיבה',
-      questions: 'לשאלות אפשר להשיב למייל הזה או לכתוב לנו דרך עמוד יצירת הקשר.',
+      questions: 'לשאלות אפשר להשיב לאימייל הזה או לכתוב לנו דרך עמוד יצירת הקשר.',
     },
     shippingUpdate: {
       subject: (orderRef: string) => `ההזמנה ${orderRef} נשלחה`,

@@ -99,7 +99,7 @@ describe('credit notes (embedded MongoDB, real redis-server)', () => {
     const file = path.join(dataDir, 'credit-notes', '1.pdf');
     expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(file);
-    expect(text).toMatch(/תעודת זיכוי מספר\W*1\W*מקור/);
+    expect(text).toMatch(/חשבונית זיכוי מספר\W*1\W*מקור/);
     expect(text).toContain('זיכוי לחשבונית מס/קבלה מס׳ 1');
     expect(text).toContain(`ביטול הזמנה ${orderReference(orderId)}`);
     expect(text).toContain('312');

@@ -472,7 +472,7 @@ describe('mail queue through SMTP (a real local SMTP server)', () => {
               Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'),
             );
     expect(html).toContain('<html dir="rtl" lang="he">');
-    expect(html).toContain('חשבונית המס/קבלה מצורפת למייל הזה.');
+    expect(html).toContain('חשבונית המס/קבלה מצורפת לאימייל הזה.');
 
     const row = await db.collection('mail_outbox').findOne({ jobId: 'outbox-smtp-1' });
     expect(row).toMatchObject({

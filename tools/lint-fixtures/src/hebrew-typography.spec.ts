@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { RuleTester } from 'eslint';
 // build-config is configuration, not a project: the rule is reached by its path, as the config does.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { hebrewTypography } from '../../../build-config/eslint/hebrew-typography.cjs';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { GLOSSARY } from '../../../build-config/eslint/hebrew-glossary.cjs';
 
 // The rule `npm run lint` applies to the Hebrew copy (strings modules, contract messages, mail
 // templates, receipts): see build-config/eslint/hebrew-typography.cjs.
@@ -23,7 +27,7 @@ tester.run('hebrew-typography', hebrewTypography, {
     "const s = (female) => (female ? 'הסופרת' : 'הסופר');",
     // Slashes that are no gender form: a document name, a date, a URL, a path, a fraction.
     "const doc = 'חשבונית מס/קבלה';",
-    "const date = 'נשלח ב־08/08/2025';",
+    "const date = 'נשלח ב־08.08.2025';",
     "const url = 'https://mechabrim.co.il/ספרים/חדשים';",
     'const path = `/authors/${id}/books`;',
     "const ratio = 'עמוד 3/10';",
@@ -32,7 +36,10 @@ tester.run('hebrew-typography', hebrewTypography, {
     "const s = ['PDF/X-1a', 'ISBN 978-965-000', 'טווח 1-5', 'הסבר - ועוד'];",
     'const pages = (max) => `בין 32 ל־${max}`;',
     // The gershayim inside abbreviations; quotation marks around a title.
-    "const s = ['כתובת דוא״ל', '100 ש״ח', 'מחברים בע״מ', 'תשפ״ה'];",
+    "const s = ['משלוח לארה״ב', '100 ש״ח', 'מחברים בע״מ', 'תשפ״ה'];",
+    // The glossary's words, and phrases that only look like a ruled-out variant.
+    "const s = ['כתובת אימייל', 'תיאור הספר', 'סל הקניות', 'לנסות שוב', 'חשבונית זיכוי'];",
+    "const s = ['זכויות יוצרים', 'סדנאות כתיבה יוצרת', 'מחברים נולדה', 'לא הצלחנו. נסו שוב.'];",
     'const added = (title) => `"${title}" נוסף לסל.`;',
     // An ASCII quote opening a quotation after a prefix letter.
     'const s = \'ההזמנה תופיע ב"ההזמנות שלי" תוך דקות.\';',
@@ -72,9 +79,33 @@ tester.run('hebrew-typography', hebrewTypography, {
       errors: [{ messageId: 'hyphen', data: { text: 'ל-' } }],
     },
     {
-      code: "const s = 'כתובת דוא\"ל אינה תקינה';",
-      output: "const s = 'כתובת דוא״ל אינה תקינה';",
-      errors: [{ messageId: 'asciiGershayim', data: { text: 'דוא"ל' } }],
+      code: "const s = 'משלוח לארה\"ב';",
+      output: "const s = 'משלוח לארה״ב';",
+      errors: [{ messageId: 'asciiGershayim', data: { text: 'לארה"ב' } }],
+    },
+    {
+      code: "const s = { updated: 'עודכן לאחרונה: 08/08/2025' };",
+      output: "const s = { updated: 'עודכן לאחרונה: 08.08.2025' };",
+      errors: [{ messageId: 'slashDate', data: { text: '08/08/2025' } }],
+    },
+    {
+      code: "const s = ['חשבון היוצר', 'שם המחבר', 'כתובת דוא״ל', 'למייל הזה', 'תקציר', 'מהעגלה'];",
+      errors: [
+        { messageId: 'glossary', data: { text: 'היוצר', use: 'סופרים / סופרות' } },
+        { messageId: 'glossary', data: { text: 'המחבר', use: 'סופרים / סופרות' } },
+        { messageId: 'glossary', data: { text: 'דוא״ל', use: 'אימייל' } },
+        { messageId: 'glossary', data: { text: 'למייל', use: 'אימייל' } },
+        { messageId: 'glossary', data: { text: 'תקציר', use: 'תיאור' } },
+        { messageId: 'glossary', data: { text: 'מהעגלה', use: 'סל הקניות' } },
+      ],
+    },
+    {
+      code: "const s = { retry: 'נסו שוב', again: 'ניסיון חוזר', note: 'תעודת זיכוי' };",
+      errors: [
+        { messageId: 'glossary', data: { text: 'נסו שוב', use: 'לנסות שוב' } },
+        { messageId: 'glossary', data: { text: 'ניסיון חוזר', use: 'לנסות שוב' } },
+        { messageId: 'glossary', data: { text: 'תעודת זיכוי', use: 'חשבונית זיכוי' } },
+      ],
     },
     {
       code: 'const added = (title) => `״${title}״ נוסף לסל.`;',
@@ -84,4 +115,11 @@ tester.run('hebrew-typography', hebrewTypography, {
       ],
     },
   ],
+});
+
+describe('the glossary the rule enforces', () => {
+  it('is written out in docs/glossary.he.md, every term the rule asks for', () => {
+    const doc = readFileSync(path.join(__dirname, '../../../docs/glossary.he.md'), 'utf8');
+    for (const { use } of GLOSSARY) expect(doc).toContain(use);
+  });
 });

@@ -15,6 +15,23 @@ describe('acceptFrameMessage', () => {
         expected,
       ),
     ).toEqual({ type: 'RETRY_PAYMENT' });
+    expect(
+      acceptFrameMessage(
+        { origin: expected.origin, source: frame, data: { type: 'FRAME_HEIGHT', height: 480 } },
+        expected,
+      ),
+    ).toEqual({ type: 'FRAME_HEIGHT', height: 480 });
+  });
+
+  it('ignores a height that is no size of a page', () => {
+    for (const height of [0, -5, 1.5, 10_001, '480']) {
+      expect(
+        acceptFrameMessage(
+          { origin: expected.origin, source: frame, data: { type: 'FRAME_HEIGHT', height } },
+          expected,
+        ),
+      ).toBeNull();
+    }
   });
 
   it('ignores another origin, even with the right shape', () => {

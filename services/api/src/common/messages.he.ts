@@ -31,7 +31,7 @@ export const messagesHe = {
     tooSmall: (min: number | bigint) => `קטן מדי (לפחות ${min})`,
     tooBig: (max: number | bigint) => `גדול מדי (לכל היותר ${max})`,
     invalidFormat: 'הפורמט אינו תקין',
-    invalidEmail: 'כתובת דוא״ל אינה תקינה',
+    invalidEmail: 'כתובת האימייל אינה תקינה',
     invalidOption: (options: string) => `ערך לא מוכר (אפשרויות: ${options})`,
     unknownField: 'שדה לא מוכר',
     forbiddenKey: 'שמות שדות אינם יכולים להתחיל ב־$',
@@ -49,7 +49,7 @@ export const messagesHe = {
     accountLocked: 'היו יותר מדי ניסיונות התחברות שגויים לחשבון זה. נסו שוב בעוד מספר רגעים.',
     avatarInvalid:
       'כתובת התמונה אינה מורשית: אפשר להשתמש בתמונה מהאתר או בכתובת https מאתר תמונות מאושר.',
-    authorsOnly: 'פעולה זו זמינה ליוצרים בלבד.',
+    authorsOnly: 'הפעולה הזאת זמינה לסופרים ולסופרות בלבד.',
     resetLinkSent:
       'אם הכתובת רשומה אצלנו, שלחנו אליה קישור לאיפוס הסיסמה. הקישור תקף ל־30 דקות ולשימוש אחד.',
     resetLinkExpired:
@@ -82,25 +82,25 @@ export const messagesHe = {
     excerptRangeInvalid: 'החלק המבוקש של הקטע אינו קיים',
   },
   authors: {
-    notFound: 'חשבון היוצר לא נמצא',
+    notFound: 'חשבון הסופר לא נמצא',
     profileSaved: 'הפרופיל נשמר בהצלחה',
   },
   payouts: {
     saved: 'פרטי התשלום נשמרו',
     changedOnHold:
-      'פרטי התשלום עודכנו. לביטחונכם, התשלום הבא יועבר אחרי שצוות מחברים יבדוק את השינוי, ושלחנו לכם על כך הודעה בדוא״ל.',
+      'פרטי התשלום עודכנו. לביטחונכם, התשלום הבא יועבר אחרי שצוות מחברים יבדוק את השינוי, ושלחנו לכם על כך הודעה באימייל.',
     unchanged: 'פרטי התשלום לא השתנו',
     unavailable: 'פרטי התשלום אינם זמינים כרגע. נסו שוב מאוחר יותר או פנו אלינו.',
     holdReleased: 'ההמתנה שוחררה, והתשלום הבא יועבר כרגיל',
-    noHold: 'אין תשלום ממתין לבדיקה בחשבון היוצר הזה',
+    noHold: 'אין תשלום ממתין לבדיקה בחשבון הסופר הזה',
     runNotFound: 'הרצת התשלומים לא נמצאה',
     runStillRunning: 'הרצת התשלומים עדיין פועלת. אפשר לסמן את הקובץ כנשלח כשהיא תסתיים.',
-    noBatch: 'בהרצה הזו אין קובץ העברות: אף יוצר לא קיבל תשלום בה',
+    noBatch: 'בהרצה הזו אין קובץ העברות: אף סופר לא קיבל תשלום בה',
     batchMarkedSent: 'קובץ ההעברות סומן כנשלח לבנק',
     batchAlreadySent: 'קובץ ההעברות כבר סומן כנשלח לבנק',
     payoutNotFound: 'התשלום לא נמצא',
     payoutNotReturnable: 'אפשר לסמן כמוחזר רק תשלום שהועבר לבנק',
-    payoutReturned: 'התשלום סומן כמוחזר מהבנק, והיתרה חזרה לחשבון היוצר ותשולם בהרצה הבאה',
+    payoutReturned: 'התשלום סומן כמוחזר מהבנק, והיתרה חזרה לחשבון הסופר ותשולם בהרצה הבאה',
     payoutAlreadyReturned: 'התשלום כבר סומן כמוחזר מהבנק',
     statementNotReady: 'הדוח של התשלום הזה עדיין בהכנה. נסו שוב בעוד כמה דקות.',
   },
@@ -131,9 +131,9 @@ export const messagesHe = {
   },
   moderation: {
     bookApproved: 'הספר אושר ועלה לחנות',
-    bookRejected: 'הספר נדחה, והסיבה תוצג בחשבון היוצר',
+    bookRejected: 'הספר נדחה, והסיבה תוצג בחשבון הסופר',
     editApproved: 'העריכה אושרה והספר עודכן',
-    editRejected: 'העריכה נדחתה, והסיבה תוצג בחשבון היוצר',
+    editRejected: 'העריכה נדחתה, והסיבה תוצג בחשבון הסופר',
     reviewApproved: 'הביקורת אושרה ומוצגת באתר',
     reviewRejected: 'הביקורת נדחתה',
     bookNotPending: 'הספר אינו ממתין לאישור',
@@ -162,7 +162,7 @@ export const messagesHe = {
   },
   receipts: {
     notFound: 'לא נמצאה חשבונית להזמנה הזאת.',
-    creditNoteNotFound: 'לא נמצאה תעודת זיכוי כזאת להזמנה הזאת.',
+    creditNoteNotFound: 'לא נמצאה חשבונית זיכוי כזאת להזמנה הזאת.',
   },
   health: {
     down: (names: string[]) => `השירות אינו זמין כרגע: ${names.join(', ')}`,
@@ -194,21 +194,21 @@ export const messagesHe = {
     priceBelowPrintCost: (price: string, cost: string, lowest: string, share: string) =>
       `המחיר ${price} ₪ נמוך מדי: הדפסת עותק עולה ${cost} ₪, והיא משולמת מ${share}. המחיר הנמוך ביותר האפשרי הוא ${lowest} ₪.`,
     /** Whose part of the price pays the print, by the split policy's bearer. */
-    authorShare: (percent: number) => `חלק היוצרים במחיר (${percent}%)`,
+    authorShare: (percent: number) => `חלק הסופרים במחיר (${percent}%)`,
     platformShare: (percent: number) => `חלק האתר במחיר (${percent}%)`,
     /** An approval needs a print cost quote, and the partner gave none. */
     approvalNeedsQuote:
       'אי אפשר לאשר את הספר לפני שבית הדפוס מוסר את עלות ההדפסה שלו, והוא אינו זמין כרגע. נסו שוב בעוד כמה דקות.',
     /** An approval needs the page count (the preflight has not measured it yet). */
     approvalNeedsPages:
-      'אי אפשר לאשר את הספר עדיין: מספר העמודים שלו לא ידוע (בדיקת הקבצים טרם הסתיימה), ולכן אין הצעת מחיר להדפסה.',
+      'אי אפשר לאשר את הספר עדיין: מספר העמודים שלו לא ידוע (בדיקת הקבצים עדיין לא הסתיימה), ולכן אין הצעת מחיר להדפסה.',
     /** The book's price cannot carry its print cost: the admin should reject it with a reason. */
     approvalPriceTooLow: (price: string, cost: string, lowest: string) =>
-      `מחיר הספר (${price} ₪) אינו מכסה את עלות ההדפסה (${cost} ₪ לעותק); המחיר הנמוך ביותר האפשרי הוא ${lowest} ₪. יש לדחות את הספר ולבקש מהיוצרים לעדכן את המחיר.`,
+      `מחיר הספר (${price} ₪) אינו מכסה את עלות ההדפסה (${cost} ₪ לעותק); המחיר הנמוך ביותר האפשרי הוא ${lowest} ₪. יש לדחות את הספר ולבקש מהסופרים לעדכן את המחיר.`,
   },
   payments: {
     booksUnavailable: (titles: string[]) =>
-      `הספרים הבאים אינם זמינים כרגע להזמנה: ${titles.join(', ')}. נא להסיר אותם מהעגלה ולנסות שוב.`,
+      `הספרים הבאים אינם זמינים כרגע להזמנה: ${titles.join(', ')}. נא להסיר אותם מסל הקניות ולנסות שוב.`,
     unknownBook: 'ספר שאינו קיים עוד בקטלוג',
     quantityTooLarge: (max: number) => `אפשר להזמין עד ${max} עותקים מכל ספר`,
     shippingUnavailable: 'שיטת המשלוח שנבחרה אינה מגיעה לאזור המשלוח. נא לבחור שיטה אחרת.',

@@ -4,7 +4,7 @@ import { agorot, vatPercentOn, type Agorot } from '@mechabrim/money';
 import { workerStringsHe } from '../strings.he';
 import { vatBreakdown, type ReceiptDraft } from './receipt-draft';
 
-/** Everything a credit note (תעודת זיכוי) states, whoever renders it. Money in integer agorot. */
+/** Everything a credit note (חשבונית זיכוי) states, whoever renders it. Money in integer agorot. */
 export interface CreditNoteDraft {
   /** Our number in the credit-note series, and the note's date. */
   number: number;

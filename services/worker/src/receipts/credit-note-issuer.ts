@@ -37,7 +37,7 @@ export interface IssuedCreditNote {
 export class CreditNoteRefusedError extends Error {}
 
 /**
- * Issues the credit note (תעודת זיכוי) of one refund, once per `refundRef`, crediting the order's
+ * Issues the credit note (חשבונית זיכוי) of one refund, once per `refundRef`, crediting the order's
  * tax invoice-receipt — issued first if the order has none yet (a cancelled order was paid, so
  * its receipt is owed). The same two steps as {@link ReceiptIssuer}:
  * 1. `reserveNumber`: the `credit-note` series' next number and the refund's `issuing` row commit

@@ -68,7 +68,7 @@ describe('renderCreditNotePdf', () => {
       .join('\n');
     for (const expected of [
       'מחברים בע״מ',
-      'תעודת זיכוי מספר',
+      'חשבונית זיכוי מספר',
       'זיכוי לחשבונית מס/קבלה מס׳ 42',
       `ביטול הזמנה ${orderReference(order._id.toHexString())}`,
       '2.12.2026',
@@ -83,6 +83,6 @@ describe('renderCreditNotePdf', () => {
     ])
       expect(text).toContain(expected);
     // Punctuation beside a number may move across pdftotext's embedding marks; the number not.
-    expect(text).toMatch(/תעודת זיכוי מספר\W*7\W*מקור/);
+    expect(text).toMatch(/חשבונית זיכוי מספר\W*7\W*מקור/);
   });
 });

@@ -15,7 +15,7 @@ import {
 const r = workerStringsHe.receipt;
 const s = workerStringsHe.creditNote;
 
-/** Renders a credit note (תעודת זיכוי) as an A4 PDF, in the receipt's look. */
+/** Renders a credit note (חשבונית זיכוי) as an A4 PDF, in the receipt's look. */
 export function renderCreditNotePdf(
   draft: CreditNoteDraft,
   business: BusinessDetails,

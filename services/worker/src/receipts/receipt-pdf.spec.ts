@@ -108,6 +108,8 @@ describe('renderReceiptPdf', () => {
     has('כרטיס אשראי המסתיים');
     has('24.11.2026');
     has('TX-99812');
+    // 'הופק ממוחשב' is no Hebrew: the document says what it is.
+    has('זהו מסמך ממוחשב ואינו דורש חתימה.');
     // The order by the reference the orders page prints, never its raw id.
     has('מספר הזמנה');
     has(orderReference(order._id.toHexString()));

@@ -314,7 +314,8 @@ function CatalogueResults({
         />
       ) : (
         <div ref={grid}>
-          <BookGrid books={all} priorityCount={4} label={s.booksGrid} />
+          {/* The grid sits right under the page's h1: its titles are h2. */}
+          <BookGrid books={all} priorityCount={4} label={s.booksGrid} headingLevel={2} />
           {remaining > 0 && (
             <div className="sf-more">
               <p className="sf-muted">{s.shown(all.length, total)}</p>

@@ -153,7 +153,7 @@ describe('/author-dashboard/books', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('טעינת הספרים נכשלה. נא לנסות שוב.');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'ניסיון חוזר' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'לנסות שוב' }));
     await screen.findByTestId('book-card');
   });
 });

@@ -63,7 +63,7 @@ describe('/author-dashboard/earnings', () => {
       .map((th) => th.textContent);
     expect(rows).toEqual([
       'מכירות ספרים',
-      'אחרי מע״מ (18%)',
+      'בניכוי מע״מ (18%)',
       'תרומה לקהילה (10%)',
       'דמי פלטפורמה (5%)',
       'הדפסה ומשלוח',
@@ -102,7 +102,7 @@ describe('/author-dashboard/earnings', () => {
     expect(alert.textContent).toContain('שגיאה בטעינת נתוני ההכנסות');
     expect(alert.textContent).toContain('שירות ההכנסות אינו זמין');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'ניסיון חוזר' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'לנסות שוב' }));
     await screen.findByRole('table');
   });
 });
@@ -131,7 +131,7 @@ describe('the breakdown’s labels', () => {
       vatPercents: [17, 18],
       splitShares: { author: 60, community: 15, platform: 25 },
     };
-    expect(rowLabel('salesAfterTax', across)).toBe('אחרי מע״מ (17% / 18%)');
+    expect(rowLabel('salesAfterTax', across)).toBe('בניכוי מע״מ (17% / 18%)');
     expect(rowLabel('communityContribution', across)).toBe('תרומה לקהילה (15%)');
     expect(rowLabel('platformFee', across)).toBe('דמי פלטפורמה (25%)');
     expect(rowLabel('netEarnings', across)).toBe('הכנסה נטו');

@@ -77,8 +77,8 @@ describe('/author-dashboard/orders', () => {
     open();
     const card = await screen.findByTestId('order-card');
     const revenue = within(card).getByText('ההכנסה שלכם').nextElementSibling;
-    expect(revenue?.textContent).toBe(`${formatPrice(52.3)}צפוי · טרם סופי`);
-    expect(within(card).getByText('צפוי · טרם סופי').getAttribute('title')).toMatch(/סופי/);
+    expect(revenue?.textContent).toBe(`${formatPrice(52.3)}צפוי · עדיין לא סופי`);
+    expect(within(card).getByText('צפוי · עדיין לא סופי').getAttribute('title')).toMatch(/סופי/);
   });
 
   it('names a paid order as its reader sees it: שולמה', async () => {
@@ -156,7 +156,7 @@ describe('/author-dashboard/orders', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('טעינת ההזמנות נכשלה');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'ניסיון חוזר' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'לנסות שוב' }));
     await screen.findByText('אין הזמנות להצגה.');
   });
 });

@@ -101,7 +101,7 @@ describe('/author-dashboard', () => {
     expect(cards.textContent).toContain(formatPrice(512.4));
     expect(cards.textContent).toContain(formatPrice(80.5));
     expect(cards.textContent).toContain(
-      `מתוכן ${formatPrice(25.5)} צפויות מהזמנות שעוד לא נסגרו (טרם סופי)`,
+      `מתוכן ${formatPrice(25.5)} צפויות מהזמנות שעוד לא נסגרו (עדיין לא סופי)`,
     );
     const activity = await screen.findAllByTestId('activity');
     expect(activity).toHaveLength(3);
@@ -152,7 +152,7 @@ describe('/author-dashboard', () => {
     open();
     const alert = await screen.findByRole('alert');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'ניסיון חוזר' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'לנסות שוב' }));
     const cards = await screen.findByRole('list', { name: 'לוח הבקרה' });
     expect(cards.textContent).toContain(formatPrice(512.4));
   });

@@ -71,7 +71,7 @@ function CoverTemplateNote({
   else text = template.data.summary;
   return (
     <section className="ap-card ap-upload__template" aria-labelledby="ap-upload-template">
-      <h3 id="ap-upload-template">{s.template}</h3>
+      <h2 id="ap-upload-template">{s.template}</h2>
       <p role="status" data-testid="cover-template">
         {text}
       </p>

@@ -92,7 +92,7 @@ function fillDetails(values: Partial<typeof details> = details) {
     first_name: 'שם פרטי',
     last_name: 'שם משפחה',
     phone: 'טלפון נייד',
-    email: 'דוא״ל',
+    email: 'אימייל',
     address: 'רחוב ומספר בית',
     city: 'עיר',
     zip: 'מיקוד',
@@ -182,7 +182,7 @@ describe('checkout page: summary, details and shipping', () => {
     const first = openCheckout();
     expect(screen.getByLabelText<HTMLInputElement>('שם פרטי').value).toBe('דנה');
     expect(screen.getByLabelText<HTMLInputElement>('שם משפחה').value).toBe('כהן');
-    expect(screen.getByLabelText<HTMLInputElement>('דוא״ל').value).toBe('dana@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('אימייל').value).toBe('dana@example.com');
     expect(screen.getByLabelText<HTMLInputElement>('עיר').value).toBe('');
     first.unmount();
     localStorage.setItem(buyerDetailsKey('u1'), JSON.stringify({ ...details, city: 'באר שבע' }));
@@ -245,7 +245,7 @@ describe('checkout page: summary, details and shipping', () => {
     expect(screen.getByRole<HTMLInputElement>('radio', { checked: true }).value).toBe(
       chosen?.method,
     );
-    if (isVip) expect(screen.getByText('חברות במועדון VIP: המשלוח בארץ עלינו.')).toBeTruthy();
+    if (isVip) expect(screen.getByText('אתם במועדון VIP: המשלוח בארץ עלינו.')).toBeTruthy();
   });
 
   it('says why a method is free, and which methods do not reach the region', () => {
@@ -456,6 +456,28 @@ describe('checkout page: messages from the payment frame', () => {
     });
     expect(screen.getByTestId('location').textContent).toBe('/checkout');
     expect(screen.getByTitle('תשלום מאובטח בכרטיס אשראי')).toBeTruthy();
+  });
+
+  it('FRAME_HEIGHT sizes the frame to the result view and brings the payment heading into view', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const { frame } = await openFrame();
+      post(frame, { type: 'FRAME_HEIGHT', height: 512 });
+      expect(frame.style.blockSize).toBe('512px');
+      expect(scrolled.at(-1)).toBe(screen.getByRole('heading', { name: 'תשלום מאובטח' }));
+      // The frame stays open: the height is no answer to the payment.
+      expect(screen.getByTestId('location').textContent).toBe('/checkout');
+      expect(screen.getByTitle('תשלום מאובטח בכרטיס אשראי')).toBe(frame);
+      // From anyone else it is ignored.
+      post(frame, { type: 'FRAME_HEIGHT', height: 90 }, 'https://evil.example');
+      expect(frame.style.blockSize).toBe('512px');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   it('RETRY_PAYMENT opens a new attempt with a new key; CLOSE_IFRAME goes back to the details', async () => {

@@ -5,7 +5,7 @@ import {
   type BuyerDetails,
   type PaymentCreateRequestInput,
   type PaymentCreateResponse,
-  type PaymentFrameMessage,
+  type PaymentFrameAction,
 } from '@mechabrim/contracts';
 import {
   donationOf,
@@ -164,7 +164,7 @@ function Checkout({
     }
   };
 
-  const onFrameMessage = (message: PaymentFrameMessage) => {
+  const onFrameMessage = (message: PaymentFrameAction) => {
     if (message.type === 'PAYMENT_SUCCESS') {
       const query = new URLSearchParams();
       if (message.transactionId) query.set('transaction_id', message.transactionId);

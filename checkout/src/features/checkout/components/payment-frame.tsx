@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PaymentCreateResponse, PaymentFrameMessage } from '@mechabrim/contracts';
+import type { PaymentCreateResponse, PaymentFrameAction } from '@mechabrim/contracts';
 import { Spinner } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { acceptFrameMessage } from '../frame-messages';
@@ -12,7 +12,7 @@ export const FRAME_POST_DELAY_MS = 500;
 export interface PaymentFrameProps {
   payment: PaymentCreateResponse;
   /** A message from the result page inside the frame (already checked: origin, sender, shape). */
-  onMessage: (message: PaymentFrameMessage) => void;
+  onMessage: (message: PaymentFrameAction) => void;
   onClose: () => void;
 }
 
@@ -29,6 +29,9 @@ export function PaymentFrame({ payment, onMessage, onClose }: PaymentFrameProps)
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [posted, setPosted] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  // The height our result page inside the frame reported (null: the provider's card form, which
+  // cannot tell us, keeps the stylesheet's height).
+  const [contentHeight, setContentHeight] = useState<number | null>(null);
   const handler = useRef(onMessage);
   handler.current = onMessage;
 
@@ -47,11 +50,23 @@ export function PaymentFrame({ payment, onMessage, onClose }: PaymentFrameProps)
         origin: window.location.origin,
         frame: frameRef.current?.contentWindow ?? null,
       });
-      if (message) handler.current(message);
+      if (!message) return;
+      if (message.type === 'FRAME_HEIGHT') setContentHeight(message.height);
+      else handler.current(message);
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
   }, []);
+
+  // A result view replaced the card form (or changed size): the frame is as tall as what it shows,
+  // and the top of the payment area comes into view below the sticky header (the card form was
+  // scrolled through to its pay button, so a short failure view would sit above the screen).
+  useEffect(() => {
+    if (contentHeight === null) return;
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }, [contentHeight]);
+
+  const sized = contentHeight === null ? undefined : { blockSize: `${contentHeight}px` };
 
   return (
     <section className="checkout-frame" aria-labelledby={`${frameName}-heading`}>
@@ -76,13 +91,18 @@ export function PaymentFrame({ payment, onMessage, onClose }: PaymentFrameProps)
           <input key={name} type="hidden" name={name} value={value} />
         ))}
       </form>
-      <div className="checkout-frame__box" aria-busy={!loaded}>
+      <div
+        className="checkout-frame__box"
+        aria-busy={!loaded}
+        data-sized={contentHeight === null ? undefined : ''}
+      >
         {!loaded && <Spinner label={s.frameLoading} />}
         <iframe
           ref={frameRef}
           name={frameName}
           title={s.frameTitle}
           className="checkout-frame__iframe"
+          style={sized}
           onLoad={() => {
             // The empty frame loads once before the post; only the provider's page counts.
             if (posted) setLoaded(true);

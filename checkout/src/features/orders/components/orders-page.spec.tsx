@@ -137,6 +137,8 @@ describe('/orders', () => {
       HTMLElement,
     ];
     expect(within(shipped).getByRole('heading', { name: 'מספרי מעקב (2 חבילות)' })).toBeTruthy();
+    // A part of the order's card, not a landmark repeated once per order (axe: landmark-unique).
+    expect(screen.queryByRole('region', { name: 'מספרי מעקב (2 חבילות)' })).toBeNull();
     const parcels = within(shipped).getAllByTestId('tracking-number');
     expect(parcels.map((li) => li.querySelector('bdi')?.textContent)).toEqual([
       'RR100123IL',
@@ -553,13 +555,13 @@ describe('/orders', () => {
       HTMLElement,
       HTMLElement,
     ];
-    expect(within(other).queryByRole('button', { name: /תעודת זיכוי/ })).toBeNull();
+    expect(within(other).queryByRole('button', { name: /חשבונית זיכוי/ })).toBeNull();
     const buttons = within(card)
       .getAllByRole('button')
       .map((button) => button.textContent);
     // The credit note sits right after the receipt.
     const receiptAt = buttons.indexOf('חשבונית מס/קבלה (PDF)');
-    expect(buttons[receiptAt + 1]).toBe('תעודת זיכוי מס׳ 7');
+    expect(buttons[receiptAt + 1]).toBe('חשבונית זיכוי מס׳ 7');
 
     const asked: Array<[string, RequestInit | undefined]> = [];
     let ok = true;
@@ -583,14 +585,14 @@ describe('/orders', () => {
     ) {
       clicked.push(`${this.href} ${this.download}`);
     });
-    fireEvent.click(within(card).getByRole('button', { name: 'תעודת זיכוי מס׳ 7' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'חשבונית זיכוי מס׳ 7' }));
     await waitFor(() => expect(clicked).toEqual(['blob:credit-note credit-note-7.pdf']));
     expect(asked[0]?.[0]).toBe(`http://api.test/api/orders/${id}/credit-notes/7`);
     expect(asked[0]?.[1]?.headers).toEqual({ Authorization: 'Bearer the-token' });
     ok = false;
-    fireEvent.click(within(card).getByRole('button', { name: 'תעודת זיכוי מס׳ 7' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'חשבונית זיכוי מס׳ 7' }));
     expect((await within(card).findByRole('alert')).textContent).toBe(
-      'לא הצלחנו להוריד את תעודת הזיכוי. נסו שוב בעוד רגע.',
+      'לא הצלחנו להוריד את חשבונית הזיכוי. נסו שוב בעוד רגע.',
     );
     click.mockRestore();
   });

@@ -199,7 +199,9 @@ function Tracking({ order }: { order: BuyerOrder }) {
   // A pickup order's parcel went to our branch: nothing for the buyer to track.
   if (order.tracking.length === 0 || order.shipping?.method === 'pickup') return null;
   return (
-    <section className="order-tracking" aria-label={s.trackingTitle(order.tracking.length)}>
+    // A part of its order's card under its own heading, not a landmark: every order has one, and
+    // landmarks of one name repeated down the page are noise to a screen reader.
+    <div className="order-tracking">
       <h3 className="order-tracking__title">{s.trackingTitle(order.tracking.length)}</h3>
       <ul className="order-tracking__list">
         {order.tracking.map((parcel) => (
@@ -219,7 +221,7 @@ function Tracking({ order }: { order: BuyerOrder }) {
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
 

@@ -36,7 +36,7 @@ function ReturnStatus({ order }: { order: BuyerOrder }) {
   const asked = order.return;
   if (!asked) return null;
   return (
-    <section className="order-return" data-return-state={asked.state} aria-label={r.statusTitle}>
+    <div className="order-return" data-return-state={asked.state}>
       <h3 className="order-return__title">{r.statusTitle}</h3>
       {asked.state === 'requested' && (
         <>
@@ -69,7 +69,7 @@ function ReturnStatus({ order }: { order: BuyerOrder }) {
           )}
         </>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from '@mechabrim/routing';
 import { strings } from '../../../strings.he';
 import { failureMessage, readResultParams, tellCheckout } from '../result-params';
+import { useReportFrameHeight } from '../frame-height';
 import { FailureReasons, ResultFacts } from './result-parts';
 import './result.css';
 
@@ -16,6 +17,8 @@ export function FrameFailure() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => readResultParams(search), [search]);
+  const view = useRef<HTMLElement>(null);
+  useReportFrameHeight(view);
 
   const retry = () => {
     if (!tellCheckout({ type: 'RETRY_PAYMENT' })) void navigate('/checkout');
@@ -25,7 +28,12 @@ export function FrameFailure() {
   };
 
   return (
-    <section className="payment-frame-view" data-tone="error" aria-labelledby="frame-title">
+    <section
+      ref={view}
+      className="payment-frame-view"
+      data-tone="error"
+      aria-labelledby="frame-title"
+    >
       <h1 id="frame-title">{s.failedTitle}</h1>
       <p role="alert" data-testid="failure-message">
         {failureMessage(params)}

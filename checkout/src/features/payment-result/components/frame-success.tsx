@@ -1,9 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { formatDate } from '@mechabrim/hebrew';
 import { useLocation, useNavigate } from '@mechabrim/routing';
 import { Price } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { currencySymbol, readResultParams, tellCheckout } from '../result-params';
+import { useReportFrameHeight } from '../frame-height';
 import { ResultFacts } from './result-parts';
 import './result.css';
 
@@ -18,6 +19,8 @@ export function FrameSuccess() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => readResultParams(search), [search]);
+  const view = useRef<HTMLElement>(null);
+  useReportFrameHeight(view);
 
   useEffect(() => {
     tellCheckout({
@@ -32,7 +35,12 @@ export function FrameSuccess() {
   };
 
   return (
-    <section className="payment-frame-view" data-tone="success" aria-labelledby="frame-title">
+    <section
+      ref={view}
+      className="payment-frame-view"
+      data-tone="success"
+      aria-labelledby="frame-title"
+    >
       <h1 id="frame-title">{s.successTitle}</h1>
       <ResultFacts orderId={params.orderId} transactionId={params.transactionId}>
         {params.amount !== null && (

@@ -53,7 +53,7 @@ describe('full-page success', () => {
     [
       'pickup',
       'israel-other',
-      'נשלח לכם דוא״ל כשההזמנה תהיה מוכנה לאיסוף בסניף תל אביב — בדרך כלל תוך שעה מסיום ההדפסה.',
+      'נשלח לכם אימייל כשההזמנה תהיה מוכנה לאיסוף בסניף תל אביב — בדרך כלל תוך שעה מסיום ההדפסה.',
     ],
     ['standard', 'israel-other', 'משלוח רגיל: זמן המשלוח 3–5 ימי עסקים.'],
     ['next-day', 'israel-centre', 'משלוח ביום העסקים הבא: זמן המשלוח יום עסקים אחד.'],
@@ -69,6 +69,9 @@ describe('full-page success', () => {
     const steps = within(screen.getByRole('list')).getAllByRole('listitem');
     const texts = steps.map((step) => step.textContent);
     expect(texts).toContain(said);
+    // The page names no delivery time other than the table's for the method.
+    const times = document.body.textContent?.match(/[\d–]+ ימי עסקים/g) ?? [];
+    expect(times.every((time) => said.includes(time))).toBe(true);
     if (method === 'pickup') {
       expect(texts).toContain(
         `כתובת הסניף: ${PICKUP_BRANCH.addressHe} (${PICKUP_BRANCH.hoursHe}).`,
@@ -86,7 +89,11 @@ describe('full-page success', () => {
     );
     openSuccess('?order_id=o1');
     await screen.findByRole('heading', { name: 'התשלום בוצע בהצלחה!' });
-    expect(screen.getByText('הספרים יישלחו בדואר רשום.')).toBeTruthy();
+    expect(
+      screen.getByText('הספרים יישלחו בשיטת המשלוח שבחרתם, בזמנים שבמדיניות המשלוחים.'),
+    ).toBeTruthy();
+    // No delivery time or carrier of its own, against the shipping table.
+    expect(document.body.textContent).not.toMatch(/דואר רשום|ימי עסקים/);
   });
 
   it('asks again while the provider has not reported yet, then gives up with an error', async () => {

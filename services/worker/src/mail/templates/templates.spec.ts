@@ -201,7 +201,7 @@ describe('mail templates', () => {
     expect(mail.text).toContain(`הים של תל אביב × 2: ${formatMoneyHe(agorot(17800))}`);
     expect(mail.text).toContain(`משלוח: ${formatMoneyHe(agorot(2990))}`);
     expect(mail.text).toContain(`סה״כ ששולם: ${formatMoneyHe(agorot(32840))}`);
-    expect(mail.text).toContain('חשבונית המס/קבלה מצורפת למייל הזה.');
+    expect(mail.text).toContain('חשבונית המס/קבלה מצורפת לאימייל הזה.');
     expect(mail.text).not.toContain('החשבונית המס');
     expect(mail.attachments).toEqual([
       { filename: 'receipt-12.pdf', content: pdf, contentType: 'application/pdf' },
@@ -219,7 +219,7 @@ describe('mail templates', () => {
     expect(mail.text).toContain(`סכום ששולם: ${formatMoneyHe(agorot(32840))}`);
     expect(mail.text).toContain(`דמי ביטול (5%, עד 100 ₪): ${formatMoneyHe(agorot(1642))}`);
     expect(mail.text).toContain(`הזיכוי לכרטיס: ${formatMoneyHe(agorot(31198))}`);
-    expect(mail.text).toContain('תעודת הזיכוי (מס׳ 4) מצורפת למייל הזה.');
+    expect(mail.text).toContain('חשבונית הזיכוי (מס׳ 4) מצורפת לאימייל הזה.');
     expect(mail.attachments).toEqual([
       { filename: 'credit-note-4.pdf', content: pdf, contentType: 'application/pdf' },
     ]);
@@ -256,7 +256,7 @@ describe('mail templates', () => {
     expect(mail.text).not.toContain('Python למתחילים');
     expect(mail.text).toContain(`הזיכוי לכרטיס: ${formatMoneyHe(agorot(8900))}`);
     expect(mail.text).toContain('דמי המשלוח, לנו ובחזרה, אינם מוחזרים.');
-    expect(mail.text).toContain('תעודת הזיכוי (מס׳ 5) מצורפת למייל הזה.');
+    expect(mail.text).toContain('חשבונית הזיכוי (מס׳ 5) מצורפת לאימייל הזה.');
     expect(mail.attachments).toEqual([
       { filename: 'credit-note-5.pdf', content: pdf, contentType: 'application/pdf' },
     ]);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { selectCount, useCart } from '@mechabrim/cart-store';
 import { Link, NavLink } from '@mechabrim/routing';
 import { strings } from '../../../strings.he';
@@ -53,14 +54,43 @@ function WishlistButton() {
   );
 }
 
+/** The CSS variable that holds the sticky header's height, for whatever scrolls content below it. */
+export const STICKY_HEADER_SIZE_VAR = '--mb-sticky-header-size';
+
+/**
+ * Keeps the header's drawn height (two rows on a phone, more with the menu open) in
+ * `--mb-sticky-header-size` on the document: the remotes' `scroll-margin` uses it so that what
+ * they scroll into view is not left under the sticky header.
+ */
+function useStickyHeaderSize(ref: { readonly current: HTMLElement | null }) {
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty(
+        STICKY_HEADER_SIZE_VAR,
+        `${Math.ceil(header.getBoundingClientRect().height)}px`,
+      );
+    });
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(STICKY_HEADER_SIZE_VAR);
+    };
+  }, [ref]);
+}
+
 /**
  * The site header (spec §2): logo home, the search box, links to authors / about / contact, the
  * account menu, the wishlist heart, the cart with its badge; the category strip on wide screens
  * and a collapsible menu on small ones.
  */
 export function Header() {
+  const ref = useRef<HTMLElement>(null);
+  useStickyHeaderSize(ref);
   return (
-    <header className="header">
+    <header className="header" ref={ref}>
       <div className="header__bar mb-container">
         <MobileMenu />
         <Link to="/" className="header__logo">

@@ -163,6 +163,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
     <div className={`search-box ${className}`} ref={rootRef}>
       <form
         role="search"
+        aria-label={s.label}
         className="search-box__form"
         onSubmit={(e) => (e.preventDefault(), submitSearch())}
       >

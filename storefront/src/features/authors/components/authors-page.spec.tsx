@@ -127,3 +127,11 @@ describe('the featured author and the count, in the author’s gender', () => {
     expect(screen.getByText('סופרת אחת')).toBeTruthy();
   });
 });
+
+describe('authors page landmarks', () => {
+  it("names its search landmark (the header's search is another one: axe landmark-unique)", async () => {
+    screenWidth(true);
+    await renderAuthors(3);
+    expect(screen.getByRole('search', { name: 'חיפוש וסינון סופרים' })).toBeTruthy();
+  });
+});

@@ -69,7 +69,7 @@ export function AuthorsPage() {
       <h1 className="sf-page-title">{s.title}</h1>
       <p className="sf-lead">{s.intro}</p>
 
-      <div className="sf-toolbar" role="search">
+      <div className="sf-toolbar" role="search" aria-label={s.controls}>
         <div className="sf-field sf-field--grow">
           <label htmlFor={ids.search}>{s.searchLabel}</label>
           <input

@@ -27,7 +27,7 @@ describe("the authors' terms", () => {
     fakeApi(() => undefined);
     renderRoute(<AuthorsTermsPage />, '/authors-terms', '/authors-terms');
     expect(screen.getByRole('heading', { level: 1, name: 'תקנון הסופרים' })).toBeTruthy();
-    expect(screen.getByText('עודכן לאחרונה: 08/08/2025')).toBeTruthy();
+    expect(screen.getByText('עודכן לאחרונה: 08.08.2025')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toMatch(/קראו את התקנון בעיון/);
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(titles).toEqual([

@@ -78,7 +78,7 @@ describe('the excerpt reader', () => {
     expect(await screen.findByText('לא הצלחנו לפתוח את הקטע')).toBeTruthy();
     expect(screen.getByText('אין חיבור לשרת כרגע.')).toBeTruthy();
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'נסו שוב' }));
+      fireEvent.click(screen.getByRole('button', { name: 'לנסות שוב' }));
     });
     await waitFor(() => expect(screen.getByText('עמוד 1 מתוך 3')).toBeTruthy());
     expect(calls).toBe(2);
