@@ -123,6 +123,9 @@ export const BOOK_UPLOAD_HE = {
   notMultipart: 'יש לשלוח את הספר כטופס multipart/form-data שלם.',
   tooManyParts: 'הטופס כולל יותר מדי שדות או קבצים.',
   uploaded: 'הספר הועלה בהצלחה! הוא ייבדק ויאושר בקרוב.',
+  noFiles: 'יש לבחור לפחות קובץ אחד להחלפה.',
+  filesReplaced: 'הקבצים החדשים התקבלו. נבדוק אותם לדפוס, והספר ימתין שוב לאישור.',
+  filesLocked: 'אפשר להחליף קבצים רק לספר שממתין לאישור או שנדחה.',
 } as const;
 
 /** The largest file of an upload (spec §5: up to 50 MB). */
@@ -229,3 +232,19 @@ export const bookUploadAnswerSchema = z.object({
   }),
 });
 export type BookUploadAnswer = z.infer<typeof bookUploadAnswerSchema>;
+
+/**
+ * Answer of `PUT /api/books/:id/files` (multipart, any of the three file fields): the book waits
+ * for approval again, its new files' preflight queued.
+ */
+export const bookFilesAnswerSchema = z.object({
+  message: z.string(),
+  book: z.object({
+    _id: z.string(),
+    status: z.literal('pending_approval'),
+    approvalStatus: z.literal('pending'),
+    replaced: z.array(z.enum(['pdfFile', 'coverPdfFile', 'coverImage'])),
+    preflight: z.object({ status: z.literal('pending'), uploadId: z.string() }),
+  }),
+});
+export type BookFilesAnswer = z.infer<typeof bookFilesAnswerSchema>;
