@@ -107,6 +107,7 @@ export const BOOK_UPLOAD_HE = {
   pdfRequired: 'יש להעלות את קובץ ה־PDF של הספר',
   coverPdfRequired: 'יש להעלות את קובץ ה־PDF של הכריכה',
   coverImageRequired: 'יש להעלות תמונת כריכה לספר',
+  priceRequired: 'יש להזין מחיר לספר',
   priceInvalid: 'המחיר חייב להיות מספר אפס ומעלה, עם שתי ספרות אחרי הנקודה לכל היותר',
   priceTooHigh: `המחיר גבוה מדי: עד ${formatPrice(MAX_BOOK_PRICE)}`,
   categoryRequired: 'יש לבחור קטגוריה',
@@ -173,8 +174,9 @@ export const bookUploadFieldsSchema = z.strictObject({
     .max(300, BOOK_UPLOAD_HE.titleTooLong),
   description: optionalText(5000, BOOK_UPLOAD_HE.descriptionTooLong).default(''),
   price: z
-    .string({ error: BOOK_UPLOAD_HE.priceInvalid })
+    .string({ error: BOOK_UPLOAD_HE.priceRequired })
     .trim()
+    .min(1, { error: BOOK_UPLOAD_HE.priceRequired, abort: true })
     .regex(/^\d{1,12}(\.\d{1,2})?$/, BOOK_UPLOAD_HE.priceInvalid)
     .transform(Number)
     .refine((price) => price <= MAX_BOOK_PRICE, BOOK_UPLOAD_HE.priceTooHigh),
