@@ -74,7 +74,7 @@ export function ReplaceFilesForm({
       const atFields = Object.entries(fields).filter(([field]) =>
         Object.hasOwn(BOOK_UPLOAD_FILES, field),
       );
-      if (atFields.length) setErrors(Object.fromEntries(atFields) as FileErrors);
+      if (atFields.length) setErrors(Object.fromEntries(atFields));
       else setFailure(error instanceof ApiError ? error.message : s.replaceFailed);
     } finally {
       setProgress(null);

@@ -2,7 +2,6 @@ import { useState, type ChangeEvent } from 'react';
 import {
   BOOK_CATEGORIES,
   BOOK_UPLOAD_FILES,
-  BOOK_UPLOAD_HE,
   MAX_UPLOAD_FILE_BYTES,
   bookUploadFieldsSchema,
   coverTemplateQuerySchema,
