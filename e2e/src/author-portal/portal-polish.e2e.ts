@@ -209,7 +209,11 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
     const files = page.getByRole('form', { name: 'החלפת קבצים' });
     const interiorField = files.getByLabel(/^קובץ הספר/);
     const png = await pngImage(60, 90);
-    await interiorField.setInputFiles({ name: 'not-a-pdf.png', mimeType: 'image/png', buffer: png });
+    await interiorField.setInputFiles({
+      name: 'not-a-pdf.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
     await expect(interiorField.getAttribute('aria-invalid')).resolves.toBe('true');
     await files.getByText('הקובץ בקובץ הספר אינו PDF. יש להעלות קובץ PDF.').waitFor();
     await keep(page, 'edit-file-error', width);
@@ -252,6 +256,46 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
     await expect(page.locator('.ap-banner[data-tone="error"]').count()).resolves.toBe(0);
     await keep(page, 'upload-errors', width);
     expect(pageErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves the standalone portal for the store signed in, and signing out in the store signs out the portal', async () => {
+    const { page, errors, context } = await openAt(world, width);
+    const portal = world.stack.urls.authorPortal;
+    const store = world.stack.urls.shell;
+    await page.goto(`${portal}/login`);
+    await page.getByLabel('אימייל').fill(author.email);
+    await page.getByLabel('סיסמה').fill(author.password);
+    await page.getByRole('button', { name: 'כניסה' }).click();
+    await page.waitForURL('**/author-dashboard', { timeout: 30_000 });
+
+    // 'Back to the site': the store's origin, the code in the fragment only, then gone from it.
+    const handovers: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/handover')) handovers.push(request.method());
+      expect(request.url()).not.toMatch(/[?&]handover=/);
+    });
+    await page.getByRole('link', { name: 'חזרה לאתר' }).click();
+    await page.waitForURL((url) => url.origin === new URL(store).origin, { timeout: 30_000 });
+    await page.waitForFunction(() => window.localStorage.getItem('token') !== null, undefined, {
+      timeout: 30_000,
+    });
+    expect(page.url()).not.toContain('handover');
+    expect(handovers).toEqual(['POST', 'POST']);
+    // Signed in on the store: its profile page opens for the author.
+    await visit(world, page, '/profile');
+    const signOut = page.getByRole('button', { name: 'התנתקות', exact: true });
+    await signOut.waitFor({ timeout: 30_000 });
+    await keep(page, 'store-signed-in', width);
+
+    // Signing out in the store ends the one session both origins share.
+    await signOut.click();
+    await page.waitForFunction(() => window.localStorage.getItem('token') === null);
+    await page.goto(`${portal}/author-dashboard`);
+    await page.waitForURL('**/login', { timeout: 30_000 });
+    await page.getByLabel('סיסמה').waitFor();
+    await keep(page, 'portal-signed-out', width);
+    expect(pageErrors(errors).filter((error) => !/401/.test(error))).toEqual([]);
     await context.close();
   });
 });

@@ -49,8 +49,9 @@ export function NetEarningsChart({ months }: { months: Month[] }) {
   return (
     <figure className="ap-chart">
       <figcaption className="ap-section-title">{s.chartTitle}</figcaption>
-      <div className="ap-chart__scroll">
-        <div className="ap-chart__plot" role="img" aria-label={summary}>
+      {/* Focusable, so a keyboard scrolls the months that do not fit a phone's width. */}
+      <div className="ap-chart__scroll" role="img" aria-label={summary} tabIndex={0}>
+        <div className="ap-chart__plot">
           {all.map((m) => {
             const height = (Math.abs(m.netEarnings) / span) * 100;
             const [year, month] = m.month.split('-');
