@@ -63,7 +63,7 @@ export const strings = {
   },
   overview: {
     welcome: (name: string) => `שלום, ${name}`,
-    intro: 'כאן אפשר לראות במבט אחד איך הספרים שלכם עושים.',
+    intro: 'כאן רואים במבט אחד איך הספרים שלכם נמכרים.',
     cards: {
       books: 'ספרים',
       sales: 'עותקים שנמכרו',
@@ -117,6 +117,14 @@ export const strings = {
     shown: (title: string) => `הספר "${title}" מוצג שוב בחנות.`,
     rejectedReason: (reason: string) => `סיבת הדחייה: ${reason}`,
     preflight: 'בדיקת הקבצים',
+    /** The book's newest edit on its card (issue 27 item 11). */
+    editState: {
+      pending_approval: (date: string) => `שינויים שנשלחו ב־${date} ממתינים לאישור`,
+      rejected: (date: string) => `השינויים שנשלחו ב־${date} לא אושרו`,
+    },
+    editChanged: (fields: string) => `שינויים ב: ${fields}`,
+    editFields: { title: 'שם הספר', price: 'מחיר', summary: 'תיאור', tags: 'תגיות' },
+    editReason: (reason: string) => `הסיבה: ${reason}`,
   },
   orders: {
     tabs: {
@@ -384,7 +392,25 @@ export const strings = {
   },
   edit: {
     title: 'עריכת ספר',
-    intro: 'השינויים יישלחו לאישור. עד שיאושרו, הספר יוצג בחנות כפי שהוא עכשיו.',
+    /** Where the book stands, said truthfully above the form (issue 27 item 10). */
+    standing: {
+      available: 'הספר מוצג בחנות. השינויים יישלחו לאישור, ועד שיאושרו הספר יוצג כפי שהוא עכשיו.',
+      hidden:
+        'הספר מוסתר מהחנות. השינויים יישלחו לאישור; כדי שקוראים יראו אותו, אפשר להציג אותו שוב ברשימת הספרים.',
+      pending:
+        'הספר ממתין לאישור ועדיין אינו מוצג בחנות. אפשר לתקן את פרטיו ולהחליף את הקבצים שלו לפני שייבדק.',
+      rejected:
+        'הספר נדחה ואינו מוצג בחנות. אחרי שתחליפו את הקבצים, הבדיקה לדפוס תרוץ שוב והספר יחזור לבדיקת הצוות.',
+    },
+    rejectedReason: (reason: string) => `סיבת הדחייה: ${reason}`,
+    details: 'פרטי הספר',
+    files: 'החלפת קבצים',
+    filesIntro: (megabytes: number) =>
+      `אפשר להחליף קובץ אחד או יותר (עד ${megabytes} מגה־בייט לקובץ). קובץ שלא תבחרו יישאר כפי שהוא.`,
+    replace: 'החלפת הקבצים',
+    replacing: 'מעלה את הקבצים…',
+    noFiles: 'יש לבחור לפחות קובץ אחד להחלפה.',
+    replaceFailed: 'החלפת הקבצים נכשלה. נא לנסות שוב.',
     bookTitle: 'שם הספר',
     price: 'מחיר (₪)',
     description: 'תיאור',

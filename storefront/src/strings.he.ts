@@ -309,6 +309,16 @@ export const strings = {
     statsRating: 'דירוג ממוצע',
     statsSales: 'עותקים נמכרו',
     genres: 'ז׳אנרים',
+    /** The links the author saved in the portal's profile. */
+    links: {
+      label: (name: string) => `הקישורים של ${name}`,
+      website: 'אתר אישי',
+      facebook: 'פייסבוק',
+      instagram: 'אינסטגרם',
+      twitter: 'X (טוויטר)',
+      linkedin: 'לינקדאין',
+      newTab: '(נפתח בלשונית חדשה)',
+    },
     noBio: (gender?: AuthorGender) =>
       byGender(gender, {
         female: 'הסופרת עוד לא סיפרה על עצמה.',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from '@mechabrim/routing';
+import { Link, NavLink, useLocation } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { Avatar } from '@mechabrim/ui';
 import { SiteLink } from '../shared/site-link';
@@ -35,6 +35,10 @@ const ADMIN_SECTIONS = [
  */
 export function PortalFrame({ children }: { children: ReactNode }) {
   const user = useSession((state) => state.user);
+  // The overview greets the author by name in its heading; the bar then shows the name only to
+  // screen readers, so a sighted author reads it once (issue 27 item 19).
+  const { pathname } = useLocation();
+  const greeted = pathname.replace(/\/+$/, '') === '/author-dashboard';
   const isAdmin = user?.role === 'admin';
   const sections = isAdmin ? ADMIN_SECTIONS : SECTIONS;
   return (
@@ -42,9 +46,9 @@ export function PortalFrame({ children }: { children: ReactNode }) {
       <div className="ap-frame__bar">
         <div className="ap-frame__inner mb-container">
           <div className="ap-frame__who">
-            <Avatar src={user?.avatar ?? null} name={user?.name ?? ''} size={44} />
+            <Avatar src={user?.avatar ?? null} name={user?.name ?? ''} size={36} />
             <div>
-              <p className="ap-frame__name">{user?.name}</p>
+              <p className={greeted ? 'mb-visually-hidden' : 'ap-frame__name'}>{user?.name}</p>
               <p className="ap-frame__role">{s.roles[user?.role ?? 'author'] ?? ''}</p>
             </div>
           </div>

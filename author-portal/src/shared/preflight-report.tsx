@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { strings } from '../strings.he';
 
 const s = strings.preflight;
@@ -37,14 +38,42 @@ export function asPreflightReport(value: unknown): Report | null {
   };
 }
 
-/** A book's preflight: the verdict, then each check with what was measured and how to fix it. */
-export function PreflightReport({ report }: { report: unknown }) {
+const DIMENSIONS = /(\d+(?:\.\d+)?\s*[×x]\s*\d+(?:\.\d+)?)/g;
+
+/**
+ * Text with every `width×height` kept left to right. In a right-to-left line the bidi algorithm
+ * would otherwise show "148×210" as "210×148" in some places and not in others; isolated, a size
+ * always reads width × height, as print specifications write it.
+ */
+export function withDimensions(text: string): ReactNode[] {
+  return text.split(DIMENSIONS).map((part, index) =>
+    index % 2 === 1 ? (
+      <bdi key={index} dir="ltr" className="ap-dims">
+        {part.replace(/\s*[×x]\s*/, ' × ')}
+      </bdi>
+    ) : (
+      part
+    ),
+  );
+}
+
+const CHECK_TONE: Record<string, 'success' | 'danger' | undefined> = {
+  pass: 'success',
+  fail: 'danger',
+};
+
+/**
+ * A book's preflight: the verdict, then each check with what was measured against what is
+ * expected, why it matters and how to fix it. It takes the width it is given: a row per check
+ * with its figures side by side on a wide screen, stacked on a phone.
+ */
+export function PreflightReport({ report, open = false }: { report: unknown; open?: boolean }) {
   const parsed = asPreflightReport(report);
   if (!parsed) return <p className="ap-preflight__none">{s.none}</p>;
   const tone =
     parsed.status === 'passed' ? 'success' : parsed.status === 'failed' ? 'danger' : undefined;
   return (
-    <details className="ap-preflight" data-testid="preflight">
+    <details className="ap-preflight" data-testid="preflight" open={open}>
       <summary>
         {s.title}:{' '}
         <span className="ap-badge" data-tone={tone}>
@@ -54,32 +83,33 @@ export function PreflightReport({ report }: { report: unknown }) {
       </summary>
       <ul className="ap-preflight__checks">
         {parsed.checks.map((check) => (
-          <li key={check.id} data-status={check.status}>
-            <span
-              className="ap-badge"
-              data-tone={
-                check.status === 'pass' ? 'success' : check.status === 'fail' ? 'danger' : undefined
-              }
-            >
-              {s.check[check.status] ?? check.status}
-            </span>{' '}
-            <strong>{check.title}</strong>
-            {check.measured ? (
-              <span>
-                {' '}
-                · {s.measured}: {check.measured}
-              </span>
+          <li key={check.id} className="ap-preflight__check" data-status={check.status}>
+            <p className="ap-preflight__head">
+              <span className="ap-badge" data-tone={CHECK_TONE[check.status]}>
+                {s.check[check.status] ?? check.status}
+              </span>{' '}
+              <strong>{check.title}</strong>
+            </p>
+            {check.measured || check.expected ? (
+              <dl className="ap-preflight__figures">
+                {check.measured ? (
+                  <div>
+                    <dt>{s.measured}</dt>
+                    <dd>{withDimensions(check.measured)}</dd>
+                  </div>
+                ) : null}
+                {check.expected ? (
+                  <div>
+                    <dt>{s.expected}</dt>
+                    <dd>{withDimensions(check.expected)}</dd>
+                  </div>
+                ) : null}
+              </dl>
             ) : null}
-            {check.expected ? (
-              <span>
-                {' '}
-                · {s.expected}: {check.expected}
-              </span>
-            ) : null}
-            {check.explanation ? <p>{check.explanation}</p> : null}
+            {check.explanation ? <p>{withDimensions(check.explanation)}</p> : null}
             {check.fix ? (
               <p>
-                {s.fix}: {check.fix}
+                <strong>{s.fix}:</strong> {withDimensions(check.fix)}
               </p>
             ) : null}
           </li>

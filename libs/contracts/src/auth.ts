@@ -256,6 +256,25 @@ export type User = z.infer<typeof userSchema>;
 export const authAnswerSchema = z.object({ user: userSchema, token: z.string() });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 
+/** How long a sign-in hand-over code may wait to be redeemed on the other origin. */
+export const HANDOVER_TTL_SECONDS = 60;
+
+/**
+ * Answer of `POST /api/auth/handover`: a single-use code that carries this sign-in to the site's
+ * other origin (the store and the authors' portal). It travels in the URL's fragment, which no
+ * server or log sees, and is redeemed by `POST /api/auth/handover/redeem` within
+ * {@link HANDOVER_TTL_SECONDS} seconds.
+ */
+export const handoverAnswerSchema = z.object({ code: z.string(), expiresAt: z.string() });
+export type HandoverAnswer = z.infer<typeof handoverAnswerSchema>;
+
+/** Body of `POST /api/auth/handover/redeem`. */
+export const handoverRedeemSchema = z.strictObject({
+  code: z
+    .string({ error: VALIDATION_HE.handoverInvalid })
+    .regex(/^[A-Za-z0-9_-]{43}$/, VALIDATION_HE.handoverInvalid),
+});
+
 /** Answer of `PUT /api/auth/profile`: the user, and a new token when the e-mail changed. */
 export const updateProfileAnswerSchema = z.object({
   user: userSchema,

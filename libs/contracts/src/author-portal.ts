@@ -15,6 +15,7 @@ import { VALIDATION_HE } from './validation-messages.he';
 export const PORTAL_VALIDATION_HE = {
   titleRequired: 'שם הספר הוא שדה חובה',
   titleTooLong: 'שם הספר ארוך מדי (עד 300 תווים)',
+  priceRequired: BOOK_UPLOAD_HE.priceRequired,
   priceInvalid: 'המחיר חייב להיות מספר לא שלילי עם עד שתי ספרות אחרי הנקודה',
   priceTooHigh: BOOK_UPLOAD_HE.priceTooHigh,
   summaryTooLong: 'התיאור ארוך מדי (עד 5000 תווים)',
@@ -53,6 +54,30 @@ export const priceSchema = z
   .min(0, M.priceInvalid)
   .max(MAX_BOOK_PRICE, M.priceTooHigh)
   .refine(isWholeAgorot, M.priceInvalid);
+
+/**
+ * A price as a form's text input holds it (`44.90`): required, digits with up to two decimals,
+ * read as shekels and checked as {@link priceSchema}.
+ */
+export const priceInputSchema = z
+  .string({ error: M.priceRequired })
+  .trim()
+  .min(1, { error: M.priceRequired, abort: true })
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: M.priceInvalid, abort: true })
+  .transform(Number)
+  .pipe(priceSchema);
+
+/** The edit form of `/book/edit/:id`: the edit payload's fields as the author types them. */
+export const bookEditFormSchema = z.object({
+  title: z
+    .string({ error: M.titleRequired })
+    .trim()
+    .min(1, { error: M.titleRequired, abort: true })
+    .max(300, M.titleTooLong),
+  price: priceInputSchema,
+  description: z.string().max(5000, M.summaryTooLong),
+  tags: commaList(30, 50, M.tagsInvalid),
+});
 
 /** Body of `PUT /api/books/:id`: hide or show the author's own (approved) book. */
 export const bookAvailabilityRequestSchema = z.strictObject({
@@ -292,6 +317,23 @@ export type Earnings = z.infer<typeof earningsSchema>;
 /** Answer of `GET /api/earnings/test`: the earnings service answers. */
 export const earningsTestSchema = z.object({ ok: z.literal(true), message: z.string() });
 export type EarningsTest = z.infer<typeof earningsTestSchema>;
+
+/**
+ * The address as a link may carry it: an absolute http(s) URL with a host, as typed; anything
+ * else (`javascript:`, `data:`, a bare word, a URL with credentials) gives `''`. The API applies
+ * it to every stored link it answers and the storefront again before it renders one.
+ */
+export function safeHttpUrl(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > 300) return '';
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return '';
+    if (!url.hostname || url.username || url.password) return '';
+    return value.trim();
+  } catch {
+    return '';
+  }
+}
 
 /** A link of the profile: an http(s) address, or empty to remove it. */
 const profileUrl = z

@@ -107,6 +107,7 @@ export const BOOK_UPLOAD_HE = {
   pdfRequired: 'יש להעלות את קובץ ה־PDF של הספר',
   coverPdfRequired: 'יש להעלות את קובץ ה־PDF של הכריכה',
   coverImageRequired: 'יש להעלות תמונת כריכה לספר',
+  priceRequired: 'יש להזין מחיר לספר',
   priceInvalid: 'המחיר חייב להיות מספר אפס ומעלה, עם שתי ספרות אחרי הנקודה לכל היותר',
   priceTooHigh: `המחיר גבוה מדי: עד ${formatPrice(MAX_BOOK_PRICE)}`,
   categoryRequired: 'יש לבחור קטגוריה',
@@ -123,6 +124,9 @@ export const BOOK_UPLOAD_HE = {
   notMultipart: 'יש לשלוח את הספר כטופס multipart/form-data שלם.',
   tooManyParts: 'הטופס כולל יותר מדי שדות או קבצים.',
   uploaded: 'הספר הועלה בהצלחה! הוא ייבדק ויאושר בקרוב.',
+  noFiles: 'יש לבחור לפחות קובץ אחד להחלפה.',
+  filesReplaced: 'הקבצים החדשים התקבלו. נבדוק אותם לדפוס, והספר ימתין שוב לאישור.',
+  filesLocked: 'אפשר להחליף קבצים רק לספר שממתין לאישור או שנדחה.',
 } as const;
 
 /** The largest file of an upload (spec §5: up to 50 MB). */
@@ -182,8 +186,9 @@ export const bookUploadFieldsSchema = z.strictObject({
     .max(300, BOOK_UPLOAD_HE.titleTooLong),
   description: optionalText(5000, BOOK_UPLOAD_HE.descriptionTooLong).default(''),
   price: z
-    .string({ error: BOOK_UPLOAD_HE.priceInvalid })
+    .string({ error: BOOK_UPLOAD_HE.priceRequired })
     .trim()
+    .min(1, { error: BOOK_UPLOAD_HE.priceRequired, abort: true })
     .regex(/^\d{1,12}(\.\d{1,2})?$/, BOOK_UPLOAD_HE.priceInvalid)
     .transform(Number)
     .refine((price) => price <= MAX_BOOK_PRICE, BOOK_UPLOAD_HE.priceTooHigh),
@@ -241,3 +246,19 @@ export const bookUploadAnswerSchema = z.object({
   }),
 });
 export type BookUploadAnswer = z.infer<typeof bookUploadAnswerSchema>;
+
+/**
+ * Answer of `PUT /api/books/:id/files` (multipart, any of the three file fields): the book waits
+ * for approval again, its new files' preflight queued.
+ */
+export const bookFilesAnswerSchema = z.object({
+  message: z.string(),
+  book: z.object({
+    _id: z.string(),
+    status: z.literal('pending_approval'),
+    approvalStatus: z.literal('pending'),
+    replaced: z.array(z.enum(['pdfFile', 'coverPdfFile', 'coverImage'])),
+    preflight: z.object({ status: z.literal('pending'), uploadId: z.string() }),
+  }),
+});
+export type BookFilesAnswer = z.infer<typeof bookFilesAnswerSchema>;

@@ -180,6 +180,19 @@ export const bookSchema = z.object({
    * known (the partner was unreachable, or the page count is not known yet).
    */
   printCost: printCostQuoteSchema.nullable().optional(),
+  /**
+   * The book's newest edit when it still waits for approval or was rejected (in the list its
+   * author gets): its state, when it was sent, the fields it changes and an admin's reason.
+   */
+  latestEdit: z
+    .object({
+      status: z.enum(['pending_approval', 'rejected']),
+      submittedAt: z.string(),
+      changed: z.array(z.enum(['title', 'price', 'summary', 'tags'])),
+      reason: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Book = z.infer<typeof bookSchema>;
 

@@ -47,6 +47,7 @@ export const VALIDATION_HE = {
   bookIdRequired: 'יש לציין את הספר',
   firstNameRequired: 'שם פרטי הוא שדה חובה',
   lastNameRequired: 'שם משפחה הוא שדה חובה',
+  handoverInvalid: 'קוד ההעברה אינו תקין.',
   buyerNameTooLong: 'השם ארוך מדי (עד 60 תווים)',
   mobileInvalid: 'נא להזין מספר נייד ישראלי תקין, למשל 050-1234567',
   streetRequired: 'כתובת (רחוב ומספר בית) היא שדה חובה',

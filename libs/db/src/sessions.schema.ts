@@ -16,11 +16,25 @@ export const SessionSchema = new Schema(
     expiresAt: { type: Date, required: true },
     /** A short description of the device ('Chrome · Windows'), for the user's list of sessions. */
     userAgent: { type: String, default: '', maxlength: 80 },
+    /**
+     * A pending hand-over of this sign-in to the site's other origin (the store, the authors'
+     * portal): the SHA-256 of a single-use code and when it lapses (a minute). Redeeming it
+     * removes it and signs a token for this same session, so signing out on either origin ends
+     * the session for both.
+     */
+    handover: {
+      type: new Schema(
+        { codeHash: { type: String, required: true }, expiresAt: { type: Date, required: true } },
+        { _id: false },
+      ),
+      default: undefined,
+    },
   },
   { collection: 'sessions' },
 );
 SessionSchema.index({ user: 1, createdAt: -1 });
 SessionSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+SessionSchema.index({ 'handover.codeHash': 1 }, { sparse: true });
 
 export type SessionRecord = InferSchemaType<typeof SessionSchema>;
 export type SessionDocument = HydratedDocument<SessionRecord>;

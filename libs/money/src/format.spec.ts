@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { agorot, toAgorot, toShekels } from './agorot';
-import { formatPrice } from './format';
+import { formatPrice, formatPriceInput } from './format';
 
 /** The text without Intl's direction marks and with plain spaces, as a reader sees it. */
 const seen = (text: string) =>
@@ -44,5 +44,22 @@ describe('the price formatter', () => {
         expect(parse(text)).toBe(count);
       }),
     );
+  });
+});
+
+describe('formatPriceInput', () => {
+  it.each([
+    [44.9, '44.90'],
+    [44, '44.00'],
+    [0, '0.00'],
+    [59.99, '59.99'],
+    [0.1 + 0.2, '0.30'],
+    [1234.5, '1234.50'],
+  ])('writes %p as %p, the agorot always written', (shekels, text) => {
+    expect(formatPriceInput(shekels)).toBe(text);
+  });
+
+  it('leaves a non-finite amount empty', () => {
+    expect(formatPriceInput(Number.NaN)).toBe('');
   });
 });

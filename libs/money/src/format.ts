@@ -24,3 +24,16 @@ export function formatPrice(shekels: number): string {
   // `+ 0` turns the -0 of a tiny negative amount into 0, so it is not shown as "-0 ₪".
   return format.format(toShekels(amount) + 0);
 }
+
+/**
+ * A price as a form's input holds it: plain digits with the agorot always written (`44.90`,
+ * `12.00`), a dot, no currency sign or grouping, so what the author edits reads as a price and
+ * parses back to the same amount. Rounded to the agora as {@link toAgorot} does.
+ */
+export function formatPriceInput(shekels: number): string {
+  if (!Number.isFinite(shekels)) return '';
+  const amount = toAgorot(shekels);
+  const whole = Math.trunc(Math.abs(amount) / AGOROT_PER_SHEKEL);
+  const cents = String(Math.abs(amount) % AGOROT_PER_SHEKEL).padStart(2, '0');
+  return `${amount < 0 ? '-' : ''}${whole}.${cents}`;
+}

@@ -13,6 +13,7 @@ export {
   type ApiTiming,
 } from './api-client';
 export { configureApi, getApiBaseUrl } from './api-config';
+export { HANDOVER_FRAGMENT_KEY, takeHandoverCode, withHandoverCode } from './handover';
 export {
   createSessionStore,
   TOKEN_STORAGE_KEY,

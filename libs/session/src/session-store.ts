@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand';
 import { ApiError, type ApiFetch } from './api-client';
+import { takeHandoverCode } from './handover';
 import { strings } from './strings.he';
 
 /** Roles of spec §6. */
@@ -73,6 +74,11 @@ export interface SessionState {
    * store no longer holds (an old request answering after a new sign-in).
    */
   expire(token: string): void;
+  /**
+   * A single-use code (`POST /api/auth/handover`) that carries this sign-in to the site's other
+   * origin, for {@link withHandoverCode}; null when signed out or the API refused.
+   */
+  handOver(): Promise<string | null>;
 }
 
 /** Where the token is kept (spec §3). */
@@ -204,6 +210,24 @@ export function createSessionStore(options: SessionStoreOptions): StoreApi<Sessi
       init(early) {
         // Once per page, however many components ask.
         initRun ??= (async () => {
+          // Arriving from the site's other origin with its sign-in: redeem it (once) first.
+          const code = takeHandoverCode();
+          if (code) {
+            try {
+              const answer = await api<AuthAnswer>('/api/auth/handover/redeem', {
+                method: 'POST',
+                body: { code },
+                auth: false,
+              });
+              const { user, token } = splitAnswer(answer);
+              if (token) {
+                signedIn(user, token);
+                return;
+              }
+            } catch {
+              // Used, expired or unreachable: carry on with whatever this origin remembers.
+            }
+          }
           const token = get().token;
           if (!token) {
             set({ loading: false });
@@ -284,6 +308,15 @@ export function createSessionStore(options: SessionStoreOptions): StoreApi<Sessi
       expire(token) {
         if (!token || get().token !== token) return;
         forget(strings.sessionEnded);
+      },
+      async handOver() {
+        if (!get().token) return null;
+        try {
+          const answer = await api<{ code?: unknown }>('/api/auth/handover', { method: 'POST' });
+          return typeof answer.code === 'string' ? answer.code : null;
+        } catch {
+          return null;
+        }
       },
     };
   });

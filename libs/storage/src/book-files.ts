@@ -22,3 +22,17 @@ export function bookFileKeys(bookId: string) {
   } as const;
 }
 export type BookFileKeys = ReturnType<typeof bookFileKeys>;
+
+/**
+ * Where the files an author sends to replace a book's files are kept: beside the first upload's,
+ * named by their upload, so the book keeps reading its old files until the new ones are all
+ * stored and checked by type.
+ */
+export function replacementFileKeys(bookId: string, uploadId: string) {
+  const base = `books/${bookId}/uploads/${uploadId}`;
+  return {
+    interior: `${base}/interior.pdf`,
+    coverPdf: `${base}/cover.pdf`,
+    coverImage: `${base}/cover-image`,
+  } as const;
+}

@@ -17,5 +17,5 @@ export {
   createStorage,
   type StorageSettings,
 } from './storage-config';
-export { readAll, bookFileKeys, type BookFileKeys } from './book-files';
+export { readAll, bookFileKeys, replacementFileKeys, type BookFileKeys } from './book-files';
 export { checkFileSignature, signFileUrl, type FileSignatureCheck } from './signed-file-url';

@@ -1,4 +1,6 @@
 import type { Author, AuthorProfile } from '@mechabrim/contracts';
+import { AUTHOR_PROFILE_MODEL } from '@mechabrim/db';
+import { Types, type Model } from 'mongoose';
 import { expectError } from './http';
 import { startPortalApi, type Account, type PortalApi } from './portal-fixture';
 
@@ -90,6 +92,23 @@ describe('PUT /api/authors/me/profile', () => {
       },
       languages: ['עברית', 'אנגלית'],
     });
+  });
+
+  it('answers a stored link that is not http(s) as empty, never as a link (issue 27)', async () => {
+    const profiles = ctx.db.models[AUTHOR_PROFILE_MODEL] as Model<Record<string, unknown>>;
+    const user = new Types.ObjectId(noa.id);
+    await profiles.updateOne(
+      { user },
+      { $set: { website: 'javascript:alert(1)', 'socialMedia.twitter': 'data:text/html,x' } },
+    );
+    const page = await ctx.http.get<Author>(`/api/authors/${noa.id}`);
+    expect(page.body.website).toBe('');
+    expect(page.body.socialMedia?.twitter).toBe('');
+    expect(page.body.socialMedia?.facebook).toBe('https://facebook.com/noa');
+    await profiles.updateOne(
+      { user },
+      { $set: { website: full.website, 'socialMedia.twitter': '' } },
+    );
   });
 
   it('hides the links when the author makes the profile private', async () => {

@@ -274,6 +274,39 @@ describe('an author’s own books: hide/show, delete, edit for approval', () => 
       ]);
     });
 
+    it('shows the newest edit on the book in the author’s list: waiting, then rejected with the reason', async () => {
+      const carol = await ctx.author('carol@example.com', 'כרמל');
+      const id = await ctx.book(carol.id, { title: 'לפני', price: 40 });
+      const untouched = await ctx.book(carol.id, { title: 'בלי עריכה' });
+      await ctx.http.post(
+        `/api/books/${id}/edit`,
+        { title: 'אחרי', price: 40, summary: 'תיאור הספר', tags: ['בדיקה'] },
+        { token: carol.token },
+      );
+      const list = async () =>
+        (await ctx.http.get<Book[]>(`/api/books/author/${carol.id}`, { token: carol.token })).body;
+      const waiting = (await list()).find((b) => b._id === id);
+      expect(waiting?.latestEdit).toEqual({
+        status: 'pending_approval',
+        submittedAt: expect.any(String),
+        changed: ['title'],
+        reason: '',
+      });
+      expect((await list()).find((b) => b._id === untouched)?.latestEdit).toBeNull();
+
+      await ctx.edits.updateOne(
+        { book: new Types.ObjectId(id) },
+        { $set: { status: 'rejected', reason: 'השם החדש שמור', decidedAt: new Date() } },
+      );
+      expect((await list()).find((b) => b._id === id)?.latestEdit).toMatchObject({
+        status: 'rejected',
+        reason: 'השם החדש שמור',
+      });
+      // The public list says nothing of edits.
+      const pub = (await ctx.http.get<Book[]>(`/api/books/author/${carol.id}`)).body;
+      expect(pub.every((b) => b.latestEdit === undefined)).toBe(true);
+    });
+
     it('refuses another author with the spec’s message, in Hebrew', async () => {
       const id = await ctx.book(noa.id);
       const body = expectError(

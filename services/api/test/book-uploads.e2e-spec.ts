@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import {
   BOOK_QUEUE_NAMES,
   BOOK_UPLOAD_HE,
+  bookFilesAnswerSchema,
   bookUploadAnswerSchema,
   bookCoverPath,
   bookUploadJobId,
@@ -339,5 +340,93 @@ describe('POST /api/books (multipart upload)', () => {
       .find({ _id: { $in: [unreachable.body.book._id, noPages.body.book._id] } })
       .lean<Array<{ printCost: unknown }>>();
     expect(stored.map((book) => book.printCost)).toEqual([null, null]);
+  });
+});
+
+describe('PUT /api/books/:id/files (replacing a waiting or rejected book’s files)', () => {
+  async function replace(
+    token: string | undefined,
+    id: string,
+    files: Partial<Record<'pdfFile' | 'coverPdfFile' | 'coverImage', Buffer>>,
+  ) {
+    const form = new FormData();
+    for (const [name, content] of Object.entries(files))
+      form.append(
+        name,
+        new Blob([new Uint8Array(content)]),
+        name === 'coverImage' ? 'cover.jpg' : `${name}.pdf`,
+      );
+    const response = await fetch(`${ctx.api.baseUrl}/api/books/${id}/files`, {
+      method: 'PUT',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('takes a rejected book’s new interior, sends it back to approval and queues its preflight again', async () => {
+    const uploaded = bookUploadAnswerSchema.parse((await upload(author)).body);
+    const id = uploaded.book._id;
+    await ctx.books.updateOne(
+      { _id: id },
+      { $set: { approvalStatus: 'rejected', moderationReason: 'השוליים צרים מדי' } },
+    );
+
+    const res = await replace(author, id, { pdfFile: pdf(48) });
+    expect(res.status).toBe(200);
+    const answer = bookFilesAnswerSchema.parse(res.body);
+    expect(answer.message).toBe(BOOK_UPLOAD_HE.filesReplaced);
+    expect(answer.book.replaced).toEqual(['pdfFile']);
+    const uploadId = answer.book.preflight.uploadId;
+    expect(uploadId).not.toBe(uploaded.book.preflight.uploadId);
+
+    const book = await ctx.books.findById(id).lean<Record<string, unknown>>();
+    expect(book).toMatchObject({
+      approvalStatus: 'pending',
+      moderationReason: '',
+      status: 'pending_approval',
+      isAvailable: false,
+      files: {
+        uploadId,
+        pdf: `books/${id}/uploads/${uploadId}/interior.pdf`,
+        // The files not sent stay as they were.
+        coverPdf: bookFileKeys(id).coverPdf,
+        coverImage: bookFileKeys(id).coverImage,
+      },
+      preflight: { status: 'pending', uploadId },
+    });
+    const job = await queue.getJob(bookUploadJobId({ bookId: id, uploadId }));
+    expect(job?.data).toEqual({ bookId: id, uploadId });
+    // The old interior is gone, the new one stored.
+    const files = await storedFiles();
+    expect(files).toContain(`${id}/uploads/${uploadId}/interior.pdf`);
+    expect(files).not.toContain(`${id}/interior.pdf`);
+  });
+
+  it('refuses a book on sale (409), another author’s book (403), a wrong file at its field, and an empty form', async () => {
+    const { book } = bookUploadAnswerSchema.parse((await upload(author)).body);
+    const other = (await registerUser(ctx.http, 'files.other@example.com', 'author')).token;
+    expect((await replace(other, book._id, { pdfFile: pdf(2) })).status).toBe(403);
+    expect((await replace(undefined, book._id, { pdfFile: pdf(2) })).status).toBe(401);
+
+    const before = await storedFiles();
+    const wrong = await replace(author, book._id, { coverPdfFile: cover });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details).toEqual([
+      expect.objectContaining({ field: 'coverPdfFile', message: expect.stringContaining('PDF') }),
+    ]);
+    const empty = await replace(author, book._id, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(BOOK_UPLOAD_HE.noFiles);
+    expect(await storedFiles()).toEqual(before);
+
+    await ctx.books.updateOne(
+      { _id: book._id },
+      { $set: { approvalStatus: 'approved', isAvailable: true } },
+    );
+    const onSale = await replace(author, book._id, { pdfFile: pdf(2) });
+    expect(onSale.status).toBe(409);
+    expect(onSale.body.message).toBe(BOOK_UPLOAD_HE.filesLocked);
+    expect(await storedFiles()).toEqual(before);
   });
 });

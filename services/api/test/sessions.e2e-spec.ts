@@ -128,4 +128,67 @@ describe('sessions: each sign-in is one, ended alone or all at once', () => {
     expect(stored).toMatchObject({ expiresAt: new Date(exp * 1000) });
     expect(String(stored?.user)).toBe(id);
   });
+
+  describe('handing a sign-in over to the other origin (issue 27 item 18)', () => {
+    const offer = async (token: string) =>
+      ctx.http.post<{ code: string; expiresAt: string }>('/api/auth/handover', undefined, {
+        token,
+      });
+    const redeem = (code: string) =>
+      ctx.http.post<{ token: string; user: { email: string } }>(
+        '/api/auth/handover/redeem',
+        { code },
+        { ip: freshIp() },
+      );
+
+    it('redeems a code once, for the same session: signing out on either origin ends both', async () => {
+      const { token: store } = await registerUser(ctx.http, 'handover@example.com');
+      const offered = await offer(store);
+      expect(offered.status).toBe(201);
+      expect(offered.body.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const left = new Date(offered.body.expiresAt).getTime() - Date.now();
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(60_000);
+
+      const redeemed = await redeem(offered.body.code);
+      expect(redeemed.status).toBe(200);
+      expect(redeemed.body.user.email).toBe('handover@example.com');
+      const portal = redeemed.body.token;
+      expect(await profileStatus(portal)).toBe(200);
+      // Once only.
+      expect(expectError(await redeem(offered.body.code), 401).message).toBe(
+        messagesHe.auth.handoverInvalid,
+      );
+      // One session, not two: the code and its hash are not kept in the clear.
+      const sessions = await ctx.http.get<{ sessions: unknown[] }>('/api/auth/sessions', {
+        token: portal,
+      });
+      expect(sessions.body.sessions).toHaveLength(1);
+      const stored = await ctx.db.collection('sessions').find({}).toArray();
+      expect(JSON.stringify(stored)).not.toContain(offered.body.code);
+
+      // Signing out on the portal signs the store out too.
+      expect((await ctx.http.post('/api/auth/logout', undefined, { token: portal })).status).toBe(
+        204,
+      );
+      expect(await profileStatus(store)).toBe(401);
+    });
+
+    it('refuses an expired code, a made-up one, a malformed one, and an offer without a session', async () => {
+      const { token } = await registerUser(ctx.http, 'handover.late@example.com');
+      const offered = await offer(token);
+      await ctx.db
+        .collection('sessions')
+        .updateMany(
+          { 'handover.expiresAt': { $exists: true } },
+          { $set: { 'handover.expiresAt': new Date(Date.now() - 1000) } },
+        );
+      expectError(await redeem(offered.body.code), 401);
+      expectError(await redeem('A'.repeat(43)), 401);
+      expect(expectError(await redeem('short'), 400).message).toContain('קוד ההעברה אינו תקין.');
+      expect((await ctx.http.post('/api/auth/handover')).status).toBe(401);
+      // The session itself goes on.
+      expect(await profileStatus(token)).toBe(200);
+    });
+  });
 });

@@ -19,10 +19,13 @@ import {
 } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import {
+  handoverAnswerSchema,
+  handoverRedeemSchema,
   loginRequestSchema,
   registerRequestSchema,
   updateProfileRequestSchema,
   type AuthAnswer,
+  type HandoverAnswer,
   type RegisterData,
   type SessionList,
   type UpdateProfileAnswer,
@@ -93,6 +96,36 @@ export class AuthController {
     @Headers('user-agent') userAgent?: string,
   ): Promise<AuthAnswer> {
     return this.auth.login(body, userAgent);
+  }
+
+  @Post('handover')
+  @HttpCode(201)
+  @Header(...NO_STORE)
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      'A single-use code (60 s) that carries this sign-in to the site’s other origin; it goes in the URL fragment and is redeemed by POST',
+  })
+  @ApiZodResponse(handoverAnswerSchema, { status: 201, description: 'The code and its expiry' })
+  handover(@CurrentUser() user: AuthenticatedUser): Promise<HandoverAnswer> {
+    return this.auth.offerHandover(user);
+  }
+
+  @Post('handover/redeem')
+  @HttpCode(200)
+  @Header(...NO_STORE)
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.auth })
+  @ApiOperation({
+    summary: 'Redeems a hand-over code once: the user and a token of the same session',
+  })
+  @ApiZodBody(handoverRedeemSchema)
+  @ApiUnauthorizedResponse({ description: 'Unknown, used or expired code' })
+  @ApiZodResponse(authAnswerSchema, { description: 'The user and a bearer token' })
+  redeemHandover(
+    @Body(new ZodValidationPipe(handoverRedeemSchema)) body: z.output<typeof handoverRedeemSchema>,
+  ): Promise<AuthAnswer> {
+    return this.auth.redeemHandover(body.code);
   }
 
   @Post('logout')

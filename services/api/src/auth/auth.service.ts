@@ -5,6 +5,7 @@ import {
   ACCESS_TOKEN_AUDIENCE,
   type AccessTokenClaims,
   type AuthAnswer,
+  type HandoverAnswer,
   type LoginRequest,
   type RegisterData,
   type SessionList,
@@ -108,6 +109,27 @@ export class AuthService {
     await this.backoff.recordSuccess(account);
     const user = toUserAnswer(stored);
     return { user, token: await this.startSession(user, userAgent) };
+  }
+
+  /** A single-use code that carries this sign-in to the site's other origin. */
+  async offerHandover(current: AuthenticatedUser): Promise<HandoverAnswer> {
+    const offered = await this.sessions.offerHandover(current.id, current.sessionId);
+    if (!offered) throw new DomainError('unauthorized', messagesHe.auth.sessionEnded);
+    return { code: offered.code, expiresAt: offered.expiresAt.toISOString() };
+  }
+
+  /**
+   * Redeems a hand-over code on the other origin: a token for the same session (not a new one),
+   * so signing out on either origin ends the sign-in on both.
+   */
+  async redeemHandover(code: string): Promise<AuthAnswer> {
+    const taken = await this.sessions.takeHandover(code);
+    const stored = taken
+      ? await this.users.findById(taken.userId).select(USER_FIELDS).lean()
+      : null;
+    if (!taken || !stored) throw new DomainError('unauthorized', messagesHe.auth.handoverInvalid);
+    const user = toUserAnswer(stored);
+    return { user, token: await this.sign(user, taken.sessionId) };
   }
 
   /** Signs out here: ends the session of this token; the user's other sessions go on. */

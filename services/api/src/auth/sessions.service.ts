@@ -1,7 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, isValidObjectId } from 'mongoose';
-import type { SessionInfo } from '@mechabrim/contracts';
+import { HANDOVER_TTL_SECONDS, type SessionInfo } from '@mechabrim/contracts';
 import { SESSION_MODEL, type SessionModel } from '@mechabrim/db';
 
 /** How stale `lastSeenAt` may get before a request refreshes it: one write per session an hour. */
@@ -76,6 +77,52 @@ export class SessionsService {
     );
   }
 
+  /**
+   * A single-use code that hands this session over to the site's other origin. Only its hash is
+   * stored, for {@link HANDOVER_TTL_SECONDS} seconds; a newer code replaces an unused one.
+   */
+  async offerHandover(
+    userId: string,
+    sessionId: string,
+    now = new Date(),
+  ): Promise<{ code: string; expiresAt: Date } | null> {
+    const code = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + HANDOVER_TTL_SECONDS * 1000);
+    const updated = await this.sessions.updateOne(
+      {
+        _id: new Types.ObjectId(sessionId),
+        user: new Types.ObjectId(userId),
+        expiresAt: { $gt: now },
+      },
+      { $set: { handover: { codeHash: hashOf(code), expiresAt } } },
+    );
+    return updated.matchedCount ? { code, expiresAt } : null;
+  }
+
+  /**
+   * The session a hand-over code names, if the code is unused and fresh and the session goes on.
+   * Taking it removes it in the same write, so a code works once.
+   */
+  async takeHandover(
+    code: string,
+    now = new Date(),
+  ): Promise<{ sessionId: string; userId: string } | null> {
+    const session = await this.sessions
+      .findOneAndUpdate(
+        {
+          'handover.codeHash': hashOf(code),
+          'handover.expiresAt': { $gt: now },
+          expiresAt: { $gt: now },
+        },
+        { $unset: { handover: 1 } },
+      )
+      .select({ user: 1 })
+      .lean();
+    return session
+      ? { sessionId: session._id.toHexString(), userId: session.user.toHexString() }
+      : null;
+  }
+
   /** Ends one session of the user (signing out in one browser). */
   async end(userId: string, sessionId: string): Promise<void> {
     await this.sessions.deleteOne({
@@ -116,4 +163,8 @@ export class SessionsService {
       current: session._id.toHexString() === currentSessionId,
     }));
   }
+}
+
+function hashOf(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types } from 'mongoose';
 import { MatchQuality, matchQuality, parseQuery, searchTokens } from '@mechabrim/hebrew';
-import type { Author } from '@mechabrim/contracts';
+import { safeHttpUrl, type Author } from '@mechabrim/contracts';
 import {
   AUTHOR_PROFILE_MODEL,
   BOOK_MODEL,
@@ -163,8 +163,18 @@ export class AuthorsService {
         ...new Set([...profile.authorInfo.genres, ...(agg?.categories ?? []).sort()]),
       ];
       // Links only when the author keeps their profile public (the editor's third preference).
+      // Every link leaves as an http(s) address or empty, whatever was stored before the editor
+      // checked them (the seed, an import): a page renders them as links.
       const links = profile.preferences.publicProfile
-        ? { website: profile.website, socialMedia: profile.socialMedia }
+        ? {
+            website: safeHttpUrl(profile.website),
+            socialMedia: {
+              facebook: safeHttpUrl(profile.socialMedia.facebook),
+              twitter: safeHttpUrl(profile.socialMedia.twitter),
+              instagram: safeHttpUrl(profile.socialMedia.instagram),
+              linkedin: safeHttpUrl(profile.socialMedia.linkedin),
+            },
+          }
         : { website: '', socialMedia: toAuthorProfile(null).socialMedia };
       return {
         _id: id,

@@ -1,22 +1,29 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   BOOK_UPLOAD_HE,
+  bookFilesAnswerSchema,
   bookUploadAnswerSchema,
+  objectIdSchema,
+  type BookFilesAnswer,
   type BookUploadAnswer,
 } from '@mechabrim/contracts';
 import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
 import { Authenticated } from '../auth/guards';
 import { DomainError } from '../common/errors/domain-error';
-import { ApiZodResponse } from '../common/validation/zod-validation.pipe';
+import { ApiZodResponse, ZodParam } from '../common/validation/zod-validation.pipe';
+import { BookFilesService } from './book-files.service';
 import { BookUploadsService } from './book-uploads.service';
 
 /** Spec §7 `POST /api/books`: an author uploads a book (multipart). */
 @ApiTags('books')
 @Controller('books')
 export class BookUploadsController {
-  constructor(private readonly uploads: BookUploadsService) {}
+  constructor(
+    private readonly uploads: BookUploadsService,
+    private readonly files: BookFilesService,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -38,5 +45,23 @@ export class BookUploadsController {
   ): Promise<BookUploadAnswer> {
     if (!request.isMultipart()) throw new DomainError('invalid_data', BOOK_UPLOAD_HE.notMultipart);
     return this.uploads.upload(author, request.parts());
+  }
+
+  @Put(':id/files')
+  @Authenticated('author', 'admin')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: 'Replace the files of a book waiting for approval or rejected',
+    description:
+      'Any of `pdfFile`, `coverPdfFile`, `coverImage`, checked as at upload. The book waits for approval again and its preflight runs again; a book on sale answers 409.',
+  })
+  @ApiZodResponse(bookFilesAnswerSchema, { description: 'The book, pending approval again' })
+  async replaceFiles(
+    @ZodParam('id', objectIdSchema) id: string,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+  ): Promise<BookFilesAnswer> {
+    if (!request.isMultipart()) throw new DomainError('invalid_data', BOOK_UPLOAD_HE.notMultipart);
+    return this.files.replace(id, user, request.parts());
   }
 }

@@ -5,6 +5,7 @@ import { BOOK_QUEUE_NAMES } from '@mechabrim/contracts';
 import { CATALOGUE_MODELS } from '@mechabrim/db';
 import { StorageModule } from '../common/storage.module';
 import { PrintQuotesModule } from '../print/print-quotes.module';
+import { BookFilesService } from './book-files.service';
 import { BookUploadsController } from './book-uploads.controller';
 import { BookUploadsService } from './book-uploads.service';
 
@@ -17,6 +18,6 @@ import { BookUploadsService } from './book-uploads.service';
     PrintQuotesModule,
   ],
   controllers: [BookUploadsController],
-  providers: [BookUploadsService],
+  providers: [BookUploadsService, BookFilesService],
 })
 export class BookUploadsModule {}

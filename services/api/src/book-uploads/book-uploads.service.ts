@@ -5,13 +5,11 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Multipart } from '@fastify/multipart';
 import type { Queue } from 'bullmq';
 import { Types } from 'mongoose';
-import sharp from 'sharp';
 import {
   BOOK_QUEUE_NAMES,
   BOOK_UPLOAD_FILES,
   BOOK_UPLOAD_HE,
   BOOK_UPLOADS_JOB,
-  MAX_UPLOAD_FILE_BYTES,
   bookUploadFieldsSchema,
   bookUploadJobId,
   type BookUploadAnswer,
@@ -19,47 +17,20 @@ import {
   type BookUploadsJob,
 } from '@mechabrim/contracts';
 import { BOOK_MODEL, type BookModel } from '@mechabrim/db';
-import {
-  STORAGE,
-  StorageLimitError,
-  bookFileKeys,
-  readAll,
-  type StoragePort,
-} from '@mechabrim/storage';
+import { STORAGE, bookFileKeys, type StoragePort } from '@mechabrim/storage';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { DomainError } from '../common/errors/domain-error';
 import { validationSummary, zodProblems } from '../common/validation/zod-validation.pipe';
 import { QueueProducer } from '../infra/queue-producer';
 import { PrintQuotesService } from '../print/print-quotes.service';
-import { WrongFileTypeError, imageFormatOf, looksLikePdf, sniffing } from './file-sniffing';
-
-/** Where each uploaded file goes, by its form field. */
-const KEY_OF: Record<BookUploadFileField, 'interior' | 'coverPdf' | 'coverImage'> = {
-  pdfFile: 'interior',
-  coverPdfFile: 'coverPdf',
-  coverImage: 'coverImage',
-};
-
-/** The preflight job's retries: a worker restart or a storage hiccup is retried, not lost. */
-const PREFLIGHT_JOB_OPTIONS = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 5000 },
-  removeOnComplete: { age: 7 * 24 * 3600 },
-  removeOnFail: false,
-} as const;
-
-function isFileField(name: string): name is BookUploadFileField {
-  return Object.hasOwn(BOOK_UPLOAD_FILES, name);
-}
-
-/** Limits of the multipart plugin, whose errors carry these codes. */
-const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
-
-function codeOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error
-    ? String(error.code)
-    : undefined;
-}
+import {
+  KEY_OF,
+  PREFLIGHT_JOB_OPTIONS,
+  asDomainError,
+  assertDecodableImage,
+  isFileField,
+  storeFilePart,
+} from './upload-parts';
 
 /**
  * `POST /api/books` (spec §3 upload payload, §5 rules): streams the interior PDF, the cover PDF
@@ -103,22 +74,7 @@ export class BookUploadsService {
           throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
         const key = keys[KEY_OF[field]];
         stored.push(key);
-        const check = BOOK_UPLOAD_FILES[field].kind === 'pdf' ? looksLikePdf : isImage;
-        const sniffer = sniffing(check);
-        part.file.on('error', (error) => sniffer.destroy(error));
-        part.file.pipe(sniffer);
-        try {
-          await this.storage.put(key, sniffer, {
-            maxBytes: MAX_UPLOAD_FILE_BYTES,
-            contentType: part.mimetype,
-          });
-        } catch (error) {
-          if (error instanceof WrongFileTypeError)
-            throw new DomainError('invalid_data', wrongType(field), [
-              { field, message: wrongType(field) },
-            ]);
-          throw error;
-        }
+        await storeFilePart(this.storage, part, field, key);
         files[field] = key;
       }
 
@@ -132,7 +88,7 @@ export class BookUploadsService {
       ];
       if (!parsed.success || problems.length)
         throw new DomainError('invalid_data', validationSummary(problems), problems);
-      await this.assertDecodableImage(keys.coverImage);
+      await assertDecodableImage(this.storage, keys.coverImage);
 
       const uploadId = randomUUID();
       const book = parsed.data;
@@ -200,18 +156,6 @@ export class BookUploadsService {
     }
   }
 
-  /** A cover image must decode whole, not only start with the right bytes. */
-  private async assertDecodableImage(key: string): Promise<void> {
-    try {
-      const image = await readAll(await this.storage.get(key));
-      await sharp(image, { limitInputPixels: 100_000_000, failOn: 'error' }).resize(32).toBuffer();
-    } catch {
-      throw new DomainError('invalid_data', BOOK_UPLOAD_HE.notImage, [
-        { field: 'coverImage', message: BOOK_UPLOAD_HE.notImage },
-      ]);
-    }
-  }
-
   private async undo(bookId: Types.ObjectId, keys: string[], created: boolean): Promise<void> {
     const results = await Promise.allSettled([
       ...keys.map((key) => this.storage.delete(key)),
@@ -225,39 +169,4 @@ export class BookUploadsService {
           msg: 'upload cleanup failed',
         });
   }
-}
-
-function isImage(head: Buffer): boolean {
-  return imageFormatOf(head) !== null;
-}
-
-function wrongType(field: BookUploadFileField): string {
-  return BOOK_UPLOAD_FILES[field].kind === 'pdf'
-    ? BOOK_UPLOAD_HE.notPdf(BOOK_UPLOAD_FILES[field].label)
-    : BOOK_UPLOAD_HE.notImage;
-}
-
-function asDomainError(error: unknown): unknown {
-  if (error instanceof DomainError) return error;
-  const code = codeOf(error);
-  if (error instanceof StorageLimitError || code === 'FST_REQ_FILE_TOO_LARGE')
-    return new DomainError(
-      'payload_too_large',
-      BOOK_UPLOAD_HE.fileTooLarge(MAX_UPLOAD_FILE_BYTES / (1024 * 1024)),
-      undefined,
-      { cause: error },
-    );
-  if (code && MULTIPART_LIMIT_CODES.has(code))
-    return new DomainError('payload_too_large', BOOK_UPLOAD_HE.tooManyParts, undefined, {
-      cause: error,
-    });
-  // busboy's own errors on a cut-off or malformed form.
-  const malformed =
-    error instanceof Error &&
-    /Unexpected end of form|Malformed|Multipart: Boundary/i.test(error.message);
-  if (malformed || code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_PROTO_VIOLATION')
-    return new DomainError('invalid_data', BOOK_UPLOAD_HE.notMultipart, undefined, {
-      cause: error,
-    });
-  return error;
 }

@@ -2,10 +2,12 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { bookListQuerySchema } from '@mechabrim/contracts';
 import {
   BOOK_MODEL,
+  BOOK_EDIT_MODEL,
   LEDGER_ENTRY_MODEL,
   USER_MODEL,
   registerCatalogueModels,
   type BookModel,
+  type BookEditModel,
   type LedgerEntryModel,
   type UserModel,
 } from '@mechabrim/db';
@@ -38,6 +40,7 @@ describe('BooksService page totals', () => {
       Book,
       connection.models[USER_MODEL] as UserModel,
       connection.models[LEDGER_ENTRY_MODEL] as LedgerEntryModel,
+      connection.models[BOOK_EDIT_MODEL] as BookEditModel,
       {
         publicApiUrl: 'http://api.test',
       } as ApiConfig,

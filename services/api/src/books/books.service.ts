@@ -12,11 +12,13 @@ import {
   type BookSort,
 } from '@mechabrim/contracts';
 import {
+  BOOK_EDIT_MODEL,
   BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
   PUBLIC_BOOK_FIELDS,
   USER_MODEL,
   onModelChange,
+  type BookEditModel,
   type BookModel,
   type BookRecord,
   type LedgerEntryModel,
@@ -33,6 +35,7 @@ import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { OWNER_BOOK_FIELDS, toBookAnswer, toOwnerBookAnswer, type StoredBook } from './book.answer';
+import { latestEdits } from './latest-edits';
 
 /**
  * The catalogue's orders, each ending on `_id` so pages never overlap. Every one is served by an
@@ -81,6 +84,7 @@ export class BooksService implements OnModuleDestroy {
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
+    @InjectModel(BOOK_EDIT_MODEL) private readonly edits: BookEditModel,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {
     this.policy = selectSplitPolicy(config.splitPolicy);
@@ -256,13 +260,17 @@ export class BooksService implements OnModuleDestroy {
       .lean<StoredBook[]>();
     if (!owner) return rows.map((b) => this.answer(b));
     // The author's own list counts copies sold as the earnings page does: from the ledger.
-    const sold = await this.sales(authorId);
+    const [sold, edits] = await Promise.all([
+      this.sales(authorId),
+      latestEdits(this.edits, authorId),
+    ]);
     return rows.map((b) => {
       const sales = sold.get(b._id.toHexString());
       return {
         ...toOwnerBookAnswer(b, this.config.publicApiUrl, this.policy),
         salesCount: sales?.sales ?? 0,
         salesRevenue: toShekels(sales?.revenue ?? agorot(0)),
+        latestEdit: edits.get(b._id.toHexString()) ?? null,
       };
     });
   }

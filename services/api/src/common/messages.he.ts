@@ -43,6 +43,7 @@ export const messagesHe = {
     tokenMissing: 'יש להתחבר כדי לבצע פעולה זו.',
     tokenInvalid: 'תוקף ההתחברות פג או שאינו תקין. נא להתחבר מחדש.',
     sessionEnded: 'ההתחברות שלכם הסתיימה. נא להתחבר מחדש.',
+    handoverInvalid: 'קוד ההעברה אינו תקף או שפג תוקפו. נא להתחבר מחדש.',
     userNotFound: 'המשתמש לא נמצא. נא להתחבר מחדש.',
     profileUpdated: 'הפרופיל עודכן בהצלחה',
     tooManyAttempts: 'יותר מדי ניסיונות. נסו שוב בעוד מספר דקות.',

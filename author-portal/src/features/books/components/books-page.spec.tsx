@@ -96,6 +96,37 @@ describe('/author-dashboard/books', () => {
     ]);
   });
 
+  it('shows a book’s edit waiting for approval on its card, and a rejected edit with its reason (issue 27)', async () => {
+    library([
+      {
+        ...available,
+        latestEdit: {
+          status: 'pending_approval',
+          submittedAt: '2026-11-20T10:00:00.000Z',
+          changed: ['title', 'price'],
+          reason: '',
+        },
+      },
+      {
+        ...hidden,
+        latestEdit: {
+          status: 'rejected',
+          submittedAt: '2026-11-02T10:00:00.000Z',
+          changed: ['summary'],
+          reason: 'התיאור חושף את הסוף',
+        },
+      },
+      pending,
+    ]);
+    open();
+    const edits = await screen.findAllByTestId('book-edit');
+    expect(edits.map((edit) => edit.dataset.state)).toEqual(['pending_approval', 'rejected']);
+    expect(edits[0]?.textContent).toContain('שינויים שנשלחו ב־20.11.2026 ממתינים לאישור');
+    expect(edits[0]?.textContent).toContain('שינויים ב: שם הספר, מחיר');
+    expect(edits[1]?.textContent).toContain('השינויים שנשלחו ב־2.11.2026 לא אושרו');
+    expect(edits[1]?.textContent).toContain('הסיבה: התיאור חושף את הסוף');
+  });
+
   it('hides and shows a book, then lists it again as the server has it', async () => {
     const { methods } = library([available]);
     open();

@@ -3,6 +3,7 @@ import type { Book } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
 import { Link, useLocation } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
+import { formatDate } from '@mechabrim/hebrew';
 import { BookCover, EmptyState, ErrorState, Icon, Price, formatRating } from '@mechabrim/ui';
 import {
   authorBooksKey,
@@ -33,6 +34,24 @@ const TONES: Record<BookStanding, 'success' | 'danger' | undefined> = {
 };
 
 type Notice = { tone: 'done' | 'error'; text: string };
+
+/** The book's newest edit, waiting or not approved, with what it changes (issue 27 item 11). */
+function LatestEdit({ book }: { book: Book }) {
+  const edit = book.latestEdit;
+  if (!edit) return null;
+  const changed = edit.changed.map((field) => s.editFields[field]).join(', ');
+  return (
+    <div className="ap-book__edit" data-testid="book-edit" data-state={edit.status}>
+      <span className="ap-badge" data-tone={edit.status === 'rejected' ? 'danger' : undefined}>
+        {s.editState[edit.status](formatDate(edit.submittedAt))}
+      </span>
+      {changed ? <p className="ap-book__meta">{s.editChanged(changed)}</p> : null}
+      {edit.status === 'rejected' && edit.reason ? (
+        <p className="ap-book__reason">{s.editReason(edit.reason)}</p>
+      ) : null}
+    </div>
+  );
+}
 
 function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) => void }) {
   const queryClient = useQueryClient();
@@ -73,7 +92,12 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
   };
 
   return (
-    <li className="ap-card ap-book" data-testid="book-card" data-standing={standing}>
+    <li
+      className="ap-card ap-book"
+      data-testid="book-card"
+      data-standing={standing}
+      data-has-report={book.preflight ? '' : undefined}
+    >
       <BookCover src={book.coverImage} title={book.title} width={96} className="ap-cover" />
       <div className="ap-book__body">
         <h2 className="ap-book__title">{book.title}</h2>
@@ -86,10 +110,7 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
         {standing === 'rejected' && book.moderationReason ? (
           <p className="ap-book__reason">{s.rejectedReason(book.moderationReason)}</p>
         ) : null}
-        {/* The print preflight of an uploaded book, when the API sends it (issue 12). */}
-        {(book as Book & { preflight?: unknown }).preflight ? (
-          <PreflightReport report={(book as Book & { preflight?: unknown }).preflight} />
-        ) : null}
+        <LatestEdit book={book} />
         <p className="ap-book__figures">
           <span>{s.sales(book.salesCount)}</span>
           <span>
@@ -154,6 +175,12 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
           </div>
         )}
       </div>
+      {/* The print preflight of an uploaded book, across the whole card (issue 27 item 13). */}
+      {book.preflight ? (
+        <div className="ap-book__report">
+          <PreflightReport report={book.preflight} />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -77,11 +77,13 @@ describe('/author-dashboard/earnings', () => {
     ).toEqual([formatPrice(40.5), formatPrice(80), formatPrice(120.5)]);
     // The chart: the oldest month on the right, and a spoken summary of every month.
     const chart = screen.getByRole('img', { name: /הכנסה נטו לפי חודש/ });
-    const bars = screen.getAllByTestId('chart-bar').map((g) => ({
-      month: g.dataset.month,
-      x: Number(g.querySelector('rect')?.getAttribute('x')),
-    }));
-    expect(bars[0]!.x).toBeGreaterThan(bars[1]!.x);
+    // Oldest first in the DOM: in a right-to-left row it is the rightmost.
+    const bars = screen.getAllByTestId('chart-bar');
+    expect(bars.map((bar) => bar.dataset.month)).toEqual(['2026-10', '2026-11']);
+    expect(bars.map((bar) => bar.querySelector('.ap-chart__value')?.textContent)).toEqual([
+      formatPrice(40.5),
+      formatPrice(80),
+    ]);
     expect(chart.getAttribute('aria-label')).toContain(`נובמבר 2026 ${formatPrice(80)}`);
     expect(screen.getAllByTestId('top-book').map((li) => li.textContent)).toEqual([
       `הגשם, "השני"4 עותקים${formatPrice(90)}`,
@@ -135,5 +137,38 @@ describe('the breakdown’s labels', () => {
     expect(rowLabel('communityContribution', across)).toBe('תרומה לקהילה (15%)');
     expect(rowLabel('platformFee', across)).toBe('דמי פלטפורמה (25%)');
     expect(rowLabel('netEarnings', across)).toBe('הכנסה נטו');
+  });
+});
+
+describe('the net earnings chart', () => {
+  it('charts every month of the range with its figure, a month without sales as zero (issue 27)', async () => {
+    fakeApi((url) =>
+      url.pathname === '/api/earnings/test'
+        ? { body: { ok: true, message: 'ok' } }
+        : {
+            body: {
+              ...earnings,
+              monthlyBreakdown: [month('2026-08', 100, 40.5), month('2026-11', 200, 80)],
+            },
+          },
+    );
+    open();
+    await screen.findByRole('table', { name: 'פירוט חודשי' });
+    const bars = screen.getAllByTestId('chart-bar');
+    expect(bars.map((bar) => bar.dataset.month)).toEqual([
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
+    expect(bars.map((bar) => bar.querySelector('.ap-chart__value')?.textContent)).toEqual([
+      formatPrice(40.5),
+      formatPrice(0),
+      formatPrice(0),
+      formatPrice(80),
+    ]);
+    expect(
+      screen.getByRole('img', { name: /הכנסה נטו לפי חודש/ }).getAttribute('aria-label'),
+    ).toContain(`ספטמבר 2026 ${formatPrice(0)}`);
   });
 });

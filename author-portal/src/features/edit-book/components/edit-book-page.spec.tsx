@@ -106,4 +106,38 @@ describe('/book/edit/:id', () => {
     expect(alert.textContent).toContain('טעינת פרטי הספר נכשלה. נא לנסות שוב.');
     expect(screen.getByRole('link', { name: 'חזרה לספרים שלי' })).toBeTruthy();
   });
+
+  it('shows the price as a price (59.90, not 59.9) and an empty price as required (issue 27)', async () => {
+    const posted = server();
+    open();
+    const price = await screen.findByLabelText<HTMLInputElement>(/^מחיר/);
+    expect(price.value).toBe('59.90');
+    fireEvent.change(price, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'שליחה לאישור' }));
+    await screen.findByText('יש להזין מחיר לספר');
+    expect(screen.queryByText(/המחיר חייב להיות/)).toBeNull();
+    await waitFor(() => expect(posted).toEqual([]));
+  });
+
+  it.each([
+    ['pending', { approvalStatus: 'pending', isAvailable: false }, /ממתין לאישור ועדיין אינו מוצג/],
+    ['rejected', { approvalStatus: 'rejected', isAvailable: false }, /נדחה ואינו מוצג בחנות/],
+    ['hidden', { approvalStatus: 'approved', isAvailable: false }, /מוסתר מהחנות/],
+    ['on sale', { approvalStatus: 'approved', isAvailable: true }, /מוצג בחנות/],
+  ] as const)(
+    'says truthfully where a %s book stands, and offers new files only while it waits or was rejected',
+    async (_name, state, said) => {
+      fakeApi(() => ({ body: { ...book, ...state, moderationReason: 'השוליים צרים' } }));
+      const view = open();
+      const standing = await screen.findByTestId('edit-standing');
+      expect(standing.textContent).toMatch(said);
+      const onSale = state.isAvailable;
+      expect(standing.textContent?.includes('יוצג כפי שהוא עכשיו')).toBe(onSale);
+      const canReplace = state.approvalStatus !== 'approved';
+      expect(screen.queryByRole('button', { name: 'החלפת הקבצים' }) !== null).toBe(canReplace);
+      if (state.approvalStatus === 'rejected')
+        expect(screen.getByText('סיבת הדחייה: השוליים צרים')).toBeTruthy();
+      view.unmount();
+    },
+  );
 });

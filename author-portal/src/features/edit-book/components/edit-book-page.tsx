@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { bookEditRequestSchema, type Book } from '@mechabrim/contracts';
+import { bookEditFormSchema, type Book } from '@mechabrim/contracts';
+import { formatPriceInput } from '@mechabrim/money';
 import { Link, useParams } from '@mechabrim/routing';
 import { ApiError, useSession } from '@mechabrim/session';
 import { ErrorState, Field, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
+import { standingOf } from '../../../shared/author-books';
+import { PreflightReport } from '../../../shared/preflight-report';
 import { PriceCalculator } from '../../../shared/price-calculator';
 import { submitBookEdit, useBookToEdit } from '../api/edit-book';
+import { ReplaceFilesForm } from './replace-files-form';
 import './edit-book.css';
 
 const s = strings.edit;
@@ -26,17 +30,19 @@ function EditForm({ book, authorId }: { book: Book; authorId: string }) {
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useZodForm(bookEditRequestSchema, {
+  } = useZodForm(bookEditFormSchema, {
     title: book.title,
-    price: book.price,
+    // '44.90', never '44.9': the input holds the price as a price.
+    price: formatPriceInput(book.price),
     description: book.summary || book.description,
     tags: book.tags.join(', '),
   });
+  const price = watch('price');
 
-  const onSubmit = handleSubmit(async ({ title, price, summary, tags }) => {
+  const onSubmit = handleSubmit(async ({ title, price, description, tags }) => {
     setResult(null);
     try {
-      await submitBookEdit(book, authorId, { title, price, summary, tags });
+      await submitBookEdit(book, authorId, { title, price, summary: description.trim(), tags });
       setResult({ tone: 'done', text: s.sent });
     } catch (error) {
       setResult({
@@ -52,7 +58,15 @@ function EditForm({ book, authorId }: { book: Book; authorId: string }) {
   });
 
   return (
-    <form className="ap-card ap-edit" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form
+      className="ap-card ap-edit"
+      noValidate
+      aria-labelledby="ap-edit-details"
+      onSubmit={(e) => void onSubmit(e)}
+    >
+      <h2 id="ap-edit-details" className="ap-edit__heading">
+        {s.details}
+      </h2>
       {result && (
         <p
           className="ap-banner"
@@ -66,22 +80,10 @@ function EditForm({ book, authorId }: { book: Book; authorId: string }) {
         {(control) => <input {...control} {...register('title')} />}
       </Field>
       <Field label={s.price} error={errors.price?.message} required>
-        {(control) => (
-          <input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            {...control}
-            {...register('price', { valueAsNumber: true })}
-          />
-        )}
+        {(control) => <input type="text" inputMode="decimal" {...control} {...register('price')} />}
       </Field>
       {/* The book's print cost as the partner quoted it (quoted again when the edit is sent). */}
-      <PriceCalculator
-        price={Number.isFinite(watch('price')) ? String(watch('price')) : ''}
-        quote={book.printCost}
-      />
+      <PriceCalculator price={typeof price === 'string' ? price : ''} quote={book.printCost} />
       <Field label={s.description} error={errors.description?.message}>
         {(control) => <textarea rows={6} {...control} {...register('description')} />}
       </Field>
@@ -99,12 +101,52 @@ function EditForm({ book, authorId }: { book: Book; authorId: string }) {
 }
 
 /**
+ * Where the book stands, said as it is (a book not on sale is never said to be shown), the
+ * details form, and for a book waiting or rejected its preflight and new files.
+ */
+function BookEditor({
+  book,
+  authorId,
+  replaced,
+  onFilesReplaced,
+}: {
+  book: Book;
+  authorId: string;
+  replaced: string | null;
+  onFilesReplaced: (message: string) => void;
+}) {
+  const standing = standingOf(book);
+  const filesOpen = standing === 'pending' || standing === 'rejected';
+  return (
+    <>
+      <p data-testid="edit-standing">{s.standing[standing]}</p>
+      {standing === 'rejected' && book.moderationReason ? (
+        <p className="ap-book__reason">{s.rejectedReason(book.moderationReason)}</p>
+      ) : null}
+      {replaced && (
+        <p className="ap-banner" data-tone="done" role="status">
+          {replaced}
+        </p>
+      )}
+      <EditForm book={book} authorId={authorId} />
+      {filesOpen && (
+        <>
+          {book.preflight ? <PreflightReport report={book.preflight} open /> : null}
+          <ReplaceFilesForm bookId={book._id} onReplaced={onFilesReplaced} />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
  * `/book/edit/:id`: the author's own book only; the change is sent for approval (spec §2, §4).
  */
 export function EditBookPage() {
   const { id = '' } = useParams();
   const userId = useSession((state) => state.user?._id ?? '');
   const book = useBookToEdit(id);
+  const [replaced, setReplaced] = useState<string | null>(null);
 
   const title = (
     <h1 id="ap-edit-title" className="ap-title">
@@ -132,10 +174,15 @@ export function EditBookPage() {
     );
   } else {
     body = (
-      <>
-        <p>{s.intro}</p>
-        <EditForm book={book.data} authorId={userId} />
-      </>
+      <BookEditor
+        book={book.data}
+        authorId={userId}
+        onFilesReplaced={(message) => {
+          setReplaced(message);
+          void book.refetch();
+        }}
+        replaced={replaced}
+      />
     );
   }
   return (

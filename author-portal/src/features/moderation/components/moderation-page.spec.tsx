@@ -106,7 +106,7 @@ describe('/author-dashboard/moderation', () => {
     expect(report.textContent).toContain('נמצאו בעיות בקבצים');
     expect(report.textContent).toContain('212 עמודים');
     expect(report.textContent).toContain('גודל העמודים');
-    expect(report.textContent).toContain('יש לייצא את הקובץ בגודל 154×216 מ״מ');
+    expect(report.textContent).toContain('יש לייצא את הקובץ בגודל 154 × 216 מ״מ');
     // What a copy costs to print, and the lowest price that carries it.
     const print = within(book).getByTestId('pending-print-cost').textContent ?? '';
     expect(print).toContain(`הדפסת עותק: ${formatPrice(15.36)}`);

@@ -275,6 +275,37 @@ describe('/book/upload', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>(/^שם הספר/).value).toBe('הגשם השני');
   });
+
+  it('puts the server’s file error at the file field and clears it when another file is chosen (issue 27)', async () => {
+    open();
+    fillValidBook();
+    fireEvent.click(screen.getByRole('button', { name: 'העלאת הספר' }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const message = BOOK_UPLOAD_HE.notPdf('קובץ הכריכה');
+    await act(async () =>
+      (FakeXhr.last as FakeXhr).answer(400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message,
+        details: [{ field: 'coverPdfFile', message }],
+      }),
+    );
+    const field = screen.getByLabelText(/^קובץ הכריכה/);
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(message)).toBeTruthy();
+    // No banner at the top of the form: the error is at its field.
+    expect(document.querySelector('.ap-banner')).toBeNull();
+    choose(/^קובץ הכריכה/, pdf('cover-fixed.pdf'));
+    expect(screen.queryByText(message)).toBeNull();
+    expect(field.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('says an empty price is required, not that it must be zero or more (issue 27)', async () => {
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'העלאת הספר' }));
+    await screen.findByText(BOOK_UPLOAD_HE.priceRequired);
+    expect(screen.queryByText(BOOK_UPLOAD_HE.priceInvalid)).toBeNull();
+  });
 });
 
 function coverBody(url: URL) {

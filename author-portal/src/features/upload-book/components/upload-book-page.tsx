@@ -2,11 +2,11 @@ import { useState, type ChangeEvent } from 'react';
 import {
   BOOK_CATEGORIES,
   BOOK_UPLOAD_FILES,
-  BOOK_UPLOAD_HE,
   MAX_UPLOAD_FILE_BYTES,
   bookUploadFieldsSchema,
   coverTemplateQuerySchema,
   printQuoteQuerySchema,
+  type BookUploadFields,
   type BookUploadFileField,
 } from '@mechabrim/contracts';
 import {
@@ -27,27 +27,43 @@ import { authorBooksKey } from '../../../shared/author-books';
 import { uploadBook, useCoverTemplate } from '../api/upload-book';
 import { usePrintQuote } from '../api/print-quote';
 import { PriceCalculator, type QuoteState } from '../../../shared/price-calculator';
+import { FormError } from '../../../shared/send-multipart';
+import { IMAGE_TYPES, fileProblem } from '../../../shared/file-problem';
 import './upload-book.css';
 
 const s = strings.upload;
 const FILE_FIELDS = Object.keys(BOOK_UPLOAD_FILES) as BookUploadFileField[];
 const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
 type Files = Partial<Record<BookUploadFileField, File>>;
 type FileErrors = Partial<Record<BookUploadFileField, string>>;
+type TextField = keyof BookUploadFields;
 
-/** The client's first look at a chosen file (the server checks the content again). */
-export function fileProblem(field: BookUploadFileField, file: File | undefined): string | null {
-  const spec = BOOK_UPLOAD_FILES[field];
-  if (!file) return spec.missing;
-  if (file.size > MAX_UPLOAD_FILE_BYTES) return BOOK_UPLOAD_HE.fileTooLarge(MEGABYTES);
-  if (spec.kind === 'pdf') {
-    const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-    return pdf ? null : BOOK_UPLOAD_HE.notPdf(spec.label);
+const TEXT_FIELDS = new Set<string>(Object.keys(bookUploadFieldsSchema.shape));
+
+/**
+ * Puts the server's field problems at their fields: files to the file errors, the rest to the
+ * form. Returns whether any was placed (then no banner is needed).
+ */
+export function placeFieldErrors(
+  fields: Readonly<Record<string, string>>,
+  setFileErrors: (update: (current: FileErrors) => FileErrors) => void,
+  setTextError: (field: TextField, message: string) => void,
+): boolean {
+  let placed = false;
+  const files: FileErrors = {};
+  for (const [field, message] of Object.entries(fields)) {
+    if (isFileField(field)) files[field] = message;
+    else if (TEXT_FIELDS.has(field)) setTextError(field as TextField, message);
+    else continue;
+    placed = true;
   }
-  return IMAGE_TYPES.includes(file.type) ? null : BOOK_UPLOAD_HE.notImage;
+  if (Object.keys(files).length) setFileErrors((current) => ({ ...current, ...files }));
+  return placed;
 }
+
+const isFileField = (field: string): field is BookUploadFileField =>
+  Object.hasOwn(BOOK_UPLOAD_FILES, field);
 
 function CoverTemplateNote({
   pages,
@@ -118,6 +134,7 @@ export function UploadBookPage() {
     register,
     handleSubmit,
     watch,
+    setError,
     formState: { errors, isSubmitting },
   } = useZodForm(bookUploadFieldsSchema, {
     title: '',
@@ -144,6 +161,8 @@ export function UploadBookPage() {
 
   const chooseFile = (field: BookUploadFileField) => (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
+    // A refusal of the last attempt no longer speaks for the form once a file changes.
+    setFailure(null);
     setFiles((current) => ({ ...current, [field]: file }));
     setFileErrors((current) => ({
       ...current,
@@ -191,7 +210,12 @@ export function UploadBookPage() {
         });
       } catch (error) {
         setProgress(null);
-        setFailure(error instanceof ApiError ? error.message : s.failed);
+        // The server's problems go to their fields; only what belongs to no field is a banner.
+        const fields = error instanceof FormError ? error.fields : {};
+        const placed = placeFieldErrors(fields, setFileErrors, (name, message) =>
+          setError(name, { type: 'server', message }, { shouldFocus: true }),
+        );
+        if (!placed) setFailure(error instanceof ApiError ? error.message : s.failed);
       }
     },
     () => {

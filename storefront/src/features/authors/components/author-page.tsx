@@ -12,6 +12,7 @@ import {
 import { isNotFound, useAuthor, useAuthorBooks } from '@mechabrim/api-client';
 import { BookGrid } from '../../../shared/catalogue';
 import { strings } from '../../../strings.he';
+import { AuthorLinks } from './author-links';
 import './authors.css';
 
 const s = strings.author;
@@ -93,6 +94,7 @@ export function AuthorPage() {
               ))}
             </ul>
           )}
+          <AuthorLinks author={a} />
           <dl className="author-stats">
             <div>
               <dt>{s.statsBooks}</dt>
