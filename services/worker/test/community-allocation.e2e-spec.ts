@@ -59,17 +59,14 @@ describe('the community fund in the payout run', () => {
     return created.body;
   };
   const allocationsOf = () =>
-    ctx.ledger
-      .find({ kind: 'allocation' })
-      .sort({ amountAgorot: 1 })
-      .lean<
-        Array<{
-          amountAgorot: number;
-          projectId: Types.ObjectId;
-          party: string;
-          authorId?: unknown;
-        }>
-      >();
+    ctx.ledger.find({ kind: 'allocation' }).sort({ amountAgorot: 1 }).lean<
+      Array<{
+        amountAgorot: number;
+        projectId: Types.ObjectId;
+        party: string;
+        authorId?: unknown;
+      }>
+    >();
 
   beforeAll(async () => {
     ctx = await startPortalApi();
