@@ -107,7 +107,7 @@ describe.each<Viewport>(['phone', 'laptop'])('payouts and the payout run (%s)', 
     await page.getByRole('button', { name: 'הפעלת הרצת התשלומים של החודש' }).click();
     const run = page.getByTestId('payout-run').first();
     await run.getByText('הסתיימה').waitFor({ timeout: 120_000 });
-    await run.getByRole('button', { name: 'הצגת היוצרים' }).click();
+    await run.getByRole('button', { name: 'הצגת הסופרים' }).click();
     const row = run.getByTestId('run-payout').filter({ hasText: DEMO_ACCOUNTS.author.name });
     await row.waitFor({ timeout: 30_000 });
     await row.getByText('בקובץ').waitFor();

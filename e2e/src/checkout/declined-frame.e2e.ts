@@ -56,18 +56,22 @@ const fits = (m: Measure) =>
   // No more than a little room below the view inside the frame.
   m.frameHeight - m.viewBottom <= 64;
 
+// One stack for both widths: each width pays with a buyer of its own.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
 describe.each<Width>(['phone', 'laptop'])('a declined card in the payment frame (%s)', (width) => {
-  let world: StorefrontWorld;
   let book: ApiBook;
 
   beforeAll(async () => {
-    world = await startWorld();
     const { books } = await world.api<{ books: ApiBook[] }>('/api/books?sort=sales&limit=20');
     const cheap = books.find((b) => b.isAvailable && b.price < 70);
     if (!cheap) throw new Error('the demo catalogue has no cheap book');
     book = cheap;
   });
-  afterAll(() => world?.close());
 
   it('the frame fits the failure view and its heading is in view below the sticky header', async () => {
     const password = 'Sefer-Tov-12!';

@@ -53,13 +53,14 @@ async function signIn(
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-describe.each<Width>(['phone', 'laptop'])('moderate axe rules (%s)', (width) => {
-  let world: StorefrontWorld;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(() => world?.close());
+// One stack for both widths: the checks only read.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
 
+describe.each<Width>(['phone', 'laptop'])('moderate axe rules (%s)', (width) => {
   const open = async () => {
     const context = await world.browser.newContext({
       viewport: WIDTHS[width],

@@ -144,7 +144,7 @@ describe('/author-dashboard/payout-runs', () => {
     const posts = server();
     open();
     const card = await screen.findByTestId('payout-run');
-    fireEvent.click(within(card).getByRole('button', { name: 'הצגת היוצרים' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'הצגת הסופרים' }));
     const rows = await within(card).findAllByTestId('run-payout');
     expect(rows[0]?.textContent).toContain('נועה כהן');
     expect(rows[0]?.textContent).toContain('••••1116');

@@ -143,7 +143,7 @@ describe('/author-dashboard/payouts', () => {
     open('/author-dashboard/payouts');
     expect(await screen.findByText('השירות אינו זמין')).toBeTruthy();
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'ניסיון חוזר' }));
+    fireEvent.click(screen.getByRole('button', { name: 'לנסות שוב' }));
     await waitFor(() => expect(screen.getAllByTestId('past-payout')).toHaveLength(2));
   });
 });

@@ -112,7 +112,12 @@ describe('/author-dashboard/refunds', () => {
     expect(refund.textContent).toContain(formatPrice(4.74));
     expect(refund.textContent).toContain('הכרטיס סירב לזיכוי');
     const nav = within(screen.getByRole('navigation')).getAllByRole('link');
-    expect(nav.map((link) => link.textContent)).toEqual(['ניהול תוכן', 'החזרים וזיכויים']);
+    expect(nav.map((link) => link.textContent)).toEqual([
+      'ניהול תוכן',
+      'החזרים וזיכויים',
+      'הרצות תשלומים',
+      'קרן הקהילה',
+    ]);
   });
 
   it('tries a failed refund again, and shows the other states on request', async () => {
@@ -173,7 +178,7 @@ describe('/author-dashboard/refunds', () => {
     server({ refundsFail: true });
     open();
     expect(await screen.findByText('טעינת ההחזרים נכשלה.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'ניסיון חוזר' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'לנסות שוב' })).toBeTruthy();
     // The returns still load beside it.
     expect(await screen.findByTestId('requested-return')).toBeTruthy();
   });
