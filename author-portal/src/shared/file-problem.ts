@@ -2,12 +2,20 @@ import {
   BOOK_UPLOAD_FILES,
   BOOK_UPLOAD_HE,
   MAX_UPLOAD_FILE_BYTES,
+  UPLOAD_FORMATS,
   type BookUploadFileField,
 } from '@mechabrim/contracts';
 
 const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
-/** The cover image types the API decodes. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+/** The cover image types the API decodes (the upload guide names the same, from contracts). */
+const IMAGE_TYPES: readonly string[] = UPLOAD_FORMATS.image.mimeTypes;
+
+/** A file input's `accept` for one of the upload's files. */
+export function acceptOf(field: BookUploadFileField): string {
+  return BOOK_UPLOAD_FILES[field].kind === 'pdf'
+    ? [...UPLOAD_FORMATS.pdf.mimeTypes, '.pdf'].join(',')
+    : IMAGE_TYPES.join(',');
+}
 
 /** The client's first look at a chosen file (the server checks the content again). */
 export function fileProblem(field: BookUploadFileField, file: File | undefined): string | null {

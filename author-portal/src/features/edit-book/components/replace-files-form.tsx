@@ -8,7 +8,7 @@ import { ApiError } from '@mechabrim/session';
 import { Field, SubmitButton } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { FormError } from '../../../shared/send-multipart';
-import { IMAGE_TYPES, fileProblem } from '../../../shared/file-problem';
+import { acceptOf, fileProblem } from '../../../shared/file-problem';
 import { replaceBookFiles } from '../api/replace-files';
 
 const s = strings.edit;
@@ -103,11 +103,7 @@ export function ReplaceFilesForm({
             <span className="ap-file">
               <input
                 type="file"
-                accept={
-                  BOOK_UPLOAD_FILES[field].kind === 'pdf'
-                    ? 'application/pdf,.pdf'
-                    : IMAGE_TYPES.join(',')
-                }
+                accept={acceptOf(field)}
                 {...control}
                 className="ap-file__input"
                 aria-describedby={[control['aria-describedby'], `${control.id}-chosen`]

@@ -28,7 +28,7 @@ import { uploadBook, useCoverTemplate } from '../api/upload-book';
 import { usePrintQuote } from '../api/print-quote';
 import { PriceCalculator, type QuoteState } from '../../../shared/price-calculator';
 import { FormError } from '../../../shared/send-multipart';
-import { IMAGE_TYPES, fileProblem } from '../../../shared/file-problem';
+import { acceptOf, fileProblem } from '../../../shared/file-problem';
 import './upload-book.css';
 
 const s = strings.upload;
@@ -367,11 +367,7 @@ export function UploadBookPage() {
                   {/* Visually hidden but focusable: Enter or Space opens the browser's picker. */}
                   <input
                     type="file"
-                    accept={
-                      BOOK_UPLOAD_FILES[field].kind === 'pdf'
-                        ? 'application/pdf,.pdf'
-                        : IMAGE_TYPES.join(',')
-                    }
+                    accept={acceptOf(field)}
                     {...control}
                     className="ap-file__input"
                     aria-describedby={[control['aria-describedby'], `${control.id}-chosen`]
