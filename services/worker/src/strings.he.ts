@@ -1,3 +1,4 @@
+import { CANCELLATION_FEE_CAP, CANCELLATION_FEE_PERCENT, toShekels } from '@mechabrim/money';
 import { preflightStringsHe } from './book-uploads/preflight.strings.he';
 
 /** Every Hebrew text the worker writes: receipts, mail and the preflight report. */
@@ -114,7 +115,8 @@ export const workerStringsHe = {
       subject: (orderRef: string) => `ההזמנה ${orderRef} בוטלה`,
       intro: 'ביטלנו את ההזמנה לפי בקשתכם, והספרים לא יודפסו. אלה פרטי הביטול:',
       paid: 'סכום ששולם',
-      fee: 'דמי ביטול (5%, עד 100 ₪)',
+      // The policy's own figures (libs/money), so the mail never restates a money rule.
+      fee: `דמי ביטול (${CANCELLATION_FEE_PERCENT}%, עד ${toShekels(CANCELLATION_FEE_CAP)} ₪)`,
       refund: 'הזיכוי לכרטיס',
       refunded:
         'הזיכוי הועבר לחברת האשראי. הוא יופיע בפירוט החיובים של הכרטיס בתוך כמה ימי עסקים, לפי חברת האשראי.',
