@@ -82,18 +82,18 @@ async function answeredInTime(agent: Agent, requests: SentRequest[]) {
 
 describe('an early answer through the edge', () => {
   it("an author's refused upload leaves every other client's requests answered", async () => {
-    const author = oneConnectionAgent();
+    let author = oneConnectionAgent();
     const others = Array.from({ length: 3 }, oneConnectionAgent);
     try {
       for (let round = 0; round < 3; round += 1) {
-        const refused = await sendWithin(
-          stack.urls.shell,
-          author,
-          await refusedUpload(8 * MB),
-          10_000,
-        );
-        expect(refused.status).toBe(400);
-        expect((JSON.parse(refused.body) as { message: string }).message).toMatch(/PDF/);
+        // 400, or a connection closed while the body was still being written (EPIPE on a
+        // loaded machine; allowed, as in `refuse`): either way the others must be answered.
+        const refused = await refuse(author, await refusedUpload(8 * MB));
+        expect([400, 'closed']).toContain(refused);
+        if (refused === 'closed') {
+          author.destroy();
+          author = oneConnectionAgent();
+        }
         // The author's own connection goes on too.
         await answeredInTime(author, readerRequests.slice(0, 1));
         for (const other of others) await answeredInTime(other, readerRequests);
