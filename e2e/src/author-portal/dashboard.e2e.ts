@@ -32,14 +32,15 @@ async function openSection(page: Page, link: string, heading: string) {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 30_000 });
 }
 
+// One stack for both widths: each width's journey uses its own accounts and records, so the
+// second does not depend on what the first left behind.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
 describe.each<ViewportName>(['desktop', 'mobile'])('the author dashboard (%s)', (viewport) => {
-  let world: StorefrontWorld;
-
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(() => world?.close());
-
   it('signs in, reads every section with the demo data, hides and shows a book, edits the profile', async () => {
     const { page, errors, context } = await openPage(world, viewport);
     await visit(world, page, '/login');

@@ -64,14 +64,19 @@ async function checked(world: StorefrontWorld, token: string, id: string) {
 const fitsTheWindow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
+// One stack for both widths: each width uploads and rejects a book of its own title.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
 describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (width) => {
-  let world: StorefrontWorld;
   let authorToken = '';
   const title = `ספר שנדחה ${width} ${Date.now() % 100_000}`;
   let bookId = '';
 
   beforeAll(async () => {
-    world = await startWorld();
     authorToken = await tokenOf(world, author.email, author.password);
     const adminToken = await tokenOf(world, admin.email, admin.password);
     // A book whose second page has the wrong size: its report fails with measured sizes.
@@ -110,7 +115,6 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
       body: JSON.stringify({ reason: 'העמוד השני בגודל אחר' }),
     });
   });
-  afterAll(() => world?.close());
 
   it('shows the name once and a short header, a wide readable report, and a readable chart', async () => {
     const { page, errors, context } = await openAt(world, width);

@@ -35,20 +35,22 @@ async function storePrice(page: Page): Promise<string> {
   return (text ?? '').replace(/[\u200e\u200f\s]/g, '');
 }
 
+// One stack for both widths: each width publishes a book of its own title.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
 describe.each<ViewportName>(['desktop', 'mobile'])('publishing a book (%s)', (viewport) => {
-  let world: StorefrontWorld;
   let authorPage: OpenPage;
   let adminPage: OpenPage;
   const title = `ספר המסע ${viewport === 'desktop' ? 'הרחב' : 'הצר'} ${Date.now() % 100_000}`;
   let bookId = '';
 
-  beforeAll(async () => {
-    world = await startWorld();
-  });
   afterAll(async () => {
     await authorPage?.context.close();
     await adminPage?.context.close();
-    await world?.close();
   });
 
   /** A fresh visitor's book page in the storefront (no session, nothing cached in the page). */

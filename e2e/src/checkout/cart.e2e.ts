@@ -22,17 +22,22 @@ import {
 const shekelText = (shekels: number) => formatPrice(shekels).replace(/[\u200e\u200f\s]/g, '');
 const bare = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\s]/g, '');
 
+// One stack for both widths: each width's journey uses its own accounts and records, so the
+// second does not depend on what the first left behind.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
 describe.each<ViewportName>(['desktop', 'mobile'])('the cart (%s)', (viewport) => {
-  let world: StorefrontWorld;
   let books: ApiBook[];
 
   beforeAll(async () => {
-    world = await startWorld();
     books = (await world.api<{ books: ApiBook[] }>('/api/books?sort=sales&limit=20')).books
       .filter((book) => book.isAvailable)
       .slice(0, 2);
   });
-  afterAll(() => world?.close());
 
   it('adds two books in the storefront, changes a quantity, removes one, and sends a guest to login', async () => {
     const [first, second] = books;

@@ -71,13 +71,19 @@ async function payWith(frame: FrameLocator, card: string) {
   await frame.getByRole('button', { name: 'לתשלום' }).click();
 }
 
+// One stack for both widths: each width's journey uses its own accounts and records, so the
+// second does not depend on what the first left behind.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
 describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewport) => {
-  let world: StorefrontWorld;
   let books: ApiBook[];
   const password = 'Sefer-Tov-12!';
 
   beforeAll(async () => {
-    world = await startWorld();
     // The first book is the demo author's (who then finds the order in the portal), the second
     // another author's best seller.
     const { token } = await world.api<{ token: string }>('/api/auth/login', {
@@ -99,7 +105,6 @@ describe.each<ViewportName>(['desktop', 'mobile'])('buying a book (%s)', (viewpo
       .filter((book) => book.author._id !== authorId);
     books = [own[0], others[0]].filter((book): book is ApiBook => book !== undefined);
   });
-  afterAll(() => world?.close());
 
   it('guest → sign in → details → approving card → verified success, empty cart, the order paid', async () => {
     const [first, second] = books;

@@ -11,22 +11,27 @@ import {
 } from './support/storefront-stack';
 import { present } from '../support/present';
 
+// One stack for both widths: each width's journey uses its own accounts and records, so the
+// second does not depend on what the first left behind.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
 describe.each<ViewportName>(['desktop', 'mobile'])(
   'accounts, wishlist and the static screens (%s)',
   (viewport) => {
-    let world: StorefrontWorld;
     let book: ApiBook;
     const email = `reader-${viewport}-${Date.now()}@example.com`;
     const password = 'Sefer-Tov-12!';
 
     beforeAll(async () => {
-      world = await startWorld();
       book = present(
         (await world.api<{ books: ApiBook[] }>('/api/books?limit=1')).books[0],
         'book',
       );
     });
-    afterAll(() => world?.close());
 
     /** Opens the account menu (in the header on both widths). */
     async function accountMenu(page: import('playwright-core').Page) {

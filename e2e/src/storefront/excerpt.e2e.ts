@@ -66,13 +66,19 @@ async function warmUp(world: StorefrontWorld, path: string): Promise<void> {
   }
 }
 
+// One stack for both widths: each width's journey uses its own accounts and records, so the
+// second does not depend on what the first left behind.
+let world: StorefrontWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.close());
+
 describe.each<ViewportName>(['desktop', 'mobile'])('reading an excerpt (%s)', (viewport) => {
-  let world: StorefrontWorld;
   let withExcerpt: ExcerptBook;
   let withoutExcerpt: ExcerptBook;
 
   beforeAll(async () => {
-    world = await startWorld();
     const { books } = await world.api<{ books: ExcerptBook[] }>('/api/books?limit=100');
     const found = books.find((b) => b.hasExcerpt);
     const none = books.find((b) => b.hasExcerpt === false);
@@ -82,7 +88,6 @@ describe.each<ViewportName>(['desktop', 'mobile'])('reading an excerpt (%s)', (v
     withoutExcerpt = none;
     await warmUp(world, `/book/${found._id}`);
   });
-  afterAll(() => world?.close());
 
   it('opens the excerpt in the page, turns a page right to left, closes with Esc', async () => {
     const { page, errors, context } = await openPage(world, viewport);

@@ -261,6 +261,10 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     });
     const answer = await notify(notifyFields(created.transaction_id, '90000002'));
     expect(await answer.json()).toMatchObject({ outcome: 'not_confirmed' });
+    // Nothing moved: the order is still waiting for its payment and nothing was queued for it.
+    const order = await ctx.orders.findById(created.order_id).lean<{ status: string }>();
+    expect(order?.status).toBe('pending_payment');
+    expect(await ctx.outbox.countDocuments({ 'payload.orderId': created.order_id })).toBe(0);
   });
 
   it('records a declined notify and leaves the order payable', async () => {

@@ -212,7 +212,9 @@ describe('edge server: files', () => {
   it('stops listening on close', async () => {
     const other = await startEdgeServer({ dir, port: 0, host: '127.0.0.1' });
     await other.close();
-    await expect(fetch(`${other.url}/index.html`)).rejects.toThrow();
+    await expect(fetch(`${other.url}/index.html`)).rejects.toMatchObject({
+      cause: { code: 'ECONNREFUSED' },
+    });
   });
 });
 

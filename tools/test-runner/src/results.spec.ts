@@ -82,4 +82,16 @@ describe('readJestReport', () => {
     expect(readJestReport(file)).toBeNull();
     expect(readJestReport(join(dir, 'missing.json'))).toBeNull();
   });
+
+  it.each([
+    ['a count is missing', { numPassedTests: 7, numFailedTests: 0, numPendingTests: 0 }],
+    ['a count is not a number', { ...report(), numFailedTests: '0' }],
+    ['a count is negative', { ...report(), numRuntimeErrorTestSuites: -1 }],
+    ['the todo count is broken', { ...report(), numTodoTests: null }],
+    ['it is not an object', [report()]],
+  ])('gives null when %s', (_, content) => {
+    const file = join(dir, 'counts.json');
+    writeFileSync(file, JSON.stringify(content));
+    expect(readJestReport(file)).toBeNull();
+  });
 });

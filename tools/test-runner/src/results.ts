@@ -43,13 +43,33 @@ export function tallyJest(report: JestReport, exitCode: number | null): Tally {
   };
 }
 
+const COUNTS = [
+  'numPassedTests',
+  'numFailedTests',
+  'numPendingTests',
+  'numRuntimeErrorTestSuites',
+] as const;
+
+const isCount = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/**
+ * The report Jest wrote, or null when there is none, it is cut short, or any count is missing:
+ * a report without its counts must not read as 'nothing failed'.
+ */
 export function readJestReport(file: string): JestReport | null {
   if (!existsSync(file)) return null;
+  let parsed: unknown;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as JestReport;
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const fields = parsed as Record<string, unknown>;
+  if (!COUNTS.every((name) => isCount(fields[name]))) return null;
+  if (fields['numTodoTests'] !== undefined && !isCount(fields['numTodoTests'])) return null;
+  return parsed as JestReport;
 }
 
 /** The last line of `npm test`: `N passed, N failed`, then `, N skipped` when some were. */

@@ -40,9 +40,15 @@ async function searchCaughtUp(api: string, timeoutMs = 20_000): Promise<void> {
   );
 }
 
-/** The real stack (API, embedded MongoDB, demo data, the four front ends) and a browser. */
-export async function startWorld(): Promise<StorefrontWorld> {
-  const [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+/**
+ * The real stack (API, embedded MongoDB, demo data, the four front ends) and a browser; `env`
+ * adds to the services' environment.
+ */
+export async function startWorld(env: Record<string, string> = {}): Promise<StorefrontWorld> {
+  const [stack, browser] = await Promise.all([
+    startStack({ env: { ...process.env, ...env } }),
+    launchBrowser(),
+  ]);
   await searchCaughtUp(stack.urls.api);
   return {
     stack,

@@ -89,8 +89,8 @@ it('after a failed journal write the server stops serving, and a restart recover
     );
     expect(fatal).toHaveLength(1);
     // Nobody can read the change that memory holds but the journal does not.
-    await expect(r.findOne({ _id: 2 } as never)).rejects.toThrow();
-    await expect(w.insertOne({ _id: 3 } as never)).rejects.toThrow();
+    await expect(r.findOne({ _id: 2 } as never)).rejects.toThrow(/closed/);
+    await expect(w.insertOne({ _id: 3 } as never)).rejects.toThrow(/closed/);
   } finally {
     await writer.close().catch(() => undefined);
     await reader.close().catch(() => undefined);
