@@ -26,7 +26,16 @@ export class ReviewsService {
       .find({ book: new Types.ObjectId(bookId), isApproved: true })
       .sort({ createdAt: -1 })
       .limit(200)
-      .select({ book: 1, authorName: 1, content: 1, rating: 1, createdAt: 1, isApproved: 1 })
+      .select({
+        book: 1,
+        authorName: 1,
+        title: 1,
+        content: 1,
+        rating: 1,
+        createdAt: 1,
+        verifiedPurchase: 1,
+        helpfulCount: 1,
+      })
       .lean();
     return rows.map((r) => ({
       _id: r._id.toHexString(),
@@ -36,6 +45,9 @@ export class ReviewsService {
       rating: r.rating,
       createdAt: (r.createdAt ?? new Date(0)).toISOString(),
       isApproved: true,
+      title: r.title ?? '',
+      verifiedPurchase: r.verifiedPurchase ?? false,
+      helpfulCount: r.helpfulCount ?? 0,
     }));
   }
 }
