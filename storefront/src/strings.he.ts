@@ -329,6 +329,9 @@ export const strings = {
     notProvided: 'לא צוין מזהה סופר',
     notFound: 'לא מצאנו את העמוד הזה',
     booksTitle: (name: string) => `הספרים של ${name}`,
+    /** Approved reviews of the author's books (issue 24). */
+    reviewsTitle: 'ביקורות קוראים על הספרים',
+    reviewOf: (title: string) => `על הספר "${title}"`,
     noBooks: (gender?: AuthorGender) =>
       byGender(gender, {
         female: 'עדיין אין ספרים זמינים מהסופרת',

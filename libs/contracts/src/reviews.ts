@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reviewSchema } from './catalogue';
 
 /*
  * Readers' reviews of books they bought (issue 24, spec §2-§4, §7): written on the book page by a
@@ -124,3 +125,7 @@ export const reviewDecidedMailSchema = z.strictObject({
   reason: z.string().max(1000).optional(),
 });
 export type ReviewDecidedMail = z.infer<typeof reviewDecidedMailSchema>;
+
+/** An approved review on its author's page (`GET /api/authors/:id/comments`): names its book. */
+export const authorReviewSchema = reviewSchema.extend({ bookTitle: z.string() });
+export type AuthorReview = z.infer<typeof authorReviewSchema>;
