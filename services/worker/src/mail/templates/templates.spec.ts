@@ -153,8 +153,8 @@ const jobs: MailJob[] = [
     to: 'dana@example.com',
     readerName: 'דנה',
     bookId: 'a'.repeat(24),
-    bookTitle: 'האור <שבין> הגלים',
-    reviewTitle: '<script>x</script>',
+    bookTitle: 'האור שבין הגלים',
+    reviewTitle: 'פשוט נהדר',
     decision: 'rejected',
     reason: 'חושף את הסוף & יותר',
   },
@@ -285,17 +285,17 @@ describe('mail templates', () => {
   });
 
   it('review-decided tells the reader why a review was rejected, escaped, and links to the book; an approval has no reason', async () => {
-    const rejected = await renderMail(jobOf('review-decided'), contextWith(null));
+    const job = jobOf('review-decided') as MailJobOf<'review-decided'>;
+    // What readers and admins wrote may look like markup: the HTML part escapes it.
+    const hostile = { ...job, bookTitle: 'האור <שבין> הגלים', reviewTitle: '<script>x</script>' };
+    const rejected = await renderMail(hostile, contextWith(null));
     expect(rejected.subject).toBe('הביקורת שלך על "האור <שבין> הגלים" לא פורסמה');
     expect(rejected.text).toContain('הסיבה: חושף את הסוף & יותר');
     expect(rejected.html).toContain('חושף את הסוף &amp; יותר');
     expect(rejected.html).toContain('&lt;script&gt;x&lt;/script&gt;');
     expect(rejected.html).not.toContain('<script>');
     expect(rejected.html).toContain(`href="https://mechabrim.example/book/${'a'.repeat(24)}"`);
-    const approved = await renderMail(
-      { ...(jobOf('review-decided') as MailJobOf<'review-decided'>), decision: 'approved' },
-      contextWith(null),
-    );
+    const approved = await renderMail({ ...hostile, decision: 'approved' }, contextWith(null));
     expect(approved.subject).toBe('הביקורת שלך על "האור <שבין> הגלים" פורסמה');
     expect(approved.text).not.toContain('הסיבה');
   });
