@@ -241,7 +241,8 @@ export const strings = {
     reader: 'ללא שם',
     /** A review by a reader whose order of the book was delivered (no slash gender forms). */
     verifiedPurchase: 'רכישה מאומתת',
-    helpfulCount: (n: number) => (n === 1 ? 'קורא אחד מצא שזה עוזר' : `${n} קוראים מצאו שזה עוזר`),
+    /** Worded without the reader's gender ('people', not 'readers'). */
+    helpfulCount: (n: number) => (n === 1 ? 'הביקורת עזרה לאדם אחד' : `הביקורת עזרה ל־${n} אנשים`),
     markHelpful: 'הביקורת עזרה לי',
     report: 'דיווח על הביקורת',
     reportReason: 'מה הבעיה בביקורת?',

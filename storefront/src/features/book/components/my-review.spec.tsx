@@ -129,7 +129,7 @@ describe('a published review', () => {
     const item = (await screen.findByText('מומלץ מאוד')).closest('li') as HTMLElement;
     expect(within(item).getByText('<b>מרגש</b>')).toBeTruthy();
     expect(within(item).getByText('רכישה מאומתת')).toBeTruthy();
-    expect(within(item).getByText('3 קוראים מצאו שזה עוזר')).toBeTruthy();
+    expect(within(item).getByText('הביקורת עזרה ל־3 אנשים')).toBeTruthy();
     // A guest who marks it helpful is sent to sign in.
     fireEvent.click(within(item).getByRole('button', { name: 'הביקורת עזרה לי' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
