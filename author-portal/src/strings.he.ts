@@ -560,6 +560,13 @@ export const strings = {
     fields: { title: 'שם הספר', price: 'מחיר', summary: 'תיאור', tags: 'תגיות' },
     rating: (n: number) => `דירוג ${n} מתוך 5`,
     bookOf: (title: string) => `על הספר "${title}"`,
+    /** A review written by a reader whose order of the book was delivered. */
+    verifiedPurchase: 'רכישה מאומתת',
+    /** A review's rejection reason is mailed to the reader who wrote it. */
+    reviewReason: 'סיבת הדחייה (תישלח בהודעה לכותבי הביקורת)',
+    /** A published review readers reported: it is back here until decided again. */
+    reported: (count: number, reason: string) =>
+      `${count === 1 ? 'דיווח אחד' : `${count} דיווחים`} של קוראים${reason ? `. הדיווח האחרון: ${reason}` : ''}`,
     /** The book's print cost quote on its card: per copy, the lowest price, when it was quoted. */
     printCost: (cost: string, lowest: string, at: string) =>
       `הדפסת עותק: ${cost} (הצעת בית הדפוס מ־${at}); המחיר הנמוך ביותר האפשרי: ${lowest}.`,

@@ -239,6 +239,37 @@ export const strings = {
     noReviews: 'אין ביקורות זמינות כרגע',
     /** A review whose writer left no name. */
     reader: 'ללא שם',
+    /** A review by a reader whose order of the book was delivered (no slash gender forms). */
+    verifiedPurchase: 'רכישה מאומתת',
+    /** Worded without the reader's gender ('people', not 'readers'). */
+    helpfulCount: (n: number) => (n === 1 ? 'הביקורת עזרה לאדם אחד' : `הביקורת עזרה ל־${n} אנשים`),
+    markHelpful: 'הביקורת עזרה לי',
+    report: 'דיווח על הביקורת',
+    reportReason: 'מה הבעיה בביקורת?',
+    reportSend: 'שליחת הדיווח',
+    reportCancel: 'ביטול',
+    /** The reader's own review: the form and its states. */
+    myReview: {
+      title: 'הביקורת שלי',
+      signIn: 'כדי לכתוב ביקורת יש להתחבר לחשבון',
+      signInLink: 'התחברות',
+      write: 'כתיבת ביקורת',
+      rating: 'דירוג',
+      ratingOption: (n: number) => (n === 1 ? 'כוכב אחד' : `${n} כוכבים`),
+      reviewTitle: 'כותרת',
+      content: 'הביקורת',
+      contentHint: (max: number) => `עד ${max} תווים`,
+      send: 'שליחת הביקורת',
+      sending: 'שולחים…',
+      save: 'שמירת השינויים',
+      edit: 'עריכה',
+      cancel: 'ביטול',
+      remove: 'מחיקת הביקורת',
+      confirmRemove: 'למחוק את הביקורת?',
+      pending: 'הביקורת ממתינה לאישור ותפורסם בקרוב',
+      approved: 'הביקורת מפורסמת בעמוד הספר',
+      rejected: (reason: string) => (reason ? `הביקורת לא פורסמה: ${reason}` : 'הביקורת לא פורסמה'),
+    },
     relatedTitle: 'ספרים נוספים בז׳אנר',
     relatedCarousel: 'ספרים קשורים',
     printOnDemand: 'מודפס במיוחד עבורכם ונשלח ישירות אליכם',
@@ -299,6 +330,9 @@ export const strings = {
     notProvided: 'לא צוין מזהה סופר',
     notFound: 'לא מצאנו את העמוד הזה',
     booksTitle: (name: string) => `הספרים של ${name}`,
+    /** Approved reviews of the author's books (issue 24). */
+    reviewsTitle: 'ביקורות קוראים על הספרים',
+    reviewOf: (title: string) => `על הספר "${title}"`,
     noBooks: (gender?: AuthorGender) =>
       byGender(gender, {
         female: 'עדיין אין ספרים זמינים מהסופרת',

@@ -454,6 +454,12 @@ export const pendingReviewSchema = z.object({
   content: z.string(),
   rating: z.number(),
   createdAt: z.string(),
+  /** The review's title (issue 24); empty on older reviews. */
+  title: z.string().optional(),
+  verifiedPurchase: z.boolean().optional(),
+  /** Readers' reports that sent it back to moderation, and the latest one's words. */
+  reportCount: z.number().int().min(0).optional(),
+  lastReportReason: z.string().optional(),
 });
 export type PendingReview = z.infer<typeof pendingReviewSchema>;
 

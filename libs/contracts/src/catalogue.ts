@@ -261,6 +261,12 @@ export const reviewSchema = z.object({
   rating: z.number(),
   createdAt: z.string(),
   isApproved: z.boolean(),
+  /** The review's title (issue 24); empty on reviews written before titles. */
+  title: z.string().optional(),
+  /** Written by a reader whose order of the book was delivered ('רכישה מאומתת'). */
+  verifiedPurchase: z.boolean().optional(),
+  /** How many readers marked it helpful. */
+  helpfulCount: z.number().int().min(0).optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

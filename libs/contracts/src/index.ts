@@ -21,3 +21,4 @@ export * from './deadline';
 export * from './payouts';
 export * from './payout-runs';
 export * from './community-fund';
+export * from './reviews';

@@ -6,6 +6,7 @@ import {
   passwordChangedMailSchema,
   passwordResetMailSchema,
 } from './account-mail';
+import { reviewDecidedMailSchema } from './reviews';
 import { clientLogEntrySchema } from './client-logs';
 import { PREFLIGHT_CHECK_STATUSES } from './preflight';
 import { VALIDATION_HE } from './validation-messages.he';
@@ -104,6 +105,7 @@ export const MAIL_TEMPLATES = [
   'return-rejected',
   ...ACCOUNT_MAIL_TEMPLATES,
   'payout-statement',
+  'review-decided',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -273,6 +275,7 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   emailChangeConfirmMailSchema,
   emailChangeRequestedMailSchema,
   payoutStatementMailSchema,
+  reviewDecidedMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

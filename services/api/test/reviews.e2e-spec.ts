@@ -51,6 +51,9 @@ describe('book reviews (comments)', () => {
         rating: expect.any(Number),
         createdAt: expect.any(String),
         isApproved: true,
+        title: expect.any(String),
+        verifiedPurchase: expect.any(Boolean),
+        helpfulCount: expect.any(Number),
       });
     }
     const dates = res.body.map((r) => r.createdAt);

@@ -151,6 +151,17 @@ export const workerStringsHe = {
       hours: 'שעות פתיחה',
       bring: 'בבקשה הציגו בסניף את מספר ההזמנה.',
     },
+    reviewDecided: {
+      approvedSubject: (title: string) => `הביקורת שלך על "${title}" פורסמה`,
+      approvedIntro: (title: string) =>
+        `תודה ששיתפת! הביקורת שלך על הספר "${title}" אושרה ומופיעה עכשיו בעמוד הספר.`,
+      rejectedSubject: (title: string) => `הביקורת שלך על "${title}" לא פורסמה`,
+      rejectedIntro: (title: string) =>
+        `בדקנו את הביקורת שלך על הספר "${title}", ולצערנו לא יכולנו לפרסם אותה. אפשר לערוך אותה בעמוד הספר ולשלוח שוב.`,
+      reviewTitle: 'כותרת הביקורת',
+      reason: 'הסיבה',
+      bookLink: 'לעמוד הספר',
+    },
     bookApproved: {
       subject: (title: string) => `הספר "${title}" אושר ופורסם`,
       intro: (title: string) => `הספר "${title}" עבר את הבדיקה לפני הדפסה ועלה לחנות.`,

@@ -17,7 +17,6 @@ import {
   OUTBOX_MODEL,
   pendingApprovalFilter,
   PUBLIC_BOOK_FIELDS,
-  ratingFromReviews,
   REVIEW_MODEL,
   USER_MODEL,
   type BookEditModel,
@@ -33,6 +32,7 @@ import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { PrintQuotesService, type StoredPrintCost } from '../print/print-quotes.service';
+import { refreshBookRating } from '../reviews/book-rating';
 
 const m = messagesHe.moderation;
 
@@ -116,6 +116,10 @@ export class ModerationService {
       content: review.content,
       rating: review.rating,
       createdAt: (review.createdAt ?? new Date(0)).toISOString(),
+      title: review.title ?? '',
+      verifiedPurchase: review.verifiedPurchase ?? false,
+      reportCount: review.reportCount ?? 0,
+      lastReportReason: review.lastReportReason ?? '',
     }));
   }
 
@@ -308,45 +312,80 @@ export class ModerationService {
       : new DomainError('not_found', m.editNotFound);
   }
 
-  /** Approves a review: it shows on the book page, and the book's rating counts it. */
+  /**
+   * Approves a review: it shows on the book page, the book's rating counts it, and its writer is
+   * told by mail (through the outbox, in the decision's transaction).
+   */
   async approveReview(id: string): Promise<ModerationAnswer> {
-    const review = await this.reviews
-      .findOneAndUpdate(
-        { _id: new Types.ObjectId(id), isApproved: false, rejectedAt: null },
-        { $set: { isApproved: true } },
-        { returnDocument: 'after' },
-      )
-      .lean();
-    if (!review) throw await this.reviewProblem(id);
-    await this.refreshRating(review.book);
+    const review = await this.connection.transaction(async (session) => {
+      const decided = await this.reviews
+        .findOneAndUpdate(
+          { _id: new Types.ObjectId(id), isApproved: false, rejectedAt: null },
+          { $set: { isApproved: true } },
+          { returnDocument: 'after', session },
+        )
+        .lean();
+      if (!decided) throw await this.reviewProblem(id);
+      await this.mailReviewer(decided, 'approved', undefined, session);
+      return decided;
+    });
+    await refreshBookRating(this.reviews, this.books, review.book);
     return { message: m.reviewApproved, status: 'approved' };
   }
 
+  /** Rejects a review with the reason its writer reads by mail and beside the review. */
   async rejectReview(id: string, reason: string): Promise<ModerationAnswer> {
-    const review = await this.reviews.findOneAndUpdate(
-      { _id: new Types.ObjectId(id), isApproved: false, rejectedAt: null },
-      { $set: { rejectedAt: new Date(), rejectionReason: reason } },
-    );
-    if (!review) throw await this.reviewProblem(id);
+    await this.connection.transaction(async (session) => {
+      const decided = await this.reviews
+        .findOneAndUpdate(
+          { _id: new Types.ObjectId(id), isApproved: false, rejectedAt: null },
+          { $set: { rejectedAt: new Date(), rejectionReason: reason } },
+          { returnDocument: 'after', session },
+        )
+        .lean();
+      if (!decided) throw await this.reviewProblem(id);
+      await this.mailReviewer(decided, 'rejected', reason, session);
+    });
     return { message: m.reviewRejected, status: 'rejected' };
+  }
+
+  /** Queues the decision's mail to the review's writer (seeded reviews have none). */
+  private async mailReviewer(
+    review: { book: Types.ObjectId; user?: Types.ObjectId | null; title?: string | null },
+    decision: 'approved' | 'rejected',
+    reason: string | undefined,
+    session: ClientSession,
+  ): Promise<void> {
+    if (!review.user) return;
+    // One after the other: a transaction's session runs one operation at a time.
+    const reader = await this.users
+      .findById(review.user)
+      .select({ name: 1, email: 1 })
+      .session(session)
+      .lean<{ name: string; email: string }>();
+    const book = await this.books
+      .findById(review.book)
+      .select({ title: 1 })
+      .session(session)
+      .lean();
+    if (!reader?.email || !book) return;
+    const job = mailJobSchema.parse({
+      template: 'review-decided',
+      to: reader.email,
+      readerName: reader.name.slice(0, 120),
+      bookId: review.book.toHexString(),
+      bookTitle: book.title.slice(0, 300),
+      reviewTitle: (review.title ?? '').slice(0, 120),
+      decision,
+      ...(reason ? { reason: reason.slice(0, 1000) } : {}),
+    });
+    await this.outbox.create([{ type: ORDER_QUEUE_NAMES.mail, payload: job }], { session });
   }
 
   private async reviewProblem(id: string): Promise<DomainError> {
     return (await this.reviews.exists({ _id: new Types.ObjectId(id) }))
       ? new DomainError('conflict', m.reviewNotPending)
       : new DomainError('not_found', m.reviewNotFound);
-  }
-
-  /** The book's rating and count from its approved reviews (as the books schema requires). */
-  private async refreshRating(bookId: Types.ObjectId): Promise<void> {
-    const approved = await this.reviews
-      .find({ book: bookId, isApproved: true })
-      .select({ rating: 1 })
-      .lean();
-    await this.books.updateOne(
-      { _id: bookId },
-      { $set: ratingFromReviews(approved.map((r) => r.rating)) },
-    );
   }
 
   private async titles(ids: Types.ObjectId[]): Promise<Map<string, string>> {

@@ -1,7 +1,12 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { commentsQuerySchema, objectIdSchema, reviewSchema } from '@mechabrim/contracts';
+import {
+  authorReviewSchema,
+  commentsQuerySchema,
+  objectIdSchema,
+  reviewSchema,
+} from '@mechabrim/contracts';
 import { CatalogueCache, sendPublic } from '../books/catalogue-cache';
 import { ApiZodResponse, ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
 import { ReviewsService } from './reviews.service';
@@ -30,6 +35,23 @@ export class ReviewsController {
       request,
       reply,
       await this.cache.get(`reviews:${id}`, () => this.reviews.approvedFor(id)),
+    );
+  }
+
+  @Get('authors/:id/comments')
+  @ApiOperation({ summary: "The newest approved reviews of an author's books" })
+  @ApiParam({ name: 'id', description: 'the author id' })
+  @ApiNotFoundResponse({ description: 'No such author' })
+  @ApiZodResponse(z.array(authorReviewSchema), { description: 'Up to 20, newest first' })
+  async forAuthor(
+    @ZodParam('id', objectIdSchema) id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return sendPublic(
+      request,
+      reply,
+      await this.cache.get(`author-reviews:${id}`, () => this.reviews.approvedForAuthor(id)),
     );
   }
 

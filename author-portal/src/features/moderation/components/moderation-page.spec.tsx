@@ -53,8 +53,12 @@ const pendingReview: PendingReview = {
   bookTitle: 'ספר 3',
   authorName: 'דנה',
   content: 'ספר מרגש',
-  rating: 5,
+  rating: 4.5,
   createdAt: '2026-11-25T11:00:00.000Z',
+  title: 'קריאה חובה',
+  verifiedPurchase: true,
+  reportCount: 2,
+  lastReportReason: 'חושף את הסוף',
 };
 
 const signIn = (role: 'admin' | 'author') =>
@@ -149,6 +153,27 @@ describe('/author-dashboard/moderation', () => {
     ]);
     await waitFor(() => expect(screen.queryByTestId('pending-book')).toBeNull());
     expect(screen.getByText('אין ספרים שממתינים לאישור.')).toBeTruthy();
+  });
+
+  it("shows a reader's review with its title, the verified mark and readers' reports; its rejection reason goes to the reader", async () => {
+    signIn('admin');
+    const decisions = server();
+    open();
+    const review = await screen.findByTestId('pending-review');
+    expect(review.textContent).toContain('קריאה חובה');
+    expect(review.textContent).toContain('רכישה מאומתת');
+    expect(review.textContent).toContain('דירוג 4.5 מתוך 5');
+    expect(within(review).getByTestId('review-report').textContent).toBe(
+      '2 דיווחים של קוראים. הדיווח האחרון: חושף את הסוף',
+    );
+    fireEvent.click(within(review).getByRole('button', { name: 'דחייה על הספר "ספר 3"' }));
+    fireEvent.change(within(review).getByLabelText('סיבת הדחייה (תישלח בהודעה לכותבי הביקורת)'), {
+      target: { value: 'לשון פוגענית' },
+    });
+    fireEvent.click(within(review).getByRole('button', { name: 'שליחת הדחייה' }));
+    await waitFor(() =>
+      expect(decisions).toEqual(['/api/moderation/reviews/r1/reject {"reason":"לשון פוגענית"}']),
+    );
   });
 
   it("focuses the reason on 'reject'; Escape or 'cancel' closes it and returns to the button", async () => {

@@ -65,7 +65,7 @@ function Decision({
             void send(reason);
           }}
         >
-          <label htmlFor={reasonId}>{s.reason}</label>
+          <label htmlFor={reasonId}>{kind === 'reviews' ? s.reviewReason : s.reason}</label>
           <textarea
             ref={reasonRef}
             id={reasonId}
@@ -260,7 +260,14 @@ export function ModerationPage() {
             <p className="ap-moderation__meta">
               {s.by(review.authorName)} · {s.bookOf(review.bookTitle)} · {s.rating(review.rating)}
             </p>
+            {review.verifiedPurchase && <p className="ap-moderation__meta">{s.verifiedPurchase}</p>}
+            {review.title && <p className="ap-moderation__review-title">{review.title}</p>}
             <p>{review.content}</p>
+            {(review.reportCount ?? 0) > 0 && (
+              <p className="ap-moderation__report" data-testid="review-report">
+                {s.reported(review.reportCount ?? 0, review.lastReportReason ?? '')}
+              </p>
+            )}
             <Decision
               kind="reviews"
               id={review._id}

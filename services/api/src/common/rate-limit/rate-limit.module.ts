@@ -14,6 +14,12 @@ export const RATE_LIMITS = {
   contact: { limit: 5, ttl: 60_000 },
   /** Browser logs: a page in an error loop must not flood the API. */
   clientLogs: { limit: 120, ttl: 60_000 },
+  /** Writing, editing and deleting reviews (issue 24). */
+  reviewWrites: { limit: 20, ttl: 60 * 60_000 },
+  /** Reports of reviews: each hides a review until an admin looks. */
+  reviewReports: { limit: 10, ttl: 60 * 60_000 },
+  /** Helpful marks. */
+  reviewHelpful: { limit: 60, ttl: 60 * 60_000 },
 } as const;
 
 /**

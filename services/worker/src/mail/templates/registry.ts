@@ -12,6 +12,7 @@ import { payoutDetailsChangedTemplate } from './payout-details-changed.template'
 import { payoutStatementTemplate } from './payout-statement.template';
 import { readyForPickupTemplate } from './ready-for-pickup.template';
 import { returnRejectedTemplate } from './return-rejected.template';
+import { reviewDecidedTemplate } from './review-decided.template';
 import { shippingUpdateTemplate } from './shipping-update.template';
 
 /** Every template by name; TypeScript refuses a name of MAIL_TEMPLATES without its template. */
@@ -31,6 +32,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'email-change-confirm': emailChangeConfirmTemplate,
   'email-change-requested': emailChangeRequestedTemplate,
   'payout-statement': payoutStatementTemplate,
+  'review-decided': reviewDecidedTemplate,
 };
 
 /** Renders a mail job with its template. */

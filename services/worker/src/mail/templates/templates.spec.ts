@@ -148,6 +148,16 @@ const jobs: MailJob[] = [
     requestedAt: '2025-03-02T08:30:00.000Z',
   },
   { template: 'payout-statement', to: 'noa@example.com', authorName: 'נועה', payoutId },
+  {
+    template: 'review-decided',
+    to: 'dana@example.com',
+    readerName: 'דנה',
+    bookId: 'a'.repeat(24),
+    bookTitle: 'האור שבין הגלים',
+    reviewTitle: 'פשוט נהדר',
+    decision: 'rejected',
+    reason: 'חושף את הסוף & יותר',
+  },
 ];
 
 /** The job of one template from the list above (every template is in it). */
@@ -272,6 +282,22 @@ describe('mail templates', () => {
     expect(mail.subject).toBe(`בקשת ההחזרה מההזמנה ${orderReference(orderId)} לא אושרה`);
     expect(mail.text).toContain('הסיבה: הספרים הגיעו משומשים & קרועים');
     expect(mail.html).toContain('הספרים הגיעו משומשים &amp; קרועים');
+  });
+
+  it('review-decided tells the reader why a review was rejected, escaped, and links to the book; an approval has no reason', async () => {
+    const job = jobOf('review-decided') as MailJobOf<'review-decided'>;
+    // What readers and admins wrote may look like markup: the HTML part escapes it.
+    const hostile = { ...job, bookTitle: 'האור <שבין> הגלים', reviewTitle: '<script>x</script>' };
+    const rejected = await renderMail(hostile, contextWith(null));
+    expect(rejected.subject).toBe('הביקורת שלך על "האור <שבין> הגלים" לא פורסמה');
+    expect(rejected.text).toContain('הסיבה: חושף את הסוף & יותר');
+    expect(rejected.html).toContain('חושף את הסוף &amp; יותר');
+    expect(rejected.html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(rejected.html).not.toContain('<script>');
+    expect(rejected.html).toContain(`href="https://mechabrim.example/book/${'a'.repeat(24)}"`);
+    const approved = await renderMail({ ...hostile, decision: 'approved' }, contextWith(null));
+    expect(approved.subject).toBe('הביקורת שלך על "האור <שבין> הגלים" פורסמה');
+    expect(approved.text).not.toContain('הסיבה');
   });
 
   it('shipping update names the order by the same reference as the orders page', async () => {

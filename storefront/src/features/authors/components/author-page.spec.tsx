@@ -54,3 +54,40 @@ describe('/author/:id', () => {
     expect(screen.queryByRole('list', { name: /הקישורים של/ })).toBeNull();
   });
 });
+
+describe('/author/:id reviews (issue 24)', () => {
+  it("shows the approved reviews of the author's books, each linking to its book", async () => {
+    fakeApi((url) => {
+      if (url.pathname === '/api/authors/a1') return { body: author };
+      if (url.pathname === '/api/authors/a1/comments') {
+        return {
+          body: [
+            {
+              _id: 'r1',
+              bookId: 'b7',
+              bookTitle: 'שירי הים',
+              authorName: 'דנה',
+              title: 'מרגש',
+              content: 'שירים יפים מאוד',
+              rating: 4.5,
+              createdAt: '2026-01-01T00:00:00.000Z',
+              isApproved: true,
+              verifiedPurchase: true,
+              helpfulCount: 0,
+            },
+          ],
+        };
+      }
+      return { body: [] };
+    });
+    renderRoute(<AuthorPage />, '/author/:id', '/author/a1');
+    const section = (
+      await screen.findByRole('heading', { name: 'ביקורות קוראים על הספרים' })
+    ).closest('section') as HTMLElement;
+    expect(within(section).getByText('שירים יפים מאוד')).toBeTruthy();
+    expect(within(section).getByText('רכישה מאומתת')).toBeTruthy();
+    expect(
+      within(section).getByRole('link', { name: 'על הספר "שירי הים"' }).getAttribute('href'),
+    ).toBe('/book/b7');
+  });
+});

@@ -13,6 +13,7 @@ import { isNotFound, useAuthor, useAuthorBooks } from '@mechabrim/api-client';
 import { BookGrid } from '../../../shared/catalogue';
 import { strings } from '../../../strings.he';
 import { AuthorLinks } from './author-links';
+import { AuthorReviews } from './author-reviews';
 import './authors.css';
 
 const s = strings.author;
@@ -125,6 +126,7 @@ export function AuthorPage() {
           <BookGrid books={list} priorityCount={2} />
         )}
       </section>
+      <AuthorReviews authorId={a._id} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { Link, useNavigate, useParams } from '@mechabrim/routing';
 import type { Book, Review } from '@mechabrim/contracts';
 import { cartStore, useCart } from '@mechabrim/cart-store';
-import { formatDate } from '@mechabrim/hebrew';
 import {
   BookCarousel,
   BookCover,
@@ -24,6 +23,8 @@ import {
 } from '@mechabrim/api-client';
 import { StoreBookCard } from '../../../shared/catalogue';
 import { ExcerptButton } from './excerpt/excerpt-button';
+import { MyReviewPanel } from './my-review';
+import { ReviewItem } from './review-item';
 import { WishlistToggle } from './wishlist-toggle';
 import { strings } from '../../../strings.he';
 import './book-page.css';
@@ -55,19 +56,12 @@ function CartButton({ book }: { book: Book }) {
   );
 }
 
-function Reviews({ reviews }: { reviews: Review[] }) {
+function Reviews({ reviews, bookId }: { reviews: Review[]; bookId: string }) {
   if (reviews.length === 0) return <p className="sf-muted">{s.noReviews}</p>;
   return (
     <ul className="book-reviews sf-plain-list">
       {reviews.map((r) => (
-        <li key={r._id} className="book-review">
-          <div className="book-review__head">
-            <strong>{r.authorName?.trim() || s.reader}</strong>
-            <Stars rating={r.rating} />
-            {r.createdAt && <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>}
-          </div>
-          <p className="book-review__text">{r.content}</p>
-        </li>
+        <ReviewItem key={r._id} review={r} bookId={bookId} />
       ))}
     </ul>
   );
@@ -205,7 +199,12 @@ function BookDetail({ book }: { book: Book }) {
         <h2 id="book-reviews" className="sf-section-title">
           {s.reviewsTitle}
         </h2>
-        {reviews.isPending ? <ReviewListSkeleton /> : <Reviews reviews={reviews.data ?? []} />}
+        <MyReviewPanel bookId={book._id} />
+        {reviews.isPending ? (
+          <ReviewListSkeleton />
+        ) : (
+          <Reviews reviews={reviews.data ?? []} bookId={book._id} />
+        )}
       </section>
 
       <section className="sf-section" aria-labelledby="book-related">

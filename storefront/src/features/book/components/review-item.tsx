@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useNavigate } from '@mechabrim/routing';
+import { useSession } from '@mechabrim/session';
+import { REVIEW_LIMITS, type Review } from '@mechabrim/contracts';
+import { formatDate } from '@mechabrim/hebrew';
+import { Stars } from '@mechabrim/ui';
+import { useVoteOnReview } from '../api/reviews';
+import { strings } from '../../../strings.he';
+
+const s = strings.book;
+
+/**
+ * One published review: its writer, stars, date, title and text, the verified-purchase mark, how
+ * many found it helpful, and for a signed-in reader the helpful and report actions. Every text is
+ * rendered as text (React escapes it).
+ */
+export function ReviewItem({ review, bookId }: { review: Review; bookId: string }) {
+  const user = useSession((st) => st.user);
+  const navigate = useNavigate();
+  const vote = useVoteOnReview(user?._id, bookId);
+  const [reporting, setReporting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const helpful = review.helpfulCount ?? 0;
+  const send = (v: { kind: 'helpful' } | { kind: 'report'; reason: string }) => {
+    if (!user) {
+      void navigate('/login', { state: { from: `/book/${bookId}` } });
+      return;
+    }
+    vote.mutate(
+      { reviewId: review._id, vote: v },
+      {
+        onSuccess: (answer) => {
+          setMessage(answer.message);
+          setReporting(false);
+        },
+        onError: (error) => setMessage(error.message),
+      },
+    );
+  };
+  const reasonId = `report-reason-${review._id}`;
+  return (
+    <li className="book-review">
+      <div className="book-review__head">
+        <strong>{review.authorName?.trim() || s.reader}</strong>
+        <Stars rating={review.rating} />
+        {review.createdAt && (
+          <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        )}
+        {review.verifiedPurchase && (
+          <span className="book-review__verified">{s.verifiedPurchase}</span>
+        )}
+      </div>
+      {review.title && <p className="book-review__title">{review.title}</p>}
+      <p className="book-review__text">{review.content}</p>
+      <div className="book-review__votes">
+        {helpful > 0 && <span className="sf-muted">{s.helpfulCount(helpful)}</span>}
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="ghost"
+          disabled={vote.isPending}
+          onClick={() => send({ kind: 'helpful' })}
+        >
+          {s.markHelpful}
+        </button>
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="ghost"
+          aria-expanded={reporting}
+          onClick={() => (user ? setReporting(!reporting) : send({ kind: 'helpful' }))}
+        >
+          {s.report}
+        </button>
+      </div>
+      {reporting && (
+        <form
+          className="book-review__report"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ kind: 'report', reason: reason.trim() });
+          }}
+        >
+          <label htmlFor={reasonId}>{s.reportReason}</label>
+          <textarea
+            id={reasonId}
+            rows={2}
+            required
+            minLength={REVIEW_LIMITS.reportReasonMin}
+            maxLength={REVIEW_LIMITS.reportReasonMax}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <button type="submit" className="mb-button" disabled={vote.isPending}>
+            {s.reportSend}
+          </button>
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="secondary"
+            onClick={() => setReporting(false)}
+          >
+            {s.reportCancel}
+          </button>
+        </form>
+      )}
+      {message && (
+        <p className="sf-muted" role="status">
+          {message}
+        </p>
+      )}
+    </li>
+  );
+}
