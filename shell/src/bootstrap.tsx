@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { clientLogSources, configureApi, sessionStore } from '@mechabrim/session';
 import { installClientLogging, reactErrorReporting } from '@mechabrim/ui';
 import { App } from './app/app';
+import { setPortalUrl } from './features/header';
 import { takeEarlyProfile } from './app/early-fetches';
 import { takeLanding } from './app/landing';
 import type { RuntimeConfig } from './app/runtime-config';
@@ -10,6 +11,7 @@ import type { RuntimeConfig } from './app/runtime-config';
 /** Starts the app once the federation share scope is ready (see main.ts). */
 export function mount(root: HTMLElement, config: RuntimeConfig): void {
   configureApi({ apiBaseUrl: config.apiBaseUrl });
+  setPortalUrl(config.portalUrl);
   // Before anything renders or calls the API: errors of the first render and the first calls'
   // timings reach the client log too.
   installClientLogging(clientLogSources);

@@ -50,6 +50,8 @@ export const strings = {
       login: 'התחברות',
       register: 'הרשמה',
       dashboard: 'לוח הבקרה לסופרים',
+      portal: 'פורטל הסופרים',
+      portalHint: 'באתר של פורטל הסופרים, בלי להתחבר שוב',
       moderation: 'ניהול תוכן',
       queueBoard: 'לוח תורי העבודה',
       queueBoardHint: 'נפתח בלשונית חדשה',

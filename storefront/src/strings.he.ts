@@ -85,6 +85,17 @@ const domesticRow = (
 };
 
 /**
+ * The return and cancellation terms, one wording on the shipping policy page and in the site
+ * terms: the return window is counted from the day the book arrived (consumer protection law),
+ * its length is the one the API's return rule uses.
+ */
+const RETURN_TERMS = [
+  `אפשר להחזיר ספר מודפס תוך ${RETURN_WINDOW_DAYS} יום מהיום שבו הגיע אליכם, כפי שקובע חוק הגנת הצרכן; דמי המשלוח חזרה על חשבון הקונים. ספרים דיגיטליים אינם ניתנים להחזרה.`,
+  'ההחזר הכספי יבוצע תוך 5–7 ימי עסקים.',
+  `דמי ביטול: ${CANCELLATION_FEE_PERCENT}% מסכום העסקה או ${ils(CANCELLATION_FEE_CAP)}, הנמוך מביניהם.`,
+] as const;
+
+/**
  * Text about one author in the author's grammatical gender: `female` and `male` as the author
  * chose in the profile editor, `neutral` (a rephrasing, not a slash form) when not given.
  */
@@ -647,6 +658,8 @@ export const strings = {
         internationalLine('africa-south-america', 'אפריקה ודרום אמריקה'),
         `ספרים בשווי של עד ${CUSTOMS_EXEMPT_UP_TO_USD} דולר פטורים ממכס ברוב המדינות.`,
       ],
+      returnsTitle: 'החזרות וביטולים',
+      returns: RETURN_TERMS,
       statsTitle: 'במספרים',
       stats: [
         ['99.2%', 'משלוחים בזמן'],
@@ -720,9 +733,7 @@ export const strings = {
           title: 'משלוחים, החזרות וביטולים',
           items: [
             `זמני האספקה: ${deliveryText(DOMESTIC_RATES.standard.delivery)} במשלוח רגיל, ${deliveryText(DOMESTIC_RATES.express.delivery)} במשלוח אקספרס ו${deliveryText(DOMESTIC_RATES['next-day'].delivery)} במשלוח ביום העסקים הבא; ימי עסקים: א׳–ה׳. לחו״ל ולאיסוף עצמי — כמפורט במדיניות המשלוחים.`,
-            `אפשר להחזיר ספר מודפס תוך ${RETURN_WINDOW_DAYS} יום מהיום שבו הגיע אליכם, כפי שקובע חוק הגנת הצרכן; דמי המשלוח חזרה על חשבון הקונים. ספרים דיגיטליים אינם ניתנים להחזרה.`,
-            'ההחזר הכספי יבוצע תוך 5–7 ימי עסקים.',
-            `דמי ביטול: ${CANCELLATION_FEE_PERCENT}% מסכום העסקה או ${ils(CANCELLATION_FEE_CAP)}, הנמוך מביניהם.`,
+            ...RETURN_TERMS,
           ],
         },
         {

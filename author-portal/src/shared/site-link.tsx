@@ -1,6 +1,6 @@
-import { createContext, useContext, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from '@mechabrim/routing';
-import { sessionStore, withHandoverCode } from '@mechabrim/session';
+import { leaveSignedIn } from '@mechabrim/session';
 
 /**
  * Where 'back to the site' leads. Mounted in the shell the portal shares the store's origin and
@@ -13,19 +13,6 @@ export function SiteUrlProvider({ url, children }: { url?: string; children: Rea
   return <SiteUrlContext.Provider value={url}>{children}</SiteUrlContext.Provider>;
 }
 
-/**
- * Leaves for the store's origin signed in as here: a single-use code in the address's fragment
- * (never its query, so no server logs it), which the store redeems by POST for this same session.
- * Signed out, or with the API refusing, it is the plain address.
- */
-async function leaveSignedIn(event: MouseEvent<HTMLAnchorElement>, url: string) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
-  if (event.shiftKey || event.altKey || !sessionStore.getState().token) return;
-  event.preventDefault();
-  const code = await sessionStore.getState().handOver();
-  window.location.assign(code ? withHandoverCode(url, code) : url);
-}
-
 /** A link to the store's home: a route in the shell, the store's own origin when standalone. */
 export function SiteLink({ className, children }: { className?: string; children: ReactNode }) {
   const url = useContext(SiteUrlContext);
@@ -35,6 +22,7 @@ export function SiteLink({ className, children }: { className?: string; children
         className={className}
         data-variant="secondary"
         href={url}
+        // Leaves for the store's origin signed in as here (a single-use hand-over code).
         onClick={(event) => void leaveSignedIn(event, url)}
       >
         {children}

@@ -302,4 +302,54 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
     expect(pageErrors(errors).filter((error) => !/401/.test(error))).toEqual([]);
     await context.close();
   });
+
+  it('follows the store’s menu to the standalone portal signed in, and signing out on the portal signs out the store', async () => {
+    const { page, errors, context } = await openAt(world, width);
+    const portal = new URL(world.stack.urls.authorPortal).origin;
+    const store = new URL(world.stack.urls.shell).origin;
+    await visit(world, page, '/login');
+    await page.getByLabel('אימייל').fill(author.email);
+    await page.getByLabel('סיסמה').fill(author.password);
+    await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+
+    // The account menu's link to the portal's own origin: the code in the fragment only.
+    const handovers: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/handover')) {
+        handovers.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      }
+      expect(request.url()).not.toMatch(/[?&]handover=/);
+    });
+    await page.locator('.user-menu > button').click();
+    const toPortal = page.locator('.user-menu__panel').getByRole('link', { name: 'פורטל הסופרים' });
+    await expect(toPortal.getAttribute('href')).resolves.toBe(`${portal}/`);
+    await keep(page, 'store-menu-to-portal', width);
+    await toPortal.click();
+    await page.waitForURL((url) => url.origin === portal, { timeout: 30_000 });
+    // Arrives signed in, on the dashboard, without signing in again.
+    await page.waitForURL('**/author-dashboard', { timeout: 30_000 });
+    await page.getByTestId('portal-user').filter({ hasText: author.name }).waitFor();
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+    expect(page.url()).not.toContain('handover');
+    expect(handovers).toEqual(['POST /api/auth/handover', 'POST /api/auth/handover/redeem']);
+    expect(await fitsTheWindow(page)).toBe(true);
+    await keep(page, 'portal-arrived-signed-in', width);
+    // The portal's origin keeps the sign-in: a reload stays signed in.
+    await page.reload();
+    await page.getByTestId('portal-user').filter({ hasText: author.name }).waitFor();
+
+    // Signing out on the portal ends the one session both origins share.
+    await page.getByRole('button', { name: 'התנתקות', exact: true }).click();
+    await page.waitForFunction(() => window.localStorage.getItem('token') === null);
+    await page.goto(`${store}/profile`);
+    await page.waitForURL('**/login', { timeout: 30_000 });
+    await page.getByLabel('סיסמה').waitFor();
+    await page.waitForFunction(() => window.localStorage.getItem('token') === null);
+    await page.locator('.user-menu > button').click();
+    await page.locator('.user-menu__panel').getByRole('link', { name: 'התחברות' }).waitFor();
+    await keep(page, 'store-signed-out-by-portal', width);
+    expect(pageErrors(errors).filter((error) => !/401/.test(error))).toEqual([]);
+    await context.close();
+  });
 });

@@ -268,6 +268,31 @@ export const HANDOVER_TTL_SECONDS = 60;
 export const handoverAnswerSchema = z.object({ code: z.string(), expiresAt: z.string() });
 export type HandoverAnswer = z.infer<typeof handoverAnswerSchema>;
 
+/**
+ * Body of `POST /api/auth/handover`: the origin of the page the code will be opened at (the
+ * store's or the authors' portal's). The code is redeemed only by a request from that origin.
+ */
+export const handoverOfferSchema = z.strictObject({
+  origin: z
+    .string({ error: VALIDATION_HE.handoverOriginInvalid })
+    .max(300, VALIDATION_HE.handoverOriginInvalid)
+    .refine(isWebOrigin, VALIDATION_HE.handoverOriginInvalid)
+    .transform((value) => new URL(value).origin),
+});
+
+/** True for an http(s) origin with nothing after it (`https://authors.mechabrim.co.il`). */
+function isWebOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.origin === value.replace(/\/$/, '')
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Body of `POST /api/auth/handover/redeem`. */
 export const handoverRedeemSchema = z.strictObject({
   code: z

@@ -48,6 +48,7 @@ export const VALIDATION_HE = {
   firstNameRequired: 'שם פרטי הוא שדה חובה',
   lastNameRequired: 'שם משפחה הוא שדה חובה',
   handoverInvalid: 'קוד ההעברה אינו תקין.',
+  handoverOriginInvalid: 'כתובת האתר שאליו עוברים אינה תקינה.',
   buyerNameTooLong: 'השם ארוך מדי (עד 60 תווים)',
   mobileInvalid: 'נא להזין מספר נייד ישראלי תקין, למשל 050-1234567',
   streetRequired: 'כתובת (רחוב ומספר בית) היא שדה חובה',

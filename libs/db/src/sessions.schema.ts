@@ -18,13 +18,17 @@ export const SessionSchema = new Schema(
     userAgent: { type: String, default: '', maxlength: 80 },
     /**
      * A pending hand-over of this sign-in to the site's other origin (the store, the authors'
-     * portal): the SHA-256 of a single-use code and when it lapses (a minute). Redeeming it
-     * removes it and signs a token for this same session, so signing out on either origin ends
-     * the session for both.
+     * portal): the SHA-256 of a single-use code, the origin it was offered for, and when it
+     * lapses (a minute). Redeeming it removes it and signs a token for this same session, so
+     * signing out on either origin ends the session for both.
      */
     handover: {
       type: new Schema(
-        { codeHash: { type: String, required: true }, expiresAt: { type: Date, required: true } },
+        {
+          codeHash: { type: String, required: true },
+          origin: { type: String, required: true },
+          expiresAt: { type: Date, required: true },
+        },
         { _id: false },
       ),
       default: undefined,

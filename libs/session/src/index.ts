@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from '@mechabrim/routing';
 import { createApiClient, type ApiRequest, type ApiTiming } from './api-client';
 import { getApiBaseUrl } from './api-config';
+import { withHandoverCode } from './handover';
 import { createSessionStore, type SessionState } from './session-store';
 
 export {
@@ -91,6 +92,36 @@ export const clientLogSources = {
   getUserId: (): string | undefined => sessionStore.getState().user?._id,
   observeApiTiming,
 };
+
+/** The parts of a link's click that {@link leaveSignedIn} reads. */
+export interface LinkClick {
+  defaultPrevented: boolean;
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  preventDefault(): void;
+}
+
+/**
+ * A link's click handler that leaves for the site's other origin (the store, the authors'
+ * portal) at `url` signed in as here: a single-use code for that origin in the address's
+ * fragment (never its query, so no server logs it), which the page there redeems by POST for
+ * this same session. Signed out, with the API refusing, or a click that opens a new tab or
+ * window, it is the plain link.
+ */
+export async function leaveSignedIn(
+  event: LinkClick,
+  url: string,
+  go: (url: string) => void = (to) => window.location.assign(to),
+): Promise<void> {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+  if (event.shiftKey || event.altKey || !sessionStore.getState().token) return;
+  event.preventDefault();
+  const code = await sessionStore.getState().handOver(url);
+  go(code ? withHandoverCode(url, code) : url);
+}
 
 /**
  * Calls the API at the configured `apiBaseUrl`, with the session's bearer token, and turns

@@ -128,6 +128,23 @@ describe('session store', () => {
     expect(again.store.getState().user).toBeNull();
   });
 
+  it('asks for a hand-over code for the other origin, and for none when signed out', async () => {
+    const { store } = setup();
+    await expect(store.getState().handOver('https://authors.mechabrim.example/')).resolves.toBe(
+      null,
+    );
+    await store.getState().login('dana@example.com', 'Sod-Sod-12');
+    const code = await store.getState().handOver('https://authors.mechabrim.example/books?x=1');
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the target's origin goes to the API, which binds the code to it.
+    expect(api.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/handover',
+      authorization: 'Bearer login-token',
+      body: { origin: 'https://authors.mechabrim.example' },
+    });
+  });
+
   it('only forgets the token when told not to revoke it', async () => {
     const { store } = setup();
     await store.getState().login('dana@example.com', 'Sod-Sod-12');

@@ -76,9 +76,10 @@ export interface SessionState {
   expire(token: string): void;
   /**
    * A single-use code (`POST /api/auth/handover`) that carries this sign-in to the site's other
-   * origin, for {@link withHandoverCode}; null when signed out or the API refused.
+   * origin, the one of `targetUrl` (the API redeems it only for a page of that origin), for
+   * {@link withHandoverCode}; null when signed out or the API refused.
    */
-  handOver(): Promise<string | null>;
+  handOver(targetUrl: string): Promise<string | null>;
 }
 
 /** Where the token is kept (spec §3). */
@@ -213,6 +214,8 @@ export function createSessionStore(options: SessionStoreOptions): StoreApi<Sessi
           // Arriving from the site's other origin with its sign-in: redeem it (once) first.
           const code = takeHandoverCode();
           if (code) {
+            // Until it is redeemed, pages wait rather than send the person to sign in.
+            set({ loading: true });
             try {
               const answer = await api<AuthAnswer>('/api/auth/handover/redeem', {
                 method: 'POST',
@@ -309,10 +312,13 @@ export function createSessionStore(options: SessionStoreOptions): StoreApi<Sessi
         if (!token || get().token !== token) return;
         forget(strings.sessionEnded);
       },
-      async handOver() {
+      async handOver(targetUrl) {
         if (!get().token) return null;
         try {
-          const answer = await api<{ code?: unknown }>('/api/auth/handover', { method: 'POST' });
+          const answer = await api<{ code?: unknown }>('/api/auth/handover', {
+            method: 'POST',
+            body: { origin: new URL(targetUrl).origin },
+          });
           return typeof answer.code === 'string' ? answer.code : null;
         } catch {
           return null;

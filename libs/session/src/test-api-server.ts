@@ -101,6 +101,12 @@ export async function startAuthApi() {
       }
       return send(res, 200, publicUser(email));
     }
+    if (req.url === '/api/auth/handover' && req.method === 'POST') {
+      if (!email)
+        return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'נדרשת התחברות' });
+      const code = `${'h'.repeat(40)}${String(requests.length).padStart(3, '0')}`;
+      return send(res, 201, { code, expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    }
     if (req.url === '/api/validation') {
       return send(res, 400, {
         statusCode: 400,

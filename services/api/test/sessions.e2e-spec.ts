@@ -130,63 +130,147 @@ describe('sessions: each sign-in is one, ended alone or all at once', () => {
   });
 
   describe('handing a sign-in over to the other origin (issue 27 item 18)', () => {
-    const offer = async (token: string) =>
-      ctx.http.post<{ code: string; expiresAt: string }>('/api/auth/handover', undefined, {
-        token,
-      });
-    const redeem = (code: string) =>
+    const STORE = 'https://mechabrim.example';
+    const PORTAL = 'https://authors.mechabrim.example';
+    const offer = async (token: string, to: string) =>
+      ctx.http.post<{ code: string; expiresAt: string }>(
+        '/api/auth/handover',
+        { origin: to },
+        { token },
+      );
+    /** Redeemed as a browser on `from` does: a POST that carries its page's Origin. */
+    const redeem = (code: string, from: string) =>
       ctx.http.post<{ token: string; user: { email: string } }>(
         '/api/auth/handover/redeem',
         { code },
-        { ip: freshIp() },
+        { ip: freshIp(), headers: { origin: from } },
       );
 
-    it('redeems a code once, for the same session: signing out on either origin ends both', async () => {
-      const { token: store } = await registerUser(ctx.http, 'handover@example.com');
-      const offered = await offer(store);
+    it('portal → store: redeems a code once, for the same session; signing out on either ends both', async () => {
+      const { token: portal } = await registerUser(ctx.http, 'handover@example.com');
+      const offered = await offer(portal, STORE);
       expect(offered.status).toBe(201);
+      expect(offered.headers.get('cache-control')).toBe('no-store');
       expect(offered.body.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const left = new Date(offered.body.expiresAt).getTime() - Date.now();
       expect(left).toBeGreaterThan(0);
       expect(left).toBeLessThanOrEqual(60_000);
 
-      const redeemed = await redeem(offered.body.code);
+      const redeemed = await redeem(offered.body.code, STORE);
       expect(redeemed.status).toBe(200);
       expect(redeemed.body.user.email).toBe('handover@example.com');
-      const portal = redeemed.body.token;
-      expect(await profileStatus(portal)).toBe(200);
+      const store = redeemed.body.token;
+      expect(await profileStatus(store)).toBe(200);
       // Once only.
-      expect(expectError(await redeem(offered.body.code), 401).message).toBe(
+      expect(expectError(await redeem(offered.body.code, STORE), 401).message).toBe(
         messagesHe.auth.handoverInvalid,
       );
       // One session, not two: the code and its hash are not kept in the clear.
       const sessions = await ctx.http.get<{ sessions: unknown[] }>('/api/auth/sessions', {
-        token: portal,
+        token: store,
       });
       expect(sessions.body.sessions).toHaveLength(1);
       const stored = await ctx.db.collection('sessions').find({}).toArray();
       expect(JSON.stringify(stored)).not.toContain(offered.body.code);
 
-      // Signing out on the portal signs the store out too.
+      // Signing out in the store signs the portal out too.
+      expect((await ctx.http.post('/api/auth/logout', undefined, { token: store })).status).toBe(
+        204,
+      );
+      expect(await profileStatus(portal)).toBe(401);
+    });
+
+    it('store → portal: the author arrives signed in on the portal, and signing out there ends the store’s sign-in', async () => {
+      const { token: store } = await registerUser(
+        ctx.http,
+        'handover.portal@example.com',
+        'author',
+      );
+      const offered = await offer(store, `${PORTAL}/`);
+      expect(offered.status).toBe(201);
+
+      const redeemed = await redeem(offered.body.code, PORTAL);
+      expect(redeemed.status).toBe(200);
+      expect(redeemed.body.user).toMatchObject({
+        email: 'handover.portal@example.com',
+        role: 'author',
+      });
+      const portal = redeemed.body.token;
+      const profile = await ctx.http.get<{ email: string }>('/api/auth/profile', {
+        token: portal,
+      });
+      expect(profile.status).toBe(200);
+      // Single use: the same code again, from the right origin, is refused in Hebrew.
+      expect(expectError(await redeem(offered.body.code, PORTAL), 401).message).toBe(
+        messagesHe.auth.handoverInvalid,
+      );
+      // Both origins hold tokens of the one session.
+      const listed = await ctx.http.get<{ sessions: { current: boolean }[] }>(
+        '/api/auth/sessions',
+        { token: store },
+      );
+      expect(listed.body.sessions).toEqual([expect.objectContaining({ current: true })]);
+
+      // Signing out on the portal signs the store out too, and the other way round.
       expect((await ctx.http.post('/api/auth/logout', undefined, { token: portal })).status).toBe(
         204,
       );
-      expect(await profileStatus(store)).toBe(401);
+      for (const token of [store, portal]) {
+        expect(expectError(await ctx.http.get('/api/auth/profile', { token }), 401).message).toBe(
+          messagesHe.auth.sessionEnded,
+        );
+      }
     });
 
-    it('refuses an expired code, a made-up one, a malformed one, and an offer without a session', async () => {
+    it('refuses a code from another origin than it was offered for with a Hebrew 403, and spends it', async () => {
+      const { token } = await registerUser(ctx.http, 'handover.elsewhere@example.com');
+      // Offered for the portal, tried by the store's page: refused, and spent.
+      const offered = await offer(token, PORTAL);
+      expect(expectError(await redeem(offered.body.code, STORE), 403).message).toBe(
+        messagesHe.auth.handoverWrongOrigin,
+      );
+      expect(expectError(await redeem(offered.body.code, PORTAL), 401).message).toBe(
+        messagesHe.auth.handoverInvalid,
+      );
+      // Another site's page, and a request with no Origin at all (not a page), the same.
+      const forEvil = await offer(token, PORTAL);
+      expectError(await redeem(forEvil.body.code, 'https://evil.example'), 403);
+      const bare = await offer(token, PORTAL);
+      const noOrigin = await ctx.http.post(
+        '/api/auth/handover/redeem',
+        { code: bare.body.code },
+        { ip: freshIp() },
+      );
+      expect(expectError(noOrigin, 403).message).toBe(messagesHe.auth.handoverWrongOrigin);
+      // The session itself goes on.
+      expect(await profileStatus(token)).toBe(200);
+    });
+
+    it('refuses an expired code, a made-up one, a malformed one, a bad origin, and an offer without a session', async () => {
       const { token } = await registerUser(ctx.http, 'handover.late@example.com');
-      const offered = await offer(token);
+      const offered = await offer(token, PORTAL);
       await ctx.db
         .collection('sessions')
         .updateMany(
           { 'handover.expiresAt': { $exists: true } },
           { $set: { 'handover.expiresAt': new Date(Date.now() - 1000) } },
         );
-      expectError(await redeem(offered.body.code), 401);
-      expectError(await redeem('A'.repeat(43)), 401);
-      expect(expectError(await redeem('short'), 400).message).toContain('קוד ההעברה אינו תקין.');
-      expect((await ctx.http.post('/api/auth/handover')).status).toBe(401);
+      expect(expectError(await redeem(offered.body.code, PORTAL), 401).message).toBe(
+        messagesHe.auth.handoverInvalid,
+      );
+      expectError(await redeem('A'.repeat(43), PORTAL), 401);
+      expect(expectError(await redeem('short', PORTAL), 400).message).toContain(
+        'קוד ההעברה אינו תקין.',
+      );
+      for (const origin of [undefined, 'javascript:alert(1)', `${PORTAL}/author-dashboard`, 42]) {
+        const refused = await ctx.http.post(
+          '/api/auth/handover',
+          origin === undefined ? {} : { origin },
+          { token },
+        );
+        expect(expectError(refused, 400).message).toContain('כתובת האתר שאליו עוברים אינה תקינה.');
+      }
+      expect((await ctx.http.post('/api/auth/handover', { origin: PORTAL })).status).toBe(401);
       // The session itself goes on.
       expect(await profileStatus(token)).toBe(200);
     });

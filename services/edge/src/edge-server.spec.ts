@@ -228,6 +228,7 @@ describe('runtime config from the environment', () => {
         authorPortal: 'http://localhost:4203/mf-manifest.json',
       },
       storeUrl: 'http://localhost:4200/',
+      portalUrl: 'http://localhost:4203/',
     });
   });
 
@@ -247,6 +248,7 @@ describe('runtime config from the environment', () => {
         authorPortal: 'https://authors.example.com/mf-manifest.json',
       },
       storeUrl: 'http://localhost:4200/',
+      portalUrl: 'http://localhost:4203/',
     });
     expect(runtimeConfigFromEnv({ SHELL_PORT: '5200' }, 'http://192.168.1.20:4203').storeUrl).toBe(
       'http://192.168.1.20:5200/',
@@ -254,6 +256,12 @@ describe('runtime config from the environment', () => {
     expect(runtimeConfigFromEnv({ PUBLIC_STORE_URL: 'https://mechabrim.co.il' }).storeUrl).toBe(
       'https://mechabrim.co.il/',
     );
+    expect(
+      runtimeConfigFromEnv({ AUTHOR_PORTAL_PORT: '5203' }, 'http://192.168.1.20:4200').portalUrl,
+    ).toBe('http://192.168.1.20:5203/');
+    expect(
+      runtimeConfigFromEnv({ PUBLIC_PORTAL_URL: 'https://authors.mechabrim.co.il//' }).portalUrl,
+    ).toBe('https://authors.mechabrim.co.il/');
   });
 
   it('puts the API on the page’s origin and the remotes on its host, unless told otherwise', () => {
@@ -265,6 +273,7 @@ describe('runtime config from the environment', () => {
         authorPortal: 'http://192.168.1.20:4203/mf-manifest.json',
       },
       storeUrl: 'http://192.168.1.20:4200/',
+      portalUrl: 'http://192.168.1.20:4203/',
     });
     const split = runtimeConfigFromEnv(
       { PUBLIC_API_URL: 'https://api.mechabrim.co.il', PUBLIC_HOST: 'cdn.mechabrim.co.il' },
@@ -349,6 +358,7 @@ describe('edge server: a host page (the shell)', () => {
           authorPortal: `http://${host}:5203/mf-manifest.json`,
         },
         storeUrl: `http://${host}:4200/`,
+        portalUrl: `http://${host}:5203/`,
       });
     }
   });

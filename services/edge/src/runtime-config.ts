@@ -1,7 +1,8 @@
 // The front-end runtime-config contract (docs/CONVENTIONS.md):
-// { apiBaseUrl, remotes: { storefront, checkout, authorPortal }, storeUrl }, each remote the URL of
-// its mf-manifest.json, `storeUrl` the store's (the shell's) address, where the standalone author
-// portal's 'back to the site' leads. Explicit URLs win over ports so one remote can point at another host
+// { apiBaseUrl, remotes: { storefront, checkout, authorPortal }, storeUrl, portalUrl }, each remote
+// the URL of its mf-manifest.json, `storeUrl` the store's (the shell's) address, where the
+// standalone author portal's 'back to the site' leads, `portalUrl` the standalone author portal's
+// address (the authors' subdomain), where the store's menu sends authors. Explicit URLs win over ports so one remote can point at another host
 // (e.g. a CDN) without touching the others.
 
 /** The front-end runtime config served at `/runtime-config.json`. */
@@ -10,6 +11,8 @@ export interface RuntimeConfig {
   remotes: { storefront: string; checkout: string; authorPortal: string };
   /** The store's address (the shell): the standalone author portal links back to it. */
   storeUrl?: string;
+  /** The standalone author portal's address: the store's account menu links authors to it. */
+  portalUrl?: string;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -67,5 +70,8 @@ export function runtimeConfigFromEnv(env: Env, pageOrigin?: string): RuntimeConf
       /\/*$/,
       '/',
     ),
+    portalUrl: (
+      env.PUBLIC_PORTAL_URL || origin(port(env.AUTHOR_PORTAL_PORT, 'AUTHOR_PORTAL_PORT', 4203))
+    ).replace(/\/*$/, '/'),
   };
 }

@@ -14,6 +14,14 @@ describe('runtime config', () => {
     expect(parseRuntimeConfig(valid)).toEqual(valid);
   });
 
+  it('keeps the standalone portal’s address when it is one, and leaves anything else out', () => {
+    const portalUrl = 'https://authors.mechabrim.example/';
+    expect(parseRuntimeConfig({ ...valid, portalUrl })).toEqual({ ...valid, portalUrl });
+    for (const wrong of ['javascript:alert(1)', '', 42]) {
+      expect(parseRuntimeConfig({ ...valid, portalUrl: wrong })).toEqual(valid);
+    }
+  });
+
   it.each([
     ['not an object', null, /not an object/],
     ['no API origin', { ...valid, apiBaseUrl: '' }, /apiBaseUrl/],

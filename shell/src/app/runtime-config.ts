@@ -6,6 +6,8 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export interface RuntimeConfig {
   apiBaseUrl: string;
   remotes: Record<RemoteName, string>;
+  /** The standalone author portal's address (the authors' subdomain), when there is one. */
+  portalUrl?: string;
 }
 
 function isUrl(value: unknown): value is string {
@@ -21,7 +23,7 @@ function isUrl(value: unknown): value is string {
 /** Checks the shape of a runtime config; throws naming the first bad field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!value || typeof value !== 'object') throw new Error('runtime-config.json: not an object');
-  const { apiBaseUrl, remotes } = value as Partial<RuntimeConfig>;
+  const { apiBaseUrl, remotes, portalUrl } = value as Partial<RuntimeConfig>;
   if (!isUrl(apiBaseUrl)) throw new Error('runtime-config.json: apiBaseUrl must be a URL');
   if (!remotes || typeof remotes !== 'object')
     throw new Error('runtime-config.json: remotes missing');
@@ -29,7 +31,12 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     if (!isUrl(remotes[name]))
       throw new Error(`runtime-config.json: remotes.${name} must be a URL`);
   }
-  return { apiBaseUrl, remotes: { ...remotes } };
+  // Optional: a config without it (or with something else there) only leaves the link out.
+  return {
+    apiBaseUrl,
+    remotes: { ...remotes },
+    ...(isUrl(portalUrl) && /^https?:\/\//.test(portalUrl) ? { portalUrl } : {}),
+  };
 }
 
 /**

@@ -207,6 +207,13 @@ export const TABLE_ENTRIES: TableEntry[] = [
       "The store's address, where the standalone author portal's 'back to the site' button leads (in its runtime config)",
   },
   {
+    name: 'PUBLIC_PORTAL_URL',
+    readBy: ['edge'],
+    default: "the author portal's port on `PUBLIC_HOST`",
+    description:
+      "The standalone author portal's address (the authors' subdomain), where the store's account menu sends authors and admins, signed in (in its runtime config)",
+  },
+  {
     name: 'LANDING_TIMEOUT_MS',
     readBy: ['edge (shell)'],
     default: '`500`',

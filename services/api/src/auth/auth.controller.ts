@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOperation,
   ApiTags,
@@ -20,6 +21,7 @@ import {
 import { Throttle } from '@nestjs/throttler';
 import {
   handoverAnswerSchema,
+  handoverOfferSchema,
   handoverRedeemSchema,
   loginRequestSchema,
   registerRequestSchema,
@@ -104,11 +106,15 @@ export class AuthController {
   @Authenticated()
   @ApiOperation({
     summary:
-      'A single-use code (60 s) that carries this sign-in to the site’s other origin; it goes in the URL fragment and is redeemed by POST',
+      'A single-use code (60 s) that carries this sign-in to the site’s other origin (`origin`, the only one it is redeemed from); it goes in the URL fragment and is redeemed by POST',
   })
+  @ApiZodBody(handoverOfferSchema)
   @ApiZodResponse(handoverAnswerSchema, { status: 201, description: 'The code and its expiry' })
-  handover(@CurrentUser() user: AuthenticatedUser): Promise<HandoverAnswer> {
-    return this.auth.offerHandover(user);
+  handover(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body(new ZodValidationPipe(handoverOfferSchema)) body: z.output<typeof handoverOfferSchema>,
+  ): Promise<HandoverAnswer> {
+    return this.auth.offerHandover(user, body.origin);
   }
 
   @Post('handover/redeem')
@@ -121,11 +127,15 @@ export class AuthController {
   })
   @ApiZodBody(handoverRedeemSchema)
   @ApiUnauthorizedResponse({ description: 'Unknown, used or expired code' })
+  @ApiForbiddenResponse({
+    description: 'Sent from another origin than the code was offered for (the code is spent)',
+  })
   @ApiZodResponse(authAnswerSchema, { description: 'The user and a bearer token' })
   redeemHandover(
     @Body(new ZodValidationPipe(handoverRedeemSchema)) body: z.output<typeof handoverRedeemSchema>,
+    @Headers('origin') origin?: string,
   ): Promise<AuthAnswer> {
-    return this.auth.redeemHandover(body.code);
+    return this.auth.redeemHandover(body.code, origin);
   }
 
   @Post('logout')

@@ -111,19 +111,24 @@ export class AuthService {
     return { user, token: await this.startSession(user, userAgent) };
   }
 
-  /** A single-use code that carries this sign-in to the site's other origin. */
-  async offerHandover(current: AuthenticatedUser): Promise<HandoverAnswer> {
-    const offered = await this.sessions.offerHandover(current.id, current.sessionId);
+  /** A single-use code that carries this sign-in to the site's other origin, `origin`. */
+  async offerHandover(current: AuthenticatedUser, origin: string): Promise<HandoverAnswer> {
+    const offered = await this.sessions.offerHandover(current.id, current.sessionId, origin);
     if (!offered) throw new DomainError('unauthorized', messagesHe.auth.sessionEnded);
     return { code: offered.code, expiresAt: offered.expiresAt.toISOString() };
   }
 
   /**
    * Redeems a hand-over code on the other origin: a token for the same session (not a new one),
-   * so signing out on either origin ends the sign-in on both.
+   * so signing out on either origin ends the sign-in on both. `origin` is the request's `Origin`
+   * header: a code is redeemed only from the origin it was offered for, and one tried from
+   * anywhere else is spent (it leaked), refused with 403.
    */
-  async redeemHandover(code: string): Promise<AuthAnswer> {
+  async redeemHandover(code: string, origin: string | undefined): Promise<AuthAnswer> {
     const taken = await this.sessions.takeHandover(code);
+    if (taken && taken.origin !== origin) {
+      throw new DomainError('forbidden', messagesHe.auth.handoverWrongOrigin);
+    }
     const stored = taken
       ? await this.users.findById(taken.userId).select(USER_FIELDS).lean()
       : null;

@@ -78,12 +78,14 @@ export class SessionsService {
   }
 
   /**
-   * A single-use code that hands this session over to the site's other origin. Only its hash is
-   * stored, for {@link HANDOVER_TTL_SECONDS} seconds; a newer code replaces an unused one.
+   * A single-use code that hands this session over to the site's other origin, `origin` (the one
+   * place it may be redeemed from). Only its hash is stored, for {@link HANDOVER_TTL_SECONDS}
+   * seconds; a newer code replaces an unused one.
    */
   async offerHandover(
     userId: string,
     sessionId: string,
+    origin: string,
     now = new Date(),
   ): Promise<{ code: string; expiresAt: Date } | null> {
     const code = randomBytes(32).toString('base64url');
@@ -94,19 +96,20 @@ export class SessionsService {
         user: new Types.ObjectId(userId),
         expiresAt: { $gt: now },
       },
-      { $set: { handover: { codeHash: hashOf(code), expiresAt } } },
+      { $set: { handover: { codeHash: hashOf(code), origin, expiresAt } } },
     );
     return updated.matchedCount ? { code, expiresAt } : null;
   }
 
   /**
-   * The session a hand-over code names, if the code is unused and fresh and the session goes on.
-   * Taking it removes it in the same write, so a code works once.
+   * The session a hand-over code names and the origin it was offered for, if the code is unused
+   * and fresh and the session goes on. Taking it removes it in the same write, so a code works
+   * once, whoever takes it (the caller checks the origin: a code tried elsewhere is spent).
    */
   async takeHandover(
     code: string,
     now = new Date(),
-  ): Promise<{ sessionId: string; userId: string } | null> {
+  ): Promise<{ sessionId: string; userId: string; origin: string } | null> {
     const session = await this.sessions
       .findOneAndUpdate(
         {
@@ -116,10 +119,14 @@ export class SessionsService {
         },
         { $unset: { handover: 1 } },
       )
-      .select({ user: 1 })
+      .select({ user: 1, handover: 1 })
       .lean();
     return session
-      ? { sessionId: session._id.toHexString(), userId: session.user.toHexString() }
+      ? {
+          sessionId: session._id.toHexString(),
+          userId: session.user.toHexString(),
+          origin: session.handover?.origin ?? '',
+        }
       : null;
   }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@mechabrim/routing';
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { configureApi, sessionStore, type SessionUser } from '@mechabrim/session';
+import { setPortalUrl } from '../portal-url';
 import { UserMenu } from './user-menu';
 
 function renderMenu(user: SessionUser | null, token: string | null = null) {
@@ -62,6 +63,51 @@ describe('account menu', () => {
   it('adds moderation for an admin', async () => {
     renderMenu(person('admin'));
     expect((await openLinks())[0]).toEqual(['ניהול תוכן', '/author-dashboard/moderation']);
+  });
+
+  describe('the standalone authors’ portal, on its own origin', () => {
+    const PORTAL = 'https://authors.mechabrim.test/';
+    beforeEach(() => {
+      configureApi({ apiBaseUrl: 'https://mechabrim.test' });
+      setPortalUrl(PORTAL);
+    });
+    afterEach(() => setPortalUrl(undefined));
+
+    it('is offered to authors and admins, not to readers, and not when the config names none', async () => {
+      renderMenu(person('author'));
+      expect((await openLinks())[1]).toEqual(['פורטל הסופרים', PORTAL]);
+      document.body.innerHTML = '';
+      renderMenu(person('admin'));
+      expect((await openLinks())[1]).toEqual(['פורטל הסופרים', PORTAL]);
+      document.body.innerHTML = '';
+      renderMenu(person('user'));
+      expect((await openLinks()).map(([name]) => name)).not.toContain('פורטל הסופרים');
+      document.body.innerHTML = '';
+      setPortalUrl('javascript:alert(1)');
+      renderMenu(person('author'));
+      expect((await openLinks()).map(([name]) => name)).not.toContain('פורטל הסופרים');
+    });
+
+    it('asks the API for a hand-over code for the portal’s origin when followed', async () => {
+      const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => ({
+        ok: true,
+        status: 201,
+        text: async () => JSON.stringify({ code: 'c'.repeat(43), expiresAt: '' }),
+      }));
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      // jsdom cannot leave the page; that it tries is all it reports.
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      renderMenu(person('author'), 'author-token');
+      await userEvent.click(screen.getByRole('button', { name: /החשבון/ }));
+      await userEvent.click(screen.getByRole('link', { name: 'פורטל הסופרים' }));
+
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      const [url, init] = fetchMock.mock.calls[0] ?? [];
+      expect(url).toBe('https://mechabrim.test/api/auth/handover');
+      expect(init?.method).toBe('POST');
+      expect(JSON.parse(String(init?.body))).toEqual({ origin: 'https://authors.mechabrim.test' });
+      expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer author-token');
+    });
   });
 
   describe("an admin's queue board", () => {

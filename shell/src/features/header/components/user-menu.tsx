@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@mechabrim/routing';
 import { useQueryClient } from '@mechabrim/query';
-import { sessionStore, useSession } from '@mechabrim/session';
+import { leaveSignedIn, sessionStore, useSession } from '@mechabrim/session';
 import { useClickOutside } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { openQueueBoard } from '../api/open-queue-board';
+import { getPortalUrl } from '../portal-url';
 
 const s = strings.header.userMenu;
 
@@ -19,7 +20,8 @@ function UserIcon() {
 /**
  * The account menu (spec §2): a guest gets login and register; a signed-in user gets the
  * dashboard (authors) or moderation and the queue board (admins), their orders, profile, wishlist
- * and logout. Logout clears the session and goes home.
+ * and logout. Logout clears the session and goes home. Authors and admins also get the
+ * standalone portal on its own origin, where they arrive signed in (a single-use hand-over).
  */
 export function UserMenu() {
   const user = useSession((st) => st.user);
@@ -34,6 +36,20 @@ export function UserMenu() {
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, close, open);
   useEffect(close, [pathname, close]);
+
+  const portalUrl = getPortalUrl();
+  const portalLink =
+    portalUrl && (user?.role === 'author' || user?.role === 'admin') ? (
+      <li>
+        <a
+          href={portalUrl}
+          title={s.portalHint}
+          onClick={(event) => void leaveSignedIn(event, portalUrl)}
+        >
+          {s.portal}
+        </a>
+      </li>
+    ) : null;
 
   const showQueueBoard = () => {
     setBoardError(null);
@@ -85,11 +101,13 @@ export function UserMenu() {
                   <Link to="/author-dashboard">{s.dashboard}</Link>
                 </li>
               )}
+              {user.role === 'author' && portalLink}
               {user.role === 'admin' && (
                 <>
                   <li>
                     <Link to="/author-dashboard/moderation">{s.moderation}</Link>
                   </li>
+                  {portalLink}
                   <li>
                     <button type="button" title={s.queueBoardHint} onClick={showQueueBoard}>
                       {s.queueBoard}

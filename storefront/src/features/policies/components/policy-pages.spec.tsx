@@ -1,6 +1,13 @@
 import { screen } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
-import { AuthorsTermsPage, CommunityDonationPage, TermsPage } from './policy-pages';
+import { RETURN_WINDOW_DAYS } from '@mechabrim/contracts';
+import { DOMESTIC_RATES } from '@mechabrim/money';
+import {
+  AuthorsTermsPage,
+  CommunityDonationPage,
+  ShippingPolicyPage,
+  TermsPage,
+} from './policy-pages';
 
 describe('community donation page', () => {
   it("leads the donation buttons to the contact form with the subject preset, and 'join' to sign-up", () => {
@@ -128,5 +135,50 @@ describe('the community donation page, from the ledger', () => {
     renderRoute(<CommunityDonationPage />, '/community-donation', '/community-donation');
     expect(screen.getByText('ספרייה בכל שכונה')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('the shipping policy page (issue 27 item 22)', () => {
+  /** Text as a reader sees it: prices without their direction marks. */
+  const plain = (text: string | null) =>
+    (text ?? '').replace(/[\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
+
+  it('takes every delivery time from the shipping table of libs/money', () => {
+    fakeApi(() => undefined);
+    renderRoute(<ShippingPolicyPage />, '/shipping-policy', '/shipping-policy');
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => plain(cell.textContent)));
+    const days = ({ min, max }: { min: number; max: number }) =>
+      min === max ? `${min}` : `${min}–${max}`;
+    expect(rows.map((row) => row[2])).toEqual([
+      `${days(DOMESTIC_RATES.standard.delivery)} ימי עסקים`,
+      `${days(DOMESTIC_RATES.express.delivery)} ימי עסקים`,
+      'יום עסקים אחד',
+      'מוכן תוך שעה',
+    ]);
+    expect(DOMESTIC_RATES['next-day'].delivery).toEqual({ min: 1, max: 1, unit: 'business-days' });
+    expect(DOMESTIC_RATES.pickup.delivery).toEqual({ min: 1, max: 1, unit: 'hours' });
+  });
+
+  it('counts returns from the day the book arrived, in the same words as the site terms', () => {
+    fakeApi(() => undefined);
+    renderRoute(<ShippingPolicyPage />, '/shipping-policy', '/shipping-policy');
+    const heading = screen.getByRole('heading', { level: 2, name: 'החזרות וביטולים' });
+    const returns = [...(heading.nextElementSibling?.querySelectorAll('li') ?? [])].map((li) =>
+      plain(li.textContent),
+    );
+    expect(returns[0]).toContain(
+      `תוך ${RETURN_WINDOW_DAYS} יום מהיום שבו הגיע אליכם, כפי שקובע חוק הגנת הצרכן`,
+    );
+    expect(returns.join(' ')).not.toMatch(/מהמשלוח|מיום ההזמנה|מיום הרכישה/);
+    expect(returns.join(' ')).toMatch(/דמי ביטול: 5% מסכום העסקה או 100 ₪/);
+
+    document.body.innerHTML = '';
+    renderRoute(<TermsPage />, '/terms', '/terms');
+    const terms = screen.getByRole('heading', { level: 2, name: 'משלוחים, החזרות וביטולים' });
+    const termsText = plain(terms.parentElement?.textContent ?? '');
+    for (const line of returns) expect(termsText).toContain(line);
   });
 });

@@ -190,6 +190,12 @@ export function ShippingPolicyPage() {
           <li key={f}>{f}</li>
         ))}
       </ul>
+      <h2 className="sf-section-title">{s.returnsTitle}</h2>
+      <ul className="policy-list">
+        {s.returns.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
       <h2 className="sf-section-title">{s.statsTitle}</h2>
       <dl className="policy-counters">
         {s.stats.map(([value, label]) => (
