@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import jest from 'eslint-plugin-jest';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -210,6 +211,33 @@ export default tseslint.config(
   {
     files: ['**/test/**/*.ts', '**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e-spec.ts'],
     rules: { '@nx/enforce-module-boundaries': moduleBoundaries({ inTests: true }) },
+  },
+  {
+    // Tests that cannot pass by accident: none focused or switched off, every async expectation
+    // awaited, and no expectation that lives only in a `catch` (it passes when nothing throws).
+    // Expectations inside `if` stay allowed: the property tests branch over the kinds of case
+    // they generate, each branch asserting that kind's rule.
+    files: [
+      '**/test/**/*.ts',
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      '**/*.e2e-spec.ts',
+      'e2e/src/**/*.e2e.ts',
+    ],
+    plugins: { jest },
+    rules: {
+      'jest/no-focused-tests': 'error',
+      'jest/no-disabled-tests': 'error',
+      'jest/valid-expect': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CatchClause CallExpression[callee.name='expect']",
+          message:
+            'An expectation only inside `catch` passes when nothing throws: catch the error, then assert outside (or use `.rejects`).',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.tsx'],

@@ -27,6 +27,7 @@ const fixtures = {
   floatingPromise: 'tools/lint-fixtures/__lint_fixtures__/floating-promise.ts',
   importCycle: 'tools/lint-fixtures/__lint_fixtures__/cycle-order.ts',
   hebrewCopy: 'tools/lint-fixtures/__lint_fixtures__/strings.he.ts',
+  dishonestTests: 'tools/lint-fixtures/__lint_fixtures__/dishonest.spec.ts',
 } as const;
 
 async function eslint(args: string[]): Promise<LintResult[]> {
@@ -105,6 +106,17 @@ describe('npm run lint rejects', () => {
 });
 
 describe('npm run lint also rejects', () => {
+  it('tests that pass by accident, and not an honest one', () => {
+    expect(
+      messagesOf(fixtures.dishonestTests).map(({ ruleId, line }) => ({ ruleId, line })),
+    ).toEqual([
+      { ruleId: 'jest/no-focused-tests', line: 7 },
+      { ruleId: 'jest/no-disabled-tests', line: 11 },
+      { ruleId: 'no-restricted-syntax', line: 19 },
+      { ruleId: 'jest/valid-expect', line: 24 },
+    ]);
+  });
+
   it('two modules importing each other', () => {
     expect(messagesOf(fixtures.importCycle)).toEqual([
       expect.objectContaining({ ruleId: 'import-x/no-cycle', line: 2 }),
