@@ -3,10 +3,12 @@ import {
   ACCOUNT_MAIL_TEMPLATES,
   emailChangeConfirmMailSchema,
   emailChangeRequestedMailSchema,
+  emailVerifyMailSchema,
   passwordChangedMailSchema,
   passwordResetMailSchema,
 } from './account-mail';
 import { clientLogEntrySchema } from './client-logs';
+import { FOLLOW_QUEUE_NAMES, newBooksMailSchema } from './follows';
 import { PREFLIGHT_CHECK_STATUSES } from './preflight';
 import { VALIDATION_HE } from './validation-messages.he';
 
@@ -104,6 +106,7 @@ export const MAIL_TEMPLATES = [
   'return-rejected',
   ...ACCOUNT_MAIL_TEMPLATES,
   'payout-statement',
+  'new-books',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -272,7 +275,9 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   passwordChangedMailSchema,
   emailChangeConfirmMailSchema,
   emailChangeRequestedMailSchema,
+  emailVerifyMailSchema,
   payoutStatementMailSchema,
+  newBooksMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */
@@ -424,6 +429,7 @@ export const ALL_QUEUE_NAMES: readonly string[] = [
   ...ORDER_QUEUE_NAME_LIST,
   ...BOOK_QUEUE_NAME_LIST,
   PAYOUT_QUEUE_NAMES.payoutRuns,
+  FOLLOW_QUEUE_NAMES.followDigests,
 ];
 
 /**
