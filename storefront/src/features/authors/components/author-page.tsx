@@ -13,6 +13,7 @@ import { isNotFound, useAuthor, useAuthorBooks } from '@mechabrim/api-client';
 import { BookGrid } from '../../../shared/catalogue';
 import { strings } from '../../../strings.he';
 import { AuthorLinks } from './author-links';
+import { FollowButton } from './follow-button';
 import './authors.css';
 
 const s = strings.author;
@@ -94,6 +95,7 @@ export function AuthorPage() {
               ))}
             </ul>
           )}
+          <FollowButton authorId={a._id} />
           <AuthorLinks author={a} />
           <dl className="author-stats">
             <div>
