@@ -44,6 +44,14 @@ export const strings = {
     logout: 'התנתקות',
   },
 
+  verifyEmail: {
+    label: 'אימות כתובת האימייל',
+    notice: (email: string) =>
+      `כדי לקבל עדכונים על החשבון, אשרו את כתובת האימייל בקישור ששלחנו אל ${email}.`,
+    sendAgain: 'שליחה חוזרת',
+    sending: 'שולחים…',
+    sendError: 'לא הצלחנו לשלוח את הקישור. נסו שוב.',
+  },
   frame: {
     navLabel: 'ניווט בפורטל הסופרים',
     roles: { author: 'חשבון סופרים', admin: 'חשבון ניהול', user: 'חשבון קוראים' } as Record<

@@ -36,4 +36,30 @@ describe('the portal frame', () => {
     expect(screen.getByText('נועה לוי').className).toBe('ap-frame__name');
     expect(screen.getByText('חשבון סופרים')).toBeTruthy();
   });
+
+  it('asks an unverified author to verify the address, and not a verified one (issue 24)', () => {
+    act(() =>
+      sessionStore.setState({
+        user: {
+          _id: 'a1',
+          name: 'נועה לוי',
+          email: 'noa@example.com',
+          role: 'author',
+          emailVerified: false,
+        },
+      }),
+    );
+    const { unmount } = frameAt('/author-dashboard/books');
+    const notice = screen.getByRole('complementary', { name: 'אימות כתובת האימייל' });
+    expect(notice.textContent).toContain('noa@example.com');
+    expect(screen.getByRole('button', { name: 'שליחה חוזרת' })).toBeTruthy();
+    unmount();
+    act(() =>
+      sessionStore.setState({
+        user: { _id: 'a1', name: 'נועה לוי', email: 'noa@example.com', role: 'author' },
+      }),
+    );
+    frameAt('/author-dashboard/books');
+    expect(screen.queryByRole('complementary', { name: 'אימות כתובת האימייל' })).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { Avatar } from '@mechabrim/ui';
 import { SiteLink } from '../shared/site-link';
+import { VerifyEmailNotice } from '../shared/verify-email-notice';
 import { strings } from '../strings.he';
 import '../shared/portal.css';
 
@@ -73,7 +74,10 @@ export function PortalFrame({ children }: { children: ReactNode }) {
           </div>
         </div>
       </div>
-      <div className="ap-frame__body mb-container">{children}</div>
+      <div className="ap-frame__body mb-container">
+        <VerifyEmailNotice />
+        {children}
+      </div>
     </div>
   );
 }

@@ -20,3 +20,4 @@ export * from './wishlist/query-keys';
 export * from './wishlist/check-wishlist';
 export * from './wishlist/get-wishlist';
 export * from './wishlist/toggle-wishlist';
+export * from './follows/follows';

@@ -7,6 +7,7 @@ export const ACCOUNT_MAIL_TEMPLATES = [
   'password-changed',
   'email-change-confirm',
   'email-change-requested',
+  'email-verify',
 ] as const;
 
 /** How long a password-reset link works. */
@@ -14,6 +15,9 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 
 /** How long the link confirming a new e-mail address works. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/** How long the link verifying a new account's address works. */
+export const EMAIL_VERIFY_TTL_HOURS = 48;
 
 const mailTo = z.email().max(254);
 const nameField = z.string().min(1).max(120);
@@ -66,4 +70,17 @@ export const emailChangeRequestedMailSchema = z.strictObject({
   name: nameField,
   newEmail: mailTo,
   requestedAt: z.iso.datetime(),
+});
+
+/**
+ * `email-verify`: sent at registration (and again on request) to the account's address; following
+ * its single-use link marks the address verified. The token rides in the job and the link's
+ * fragment only, like the reset link.
+ */
+export const emailVerifyMailSchema = z.strictObject({
+  template: z.literal('email-verify'),
+  to: mailTo,
+  name: nameField,
+  token: accountTokenSchema,
+  expiresAt: z.iso.datetime(),
 });

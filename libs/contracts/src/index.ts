@@ -6,6 +6,7 @@ export * from './fields';
 export * from './validation-messages.he';
 export * from './auth';
 export * from './account-mail';
+export * from './follows';
 export * from './catalogue';
 export * from './community';
 export * from './pickup-branch';

@@ -3,11 +3,13 @@ import {
   ACCOUNT_MAIL_TEMPLATES,
   emailChangeConfirmMailSchema,
   emailChangeRequestedMailSchema,
+  emailVerifyMailSchema,
   passwordChangedMailSchema,
   passwordResetMailSchema,
 } from './account-mail';
 import { reviewDecidedMailSchema } from './reviews';
 import { clientLogEntrySchema } from './client-logs';
+import { FOLLOW_QUEUE_NAMES, newBooksMailSchema } from './follows';
 import { PREFLIGHT_CHECK_STATUSES } from './preflight';
 import { VALIDATION_HE } from './validation-messages.he';
 
@@ -106,6 +108,7 @@ export const MAIL_TEMPLATES = [
   ...ACCOUNT_MAIL_TEMPLATES,
   'payout-statement',
   'review-decided',
+  'new-books',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -274,8 +277,10 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   passwordChangedMailSchema,
   emailChangeConfirmMailSchema,
   emailChangeRequestedMailSchema,
+  emailVerifyMailSchema,
   payoutStatementMailSchema,
   reviewDecidedMailSchema,
+  newBooksMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */
@@ -427,6 +432,7 @@ export const ALL_QUEUE_NAMES: readonly string[] = [
   ...ORDER_QUEUE_NAME_LIST,
   ...BOOK_QUEUE_NAME_LIST,
   PAYOUT_QUEUE_NAMES.payoutRuns,
+  FOLLOW_QUEUE_NAMES.followDigests,
 ];
 
 /**

@@ -1,7 +1,12 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
 
 /** What a mailed account link does (issue 24). */
-export const ACCOUNT_TOKEN_PURPOSES = ['password-reset', 'email-change'] as const;
+export const ACCOUNT_TOKEN_PURPOSES = [
+  'password-reset',
+  'email-change',
+  'email-verify',
+  'follow-unsubscribe',
+] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /**
@@ -19,7 +24,7 @@ export const AccountTokenSchema = new Schema(
     createdAt: { type: Date, required: true, default: () => new Date() },
     expiresAt: { type: Date, required: true },
     usedAt: { type: Date, default: null },
-    /** An e-mail change's new address: the account moves to it when the link is followed. */
+    /** An e-mail change's new address, or the address a verification link was mailed to: the account moves to it when the link is followed. */
     newEmail: { type: String, default: null, lowercase: true, trim: true, maxlength: 254 },
   },
   { collection: 'account_tokens', versionKey: false },

@@ -9,6 +9,7 @@ export * from './categories.schema';
 export * from './reviews.schema';
 export * from './contact-messages.schema';
 export * from './wishlists.schema';
+export * from './author-follows.schema';
 export * from './client-logs.schema';
 export * from './orders.schema';
 export * from './order-status';

@@ -1,5 +1,6 @@
 import type { Connection, Schema } from 'mongoose';
 import { ACCOUNT_TOKEN_MODEL, AccountTokenSchema } from './account-tokens.schema';
+import { AUTHOR_FOLLOW_MODEL, AuthorFollowSchema } from './author-follows.schema';
 import { AUTHOR_PROFILE_MODEL, AuthorProfileSchema } from './author-profiles.schema';
 import { BOOK_MODEL, BookSchema } from './books.schema';
 import { BOOK_EDIT_MODEL, BookEditSchema } from './book-edits.schema';
@@ -30,6 +31,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<{ name: string; schema: Schema }> =
   { name: OUTBOX_MODEL, schema: OutboxSchema },
   { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
   { name: BOOK_EDIT_MODEL, schema: BookEditSchema },
+  { name: AUTHOR_FOLLOW_MODEL, schema: AuthorFollowSchema },
 ];
 
 /** Registers the models on a plain mongoose connection (scripts, the seed); idempotent. */

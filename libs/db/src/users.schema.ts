@@ -18,6 +18,14 @@ export const UserSchema = new Schema(
      * the database; read by the server whenever it prices an order, never taken from the client.
      */
     isVip: { type: Boolean, default: false },
+    /**
+     * Whether the owner followed the link mailed at registration (issue 24). Registration writes
+     * false; accounts from before verification existed (and the demo data's) have no value and
+     * count as verified, so a query for unverified accounts asks for `false`.
+     */
+    emailVerified: { type: Boolean, default: undefined },
+    /** False once the reader unsubscribed from the new-books mail of followed authors. */
+    followMails: { type: Boolean, default: undefined },
     /** When the owner deleted the account: its personal data was removed then (issue 24). */
     deletedAt: { type: Date, default: null },
   },

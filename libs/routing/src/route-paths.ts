@@ -20,6 +20,8 @@ export const storefrontPaths = [
   '/forgot-password',
   '/reset-password',
   '/confirm-email',
+  '/verify-email',
+  '/unsubscribe',
   '/profile',
   '/wishlist',
   '/author-compensation',

@@ -4,6 +4,7 @@ import { LoggingModule } from '@mechabrim/server-kit';
 import { AdminQueuesModule } from './admin-queues/admin-queues.module';
 import { AuthModule } from './auth/auth.module';
 import { WishlistModule } from './wishlist/wishlist.module';
+import { FollowsModule } from './follows/follows.module';
 import { StatsModule } from './stats/stats.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { ContactsModule } from './contacts/contacts.module';
@@ -45,6 +46,7 @@ export const FEATURE_MODULES: Type[] = [
   StatsModule,
   ContactsModule,
   WishlistModule,
+  FollowsModule,
   PaymentsModule,
   OrdersModule,
   AdminQueuesModule,

@@ -21,6 +21,7 @@ import { HealthController } from './health/health.controller';
 import { QueueDepths } from './health/queue-depths';
 import { MailModule } from './mail/mail.module';
 import { PayoutRunsModule } from './payout-runs/payout-runs.module';
+import { FollowDigestsModule } from './follow-digests/follow-digests.module';
 import { PrintJobsModule } from './print-jobs/print-jobs.module';
 import { ReceiptsModule } from './receipts/receipts.module';
 import { RefundsModule } from './refunds/refunds.module';
@@ -36,6 +37,7 @@ export const QUEUE_MODULES: Type[] = [
   BookUploadsModule,
   BookSalesModule,
   PayoutRunsModule,
+  FollowDigestsModule,
 ];
 
 @Global()

@@ -473,6 +473,7 @@ describe('order-splits: the paid order to the ledger', () => {
           'book-sales',
           'book-uploads',
           'client-logs',
+          'follow-digests',
           'mail',
           'order-splits',
           'payout-runs',

@@ -2,6 +2,7 @@ import { useRoutes } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { storefrontRoutes } from './routes';
 import { CartFeedback } from '../shared/cart-feedback/cart-feedback';
+import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner';
 
 // Set at build time (MECHABRIM_BUILD_LABEL); empty in normal builds. It lets a deployment show
 // which storefront build is live — the federation browser test uses it to prove a redeployed
@@ -16,6 +17,7 @@ export default function StorefrontApp() {
   const element = useRoutes(storefrontRoutes);
   return (
     <>
+      <VerifyEmailBanner />
       {element}
       <CartFeedback />
       {buildLabel ? (

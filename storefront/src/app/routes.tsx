@@ -34,6 +34,12 @@ const ResetPasswordPage = lazy(() =>
 const ConfirmEmailPage = lazy(() =>
   import('../features/auth').then((m) => ({ default: m.ConfirmEmailPage })),
 );
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const UnsubscribePage = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.UnsubscribePage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile').then((m) => ({ default: m.ProfilePage })),
 );
@@ -77,6 +83,8 @@ const screens: Record<StorefrontPath, ReactElement> = {
   '/forgot-password': <ForgotPasswordPage />,
   '/reset-password': <ResetPasswordPage />,
   '/confirm-email': <ConfirmEmailPage />,
+  '/verify-email': <VerifyEmailPage />,
+  '/unsubscribe': <UnsubscribePage />,
   '/profile': <ProfilePage />,
   '/wishlist': <WishlistPage />,
   '/author-compensation': <AuthorCompensationPage />,

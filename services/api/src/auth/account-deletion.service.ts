@@ -4,6 +4,8 @@ import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import type { AccountMessageAnswer } from '@mechabrim/contracts';
 import {
+  AUTHOR_FOLLOW_MODEL,
+  type AuthorFollowModel,
   ACCOUNT_TOKEN_MODEL,
   BOOK_MODEL,
   ORDER_MODEL,
@@ -48,6 +50,7 @@ export class AccountDeletionService {
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(REVIEW_MODEL) private readonly reviews: ReviewModel,
     @InjectModel(WISHLIST_ITEM_MODEL) private readonly wishlists: WishlistItemModel,
+    @InjectModel(AUTHOR_FOLLOW_MODEL) private readonly follows: AuthorFollowModel,
     @InjectModel(ACCOUNT_TOKEN_MODEL) private readonly tokens: AccountTokenModel,
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     private readonly sessions: SessionsService,
@@ -115,6 +118,7 @@ export class AccountDeletionService {
         { session },
       );
       await this.wishlists.deleteMany({ user: userId }, { session });
+      await this.follows.deleteMany({ user: userId }, { session });
       await this.tokens.deleteMany({ user: userId }, { session });
     });
     await this.sessions.endAll(current.id);

@@ -15,6 +15,7 @@ import {
   deleteAccountRequestSchema,
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
+  verifyEmailRequestSchema,
   type AccountMessageAnswer,
 } from '@mechabrim/contracts';
 import { AuthThrottlerGuard } from '../common/rate-limit/auth-throttler.guard';
@@ -28,6 +29,7 @@ import { CurrentUser, type AuthenticatedUser } from './authenticated-user';
 import { Authenticated } from './guards';
 import { AccountDeletionService } from './account-deletion.service';
 import { EmailChangesService } from './email-changes.service';
+import { EmailVerificationService } from './email-verification.service';
 import { PasswordsService } from './passwords.service';
 
 /** Forgotten and changed passwords, a confirmed e-mail change, deleting one's account (issue 24). */
@@ -38,7 +40,44 @@ export class AccountController {
     private readonly passwords: PasswordsService,
     private readonly deletion: AccountDeletionService,
     private readonly emailChanges: EmailChangesService,
+    private readonly verification: EmailVerificationService,
   ) {}
+
+  @Post('email/verify')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.passwordReset })
+  @ApiOperation({
+    summary: "Follow the link mailed at registration: the account's address is verified",
+  })
+  @ApiZodBody(verifyEmailRequestSchema)
+  @ApiBadRequestResponse({
+    description: 'The link was used, expired, never existed, or the address changed since',
+  })
+  @ApiZodResponse(accountMessageAnswerSchema, { description: 'A Hebrew message' })
+  verifyEmail(
+    @Body(new ZodValidationPipe(verifyEmailRequestSchema))
+    body: z.output<typeof verifyEmailRequestSchema>,
+  ): Promise<AccountMessageAnswer> {
+    return this.verification.verify(body.token);
+  }
+
+  @Post('email/verify/resend')
+  @HttpCode(202)
+  @Header('Cache-Control', 'no-store')
+  @Authenticated()
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.passwordReset })
+  @ApiOperation({
+    summary: 'Mail the verification link again (earlier links stop working)',
+  })
+  @ApiConflictResponse({ description: 'The address is verified already' })
+  @ApiTooManyRequestsResponse({ description: 'Too many links for this account or from this IP' })
+  @ApiZodResponse(accountMessageAnswerSchema, { status: 202, description: 'A Hebrew message' })
+  resendVerification(@CurrentUser() user: AuthenticatedUser): Promise<AccountMessageAnswer> {
+    return this.verification.resend(user);
+  }
 
   @Post('password/forgot')
   @HttpCode(202)

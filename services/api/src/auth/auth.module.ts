@@ -12,6 +12,7 @@ import { AccountMailer } from './account-mailer';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailChangesService } from './email-changes.service';
+import { EmailVerificationService } from './email-verification.service';
 import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginBackoff } from './login-backoff';
@@ -50,6 +51,7 @@ import { SessionsService } from './sessions.service';
     AccountDeletionService,
     AccountMailer,
     EmailChangesService,
+    EmailVerificationService,
     SessionsService,
     JwtStrategy,
     JwtAuthGuard,

@@ -31,6 +31,7 @@ import { API_CONFIG } from '../config/config.module';
 import { isAllowedAvatar } from './avatar-url';
 import { deviceSummary } from './device-summary';
 import { EmailChangesService } from './email-changes.service';
+import { EmailVerificationService } from './email-verification.service';
 import { LoginBackoff } from './login-backoff';
 import { SessionsService } from './sessions.service';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -44,6 +45,7 @@ const USER_FIELDS = {
   avatar: 1,
   createdAt: 1,
   isVip: 1,
+  emailVerified: 1,
 } as const;
 
 /** Registration, login and the signed-in user's profile. */
@@ -57,6 +59,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly backoff: LoginBackoff,
     private readonly emailChanges: EmailChangesService,
+    private readonly verification: EmailVerificationService,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -71,6 +74,7 @@ export class AuthService {
         email: data.email,
         passwordHash: await hashPassword(data.password),
         role: data.role,
+        emailVerified: false,
       });
     } catch (error) {
       if (isDuplicateKeyError(error)) throw new DomainError('conflict', messagesHe.auth.emailTaken);
@@ -83,6 +87,7 @@ export class AuthService {
         { upsert: true },
       );
     }
+    await this.verification.registered(created);
     const user = toUserAnswer(created);
     return { user, token: await this.startSession(user, userAgent) };
   }

@@ -102,7 +102,8 @@ export class EmailChangesService {
     try {
       const moved = await this.users.updateOne(
         { _id: spent.user },
-        { $set: { email: spent.newEmail } },
+        // The link reached the new address: it is verified too.
+        { $set: { email: spent.newEmail, emailVerified: true } },
         { runValidators: true },
       );
       if (moved.matchedCount === 0) throw new DomainError('invalid_data', m.emailLinkExpired);

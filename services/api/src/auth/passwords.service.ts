@@ -13,6 +13,7 @@ import {
 } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
+import { spendBudget } from '../common/rate-limit/account-budget';
 import { REDIS_CLIENT } from '../infra/redis.module';
 import { AccountMailer, newAccountToken, tokenHashOf } from './account-mailer';
 import type { AuthenticatedUser } from './authenticated-user';
@@ -159,22 +160,12 @@ export class PasswordsService {
   }
 
   /** Counts a reset mail for the address; over the limit, a Hebrew 429. */
-  private async countResetMail(address: string): Promise<void> {
-    const key = `mechabrim:reset-mails:${tokenHashOf(address)}`;
-    let count: number;
-    try {
-      count = await this.redis.incr(key);
-      if (count === 1) await this.redis.pexpire(key, RESET_MAILS_PER_ADDRESS.windowMs);
-    } catch {
-      // Redis is down: the mail could not be queued anyway (the producer answers 503).
-      return;
-    }
-    if (count > RESET_MAILS_PER_ADDRESS.limit) {
-      throw new DomainError('too_many_requests', m.tooManyResetMails, undefined, {
-        retryAfterSeconds: Math.ceil(
-          Math.max(1000, await this.redis.pttl(key).catch(() => 60_000)) / 1000,
-        ),
-      });
-    }
+  private countResetMail(address: string): Promise<void> {
+    return spendBudget(
+      this.redis,
+      `mechabrim:reset-mails:${tokenHashOf(address)}`,
+      RESET_MAILS_PER_ADDRESS,
+      m.tooManyResetMails,
+    );
   }
 }

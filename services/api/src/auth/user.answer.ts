@@ -11,6 +11,7 @@ export interface StoredUser {
   avatar?: string | null;
   createdAt?: Date | null;
   isVip?: boolean | null;
+  emailVerified?: boolean | null;
 }
 
 /** The user as answers show it: never the password hash. */
@@ -26,5 +27,7 @@ export function toUserAnswer(user: StoredUser): User {
     avatar: user.avatar ?? '',
     createdAt: (user.createdAt ?? new Date(0)).toISOString(),
     isVip: user.isVip ?? false,
+    // Only registration writes false: older and seeded accounts count as verified.
+    emailVerified: user.emailVerified !== false,
   };
 }

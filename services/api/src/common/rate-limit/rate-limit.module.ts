@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   auth: { limit: 10, ttl: 60_000 },
   /** Password-reset requests and resets: each may mail a stranger's address. */
   passwordReset: { limit: 5, ttl: 15 * 60_000 },
+  /** Following and unfollowing authors (issue 24); each account has its own budget too. */
+  follows: { limit: 30, ttl: 60_000 },
   /** Contact form. */
   contact: { limit: 5, ttl: 60_000 },
   /** Browser logs: a page in an error loop must not flood the API. */

@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_TTL_HOURS } from '@mechabrim/contracts';
+import { EMAIL_CHANGE_TTL_HOURS, EMAIL_VERIFY_TTL_HOURS } from '@mechabrim/contracts';
 import { workerStringsHe } from '../../strings.he';
 import { htmlDocument, link, paragraph, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
@@ -50,6 +50,30 @@ export const emailChangeRequestedTemplate: MailTemplate<'email-change-requested'
         link(forgotUrl, t.forgot),
       ]),
       text: textDocument(greeting, [intro, t.notYou, `${t.forgot}: ${forgotUrl}`]),
+      attachments: [],
+    });
+  },
+};
+
+/**
+ * The registration's link that verifies the account's address (issue 24); the token is in the
+ * link's fragment, like the other account links.
+ */
+export const emailVerifyTemplate: MailTemplate<'email-verify'> = {
+  render(job, context) {
+    const t = m.emailVerify;
+    const url = `${context.siteUrl}/verify-email#token=${job.token}`;
+    const greeting = m.greeting(job.name);
+    const validity = t.validity(EMAIL_VERIFY_TTL_HOURS);
+    return Promise.resolve({
+      subject: t.subject,
+      html: htmlDocument(t.subject, greeting, [
+        paragraph(t.intro),
+        link(url, t.action),
+        paragraph(validity),
+        paragraph(t.notYou),
+      ]),
+      text: textDocument(greeting, [t.intro, url, validity, t.notYou]),
       attachments: [],
     });
   },

@@ -1,8 +1,13 @@
 import type { MailJob, MailTemplateName } from '@mechabrim/contracts';
 import { bookApprovedTemplate, bookRejectedTemplate } from './book-review.template';
 import { bookSoldTemplate } from './book-sold.template';
-import { emailChangeConfirmTemplate, emailChangeRequestedTemplate } from './email-change.template';
+import {
+  emailChangeConfirmTemplate,
+  emailChangeRequestedTemplate,
+  emailVerifyTemplate,
+} from './email-change.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
+import { newBooksTemplate } from './new-books.template';
 import { orderCancelledTemplate } from './order-cancelled.template';
 import { orderConfirmationTemplate } from './order-confirmation.template';
 import { orderReturnedTemplate } from './order-returned.template';
@@ -33,6 +38,8 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'email-change-requested': emailChangeRequestedTemplate,
   'payout-statement': payoutStatementTemplate,
   'review-decided': reviewDecidedTemplate,
+  'email-verify': emailVerifyTemplate,
+  'new-books': newBooksTemplate,
 };
 
 /** Renders a mail job with its template. */

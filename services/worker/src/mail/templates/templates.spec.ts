@@ -158,6 +158,24 @@ const jobs: MailJob[] = [
     decision: 'rejected',
     reason: 'חושף את הסוף & יותר',
   },
+  {
+    template: 'email-verify',
+    to: 'dana@example.com',
+    name: 'דנה',
+    token: 'C'.repeat(43),
+    expiresAt: '2025-03-04T08:30:00.000Z',
+  },
+  {
+    template: 'new-books',
+    to: 'dana@example.com',
+    name: 'דנה',
+    day: '2025-03-02',
+    books: [
+      { id: 'a'.repeat(24), title: 'מיכאל שלי', authorName: 'עמוס עוז' },
+      { id: 'b'.repeat(24), title: 'סיפור על אהבה וחושך', authorName: 'עמוס עוז' },
+    ],
+    unsubscribeToken: 'D'.repeat(43),
+  },
 ];
 
 /** The job of one template from the list above (every template is in it). */
@@ -170,6 +188,24 @@ function jobOf(template: MailJob['template']): MailJob {
 describe('mail templates', () => {
   it('has one template per name in MAIL_TEMPLATES', () => {
     expect(Object.keys(MAIL_TEMPLATE_REGISTRY).sort()).toEqual([...MAIL_TEMPLATES].sort());
+  });
+
+  it('email verification links to the verify page with the token in the fragment', async () => {
+    const mail = await renderMail(jobOf('email-verify'), contextWith(null));
+    const url = `https://mechabrim.example/verify-email#token=${'C'.repeat(43)}`;
+    expect(mail.text).toContain(url);
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).toContain('48 שעות');
+  });
+
+  it('new books lists each book with its page and an unsubscribe link in the fragment', async () => {
+    const mail = await renderMail(jobOf('new-books'), contextWith(null));
+    expect(mail.subject).toBe('2 ספרים חדשים מסופרים שאתם עוקבים אחריהם');
+    expect(mail.text).toContain(`https://mechabrim.example/book/${'a'.repeat(24)}`);
+    expect(mail.text).toContain('מיכאל שלי');
+    const unsubscribe = `https://mechabrim.example/unsubscribe#token=${'D'.repeat(43)}`;
+    expect(mail.text).toContain(unsubscribe);
+    expect(mail.html).toContain(`href="${unsubscribe}"`);
   });
 
   it('keeps the outbox payload of the API valid and refuses unknown templates', () => {

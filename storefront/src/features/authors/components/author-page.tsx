@@ -14,6 +14,7 @@ import { BookGrid } from '../../../shared/catalogue';
 import { strings } from '../../../strings.he';
 import { AuthorLinks } from './author-links';
 import { AuthorReviews } from './author-reviews';
+import { FollowButton } from './follow-button';
 import './authors.css';
 
 const s = strings.author;
@@ -95,6 +96,7 @@ export function AuthorPage() {
               ))}
             </ul>
           )}
+          <FollowButton authorId={a._id} />
           <AuthorLinks author={a} />
           <dl className="author-stats">
             <div>

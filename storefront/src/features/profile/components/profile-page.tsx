@@ -7,6 +7,7 @@ import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
+import { FollowedAuthorsSection } from './followed-authors-section';
 import './profile.css';
 
 const s = strings.profile;
@@ -152,6 +153,7 @@ export function ProfilePage() {
           </>
         )}
       </section>
+      <FollowedAuthorsSection />
       <ChangePasswordForm onChanged={(message) => setToast({ tone: 'success', message })} />
       <DeleteAccountSection onDeleted={setFarewell} />
     </div>

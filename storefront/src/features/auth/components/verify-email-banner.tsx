@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { AccountMessageAnswer } from '@mechabrim/contracts';
+import { ApiError, apiFetch, useSession } from '@mechabrim/session';
+import { strings } from '../../../strings.he';
+import './auth.css';
+
+const s = strings.verifyEmail;
+
+/**
+ * Shown on every storefront screen while the signed-in account's address is not verified (only
+ * an answer saying `emailVerified: false` shows it: older sessions and accounts never do), with
+ * 'send again' (the API limits it per account and per IP, and says so in Hebrew).
+ */
+export function VerifyEmailBanner() {
+  const user = useSession((st) => st.user);
+  const [state, setState] = useState<
+    { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' | 'failed'; message: string }
+  >({ kind: 'idle' });
+  if (!user || user.emailVerified !== false) return null;
+
+  const sendAgain = async () => {
+    setState({ kind: 'sending' });
+    try {
+      const answer = await apiFetch<AccountMessageAnswer>('/api/auth/email/verify/resend', {
+        method: 'POST',
+        fallbackMessage: s.sendError,
+      });
+      setState({ kind: 'sent', message: answer.message });
+    } catch (err) {
+      setState({
+        kind: 'failed',
+        message: err instanceof ApiError && err.message ? err.message : s.sendError,
+      });
+    }
+  };
+
+  return (
+    <aside className="mb-container verify-banner" aria-label={s.title}>
+      <p>
+        {s.banner} {s.bannerTo(user.email)}
+      </p>
+      {state.kind === 'sent' || state.kind === 'failed' ? (
+        <p
+          className={state.kind === 'sent' ? 'auth-notice' : 'auth-failure'}
+          role={state.kind === 'sent' ? 'status' : 'alert'}
+        >
+          {state.message}
+        </p>
+      ) : null}
+      {state.kind !== 'sent' && (
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="secondary"
+          disabled={state.kind === 'sending'}
+          aria-busy={state.kind === 'sending' || undefined}
+          onClick={() => void sendAgain()}
+        >
+          {state.kind === 'sending' ? s.sending : s.sendAgain}
+        </button>
+      )}
+    </aside>
+  );
+}
