@@ -104,6 +104,7 @@ export const MAIL_TEMPLATES = [
   'return-rejected',
   ...ACCOUNT_MAIL_TEMPLATES,
   'payout-statement',
+  'donation-thanks',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -256,6 +257,20 @@ export function payoutStatementMailJobId(payoutId: string): string {
   return `payout-statement-${payoutId}`;
 }
 
+/**
+ * `donation-thanks`: thanks a donor for a direct donation to the community fund ('donate now'),
+ * with its sum, date and reference, once the payment was confirmed (one outbox row, written with
+ * the donation's ledger entry).
+ */
+export const donationThanksMailSchema = z.strictObject({
+  template: z.literal('donation-thanks'),
+  to: mailTo,
+  donationId: z.string().regex(/^[a-f\d]{24}$/i),
+  amountAgorot: z.number().int().min(1),
+  donorName: z.string().max(80).nullable(),
+  paidAt: z.iso.datetime(),
+});
+
 /** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
@@ -273,6 +288,7 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   emailChangeConfirmMailSchema,
   emailChangeRequestedMailSchema,
   payoutStatementMailSchema,
+  donationThanksMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   contact: { limit: 5, ttl: 60_000 },
   /** Browser logs: a page in an error loop must not flood the API. */
   clientLogs: { limit: 120, ttl: 60_000 },
+  /** 'Donate now' (guests too): each opens a hosted payment page with the provider. */
+  donations: { limit: 20, ttl: 60_000 },
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { MailJob, MailTemplateName } from '@mechabrim/contracts';
 import { bookApprovedTemplate, bookRejectedTemplate } from './book-review.template';
 import { bookSoldTemplate } from './book-sold.template';
+import { donationThanksTemplate } from './donation-thanks.template';
 import { emailChangeConfirmTemplate, emailChangeRequestedTemplate } from './email-change.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
 import { orderCancelledTemplate } from './order-cancelled.template';
@@ -31,6 +32,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'email-change-confirm': emailChangeConfirmTemplate,
   'email-change-requested': emailChangeRequestedTemplate,
   'payout-statement': payoutStatementTemplate,
+  'donation-thanks': donationThanksTemplate,
 };
 
 /** Renders a mail job with its template. */
