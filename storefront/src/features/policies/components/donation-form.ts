@@ -18,12 +18,12 @@ export type DonationField = 'amount' | 'email' | 'name';
 
 /** The body the form sends, or the first Hebrew error of each field that is wrong. */
 export function checkDonation(
-  input: CommunityDonationInput,
+  input: Omit<CommunityDonationInput, 'amount'> & { amount: number | undefined },
 ):
   | { ok: true; body: CommunityDonationInput }
   | { ok: false; errors: Partial<Record<DonationField, string>> } {
   const parsed = communityDonationRequestSchema.safeParse(input);
-  if (parsed.success) return { ok: true, body: input };
+  if (parsed.success) return { ok: true, body: { ...input, amount: parsed.data.amount } };
   const errors: Partial<Record<DonationField, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
