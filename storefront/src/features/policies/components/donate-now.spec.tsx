@@ -27,6 +27,11 @@ describe('the donation form', () => {
     expect(screen.getByText('סכום התרומה המינימלי הוא 10 ₪')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'סכום אחר בשקלים' }));
     expect(calls.filter((c) => c.startsWith('/api/community/donations'))).toEqual([]);
+    // Typing another sum clears the error.
+    fireEvent.change(screen.getByRole('textbox', { name: 'סכום אחר בשקלים' }), {
+      target: { value: '50' },
+    });
+    expect(screen.queryByText('סכום התרומה המינימלי הוא 10 ₪')).toBeNull();
   });
 
   it('opens the hosted payment page the API answered, with its fields', async () => {

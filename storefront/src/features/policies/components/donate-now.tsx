@@ -34,11 +34,12 @@ export function DonateNow() {
   const key = useRef(newDonationKey());
   const otherInput = useRef<HTMLInputElement>(null);
   const create = useCreateDonation();
-  // Changed details are another donation: a new key.
+  // Changed details are another donation: a new key; the changed field's error is cleared.
   const changed =
-    <T,>(set: (value: T) => void) =>
+    <T,>(field: DonationField, set: (value: T) => void) =>
     (value: T) => {
       key.current = newDonationKey();
+      setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
       set(value);
     };
   const amount = chosenAmount(choice, other);
@@ -87,7 +88,7 @@ export function DonateNow() {
                   name="amount"
                   value={String(preset)}
                   checked={choice === String(preset)}
-                  onChange={(e) => changed(setChoice)(e.target.value)}
+                  onChange={(e) => changed('amount', setChoice)(e.target.value)}
                 />
                 <span>{t.preset(shekels(preset))}</span>
               </label>
@@ -99,7 +100,7 @@ export function DonateNow() {
                 value={OTHER_AMOUNT}
                 checked={choice === OTHER_AMOUNT}
                 onChange={(e) => {
-                  changed(setChoice)(e.target.value);
+                  changed('amount', setChoice)(e.target.value);
                   queueMicrotask(() => otherInput.current?.focus());
                 }}
               />
@@ -122,7 +123,7 @@ export function DonateNow() {
                   inputMode="decimal"
                   autoComplete="off"
                   value={other}
-                  onChange={(e) => changed(setOther)(e.target.value)}
+                  onChange={(e) => changed('amount', setOther)(e.target.value)}
                 />
               )}
             </Field>
@@ -141,7 +142,7 @@ export function DonateNow() {
               name="email"
               autoComplete="email"
               value={email}
-              onChange={(e) => changed(setEmail)(e.target.value)}
+              onChange={(e) => changed('email', setEmail)(e.target.value)}
             />
           )}
         </Field>
@@ -152,7 +153,7 @@ export function DonateNow() {
               name="name"
               autoComplete="name"
               value={name}
-              onChange={(e) => changed(setName)(e.target.value)}
+              onChange={(e) => changed('name', setName)(e.target.value)}
             />
           )}
         </Field>
