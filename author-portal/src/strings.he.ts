@@ -397,6 +397,27 @@ export const strings = {
     noHolds: 'אין תשלומים שממתינים לבדיקה',
     holdSince: (date: string) => `פרטי הבנק שונו ב־${date}`,
     release: 'שחרור לתשלום',
+    /** The community fund's allocations in a run (issue 23 item 7). */
+    allocations: {
+      title: (label: string) => `העברות לפרויקטים של קרן הקהילה בהרצת ${label}`,
+      none: 'בהרצה הזאת לא הועבר כסף מהקרן לפרויקטים',
+      project: 'פרויקט',
+      status: 'מצב',
+      amount: 'סכום',
+      bank: 'חשבון',
+      actions: 'פעולות',
+      statusOf: { planned: 'בקובץ', paid: 'הועבר', returned: 'הוחזר לקרן' } as Record<
+        string,
+        string
+      >,
+      total: 'סך הכול לפרויקטים',
+      totalCount: (count: number) => (count === 1 ? 'פרויקט אחד' : `${count} פרויקטים`),
+      returnedTotal: (count: number) =>
+        count === 1 ? 'מתוכו הוחזר לקרן (העברה אחת)' : `מתוכו הוחזר לקרן (${count} העברות)`,
+      markReturned: 'סימון כהעברה שהוחזרה',
+      confirmReturned: (name: string) =>
+        `לסמן את ההעברה לפרויקט ${name} כהעברה שהבנק החזיר? הכסף יחזור לקרן ויחולק שוב בהרצה הבאה.`,
+    },
   },
   edit: {
     title: 'עריכת ספר',

@@ -5,7 +5,8 @@ import {
   DONATION_MIN_AGOROT,
 } from '@mechabrim/money';
 import { z } from 'zod';
-import { objectIdSchema } from './fields';
+import { emailSchema, objectIdSchema } from './fields';
+import { idempotencyKeySchema } from './payments';
 import { bankPayeeFields, checkBankAccount } from './payouts';
 
 /*
@@ -38,6 +39,8 @@ export const COMMUNITY_FUND_HE = {
   donationInvalid: 'סכום התרומה צריך להיות מספר בשקלים, עד שתי ספרות אחרי הנקודה',
   donationTooLow: `סכום התרומה המינימלי הוא ${toShekels(DONATION_MIN_AGOROT)} ₪`,
   donationTooHigh: `סכום התרומה המרבי באתר הוא ${toShekels(DONATION_MAX_AGOROT).toLocaleString('en-US')} ₪. לתרומה גדולה יותר נשמח שתפנו אלינו`,
+  donorNameTooLong: 'השם ארוך מדי (עד 80 תווים)',
+  donationNotFound: 'התרומה לא נמצאה',
 } as const;
 
 const M = COMMUNITY_FUND_HE;
@@ -138,7 +141,12 @@ export const communityFundSchema = z.object({
 });
 export type CommunityFund = z.infer<typeof communityFundSchema>;
 
-/** Body of `POST /api/community/donations`: the sum, shekels. */
+/**
+ * Body of `POST /api/community/donations`: the sum in shekels, the e-mail address the thank-you
+ * and receipt go to, and optionally the donor's name. Guests may donate: no sign-in is needed.
+ * `idempotency_key` (or the `Idempotency-Key` header), one per press of 'donate now', makes a
+ * retried or double-clicked request the same donation.
+ */
 export const communityDonationRequestSchema = z.strictObject({
   amount: z
     .number({ error: M.donationRequired })
@@ -146,5 +154,46 @@ export const communityDonationRequestSchema = z.strictObject({
     .refine(isWholeAgorot, { error: M.donationInvalid, abort: true })
     .min(toShekels(DONATION_MIN_AGOROT), M.donationTooLow)
     .max(toShekels(DONATION_MAX_AGOROT), M.donationTooHigh),
+  email: emailSchema,
+  name: z
+    .string()
+    .trim()
+    .max(80, M.donorNameTooLong)
+    .optional()
+    .transform((value) => (value ? value : null)),
+  idempotency_key: idempotencyKeySchema.optional(),
 });
-export type CommunityDonationRequest = z.infer<typeof communityDonationRequestSchema>;
+export type CommunityDonationInput = z.input<typeof communityDonationRequestSchema>;
+export type CommunityDonationRequest = z.output<typeof communityDonationRequestSchema>;
+
+/** The sums the 'donate now' form offers before a free sum, shekels. */
+export const DONATION_PRESET_SHEKELS = [50, 100, 180, 360] as const;
+
+/**
+ * Answer of `POST /api/community/donations`: the hosted payment page to post `form_data` to, and
+ * the donation's payment reference, by which its result page asks how it stands.
+ */
+export const communityDonationCreatedSchema = z.object({
+  donation_ref: z.string(),
+  amount: z.number(),
+  payment_url: z.string(),
+  form_data: z.record(z.string(), z.string()),
+});
+export type CommunityDonationCreated = z.infer<typeof communityDonationCreatedSchema>;
+
+export const COMMUNITY_DONATION_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+/** Answer of `GET /api/community/donations/:ref`: what the server confirmed, nothing personal. */
+export const communityDonationStatusSchema = z.object({
+  status: z.enum(COMMUNITY_DONATION_STATUSES),
+  amount: z.number(),
+  paidAt: z.string().nullable(),
+  /** The provider's reason for a declined card, in Hebrew when it gave one. */
+  error: z.string().nullable(),
+});
+export type CommunityDonationStatus = z.infer<typeof communityDonationStatusSchema>;
+
+/** A donation's payment reference (`donation_ref`) as a route parameter. */
+export const donationRefSchema = z
+  .string({ error: M.donationNotFound })
+  .regex(/^[A-Za-z0-9_-]{16,40}$/, M.donationNotFound);

@@ -74,8 +74,33 @@ export const payoutRunPayoutSchema = z.object({
 });
 export type PayoutRunPayout = z.infer<typeof payoutRunPayoutSchema>;
 
+export const COMMUNITY_ALLOCATION_STATUS_VALUES = ['planned', 'paid', 'returned'] as const;
+
+/** One community project's allocation of the fund in a run, paid in the same bank batch. */
+export const payoutRunAllocationSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  status: z.enum(COMMUNITY_ALLOCATION_STATUS_VALUES),
+  amount: z.number(),
+  bank: z.object({ bankCode: z.string(), branch: z.string(), accountMasked: z.string() }),
+  returnedAt: z.string().nullable(),
+});
+export type PayoutRunAllocation = z.infer<typeof payoutRunAllocationSchema>;
+
+/** The run's allocations added up: all of them, and those the bank did not return. */
+export const payoutRunAllocationTotalsSchema = z.object({
+  count: z.number(),
+  total: z.number(),
+  returnedCount: z.number(),
+  returned: z.number(),
+});
+
 export const payoutRunDetailSchema = payoutRunSchema.extend({
   payouts: z.array(payoutRunPayoutSchema),
+  /** The community fund's allocations to projects in this run. */
+  allocations: z.array(payoutRunAllocationSchema),
+  allocationTotals: payoutRunAllocationTotalsSchema,
 });
 export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
 

@@ -109,6 +109,7 @@ export const MAIL_TEMPLATES = [
   'payout-statement',
   'review-decided',
   'new-books',
+  'donation-thanks',
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
@@ -261,6 +262,20 @@ export function payoutStatementMailJobId(payoutId: string): string {
   return `payout-statement-${payoutId}`;
 }
 
+/**
+ * `donation-thanks`: thanks a donor for a direct donation to the community fund ('donate now'),
+ * with its sum, date and reference, once the payment was confirmed (one outbox row, written with
+ * the donation's ledger entry).
+ */
+export const donationThanksMailSchema = z.strictObject({
+  template: z.literal('donation-thanks'),
+  to: mailTo,
+  donationId: z.string().regex(/^[a-f\d]{24}$/i),
+  amountAgorot: z.number().int().min(1),
+  donorName: z.string().max(80).nullable(),
+  paidAt: z.iso.datetime(),
+});
+
 /** `mail`: one e-mail to one address, drawn from a template; the template names its data. */
 export const mailJobSchema = z.discriminatedUnion('template', [
   orderConfirmationMailSchema,
@@ -281,6 +296,7 @@ export const mailJobSchema = z.discriminatedUnion('template', [
   payoutStatementMailSchema,
   reviewDecidedMailSchema,
   newBooksMailSchema,
+  donationThanksMailSchema,
 ]);
 export type MailJob = z.infer<typeof mailJobSchema>;
 /** The job of one template. */

@@ -72,6 +72,9 @@ export const CommunityAllocationSchema = new Schema(
     status: { type: String, enum: COMMUNITY_ALLOCATION_STATUSES, required: true },
     bank: { type: projectBankSchema, required: true },
     createdAt: { type: Date, required: true, default: () => new Date() },
+    /** When an admin recorded that the bank returned the transfer, and who. */
+    returnedAt: { type: Date, default: null },
+    returnedBy: { type: String, default: null },
   },
   { collection: 'community_allocations', versionKey: false },
 );

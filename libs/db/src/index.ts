@@ -22,6 +22,7 @@ export * from './payout-details.schema';
 export * from './payout-runs.schema';
 export * from './payouts.schema';
 export * from './community-projects.schema';
+export * from './community-donations.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

@@ -3,6 +3,7 @@ import {
   PAYOUT_VALIDATION_HE,
   type CommunityFund,
   type CommunityProjectAdmin,
+  type PayoutRunDetail,
 } from '@mechabrim/contracts';
 import { Types } from 'mongoose';
 import { expectError } from './http';
@@ -214,6 +215,120 @@ describe('the community fund: projects and the fund in the open', () => {
       await ctx.http.get(`/api/admin/community-projects/${created.body.id}`, {
         token: admin.token,
       }),
+      404,
+    );
+  });
+
+  it("records a project's transfer the bank returned, and books the money back to the fund once", async () => {
+    const project = await create({ ...library, name: 'מועדון קריאה בשכונה', target: 2_000 });
+    const projectId = new Types.ObjectId(project.body.id);
+    const runId = new Types.ObjectId();
+    const allocationId = new Types.ObjectId();
+    const occurredAt = new Date('2026-05-15T06:00:00Z');
+    await ctx.db.collection('payout_runs').insertOne({
+      _id: runId,
+      period: '2026-04',
+      periodEnd: new Date('2026-04-30T21:00:00Z'),
+      startedAt: occurredAt,
+      startedBy: 'schedule',
+      policy: 'monthly',
+      status: 'done',
+      finishedAt: occurredAt,
+    });
+    const projectBank = {
+      accountHolder: bank.accountHolder,
+      bankCode: '12',
+      branch: '571',
+      accountMasked: '••••1116',
+      sealed: { v: 1, iv: 'iv', tag: 'tag', data: 'data' },
+    };
+    await ctx.db.collection('community_allocations').insertOne({
+      _id: allocationId,
+      runId,
+      projectId,
+      period: '2026-04',
+      periodEnd: new Date('2026-04-30T21:00:00Z'),
+      amountAgorot: 12_345,
+      status: 'paid',
+      bank: projectBank,
+      createdAt: occurredAt,
+    });
+    await ctx.db.collection('ledger').insertMany([
+      ledgerRow({ kind: 'donation', amountAgorot: 20_000, occurredAt }),
+      ledgerRow({
+        orderId: allocationId,
+        kind: 'allocation',
+        amountAgorot: -12_345,
+        occurredAt,
+        projectId,
+      }),
+    ]);
+    const before = await fund();
+    const projectBefore = before.projects.find((p) => p.id === project.body.id);
+    expect(projectBefore?.received).toBe(123.45);
+
+    const detail = await ctx.http.get<PayoutRunDetail>(
+      `/api/admin/payout-runs/${runId.toHexString()}`,
+      { token: admin.token },
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body.allocations).toEqual([
+      {
+        id: allocationId.toHexString(),
+        projectId: project.body.id,
+        projectName: 'מועדון קריאה בשכונה',
+        status: 'paid',
+        amount: 123.45,
+        bank: { bankCode: '12', branch: '571', accountMasked: '••••1116' },
+        returnedAt: null,
+      },
+    ]);
+    expect(detail.body.allocationTotals).toEqual({
+      count: 1,
+      total: 123.45,
+      returnedCount: 0,
+      returned: 0,
+    });
+
+    const path = `/api/admin/community-allocations/${allocationId.toHexString()}/returned`;
+    expectError(await ctx.http.post(path, undefined, { token: author.token }), 403);
+    const returned = await ctx.http.post<{ message: string }>(path, undefined, {
+      token: admin.token,
+    });
+    expect(returned.status).toBe(200);
+    expect(returned.body.message).toMatch(/[\u0590-\u05FF]/);
+    // A second click, or a replayed request, books nothing again.
+    const again = expectError(await ctx.http.post(path, undefined, { token: admin.token }), 409);
+    expect(again.message).toMatch(/כבר/);
+    const entries = await ctx.db
+      .collection('ledger')
+      .find({ orderId: allocationId, kind: 'allocation' })
+      .sort({ lineIndex: 1 })
+      .toArray();
+    expect(entries.map((e) => [e.lineIndex, e.amountAgorot])).toEqual([
+      [0, -12_345],
+      [1, 12_345],
+    ]);
+    const stored = await ctx.db.collection('community_allocations').findOne({ _id: allocationId });
+    expect(stored).toMatchObject({ status: 'returned', returnedBy: admin.id });
+    expect(stored?.returnedAt).toBeInstanceOf(Date);
+
+    const after = await fund();
+    expect(after.allocated).toBeCloseTo(before.allocated - 123.45, 2);
+    expect(after.balance).toBeCloseTo(before.balance + 123.45, 2);
+    expect(after.projects.find((p) => p.id === project.body.id)?.received).toBe(0);
+    const detailAfter = await ctx.http.get<PayoutRunDetail>(
+      `/api/admin/payout-runs/${runId.toHexString()}`,
+      { token: admin.token },
+    );
+    expect(detailAfter.body.allocations[0]).toMatchObject({ status: 'returned' });
+    expect(detailAfter.body.allocationTotals).toMatchObject({ returnedCount: 1, returned: 123.45 });
+    expectError(
+      await ctx.http.post(
+        `/api/admin/community-allocations/${new Types.ObjectId().toHexString()}/returned`,
+        undefined,
+        { token: admin.token },
+      ),
       404,
     );
   });

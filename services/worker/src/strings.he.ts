@@ -183,6 +183,15 @@ export const workerStringsHe = {
           : `נמכרו ${quantity} עותקים של הספר "${title}".`,
       earnings: 'חלקך במכירה',
     },
+    donationThanks: {
+      subject: 'תודה על התרומה לקרן הקהילה של מחברים',
+      intro:
+        'התרומה שלך לקרן הקהילה התקבלה. כל שקל בקרן מגיע לפרויקטים של ספרות עברית, ואפשר לראות בעמוד הקהילה כמה קיבל כל פרויקט.',
+      amount: 'סכום התרומה',
+      paidAt: 'מועד התרומה',
+      reference: 'אסמכתה',
+      follow: 'לעמוד הקהילה',
+    },
     payoutDetailsChanged: {
       subject: (firstTime: boolean) =>
         firstTime ? 'פרטי התשלום שלכם נשמרו' : 'פרטי התשלום שלכם שונו',

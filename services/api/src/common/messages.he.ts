@@ -134,6 +134,14 @@ export const messagesHe = {
     projectHasMoney:
       'הפרויקט כבר קיבל כסף מהקרן ומופיע בדוח הקהילה, ולכן אי אפשר למחוק אותו. אפשר להעביר אותו לסטטוס "בהקמה".',
     projectRemoved: 'הפרויקט נמחק',
+    donationNotFound: 'התרומה לא נמצאה',
+    donationDescription: 'תרומה לקרן הקהילה של מחברים',
+    donationKeyReused: 'הבקשה הזאת כבר נשלחה עם סכום או פרטים אחרים. רעננו את הדף ונסו שוב.',
+    donationAlreadyPaid: 'התרומה הזאת כבר התקבלה. תודה רבה!',
+    allocationNotFound: 'ההקצאה לפרויקט לא נמצאה',
+    allocationNotReturnable: 'אפשר לסמן כמוחזרת רק הקצאה שהועברה לבנק',
+    allocationAlreadyReturned: 'ההעברה לפרויקט כבר סומנה כמוחזרת מהבנק',
+    allocationReturned: 'ההעברה לפרויקט סומנה כמוחזרת מהבנק, והכסף חזר לקרן ויוקצה שוב בהרצה הבאה',
   },
   portal: {
     /** Spec §5, §8: 'You are not authorized to edit this book'. */

@@ -4,6 +4,7 @@ import type { Connection } from 'mongoose';
 import { ORDER_MODEL, OUTBOX_MODEL, type OrderModel, type OutboxModel } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
+import { DonationNotifyService } from './donation-notify.service';
 import { OutboxRelay } from './outbox-relay.service';
 import { paidOrderJobs } from './outbox-rows';
 import { amountDueOf, type PayableOrder } from './payable-order';
@@ -33,7 +34,8 @@ const MAX_ROUNDS = 3;
  * the attempt's; then the paid status and the outbox rows of its follow-up work are written in one
  * MongoDB transaction. Money taken that does not pay the order (another sum, or an order already
  * paid) never changes the order: it is recorded as `foreign` with a refund to make, and the
- * attempt's own matching payment still pays the order.
+ * attempt's own matching payment still pays the order. A notify naming no order's attempt may name
+ * a direct donation's: {@link DonationNotifyService} applies it by the same rules.
  */
 @Injectable()
 export class PaymentNotifyService {
@@ -45,6 +47,7 @@ export class PaymentNotifyService {
     @InjectConnection() private readonly connection: Connection,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly relay: OutboxRelay,
+    private readonly donations: DonationNotifyService,
   ) {}
 
   async handle(
@@ -65,6 +68,15 @@ export class PaymentNotifyService {
         .lean<PayableOrder>()
         .exec();
       if (!order) {
+        const donation = await this.donations.handle(notify);
+        if (donation) {
+          if (donation.outcome === 'paid') this.relay.nudge();
+          this.logger.log(
+            { ...donation, transactionId: notify.transactionId },
+            'donation payment notify',
+          );
+          return { received: true, outcome: donation.outcome };
+        }
         this.logger.warn(
           { paymentRef: notify.paymentRef, transactionId: notify.transactionId },
           'payment notify for no known attempt',

@@ -2,12 +2,13 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ORDER_QUEUE_NAME_LIST } from '@mechabrim/contracts';
-import { CATALOGUE_MODELS } from '@mechabrim/db';
+import { CATALOGUE_MODELS, COMMUNITY_DONATION_MODEL, CommunityDonationSchema } from '@mechabrim/db';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { OrderExpirySweep } from './order-expiry.service';
 import { OutboxRelay } from './outbox-relay.service';
 import { PaymentCreateService } from './payment-create.service';
+import { DonationNotifyService } from './donation-notify.service';
 import { PaymentNotifyService } from './payment-notify.service';
 import { PaymentStatusService } from './payment-status.service';
 import { PaymentsController } from './payments.controller';
@@ -26,7 +27,10 @@ export function paymentProviderFor(config: ApiConfig): PaymentProvider {
 
 @Module({
   imports: [
-    MongooseModule.forFeature([...CATALOGUE_MODELS]),
+    MongooseModule.forFeature([
+      ...CATALOGUE_MODELS,
+      { name: COMMUNITY_DONATION_MODEL, schema: CommunityDonationSchema },
+    ]),
     ...ORDER_QUEUE_NAME_LIST.map((name) => BullModule.registerQueue({ name })),
   ],
   controllers: [PaymentsController, AdminPaymentsController],
@@ -34,11 +38,12 @@ export function paymentProviderFor(config: ApiConfig): PaymentProvider {
     { provide: PAYMENT_PROVIDER, inject: [API_CONFIG], useFactory: paymentProviderFor },
     PaymentCreateService,
     PaymentNotifyService,
+    DonationNotifyService,
     PaymentStatusService,
     UnappliedPaymentsService,
     OutboxRelay,
     OrderExpirySweep,
   ],
-  exports: [OutboxRelay, OrderExpirySweep],
+  exports: [OutboxRelay, OrderExpirySweep, PAYMENT_PROVIDER],
 })
 export class PaymentsModule {}

@@ -35,6 +35,7 @@ import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { toPayoutRun, type StoredPayoutRow, type StoredRun } from './payout-views';
+import { RunAllocationsService } from './run-allocations.service';
 
 const m = messagesHe.payouts;
 const shekels = (value: number) => toShekels(agorot(value));
@@ -58,6 +59,7 @@ export class PayoutRunsService {
     @InjectModel(COMMUNITY_ALLOCATION_MODEL)
     private readonly allocations: CommunityAllocationModel,
     @InjectQueue(PAYOUT_QUEUE_NAMES.payoutRuns) private readonly queue: Queue<PayoutRunsJob>,
+    private readonly runAllocations: RunAllocationsService,
   ) {
     this.dataDir = path.resolve(config.dataDir);
   }
@@ -107,6 +109,7 @@ export class PayoutRunsService {
     const names = new Map(authors.map((a) => [a._id.toHexString(), a.name]));
     return {
       ...toPayoutRun(run),
+      ...(await this.runAllocations.forRun(run._id)),
       payouts: rows.map((row) => ({
         id: row._id.toHexString(),
         authorId: row.authorId.toHexString(),

@@ -4,7 +4,9 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { PAYOUT_QUEUE_NAMES } from '@mechabrim/contracts';
 import {
   COMMUNITY_ALLOCATION_MODEL,
+  COMMUNITY_PROJECT_MODEL,
   CommunityAllocationSchema,
+  CommunityProjectSchema,
   LEDGER_ENTRY_MODEL,
   LedgerEntrySchema,
   OUTBOX_MODEL,
@@ -27,6 +29,8 @@ import { PayoutHoldsService } from './payout-holds.service';
 import { PayoutRunsController } from './payout-runs.controller';
 import { PayoutRunsService } from './payout-runs.service';
 import { PayoutStatementsService } from './payout-statements.service';
+import { RunAllocationsController } from './run-allocations.controller';
+import { RunAllocationsService } from './run-allocations.service';
 
 /** Authors' payouts (issue 23): payout details, the admins' holds, the runs and statements. */
 @Module({
@@ -40,6 +44,7 @@ import { PayoutStatementsService } from './payout-statements.service';
       { name: PAYOUT_MODEL, schema: PayoutSchema },
       { name: LEDGER_ENTRY_MODEL, schema: LedgerEntrySchema },
       { name: COMMUNITY_ALLOCATION_MODEL, schema: CommunityAllocationSchema },
+      { name: COMMUNITY_PROJECT_MODEL, schema: CommunityProjectSchema },
     ]),
   ],
   controllers: [
@@ -47,6 +52,7 @@ import { PayoutStatementsService } from './payout-statements.service';
     PayoutHoldsController,
     PayoutRunsController,
     MyPayoutsController,
+    RunAllocationsController,
   ],
   providers: [
     PayoutDetailsService,
@@ -54,6 +60,7 @@ import { PayoutStatementsService } from './payout-statements.service';
     PayoutRunsService,
     MyPayoutsService,
     PayoutStatementsService,
+    RunAllocationsService,
   ],
 })
 export class PayoutsModule {}

@@ -56,6 +56,13 @@ export function markPayoutReturned(payoutId: string): Promise<{ message: string 
   });
 }
 
+/** `POST /api/admin/community-allocations/:id/returned`: the bank returned a project's transfer. */
+export function markAllocationReturned(allocationId: string): Promise<{ message: string }> {
+  return apiFetch(`/api/admin/community-allocations/${encodeURIComponent(allocationId)}/returned`, {
+    method: 'POST',
+  });
+}
+
 /** `POST /api/admin/payout-holds/:authorId/release`: the change was reviewed. */
 export function releaseHold(authorId: string): Promise<{ message: string }> {
   return apiFetch(`/api/admin/payout-holds/${encodeURIComponent(authorId)}/release`, {

@@ -61,6 +61,27 @@ const detail: PayoutRunDetail = {
       bank: null,
     },
   ],
+  allocations: [
+    {
+      id: '6650f0c2a1b2c3d4e5f60711',
+      projectId: 'p1',
+      projectName: 'ספרייה קהילתית בדימונה',
+      status: 'paid',
+      amount: 1_200.5,
+      bank: { bankCode: '12', branch: '571', accountMasked: '••••7788' },
+      returnedAt: null,
+    },
+    {
+      id: '6650f0c2a1b2c3d4e5f60712',
+      projectId: 'p2',
+      projectName: 'סדנאות כתיבה לנוער',
+      status: 'returned',
+      amount: 300,
+      bank: { bankCode: '10', branch: '800', accountMasked: '••••4455' },
+      returnedAt: '2026-11-20T08:00:00.000Z',
+    },
+  ],
+  allocationTotals: { count: 2, total: 1_500.5, returnedCount: 1, returned: 300 },
 };
 
 const hold: PayoutHoldEntry = {
@@ -159,6 +180,44 @@ describe('/author-dashboard/payout-runs', () => {
       expect(posts).toEqual([`/api/admin/payouts/${detail.payouts[0]?.id ?? ''}/returned`]),
     );
     expect(confirm).toHaveBeenCalled();
+    confirm.mockRestore();
+  });
+
+  it("lists the run's allocations to projects beside its authors, with totals, and records a returned one", async () => {
+    signIn('admin');
+    const posts = server();
+    open();
+    const card = await screen.findByTestId('payout-run');
+    fireEvent.click(within(card).getByRole('button', { name: 'הצגת הסופרים' }));
+    const region = await within(card).findByRole('region', {
+      name: 'העברות לפרויקטים של קרן הקהילה בהרצת אוקטובר 2026',
+    });
+    const rows = within(region).getAllByTestId('run-allocation');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('ספרייה קהילתית בדימונה');
+    expect(rows[0]?.textContent).toContain(formatPrice(1_200.5));
+    expect(rows[0]?.textContent).toContain('••••7788');
+    expect(rows[1]?.textContent).toContain('הוחזר לקרן');
+    // A transfer already back in the fund cannot come back again.
+    expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
+    const totals = within(region).getByTestId('run-allocation-totals');
+    expect(totals.textContent).toContain('2 פרויקטים');
+    expect(totals.textContent).toContain(formatPrice(1_500.5));
+    expect(totals.textContent).toContain('מתוכו הוחזר לקרן (העברה אחת)');
+    expect(totals.textContent).toContain(formatPrice(300));
+
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    fireEvent.click(
+      within(rows[0] as HTMLElement).getByRole('button', {
+        name: 'סימון כהעברה שהוחזרה ספרייה קהילתית בדימונה',
+      }),
+    );
+    await waitFor(() =>
+      expect(posts).toEqual([
+        `/api/admin/community-allocations/${detail.allocations[0]?.id ?? ''}/returned`,
+      ]),
+    );
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('הכסף יחזור לקרן'));
     confirm.mockRestore();
   });
 

@@ -9,6 +9,7 @@ import { strings } from '../../../strings.he';
 import {
   downloadBatch,
   downloadStatement,
+  markAllocationReturned,
   markBatchSent,
   markPayoutReturned,
   payoutHoldsKey,
@@ -19,6 +20,7 @@ import {
   usePayoutRun,
   usePayoutRuns,
 } from '../api/payout-runs';
+import { RunAllocations } from './run-allocations';
 import './payout-runs.css';
 
 const s = strings.payoutRuns;
@@ -47,7 +49,10 @@ function useAct(onNotice: (notice: Notice) => void): [Act, boolean] {
   return [act, busy];
 }
 
-/** The authors of one run: each payout, its bank, its statement, and 'returned' for a transfer. */
+/**
+ * The authors of one run: each payout, its bank, its statement, and 'returned' for a transfer;
+ * then the community fund's allocations to projects in the same bank file.
+ */
 function RunAuthors({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Notice) => void }) {
   const query = usePayoutRun(run.id);
   const [act, busy] = useAct(onNotice);
@@ -71,84 +76,102 @@ function RunAuthors({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Noti
         )
       : '—';
   return (
-    <div
-      className="ap-runs__scroll"
-      // Scrolls sideways on a phone: focusable so a keyboard can scroll it.
-      // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
-      tabIndex={0}
-      role="region"
-      aria-label={s.authorsTitle(label)}
-    >
-      <table className="ap-runs__table">
-        <caption className="mb-visually-hidden">{s.authorsTitle(label)}</caption>
-        <thead>
-          <tr>
-            {[c.author, c.status, c.gross, c.withheld, c.net, c.carriedOver, c.bank, c.actions].map(
-              (heading) => (
+    <>
+      <div
+        className="ap-runs__scroll"
+        // Scrolls sideways on a phone: focusable so a keyboard can scroll it.
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
+        tabIndex={0}
+        role="region"
+        aria-label={s.authorsTitle(label)}
+      >
+        <table className="ap-runs__table">
+          <caption className="mb-visually-hidden">{s.authorsTitle(label)}</caption>
+          <thead>
+            <tr>
+              {[
+                c.author,
+                c.status,
+                c.gross,
+                c.withheld,
+                c.net,
+                c.carriedOver,
+                c.bank,
+                c.actions,
+              ].map((heading) => (
                 <th scope="col" key={heading}>
                   {heading}
                 </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {query.data.payouts.map((payout) => (
-            <tr key={payout.id} data-testid="run-payout">
-              <th scope="row">{payout.authorName}</th>
-              <td>
-                {s.payoutStatus[payout.status] ?? payout.status}
-                {payout.heldReason && ` (${s.heldReason[payout.heldReason] ?? ''})`}
-              </td>
-              {[payout.gross, payout.withheld, payout.net, payout.carriedOver].map(
-                (value, index) => (
-                  <td key={index}>
-                    <Price value={value} />
-                  </td>
-                ),
-              )}
-              <td>
-                <bdi>{bankOf(payout)}</bdi>
-              </td>
-              <td>
-                <div className="ap-runs__actions">
-                  <button
-                    type="button"
-                    className="mb-button"
-                    data-variant="ghost"
-                    disabled={busy}
-                    onClick={() =>
-                      void act(async () => {
-                        await downloadStatement(payout.id, run.period, s.downloadFailed);
-                        return null;
-                      })
-                    }
-                  >
-                    {s.statement}
-                    <span className="mb-visually-hidden"> {payout.authorName}</span>
-                  </button>
-                  {(payout.status === 'planned' || payout.status === 'paid') && (
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.payouts.map((payout) => (
+              <tr key={payout.id} data-testid="run-payout">
+                <th scope="row">{payout.authorName}</th>
+                <td>
+                  {s.payoutStatus[payout.status] ?? payout.status}
+                  {payout.heldReason && ` (${s.heldReason[payout.heldReason] ?? ''})`}
+                </td>
+                {[payout.gross, payout.withheld, payout.net, payout.carriedOver].map(
+                  (value, index) => (
+                    <td key={index}>
+                      <Price value={value} />
+                    </td>
+                  ),
+                )}
+                <td>
+                  <bdi>{bankOf(payout)}</bdi>
+                </td>
+                <td>
+                  <div className="ap-runs__actions">
                     <button
                       type="button"
                       className="mb-button"
                       data-variant="ghost"
                       disabled={busy}
-                      onClick={() => {
-                        if (!window.confirm(s.confirmReturned(payout.authorName))) return;
-                        void act(async () => (await markPayoutReturned(payout.id)).message);
-                      }}
+                      onClick={() =>
+                        void act(async () => {
+                          await downloadStatement(payout.id, run.period, s.downloadFailed);
+                          return null;
+                        })
+                      }
                     >
-                      {s.markReturned}
+                      {s.statement}
                       <span className="mb-visually-hidden"> {payout.authorName}</span>
                     </button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                    {(payout.status === 'planned' || payout.status === 'paid') && (
+                      <button
+                        type="button"
+                        className="mb-button"
+                        data-variant="ghost"
+                        disabled={busy}
+                        onClick={() => {
+                          if (!window.confirm(s.confirmReturned(payout.authorName))) return;
+                          void act(async () => (await markPayoutReturned(payout.id)).message);
+                        }}
+                      >
+                        {s.markReturned}
+                        <span className="mb-visually-hidden"> {payout.authorName}</span>
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <RunAllocations
+        detail={query.data}
+        label={label}
+        busy={busy}
+        onReturned={(allocation) => {
+          if (!window.confirm(s.allocations.confirmReturned(allocation.projectName))) return;
+          void act(async () => (await markAllocationReturned(allocation.id)).message);
+        }}
+      />
+    </>
   );
 }
 

@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   reviewReports: { limit: 10, ttl: 60 * 60_000 },
   /** Helpful marks. */
   reviewHelpful: { limit: 60, ttl: 60 * 60_000 },
+  /** 'Donate now' (guests too): each opens a hosted payment page with the provider. */
+  donations: { limit: 20, ttl: 60_000 },
 } as const;
 
 /**

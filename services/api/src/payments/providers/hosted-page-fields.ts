@@ -25,8 +25,8 @@ export function hostedPageFields(
     email: order.buyer.email,
     phone: order.buyer.phone,
     payment_ref: order.paymentRef,
-    success_url_address: `${config.shopUrl}/payment/iframe/success`,
-    fail_url_address: `${config.shopUrl}/payment/iframe/failed`,
+    success_url_address: `${config.shopUrl}${order.returnTo?.success ?? '/payment/iframe/success'}`,
+    fail_url_address: `${config.shopUrl}${order.returnTo?.fail ?? '/payment/iframe/failed'}`,
     notify_url_address: `${config.notifyBaseUrl}/api/payments/notify/${provider}`,
   };
 }

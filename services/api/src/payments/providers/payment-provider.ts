@@ -11,6 +11,11 @@ export interface PaymentOrder {
   amountDueAgorot: Agorot;
   description: string;
   buyer: { name: string; email: string; phone: string };
+  /**
+   * Where the frame returns on the shop's origin (paths with their query), when not the
+   * checkout's result pages: a donation returns to the community page's result.
+   */
+  returnTo?: { success: string; fail: string };
 }
 
 /** The hosted page: the checkout posts `formData` into a frame at `paymentUrl`. */

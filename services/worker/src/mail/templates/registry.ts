@@ -6,6 +6,7 @@ import {
   emailChangeRequestedTemplate,
   emailVerifyTemplate,
 } from './email-change.template';
+import { donationThanksTemplate } from './donation-thanks.template';
 import type { MailContext, MailTemplate, RenderedMail } from './mail-template';
 import { newBooksTemplate } from './new-books.template';
 import { orderCancelledTemplate } from './order-cancelled.template';
@@ -40,6 +41,7 @@ export const MAIL_TEMPLATE_REGISTRY: { [K in MailTemplateName]: MailTemplate<K> 
   'review-decided': reviewDecidedTemplate,
   'email-verify': emailVerifyTemplate,
   'new-books': newBooksTemplate,
+  'donation-thanks': donationThanksTemplate,
 };
 
 /** Renders a mail job with its template. */

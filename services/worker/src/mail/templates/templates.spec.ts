@@ -176,6 +176,14 @@ const jobs: MailJob[] = [
     ],
     unsubscribeToken: 'D'.repeat(43),
   },
+  {
+    template: 'donation-thanks',
+    to: 'dana@example.com',
+    donationId: '65a1b2c3d4e5f60718293a4b',
+    amountAgorot: 18_000,
+    donorName: 'דנה',
+    paidAt: '2025-03-02T08:30:00.000Z',
+  },
 ];
 
 /** The job of one template from the list above (every template is in it). */
@@ -360,6 +368,20 @@ describe('mail templates', () => {
     );
     expect(mail.attachments).toEqual([]);
     expect(mail.html).toContain('href="https://morning.example/d.pdf"');
+  });
+
+  it('donation thanks names the sum in shekels, the reference, and links the community page', async () => {
+    const mail = await renderMail(jobOf('donation-thanks'), contextWith(null));
+    expect(mail.subject).toBe('תודה על התרומה לקרן הקהילה של מחברים');
+    expect(mail.text).toContain('שלום דנה,');
+    expect(mail.text).toContain(`סכום התרומה: ${formatMoneyHe(agorot(18_000))}`);
+    expect(mail.text).toContain('293A4B');
+    expect(mail.text).toContain('/community-donation');
+    const anonymous = await renderMail(
+      { ...(jobOf('donation-thanks') as MailJobOf<'donation-thanks'>), donorName: null },
+      contextWith(null),
+    );
+    expect(anonymous.text).toContain('שלום,');
   });
 
   it('escapes data in HTML', async () => {

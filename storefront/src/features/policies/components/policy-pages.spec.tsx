@@ -10,19 +10,17 @@ import {
 } from './policy-pages';
 
 describe('community donation page', () => {
-  it("leads the donation buttons to the contact form with the subject preset, and 'join' to sign-up", () => {
+  it("leads 'donate now' to the donation form, transfer details to the contact form, and 'join' to sign-up", () => {
     fakeApi(() => undefined);
     renderRoute(<CommunityDonationPage />, '/community-donation', '/community-donation');
-    expect(screen.getByRole('link', { name: 'לתרומה עכשיו' }).getAttribute('href')).toBe(
-      '/contact?subject=donation',
-    );
+    expect(screen.getByRole('link', { name: 'לתרומה עכשיו' }).getAttribute('href')).toBe('#donate');
+    expect(screen.getByRole('heading', { level: 2, name: 'תרומה ישירה לקרן' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'פרטי העברה' }).getAttribute('href')).toBe(
       '/contact?subject=donation',
     );
     expect(screen.getByRole('link', { name: 'להצטרפות לקהילה' }).getAttribute('href')).toBe(
       '/register',
     );
-    expect(screen.queryByRole('button')).toBeNull();
   });
 });
 

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link } from '@mechabrim/routing';
+import { Link, useSearchParams } from '@mechabrim/routing';
 import { Price } from '@mechabrim/ui';
 import { useStats } from '@mechabrim/api-client';
 import type { CommunityFund } from '@mechabrim/contracts';
 import { useCommunityFund } from '../api/get-community-fund';
 import { strings } from '../../../strings.he';
+import { DonateNow } from './donate-now';
+import { DonationResult, donationRefFrom } from './donation-result';
 import { PolicyLayout } from './policy-layout';
 
 const p = strings.policies;
@@ -341,22 +343,26 @@ function FundByMonth({ fund }: { fund: CommunityFund }) {
 /**
  * `/community-donation`: the fund's projects with their targets and what each received, and the
  * fund month by month, all from the ledger (`GET /api/community/fund`, issue 23); until the fund
- * has projects (or when the API cannot answer), the spec's sample projects.
+ * has projects (or when the API cannot answer), the spec's sample projects. 'Donate now' opens
+ * the form of a direct donation; back from the payment page (`?donation=<ref>`), the page first
+ * says what the server confirmed.
  */
 export function CommunityDonationPage() {
   const d = p.donation;
   const fund = useCommunityFund();
+  const [params] = useSearchParams();
+  const donationRef = donationRefFrom(params.get('donation'));
   return (
     <PolicyLayout title={d.title} intro={d.intro}>
+      {donationRef && <DonationResult donationRef={donationRef} />}
       <h2 className="sf-section-title">{d.projectsTitle}</h2>
       <DonationProjects fund={fund.data} />
       {fund.data && fund.data.months.length > 0 && <FundByMonth fund={fund.data} />}
       <div className="policy-actions">
-        {/* Donations are arranged with the team for now: both lead to the contact form, its
-            subject preset. */}
-        <Link to="/contact?subject=donation" className="mb-button">
+        <a href="#donate" className="mb-button">
           {d.donateNow}
-        </Link>
+        </a>
+        {/* Bank transfers are arranged with the team: the contact form, its subject preset. */}
         <Link to="/contact?subject=donation" className="mb-button" data-variant="secondary">
           {d.transferDetails}
         </Link>
@@ -364,6 +370,7 @@ export function CommunityDonationPage() {
           {d.register}
         </Link>
       </div>
+      <DonateNow />
     </PolicyLayout>
   );
 }

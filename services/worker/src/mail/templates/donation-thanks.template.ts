@@ -1,0 +1,44 @@
+import { agorot } from '@mechabrim/money';
+import { workerStringsHe } from '../../strings.he';
+import {
+  formatMoneyHe,
+  htmlDocument,
+  link,
+  paragraph,
+  table,
+  tableText,
+  textDocument,
+} from './layout';
+import type { MailTemplate } from './mail-template';
+
+const m = workerStringsHe.mail;
+const t = m.donationThanks;
+
+const dateTimeHe = new Intl.DateTimeFormat('he-IL', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'Asia/Jerusalem',
+});
+
+/** Thanks for a direct donation to the community fund: its sum, date and reference. */
+export const donationThanksTemplate: MailTemplate<'donation-thanks'> = {
+  render(job, context) {
+    const greeting = m.greeting(job.donorName ?? '');
+    const rows: [string, string][] = [
+      [t.amount, formatMoneyHe(agorot(job.amountAgorot))],
+      [t.paidAt, dateTimeHe.format(new Date(job.paidAt))],
+      [t.reference, job.donationId.slice(-8).toUpperCase()],
+    ];
+    const communityUrl = `${context.siteUrl}/community-donation`;
+    return Promise.resolve({
+      subject: t.subject,
+      html: htmlDocument(t.subject, greeting, [
+        paragraph(t.intro),
+        table(rows),
+        link(communityUrl, t.follow),
+      ]),
+      text: textDocument(greeting, [t.intro, tableText(rows), `${t.follow}: ${communityUrl}`]),
+      attachments: [],
+    });
+  },
+};
