@@ -26,6 +26,11 @@ export const ReviewSchema = new Schema(
     /** Set when an admin rejects the review (it is then never shown), with the reason. */
     rejectedAt: { type: Date, default: null },
     rejectionReason: { type: String, default: '', maxlength: 1000 },
+    /**
+     * When its writer was mailed that this text is published; cleared when they change the text or
+     * an admin rejects it, so approving it again after a report sends no second mail.
+     */
+    approvalMailedAt: { type: Date, default: null },
   },
   { timestamps: true, collection: 'reviews' },
 );

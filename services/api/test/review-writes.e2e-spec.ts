@@ -41,6 +41,7 @@ describe('reviews by readers who bought the book (issue 24)', () => {
       await ctx.db
         .collection('outbox')
         .find({ type: 'mail', 'payload.template': 'review-decided', 'payload.to': to })
+        .sort({ _id: 1 })
         .toArray()
     ).map((row) => row.payload as Record<string, unknown>);
 
@@ -217,7 +218,12 @@ describe('reviews by readers who bought the book (issue 24)', () => {
       reportCount: 1,
       lastReportReason: 'פרסומת לספר אחר',
     });
-    await ctx.http.post(`/api/moderation/reviews/${reviewId}/approve`, {}, { token: admin.token });
+    const again = await ctx.http.post(
+      `/api/moderation/reviews/${reviewId}/approve`,
+      {},
+      { token: admin.token },
+    );
+    expect(again.status).toBe(200);
     expectError(
       await ctx.http.post(
         `/api/comments/${reviewId}/report`,
@@ -227,6 +233,10 @@ describe('reviews by readers who bought the book (issue 24)', () => {
       409,
     );
     expect(await publicList()).toHaveLength(1);
+    // Published again with the same text: the reader was told once, when it first went up.
+    expect(
+      (await mailsTo('dana.reviews@example.com')).filter((mail) => mail.decision === 'approved'),
+    ).toHaveLength(1);
   });
 
   it('an edit waits for moderation again; a rejection is mailed with its reason', async () => {
@@ -255,6 +265,26 @@ describe('reviews by readers who bought the book (issue 24)', () => {
     expect(await mailsTo('dana.reviews@example.com')).toContainEqual(
       expect.objectContaining({ decision: 'rejected', reason: 'הביקורת חושפת את סוף העלילה' }),
     );
+  });
+
+  it('a rejected review, rewritten and approved, is mailed as published again', async () => {
+    const rewritten = await ctx.http.put<ReviewWriteAnswer>(
+      `/api/comments/${reviewId}`,
+      { ...REVIEW, rating: 3, content: 'בלי לחשוף את הסוף: ספר מרגש שכדאי לקרוא.' },
+      { token: dana.token },
+    );
+    expect(rewritten.body.review.status).toBe('pending');
+    const approved = await ctx.http.post(
+      `/api/moderation/reviews/${reviewId}/approve`,
+      {},
+      { token: admin.token },
+    );
+    expect(approved.status).toBe(200);
+    expect((await mailsTo('dana.reviews@example.com')).map((mail) => mail.decision)).toEqual([
+      'approved',
+      'rejected',
+      'approved',
+    ]);
   });
 
   it('the writer deletes their own review', async () => {

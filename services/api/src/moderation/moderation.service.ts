@@ -314,7 +314,8 @@ export class ModerationService {
 
   /**
    * Approves a review: it shows on the book page, the book's rating counts it, and its writer is
-   * told by mail (through the outbox, in the decision's transaction).
+   * told by mail (through the outbox, in the decision's transaction) — once per text: approving
+   * it again after a report, the text unchanged since it was published, mails nothing.
    */
   async approveReview(id: string): Promise<ModerationAnswer> {
     const review = await this.connection.transaction(async (session) => {
@@ -322,11 +323,18 @@ export class ModerationService {
         .findOneAndUpdate(
           { _id: new Types.ObjectId(id), isApproved: false, rejectedAt: null },
           { $set: { isApproved: true } },
-          { returnDocument: 'after', session },
+          { returnDocument: 'before', session },
         )
         .lean();
       if (!decided) throw await this.reviewProblem(id);
-      await this.mailReviewer(decided, 'approved', undefined, session);
+      if (!decided.approvalMailedAt) {
+        await this.reviews.updateOne(
+          { _id: decided._id },
+          { $set: { approvalMailedAt: new Date() } },
+          { session },
+        );
+        await this.mailReviewer(decided, 'approved', undefined, session);
+      }
       return decided;
     });
     await refreshBookRating(this.reviews, this.books, review.book);
@@ -339,7 +347,8 @@ export class ModerationService {
       const decided = await this.reviews
         .findOneAndUpdate(
           { _id: new Types.ObjectId(id), isApproved: false, rejectedAt: null },
-          { $set: { rejectedAt: new Date(), rejectionReason: reason } },
+          // The writer's last word from us is now the rejection: a later approval is news.
+          { $set: { rejectedAt: new Date(), rejectionReason: reason, approvalMailedAt: null } },
           { returnDocument: 'after', session },
         )
         .lean();

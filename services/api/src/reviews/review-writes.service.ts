@@ -59,6 +59,15 @@ export function toMyReview(row: StoredReview): MyReview {
   };
 }
 
+/** Whether the write changes what readers see of the review (its stars, title or text). */
+function changed(before: StoredReview, body: ReviewWrite): boolean {
+  return (
+    before.rating !== body.rating ||
+    (before.title ?? '') !== body.title ||
+    before.content !== body.content
+  );
+}
+
 /**
  * A reader's own review (issue 24): written once per book by a reader whose order of it was
  * delivered, never by the book's author; edited or deleted only by its writer. Every write waits
@@ -134,6 +143,8 @@ export class ReviewWritesService {
             isApproved: false,
             rejectedAt: null,
             rejectionReason: '',
+            // A changed text is news when it is published again; the same one is not.
+            ...(changed(before, body) && { approvalMailedAt: null }),
           },
         },
         { returnDocument: 'after' },
