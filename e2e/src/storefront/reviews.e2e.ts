@@ -72,36 +72,6 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
-/**
- * The demo data leaves a fifth of its seeded reviews waiting for moderation, and the screen lists
- * the oldest 50 first: a review written now would wait behind them. As an admin who has worked
- * through the queue, decide them first (through the moderation API, as the screen does).
- */
-beforeAll(async () => {
-  const { token } = await world.api<{ token: string }>('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: DEMO_ACCOUNTS.admin.email,
-      password: DEMO_ACCOUNTS.admin.password,
-    }),
-  });
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  for (;;) {
-    const waiting = await world.api<{ _id: string }[]>('/api/moderation/reviews?limit=200', {
-      headers,
-    });
-    if (waiting.length === 0) break;
-    for (const review of waiting) {
-      await world.api(`/api/moderation/reviews/${review._id}/reject`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ reason: 'ביקורת לדוגמה' }),
-      });
-    }
-  }
-});
-
 describe.each<Width>(['phone', 'laptop'])('a reader reviews a book they bought (%s)', (width) => {
   it('buys, receives, reviews, an admin approves; the review shows verified and the rating follows', async () => {
     // Each width its own reader and its own book, so the second does not depend on the first.

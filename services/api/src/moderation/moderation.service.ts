@@ -100,11 +100,15 @@ export class ModerationService {
     }));
   }
 
-  /** Reviews nobody has approved or rejected yet, oldest first. */
+  /**
+   * Reviews nobody has approved or rejected yet: reported ones first (each hides a review that was
+   * on show), then those by readers who bought the book, then the rest; oldest first within each,
+   * so a reader's new review is never buried under an old backlog.
+   */
   async pendingReviews(limit: number): Promise<PendingReview[]> {
     const rows = await this.reviews
       .find({ isApproved: false, rejectedAt: null })
-      .sort({ createdAt: 1, _id: 1 })
+      .sort({ reportCount: -1, verifiedPurchase: -1, createdAt: 1, _id: 1 })
       .limit(limit)
       .lean();
     const titles = await this.titles(rows.map((r) => r.book));
