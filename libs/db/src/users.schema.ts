@@ -18,6 +18,11 @@ export const UserSchema = new Schema(
      * the database; read by the server whenever it prices an order, never taken from the client.
      */
     isVip: { type: Boolean, default: false },
+    /**
+     * An education or library institution (spec §9): an admin marks it so; the authors of the
+     * books it buys earn the institutions' bonus on those sales.
+     */
+    isInstitution: { type: Boolean, default: false },
     /** When the owner deleted the account: its personal data was removed then (issue 24). */
     deletedAt: { type: Date, default: null },
   },
@@ -25,6 +30,7 @@ export const UserSchema = new Schema(
 );
 UserSchema.index({ email: 1 }, { unique: true });
 UserSchema.index({ role: 1, createdAt: -1 });
+UserSchema.index({ isInstitution: 1 }, { partialFilterExpression: { isInstitution: true } });
 
 notifyChanges(UserSchema, 'User');
 

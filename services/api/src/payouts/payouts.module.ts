@@ -18,6 +18,7 @@ import {
   USER_MODEL,
   UserSchema,
 } from '@mechabrim/db';
+import { InstitutionsController } from './institutions.controller';
 import { MyPayoutsController } from './my-payouts.controller';
 import { MyPayoutsService } from './my-payouts.service';
 import { PayoutDetailsController } from './payout-details.controller';
@@ -28,7 +29,10 @@ import { PayoutRunsController } from './payout-runs.controller';
 import { PayoutRunsService } from './payout-runs.service';
 import { PayoutStatementsService } from './payout-statements.service';
 
-/** Authors' payouts (issue 23): payout details, the admins' holds, the runs and statements. */
+/**
+ * Authors' payouts (issue 23): payout details, the admins' holds, the runs and statements, and the
+ * accounts marked as institutions (for the bonus).
+ */
 @Module({
   imports: [
     BullModule.registerQueue({ name: PAYOUT_QUEUE_NAMES.payoutRuns }),
@@ -47,6 +51,7 @@ import { PayoutStatementsService } from './payout-statements.service';
     PayoutHoldsController,
     PayoutRunsController,
     MyPayoutsController,
+    InstitutionsController,
   ],
   providers: [
     PayoutDetailsService,

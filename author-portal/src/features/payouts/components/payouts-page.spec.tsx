@@ -25,6 +25,7 @@ const statement = {
   carriedIn: 0,
   earned: 340,
   bonuses: 0,
+  bonusLines: [],
   balance: 340,
   gross: 340,
   withheld: 102,
