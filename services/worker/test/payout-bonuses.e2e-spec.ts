@@ -234,8 +234,9 @@ describe('bonuses and released holds in the payout run', () => {
     );
 
     // The step again (a second start, a crash's rerun): nothing new.
-    const run = { period: period.month, periodEnd: period.end };
-    expect(await worker.get(PayoutBonusesStep).book(run)).toBe(0);
+    const step = worker.get(PayoutBonusesStep);
+    const institutionOrders = await step.institutionOrders();
+    expect(await step.book({ periodEnd: period.end }, id('lea'), institutionOrders)).toBe(0);
     expect(await ctx.ledger.countDocuments({ kind: 'bonus' })).toBe(6);
     expect((await payoutOf('omer'))?.status).toBe('held');
   }, 90_000);

@@ -122,8 +122,8 @@ interface LeanEntry {
 /**
  * The payout run (issue 23, ARCHITECTURE.md decision 13), as named steps each safe to repeat:
  * 1. **Open the period's run** (one per period: a second start resumes it).
- * 2. **The bonuses** the months that ended earned, booked in the ledger once
- *    (`payout-bonuses.ts`), so each author's balance below includes them.
+ * 2. **Each author's bonuses** the months that ended earned, booked in the ledger once
+ *    (`payout-bonuses.ts`), so the author's balance below includes them.
  * 3. **Each author**, alone: decide by the policy from their ledger and past payouts; write the
  *    payout row with its statement and, when it pays, its ledger entry, in one transaction. The
  *    unique (author, period) makes a repeated or resumed step a no-op.
@@ -168,14 +168,15 @@ export class PayoutRunService {
   async execute(run: RunView): Promise<RunTotals | null> {
     if (run.status === 'done') return null;
     this.key();
-    await this.bonuses.book(run);
     const authorIds = await this.ledger.distinct('authorId', {
       party: 'author',
       occurredAt: { $lt: run.periodEnd },
     });
     let carriedCount = 0;
     let carriedAgorot = 0;
+    const institutionOrders = await this.bonuses.institutionOrders();
     for (const authorId of authorIds) {
+      await this.bonuses.book(run, authorId, institutionOrders);
       const outcome = await this.payAuthor(run, authorId);
       if (outcome.outcome === 'carried' && outcome.balanceAgorot > 0) {
         carriedCount += 1;
@@ -228,7 +229,9 @@ export class PayoutRunService {
     authorId: Types.ObjectId,
     payoutId: Types.ObjectId,
   ): Promise<
-    { row: PlannedPayoutRow } | Extract<AuthorOutcome, { outcome: 'carried' | 'nothing' }>
+    | { row: PlannedPayoutRow }
+    | { outcome: 'carried'; balanceAgorot: number }
+    | { outcome: 'nothing' }
   > {
     const [entries, past] = await Promise.all([
       this.ledger
@@ -353,7 +356,7 @@ export class PayoutRunService {
       .lean<{ batch?: StoredBatch | null; previousBatches?: StoredBatch[] }>();
     const sent = current?.batch?.sentAt ? current.batch : null;
     // After the sending, only what is still planned (the sent file's payouts are paid).
-    const statuses = sent ? ['planned'] : PAYOUT_MONEY_STATUSES;
+    const statuses: readonly PayoutStatus[] = sent ? ['planned'] : PAYOUT_MONEY_STATUSES;
     const planned = await this.payouts
       .find({ runId: run._id, status: { $in: statuses } })
       .sort({ authorId: 1 })
