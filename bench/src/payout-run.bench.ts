@@ -86,7 +86,7 @@ async function seedAuthors(db: Connection, periodEnd: Date): Promise<Types.Objec
       sealed: seal(
         KEY,
         JSON.stringify({
-          accountHolder: `סופר ${i}`,
+          accountHolder: 'סופרת בדיקה',
           bankCode: '12',
           branch: '571',
           account: '41116',
