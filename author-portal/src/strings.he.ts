@@ -1,5 +1,6 @@
 /** Hebrew copy of the author portal. */
 import { ORDER_STATUS_HE, preflightLabelsHe } from '@mechabrim/contracts';
+import { BONUS_PERCENTS, formatPrice, MONTHLY_SALES_BONUS_OVER, toShekels } from '@mechabrim/money';
 
 export const strings = {
   portalName: 'פורטל הסופרים של מחברים',
@@ -339,6 +340,13 @@ export const strings = {
       bonuses: 'בונוסים',
       balance: 'יתרה לזכותכם בסוף התקופה',
     },
+    /** Each bonus of the statement: its rule, and the month that earned it. */
+    bonusesTitle: 'הבונוסים בתקופה',
+    bonusRule: {
+      'monthly-sales': `${BONUS_PERCENTS.monthlySales}% על מכירות חודשיות מעל ${formatPrice(toShekels(MONTHLY_SALES_BONUS_OVER))}`,
+      institutions: `${BONUS_PERCENTS.institutions}% על מכירות למוסדות חינוך וספריות`,
+      loyalty: `${BONUS_PERCENTS.loyalty}% לסופרים הפעילים באתר יותר משנה`,
+    } as Record<string, string>,
   },
   /** The admins' payout runs (issue 23). */
   payoutRuns: {

@@ -118,6 +118,16 @@ export const payoutStatementLineSchema = z.object({
   refunds: z.number(),
 });
 
+/** The spec's bonus rules (§9), as `BONUS_RULES` of `@mechabrim/money` names them. */
+export const BONUS_RULE_VALUES = ['monthly-sales', 'institutions', 'loyalty'] as const;
+
+/** One bonus of a statement: the month that earned it, its rule and its amount (shekels). */
+export const payoutStatementBonusSchema = z.object({
+  month: z.string(),
+  rule: z.enum(BONUS_RULE_VALUES),
+  amount: z.number(),
+});
+
 export const payoutStatementSchema = z.object({
   from: z.string().nullable(),
   to: z.string(),
@@ -125,6 +135,7 @@ export const payoutStatementSchema = z.object({
   carriedIn: z.number(),
   earned: z.number(),
   bonuses: z.number(),
+  bonusLines: z.array(payoutStatementBonusSchema),
   balance: z.number(),
   gross: z.number(),
   withheld: z.number(),

@@ -159,6 +159,13 @@ export type PayoutHoldEntry = z.infer<typeof payoutHoldEntrySchema>;
 /** Route parameter of `POST /api/admin/payout-holds/:authorId/release`. */
 export const payoutHoldAuthorIdSchema = objectIdSchema;
 
+/**
+ * `PUT /api/admin/institutions/:userId`: an admin marks an account as an education or library
+ * institution (or no longer one); its purchases earn their authors the institutions' bonus.
+ */
+export const institutionMarkSchema = z.strictObject({ institution: z.boolean() });
+export type InstitutionMark = z.infer<typeof institutionMarkSchema>;
+
 /** A number shown masked: `••••` and its last `visible` digits. */
 export function maskDigits(value: string, visible: number): string {
   return `••••${value.slice(-visible)}`;

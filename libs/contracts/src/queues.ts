@@ -431,6 +431,17 @@ export type PayoutRunsJob = z.infer<typeof payoutRunsJobSchema>;
 /** Job name inside the `payout-runs` queue. */
 export const PAYOUT_RUN_JOB = 'run' as const;
 
+/**
+ * An admin released an author's hold: their payout held by the period's run is paid in that same
+ * period (job id {@link payoutReleaseJobId}: one job per held payout).
+ */
+export const PAYOUT_RELEASE_JOB = 'release' as const;
+export const payoutReleaseJobSchema = z.strictObject({
+  payoutId: z.string().regex(/^[a-f\d]{24}$/i),
+});
+export type PayoutReleaseJob = z.infer<typeof payoutReleaseJobSchema>;
+export const payoutReleaseJobId = (payoutId: string) => `payout-release-${payoutId}`;
+
 /** The job id of an admin's start of a period's run. */
 export const payoutRunJobId = (period: string) => `payout-run-${period}`;
 

@@ -1,5 +1,7 @@
 import { Schema, Types, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+import { createHash } from 'node:crypto';
 import {
+  BONUS_RULES,
   lineTotal,
   agorot,
   returnedCopiesSplit,
@@ -28,6 +30,13 @@ export type LedgerParty = (typeof LEDGER_PARTIES)[number];
 export const SHIPPING_KINDS = ['shipping', 'shipping-adjustment', 'shipping-reversal'] as const;
 
 /**
+ * The spec's bonuses (issue 23, see {@link bonusLedgerEntries}): the author's entry and the
+ * platform's opposite one, no book, copies or line total. No sale: readers of an author's sales
+ * and copies skip them; the author's balance (what payouts read) counts them.
+ */
+export const BONUS_KINDS = ['bonus'] as const;
+
+/**
  * A sale, its reversal (a cancellation or a refund), an adjustment (the print partner's actual
  * charge for a line differing from the quote the sale deducted: print and platform entries of
  * opposite amounts, so the line still adds up and the author's share stays as sold), a fee (the
@@ -51,6 +60,7 @@ export const LEDGER_KINDS = [
   ...SHIPPING_KINDS,
   'allocation',
   'donation',
+  ...BONUS_KINDS,
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -60,9 +70,11 @@ export type CommunityFundKind = (typeof COMMUNITY_FUND_KINDS)[number];
 
 const isFundKind = (kind: unknown) => (COMMUNITY_FUND_KINDS as readonly unknown[]).includes(kind);
 
-/** A payout or a fund entry is no sale line: it has no book and no split policy. */
+const isBonusKind = (kind: unknown) => (BONUS_KINDS as readonly unknown[]).includes(kind);
+
+/** A payout, a bonus or a fund entry is no sale line: it has no book and no split policy. */
 function notAPayout(this: { kind?: string }): boolean {
-  return this.kind !== 'payout' && !isFundKind(this.kind);
+  return this.kind !== 'payout' && !isFundKind(this.kind) && !isBonusKind(this.kind);
 }
 
 /** Every entry but the fund's own names the author it belongs to. */
@@ -93,6 +105,9 @@ export const LedgerEntrySchema = new Schema(
      */
     bookId: { type: Schema.Types.ObjectId, ref: 'Book', required: notAPayout },
     authorId: { type: Schema.Types.ObjectId, ref: 'User', required: notAFundEntry },
+    /** The bonus rule and the month (`YYYY-MM`) a bonus entry pays (bonus entries only). */
+    bonusRule: { type: String, enum: BONUS_RULES, default: undefined },
+    bonusMonth: { type: String, default: undefined },
     /** The community project an allocation was made to (allocation entries only). */
     projectId: { type: Schema.Types.ObjectId, ref: 'CommunityProject', default: undefined },
     /**
@@ -296,6 +311,48 @@ export function payoutLedgerEntry(
     occurredAt,
     createdAt: new Date(),
   };
+}
+
+/**
+ * The `orderId` of an author's bonuses of a month: derived from the author and the month (the
+ * first 12 bytes of their SHA-256), so every run that books them names the same key.
+ */
+export function bonusEntryId(authorId: Types.ObjectId, month: string): Types.ObjectId {
+  const digest = createHash('sha256').update(`bonus:${authorId.toHexString()}:${month}`).digest();
+  return new Types.ObjectId(digest.subarray(0, 12));
+}
+
+/**
+ * The two ledger entries of one bonus (issue 23, spec §9): `kind: 'bonus'`, the author's entry of
+ * the amount and the platform's of the amount negated (the platform's share pays it, so the
+ * ledger still sums). Keyed by {@link bonusEntryId} of the author and month, with the rule's
+ * number in {@link BONUS_RULES} as `lineIndex`: the ledger's unique key books each author's bonus
+ * of a month and rule once, however often a run is repeated. Booked at the month's last instant.
+ */
+export function bonusLedgerEntries(bonus: {
+  authorId: Types.ObjectId;
+  month: string;
+  rule: (typeof BONUS_RULES)[number];
+  amountAgorot: number;
+  bookedAt: Date;
+}) {
+  const createdAt = new Date();
+  const base = {
+    orderId: bonusEntryId(bonus.authorId, bonus.month),
+    lineIndex: BONUS_RULES.indexOf(bonus.rule),
+    kind: 'bonus' as const,
+    authorId: bonus.authorId,
+    bonusRule: bonus.rule,
+    bonusMonth: bonus.month,
+    quantity: 0,
+    lineTotalAgorot: 0,
+    occurredAt: bonus.bookedAt,
+    createdAt,
+  };
+  return [
+    { ...base, party: 'author' as const, amountAgorot: bonus.amountAgorot },
+    { ...base, party: 'platform' as const, amountAgorot: 0 - bonus.amountAgorot },
+  ];
 }
 
 /** The `lineIndex` of an allocation's entry, and of its reversal when the bank returns it. */

@@ -22,6 +22,20 @@ const totalsSchema = new Schema(
   { _id: false },
 );
 
+/** One bank file of a run. */
+const batchSchema = new Schema(
+  {
+    /** The file's path under `DATA_DIR` (`payouts/<period>.msv`, then `<period>-2.msv`…). */
+    fileKey: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    credits: { type: Number, required: true },
+    totalAgorot: { type: Number, required: true },
+    sentAt: { type: Date, default: null },
+    sentBy: { type: String, default: null },
+  },
+  { _id: false },
+);
+
 /**
  * One payout run (issue 23, ARCHITECTURE.md decision 13): the period it pays, who started it, and
  * its bank batch. One run per period (unique `period`): a second start of the same period,
@@ -42,21 +56,12 @@ export const PayoutRunSchema = new Schema(
     finishedAt: { type: Date, default: null },
     totals: { type: totalsSchema, default: null },
     /** The Masav credit file of the run's payouts (none when nobody was paid). */
-    batch: {
-      type: new Schema(
-        {
-          /** The file's path under `DATA_DIR` (`payouts/<period>.msv`). */
-          fileKey: { type: String, required: true },
-          createdAt: { type: Date, required: true },
-          credits: { type: Number, required: true },
-          totalAgorot: { type: Number, required: true },
-          sentAt: { type: Date, default: null },
-          sentBy: { type: String, default: null },
-        },
-        { _id: false },
-      ),
-      default: null,
-    },
+    batch: { type: batchSchema, default: null },
+    /**
+     * Files of the run already sent to the bank, oldest first, when payouts released from a hold
+     * after the sending needed a file of their own (`batch` is then that newer file).
+     */
+    previousBatches: { type: [batchSchema], default: [] },
   },
   { collection: 'payout_runs', versionKey: false },
 );

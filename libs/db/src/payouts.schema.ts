@@ -1,5 +1,6 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
 import { TAX_STATUSES } from '@mechabrim/contracts';
+import { BONUS_RULES } from '@mechabrim/money';
 
 /**
  * A payout's life: `planned` (decided by a run, booked in the ledger, in the run's bank file),
@@ -37,6 +38,16 @@ const statementLineSchema = new Schema(
   { _id: false },
 );
 
+/** One bonus of a statement: the month it was earned in, its rule and its amount. */
+const bonusLineSchema = new Schema(
+  {
+    month: { type: String, required: true },
+    rule: { type: String, enum: BONUS_RULES, required: true },
+    amountAgorot: whole,
+  },
+  { _id: false },
+);
+
 /**
  * The statement a payout carries, frozen when the run decided it: the author's ledger lines since
  * their previous statement up to the period's end, the balance carried in, bonuses, withholding,
@@ -51,6 +62,8 @@ const statementSchema = new Schema(
     carriedInAgorot: whole,
     earnedAgorot: whole,
     bonusesAgorot: whole,
+    /** The bonuses booked in the statement's window, by month and rule (they sum to the above). */
+    bonusLines: { type: [bonusLineSchema], default: [] },
     /** What the author is owed at the period's end: carried in + earned + bonuses. */
     balanceAgorot: whole,
     grossAgorot: whole,

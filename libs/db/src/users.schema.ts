@@ -26,6 +26,11 @@ export const UserSchema = new Schema(
     emailVerified: { type: Boolean, default: undefined },
     /** False once the reader unsubscribed from the new-books mail of followed authors. */
     followMails: { type: Boolean, default: undefined },
+    /**
+     * An education or library institution (spec §9): an admin marks it so; the authors of the
+     * books it buys earn the institutions' bonus on those sales.
+     */
+    isInstitution: { type: Boolean, default: false },
     /** When the owner deleted the account: its personal data was removed then (issue 24). */
     deletedAt: { type: Date, default: null },
   },
@@ -33,6 +38,7 @@ export const UserSchema = new Schema(
 );
 UserSchema.index({ email: 1 }, { unique: true });
 UserSchema.index({ role: 1, createdAt: -1 });
+UserSchema.index({ isInstitution: 1 }, { partialFilterExpression: { isInstitution: true } });
 
 notifyChanges(UserSchema, 'User');
 

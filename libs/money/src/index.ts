@@ -118,6 +118,17 @@ export {
   type MonthBonuses,
 } from './payouts';
 export {
+  BONUS_RULES,
+  BONUS_SALES_KINDS,
+  earnedBonuses,
+  bonusKey,
+  bonusTotal,
+  type BonusRule,
+  type BonusSalesEntry,
+  type EarnedBonus,
+  type BonusLine,
+} from './bonuses';
+export {
   MASAV_RECORD_LENGTH,
   MASAV_RECORD_END,
   MasavFormatError,

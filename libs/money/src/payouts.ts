@@ -94,7 +94,7 @@ export function israelMidnight(year: number, month: number, day: number): Date {
 }
 
 /** The calendar year and month (1–12) in Israel at `date`. */
-function israelYearMonth(date: Date): { year: number; month: number } {
+export function israelYearMonth(date: Date): { year: number; month: number } {
   const wall = new Date(israelWallClock(date.getTime()));
   return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1 };
 }

@@ -1,4 +1,10 @@
-import { CANCELLATION_FEE_CAP, CANCELLATION_FEE_PERCENT, toShekels } from '@mechabrim/money';
+import {
+  BONUS_PERCENTS,
+  CANCELLATION_FEE_CAP,
+  CANCELLATION_FEE_PERCENT,
+  MONTHLY_SALES_BONUS_OVER,
+  toShekels,
+} from '@mechabrim/money';
 import { preflightStringsHe } from './book-uploads/preflight.strings.he';
 
 /** Every Hebrew text the worker writes: receipts, mail and the preflight report. */
@@ -70,6 +76,15 @@ export const workerStringsHe = {
     carriedIn: 'יתרה מדוחות קודמים',
     earned: 'תמלוגים ממכירות התקופה (אחרי החזרים)',
     bonuses: 'בונוסים',
+    /** One bonus under the bonuses' sum: its rule and the month that earned it. */
+    bonusLine: (rule: 'monthly-sales' | 'institutions' | 'loyalty', month: string) =>
+      `${
+        {
+          'monthly-sales': `${BONUS_PERCENTS.monthlySales}% על מכירות חודשיות מעל ${toShekels(MONTHLY_SALES_BONUS_OVER).toLocaleString('he-IL')} ₪`,
+          institutions: `${BONUS_PERCENTS.institutions}% על מכירות למוסדות חינוך וספריות`,
+          loyalty: `${BONUS_PERCENTS.loyalty}% לסופרים הפעילים באתר יותר משנה`,
+        }[rule]
+      } (${month})`,
     balance: 'יתרה לזכותכם בסוף התקופה',
     gross: 'סכום התשלום',
     withheld: (percent: number) => `ניכוי מס הכנסה במקור (${percent}%)`,

@@ -12,6 +12,7 @@ import {
   type BookSort,
 } from '@mechabrim/contracts';
 import {
+  BONUS_KINDS,
   BOOK_EDIT_MODEL,
   BOOK_MODEL,
   LEDGER_ENTRY_MODEL,
@@ -281,8 +282,12 @@ export class BooksService implements OnModuleDestroy {
    */
   private async sales(authorId: string) {
     const entries = await this.ledger
-      // Payouts are money out, not sales.
-      .find({ authorId: new Types.ObjectId(authorId), party: 'author', kind: { $ne: 'payout' } })
+      // Payouts are money out and bonuses no book's sale.
+      .find({
+        authorId: new Types.ObjectId(authorId),
+        party: 'author',
+        kind: { $nin: ['payout', ...BONUS_KINDS] },
+      })
       .select(AUTHOR_LEDGER_FIELDS)
       .lean<AuthorLedgerEntry[]>();
     return summarizeAuthorLedger(entries).books;

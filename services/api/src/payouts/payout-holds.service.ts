@@ -1,11 +1,22 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { Queue } from 'bullmq';
 import { Types } from 'mongoose';
-import type { PayoutHoldEntry } from '@mechabrim/contracts';
+import {
+  PAYOUT_QUEUE_NAMES,
+  PAYOUT_RELEASE_JOB,
+  PAYOUT_RUN_JOB_OPTIONS,
+  payoutReleaseJobId,
+  type PayoutHoldEntry,
+  type PayoutReleaseJob,
+} from '@mechabrim/contracts';
 import {
   PAYOUT_DETAILS_MODEL,
+  PAYOUT_MODEL,
   USER_MODEL,
   type PayoutDetailsModel,
+  type PayoutModel,
   type UserModel,
 } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
@@ -19,6 +30,8 @@ export class PayoutHoldsService {
   constructor(
     @InjectModel(PAYOUT_DETAILS_MODEL) private readonly details: PayoutDetailsModel,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @InjectModel(PAYOUT_MODEL) private readonly payouts: PayoutModel,
+    @InjectQueue(PAYOUT_QUEUE_NAMES.payoutRuns) private readonly queue: Queue<PayoutReleaseJob>,
   ) {}
 
   /** Authors whose next payout waits, the longest waiting first. */
@@ -46,7 +59,10 @@ export class PayoutHoldsService {
     });
   }
 
-  /** Releases the author's hold (conditional: two admins releasing at once release once). */
+  /**
+   * Releases the author's hold (conditional: two admins releasing at once release once), and has
+   * the payout a run held for it paid in that run's period.
+   */
   async release(authorId: string, adminId: string): Promise<{ message: string }> {
     const released = await this.details.findOneAndUpdate(
       { user: new Types.ObjectId(authorId), payoutHold: { $ne: null } },
@@ -59,6 +75,21 @@ export class PayoutHoldsService {
       },
     );
     if (!released) throw new DomainError('not_found', m.noHold);
+    // The payout a run held for this review is paid in its own period, not a month later (the
+    // worker's release step, once: the job's id is the payout's, and the step is conditional).
+    const held = await this.payouts
+      .findOne({ authorId: new Types.ObjectId(authorId), status: 'held', heldReason: 'on-hold' })
+      .sort({ periodEnd: -1 })
+      .select({ _id: 1 })
+      .lean<{ _id: Types.ObjectId }>();
+    if (held) {
+      const payoutId = held._id.toHexString();
+      await this.queue.add(
+        PAYOUT_RELEASE_JOB,
+        { payoutId },
+        { ...PAYOUT_RUN_JOB_OPTIONS, jobId: payoutReleaseJobId(payoutId) },
+      );
+    }
     return { message: m.holdReleased };
   }
 }

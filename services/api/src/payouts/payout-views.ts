@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import type { MyPayout, PayoutRun, TaxStatus } from '@mechabrim/contracts';
 import type { PayoutHeldReason, PayoutRunStatus, PayoutStatus } from '@mechabrim/db';
-import { agorot, toShekels, type PayoutPolicyName } from '@mechabrim/money';
+import { agorot, toShekels, type BonusRule, type PayoutPolicyName } from '@mechabrim/money';
 
 const shekels = (value: number) => toShekels(agorot(value));
 
@@ -69,6 +69,8 @@ export interface StoredPayoutRow {
     carriedInAgorot: number;
     earnedAgorot: number;
     bonusesAgorot: number;
+    /** Absent on statements written before bonuses were booked. */
+    bonusLines?: Array<{ month: string; rule: BonusRule; amountAgorot: number }> | null;
     balanceAgorot: number;
     grossAgorot: number;
     withheldAgorot: number;
@@ -145,6 +147,11 @@ export function toMyPayout(row: StoredPayoutRow): MyPayout {
       carriedIn: shekels(s.carriedInAgorot),
       earned: shekels(s.earnedAgorot),
       bonuses: shekels(s.bonusesAgorot),
+      bonusLines: (s.bonusLines ?? []).map((bonus) => ({
+        month: bonus.month,
+        rule: bonus.rule,
+        amount: shekels(bonus.amountAgorot),
+      })),
       balance: shekels(s.balanceAgorot),
       gross: shekels(s.grossAgorot),
       withheld: shekels(s.withheldAgorot),

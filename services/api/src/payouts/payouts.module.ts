@@ -20,6 +20,7 @@ import {
   USER_MODEL,
   UserSchema,
 } from '@mechabrim/db';
+import { InstitutionsController } from './institutions.controller';
 import { MyPayoutsController } from './my-payouts.controller';
 import { MyPayoutsService } from './my-payouts.service';
 import { PayoutDetailsController } from './payout-details.controller';
@@ -32,7 +33,10 @@ import { PayoutStatementsService } from './payout-statements.service';
 import { RunAllocationsController } from './run-allocations.controller';
 import { RunAllocationsService } from './run-allocations.service';
 
-/** Authors' payouts (issue 23): payout details, the admins' holds, the runs and statements. */
+/**
+ * Authors' payouts (issue 23): payout details, the admins' holds, the runs and statements, and the
+ * accounts marked as institutions (for the bonus).
+ */
 @Module({
   imports: [
     BullModule.registerQueue({ name: PAYOUT_QUEUE_NAMES.payoutRuns }),
@@ -53,6 +57,7 @@ import { RunAllocationsService } from './run-allocations.service';
     PayoutRunsController,
     MyPayoutsController,
     RunAllocationsController,
+    InstitutionsController,
   ],
   providers: [
     PayoutDetailsService,

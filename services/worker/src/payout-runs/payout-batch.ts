@@ -8,9 +8,9 @@ import {
   type MasavInstitution,
 } from '@mechabrim/money';
 
-/** Where a period's bank file is kept, under `DATA_DIR`. */
-export function payoutBatchFileKey(period: string): string {
-  return `payouts/${period}.msv`;
+/** Where a period's bank file is kept, under `DATA_DIR` (the run's later files numbered on). */
+export function payoutBatchFileKey(period: string, serial = 1): string {
+  return serial === 1 ? `payouts/${period}.msv` : `payouts/${period}-${serial}.msv`;
 }
 
 /** One payout as the bank file takes it: the opened account and the net amount. */
@@ -35,6 +35,7 @@ export function payoutBatchFile(
   institution: MasavInstitution,
   run: { period: string; startedAt: Date },
   payouts: readonly BatchPayout[],
+  serialNumber = 1,
 ): Uint8Array {
   const credits = payouts.map((payout, index): MasavCredit => ({
     bankCode: payout.bankCode,
@@ -53,7 +54,7 @@ export function payoutBatchFile(
     institution,
     paymentDate: run.startedAt,
     createdAt: run.startedAt,
-    serialNumber: 1,
+    serialNumber,
     credits,
   });
 }

@@ -8,6 +8,7 @@ import {
   type PayoutDetailsRequest,
 } from '@mechabrim/contracts';
 import {
+  BONUS_KINDS,
   BOOK_MODEL,
   isDuplicateKeyError,
   LEDGER_ENTRY_MODEL,
@@ -27,15 +28,20 @@ import {
   type PayoutStatus,
 } from '@mechabrim/db';
 import {
+  BONUS_RULES,
+  bonusTotal,
   decidePayout,
   payoutPeriodOf,
   payoutStatement,
   selectPayoutPolicy,
+  type BonusLine,
+  type BonusRule,
   type StatementLedgerEntry,
 } from '@mechabrim/money';
 import { seal, unseal, type SealedValue } from '@mechabrim/server-kit';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
 import { CommunityAllocationStep } from './community-allocation';
+import { PayoutBonusesStep } from './payout-bonuses';
 import {
   payoutBatchFile,
   payoutBatchFileKey,
@@ -72,6 +78,30 @@ export interface RunTotals {
   carriedAgorot: number;
 }
 
+/** A payout row as {@link PayoutRunService.plan} draws it, ready to write. */
+export interface PlannedPayoutRow {
+  _id: Types.ObjectId;
+  runId: Types.ObjectId;
+  authorId: Types.ObjectId;
+  period: string;
+  periodEnd: Date;
+  status: PayoutStatus;
+  heldReason: PayoutHeldReason | null;
+  grossAgorot: number;
+  withheldAgorot: number;
+  netAgorot: number;
+  withholdingPercent: number;
+  statement: Record<string, unknown>;
+  bank: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+interface StoredBatch {
+  fileKey: string;
+  credits: number;
+  sentAt?: Date | null;
+}
+
 interface StoredDetails {
   sealed: SealedValue;
   payoutHold?: { reason: string; since: Date } | null;
@@ -92,14 +122,16 @@ interface LeanEntry {
 /**
  * The payout run (issue 23, ARCHITECTURE.md decision 13), as named steps each safe to repeat:
  * 1. **Open the period's run** (one per period: a second start resumes it).
- * 2. **Each author**, alone: decide by the policy from their ledger and past payouts; write the
+ * 2. **Each author's bonuses** the months that ended earned, booked in the ledger once
+ *    (`payout-bonuses.ts`), so the author's balance below includes them.
+ * 3. **Each author**, alone: decide by the policy from their ledger and past payouts; write the
  *    payout row with its statement and, when it pays, its ledger entry, in one transaction. The
  *    unique (author, period) makes a repeated or resumed step a no-op.
- * 3. **The community fund's allocations** to its projects, once per period
+ * 4. **The community fund's allocations** to its projects, once per period
  *    (`community-allocation.ts`), then **the bank file** of the run's payouts and allocations,
  *    written once (its content is the run's alone).
- * 4. **The statements**: each payout's PDF and its mail, once ({@link PayoutStatements}).
- * 5. **Done**, with the run's totals.
+ * 5. **The statements**: each payout's PDF and its mail, once ({@link PayoutStatements}).
+ * 6. **Done**, with the run's totals.
  */
 @Injectable()
 export class PayoutRunService {
@@ -114,6 +146,7 @@ export class PayoutRunService {
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
     private readonly community: CommunityAllocationStep,
+    private readonly bonuses: PayoutBonusesStep,
     private readonly statements: PayoutStatements,
   ) {}
 
@@ -131,7 +164,7 @@ export class PayoutRunService {
     return run.toObject();
   }
 
-  /** Steps 2–5 for a run (a done run is left as it is). */
+  /** Steps 2–6 for a run (a done run is left as it is). */
   async execute(run: RunView): Promise<RunTotals | null> {
     if (run.status === 'done') return null;
     this.key();
@@ -141,7 +174,9 @@ export class PayoutRunService {
     });
     let carriedCount = 0;
     let carriedAgorot = 0;
+    const institutionOrders = await this.bonuses.institutionOrders();
     for (const authorId of authorIds) {
+      await this.bonuses.book(run, authorId, institutionOrders);
       const outcome = await this.payAuthor(run, authorId);
       if (outcome.outcome === 'carried' && outcome.balanceAgorot > 0) {
         carriedCount += 1;
@@ -160,9 +195,44 @@ export class PayoutRunService {
     return totals;
   }
 
-  /** Step 2 for one author. */
+  /** Step 3 for one author. */
   async payAuthor(run: RunView, authorId: Types.ObjectId): Promise<AuthorOutcome> {
     if (await this.payouts.exists({ authorId, period: run.period })) return { outcome: 'exists' };
+    const planned = await this.plan(run, authorId, new Types.ObjectId());
+    if ('outcome' in planned) return planned;
+    const { row } = planned;
+    const held = row.status === 'held';
+    try {
+      await this.connection.transaction(async (session) => {
+        await this.payouts.create([row], { session });
+        if (!held)
+          await this.ledger.create(
+            [payoutLedgerEntry({ ...row, _id: row._id }, 'paid', run.startedAt)],
+            { session },
+          );
+      });
+    } catch (error) {
+      // Another attempt of the same run wrote this author's payout first: it stands.
+      if (isDuplicateKeyError(error)) return { outcome: 'exists' };
+      throw error;
+    }
+    return { outcome: held ? 'held' : 'planned', grossAgorot: row.grossAgorot };
+  }
+
+  /**
+   * What the run pays one author, as the payout row `payoutId` would hold it (held when their
+   * details are on hold or missing), or why there is none: nothing owed, or a balance that rolls
+   * over. Reads only; {@link payAuthor} and the release of a hold write it.
+   */
+  async plan(
+    run: RunView,
+    authorId: Types.ObjectId,
+    payoutId: Types.ObjectId,
+  ): Promise<
+    | { row: PlannedPayoutRow }
+    | { outcome: 'carried'; balanceAgorot: number }
+    | { outcome: 'nothing' }
+  > {
     const [entries, past] = await Promise.all([
       this.ledger
         .find({
@@ -193,8 +263,8 @@ export class PayoutRunService {
     );
     if (!decision.due) {
       return decision.balance === 0
-        ? { outcome: 'nothing' }
-        : { outcome: 'carried', balanceAgorot: decision.balance };
+        ? { outcome: 'nothing' as const }
+        : { outcome: 'carried' as const, balanceAgorot: decision.balance };
     }
 
     const opened = await this.openDetails(authorId);
@@ -207,14 +277,15 @@ export class PayoutRunService {
     const from = past
       .filter((p) => p.status !== 'held')
       .reduce<Date | null>((last, p) => (!last || p.periodEnd > last ? p.periodEnd : last), null);
+    const bonusLines = await this.bonusLines(authorId, from, run.periodEnd);
     const statement = payoutStatement({
       entries: await this.statementEntries(authorId, from, run.periodEnd),
       decision,
       withholdingPercent,
       pay: !heldReason,
+      bonuses: bonusTotal(bonusLines),
     });
     const titles = await this.titles(statement.lines.map((line) => line.bookId));
-    const payoutId = new Types.ObjectId();
     const row = {
       _id: payoutId,
       runId: run._id,
@@ -248,6 +319,7 @@ export class PayoutRunService {
         carriedInAgorot: statement.carriedIn,
         earnedAgorot: statement.earned,
         bonusesAgorot: statement.bonuses,
+        bonusLines,
         balanceAgorot: statement.balance,
         grossAgorot: statement.gross,
         withheldAgorot: statement.withheld,
@@ -268,35 +340,25 @@ export class PayoutRunService {
       },
       createdAt: new Date(),
     };
-    try {
-      await this.connection.transaction(async (session) => {
-        await this.payouts.create([row], { session });
-        if (!heldReason)
-          await this.ledger.create(
-            [
-              payoutLedgerEntry(
-                { _id: payoutId, authorId, grossAgorot: statement.gross },
-                'paid',
-                run.startedAt,
-              ),
-            ],
-            { session },
-          );
-      });
-    } catch (error) {
-      // Another attempt of the same run wrote this author's payout first: it stands.
-      if (isDuplicateKeyError(error)) return { outcome: 'exists' };
-      throw error;
-    }
-    return { outcome: heldReason ? 'held' : 'planned', grossAgorot: statement.gross };
+    return { row };
   }
 
-  /** Step 3: the Masav file of the run's payouts, once. */
+  /**
+   * Step 4: the Masav file of the run's payouts and allocations, once. A payout released from a
+   * hold after it was written joins it while it is not sent (the file is written again, the same
+   * key); once it was sent, the payouts still planned get a file of their own, the next serial,
+   * and the sent one is kept in `previousBatches`.
+   */
   async writeBatch(run: RunView): Promise<void> {
-    const current = await this.runs.findById(run._id).select({ batch: 1 }).lean<RunView>();
-    if (current?.batch) return;
+    const current = await this.runs
+      .findById(run._id)
+      .select({ batch: 1, previousBatches: 1 })
+      .lean<{ batch?: StoredBatch | null; previousBatches?: StoredBatch[] }>();
+    const sent = current?.batch?.sentAt ? current.batch : null;
+    // After the sending, only what is still planned (the sent file's payouts are paid).
+    const statuses: readonly PayoutStatus[] = sent ? ['planned'] : PAYOUT_MONEY_STATUSES;
     const planned = await this.payouts
-      .find({ runId: run._id, status: { $in: PAYOUT_MONEY_STATUSES } })
+      .find({ runId: run._id, status: { $in: statuses } })
       .sort({ authorId: 1 })
       .lean<
         Array<{
@@ -325,30 +387,38 @@ export class PayoutRunService {
         periodEnd: payout.periodEnd,
       };
     });
-    // The community fund's transfers to its projects go in the same file, after the authors'.
-    const credits = [...authorCredits, ...(await this.community.batchCredits(run, this.key()))];
+    // The community fund's transfers go in the run's first file, after the authors'.
+    const credits = sent
+      ? authorCredits
+      : [...authorCredits, ...(await this.community.batchCredits(run, this.key()))];
     if (!credits.length) return;
-    const fileKey = payoutBatchFileKey(run.period);
+    // Written already with these credits (a repeated step): nothing to do.
+    if (current?.batch && !sent && current.batch.credits === credits.length) return;
+    const serial = sent ? (current?.previousBatches?.length ?? 0) + 2 : 1;
+    const fileKey = payoutBatchFileKey(run.period, serial);
     await storePayoutBatch(
       this.config.dataDir,
       fileKey,
-      payoutBatchFile(this.config.masav, run, credits),
+      payoutBatchFile(this.config.masav, run, credits, serial),
     );
-    await this.runs.updateOne(
-      { _id: run._id, batch: null },
-      {
-        $set: {
-          batch: {
-            fileKey,
-            createdAt: new Date(),
-            credits: credits.length,
-            totalAgorot: credits.reduce((sum, c) => sum + c.netAgorot, 0),
-            sentAt: null,
-            sentBy: null,
-          },
-        },
-      },
-    );
+    const batch = {
+      fileKey,
+      createdAt: new Date(),
+      credits: credits.length,
+      totalAgorot: credits.reduce((sum, c) => sum + c.netAgorot, 0),
+      sentAt: null,
+      sentBy: null,
+    };
+    if (sent) {
+      await this.runs.updateOne(
+        { _id: run._id, 'batch.fileKey': sent.fileKey },
+        { $set: { batch }, $push: { previousBatches: sent } },
+      );
+    } else if (current?.batch) {
+      await this.runs.updateOne({ _id: run._id, 'batch.sentAt': null }, { $set: { batch } });
+    } else {
+      await this.runs.updateOne({ _id: run._id, batch: null }, { $set: { batch } });
+    }
   }
 
   private key(): Buffer {
@@ -383,8 +453,9 @@ export class PayoutRunService {
   }
 
   /**
-   * Every party's entries of the author's lines in the statement's window (payouts aside, and the
-   * order's shipping: it rides on the first line's author but is no part of any line).
+   * Every party's entries of the author's lines in the statement's window (payouts aside, the
+   * order's shipping: it rides on the first line's author but is no part of any line, and the
+   * bonuses: {@link bonusLines}).
    */
   private async statementEntries(
     authorId: Types.ObjectId,
@@ -394,7 +465,7 @@ export class PayoutRunService {
     const entries = await this.ledger
       .find({
         authorId,
-        kind: { $nin: ['payout', ...SHIPPING_KINDS] },
+        kind: { $nin: ['payout', ...SHIPPING_KINDS, ...BONUS_KINDS] },
         occurredAt: { ...(from && { $gte: from }), $lt: to },
       })
       .select({
@@ -417,6 +488,30 @@ export class PayoutRunService {
     }));
   }
 
+  /** The author's bonuses booked in the statement's window, oldest month first. */
+  private async bonusLines(authorId: Types.ObjectId, from: Date | null, to: Date) {
+    const entries = await this.ledger
+      .find({
+        authorId,
+        party: 'author',
+        kind: { $in: BONUS_KINDS },
+        occurredAt: { ...(from && { $gte: from }), $lt: to },
+      })
+      .select({ _id: 0, bonusMonth: 1, bonusRule: 1, amountAgorot: 1 })
+      .lean<Array<{ bonusMonth: string; bonusRule: BonusRule; amountAgorot: number }>>();
+    return entries
+      .map((e): BonusLine => ({
+        month: e.bonusMonth,
+        rule: e.bonusRule,
+        amountAgorot: e.amountAgorot,
+      }))
+      .sort((a, b) =>
+        a.month === b.month
+          ? BONUS_RULES.indexOf(a.rule) - BONUS_RULES.indexOf(b.rule)
+          : a.month.localeCompare(b.month),
+      );
+  }
+
   private async titles(bookIds: Array<string | null>): Promise<Map<string, string>> {
     const ids = [...new Set(bookIds.filter((id): id is string => id !== null))];
     if (!ids.length) return new Map();
@@ -427,7 +522,7 @@ export class PayoutRunService {
     return new Map(books.map((book) => [book._id.toHexString(), book.title]));
   }
 
-  private async rowTotals(
+  async rowTotals(
     runId: Types.ObjectId,
   ): Promise<Omit<RunTotals, 'carriedCount' | 'carriedAgorot'>> {
     const rows = await this.payouts

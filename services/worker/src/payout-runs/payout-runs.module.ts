@@ -11,6 +11,8 @@ import {
   CommunityProjectSchema,
   LEDGER_ENTRY_MODEL,
   LedgerEntrySchema,
+  ORDER_MODEL,
+  OrderSchema,
   PAYOUT_DETAILS_MODEL,
   PAYOUT_MODEL,
   PAYOUT_RUN_MODEL,
@@ -22,6 +24,8 @@ import {
 } from '@mechabrim/db';
 import { CommunityAllocationStep } from './community-allocation';
 import { ReceiptsModule } from '../receipts/receipts.module';
+import { PayoutBonusesStep } from './payout-bonuses';
+import { PayoutReleaseStep } from './payout-release';
 import { PayoutRunService } from './payout-run.service';
 import { PayoutStatements } from './payout-statements';
 import { PayoutRunsProcessor } from './payout-runs.processor';
@@ -42,9 +46,17 @@ import { PayoutRunsProcessor } from './payout-runs.processor';
       { name: COMMUNITY_PROJECT_MODEL, schema: CommunityProjectSchema },
       { name: COMMUNITY_ALLOCATION_MODEL, schema: CommunityAllocationSchema },
       { name: USER_MODEL, schema: UserSchema },
+      { name: ORDER_MODEL, schema: OrderSchema },
     ]),
   ],
-  providers: [PayoutRunService, CommunityAllocationStep, PayoutStatements, PayoutRunsProcessor],
+  providers: [
+    PayoutRunService,
+    PayoutBonusesStep,
+    PayoutReleaseStep,
+    CommunityAllocationStep,
+    PayoutStatements,
+    PayoutRunsProcessor,
+  ],
   exports: [PayoutRunService],
 })
 export class PayoutRunsModule {}

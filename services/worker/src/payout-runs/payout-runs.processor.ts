@@ -2,14 +2,17 @@ import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
   PAYOUT_QUEUE_NAMES,
+  PAYOUT_RELEASE_JOB,
   PAYOUT_RUN_JOB,
+  payoutReleaseJobSchema,
   PAYOUT_RUN_JOB_OPTIONS,
   payoutRunsJobSchema,
 } from '@mechabrim/contracts';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { reportQueueOutages } from '../queue-connection';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
-import { PayoutRunService, type RunTotals } from './payout-run.service';
+import { PayoutReleaseStep } from './payout-release';
+import { PayoutRunService, type AuthorOutcome, type RunTotals } from './payout-run.service';
 
 /** The schedule's id: upserting it again on every start keeps one schedule. */
 export const PAYOUT_RUN_SCHEDULER_ID = 'payout-runs-monthly';
@@ -18,7 +21,8 @@ export const PAYOUT_RUN_SCHEDULER_ID = 'payout-runs-monthly';
 export const PAYOUT_RUN_SCHEDULE = { pattern: '0 6 15 * *', tz: 'Asia/Jerusalem' } as const;
 
 /**
- * `payout-runs`: the monthly payout run, on its schedule or when an admin starts it. One job at
+ * `payout-runs`: the monthly payout run, on its schedule or when an admin starts it, and the
+ * payment of a payout an admin released from its hold (`release`). One job at
  * a time per worker; two workers on the same run meet on the unique keys of its steps.
  */
 @Processor(PAYOUT_QUEUE_NAMES.payoutRuns, { ...WORKER_LOCK_SETTINGS, concurrency: 1 })
@@ -28,6 +32,7 @@ export class PayoutRunsProcessor extends WorkerHost implements OnModuleInit, OnM
 
   constructor(
     private readonly runs: PayoutRunService,
+    private readonly release: PayoutReleaseStep,
     @InjectQueue(PAYOUT_QUEUE_NAMES.payoutRuns) private readonly queue: Queue,
   ) {
     super();
@@ -66,7 +71,15 @@ export class PayoutRunsProcessor extends WorkerHost implements OnModuleInit, OnM
     this.closing = true;
   }
 
-  async process(job: Job): Promise<{ period: string; totals: RunTotals | null }> {
+  async process(
+    job: Job,
+  ): Promise<{ period: string; totals: RunTotals | null } | { released: AuthorOutcome }> {
+    if (job.name === PAYOUT_RELEASE_JOB) {
+      const released = payoutReleaseJobSchema.safeParse(job.data);
+      if (!released.success)
+        throw new UnrecoverableError(`invalid payout release payload: ${released.error.message}`);
+      return { released: await this.release.pay(released.data.payoutId) };
+    }
     if (job.name !== PAYOUT_RUN_JOB) throw new UnrecoverableError(`unknown job name ${job.name}`);
     const parsed = payoutRunsJobSchema.safeParse(job.data);
     if (!parsed.success)

@@ -34,6 +34,12 @@ export interface StatementPayoutRow {
     carriedInAgorot: number;
     earnedAgorot: number;
     bonusesAgorot: number;
+    /** Absent on statements written before bonuses were booked. */
+    bonusLines?: Array<{
+      month: string;
+      rule: 'monthly-sales' | 'institutions' | 'loyalty';
+      amountAgorot: number;
+    }> | null;
     balanceAgorot: number;
     grossAgorot: number;
     withheldAgorot: number;

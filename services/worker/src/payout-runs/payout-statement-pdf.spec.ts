@@ -106,6 +106,36 @@ describe('renderPayoutStatementPdf', () => {
     expect(text).toMatch(/102 ניכוי מס הכנסה במקור \W*30%/);
   });
 
+  it('lists each bonus under their sum, with its rule and the month that earned it', async () => {
+    const draft = draftOf([line('A1B2C3D4', 12)]);
+    const pdf = await renderPayoutStatementPdf(
+      {
+        ...draft,
+        statement: {
+          ...draft.statement,
+          bonusesAgorot: 8_400,
+          bonusLines: [
+            { month: '2026-10', rule: 'monthly-sales', amountAgorot: 6_000 },
+            { month: '2026-10', rule: 'loyalty', amountAgorot: 2_400 },
+          ],
+        },
+      },
+      business,
+    );
+    const text = await textOf(pdf, 'bonuses.pdf');
+    for (const expected of [
+      'בונוסים',
+      '84',
+      'על מכירות חודשיות מעל',
+      'לסופרים הפעילים באתר יותר משנה',
+      '60',
+      '24',
+    ])
+      expect(text).toContain(expected);
+    // Brackets and numbers move across pdftotext's embedding marks; the month's name not.
+    expect(text.match(/אוקטובר/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('continues a long statement on further pages, every line kept, and says why a held one paid nothing', async () => {
     const lines = Array.from({ length: 60 }, (_, index) =>
       line(`REF${String(index).padStart(5, '0')}`, 1, index === 7 ? -8_500 : 0),

@@ -113,10 +113,17 @@ export function renderPayoutStatementPdf(
   write.rule(y);
   y += 12;
 
-  const sums: Array<[string, number, boolean]> = [
+  const sums: Array<[string, number, boolean, number?]> = [
     [s.carriedIn, st.carriedInAgorot, false],
     [s.earned, st.earnedAgorot, false],
     [s.bonuses, st.bonusesAgorot, false],
+    // Each bonus under their sum, smaller: its rule and the month that earned it.
+    ...(st.bonusLines ?? []).map((bonus): [string, number, boolean, number] => [
+      s.bonusLine(bonus.rule, periodLabelHe(bonus.month)),
+      bonus.amountAgorot,
+      false,
+      8,
+    ]),
     [s.balance, st.balanceAgorot, true],
     [s.gross, st.grossAgorot, false],
     [s.withheld(draft.withholdingPercent), st.withheldAgorot, false],
@@ -127,10 +134,10 @@ export function renderPayoutStatementPdf(
     newPage();
     y = 50;
   }
-  for (const [label, amount, bold] of sums) {
-    write.line(label, PAGE_RIGHT, y, { bold });
-    write.line(money(amount), SUMMARY_AMOUNT_RIGHT, y, { bold });
-    y += 16;
+  for (const [label, amount, bold, size] of sums) {
+    write.line(label, size ? PAGE_RIGHT - 12 : PAGE_RIGHT, y, { bold, ...(size && { size }) });
+    write.line(money(amount), SUMMARY_AMOUNT_RIGHT, y, { bold, ...(size && { size }) });
+    y += size ? 12 : 16;
   }
   if (draft.heldReason) {
     y += 10;

@@ -25,6 +25,7 @@ const statement = {
   carriedIn: 0,
   earned: 340,
   bonuses: 0,
+  bonusLines: [],
   balance: 340,
   gross: 340,
   withheld: 102,
@@ -159,6 +160,7 @@ describe('/author-dashboard/payouts/:id', () => {
     const summary = screen.getByTestId('statement-summary');
     expect(summary.textContent).toContain('ניכוי מס במקור (30%)');
     expect(summary.textContent).toContain(formatPrice(102));
+    expect(screen.queryByTestId('statement-bonuses')).toBeNull();
     const table = screen.getByRole('table', { name: 'מכירות, החזרים וביטולים בתקופה' });
     const row = within(table).getByRole('row', { name: /A1B2C3D4/ });
     expect(row.textContent).toContain('הים של תל אביב');
@@ -166,6 +168,31 @@ describe('/author-dashboard/payouts/:id', () => {
     expect(screen.getByRole('link', { name: 'חזרה לתשלומים' }).getAttribute('href')).toBe(
       '/author-dashboard/payouts',
     );
+  });
+
+  it("lists the statement's bonuses, each with its rule and the month that earned it", async () => {
+    signIn();
+    const withBonuses: MyPayout = {
+      ...october,
+      statement: {
+        ...statement,
+        bonuses: 84,
+        bonusLines: [
+          { month: '2026-10', rule: 'monthly-sales', amount: 60 },
+          { month: '2026-10', rule: 'loyalty', amount: 24 },
+        ],
+      },
+    };
+    server((path) =>
+      path === `/api/payouts/mine/${october.id}` ? { body: withBonuses } : undefined,
+    );
+    open(`/author-dashboard/payouts/${october.id}`);
+    const bonuses = await screen.findByTestId('statement-bonuses');
+    expect(screen.getByRole('heading', { name: 'הבונוסים בתקופה' })).toBeTruthy();
+    expect(bonuses.textContent).toContain('5% על מכירות חודשיות מעל');
+    expect(bonuses.textContent).toContain('2% לסופרים הפעילים באתר יותר משנה (אוקטובר 2026)');
+    expect(bonuses.textContent).toContain(formatPrice(60));
+    expect(bonuses.textContent).toContain(formatPrice(24));
   });
 
   it("answers another author's payout with the API's Hebrew not-found", async () => {

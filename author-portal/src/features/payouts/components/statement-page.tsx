@@ -41,6 +41,29 @@ function Summary({ payout }: { payout: MyPayout }) {
   );
 }
 
+/** The statement's bonuses, each with its rule and the month that earned it (none: nothing). */
+function Bonuses({ payout }: { payout: MyPayout }) {
+  const bonuses = payout.statement.bonusLines;
+  if (!bonuses.length) return null;
+  return (
+    <>
+      <h2 className="ap-section-title">{s.bonusesTitle}</h2>
+      <dl className="ap-card ap-statement__summary" data-testid="statement-bonuses">
+        {bonuses.map((bonus) => (
+          <div key={`${bonus.month}-${bonus.rule}`}>
+            <dt>
+              {s.bonusRule[bonus.rule]} ({periodLabel(bonus.month)})
+            </dt>
+            <dd>
+              <Price value={bonus.amount} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
 /** Each order line: the reference `/orders` shows, the book, and where each shekel went. */
 function Lines({ payout }: { payout: MyPayout }) {
   const lines = payout.statement.lines;
@@ -161,6 +184,7 @@ export function StatementPage() {
         </p>
       )}
       <Summary payout={payout} />
+      <Bonuses payout={payout} />
       <Lines payout={payout} />
       <StatementPdfButton payout={payout} />
     </section>
