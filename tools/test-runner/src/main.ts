@@ -106,7 +106,9 @@ export async function main(jestArgs: string[]): Promise<number> {
     ]);
     const result = readJestReport(file);
     if (!result) {
-      failures.push(`${name}: Jest wrote no report with its counts (exit code ${code}); see its output above`);
+      failures.push(
+        `${name}: Jest wrote no report with its counts (exit code ${code}); see its output above`,
+      );
       return;
     }
     const tally = tallyJest(result, code);
