@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { AccountMessageAnswer } from '@mechabrim/contracts';
 import { useLocation, useNavigate } from '@mechabrim/routing';
-import { createApiClient, type ApiRequest, type ApiTiming } from './api-client';
+import { ApiError, createApiClient, type ApiRequest, type ApiTiming } from './api-client';
 import { getApiBaseUrl } from './api-config';
 import { withHandoverCode } from './handover';
 import { createSessionStore, type SessionState } from './session-store';
@@ -171,4 +172,35 @@ export function SessionEndedRedirect() {
     void navigate('/login', { state: { from: here.current } });
   });
   return null;
+}
+
+export type ResendState =
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' | 'failed'; message: string };
+
+/**
+ * 'Send the verification link again', for the notice each front end shows while the signed-in
+ * account's address is not verified (issue 24). The API limits it per account and per IP and
+ * says so in Hebrew; `fallbackMessage` is the front end's own words for when it says nothing.
+ */
+export function useResendVerification(fallbackMessage: string): {
+  state: ResendState;
+  sendAgain: () => Promise<void>;
+} {
+  const [state, setState] = useState<ResendState>({ kind: 'idle' });
+  const sendAgain = async () => {
+    setState({ kind: 'sending' });
+    try {
+      const answer = await apiFetch<AccountMessageAnswer>('/api/auth/email/verify/resend', {
+        method: 'POST',
+        fallbackMessage,
+      });
+      setState({ kind: 'sent', message: answer.message });
+    } catch (err) {
+      setState({
+        kind: 'failed',
+        message: err instanceof ApiError && err.message ? err.message : fallbackMessage,
+      });
+    }
+  };
+  return { state, sendAgain };
 }

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import type { AccountMessageAnswer } from '@mechabrim/contracts';
-import { ApiError, apiFetch, useSession } from '@mechabrim/session';
+import { useResendVerification, useSession } from '@mechabrim/session';
 import { strings } from '../../../strings.he';
 import './auth.css';
 
@@ -13,26 +11,8 @@ const s = strings.verifyEmail;
  */
 export function VerifyEmailBanner() {
   const user = useSession((st) => st.user);
-  const [state, setState] = useState<
-    { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' | 'failed'; message: string }
-  >({ kind: 'idle' });
+  const { state, sendAgain } = useResendVerification(s.sendError);
   if (!user || user.emailVerified !== false) return null;
-
-  const sendAgain = async () => {
-    setState({ kind: 'sending' });
-    try {
-      const answer = await apiFetch<AccountMessageAnswer>('/api/auth/email/verify/resend', {
-        method: 'POST',
-        fallbackMessage: s.sendError,
-      });
-      setState({ kind: 'sent', message: answer.message });
-    } catch (err) {
-      setState({
-        kind: 'failed',
-        message: err instanceof ApiError && err.message ? err.message : s.sendError,
-      });
-    }
-  };
 
   return (
     <aside className="mb-container verify-banner" aria-label={s.title}>
