@@ -20,16 +20,19 @@ interface TokenLinkCopy {
  * (a press, not the page load, so a mail scanner that opens links changes nothing), then the
  * server's Hebrew answer.
  */
-function TokenLinkPage({
+export function TokenLinkPage({
   id,
   endpoint,
   copy,
   onDone,
+  next = { to: '/', label: strings.verifyEmail.toHome },
 }: {
   id: string;
   endpoint: string;
   copy: TokenLinkCopy;
   onDone?: () => Promise<void>;
+  /** Where the page leads once the server said yes. */
+  next?: { to: string; label: string };
 }) {
   const location = useLocation();
   const token = useMemo(() => resetTokenOf(location.hash), [location.hash]);
@@ -70,8 +73,8 @@ function TokenLinkPage({
             <p className="auth-notice" role="status">
               {state.message}
             </p>
-            <Link to="/" className="mb-button">
-              {strings.verifyEmail.toHome}
+            <Link to={next.to} className="mb-button">
+              {next.label}
             </Link>
           </>
         ) : (
