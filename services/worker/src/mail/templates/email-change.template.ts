@@ -12,26 +12,40 @@ const dateTimeHe = new Intl.DateTimeFormat('he-IL', {
 });
 
 /**
- * To the new address: the single-use link that moves the account there. The token is in the
- * link's fragment, which the browser never sends to a server.
+ * A mail whose whole point is one single-use account link: greeting, why, the link, how long it
+ * holds and what to do if it was not you. The token rides in the link's fragment, which the
+ * browser never sends to a server.
  */
+function accountLinkMail(
+  copy: { subject: string; intro: string; action: string; notYou: string },
+  name: string,
+  url: string,
+  validity: string,
+) {
+  const greeting = m.greeting(name);
+  return Promise.resolve({
+    subject: copy.subject,
+    html: htmlDocument(copy.subject, greeting, [
+      paragraph(copy.intro),
+      link(url, copy.action),
+      paragraph(validity),
+      paragraph(copy.notYou),
+    ]),
+    text: textDocument(greeting, [copy.intro, url, validity, copy.notYou]),
+    attachments: [],
+  });
+}
+
+/** To the new address: the single-use link that moves the account there. */
 export const emailChangeConfirmTemplate: MailTemplate<'email-change-confirm'> = {
   render(job, context) {
     const t = m.emailChangeConfirm;
-    const url = `${context.siteUrl}/confirm-email#token=${job.token}`;
-    const greeting = m.greeting(job.name);
-    const validity = t.validity(EMAIL_CHANGE_TTL_HOURS);
-    return Promise.resolve({
-      subject: t.subject,
-      html: htmlDocument(t.subject, greeting, [
-        paragraph(t.intro),
-        link(url, t.action),
-        paragraph(validity),
-        paragraph(t.notYou),
-      ]),
-      text: textDocument(greeting, [t.intro, url, validity, t.notYou]),
-      attachments: [],
-    });
+    return accountLinkMail(
+      t,
+      job.name,
+      `${context.siteUrl}/confirm-email#token=${job.token}`,
+      t.validity(EMAIL_CHANGE_TTL_HOURS),
+    );
   },
 };
 
@@ -55,26 +69,15 @@ export const emailChangeRequestedTemplate: MailTemplate<'email-change-requested'
   },
 };
 
-/**
- * The registration's link that verifies the account's address (issue 24); the token is in the
- * link's fragment, like the other account links.
- */
+/** The registration's link that verifies the account's address (issue 24). */
 export const emailVerifyTemplate: MailTemplate<'email-verify'> = {
   render(job, context) {
     const t = m.emailVerify;
-    const url = `${context.siteUrl}/verify-email#token=${job.token}`;
-    const greeting = m.greeting(job.name);
-    const validity = t.validity(EMAIL_VERIFY_TTL_HOURS);
-    return Promise.resolve({
-      subject: t.subject,
-      html: htmlDocument(t.subject, greeting, [
-        paragraph(t.intro),
-        link(url, t.action),
-        paragraph(validity),
-        paragraph(t.notYou),
-      ]),
-      text: textDocument(greeting, [t.intro, url, validity, t.notYou]),
-      attachments: [],
-    });
+    return accountLinkMail(
+      t,
+      job.name,
+      `${context.siteUrl}/verify-email#token=${job.token}`,
+      t.validity(EMAIL_VERIFY_TTL_HOURS),
+    );
   },
 };
