@@ -487,7 +487,8 @@ export const strings = {
     error: 'לא הצלחנו לעדכן את המעקב. נסו שוב.',
     profileTitle: 'סופרים וסופרות במעקב',
     none: 'עדיין לא עקבתם אחרי אף סופר או סופרת. אפשר לעקוב מעמוד הסופר.',
-    unfollowName: (name: string) => `הפסקת מעקב אחרי ${name}`,
+    /** The profile's 'stop following' button's name: it begins with the words it shows (WCAG 2.5.3). */
+    unfollowName: (name: string) => `להפסיק לעקוב אחרי ${name}`,
     mailsOff: 'העדכונים באימייל על ספרים חדשים כבויים.',
     mailsOn: 'אפשר לקבל עדכונים באימייל על ספרים חדשים.',
     turnOn: 'להפעיל עדכונים',
