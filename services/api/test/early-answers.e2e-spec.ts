@@ -136,7 +136,7 @@ describe('an early answer, then more requests on the same connection', () => {
   });
 
   it.each(earlyAnswers)(
-    '%s (%i): the next requests are answered within a second',
+    '%s (%i): the next requests on that connection are answered, not left hanging',
     async (_name, status, refusal) => {
       const agent = oneConnectionAgent();
       try {
