@@ -134,4 +134,60 @@ describe('a published review', () => {
     fireEvent.click(within(item).getByRole('button', { name: 'הביקורת עזרה לי' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
   });
+
+  it("offers no helpful or report action on the reader's own review, and both on others'", async () => {
+    const published = (id: string, content: string): Review => ({
+      _id: id,
+      bookId: 'b1',
+      authorName: 'דנה',
+      title: 'כותרת',
+      content,
+      rating: 4,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isApproved: true,
+      verifiedPurchase: true,
+    });
+    fakeApi((url) => {
+      if (url.pathname === '/api/books/b1') return { body: makeBook(1) };
+      if (url.pathname === '/api/books/b1/comments')
+        return {
+          body: [published('r-own', 'הביקורת שלי'), published('r-other', 'ביקורת של קוראת אחרת')],
+        };
+      if (url.pathname === '/api/books/b1/comments/mine')
+        return {
+          body: {
+            review: {
+              _id: 'r-own',
+              bookId: 'b1',
+              rating: 4,
+              title: 'כותרת',
+              content: 'הביקורת שלי',
+              status: 'approved',
+              rejectionReason: '',
+              createdAt: '2026-01-01T00:00:00.000Z',
+              updatedAt: '2026-01-01T00:00:00.000Z',
+            },
+            canReview: false,
+          } satisfies MyBookReview,
+        };
+      if (url.pathname === '/api/books') return { body: { books: [], total: 0 } };
+      return undefined;
+    });
+    signIn();
+    renderRoute(<BookPage />, '/book/:id', '/book/b1');
+    const other = (await screen.findByText('ביקורת של קוראת אחרת')).closest('li') as HTMLElement;
+    expect(within(other).getByRole('button', { name: 'הביקורת עזרה לי' })).toBeTruthy();
+    const own = (await screen.findAllByText('הביקורת שלי'))
+      .map((text) => text.closest('li'))
+      .find((li): li is HTMLLIElement => li?.classList.contains('book-review') ?? false);
+    await waitFor(() =>
+      expect(
+        within(own as HTMLElement).queryByRole('button', { name: 'הביקורת עזרה לי' }),
+      ).toBeNull(),
+    );
+    expect(
+      within(own as HTMLElement).queryByRole('button', { name: 'דיווח על הביקורת' }),
+    ).toBeNull();
+    act(() => sessionStore.setState({ user: null, token: null, loading: false }));
+  });
 });

@@ -4,20 +4,23 @@ import { useSession } from '@mechabrim/session';
 import { REVIEW_LIMITS, type Review } from '@mechabrim/contracts';
 import { formatDate } from '@mechabrim/hebrew';
 import { Stars } from '@mechabrim/ui';
-import { useVoteOnReview } from '../api/reviews';
+import { useMyReview, useVoteOnReview } from '../api/reviews';
 import { strings } from '../../../strings.he';
 
 const s = strings.book;
 
 /**
  * One published review: its writer, stars, date, title and text, the verified-purchase mark, how
- * many found it helpful, and for a signed-in reader the helpful and report actions. Every text is
- * rendered as text (React escapes it).
+ * many found it helpful, and the helpful and report actions — not on the reader's own review,
+ * which the API would refuse them on. Every text is rendered as text (React escapes it).
  */
 export function ReviewItem({ review, bookId }: { review: Review; bookId: string }) {
   const user = useSession((st) => st.user);
   const navigate = useNavigate();
   const vote = useVoteOnReview(user?._id, bookId);
+  // The same query as the reader's own review panel on this page (one request, from the cache).
+  const mine = useMyReview(user?._id, bookId);
+  const own = mine.data?.review?._id === review._id;
   const [reporting, setReporting] = useState(false);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -55,24 +58,28 @@ export function ReviewItem({ review, bookId }: { review: Review; bookId: string 
       <p className="book-review__text">{review.content}</p>
       <div className="book-review__votes">
         {helpful > 0 && <span className="sf-muted">{s.helpfulCount(helpful)}</span>}
-        <button
-          type="button"
-          className="mb-button"
-          data-variant="ghost"
-          disabled={vote.isPending}
-          onClick={() => send({ kind: 'helpful' })}
-        >
-          {s.markHelpful}
-        </button>
-        <button
-          type="button"
-          className="mb-button"
-          data-variant="ghost"
-          aria-expanded={reporting}
-          onClick={() => (user ? setReporting(!reporting) : send({ kind: 'helpful' }))}
-        >
-          {s.report}
-        </button>
+        {!own && (
+          <>
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="ghost"
+              disabled={vote.isPending}
+              onClick={() => send({ kind: 'helpful' })}
+            >
+              {s.markHelpful}
+            </button>
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="ghost"
+              aria-expanded={reporting}
+              onClick={() => (user ? setReporting(!reporting) : send({ kind: 'helpful' }))}
+            >
+              {s.report}
+            </button>
+          </>
+        )}
       </div>
       {reporting && (
         <form
