@@ -6,10 +6,11 @@ import {
   seriousViolations,
   startWorld,
   visit,
-  type OpenPage,
   type StorefrontWorld,
+  type Width,
+  openPage,
 } from '../storefront/support/storefront-stack';
-import { collectErrors, screenshot } from '../support/browser';
+import { screenshot } from '../support/browser';
 
 /**
  * Issue 27's author-portal items as an author sees them, at a phone's 375 px and a laptop's
@@ -21,22 +22,10 @@ import { collectErrors, screenshot } from '../support/browser';
 
 const author = DEMO_ACCOUNTS.author;
 const admin = DEMO_ACCOUNTS.admin;
-const WIDTHS = { phone: { width: 375, height: 812 }, laptop: { width: 1366, height: 768 } };
-type Width = keyof typeof WIDTHS;
 const OPTIONS = { pages: 40, size: 'A5', paper: '80g', direction: 'rtl' } as const;
 
 const keep = (page: Page, name: string, width: Width) =>
   screenshot(page, `author-portal-polish-${name}-${width}`);
-
-async function openAt(world: StorefrontWorld, width: Width): Promise<OpenPage> {
-  const context = await world.browser.newContext({
-    viewport: WIDTHS[width],
-    locale: 'he-IL',
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
 
 async function tokenOf(world: StorefrontWorld, email: string, password: string) {
   const answer = await world.api<{ token: string }>('/api/auth/login', {
@@ -117,7 +106,7 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
   });
 
   it('shows the name once and a short header, a wide readable report, and a readable chart', async () => {
-    const { page, errors, context } = await openAt(world, width);
+    const { page, errors, context } = await openPage(world, width);
     await visit(world, page, '/login');
     await page.getByLabel('אימייל').fill(author.email);
     await page.getByLabel('סיסמה').fill(author.password);
@@ -189,7 +178,7 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
   });
 
   it('replaces a rejected book’s files, says where the book stands, and keeps errors at their fields', async () => {
-    const { page, errors, context } = await openAt(world, width);
+    const { page, errors, context } = await openPage(world, width);
     await visit(world, page, '/login');
     await page.getByLabel('אימייל').fill(author.email);
     await page.getByLabel('סיסמה').fill(author.password);
@@ -264,7 +253,7 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
   });
 
   it('leaves the standalone portal for the store signed in, and signing out in the store signs out the portal', async () => {
-    const { page, errors, context } = await openAt(world, width);
+    const { page, errors, context } = await openPage(world, width);
     const portal = world.stack.urls.authorPortal;
     const store = world.stack.urls.shell;
     await page.goto(`${portal}/login`);
@@ -304,7 +293,7 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
   });
 
   it('follows the store’s menu to the standalone portal signed in, and signing out on the portal signs out the store', async () => {
-    const { page, errors, context } = await openAt(world, width);
+    const { page, errors, context } = await openPage(world, width);
     const portal = new URL(world.stack.urls.authorPortal).origin;
     const store = new URL(world.stack.urls.shell).origin;
     await visit(world, page, '/login');

@@ -7,6 +7,8 @@ import {
   visit,
   type ApiBook,
   type StorefrontWorld,
+  WIDTHS,
+  type Width,
 } from '../storefront/support/storefront-stack';
 
 /**
@@ -17,8 +19,6 @@ import {
  */
 
 const DECLINED = '4000000000000002';
-const WIDTHS = { phone: { width: 375, height: 812 }, laptop: { width: 1366, height: 768 } };
-type Width = keyof typeof WIDTHS;
 const FRAME = 'iframe[title="תשלום מאובטח בכרטיס אשראי"]';
 
 interface Measure {

@@ -6,6 +6,8 @@ import {
   seriousViolations,
   startWorld,
   type StorefrontWorld,
+  WIDTHS,
+  type Width,
 } from './support/storefront-stack';
 
 /**
@@ -16,8 +18,6 @@ import {
  */
 
 const APPROVED = '4580458045804580';
-const WIDTHS = { phone: { width: 375, height: 812 }, laptop: { width: 1366, height: 768 } };
-type Width = keyof typeof WIDTHS;
 const SUMS: Record<Width, string> = { phone: '123.45', laptop: '250' };
 
 let world: StorefrontWorld;

@@ -1,9 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Queue } from 'bullmq';
 import { FOLLOW_DIGEST_JOB, FOLLOW_QUEUE_NAMES } from '@mechabrim/contracts';
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
 import { until } from '@mechabrim/testing';
-import { collectErrors } from '../support/browser';
 import {
   keep,
   pageErrors,
@@ -13,6 +12,9 @@ import {
   type ApiAuthor,
   type ApiBook,
   type StorefrontWorld,
+  type Width,
+  shotName,
+  openPage,
 } from './support/storefront-stack';
 
 /**
@@ -27,29 +29,9 @@ import {
  * axe on each new screen, no page errors, no sideways scroll at 375 px.
  */
 
-const WIDTHS = { phone: { width: 375, height: 812 }, laptop: { width: 1366, height: 768 } };
-type Width = keyof typeof WIDTHS;
-const shotName = (width: Width) => (width === 'phone' ? 'mobile' : 'desktop');
-
 const PASSWORD = 'Sefer-Tov-12!';
 const VERIFY_SUBJECT = 'אימות כתובת האימייל שלכם במחברים';
 const NEW_BOOKS_SUBJECT = 'ספר חדש מסופרים שאתם עוקבים אחריהם';
-
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-async function open(world: StorefrontWorld, width: Width): Promise<Opened> {
-  const context = await world.browser.newContext({
-    viewport: WIDTHS[width],
-    locale: 'he-IL',
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
 
 /** The serious and critical axe findings, none expected, and at 375 px no sideways scroll. */
 async function checkScreen(page: Page, width: Width, name: string): Promise<void> {
@@ -168,7 +150,7 @@ describe.each<Width>(['phone', 'laptop'])(
   (width) => {
     it('registers, verifies through the mailed link, follows an author, and unsubscribes by the mailed link', async () => {
       const email = `follower-${width}-${Date.now()}@example.com`;
-      const reader = await open(world, width);
+      const reader = await openPage(world, width);
       const { page } = reader;
 
       // 1. Registers through the form: the banner asks to verify the address.
@@ -261,7 +243,7 @@ describe.each<Width>(['phone', 'laptop'])(
       expect(unsubscribePath).toMatch(/^\/unsubscribe#token=[\w-]{43}$/);
 
       // The link works in a browser that never signed in.
-      const guest = await open(world, width);
+      const guest = await openPage(world, width);
       await visit(world, guest.page, unsubscribePath);
       await guest.page.getByRole('heading', { name: 'הסרה מעדכוני ספרים חדשים' }).waitFor();
       await checkScreen(guest.page, width, 'unsubscribe');

@@ -7,6 +7,8 @@ import {
   startWorld,
   visit,
   type StorefrontWorld,
+  WIDTHS,
+  type Width,
 } from './support/storefront-stack';
 
 /**
@@ -15,9 +17,6 @@ import {
  * of one kind with the same name (`landmark-unique`) on /orders and /authors — at a phone's and
  * a laptop's width.
  */
-
-const WIDTHS = { phone: { width: 375, height: 812 }, laptop: { width: 1366, height: 768 } };
-type Width = keyof typeof WIDTHS;
 
 /** The violations of the named rules on the whole page (any impact). */
 async function ruleViolations(page: Page, rules: string[]) {

@@ -1,8 +1,7 @@
-import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
 import { ratingFromReviews } from '@mechabrim/db';
 import { until } from '@mechabrim/testing';
-import { collectErrors } from '../support/browser';
 import {
   keep,
   pageErrors,
@@ -11,6 +10,9 @@ import {
   visit,
   type ApiBook,
   type StorefrontWorld,
+  type Width,
+  shotName,
+  openPage,
 } from './support/storefront-stack';
 
 /**
@@ -22,28 +24,8 @@ import {
  * 'רכישה מאומתת' and the book's rating recomputed with it. At a phone's and a laptop's width.
  */
 
-const WIDTHS = { phone: { width: 375, height: 812 }, laptop: { width: 1366, height: 768 } };
-type Width = keyof typeof WIDTHS;
-const shotName = (width: Width) => (width === 'phone' ? 'mobile' : 'desktop');
-
 const APPROVED_CARD = '4580458045804580';
 const PASSWORD = 'Sefer-Tov-12!';
-
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
-async function open(world: StorefrontWorld, width: Width): Promise<Opened> {
-  const context = await world.browser.newContext({
-    viewport: WIDTHS[width],
-    locale: 'he-IL',
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
 
 async function signIn(
   world: StorefrontWorld,
@@ -100,7 +82,7 @@ describe.each<Width>(['phone', 'laptop'])('a reader reviews a book they bought (
     const approvedBefore = await world.api<{ rating: number }[]>(`/api/books/${book._id}/comments`);
 
     // Buys it: signed in, the book in the cart, the details, the approving card.
-    const reader = await open(world, width);
+    const reader = await openPage(world, width);
     const { page } = reader;
     await signIn(world, page, { email, password: PASSWORD });
     await visit(world, page, `/book/${book._id}`);
@@ -157,7 +139,7 @@ describe.each<Width>(['phone', 'laptop'])('a reader reviews a book they bought (
     await keep(page, 'review-pending', shotName(width));
 
     // An admin approves it on the moderation screen.
-    const admin = await open(world, width);
+    const admin = await openPage(world, width);
     await signIn(world, admin.page, DEMO_ACCOUNTS.admin);
     await visit(world, admin.page, '/author-dashboard/moderation');
     const card = admin.page.getByTestId('pending-review').filter({ hasText: title });

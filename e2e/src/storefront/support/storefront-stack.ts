@@ -9,6 +9,15 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
+/** The widths the issues' journeys are asked at: a 375 px phone and a 1366 px laptop. */
+export const WIDTHS = {
+  phone: { width: 375, height: 812 },
+  laptop: { width: 1366, height: 768 },
+} as const;
+export type Width = keyof typeof WIDTHS;
+/** The name `keep` files a width's screenshots under. */
+export const shotName = (width: Width): ViewportName => (width === 'phone' ? 'mobile' : 'desktop');
+
 export interface StorefrontWorld {
   stack: RunningStack;
   browser: Browser;
@@ -72,10 +81,14 @@ export interface OpenPage {
   errors: string[];
 }
 
-/** A fresh context (own storage: no cart, no session) at one of the two widths. */
-export async function openPage(world: StorefrontWorld, viewport: ViewportName): Promise<OpenPage> {
+/** A fresh context (own storage: no cart, no session) at one of the widths above. */
+export async function openPage(
+  world: StorefrontWorld,
+  viewport: ViewportName | Width,
+): Promise<OpenPage> {
   const context = await world.browser.newContext({
-    viewport: VIEWPORTS[viewport],
+    viewport:
+      viewport in VIEWPORTS ? VIEWPORTS[viewport as ViewportName] : WIDTHS[viewport as Width],
     locale: 'he-IL',
     reducedMotion: 'reduce',
   });
