@@ -108,6 +108,26 @@ const earlyAnswers: [string, number, () => Promise<SentRequest>][] = [
     }),
   ],
   [
+    "a guest's donation over the limit",
+    413,
+    async () => ({
+      method: 'POST',
+      path: '/api/community/donations',
+      headers: { 'content-type': 'application/json' },
+      body: bigJson(4 * MB),
+    }),
+  ],
+  [
+    'a review over the limit',
+    413,
+    async () => ({
+      method: 'POST',
+      path: `/api/books/${'a'.repeat(24)}/comments`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${reader}` },
+      body: bigJson(4 * MB),
+    }),
+  ],
+  [
     'a forged print callback over the limit',
     413,
     async () => ({
