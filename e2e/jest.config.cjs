@@ -16,6 +16,9 @@ module.exports = {
   // The journeys start services/edge in-process (a redeployed remote); some of its packages
   // are published as ES modules only.
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  // The demo data is seeded once; each journey's stack starts from a copy (src/support/seeded-data.ts).
+  globalSetup: '<rootDir>/src/support/global-setup.ts',
+  globalTeardown: '<rootDir>/src/support/global-teardown.ts',
   maxWorkers: 1,
   testTimeout: 180_000,
   slowTestThreshold: 60,

@@ -1,7 +1,7 @@
-/** @type {import('jest').Config} */
-module.exports = {
+const { nodeProjectConfig } = require('../../build-config/jest/node.cjs');
+
+// The node preset: a spec seeds the demo data, whose storage pulls ES-module-only packages.
+module.exports = nodeProjectConfig(__dirname, {
   displayName: 'launcher',
-  preset: '../../build-config/jest/preset.cjs',
-  rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
-};
+});

@@ -26,7 +26,7 @@ const bare = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\s]/g, 
 // second does not depend on what the first left behind.
 let world: StorefrontWorld;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({}, { borrow: true });
 });
 afterAll(() => world?.close());
 

@@ -59,7 +59,7 @@ const fits = (m: Measure) =>
 // One stack for both widths: each width pays with a buyer of its own.
 let world: StorefrontWorld;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({}, { borrow: true });
 });
 afterAll(() => world?.close());
 

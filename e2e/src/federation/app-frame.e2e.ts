@@ -3,7 +3,7 @@ import type { RunningStack } from '@mechabrim/launcher';
 import { startEdgeServer } from '@mechabrim/edge';
 import type { Browser } from 'playwright-core';
 import { collectErrors, launchBrowser, screenshot } from '../support/browser';
-import { demoAuthorToken, ROOT, startFederationStack } from './support/front-ends';
+import { demoAuthorToken, ROOT, borrowFederationStack } from './support/front-ends';
 
 /** The signed-in user's id, from the real API's profile answer. */
 async function authorIdOf(stack: RunningStack, token: string): Promise<string> {
@@ -25,7 +25,7 @@ describe('the app frame and the shared singletons', () => {
   let stack: RunningStack;
 
   beforeAll(async () => {
-    [browser, stack] = await Promise.all([launchBrowser(), startFederationStack()]);
+    [browser, stack] = await Promise.all([launchBrowser(), borrowFederationStack()]);
   });
 
   afterAll(async () => {

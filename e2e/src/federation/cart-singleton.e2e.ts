@@ -1,7 +1,7 @@
 import type { RunningStack } from '@mechabrim/launcher';
 import type { Browser } from 'playwright-core';
 import { collectErrors, launchBrowser, screenshot } from '../support/browser';
-import { startFederationStack } from './support/front-ends';
+import { borrowFederationStack } from './support/front-ends';
 
 interface ApiBook {
   _id: string;
@@ -13,7 +13,7 @@ describe('one cart for the shell and the remotes', () => {
   let stack: RunningStack;
 
   beforeAll(async () => {
-    [browser, stack] = await Promise.all([launchBrowser(), startFederationStack()]);
+    [browser, stack] = await Promise.all([launchBrowser(), borrowFederationStack()]);
   });
 
   afterAll(async () => {

@@ -19,7 +19,7 @@ const NIQQUD = /[\u0591-\u05C7]/g;
 // second does not depend on what the first left behind.
 let world: StorefrontWorld;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({}, { borrow: true });
 });
 afterAll(() => world?.close());
 

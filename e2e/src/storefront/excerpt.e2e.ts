@@ -70,7 +70,7 @@ async function warmUp(world: StorefrontWorld, path: string): Promise<void> {
 // second does not depend on what the first left behind.
 let world: StorefrontWorld;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({}, { borrow: true });
 });
 afterAll(() => world?.close());
 

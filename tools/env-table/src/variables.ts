@@ -294,6 +294,20 @@ export const TABLE_ENTRIES: TableEntry[] = [
       '`1` streams the output of the stack each journey starts (otherwise shown only when a service fails)',
   },
   {
+    name: 'STACK_SEED_FROM',
+    readBy: ['browser tests'],
+    default: "set by the journeys' setup",
+    description:
+      "A folder of seeded demo data each test stack starts from (a copy) instead of seeding; the journeys' global setup seeds it once per run",
+  },
+  {
+    name: 'E2E_SHARE_STACK',
+    readBy: ['browser tests'],
+    default: '`1` for a whole run, `0` for named files',
+    description:
+      '`1` starts one stack that the read-only journeys borrow (support/shared-stack.ts); `0` gives every journey file its own',
+  },
+  {
     name: 'E2E_RESULTS_DIR',
     readBy: ['browser tests'],
     default: '`e2e/test-results`',

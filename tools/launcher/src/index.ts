@@ -1,5 +1,7 @@
 export {
   startStack,
+  prepareSeededData,
+  seededDataFolder,
   type RunningStack,
   type StartStackOptions,
   type StackServiceName,

@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { buildProjects, projectsToBuild } from './build';
 import { planStack } from './plan';
@@ -13,6 +15,12 @@ export interface StartStackOptions {
   build?: boolean;
   /** Load the demo data (default true). */
   seed?: boolean;
+  /**
+   * A folder `prepareSeededData()` filled (default `STACK_SEED_FROM`): the stack starts from a copy
+   * of it, demo data already in place before the API boots, instead of seeding after. Used only
+   * with the embedded MongoDB server, whose data lives in the stack's folder.
+   */
+  seedFrom?: string;
   /** Children's output: kept quietly and shown when a service fails (default), or streamed with `STACK_LOGS=1`. */
   output?: LineSink;
   readyTimeoutMs?: number;
@@ -106,11 +114,17 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     if (plan.mongo?.kind === 'external') await dropDatabase(ctx.mongoUri);
   };
 
+  const seed = options.seed ?? true;
+  const seedFrom = options.seedFrom ?? env.STACK_SEED_FROM;
+  // A copy of seeded files is the same demo data in milliseconds rather than seconds, and the API
+  // builds its search index from it at boot rather than on its next poll.
+  const seededByCopy = seed && !!seedFrom && plan.mongo?.kind === 'managed';
   try {
     if (options.build)
       await buildProjects(ctx.root, projectsToBuild(ctx.root, plan.services), output);
+    if (seededByCopy) cpSync(seedFrom, ctx.dataDir, { recursive: true });
     await stack.start();
-    if (options.seed ?? true) await seedIfEmpty(ctx.mongoUri, ctx.dataDir);
+    if (seed && !seededByCopy) await seedIfEmpty(ctx.mongoUri, ctx.dataDir);
   } catch (error) {
     await stop();
     const message = error instanceof Error ? error.message : String(error);
@@ -142,6 +156,42 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     startService: (name) => stack.startService(name),
   };
 }
+
+/**
+ * Seeds the demo data once into `folder` (the embedded MongoDB server's files, covers and print
+ * files) for `startStack({ seedFrom })` to copy: a test run that starts many stacks seeds once.
+ * The server is stopped before the files are copied, so the copy is what a clean stop left.
+ */
+export async function prepareSeededData(
+  folder: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
+  const plan = await planStack({ env, ephemeral: true, services: [] });
+  if (plan.mongo?.kind !== 'managed')
+    throw new Error('prepareSeededData: only the embedded MongoDB server keeps its data in files');
+  const tail = new OutputTail();
+  const mongoOnly = plan.services.filter((service) => service.name === 'mongo');
+  const stack = new Stack(mongoOnly, plan.ctx, {
+    output: tail.sink,
+    readyTimeoutMs: 90_000,
+    stopTimeoutMs: 5_000,
+  });
+  try {
+    await stack.start();
+    await seedIfEmpty(plan.ctx.mongoUri, plan.ctx.dataDir);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`prepareSeededData failed: ${message}\n${tail.of('mongo')}`, { cause: error });
+  } finally {
+    await stack.stop();
+  }
+  rmSync(folder, { recursive: true, force: true });
+  cpSync(plan.ctx.dataDir, folder, { recursive: true });
+  rmSync(plan.ctx.dataDir, { recursive: true, force: true });
+}
+
+/** A fresh temporary folder for `prepareSeededData()`. */
+export const seededDataFolder = () => mkdtempSync(join(tmpdir(), 'mechabrim-seeded-'));
 
 async function dropDatabase(uri: string): Promise<void> {
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 2_000 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
+import { borrowStack } from '../../support/shared-stack';
 import { startStack, type RunningStack } from '@mechabrim/launcher';
 import { startEdgeServer, type EdgeServer } from '@mechabrim/edge';
 
@@ -67,6 +68,12 @@ export async function ensureBuilt(
 export async function startFederationStack(): Promise<RunningStack> {
   await ensureBuilt();
   return startStack();
+}
+
+/** The stack the whole run shares, for a journey that only reads (see support/shared-stack.ts). */
+export async function borrowFederationStack(): Promise<RunningStack> {
+  await ensureBuilt();
+  return borrowStack();
 }
 
 /** Signs the demo author in through the real API and returns their session token. */

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startStack, type RunningStack } from '@mechabrim/launcher';
 import { collectErrors, injectAxe, launchBrowser, screenshot } from '../../support/browser';
+import { borrowStack } from '../../support/shared-stack';
 
 /** The two widths every screen is checked at (UI.md: 360 and 1440 at least). */
 export const VIEWPORTS = {
@@ -51,11 +52,18 @@ async function searchCaughtUp(api: string, timeoutMs = 20_000): Promise<void> {
 
 /**
  * The real stack (API, embedded MongoDB, demo data, the four front ends) and a browser; `env`
- * adds to the services' environment.
+ * adds to the services' environment. `borrow` takes the stack the whole run shares (when there is
+ * one; see support/shared-stack.ts): only for journeys that read the shared demo data and write
+ * records of their own, which no other journey counts.
  */
-export async function startWorld(env: Record<string, string> = {}): Promise<StorefrontWorld> {
+export async function startWorld(
+  env: Record<string, string> = {},
+  { borrow = false }: { borrow?: boolean } = {},
+): Promise<StorefrontWorld> {
+  if (borrow && Object.keys(env).length > 0)
+    throw new Error('startWorld: a borrowed stack runs with the shared environment');
   const [stack, browser] = await Promise.all([
-    startStack({ env: { ...process.env, ...env } }),
+    borrow ? borrowStack() : startStack({ env: { ...process.env, ...env } }),
     launchBrowser(),
   ]);
   await searchCaughtUp(stack.urls.api);

@@ -124,10 +124,14 @@ function CatalogueControls({
   }, [filters.search]);
   useEffect(() => {
     if (!typed.current) return;
+    // The page it was typed on: when a link (another category) leads away before the pause ends,
+    // the router may already be on the new page while this one is still drawn, and the search
+    // would be written into the new page's address.
+    const typedOn = window.location.pathname;
     const t = setTimeout(() => {
       // Submitted (Enter) or cleared meanwhile: the URL already says what it should; writing this
       // render's older filters now would undo the newer ones.
-      if (!typed.current) return;
+      if (!typed.current || window.location.pathname !== typedOn) return;
       typed.current = false;
       if (draft.trim() !== filters.search) onChange({ search: draft }, true);
     }, SEARCH_DEBOUNCE_MS);

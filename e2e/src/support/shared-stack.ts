@@ -1,0 +1,29 @@
+import { startStack, type RunningStack } from '@mechabrim/launcher';
+
+/** Where the global setup leaves the shared stack's addresses (JSON). */
+export const SHARED_STACK_VARIABLE = 'E2E_SHARED_STACK';
+
+export type SharedStackAddress = Pick<RunningStack, 'urls' | 'mongoUri' | 'redisUrl' | 'dataDir'>;
+
+/**
+ * The stack a whole run shares, when the global setup started one (`npm test`, or every journey
+ * at once); otherwise a stack of this file's own, as when one journey file runs alone. A borrowed
+ * stack is the setup's to stop: its `stop()` does nothing, and stopping one of its services (which
+ * would break the journeys after) is refused.
+ */
+export async function borrowStack(): Promise<RunningStack> {
+  const shared = process.env[SHARED_STACK_VARIABLE];
+  if (!shared) return startStack();
+  const address = JSON.parse(shared) as SharedStackAddress;
+  const notOurs = (): Promise<void> =>
+    Promise.reject(
+      new Error('a borrowed stack is shared: start a stack of your own to stop a service'),
+    );
+  return {
+    ...address,
+    stop: () => Promise.resolve(),
+    stopService: notOurs,
+    startService: notOurs,
+    pids: () => ({}),
+  };
+}
