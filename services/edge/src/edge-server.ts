@@ -31,6 +31,7 @@ import {
   createLandingClient,
   createLandingRenderer,
   landingCookies,
+  withPageHead,
   type LandingAnswer,
   type RemoteLanding,
 } from './landing';
@@ -107,7 +108,14 @@ export interface EdgeServerOptions {
    * Answer `GET /__landing?path=` with a landing renderer module (the storefront's
    * dist/server/landing.cjs, which exports `renderLanding(path, { apiBaseUrl, timeoutMs })`).
    */
-  landing?: { module: string; apiBaseUrl: string; apiTimeoutMs?: number; cacheMs?: number };
+  landing?: {
+    module: string;
+    apiBaseUrl: string;
+    apiTimeoutMs?: number;
+    cacheMs?: number;
+    /** The store's public address, which pages' heads are written for. */
+    siteUrl?: string;
+  };
   /**
    * Before sending a page, ask `landingUrl` (a storefront's `/__landing`) for its markup and
    * compose it into the page with dist/landing-frame.html; waits at most `timeoutMs` (500).
@@ -273,6 +281,8 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     const landingAnswer = await askForLanding(pagePath, cookie);
     if (landingAnswer?.notFound) return 'not-found';
     if (!landingAnswer) return null;
+    // Drawn in the browser, with the page's own head.
+    if (landingAnswer.headOnly) return withPageHead(index, landingAnswer.head);
     return composePage({ index, frame, pagePath, landing: landingAnswer });
   }
 

@@ -60,7 +60,7 @@ async function main(): Promise<number> {
       hsts: edge.hsts,
       trustProxy: edge.trustProxy,
       landing: values.landing
-        ? { module: values.landing, apiBaseUrl: edge.landingApiUrl }
+        ? { module: values.landing, apiBaseUrl: edge.landingApiUrl, siteUrl: edge.publicStoreUrl }
         : undefined,
       compose: values.compose
         ? {
