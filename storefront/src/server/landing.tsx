@@ -45,7 +45,7 @@ export type Landing =
   /** A page drawn in the browser, whose <head> the server still writes. */
   | { head: PageHead; html?: undefined; state?: undefined; notFound?: undefined }
   /** No such book or author: the page is drawn in the browser (its not-found screen), with 404. */
-  | { notFound: true; html?: undefined; state?: undefined };
+  | { notFound: true; html?: undefined; state?: undefined; head?: undefined };
 
 export interface LandingOptions {
   apiBaseUrl: string;
