@@ -181,7 +181,18 @@ function frontendConfig(options) {
               filename: 'index.html',
               scriptLoading: 'defer',
               hash: production,
-              minify: production,
+              // html-webpack-plugin's own minification, keeping the `<!--mb-…-->` markers the edge
+              // server composes pages at (HEAD_SLOT_START/END of @mechabrim/contracts).
+              minify: production && {
+                collapseWhitespace: true,
+                keepClosingSlash: true,
+                removeComments: true,
+                ignoreCustomComments: [/^\/?mb-/],
+                removeRedundantAttributes: true,
+                removeScriptTypeAttributes: true,
+                removeStyleLinkTypeAttributes: true,
+                useShortDoctype: true,
+              },
             }),
             new PreloadFontsPlugin(HtmlWebpackPlugin),
             new MiniCssExtractPlugin({

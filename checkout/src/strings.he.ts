@@ -5,6 +5,14 @@ export const strings = {
     body: 'ייתכן שהקישור שגוי או שהדף הוסר.',
     home: 'לדף הבית',
   },
+  /** What the cart and checkout pages' <head> says (search engines do not keep them). */
+  seo: {
+    siteName: 'מחברים',
+    locale: 'he_IL',
+    titleOf: (page: string) => `${page} | מחברים`,
+    cartDescription: 'הספרים שבחרתם בחנות מחברים, לפני התשלום.',
+    checkoutDescription: 'פרטי המשלוח והתשלום של ההזמנה בחנות מחברים.',
+  },
   cart: {
     title: 'סל הקניות',
     empty: 'סל הקניות ריק',

@@ -122,6 +122,25 @@ export const strings = {
     clearSearch: 'ניקוי החיפוש',
     all: 'הכול',
   },
+  /** What a page tells search engines and shared links' previews (its <head>). */
+  seo: {
+    siteName: 'מחברים',
+    locale: 'he_IL',
+    /** After a page's own title: `הספר | מחברים`. */
+    titleOf: (page: string) => `${page} | מחברים`,
+    homeTitle: 'מחברים — ספרים של סופרים עצמאיים',
+    homeDescription:
+      'מחברים: חנות ספרים וקהילה של קוראים, סופרים ואנשי מקצוע בספרות העברית. כל ספר שנקנה תומך בסופרים ובקהילה.',
+    organizationDescription:
+      'חנות ספרים עצמאית בעברית: ספרים של סופרות וסופרים עצמאיים, בהדפסה לפי הזמנה ובמשלוח עד הבית.',
+    bookTitle: (title: string, author: string) => `${title} מאת ${author}`,
+    /** A book page's description when the book has no summary or description of its own. */
+    bookDescription: (title: string, author: string) =>
+      `${title} מאת ${author}: מודפס לפי הזמנה ונשלח עד הבית, בחנות מחברים.`,
+    coverAlt: (title: string) => `כריכת הספר ${title}`,
+    authorDescription: (name: string) => `הספרים של ${name} בחנות מחברים, והסיפור שמאחוריהם.`,
+    authorPhotoAlt: (name: string) => `תמונה של ${name}`,
+  },
   sorts: {
     sales: 'הנמכרים ביותר',
     newest: 'החדשים ביותר',

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeBook } from '@mechabrim/api-client/src/testing/render-with-api';
 import { cartStore } from '@mechabrim/cart-store';
+import { pageHeadSchema } from '@mechabrim/contracts';
 import { sessionStore } from '@mechabrim/session';
 import { strings } from '../strings.he';
 import { renderLanding } from './landing';
@@ -56,6 +57,12 @@ describe('cart page renderer', () => {
     expect(html).toContain(strings.cart.loading);
     expect(html).toContain('aria-busy="true"');
     expect(landing?.state).toBeNull();
+    // A reader's own page: titled, and kept out of search engines.
+    expect(pageHeadSchema.parse(landing?.head)).toMatchObject({
+      title: `${strings.cart.title} | מחברים`,
+      description: strings.seo.cartDescription,
+      noindex: true,
+    });
     expect(calls.sort()).toEqual(['/api/books/b1', '/api/books/b2']);
     // The store is left as it was.
     expect(cartStore.getState().lines).toEqual([]);

@@ -26,17 +26,20 @@ import {
   parseCartCookie,
   type CartLine,
 } from '@mechabrim/cart-store';
-import { withinDeadline } from '@mechabrim/contracts';
+import { withinDeadline, type PageHead } from '@mechabrim/contracts';
 import { configureApi, sessionStore, SIGNED_IN_COOKIE } from '@mechabrim/session';
 import { CartPage } from '../features/cart';
 import { CheckoutPage } from '../features/checkout';
 import { getCurrentBook } from '../features/cart/api/get-cart-books';
+import { strings } from '../strings.he';
 
 export interface Landing {
   /** The checkout area's markup for the path. */
   html: string;
   /** Query-cache state for the browser: none, the cart page re-reads its prices when it opens. */
   state: null;
+  /** The page's <head>: its title, and that search engines are not to keep it. */
+  head: PageHead;
 }
 
 export interface LandingOptions {
@@ -76,6 +79,20 @@ function signedIn(cookieHeader: string | undefined): boolean {
 /** The reader the checkout is drawn for: signed in, nothing else known (see above). */
 const UNKNOWN_READER = { _id: '', name: '', email: '', role: 'user' } as const;
 
+/** A reader's own page: its title and description, kept out of search engines. */
+function headOf(page: '/cart' | '/checkout'): PageHead {
+  const cart = page === '/cart';
+  return {
+    title: strings.seo.titleOf(cart ? strings.cart.title : strings.checkout.title),
+    description: cart ? strings.seo.cartDescription : strings.seo.checkoutDescription,
+    noindex: true,
+    type: 'website',
+    siteName: strings.seo.siteName,
+    locale: strings.seo.locale,
+    jsonLd: [],
+  };
+}
+
 /**
  * Renders the checkout area of `url` (a path with its query) as the reader's browser first draws
  * it, or `null` when that page is not drawn here (only `/cart` and `/checkout` are) or its data
@@ -112,7 +129,7 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    return { html, state: null };
+    return { html, state: null, head: headOf(page) };
   } finally {
     cartStore.setState({ lines: before.lines });
     sessionStore.setState({ user: before.session.user, loading: before.session.loading });

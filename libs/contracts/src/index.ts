@@ -11,6 +11,8 @@ export * from './catalogue';
 export * from './community';
 export * from './pickup-branch';
 export * from './landing';
+export * from './page-head';
+export * from './sitemap';
 export * from './payments';
 export * from './orders';
 export * from './print';

@@ -39,6 +39,7 @@ export const VALIDATION_HE = {
   documentNumberInvalid: 'מספר המסמך אינו תקין',
   categoryInvalid: 'הקטגוריה אינה מוכרת',
   sortInvalid: 'מיון לא מוכר',
+  sitemapKindInvalid: 'סוג הרשימה אינו מוכר: ספרים, סופרים או קטגוריות',
   priceBandInvalid: 'טווח המחירים אינו מוכר',
   subjectInvalid: 'נושא הפנייה אינו מוכר',
   subjectRequired: 'נושא הפנייה הוא שדה חובה',

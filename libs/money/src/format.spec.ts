@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { agorot, toAgorot, toShekels } from './agorot';
-import { formatPrice, formatPriceInput } from './format';
+import { formatPrice, formatPriceDecimal, formatPriceInput } from './format';
 
 /** The text without Intl's direction marks and with plain spaces, as a reader sees it. */
 const seen = (text: string) =>
@@ -61,5 +61,22 @@ describe('formatPriceInput', () => {
 
   it('leaves a non-finite amount empty', () => {
     expect(formatPriceInput(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatPriceDecimal', () => {
+  it.each([
+    [64.6, '64.60'],
+    [12, '12.00'],
+    [1234.5, '1234.50'],
+    [0.1 + 0.2, '0.30'],
+    [59.995, '60.00'],
+  ])('writes %p as %p for schema.org and feeds: a dot, the agorot, no sign', (shekels, text) => {
+    expect(formatPriceDecimal(shekels)).toBe(text);
+    expect(toAgorot(Number(text))).toBe(toAgorot(shekels));
+  });
+
+  it('writes a non-finite amount as 0.00', () => {
+    expect(formatPriceDecimal(Number.POSITIVE_INFINITY)).toBe('0.00');
   });
 });

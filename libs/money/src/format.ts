@@ -32,7 +32,16 @@ export function formatPrice(shekels: number): string {
  */
 export function formatPriceInput(shekels: number): string {
   if (!Number.isFinite(shekels)) return '';
-  const amount = toAgorot(shekels);
+  return formatPriceDecimal(shekels);
+}
+
+/**
+ * A price as machines read it: shekels with a dot and the agorot always written (`64.60`,
+ * `12.00`), no currency sign, no grouping — schema.org's `Offer.price`, product feeds. Rounded to
+ * the agora as {@link toAgorot} does; a non-finite amount is `0.00`.
+ */
+export function formatPriceDecimal(shekels: number): string {
+  const amount = toAgorot(Number.isFinite(shekels) ? shekels : 0);
   const whole = Math.trunc(Math.abs(amount) / AGOROT_PER_SHEKEL);
   const cents = String(Math.abs(amount) % AGOROT_PER_SHEKEL).padStart(2, '0');
   return `${amount < 0 ? '-' : ''}${whole}.${cents}`;

@@ -13,7 +13,7 @@ export {
   minAgorot,
   isWholeAgorot,
 } from './agorot';
-export { formatPrice, formatPriceInput } from './format';
+export { formatPrice, formatPriceDecimal, formatPriceInput } from './format';
 export { VAT_RATES, vatPercentOn, vatIncluded, splitVat, type VatRate } from './vat';
 export {
   DONATION_PERCENT,

@@ -28,6 +28,7 @@ import { HealthModule } from './health/health.module';
 import { DatabaseModule } from './infra/database.module';
 import { QueuesModule } from './infra/queues.module';
 import { RedisModule } from './infra/redis.module';
+import { SitemapModule } from './sitemap/sitemap.module';
 
 /**
  * Feature modules, one per folder under `src/`. To add one: import it above and list it here.
@@ -56,6 +57,7 @@ export const FEATURE_MODULES: Type[] = [
   ModerationModule,
   PayoutsModule,
   CommunityFundModule,
+  SitemapModule,
 ];
 
 @Module({})

@@ -11,7 +11,17 @@ describe('edge environment', () => {
       trustProxy: false,
       landingTimeoutMs: 500,
       landingUrl: undefined,
+      publicStoreUrl: 'http://localhost:4200/',
     });
+  });
+
+  it("writes pages' heads and the sitemap for PUBLIC_STORE_URL, else the shell's port", () => {
+    expect(
+      loadEdgeEnvironment({ PUBLIC_STORE_URL: 'https://mechabrim.co.il' }).publicStoreUrl,
+    ).toBe('https://mechabrim.co.il/');
+    expect(
+      loadEdgeEnvironment({ PUBLIC_HOST: 'store.test', SHELL_PORT: '8080' }).publicStoreUrl,
+    ).toBe('http://store.test:8080/');
   });
 
   it('follows API_PORT, API_UPSTREAM_URL and LANDING_API_URL', () => {

@@ -1,7 +1,7 @@
 // The edge server's environment, read and checked once at start (docs/configuration.md).
 
 import { z } from 'zod';
-import { apiUpstreamFromEnv, type Env } from './runtime-config';
+import { apiUpstreamFromEnv, runtimeConfigFromEnv, type Env } from './runtime-config';
 import { DEFAULT_PAYMENT_FRAME_ORIGINS, parseOriginList } from './security-headers';
 
 export interface EdgeEnvironment {
@@ -19,6 +19,12 @@ export interface EdgeEnvironment {
   landingTimeoutMs: number;
   /** An explicit storefront `/__landing` address for the shell's composition. */
   landingUrl: string | undefined;
+  /**
+   * The store's public address (`PUBLIC_STORE_URL`, else the shell's port on `PUBLIC_HOST`), with
+   * a trailing slash: canonical addresses, link previews, JSON-LD and the sitemap are written
+   * for it.
+   */
+  publicStoreUrl: string;
 }
 
 const schema = z.object({
@@ -53,5 +59,6 @@ export function loadEdgeEnvironment(env: Env): EdgeEnvironment {
     trustProxy: e.EDGE_TRUST_PROXY === 'true' || e.EDGE_TRUST_PROXY === '1',
     landingTimeoutMs: e.LANDING_TIMEOUT_MS,
     landingUrl: e.LANDING_URL,
+    publicStoreUrl: runtimeConfigFromEnv(env).storeUrl ?? 'http://localhost:4200/',
   };
 }

@@ -31,6 +31,7 @@ import {
   createLandingClient,
   createLandingRenderer,
   landingCookies,
+  withPageHead,
   type LandingAnswer,
   type RemoteLanding,
 } from './landing';
@@ -45,6 +46,7 @@ import {
   contentSecurityPolicy,
   inlineScriptHashes,
 } from './security-headers';
+import { createSeoFiles } from './sitemap';
 import { strings } from './strings.he';
 
 const MIME: Readonly<Record<string, string>> = {
@@ -107,7 +109,14 @@ export interface EdgeServerOptions {
    * Answer `GET /__landing?path=` with a landing renderer module (the storefront's
    * dist/server/landing.cjs, which exports `renderLanding(path, { apiBaseUrl, timeoutMs })`).
    */
-  landing?: { module: string; apiBaseUrl: string; apiTimeoutMs?: number; cacheMs?: number };
+  landing?: {
+    module: string;
+    apiBaseUrl: string;
+    apiTimeoutMs?: number;
+    cacheMs?: number;
+    /** The store's public address, which pages' heads are written for. */
+    siteUrl?: string;
+  };
   /**
    * Before sending a page, ask `landingUrl` (a storefront's `/__landing`) for its markup and
    * compose it into the page with dist/landing-frame.html; waits at most `timeoutMs` (500).
@@ -119,6 +128,17 @@ export interface EdgeServerOptions {
    * that search engines do not keep it.
    */
   isSitePage?: (pathname: string) => boolean;
+  /**
+   * Serve `/robots.txt` and `/sitemap.xml` (sitemap.ts) for the store at `siteUrl`, the
+   * sitemap's entries read from the API at `apiBaseUrl` (the shell).
+   */
+  seo?: {
+    siteUrl: string;
+    apiBaseUrl: string;
+    cacheMs?: number;
+    maxUrls?: number;
+    maxBytes?: number;
+  };
   /** Called with errors raised while answering a request. */
   onError?: (err: unknown) => void;
 }
@@ -161,6 +181,11 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   const hsts = options.hsts ?? 'auto';
   const landing = options.landing ? createLandingRenderer(options.landing) : null;
   const askForLanding = options.compose ? createLandingClient(options.compose) : null;
+  const seoFiles = options.seo
+    ? createSeoFiles({ ...options.seo, onError: options.onError })
+    : null;
+  /** Crawlers may keep robots.txt and the sitemap for as long as the sitemap is kept here. */
+  const SEO_CACHE = 'public, max-age=600';
   /** The renderer's own folder inside the served one (dist/server/) is not served. */
   const hidden =
     landing && landing.directory.startsWith(root + path.sep) ? landing.directory + path.sep : null;
@@ -273,6 +298,8 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     const landingAnswer = await askForLanding(pagePath, cookie);
     if (landingAnswer?.notFound) return 'not-found';
     if (!landingAnswer) return null;
+    // Drawn in the browser, with the page's own head.
+    if (landingAnswer.headOnly) return withPageHead(index, landingAnswer.head);
     return composePage({ index, frame, pagePath, landing: landingAnswer });
   }
 
@@ -356,6 +383,23 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
         }
         const url = new URL(request.url, 'http://localhost');
         const urlPath = url.pathname;
+
+        const seoFile = seoFiles ? await seoFiles.answer(urlPath) : null;
+        if (seoFile === 'unavailable') {
+          return reply
+            .code(503)
+            .type(JSON_TYPE)
+            .header('Cache-Control', NO_CACHE)
+            .header('Retry-After', '60')
+            .send({
+              statusCode: 503,
+              error: 'Service Unavailable',
+              message: strings.apiUnavailable,
+            });
+        }
+        if (seoFile) {
+          return reply.type(seoFile.type).header('Cache-Control', SEO_CACHE).send(seoFile.body);
+        }
 
         if (landing && urlPath === LANDING_PATH) {
           return answerLanding(reply, url, request.headers.cookie);

@@ -11,6 +11,10 @@
 //
 // The shell takes the markup over without redrawing it (shell/src/app/landing.tsx).
 //
+// An answer may carry the page's <head> as data (`PageHead` of @mechabrim/contracts): its tags
+// take the place of index.html's own title and description (between HEAD_SLOT_START and
+// HEAD_SLOT_END). A page the browser draws may still be answered with its head alone.
+//
 // index.html is our own build's output (shell/webpack.config.cjs), so the composition inserts at
 // the few places that build is known to write, and gives up (sends the page uncomposed) when one
 // of them is missing rather than guessing.
@@ -18,7 +22,17 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LANDING_COOKIES, LANDING_SLOT, withinDeadline } from '@mechabrim/contracts';
+import {
+  HEAD_SLOT_END,
+  HEAD_SLOT_START,
+  LANDING_COOKIES,
+  LANDING_SLOT,
+  pageHeadSchema,
+  renderPageHead,
+  scriptSafeJson,
+  withinDeadline,
+  type PageHead,
+} from '@mechabrim/contracts';
 
 export { LANDING_COOKIES, LANDING_SLOT };
 
@@ -31,13 +45,20 @@ export interface LandingAnswer {
   css?: string;
   /** The remote whose area the markup is (the frame's box says so); the storefront when absent. */
   remote?: string;
+  /** The page's <head>: title, description, canonical address, preview tags, JSON-LD. */
+  head?: PageHead;
+  /** The page is drawn in the browser: only its head is written into index.html (`html` is ''). */
+  headOnly?: boolean;
 }
 
 /** What a landing renderer module exports (the storefront's dist/server/landing.cjs). */
 type RenderLanding = (
   pagePath: string,
-  options: { apiBaseUrl: string; timeoutMs?: number; cookie?: string },
-) => Promise<LandingAnswer | null> | LandingAnswer | null;
+  options: { apiBaseUrl: string; timeoutMs?: number; cookie?: string; siteUrl?: string },
+) => Promise<RendererAnswer | null> | RendererAnswer | null;
+
+/** What a renderer module answers: a drawn page, a head alone, or a missing subject. */
+type RendererAnswer = Omit<LandingAnswer, 'html' | 'headOnly'> & { html?: string };
 
 export const LANDING_PATH = '/__landing';
 
@@ -91,14 +112,6 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** JSON that can sit inside a <script> element whatever strings it holds. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /** `text` with `insertion` put right before the first `marker` (which must be there). */
 function insertBefore(text: string, marker: string, insertion: string): string {
   const at = text.indexOf(marker);
@@ -108,6 +121,19 @@ function insertBefore(text: string, marker: string, insertion: string): string {
 /** `text` with the first `marker` replaced by `replacement`, taken literally. */
 function replaceOnce(text: string, marker: string | RegExp, replacement: string): string {
   return text.replace(marker, () => replacement);
+}
+
+/**
+ * `page` with index.html's own title and description (between the head markers) replaced by
+ * `head`'s tags; as it is when there is no head, or the build wrote no markers.
+ */
+export function withPageHead(page: string, head: PageHead | undefined): string {
+  if (!head) return page;
+  const start = page.indexOf(HEAD_SLOT_START);
+  const end = page.indexOf(HEAD_SLOT_END, start);
+  const headEnd = page.indexOf(HEAD_END);
+  if (start < 0 || end < 0 || end > headEnd) return page;
+  return `${page.slice(0, start)}${renderPageHead(head)}${page.slice(end + HEAD_SLOT_END.length)}`;
 }
 
 /**
@@ -141,6 +167,7 @@ export function composePage(parts: {
     (_, src: string) => `<script ${AFTER_PAINT_ATTRIBUTE}="${src}"></script>`,
   );
   page = insertBefore(page, HEAD_END, `${style}${state}`);
+  page = withPageHead(page, landing.head);
   return replaceOnce(page, EMPTY_ROOT, root);
 }
 
@@ -165,6 +192,8 @@ export function createLandingRenderer(options: {
   apiBaseUrl: string;
   apiTimeoutMs?: number;
   cacheMs?: number;
+  /** The store's public address, which pages' heads are written for. */
+  siteUrl?: string;
 }): LandingRenderer {
   const modulePath = path.resolve(options.module);
   // A require of the module's own folder: the module is a file of the deployed build, outside
@@ -210,10 +239,15 @@ export function createLandingRenderer(options: {
         apiBaseUrl: options.apiBaseUrl,
         timeoutMs: options.apiTimeoutMs,
         ...(cookie ? { cookie } : {}),
+        ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
       }),
-    ).then((landing) => {
+    ).then((landing): LandingAnswer | null => {
       if (!landing) return null;
-      return landing.notFound ? { html: '', notFound: true } : { ...landing, css };
+      if (landing.notFound) return { html: '', notFound: true };
+      if (typeof landing.html !== 'string') {
+        return landing.head ? { html: '', head: landing.head, headOnly: true } : null;
+      }
+      return { ...landing, html: landing.html, css };
     });
     if (cache.size >= 500) {
       const oldest = cache.keys().next();
@@ -273,7 +307,18 @@ export function createLandingClient(options: {
       });
       if (landing?.notFound === true) return { html: '', notFound: true };
       if (!landing || typeof landing.html !== 'string') return null;
-      return { ...(landing as LandingAnswer), ...(other ? { remote: other.remote } : {}) };
+      // A head that is not one is left out: the page keeps index.html's title.
+      const head = pageHeadSchema.safeParse(landing.head);
+      if (landing.headOnly === true) {
+        return head.success ? { html: '', head: head.data, headOnly: true } : null;
+      }
+      const answer: LandingAnswer = {
+        ...(landing as LandingAnswer),
+        ...(other ? { remote: other.remote } : {}),
+      };
+      delete answer.head;
+      if (head.success) answer.head = head.data;
+      return answer;
     } catch {
       return null;
     }

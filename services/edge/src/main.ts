@@ -7,7 +7,8 @@
 //   --landing <module>               answer /__landing with that renderer (the storefront's or the
 //                                    checkout's dist/server/landing.cjs); it asks the API at
 //                                    LANDING_API_URL, else the API upstream
-//   --compose                        put the storefront's landing markup into pages (the shell):
+//   --compose                        put the storefront's landing markup into pages (the shell),
+//                                    and serve /robots.txt and /sitemap.xml for PUBLIC_STORE_URL:
 //                                    asked at the runtime config's storefront origin, or at
 //                                    LANDING_URL, waiting at most LANDING_TIMEOUT_MS (500); the
 //                                    cart page's at the checkout's origin
@@ -60,7 +61,7 @@ async function main(): Promise<number> {
       hsts: edge.hsts,
       trustProxy: edge.trustProxy,
       landing: values.landing
-        ? { module: values.landing, apiBaseUrl: edge.landingApiUrl }
+        ? { module: values.landing, apiBaseUrl: edge.landingApiUrl, siteUrl: edge.publicStoreUrl }
         : undefined,
       compose: values.compose
         ? {
@@ -75,6 +76,10 @@ async function main(): Promise<number> {
               },
             ],
           }
+        : undefined,
+      // The shell's server answers for the store: its robots.txt and sitemap.
+      seo: values.compose
+        ? { siteUrl: edge.publicStoreUrl, apiBaseUrl: edge.landingApiUrl }
         : undefined,
       // The shell's server answers every page of the site: one no front end owns is a 404.
       isSitePage: values.compose ? (pathname) => ownerOf(pathname) !== null : undefined,

@@ -3,11 +3,43 @@
 // real HTTP (a small server answering the one book call the renderer makes).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { JSDOM } from 'jsdom';
 import { makeBook } from '@mechabrim/api-client/src/testing/render-with-api';
+import { pageHeadSchema, renderPageHead, type PageHead } from '@mechabrim/contracts';
 import { strings } from '../strings.he';
 import { renderLanding } from './landing';
 
 type Answer = { status: number; body: unknown; delayMs?: number };
+
+const SITE = 'https://mechabrim.test/';
+
+/**
+ * A head as the edge writes it (renderPageHead), read back by a real HTML parser: the title, the
+ * meta tags by name or property, the canonical link and each JSON-LD script parsed.
+ */
+function readHead(head: PageHead | undefined) {
+  expect(pageHeadSchema.safeParse(head).success).toBe(true);
+  const { document } = new JSDOM(
+    `<!doctype html><html><head>${renderPageHead(head as PageHead)}</head><body></body></html>`,
+  ).window;
+  const meta = (key: string) =>
+    document
+      .querySelector(`meta[name="${key}"], meta[property="${key}"]`)
+      ?.getAttribute('content') ?? undefined;
+  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+    (script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>,
+  );
+  const ofType = (type: string) => jsonLd.filter((data) => data['@type'] === type);
+  return {
+    title: document.title,
+    meta,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    jsonLd,
+    ofType,
+    /** Everything in <head> landed there: nothing spilled into <body>. */
+    bodyIsEmpty: document.body.innerHTML === '',
+  };
+}
 
 describe('landing renderer', () => {
   let server: http.Server;
@@ -111,6 +143,169 @@ describe('landing renderer', () => {
     expect(state.queries).toHaveLength(1);
     expect(state.queries[0]?.queryKey).toEqual(['books', 'detail', book._id]);
     expect(state.queries[0]?.state).toMatchObject({ status: 'success', data: book });
+  });
+
+  it("writes a book page's head from the book: title, preview tags, Book with its Offer in ILS", async () => {
+    const book = makeBook(7, {
+      _id: '65a1b2c3d4e5f60718293a4b',
+      title: 'ספר </script><script>alert(1)</script> & "מרכאות"',
+      author: { _id: '65a1b2c3d4e5f60718293a01', name: 'נועה לוי' },
+      coverImage: 'https://api.mechabrim.test/api/books/65a1b2c3d4e5f60718293a4b/cover/web?v=abc',
+      price: 64.6,
+      summary: 'תקציר הספר <b>המודגש</b>',
+      category: 'מדע בדיוני',
+      rating: 4.5,
+      totalRatings: 12,
+      isAvailable: true,
+      printSpec: { pages: 240, trim: null, paper: null, printing: null, readingDirection: null },
+    });
+    answer = (path) =>
+      path === `/api/books/${book._id}` ? { status: 200, body: book } : { status: 404, body: {} };
+    const landing = await renderLanding(`/book/${book._id}?from=share`, {
+      apiBaseUrl,
+      siteUrl: SITE,
+    });
+    const head = readHead(landing?.head);
+    const url = `${SITE}book/${book._id}`;
+
+    expect(head.bodyIsEmpty).toBe(true);
+    expect(head.title).toBe(`${book.title} מאת נועה לוי | מחברים`);
+    expect(head.meta('description')).toBe(book.summary);
+    expect(head.canonical).toBe(url);
+    expect(head.meta('robots')).toBeUndefined();
+    expect(head.meta('og:type')).toBe('book');
+    expect(head.meta('og:title')).toBe(head.title);
+    expect(head.meta('og:url')).toBe(url);
+    expect(head.meta('og:image')).toBe(book.coverImage);
+    expect(head.meta('og:image:alt')).toBe(`כריכת הספר ${book.title}`);
+    expect(head.meta('og:locale')).toBe('he_IL');
+    expect(head.meta('og:site_name')).toBe('מחברים');
+    expect(head.meta('twitter:card')).toBe('summary');
+    expect(head.meta('twitter:image')).toBe(book.coverImage);
+
+    const [bookData] = head.ofType('Book');
+    expect(bookData).toMatchObject({
+      '@context': 'https://schema.org',
+      name: book.title,
+      url,
+      image: book.coverImage,
+      inLanguage: 'he',
+      genre: 'מדע בדיוני',
+      numberOfPages: 240,
+      author: { '@type': 'Person', name: 'נועה לוי', url: `${SITE}author/${book.author._id}` },
+      aggregateRating: { ratingValue: 4.5, ratingCount: 12 },
+      offers: {
+        '@type': 'Offer',
+        price: '64.60',
+        priceCurrency: 'ILS',
+        availability: 'https://schema.org/InStock',
+        url,
+      },
+    });
+    const [trail] = head.ofType('BreadcrumbList');
+    expect(trail?.['itemListElement']).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'דף הבית', item: SITE },
+      { '@type': 'ListItem', position: 2, name: 'כל הספרים', item: `${SITE}books` },
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: 'מדע בדיוני',
+        item: `${SITE}category/${encodeURIComponent('מדע בדיוני')}`,
+      },
+      { '@type': 'ListItem', position: 4, name: book.title, item: url },
+    ]);
+    expect(head.ofType('Organization')).toEqual([
+      expect.objectContaining({ name: 'מחברים', url: SITE, '@id': `${SITE}#organization` }),
+    ]);
+  });
+
+  it('offers a book off sale as out of stock, and shows no SVG cover in previews', async () => {
+    const book = makeBook(8, {
+      _id: '65a1b2c3d4e5f60718293a4c',
+      isAvailable: false,
+      price: 40,
+      totalRatings: 0,
+      coverImage: 'https://api.mechabrim.test/api/covers/65a1b2c3d4e5f60718293a4c.svg',
+    });
+    answer = (path) =>
+      path === `/api/books/${book._id}` ? { status: 200, body: book } : { status: 404, body: {} };
+    const head = readHead(
+      (await renderLanding(`/book/${book._id}`, { apiBaseUrl, siteUrl: SITE }))?.head,
+    );
+    const [bookData] = head.ofType('Book');
+    expect(bookData?.['offers']).toMatchObject({
+      price: '40.00',
+      availability: 'https://schema.org/OutOfStock',
+    });
+    expect(bookData).not.toHaveProperty('aggregateRating');
+    expect(bookData).not.toHaveProperty('image');
+    expect(head.meta('og:image')).toBeUndefined();
+  });
+
+  it('writes the home page and the catalogue their own heads; a search is not kept', async () => {
+    const home = readHead((await renderLanding('/', { apiBaseUrl, siteUrl: SITE }))?.head);
+    expect(home.title).toBe(strings.seo.homeTitle);
+    expect(home.meta('description')).toBe(strings.seo.homeDescription);
+    expect(home.canonical).toBe(SITE);
+    expect(home.ofType('Organization')).toHaveLength(1);
+    expect(home.ofType('WebSite')).toHaveLength(1);
+
+    answer = () => ({ status: 200, body: { books: [], total: 0, page: 1, limit: 20, pages: 0 } });
+    const books = readHead(
+      (await renderLanding('/books?sort=price', { apiBaseUrl, siteUrl: SITE }))?.head,
+    );
+    expect(books.title).toBe('כל הספרים | מחברים');
+    expect(books.canonical).toBe(`${SITE}books`);
+    expect(books.meta('robots')).toBeUndefined();
+    expect(books.ofType('BreadcrumbList')).toHaveLength(1);
+
+    const search = readHead(
+      (
+        await renderLanding(`/books?search=${encodeURIComponent('שירה')}`, {
+          apiBaseUrl,
+          siteUrl: SITE,
+        })
+      )?.head,
+    );
+    expect(search.title).toBe('תוצאות חיפוש עבור "שירה" | מחברים');
+    expect(search.meta('robots')).toBe('noindex, follow');
+  });
+
+  it("answers an author's page with its head alone: the author as a Person, with the photo", async () => {
+    const author = {
+      _id: '65a1b2c3d4e5f60718293a01',
+      name: 'נועה "לוי"',
+      bio: 'כותבת פנטזיה </script> מאז ומעולם.',
+      avatar: 'https://api.mechabrim.test/api/avatars/noa.jpg',
+      website: 'https://noa.example/',
+      socialMedia: {
+        facebook: 'https://facebook.com/noa',
+        twitter: '',
+        instagram: '',
+        linkedin: '',
+      },
+    };
+    answer = (path) =>
+      path === `/api/authors/${author._id}`
+        ? { status: 200, body: author }
+        : { status: 404, body: {} };
+    const landing = await renderLanding(`/author/${author._id}`, { apiBaseUrl, siteUrl: SITE });
+    expect(landing?.html).toBeUndefined();
+    const head = readHead(landing?.head);
+    const url = `${SITE}author/${author._id}`;
+    expect(head.title).toBe('נועה "לוי" | מחברים');
+    expect(head.meta('description')).toBe(author.bio);
+    expect(head.meta('og:type')).toBe('profile');
+    expect(head.meta('og:image')).toBe(author.avatar);
+    expect(head.canonical).toBe(url);
+    expect(head.ofType('Person')).toEqual([
+      expect.objectContaining({
+        name: author.name,
+        url,
+        image: author.avatar,
+        sameAs: ['https://noa.example/', 'https://facebook.com/noa'],
+      }),
+    ]);
   });
 
   it('says a missing or malformed book is not found (the page answers 404)', async () => {

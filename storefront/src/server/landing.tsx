@@ -12,11 +12,15 @@
 // it appears (reviews, related books, the home page's lists) renders as the same skeletons the
 // browser shows. The book is fetched here and handed over as query-cache state, so the browser's
 // first render of the book page has it too instead of a skeleton.
+//
+// Each answer also carries the page's <head> as data (page-head.ts): title, description, canonical
+// address, link-preview tags and schema.org data. An author's page, drawn in the browser, is
+// answered with its head alone, so a shared link and a search engine still read who it is.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter, ownerOf, parseSitePath } from '@mechabrim/routing';
 import { ApiError, configureApi } from '@mechabrim/session';
-import { withinDeadline } from '@mechabrim/contracts';
+import { withinDeadline, type PageHead } from '@mechabrim/contracts';
 import StorefrontApp from '../app/app';
 import {
   bookPagesQuery,
@@ -26,6 +30,7 @@ import {
   getBook,
 } from '@mechabrim/api-client';
 import { apiParams, filtersFromParams } from '../shared/catalogue/catalogue-filters';
+import { authorHead, bookHead, catalogueHead, homeHead } from './page-head';
 
 export type Landing =
   | {
@@ -33,19 +38,28 @@ export type Landing =
       html: string;
       /** TanStack Query's dehydrated state: the data that markup was rendered from. */
       state: unknown;
+      /** The page's <head> (absent without `siteUrl`). */
+      head?: PageHead;
       notFound?: undefined;
     }
+  /** A page drawn in the browser, whose <head> the server still writes. */
+  | { head: PageHead; html?: undefined; state?: undefined; notFound?: undefined }
   /** No such book or author: the page is drawn in the browser (its not-found screen), with 404. */
-  | { notFound: true; html?: undefined; state?: undefined };
+  | { notFound: true; html?: undefined; state?: undefined; head?: undefined };
 
 export interface LandingOptions {
   apiBaseUrl: string;
   /** Gives up on the API after this long; the page is then drawn in the browser as before. */
   timeoutMs?: number;
+  /** The store's public address (`https://mechabrim.co.il/`): pages' heads are written for it. */
+  siteUrl?: string;
 }
 
-/** Ready to render, not to be rendered here (the browser draws it), or no such page. */
-type Prefetched = boolean | 'not-found';
+/**
+ * Ready to render, not to be rendered here (the browser draws it), no such page, or drawn in the
+ * browser with this head.
+ */
+type Prefetched = boolean | 'not-found' | { head: PageHead };
 type Prefetch = (client: QueryClient, signal: AbortSignal) => Promise<Prefetched>;
 
 const BOOK_PATH = /^\/book\/([^/]+)\/?$/;
@@ -66,7 +80,11 @@ const isNotFound = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** What a landing path needs before it can render; `null` for paths that are not prerendered. */
-function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null {
+function prefetchFor(
+  pathname: string,
+  search: URLSearchParams,
+  siteUrl: string | undefined,
+): Prefetch | null {
   // `/?search=` shows the catalogue's search: drawn in the browser.
   if (pathname === '/' && !search.get('search')?.trim()) return async () => true;
   if (pathname === '/books' || pathname === '/books/') {
@@ -84,11 +102,12 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
   }
   const author = pathId(AUTHOR_PATH.exec(pathname));
   if (author !== null) {
-    // Author pages are drawn in the browser; asked here only so a missing author answers 404.
+    // Author pages are drawn in the browser; asked here so a missing author answers 404, and for
+    // the page's head.
     return async (_client, signal) => {
       try {
-        await getAuthor(author, signal);
-        return false;
+        const found = await getAuthor(author, signal);
+        return siteUrl ? { head: authorHead(found, siteUrl) } : false;
       } catch (error) {
         if (isNotFound(error)) return 'not-found';
         if (error instanceof ApiError || signal.aborted) return false;
@@ -112,6 +131,20 @@ function prefetchFor(pathname: string, search: URLSearchParams): Prefetch | null
   };
 }
 
+/** The head of a page drawn here, from the data it was drawn with. */
+function headFor(
+  pathname: string,
+  search: URLSearchParams,
+  client: QueryClient,
+  siteUrl: string,
+): PageHead | null {
+  if (pathname === '/') return homeHead(siteUrl);
+  if (pathname === '/books' || pathname === '/books/') return catalogueHead(siteUrl, search);
+  const id = pathId(BOOK_PATH.exec(pathname));
+  const book = id === null ? undefined : client.getQueryData(bookQuery(id).queryKey);
+  return book ? bookHead(book, siteUrl) : null;
+}
+
 /**
  * Renders the storefront area of `url` (a path with its query) as a guest sees it first, or
  * `null` when that page is not prerendered or its data could not be had in time.
@@ -120,7 +153,7 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
   const parsed = parseSitePath(url);
   // Another front end's page (`/book/upload` is the portal's, though it looks like a book's).
   if (!parsed || ownerOf(parsed.pathname) !== 'storefront') return null;
-  const prefetch = prefetchFor(parsed.pathname, parsed.searchParams);
+  const prefetch = prefetchFor(parsed.pathname, parsed.searchParams, options.siteUrl);
   if (!prefetch) return null;
   configureApi({ apiBaseUrl: options.apiBaseUrl });
   const client = new QueryClient({
@@ -135,6 +168,7 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
       throw error;
     });
     if (ready === 'not-found') return { notFound: true };
+    if (typeof ready === 'object') return { head: ready.head };
     if (!ready) return null;
     const html = renderToStaticMarkup(
       <QueryClientProvider client={client}>
@@ -143,7 +177,10 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    return { html, state: dehydrate(client) };
+    const head = options.siteUrl
+      ? headFor(parsed.pathname, parsed.searchParams, client, options.siteUrl)
+      : null;
+    return { html, state: dehydrate(client), ...(head ? { head } : {}) };
   } finally {
     client.clear();
   }

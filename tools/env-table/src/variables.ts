@@ -204,7 +204,7 @@ export const TABLE_ENTRIES: TableEntry[] = [
     readBy: ['edge'],
     default: "the shell's port on `PUBLIC_HOST`",
     description:
-      "The store's address, where the standalone author portal's 'back to the site' button leads (in its runtime config)",
+      "The store's public address: the author portal's 'back to the site' link, and the origin of canonical links, link previews, JSON-LD, robots.txt and the sitemap",
   },
   {
     name: 'PUBLIC_PORTAL_URL',

@@ -1,0 +1,225 @@
+// What the storefront's server-drawn pages say about themselves in their <head>: title,
+// description, canonical address, the picture a shared link shows, and schema.org data (JSON-LD)
+// — as data (`PageHead`), which the edge server writes as tags (renderPageHead of
+// @mechabrim/contracts). Every address is absolute on the store's public origin (`siteUrl`).
+import {
+  BOOK_CATEGORIES,
+  type Author,
+  type Book,
+  type PageHead,
+  sitemapPagePath,
+} from '@mechabrim/contracts';
+import { formatPriceDecimal } from '@mechabrim/money';
+import { strings } from '../strings.he';
+
+const SCHEMA = 'https://schema.org';
+/** The longest description previews and result pages show whole. */
+const DESCRIPTION_MAX = 200;
+
+type JsonLd = Record<string, unknown>;
+
+/** A page's absolute address on the store's origin. */
+export function siteAddress(siteUrl: string, path: string): string {
+  return new URL(path, siteUrl).href;
+}
+
+/** The page of a book, an author or a category, as the sitemap lists it. */
+const pagePath = sitemapPagePath;
+
+/** Text cut to `max` characters at a word, with an ellipsis when cut. */
+function clip(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * An image address a link preview can show: absolute http(s), and not SVG, which Facebook,
+ * WhatsApp and X do not draw. `undefined` otherwise.
+ */
+function previewImage(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    return /\.svg$/i.test(parsed.pathname) ? undefined : parsed.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The store as a schema.org Organization; the other objects refer to it by its `@id`. */
+export function organizationJsonLd(siteUrl: string): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'Organization',
+    '@id': `${siteAddress(siteUrl, '/')}#organization`,
+    name: strings.seo.siteName,
+    url: siteAddress(siteUrl, '/'),
+    description: strings.seo.organizationDescription,
+  };
+}
+
+/** A schema.org BreadcrumbList of `[name, path]` pairs, the home page first. */
+function breadcrumbs(siteUrl: string, trail: readonly (readonly [string, string])[]): JsonLd {
+  return {
+    '@context': SCHEMA,
+    '@type': 'BreadcrumbList',
+    itemListElement: [[strings.common.home, '/'] as const, ...trail].map(([name, path], index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name,
+      item: siteAddress(siteUrl, path),
+    })),
+  };
+}
+
+function pageHead(
+  fields: Pick<PageHead, 'title' | 'description' | 'type'> & Partial<PageHead>,
+): PageHead {
+  return {
+    siteName: strings.seo.siteName,
+    locale: strings.seo.locale,
+    jsonLd: [],
+    ...fields,
+  };
+}
+
+/** The home page: the store and what it is. */
+export function homeHead(siteUrl: string): PageHead {
+  return pageHead({
+    title: strings.seo.homeTitle,
+    description: strings.seo.homeDescription,
+    canonical: siteAddress(siteUrl, '/'),
+    type: 'website',
+    jsonLd: [
+      organizationJsonLd(siteUrl),
+      {
+        '@context': SCHEMA,
+        '@type': 'WebSite',
+        name: strings.seo.siteName,
+        url: siteAddress(siteUrl, '/'),
+        inLanguage: 'he',
+        publisher: { '@id': `${siteAddress(siteUrl, '/')}#organization` },
+      },
+    ],
+  });
+}
+
+/**
+ * The catalogue. Its filtered and sorted views are one page to a search engine (the canonical
+ * `/books`); a search's results are not kept at all.
+ */
+export function catalogueHead(siteUrl: string, search: URLSearchParams): PageHead {
+  const query = search.get('search')?.trim();
+  return pageHead({
+    title: strings.seo.titleOf(
+      query ? strings.catalogue.searchTitle(query) : strings.catalogue.title,
+    ),
+    description: strings.catalogue.lead,
+    canonical: siteAddress(siteUrl, '/books'),
+    ...(query ? { noindex: true } : {}),
+    type: 'website',
+    jsonLd: [
+      breadcrumbs(siteUrl, [[strings.catalogue.title, '/books']]),
+      organizationJsonLd(siteUrl),
+    ],
+  });
+}
+
+/** A book's page: the book with its offer (ILS, in stock or not), its author, its category. */
+export function bookHead(book: Book, siteUrl: string): PageHead {
+  const url = siteAddress(siteUrl, pagePath('books', book._id));
+  const authorUrl = siteAddress(siteUrl, pagePath('authors', book.author._id));
+  const authorName = book.author.name || book.authorName;
+  const description = clip(
+    book.summary || book.description || strings.seo.bookDescription(book.title, authorName),
+  );
+  const image = previewImage(book.coverImage);
+  const category = BOOK_CATEGORIES.find((c) => c.value === book.category);
+  const organization = { '@id': `${siteAddress(siteUrl, '/')}#organization` };
+  const bookJsonLd: JsonLd = {
+    '@context': SCHEMA,
+    '@type': 'Book',
+    '@id': `${url}#book`,
+    name: book.title,
+    url,
+    ...(image ? { image } : {}),
+    description,
+    inLanguage: 'he',
+    genre: category?.name ?? book.category,
+    ...(book.tags.length > 0 ? { keywords: book.tags.join(', ') } : {}),
+    author: { '@type': 'Person', name: authorName, url: authorUrl },
+    publisher: organization,
+    bookFormat: `${SCHEMA}/Paperback`,
+    ...(book.printSpec?.pages ? { numberOfPages: book.printSpec.pages } : {}),
+    ...(book.publishedDate ? { datePublished: book.publishedDate.slice(0, 10) } : {}),
+    ...(book.totalRatings > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: book.rating,
+            ratingCount: book.totalRatings,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: formatPriceDecimal(book.price),
+      priceCurrency: 'ILS',
+      availability: `${SCHEMA}/${book.isAvailable ? 'InStock' : 'OutOfStock'}`,
+      itemCondition: `${SCHEMA}/NewCondition`,
+      seller: organization,
+    },
+  };
+  const trail: [string, string][] = [[strings.catalogue.title, '/books']];
+  if (category) trail.push([category.name, pagePath('categories', category.value)]);
+  trail.push([book.title, pagePath('books', book._id)]);
+  return pageHead({
+    title: strings.seo.titleOf(strings.seo.bookTitle(book.title, authorName)),
+    description,
+    canonical: url,
+    type: 'book',
+    ...(image ? { image: { url: image, alt: strings.seo.coverAlt(book.title) } } : {}),
+    jsonLd: [bookJsonLd, breadcrumbs(siteUrl, trail), organizationJsonLd(siteUrl)],
+  });
+}
+
+/** An author's page: the author as a schema.org Person, with their photo and links. */
+export function authorHead(author: Author, siteUrl: string): PageHead {
+  const url = siteAddress(siteUrl, pagePath('authors', author._id));
+  const description = clip(author.bio || strings.seo.authorDescription(author.name));
+  const image = previewImage(author.avatar);
+  const links = [author.website, ...Object.values(author.socialMedia ?? {})].filter(
+    (link): link is string => !!link && /^https?:\/\//i.test(link),
+  );
+  return pageHead({
+    title: strings.seo.titleOf(author.name),
+    description,
+    canonical: url,
+    type: 'profile',
+    ...(image ? { image: { url: image, alt: strings.seo.authorPhotoAlt(author.name) } } : {}),
+    jsonLd: [
+      {
+        '@context': SCHEMA,
+        '@type': 'Person',
+        '@id': `${url}#person`,
+        name: author.name,
+        url,
+        ...(image ? { image } : {}),
+        description,
+        ...(links.length > 0 ? { sameAs: links } : {}),
+      },
+      breadcrumbs(siteUrl, [
+        [strings.common.authors, '/authors'],
+        [author.name, pagePath('authors', author._id)],
+      ]),
+      organizationJsonLd(siteUrl),
+    ],
+  });
+}
