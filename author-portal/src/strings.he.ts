@@ -174,8 +174,6 @@ export const strings = {
     empty: 'אין הזמנות להצגה.',
     loadError: 'טעינת ההזמנות נכשלה',
     retry: 'לנסות שוב',
-    previous: 'הקודם',
-    next: 'הבא',
     pageOf: (page: number, pages: number) => `עמוד ${page} מתוך ${pages}`,
     paymentMethods: {
       card: 'כרטיס אשראי',

@@ -14,6 +14,12 @@ export {
 } from './components/stars/stars';
 export { Price, type PriceProps } from './components/price/price';
 export { Pager, type PagerProps } from './components/pager/pager';
+export { Tabs, type TabItem, type TabsProps } from './components/tabs/tabs';
+export {
+  PagedList,
+  type PagedListProps,
+  type PagedResult,
+} from './components/paged-list/paged-list';
 export { BookCover, type BookCoverProps } from './components/book-cover/book-cover';
 export { Avatar, type AvatarProps } from './components/avatar/avatar';
 export { BookCard, type BookCardBook, type BookCardProps } from './components/book-card/book-card';
