@@ -58,6 +58,7 @@ export { Spinner } from './components/spinner/spinner';
 export { Icon, ICON_NAMES, type IconName, type IconProps } from './components/icon/icon';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorState, type ErrorStateProps } from './components/error-state/error-state';
+export { NotFoundPage, type NotFoundPageProps } from './components/not-found/not-found-page';
 export { Toast, type ToastProps } from './components/toast/toast';
 export { Field, type FieldProps, type FieldControlProps } from './components/field/field';
 export { SubmitButton, type SubmitButtonProps } from './components/field/submit-button';
