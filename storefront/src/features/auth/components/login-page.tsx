@@ -1,43 +1,23 @@
-import { Link, Navigate, useLocation, useNavigate } from '@mechabrim/routing';
+import { Link, useLocation, useNavigate } from '@mechabrim/routing';
 import { loginRequestSchema } from '@mechabrim/contracts';
 import { sessionStore, useSession } from '@mechabrim/session';
-import { Spinner } from '@mechabrim/ui';
 import { SignInForm, useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
+import { GuestPage, returnPath } from './guest-page';
 import './auth.css';
 
 const s = strings.auth;
-
-/** Where to go after signing in: the page that sent the visitor here, else home. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
-}
 
 /** `/login` — email and password; success goes home (or back to where the visitor came from). */
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const signedIn = useSession((st) => st.user !== null);
-  // A stored session still being checked: wait for it rather than show a form to a signed-in user.
-  const sessionLoading = useSession((st) => st.loading);
   // Why the visitor is here when the API ended their session ('your session has ended…').
   const notice = useSession((st) => st.notice);
   const form = useZodForm(loginRequestSchema, { email: '', password: '' });
-  const { isSubmitting } = form.formState;
-
-  // Already signed in (another tab, a bookmark, the back button): nothing to do here.
-  if (signedIn && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
-  if (sessionLoading && !isSubmitting) {
-    return (
-      <div className="sf-page auth-page">
-        <Spinner />
-      </div>
-    );
-  }
 
   return (
-    <div className="sf-page auth-page">
+    <GuestPage submitting={form.formState.isSubmitting}>
       <SignInForm
         form={form}
         className="sf-form auth-form"
@@ -76,6 +56,6 @@ export function LoginPage() {
           </p>
         }
       />
-    </div>
+    </GuestPage>
   );
 }

@@ -1,10 +1,10 @@
-import { Link, Navigate, useLocation, useNavigate } from '@mechabrim/routing';
+import { Link, useLocation, useNavigate } from '@mechabrim/routing';
 import { passwordStrength, registerFormSchema, type RegisterRequest } from '@mechabrim/contracts';
-import { sessionStore, useSession, type RegisterPayload } from '@mechabrim/session';
-import { Field, Spinner } from '@mechabrim/ui';
+import { sessionStore, type RegisterPayload } from '@mechabrim/session';
+import { Field } from '@mechabrim/ui';
 import { SignInForm, useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
-import { returnPath } from './login-page';
+import { GuestPage, returnPath } from './guest-page';
 import './auth.css';
 
 const s = strings.auth;
@@ -13,9 +13,6 @@ const s = strings.auth;
 export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const signedIn = useSession((st) => st.user !== null);
-  // A stored session still being checked: wait for it rather than show a form to a signed-in user.
-  const sessionLoading = useSession((st) => st.loading);
   const form = useZodForm(registerFormSchema, {
     name: '',
     email: '',
@@ -32,21 +29,12 @@ export function RegisterPage() {
   } = form;
   const [password, confirmPassword, role] = watch(['password', 'confirmPassword', 'role']);
 
-  if (signedIn && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
-  if (sessionLoading && !isSubmitting) {
-    return (
-      <div className="sf-page auth-page">
-        <Spinner />
-      </div>
-    );
-  }
-
   const strength = password ? passwordStrength(password) : null;
   // The confirmation is checked as it is typed, before any submit (spec §5).
   const mismatch = confirmPassword !== '' && confirmPassword !== password;
 
   return (
-    <div className="sf-page auth-page">
+    <GuestPage submitting={isSubmitting}>
       <SignInForm
         form={form}
         className="sf-form auth-form"
@@ -171,6 +159,6 @@ export function RegisterPage() {
           </p>
         }
       />
-    </div>
+    </GuestPage>
   );
 }
