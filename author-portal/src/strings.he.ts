@@ -12,11 +12,6 @@ export const strings = {
     body: 'העמוד הזה נמצא בבנייה ויעלה בקרוב. בינתיים אפשר לחזור לדף הבית.',
     home: 'לדף הבית',
   },
-  notFound: {
-    title: 'הדף לא נמצא',
-    body: 'ייתכן שהקישור שגוי או שהדף הוסר.',
-    home: 'לדף הבית',
-  },
   loading: 'טוען…',
   screens: {
     overview: 'לוח הבקרה',
@@ -174,8 +169,6 @@ export const strings = {
     empty: 'אין הזמנות להצגה.',
     loadError: 'טעינת ההזמנות נכשלה',
     retry: 'לנסות שוב',
-    previous: 'הקודם',
-    next: 'הבא',
     pageOf: (page: number, pages: number) => `עמוד ${page} מתוך ${pages}`,
     paymentMethods: {
       card: 'כרטיס אשראי',

@@ -1,10 +1,5 @@
 /** Hebrew copy of the checkout. */
 export const strings = {
-  notFound: {
-    title: 'הדף לא נמצא',
-    body: 'ייתכן שהקישור שגוי או שהדף הוסר.',
-    home: 'לדף הבית',
-  },
   /** What the cart and checkout pages' <head> says (search engines do not keep them). */
   seo: {
     siteName: 'מחברים',

@@ -18,11 +18,6 @@ export const strings = {
     retry: 'לנסות שוב',
     home: 'לדף הבית',
   },
-  notFound: {
-    title: 'הדף לא נמצא',
-    body: 'ייתכן שהקישור שגוי או שהדף הוסר.',
-    home: 'לדף הבית',
-  },
   header: {
     home: 'מחברים — לדף הבית',
     mainNav: 'ניווט ראשי',

@@ -15,16 +15,3 @@ export function ComingSoon({ title }: { title: string }) {
     </section>
   );
 }
-
-/** A path inside the storefront's area that matches none of its screens. */
-export function NotFound() {
-  return (
-    <section className="mb-container" style={{ paddingBlock: 'var(--mb-space-12)' }}>
-      <h1>{strings.notFound.title}</h1>
-      <p>{strings.notFound.body}</p>
-      <Link className="mb-button" to="/">
-        {strings.notFound.home}
-      </Link>
-    </section>
-  );
-}

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { authorPortalPaths, type RouteObject, type AuthorPortalPath } from '@mechabrim/routing';
+import { NotFoundPage } from '@mechabrim/ui';
 import { BooksPage } from '../features/books';
 import { CommunityProjectsPage } from '../features/community-fund';
 import { EarningsPage } from '../features/earnings';
@@ -12,7 +13,6 @@ import { PayoutsPage, StatementPage } from '../features/payouts';
 import { PayoutDetailsSection, ProfilePage } from '../features/profile';
 import { RefundsPage } from '../features/refunds';
 import { UploadBookPage } from '../features/upload-book';
-import { NotFound } from './coming-soon';
 import { PortalFrame } from './portal-frame';
 import { RequireAuthor } from './require-author';
 
@@ -90,5 +90,5 @@ export const authorPortalRoutes: RouteObject[] = [
       </RequireAuthor>
     ),
   },
-  { path: '*', element: <NotFound /> },
+  { path: '*', element: <NotFoundPage /> },
 ];

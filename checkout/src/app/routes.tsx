@@ -1,7 +1,7 @@
 import { lazy, type ReactElement } from 'react';
 import { checkoutPaths, type RouteObject, type CheckoutPath } from '@mechabrim/routing';
+import { NotFoundPage } from '@mechabrim/ui';
 import { CartPage } from '../features/cart';
-import { NotFound } from './not-found';
 
 // The cart is in the checkout's first chunk: it is where readers arrive, and it needs neither the
 // checkout form nor the contracts' schemas (zod), which are most of this remote's code. The other
@@ -39,5 +39,5 @@ const screens: Record<CheckoutPath, ReactElement> = {
  */
 export const checkoutRoutes: RouteObject[] = [
   ...checkoutPaths.map((path) => ({ path, element: screens[path] })),
-  { path: '*', element: <NotFound /> },
+  { path: '*', element: <NotFoundPage /> },
 ];

@@ -14,6 +14,12 @@ export {
 } from './components/stars/stars';
 export { Price, type PriceProps } from './components/price/price';
 export { Pager, type PagerProps } from './components/pager/pager';
+export { Tabs, type TabItem, type TabsProps } from './components/tabs/tabs';
+export {
+  PagedList,
+  type PagedListProps,
+  type PagedResult,
+} from './components/paged-list/paged-list';
 export { BookCover, type BookCoverProps } from './components/book-cover/book-cover';
 export { Avatar, type AvatarProps } from './components/avatar/avatar';
 export { BookCard, type BookCardBook, type BookCardProps } from './components/book-card/book-card';
@@ -52,6 +58,7 @@ export { Spinner } from './components/spinner/spinner';
 export { Icon, ICON_NAMES, type IconName, type IconProps } from './components/icon/icon';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorState, type ErrorStateProps } from './components/error-state/error-state';
+export { NotFoundPage, type NotFoundPageProps } from './components/not-found/not-found-page';
 export { Toast, type ToastProps } from './components/toast/toast';
 export { Field, type FieldProps, type FieldControlProps } from './components/field/field';
 export { SubmitButton, type SubmitButtonProps } from './components/field/submit-button';

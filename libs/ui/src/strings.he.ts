@@ -39,6 +39,12 @@ export const uiStrings = {
     reload: 'טעינה מחדש',
     back: 'חזרה',
   },
+  /** A path that matches no screen (every app's catch-all). */
+  notFound: {
+    title: 'הדף לא נמצא',
+    body: 'ייתכן שהקישור שגוי או שהדף הוסר.',
+    home: 'לדף הבית',
+  },
   closeToast: 'סגירת ההודעה',
   booksCount: (n: number) => (n === 1 ? 'ספר אחד' : `${n} ספרים`),
   /** An author without a bio, in the author's grammatical gender (neutral when not given). */

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ReactElement } from 'react';
 import { storefrontPaths, type RouteObject, type StorefrontPath } from '@mechabrim/routing';
-import { NotFound } from './not-found';
+import { NotFoundPage } from '@mechabrim/ui';
 // The pages people land on (home, the catalogue, a book) are in the storefront's first chunk, so their
 // first render needs no further request; the other screens load when first visited.
 import { HomeRoute } from './home-route';
@@ -102,5 +102,5 @@ const screens: Record<StorefrontPath, ReactElement> = {
  */
 export const storefrontRoutes: RouteObject[] = [
   ...storefrontPaths.map((path) => ({ path, element: screens[path] })),
-  { path: '*', element: <NotFound /> },
+  { path: '*', element: <NotFoundPage /> },
 ];

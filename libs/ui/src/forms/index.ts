@@ -5,3 +5,9 @@
  * Their lazy chunks bundle it; no form state crosses a remote, so one copy per remote is safe.
  */
 export { useZodForm } from './use-zod-form';
+export {
+  SignInForm,
+  type Credentials,
+  type SignInFormProps,
+  type SignInFormTexts,
+} from './sign-in-form';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@mechabrim/query';
 import { Link, useLocation } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
 import { formatDate } from '@mechabrim/hebrew';
-import { BookCover, EmptyState, ErrorState, Icon, Price, formatRating } from '@mechabrim/ui';
+import { BookCover, EmptyState, ErrorState, Icon, Price, Tabs, formatRating } from '@mechabrim/ui';
 import {
   authorBooksKey,
   standingOf,
@@ -226,20 +226,16 @@ export function BooksPage() {
   return (
     <section aria-labelledby="ap-books-title">
       {title}
-      <div className="ap-tabs" role="tablist" aria-label={s.tabsLabel}>
-        {TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            className="ap-tab"
-            aria-selected={tab === key}
-            onClick={() => setTab(key)}
-          >
-            {s.tabs[key]} ({list.filter((book) => inTab(book, key)).length})
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={s.tabsLabel}
+        tabs={TABS.map((key) => ({
+          key,
+          label: s.tabs[key],
+          count: list.filter((book) => inTab(book, key)).length,
+        }))}
+        selected={tab}
+        onSelect={setTab}
+      />
       {notice && (
         <p
           className="ap-banner"

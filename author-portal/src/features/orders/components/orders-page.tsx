@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { orderReference, PICKUP_STATUS_HE, type AuthorOrder } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
-import { BookCover, EmptyState, ErrorState, Pager, Price } from '@mechabrim/ui';
+import { BookCover, PagedList, Price } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { AUTHOR_ORDERS_PAGE_SIZE, useAuthorOrders, type OrdersTab } from '../api/get-author-orders';
 import './orders.css';
@@ -134,61 +134,36 @@ export function OrdersPage() {
   const [page, setPage] = useState(1);
   const orders = useAuthorOrders(tab, page);
   const data = orders.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / AUTHOR_ORDERS_PAGE_SIZE)) : 1;
 
   return (
     <section aria-labelledby="ap-orders-title">
       <h1 id="ap-orders-title" className="ap-title">
         {strings.screens.orders}
       </h1>
-      <div className="ap-tabs" role="tablist" aria-label={s.tabsLabel}>
-        {TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            className="ap-tab"
-            aria-selected={tab === key}
-            onClick={() => {
-              setTab(key);
-              setPage(1);
-            }}
-          >
-            {s.tabs[key]}
-            {data ? ` (${data.counts[key]})` : ''}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={s.tabs[tab]}>
-        {orders.isError && !data ? (
-          <ErrorState
-            message={s.loadError}
-            onRetry={() => void orders.refetch()}
-            retryLabel={s.retry}
-          />
-        ) : !data ? (
-          <p role="status">{strings.loading}</p>
-        ) : data.orders.length === 0 ? (
-          <EmptyState title={s.empty} />
-        ) : (
-          <>
-            <ul className="ap-orders">
-              {data.orders.map((order) => (
-                <OrderCard key={order._id} order={order} />
-              ))}
-            </ul>
-            <Pager
-              page={page}
-              pages={pages}
-              hasMore={data.hasMore}
-              onPage={setPage}
-              label={s.pageOf(page, pages)}
-              previous={s.previous}
-              next={s.next}
-            />
-          </>
-        )}
-      </div>
+      <PagedList
+        result={data && { items: data.orders, total: data.total, hasMore: data.hasMore }}
+        failed={orders.isError}
+        onRetry={() => void orders.refetch()}
+        page={page}
+        pageSize={AUTHOR_ORDERS_PAGE_SIZE}
+        onPage={setPage}
+        renderItem={(order) => <OrderCard order={order} />}
+        itemKey={(order) => order._id}
+        listClassName="ap-orders"
+        loading={<p role="status">{strings.loading}</p>}
+        error={{ message: s.loadError, retryLabel: s.retry }}
+        empty={{ title: s.empty }}
+        pager={{ label: s.pageOf }}
+        tabs={{
+          label: s.tabsLabel,
+          tabs: TABS.map((key) => ({ key, label: s.tabs[key], count: data?.counts[key] })),
+          selected: tab,
+          onSelect: (key) => {
+            setTab(key);
+            setPage(1);
+          },
+        }}
+      />
     </section>
   );
 }

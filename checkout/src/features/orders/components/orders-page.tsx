@@ -10,7 +10,7 @@ import {
 import { formatDateTime } from '@mechabrim/hebrew';
 import { Link, Navigate } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
-import { BookCover, EmptyState, ErrorState, Pager, Price, Spinner } from '@mechabrim/ui';
+import { BookCover, PagedList, Price, Spinner } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { formatPrice, agorot, cancellationFeeOf, toAgorot, toShekels } from '@mechabrim/money';
 import { ApiError } from '@mechabrim/session';
@@ -410,52 +410,43 @@ export function OrdersPage() {
   }
   if (!user) return <Navigate to="/login" replace state={{ from: '/orders' }} />;
 
-  const data = orders.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / ORDERS_PAGE_SIZE)) : 1;
   return (
     <section className="mb-container co-page orders-page" aria-labelledby="orders-title">
       <h1 id="orders-title" className="co-page__title">
         {s.title}
       </h1>
-      {orders.isError && !data ? (
-        <ErrorState
-          title={s.loadFailed}
-          message={s.loadFailedBody}
-          retryLabel={s.retry}
-          onRetry={() => void orders.refetch()}
-        />
-      ) : !data ? (
-        <Spinner label={s.loading} />
-      ) : data.orders.length === 0 && page === 1 ? (
-        <EmptyState
-          titleAs="h2"
-          icon="package"
-          title={s.empty}
-          description={s.emptyBody}
-          action={
+      <PagedList
+        result={
+          orders.data && {
+            items: orders.data.orders,
+            total: orders.data.total,
+            hasMore: orders.data.hasMore,
+          }
+        }
+        failed={orders.isError}
+        onRetry={() => void orders.refetch()}
+        busy={orders.isFetching}
+        page={page}
+        pageSize={ORDERS_PAGE_SIZE}
+        onPage={setPage}
+        renderItem={(order) => <OrderCard order={order} />}
+        itemKey={(order) => order._id}
+        listClassName="orders-list"
+        loading={<Spinner label={s.loading} />}
+        error={{ title: s.loadFailed, message: s.loadFailedBody, retryLabel: s.retry }}
+        empty={{
+          titleAs: 'h2',
+          icon: 'package',
+          title: s.empty,
+          description: s.emptyBody,
+          action: (
             <Link to="/books" className="mb-button">
               {s.browse}
             </Link>
-          }
-        />
-      ) : (
-        <>
-          <ul className="orders-list" aria-busy={orders.isFetching || undefined}>
-            {data.orders.map((order) => (
-              <OrderCard key={order._id} order={order} />
-            ))}
-          </ul>
-          <Pager
-            page={page}
-            pages={pages}
-            hasMore={data.hasMore}
-            onPage={setPage}
-            label={s.pagesLabel}
-            previous={s.newer}
-            next={s.older}
-          />
-        </>
-      )}
+          ),
+        }}
+        pager={{ label: s.pagesLabel, previous: s.newer, next: s.older }}
+      />
     </section>
   );
 }

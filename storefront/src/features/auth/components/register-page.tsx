@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from '@mechabrim/routing';
+import { Link, useLocation, useNavigate } from '@mechabrim/routing';
 import { passwordStrength, registerFormSchema, type RegisterRequest } from '@mechabrim/contracts';
-import { ApiError, sessionStore, useSession, type RegisterPayload } from '@mechabrim/session';
-import { Field, Spinner, SubmitButton } from '@mechabrim/ui';
-import { useZodForm } from '@mechabrim/ui/src/forms';
+import { sessionStore, type RegisterPayload } from '@mechabrim/session';
+import { Field } from '@mechabrim/ui';
+import { SignInForm, useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
-import { returnPath } from './login-page';
+import { GuestPage, returnPath } from './guest-page';
 import './auth.css';
 
 const s = strings.auth;
@@ -14,16 +13,7 @@ const s = strings.auth;
 export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const signedIn = useSession((st) => st.user !== null);
-  // A stored session still being checked: wait for it rather than show a form to a signed-in user.
-  const sessionLoading = useSession((st) => st.loading);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useZodForm(registerFormSchema, {
+  const form = useZodForm(registerFormSchema, {
     name: '',
     email: '',
     password: '',
@@ -32,72 +22,59 @@ export function RegisterPage() {
     agreeToTerms: false,
     agreeToAuthorsTerms: false,
   });
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const [password, confirmPassword, role] = watch(['password', 'confirmPassword', 'role']);
-
-  if (signedIn && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
-  if (sessionLoading && !isSubmitting) {
-    return (
-      <div className="sf-page auth-page">
-        <Spinner />
-      </div>
-    );
-  }
 
   const strength = password ? passwordStrength(password) : null;
   // The confirmation is checked as it is typed, before any submit (spec §5).
   const mismatch = confirmPassword !== '' && confirmPassword !== password;
 
-  const onSubmit = handleSubmit(async (data) => {
-    setFailure(null);
-    try {
-      const { name, email, role: chosenRole, agreeToTerms, agreeToAuthorsTerms } = data;
-      // The API checks the agreements too (registerRequestSchema); the session's payload type
-      // names only the account fields, so the agreements ride along in the same body.
-      const payload: RegisterPayload &
-        Pick<RegisterRequest, 'agreeToTerms' | 'agreeToAuthorsTerms'> = {
-        name,
-        email,
-        password: data.password,
-        role: chosenRole,
-        agreeToTerms,
-        ...(chosenRole === 'author' ? { agreeToAuthorsTerms } : {}),
-      };
-      await sessionStore.getState().register(payload);
-      void navigate(returnPath(location.state), { replace: true });
-    } catch (err) {
-      setFailure(err instanceof ApiError && err.message ? err.message : s.registerError);
-    }
-  });
-
   return (
-    <div className="sf-page auth-page">
-      <form
+    <GuestPage submitting={isSubmitting}>
+      <SignInForm
+        form={form}
         className="sf-form auth-form"
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-busy={isSubmitting}
-      >
-        <h1 className="sf-page-title">{s.registerTitle}</h1>
-        <p className="sf-muted">{s.registerIntro}</p>
-        {failure && (
-          <p className="auth-failure" role="alert">
-            {failure}
-          </p>
-        )}
-        <Field label={s.name} error={errors.name?.message} required>
-          {(control) => <input autoComplete="name" {...control} {...register('name')} />}
-        </Field>
-        <Field label={s.email} error={errors.email?.message} required latin>
-          {(control) => (
-            <input type="email" autoComplete="email" {...control} {...register('email')} />
-          )}
-        </Field>
-        <Field
-          label={s.password}
-          error={errors.password?.message}
-          required
-          latin
-          hint={
+        texts={{
+          email: s.email,
+          password: s.password,
+          submit: s.register,
+          submitting: s.registering,
+          failed: s.registerError,
+        }}
+        onSubmit={async (data) => {
+          const { name, email, role: chosenRole, agreeToTerms, agreeToAuthorsTerms } = data;
+          // The API checks the agreements too (registerRequestSchema); the session's payload type
+          // names only the account fields, so the agreements ride along in the same body.
+          const payload: RegisterPayload &
+            Pick<RegisterRequest, 'agreeToTerms' | 'agreeToAuthorsTerms'> = {
+            name,
+            email,
+            password: data.password,
+            role: chosenRole,
+            agreeToTerms,
+            ...(chosenRole === 'author' ? { agreeToAuthorsTerms } : {}),
+          };
+          await sessionStore.getState().register(payload);
+          void navigate(returnPath(location.state), { replace: true });
+        }}
+        header={
+          <>
+            <h1 className="sf-page-title">{s.registerTitle}</h1>
+            <p className="sf-muted">{s.registerIntro}</p>
+          </>
+        }
+        beforeFields={
+          <Field label={s.name} error={errors.name?.message} required>
+            {(control) => <input autoComplete="name" {...control} {...register('name')} />}
+          </Field>
+        }
+        newPassword={{
+          deps: ['confirmPassword'],
+          hint: (
             <>
               {s.passwordHint}
               {strength && (
@@ -107,87 +84,81 @@ export function RegisterPage() {
                 </span>
               )}
             </>
-          }
-        >
-          {(control) => (
-            <input
-              type="password"
-              autoComplete="new-password"
-              {...control}
-              {...register('password', { deps: ['confirmPassword'] })}
-            />
-          )}
-        </Field>
-        <Field
-          label={s.confirmPassword}
-          error={mismatch ? s.passwordsDoNotMatch : errors.confirmPassword?.message}
-          required
-          latin
-        >
-          {(control) => (
-            <input
-              type="password"
-              autoComplete="new-password"
-              {...control}
-              {...register('confirmPassword')}
-            />
-          )}
-        </Field>
-        <fieldset className="auth-roles">
-          <legend className="sf-label">{s.role}</legend>
-          {(['user', 'author'] as const).map((value) => (
-            <label key={value} className="auth-check">
-              <input type="radio" value={value} {...register('role')} />
-              {value === 'user' ? s.roleUser : s.roleAuthor}
-            </label>
-          ))}
-        </fieldset>
-        <Field
-          layout="check"
-          error={errors.agreeToTerms?.message}
-          required
-          label={
-            <>
-              {s.agreeTerms}{' '}
-              <a href="/terms" target="_blank" rel="noopener" className="sf-link">
-                {s.terms} <span className="mb-visually-hidden">{s.newTab}</span>
-              </a>{' '}
-              {s.agreeAfter}
-            </>
-          }
-        >
-          {(control) => <input type="checkbox" {...control} {...register('agreeToTerms')} />}
-        </Field>
-        {role === 'author' && (
-          <Field
-            layout="check"
-            error={errors.agreeToAuthorsTerms?.message}
-            required
-            label={
-              <>
-                {s.agreeAuthorsTerms}{' '}
-                <a href="/authors-terms" target="_blank" rel="noopener" className="sf-link">
-                  {s.authorsTerms} <span className="mb-visually-hidden">{s.newTab}</span>
-                </a>{' '}
-                {s.agreeAfter}
-              </>
-            }
-          >
-            {(control) => (
-              <input type="checkbox" {...control} {...register('agreeToAuthorsTerms')} />
+          ),
+        }}
+        afterFields={
+          <>
+            <Field
+              label={s.confirmPassword}
+              error={mismatch ? s.passwordsDoNotMatch : errors.confirmPassword?.message}
+              required
+              latin
+            >
+              {(control) => (
+                <input
+                  type="password"
+                  autoComplete="new-password"
+                  {...control}
+                  {...register('confirmPassword')}
+                />
+              )}
+            </Field>
+            <fieldset className="auth-roles">
+              <legend className="sf-label">{s.role}</legend>
+              {(['user', 'author'] as const).map((value) => (
+                <label key={value} className="auth-check">
+                  <input type="radio" value={value} {...register('role')} />
+                  {value === 'user' ? s.roleUser : s.roleAuthor}
+                </label>
+              ))}
+            </fieldset>
+            <Field
+              layout="check"
+              error={errors.agreeToTerms?.message}
+              required
+              label={
+                <>
+                  {s.agreeTerms}{' '}
+                  <a href="/terms" target="_blank" rel="noopener" className="sf-link">
+                    {s.terms} <span className="mb-visually-hidden">{s.newTab}</span>
+                  </a>{' '}
+                  {s.agreeAfter}
+                </>
+              }
+            >
+              {(control) => <input type="checkbox" {...control} {...register('agreeToTerms')} />}
+            </Field>
+            {role === 'author' && (
+              <Field
+                layout="check"
+                error={errors.agreeToAuthorsTerms?.message}
+                required
+                label={
+                  <>
+                    {s.agreeAuthorsTerms}{' '}
+                    <a href="/authors-terms" target="_blank" rel="noopener" className="sf-link">
+                      {s.authorsTerms} <span className="mb-visually-hidden">{s.newTab}</span>
+                    </a>{' '}
+                    {s.agreeAfter}
+                  </>
+                }
+              >
+                {(control) => (
+                  <input type="checkbox" {...control} {...register('agreeToAuthorsTerms')} />
+                )}
+              </Field>
             )}
-          </Field>
-        )}
-        <SubmitButton pending={isSubmitting} pendingLabel={s.registering}>
-          {s.register}
-        </SubmitButton>
-        <p className="auth-switch">
-          {s.haveAccount}{' '}
-          <Link to="/login" state={location.state} className="sf-link">
-            {s.toLogin}
-          </Link>
-        </p>
-      </form>
-    </div>
+          </>
+        }
+        footer={
+          <p className="auth-switch">
+            {s.haveAccount}{' '}
+            <Link to="/login" state={location.state} className="sf-link">
+              {s.toLogin}
+            </Link>
+          </p>
+        }
+      />
+    </GuestPage>
   );
 }
