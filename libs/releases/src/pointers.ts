@@ -130,7 +130,7 @@ export function historyFileOf(pointersFile: string): string {
  */
 export class PointersFile {
   readonly historyFile: string;
-  private known: { mtimeMs: number; size: number; pointers: Pointers } | null = null;
+  private known: { ino: number; mtimeMs: number; size: number; pointers: Pointers } | null = null;
 
   constructor(readonly file: string) {
     this.file = path.resolve(file);
@@ -143,20 +143,24 @@ export class PointersFile {
    * pointers and the error goes to `onError`.
    */
   current(onError?: (error: unknown) => void): Pointers {
+    // A change renames a new file into place: a new inode, even within the file system's
+    // timestamp resolution.
+    let ino: number;
     let mtimeMs: number;
     let size: number;
     try {
-      ({ mtimeMs, size } = statSync(this.file));
+      ({ ino, mtimeMs, size } = statSync(this.file));
     } catch {
       this.known = null;
       return {};
     }
-    if (this.known && this.known.mtimeMs === mtimeMs && this.known.size === size) {
-      return this.known.pointers;
+    const known = this.known;
+    if (known && known.ino === ino && known.mtimeMs === mtimeMs && known.size === size) {
+      return known.pointers;
     }
     try {
       const pointers = parsePointers(JSON.parse(readFileSync(this.file, 'utf8')), this.file);
-      this.known = { mtimeMs, size, pointers };
+      this.known = { ino, mtimeMs, size, pointers };
       return pointers;
     } catch (error) {
       onError?.(error);

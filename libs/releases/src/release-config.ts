@@ -1,7 +1,4 @@
 import path from 'node:path';
-// The adapter itself, not the storage package's index (which brings the server kit along): the
-// edge server bundles this file.
-import { S3Storage } from '@mechabrim/storage/src/s3.storage';
 import { LocalFolderReleaseStore } from './local-folder.release-store';
 import { PointersFile } from './pointers';
 import type { ReleaseStore } from './release-store.port';
@@ -50,10 +47,16 @@ export function releaseSettingsFromEnv(env: Env, cwd = process.cwd()): ReleaseSe
 }
 
 /** The configured store; `s3` reads the storage port's `S3_*` variables. */
-export function createReleaseStore(settings: ReleaseSettings, env: Env): ReleaseStore {
+export async function createReleaseStore(
+  settings: ReleaseSettings,
+  env: Env,
+): Promise<ReleaseStore> {
   if (settings.store === 'local') return new LocalFolderReleaseStore(settings.dir);
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) throw new Error('S3_BUCKET is required with RELEASE_STORE=s3');
+  // Loaded only here (the AWS SDK is slow to load), and the adapter itself rather than the
+  // storage package's index, which brings the server kit along: the edge server bundles this.
+  const { S3Storage } = await import('@mechabrim/storage/src/s3.storage');
   const storage = new S3Storage({
     bucket,
     region: env.S3_REGION?.trim() || 'us-east-1',

@@ -16,6 +16,9 @@
 // - Server-side composition of the landing pages (landing.ts): `landing` makes this server answer
 //   `/__landing` from a renderer module (the storefront); `compose` makes it ask for that before
 //   it sends a page (the shell).
+// - Released remotes (released-remotes.ts): `/remotes/<remote>/<version>/…` from the release
+//   store, immutably, and the runtime config pointed at the versions the environment's pointers
+//   name, read again when they change.
 
 import type { Stats } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
@@ -25,6 +28,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { RemoteId } from '@mechabrim/releases';
 import {
   LANDING_PATH,
   composePage,
@@ -36,6 +40,15 @@ import {
 } from './landing';
 import { HTML_TYPE, JSON_TYPE, NO_CACHE } from './answer-headers';
 import { registerApiProxy } from './api-proxy';
+import {
+  RELEASES_PREFIX,
+  bucketOf,
+  liveLandingModule,
+  newBucket,
+  parseReleasePath,
+  withReleases,
+  type EdgeReleases,
+} from './released-remotes';
 import { runtimeConfigFromEnv, type Env, type RuntimeConfig } from './runtime-config';
 import {
   DEFAULT_PAYMENT_FRAME_ORIGINS,
@@ -74,6 +87,31 @@ const HASHED = /[.-][0-9a-f]{8,32}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
+/** The precompressed twins a build carries, best first. */
+const PRECOMPRESSED: readonly (readonly [string, string])[] = [
+  ['.br', 'br'],
+  ['.gz', 'gzip'],
+];
+
+/** The encodings an Accept-Encoding header takes (not those it gives `q=0`). */
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
+function sendNotFound(reply: FastifyReply) {
+  return reply
+    .code(404)
+    .type('text/plain; charset=utf-8')
+    .header('Cache-Control', NO_CACHE)
+    .send('Not found');
+}
+
 /** The Cache-Control value for a served file name. */
 export function cacheControlFor(file: string): string {
   return HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE;
@@ -107,7 +145,19 @@ export interface EdgeServerOptions {
    * Answer `GET /__landing?path=` with a landing renderer module (the storefront's
    * dist/server/landing.cjs, which exports `renderLanding(path, { apiBaseUrl, timeoutMs })`).
    */
-  landing?: { module: string; apiBaseUrl: string; apiTimeoutMs?: number; cacheMs?: number };
+  landing?: {
+    module: string;
+    apiBaseUrl: string;
+    apiTimeoutMs?: number;
+    cacheMs?: number;
+    /** The remote whose renderer it is: with `releases`, its live version's renderer runs. */
+    remote?: RemoteId;
+  };
+  /**
+   * Released remotes: serve `/remotes/<remote>/<version>/…` from the store and point the runtime
+   * config at the versions the pointers name. Without pointers, nothing changes.
+   */
+  releases?: EdgeReleases;
   /**
    * Before sending a page, ask `landingUrl` (a storefront's `/__landing`) for its markup and
    * compose it into the page with dist/landing-frame.html; waits at most `timeoutMs` (500).
@@ -159,11 +209,28 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   const paymentFrameOrigins = options.paymentFrameOrigins ?? DEFAULT_PAYMENT_FRAME_ORIGINS;
   const corsOrigins = options.corsOrigins ?? [];
   const hsts = options.hsts ?? 'auto';
-  const landing = options.landing ? createLandingRenderer(options.landing) : null;
+  const releases = options.releases ?? null;
+  const landingOptions = options.landing;
+  const landingRemote = landingOptions?.remote;
+  const landing = landingOptions
+    ? createLandingRenderer({
+        ...landingOptions,
+        module:
+          releases && landingRemote
+            ? () =>
+                liveLandingModule(releases, landingRemote, landingOptions.module, options.onError)
+            : landingOptions.module,
+      })
+    : null;
   const askForLanding = options.compose ? createLandingClient(options.compose) : null;
   /** The renderer's own folder inside the served one (dist/server/) is not served. */
+  const landingDirectory = landingOptions
+    ? path.dirname(path.resolve(landingOptions.module))
+    : null;
   const hidden =
-    landing && landing.directory.startsWith(root + path.sep) ? landing.directory + path.sep : null;
+    landingDirectory && landingDirectory.startsWith(root + path.sep)
+      ? landingDirectory + path.sep
+      : null;
 
   /** An error answer: JSON with a Hebrew message, whatever went wrong; 5xx are reported. */
   function sendError(reply: FastifyReply, err: { statusCode?: number }) {
@@ -222,9 +289,72 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     }
   }
 
-  function runtimeConfigFor(request: FastifyRequest): RuntimeConfig | null {
-    if (fixedRuntimeConfig) return fixedRuntimeConfig;
-    return generatesRuntimeConfig ? runtimeConfigFromEnv(env, pageOrigin(request)) : null;
+  /** The page's runtime config, each released remote at the version a reader in `bucket` gets. */
+  function runtimeConfigFor(
+    request: FastifyRequest,
+    bucket: number | null = null,
+  ): RuntimeConfig | null {
+    const config =
+      fixedRuntimeConfig ??
+      (generatesRuntimeConfig ? runtimeConfigFromEnv(env, pageOrigin(request)) : null);
+    if (!config || !releases) return config;
+    return withReleases(
+      config,
+      releases.pointers.current(options.onError),
+      bucket,
+      releases.publicUrl,
+    );
+  }
+
+  /** `/runtime-config.json`; during a canary, a reader without a bucket is given one. */
+  function sendRuntimeConfig(request: FastifyRequest, reply: FastifyReply) {
+    let bucket = bucketOf(request.headers.cookie);
+    if (releases) {
+      const canaryRunning = Object.values(releases.pointers.current(options.onError)).some(
+        (pointers) => pointers.candidate,
+      );
+      if (bucket === null && canaryRunning) {
+        const given = newBucket(request.protocol === 'https');
+        bucket = given.bucket;
+        void reply.header('Set-Cookie', given.cookie);
+      }
+      void reply.header('Vary', 'accept-encoding, cookie');
+    }
+    const config = runtimeConfigFor(request, bucket);
+    if (!config) return null;
+    return reply.type(JSON_TYPE).header('Cache-Control', NO_CACHE).send(JSON.stringify(config));
+  }
+
+  /**
+   * A released file: its precompressed twin when the browser takes it, and immutable (a
+   * version's files never change). The release's server renderer is not served.
+   */
+  async function sendReleased(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    store: EdgeReleases['store'],
+    urlPath: string,
+  ) {
+    const released = parseReleasePath(urlPath);
+    if (!released || released.file.startsWith('server/')) return sendNotFound(reply);
+    const { remote, version, file } = released;
+    const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    for (const [suffix, encoding] of PRECOMPRESSED) {
+      if (!accepted.has(encoding)) continue;
+      const twin = await store.open(remote, version, `${file}${suffix}`);
+      if (twin) {
+        return reply
+          .type(type)
+          .header('Content-Encoding', encoding)
+          .header('Vary', 'accept-encoding')
+          .header('Cache-Control', IMMUTABLE)
+          .send(twin);
+      }
+    }
+    const stream = await store.open(remote, version, file);
+    if (!stream) return sendNotFound(reply);
+    return reply.type(type).header('Cache-Control', IMMUTABLE).send(stream);
   }
 
   async function findFile(urlPath: string): Promise<FoundFile | null> {
@@ -361,12 +491,28 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
           return answerLanding(reply, url, request.headers.cookie);
         }
 
-        const config = urlPath === '/runtime-config.json' ? runtimeConfigFor(request) : null;
-        if (config) {
-          return reply
-            .type(JSON_TYPE)
-            .header('Cache-Control', NO_CACHE)
-            .send(JSON.stringify(config));
+        if (releases && urlPath.startsWith(RELEASES_PREFIX)) {
+          try {
+            return await sendReleased(request, reply, releases.store, urlPath);
+          } catch (err) {
+            // The store is out of reach (object storage down): the browser may try again.
+            if (options.onError) options.onError(err);
+            return reply
+              .code(503)
+              .type(JSON_TYPE)
+              .header('Cache-Control', NO_CACHE)
+              .header('Retry-After', '5')
+              .send({
+                statusCode: 503,
+                error: 'Service Unavailable',
+                message: strings.releaseUnavailable,
+              });
+          }
+        }
+
+        if (urlPath === '/runtime-config.json') {
+          const sent = sendRuntimeConfig(request, reply);
+          if (sent) return sent;
         }
 
         const found = await findFile(urlPath);
@@ -397,11 +543,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
           const index = await findFile('/index.html');
           if (index) return sendFound(reply, index);
         }
-        return reply
-          .code(404)
-          .type('text/plain; charset=utf-8')
-          .header('Cache-Control', NO_CACHE)
-          .send('Not found');
+        return sendNotFound(reply);
       },
     });
   });

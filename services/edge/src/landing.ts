@@ -157,31 +157,38 @@ export interface LandingRenderer {
 
 /**
  * The storefront side: answers `GET /__landing?path=` from the renderer module. The module is
- * loaded again when its file changes (a redeployed storefront); answers are kept for a few
- * seconds per path, so a busy page does not render the same markup hundreds of times a second.
+ * loaded again when its file changes (a redeployed storefront), or when `module` is a function
+ * that names another file (the live release's renderer); answers are kept for a few seconds per
+ * path, so a busy page does not render the same markup hundreds of times a second.
  */
 export function createLandingRenderer(options: {
-  module: string;
+  module: string | (() => string);
   apiBaseUrl: string;
   apiTimeoutMs?: number;
   cacheMs?: number;
 }): LandingRenderer {
-  const modulePath = path.resolve(options.module);
-  // A require of the module's own folder: the module is a file of the deployed build, outside
-  // this server's bundle, and its cache entry can be dropped to load a new version.
-  const requireModule = createRequire(modulePath);
-  const cssPath = path.join(
-    path.dirname(modulePath),
-    `${path.basename(modulePath, path.extname(modulePath))}.css`,
-  );
+  const moduleOption = options.module;
+  const modulePathNow = () =>
+    path.resolve(typeof moduleOption === 'function' ? moduleOption() : moduleOption);
   const cacheMs = options.cacheMs ?? 5000;
-  let loaded: { mtimeMs: number; render: RenderLanding; css: string } | null = null;
+  let loaded: { modulePath: string; mtimeMs: number; render: RenderLanding; css: string } | null =
+    null;
   const cache = new Map<string, { at: number; answer: Promise<LandingAnswer | null> }>();
 
   function current() {
+    const modulePath = modulePathNow();
     const { mtimeMs } = statSync(modulePath);
-    if (!loaded || loaded.mtimeMs !== mtimeMs) {
+    if (!loaded || loaded.modulePath !== modulePath || loaded.mtimeMs !== mtimeMs) {
+      // A require of the module's own folder: the module is a file of the deployed build, outside
+      // this server's bundle, and its cache entry can be dropped to load a new version.
+      const requireModule = createRequire(modulePath);
+      const cssPath = path.join(
+        path.dirname(modulePath),
+        `${path.basename(modulePath, path.extname(modulePath))}.css`,
+      );
       delete requireModule.cache[modulePath];
+      // The version it replaces is not kept in memory.
+      if (loaded && loaded.modulePath !== modulePath) delete requireModule.cache[loaded.modulePath];
       const exported = requireModule(modulePath) as { renderLanding?: unknown };
       if (typeof exported.renderLanding !== 'function') {
         throw new Error(`${modulePath} does not export renderLanding`);
@@ -192,7 +199,7 @@ export function createLandingRenderer(options: {
       } catch {
         // no stylesheet: the markup is styled by what the page already has
       }
-      loaded = { mtimeMs, render: exported.renderLanding as RenderLanding, css };
+      loaded = { modulePath, mtimeMs, render: exported.renderLanding as RenderLanding, css };
       cache.clear();
     }
     return loaded;
@@ -235,7 +242,12 @@ export function createLandingRenderer(options: {
     // answered with 204 (and reported) when asked
   }
 
-  return { render, directory: path.dirname(modulePath) };
+  return {
+    render,
+    directory: path.dirname(
+      path.resolve(typeof moduleOption === 'function' ? moduleOption() : moduleOption),
+    ),
+  };
 }
 
 /** Another remote's landing renderer, for some paths (the checkout's, for the cart). */

@@ -7,12 +7,22 @@
 //   --landing <module>               answer /__landing with that renderer (the storefront's or the
 //                                    checkout's dist/server/landing.cjs); it asks the API at
 //                                    LANDING_API_URL, else the API upstream
+//   --remote <name>                  the remote this server is (storefront, checkout, author-portal):
+//                                    its landing renderer follows the remote's live release
 //   --compose                        put the storefront's landing markup into pages (the shell):
 //                                    asked at the runtime config's storefront origin, or at
 //                                    LANDING_URL, waiting at most LANDING_TIMEOUT_MS (500); the
 //                                    cart page's at the checkout's origin
+// Released remotes (released-remotes.ts) come from RELEASE_STORE / RELEASES_DIR and the pointers
+// from RELEASE_POINTERS_FILE (docs/configuration.md); without pointers nothing changes.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import {
+  createReleaseStore,
+  pointersFileOf,
+  releaseSettingsFromEnv,
+  remoteId,
+} from '@mechabrim/releases';
 import { ownerOf } from '@mechabrim/routing/src/route-owner';
 import { loadEdgeEnvironment } from './edge-config';
 import { startEdgeServer } from './edge-server';
@@ -20,7 +30,7 @@ import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config';
 
 const USAGE =
   'usage: main.js --dir <folder> --port <port> [--runtime-config | --runtime-config-file <file>] ' +
-  '[--api-proxy] [--landing <module>] [--compose] [--host <host>] [--port-var <variable>]';
+  '[--api-proxy] [--landing <module>] [--remote <name>] [--compose] [--host <host>] [--port-var <variable>]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -33,6 +43,7 @@ async function main(): Promise<number> {
       'api-proxy': { type: 'boolean', default: false },
       'port-var': { type: 'string' },
       landing: { type: 'string' },
+      remote: { type: 'string' },
       compose: { type: 'boolean', default: false },
     },
   });
@@ -43,6 +54,8 @@ async function main(): Promise<number> {
   const port = Number(values.port);
   try {
     const edge = loadEdgeEnvironment(process.env);
+    const releaseSettings = releaseSettingsFromEnv(process.env);
+    const remote = values.remote ? remoteId(values.remote) : undefined;
     const fileConfig = values['runtime-config-file']
       ? (JSON.parse(readFileSync(values['runtime-config-file'], 'utf8')) as RuntimeConfig)
       : undefined;
@@ -60,8 +73,13 @@ async function main(): Promise<number> {
       hsts: edge.hsts,
       trustProxy: edge.trustProxy,
       landing: values.landing
-        ? { module: values.landing, apiBaseUrl: edge.landingApiUrl }
+        ? { module: values.landing, apiBaseUrl: edge.landingApiUrl, remote }
         : undefined,
+      releases: {
+        store: await createReleaseStore(releaseSettings, process.env),
+        pointers: pointersFileOf(releaseSettings),
+        publicUrl: releaseSettings.publicUrl,
+      },
       compose: values.compose
         ? {
             landingUrl: edge.landingUrl ?? new URL('__landing', config.remotes.storefront).href,

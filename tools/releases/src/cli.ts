@@ -86,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
   const remote = remoteId(remoteArg);
   const settings = releaseSettingsFromEnv(process.env, ROOT);
   const context: ReleaseContext = {
-    store: createReleaseStore(settings, process.env),
+    store: await createReleaseStore(settings, process.env),
     pointers: pointersFileOf(settings),
     actor: releaseActor(process.env),
   };

@@ -1,0 +1,128 @@
+// Released remotes (ARCHITECTURE.md decision 14): the environment's pointers name each remote's
+// live version (and maybe a candidate with a share); this server
+// - serves every published version at `/remotes/<remote>/<version>/…`, immutably: a page opened
+//   on version N still finds N's lazy chunks after N+1 went live;
+// - points the runtime config's remotes at the versions the pointers name (each reader in a
+//   stable bucket, a cookie with a number from 0 to 99 and nothing else, so a reader keeps the
+//   candidate or the live version from one page load to the next);
+// - runs the live version's landing renderer (its `server/landing.cjs`), so the server's markup
+//   and the code that takes it over are the same release.
+// Without pointers (a fresh clone) nothing changes: every remote is served from its own build.
+
+import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  REMOTE_IDS,
+  RUNTIME_CONFIG_KEYS,
+  isReleaseFilePath,
+  isRemoteId,
+  isVersion,
+  type Pointers,
+  type PointersFile,
+  type ReleaseStore,
+  type RemoteId,
+  type RemotePointers,
+} from '@mechabrim/releases';
+import type { RuntimeConfig } from './runtime-config';
+
+export interface EdgeReleases {
+  store: ReleaseStore;
+  pointers: PointersFile;
+  /**
+   * Where browsers load released versions from (`<publicUrl>/<remote>/<version>/…`, a CDN in
+   * front of the store); absent: `remotes/` beside each remote's manifest, served by the edge.
+   */
+  publicUrl?: string;
+}
+
+export const RELEASES_PREFIX = '/remotes/';
+/** The reader's bucket: a number from 0 to 99, the same on every page load. */
+export const BUCKET_COOKIE = 'mb_bucket';
+const BUCKET_MAX_AGE = 60 * 60 * 24 * 365;
+
+/** `/remotes/<remote>/<version>/<file>` → its parts; `null` for anything else. */
+export function parseReleasePath(
+  urlPath: string,
+): { remote: RemoteId; version: string; file: string } | null {
+  if (!urlPath.startsWith(RELEASES_PREFIX)) return null;
+  const [remote, version, ...rest] = urlPath.slice(RELEASES_PREFIX.length).split('/');
+  const file = rest.join('/');
+  if (!isRemoteId(remote) || !isVersion(version) || !isReleaseFilePath(file)) return null;
+  return { remote, version, file };
+}
+
+/** The reader's bucket from the request's cookies, `null` when there is none (or a bad one). */
+export function bucketOf(cookieHeader: string | undefined): number | null {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const [name, value] = pair.trim().split('=');
+    if (name !== BUCKET_COOKIE || !value || !/^\d{1,2}$/.test(value)) continue;
+    return Number(value);
+  }
+  return null;
+}
+
+/** A new reader's bucket and the `Set-Cookie` value that keeps it. */
+export function newBucket(secure: boolean): { bucket: number; cookie: string } {
+  const bucket = randomInt(100);
+  const flags = `Path=/; Max-Age=${BUCKET_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return { bucket, cookie: `${BUCKET_COOKIE}=${bucket}; ${flags}` };
+}
+
+/**
+ * The version a reader gets: the candidate when the reader's bucket is below its share, else
+ * the live one; `null`: the remote's own build. Without a bucket, the live one.
+ */
+export function versionFor(
+  pointers: RemotePointers | undefined,
+  bucket: number | null,
+): string | null {
+  const candidate = pointers?.candidate;
+  if (candidate && bucket !== null && bucket < candidate.share) return candidate.version;
+  return pointers?.live ?? null;
+}
+
+/** Where a browser loads a version's manifest from. */
+export function releasedManifestUrl(
+  ownManifestUrl: string,
+  remote: RemoteId,
+  version: string,
+  publicUrl?: string,
+): string {
+  const file = `${remote}/${version}/mf-manifest.json`;
+  if (publicUrl) return `${publicUrl.replace(/\/+$/, '')}/${file}`;
+  return new URL(`${RELEASES_PREFIX.slice(1)}${file}`, ownManifestUrl).href;
+}
+
+/** The runtime config with each released remote pointed at the version the reader gets. */
+export function withReleases(
+  config: RuntimeConfig,
+  pointers: Pointers,
+  bucket: number | null,
+  publicUrl?: string,
+): RuntimeConfig {
+  const remotes = { ...config.remotes };
+  for (const remote of REMOTE_IDS) {
+    const version = versionFor(pointers[remote], bucket);
+    const key = RUNTIME_CONFIG_KEYS[remote];
+    if (version) remotes[key] = releasedManifestUrl(remotes[key], remote, version, publicUrl);
+  }
+  return { ...config, remotes };
+}
+
+/**
+ * The landing renderer module to run for `remote`: its live version's `server/landing.cjs` when
+ * the store keeps versions on this machine's disk and that version has one, else `fallback` (the
+ * remote's own build).
+ */
+export function liveLandingModule(
+  releases: EdgeReleases,
+  remote: RemoteId,
+  fallback: string,
+  onError?: (error: unknown) => void,
+): string {
+  const live = releases.pointers.current(onError)[remote]?.live;
+  if (!live || !releases.store.folderOf) return fallback;
+  const module = path.join(releases.store.folderOf(remote, live), 'server', 'landing.cjs');
+  return existsSync(module) ? module : fallback;
+}
