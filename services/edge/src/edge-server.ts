@@ -43,7 +43,7 @@ import { registerApiProxy } from './api-proxy';
 import {
   RELEASES_PREFIX,
   bucketOf,
-  liveLandingModule,
+  landingModuleFor,
   newBucket,
   parseReleasePath,
   withReleases,
@@ -217,8 +217,14 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
         ...landingOptions,
         module:
           releases && landingRemote
-            ? () =>
-                liveLandingModule(releases, landingRemote, landingOptions.module, options.onError)
+            ? (bucket: number | null) =>
+                landingModuleFor(
+                  releases,
+                  landingRemote,
+                  landingOptions.module,
+                  bucket,
+                  options.onError,
+                )
             : landingOptions.module,
       })
     : null;
@@ -306,22 +312,25 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     );
   }
 
-  /** `/runtime-config.json`; during a canary, a reader without a bucket is given one. */
+  /**
+   * The reader's release bucket: from their cookie, else — while a canary runs — a new one, kept
+   * by a cookie set on this answer; `null` otherwise (every reader gets the live version).
+   */
+  function readerBucket(request: FastifyRequest, reply: FastifyReply): number | null {
+    const bucket = bucketOf(request.headers.cookie);
+    if (bucket !== null || !releases) return bucket;
+    const pointers = releases.pointers.current(options.onError);
+    if (!Object.values(pointers).some((remote) => remote.candidate)) return null;
+    const given = newBucket(request.protocol === 'https');
+    void reply.header('Set-Cookie', given.cookie);
+    return given.bucket;
+  }
+
+  /** `/runtime-config.json`, each released remote at the version this reader gets. */
   function sendRuntimeConfig(request: FastifyRequest, reply: FastifyReply) {
-    let bucket = bucketOf(request.headers.cookie);
-    if (releases) {
-      const canaryRunning = Object.values(releases.pointers.current(options.onError)).some(
-        (pointers) => pointers.candidate,
-      );
-      if (bucket === null && canaryRunning) {
-        const given = newBucket(request.protocol === 'https');
-        bucket = given.bucket;
-        void reply.header('Set-Cookie', given.cookie);
-      }
-      void reply.header('Vary', 'accept-encoding, cookie');
-    }
-    const config = runtimeConfigFor(request, bucket);
+    const config = runtimeConfigFor(request, releases ? readerBucket(request, reply) : null);
     if (!config) return null;
+    if (releases) void reply.header('Vary', 'accept-encoding, cookie');
     return reply.type(JSON_TYPE).header('Cache-Control', NO_CACHE).send(JSON.stringify(config));
   }
 
@@ -391,7 +400,8 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
    */
   async function composedPage(
     pagePath: string,
-    cookie?: string,
+    cookie: string | undefined,
+    bucket: number | null,
   ): Promise<string | 'not-found' | null> {
     if (!askForLanding) return null;
     const [index, frame] = await Promise.all([
@@ -400,7 +410,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     ]);
     // A build without a frame (or a page) has no use for the storefront's answer.
     if (!index || !frame) return null;
-    const landingAnswer = await askForLanding(pagePath, cookie);
+    const landingAnswer = await askForLanding(pagePath, cookie, bucket);
     if (landingAnswer?.notFound) return 'not-found';
     if (!landingAnswer) return null;
     return composePage({ index, frame, pagePath, landing: landingAnswer });
@@ -417,7 +427,9 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     }
     let answer: LandingAnswer | null = null;
     try {
-      answer = landing ? await landing.render(pagePath, landingCookies(cookie)) : null;
+      answer = landing
+        ? await landing.render(pagePath, landingCookies(cookie), bucketOf(cookie))
+        : null;
     } catch (err) {
       // The page is then drawn in the browser; the error is reported, the request is not failed.
       if (options.onError) options.onError(err);
@@ -522,7 +534,11 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
           if (!options.isSitePage(urlPath)) void reply.code(404);
         }
         if (askForLanding && isPage && (!found || found.file === indexFile)) {
-          const page = await composedPage(`${urlPath}${url.search}`, request.headers.cookie);
+          const page = await composedPage(
+            `${urlPath}${url.search}`,
+            request.headers.cookie,
+            releases ? readerBucket(request, reply) : null,
+          );
           // No such book or author: the app draws its not-found screen, answered with 404.
           if (page === 'not-found') void reply.code(404);
           else if (page) {

@@ -240,6 +240,48 @@ describe('edge server: released remotes', () => {
     expect(await storefrontEntry('mb_bucket=1')).toBe(liveUrl);
     expect((await get('/runtime-config.json')).headers.get('set-cookie')).toBeNull();
   });
+
+  it("draws a canary's reader with the candidate's renderer, from the shell's page on", async () => {
+    const [v1, v2] = versions as [string, string];
+    await promote(context, 'storefront', v1);
+    await canary(context, 'storefront', v2, 30);
+    const shellDir = path.join(root, 'shell-dist');
+    mkdirSync(shellDir, { recursive: true });
+    writeFileSync(
+      path.join(shellDir, 'index.html'),
+      '<!doctype html><html lang="he" dir="rtl"><head><title>מחברים</title></head>' +
+        '<body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(shellDir, 'landing-frame.html'),
+      '<div class="shell"><main><!--mb-landing--></main></div>',
+    );
+    const shell = await startEdgeServer({
+      dir: shellDir,
+      port: 0,
+      host: HOST,
+      runtimeConfig: true,
+      compose: { landingUrl: `${server.url}/__landing`, timeoutMs: 5000 },
+      releases: { store: context.store, pointers: new PointersFile(context.pointers.file) },
+      onError: (error) => errors.push(error),
+    });
+    try {
+      const page = (cookie?: string) =>
+        fetch(`${shell.url}/`, { headers: { Accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+      expect(await (await page('mb_bucket=5')).text()).toContain('<p>b2</p>');
+      expect(await (await page('mb_bucket=95')).text()).toContain('<p>a1</p>');
+
+      // A new reader gets a bucket with the page, drawn by the version that bucket gets.
+      const first = await page();
+      const bucket = Number(/^mb_bucket=(\d+);/.exec(first.headers.get('set-cookie') ?? '')?.[1]);
+      expect(bucket).toBeGreaterThanOrEqual(0);
+      expect(await first.text()).toContain(bucket < 30 ? '<p>b2</p>' : '<p>a1</p>');
+      expect(errors).toEqual([]);
+    } finally {
+      await shell.close();
+      await canary(context, 'storefront', v2, 0);
+    }
+  });
 });
 
 describe('edge server: a release store out of reach', () => {

@@ -5,8 +5,9 @@
 // - points the runtime config's remotes at the versions the pointers name (each reader in a
 //   stable bucket, a cookie with a number from 0 to 99 and nothing else, so a reader keeps the
 //   candidate or the live version from one page load to the next);
-// - runs the live version's landing renderer (its `server/landing.cjs`), so the server's markup
-//   and the code that takes it over are the same release.
+// - runs the landing renderer (`server/landing.cjs`) of the version the reader gets, so the
+//   server's markup and the code that takes it over are the same release; the shell's server
+//   gives a new reader a bucket with the page during a canary and forwards it to the renderer.
 // Without pointers (a fresh clone) nothing changes: every remote is served from its own build.
 
 import { randomInt } from 'node:crypto';
@@ -111,18 +112,19 @@ export function withReleases(
 }
 
 /**
- * The landing renderer module to run for `remote`: its live version's `server/landing.cjs` when
- * the store keeps versions on this machine's disk and that version has one, else `fallback` (the
- * remote's own build).
+ * The landing renderer module to run for `remote` for a reader in `bucket`: the `server/landing.cjs`
+ * of the version that reader gets, when the store keeps versions on this machine's disk and that
+ * version has one, else `fallback` (the remote's own build).
  */
-export function liveLandingModule(
+export function landingModuleFor(
   releases: EdgeReleases,
   remote: RemoteId,
   fallback: string,
+  bucket: number | null,
   onError?: (error: unknown) => void,
 ): string {
-  const live = releases.pointers.current(onError)[remote]?.live;
-  if (!live || !releases.store.folderOf) return fallback;
-  const module = path.join(releases.store.folderOf(remote, live), 'server', 'landing.cjs');
+  const version = versionFor(releases.pointers.current(onError)[remote], bucket);
+  if (!version || !releases.store.folderOf) return fallback;
+  const module = path.join(releases.store.folderOf(remote, version), 'server', 'landing.cjs');
   return existsSync(module) ? module : fallback;
 }
