@@ -20,9 +20,11 @@
 //   store, immutably, and the runtime config pointed at the versions the environment's pointers
 //   name, read again when they change.
 
+import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
+import os from 'node:os';
 import { STATUS_CODES } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -43,6 +45,7 @@ import { registerApiProxy } from './api-proxy';
 import {
   RELEASES_PREFIX,
   bucketOf,
+  RendererCopies,
   landingModuleFor,
   newBucket,
   parseReleasePath,
@@ -212,19 +215,24 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   const releases = options.releases ?? null;
   const landingOptions = options.landing;
   const landingRemote = landingOptions?.remote;
+  // A store with no folders on this machine (object storage): its renderers are copied here.
+  const rendererCopies =
+    releases && landingRemote && !releases.store.folderOf
+      ? new RendererCopies(
+          releases.store,
+          path.join(os.tmpdir(), `mechabrim-edge-renderers-${process.pid}-${randomUUID()}`),
+        )
+      : undefined;
   const landing = landingOptions
     ? createLandingRenderer({
         ...landingOptions,
         module:
           releases && landingRemote
             ? (bucket: number | null) =>
-                landingModuleFor(
-                  releases,
-                  landingRemote,
-                  landingOptions.module,
-                  bucket,
-                  options.onError,
-                )
+                landingModuleFor(releases, landingRemote, landingOptions.module, bucket, {
+                  copies: rendererCopies,
+                  onError: options.onError,
+                })
             : landingOptions.module,
       })
     : null;
@@ -583,6 +591,9 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   return {
     url: `http://${urlHost}:${address.port}`,
     port: address.port,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      if (rendererCopies) await rm(rendererCopies.dir, { recursive: true, force: true });
+    },
   };
 }

@@ -14,6 +14,7 @@ import {
   rollback,
   type ReleaseContext,
 } from '@mechabrim/releases';
+import { LocalDiskStorage } from '@mechabrim/storage/src/local-disk.storage';
 import { S3Storage } from '@mechabrim/storage/src/s3.storage';
 import { startEdgeServer, type EdgeServer } from './edge-server';
 import { bucketOf, parseReleasePath, versionFor, withReleases } from './released-remotes';
@@ -280,6 +281,55 @@ describe('edge server: released remotes', () => {
     } finally {
       await shell.close();
       await canary(context, 'storefront', v2, 0);
+    }
+  });
+});
+
+describe('edge server: released remotes in object storage', () => {
+  it("copies the live version's renderer to local disk and draws with it", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'edge-releases-'));
+    const dist = path.join(root, 'storefront-dist');
+    const context: ReleaseContext = {
+      // The storage port's local adapter stands in for the bucket: a store without folders.
+      store: new StorageReleaseStore(new LocalDiskStorage(path.join(root, 'bucket'))),
+      pointers: new PointersFile(path.join(root, 'pointers.json')),
+      actor: 'dana',
+    };
+    writeBuild(dist, 'a1');
+    const { version } = (await publishBuild(context, 'storefront', dist)).release;
+    writeBuild(dist, 'c3');
+    await promote(context, 'storefront', version);
+    const errors: unknown[] = [];
+    const server = await startEdgeServer({
+      dir: dist,
+      port: 0,
+      host: HOST,
+      landing: {
+        module: path.join(dist, 'server', 'landing.cjs'),
+        apiBaseUrl: 'http://127.0.0.1:9',
+        cacheMs: 0,
+        remote: 'storefront',
+      },
+      releases: { store: context.store, pointers: context.pointers },
+      onError: (error) => errors.push(error),
+    });
+    try {
+      const landingHtml = async () =>
+        ((await (await fetch(`${server.url}/__landing?path=/`)).json()) as { html: string }).html;
+      // Until the copy is there, the remote's own build draws the page.
+      let html = await landingHtml();
+      for (let tries = 0; html !== '<p>a1</p>' && tries < 100; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        html = await landingHtml();
+      }
+      expect(html).toBe('<p>a1</p>');
+      const entry = await fetch(`${server.url}/remotes/storefront/${version}/remoteEntry.js`);
+      expect(entry.headers.get('cache-control')).toBe(IMMUTABLE);
+      expect(await entry.text()).toContain('storefront a1');
+      expect(errors).toEqual([]);
+    } finally {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

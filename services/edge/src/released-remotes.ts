@@ -10,9 +10,11 @@
 //   gives a new reader a bucket with the page during a canary and forwards it to the renderer.
 // Without pointers (a fresh clone) nothing changes: every remote is served from its own build.
 
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   REMOTE_IDS,
   RUNTIME_CONFIG_KEYS,
@@ -111,20 +113,80 @@ export function withReleases(
   return { ...config, remotes };
 }
 
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
 /**
- * The landing renderer module to run for `remote` for a reader in `bucket`: the `server/landing.cjs`
- * of the version that reader gets, when the store keeps versions on this machine's disk and that
- * version has one, else `fallback` (the remote's own build).
+ * Local copies of the released renderers of a store that keeps no files on this machine (object
+ * storage): Node runs a renderer from disk. A version's renderer is copied on first demand; until
+ * it is there, {@link folderOf} answers `null` (and the remote's own build draws the page).
+ */
+export class RendererCopies {
+  private readonly ready = new Set<string>();
+  private readonly copying = new Set<string>();
+
+  constructor(
+    private readonly store: ReleaseStore,
+    readonly dir: string,
+  ) {}
+
+  folderOf(remote: RemoteId, version: string, onError?: (error: unknown) => void): string | null {
+    const folder = path.join(this.dir, remote, version);
+    if (this.ready.has(folder)) return folder;
+    if (!this.copying.has(folder)) {
+      this.copying.add(folder);
+      this.copy(remote, version, folder).then(
+        () => this.ready.add(folder),
+        (error: unknown) => {
+          // Tried again on a later page.
+          this.copying.delete(folder);
+          onError?.(error);
+        },
+      );
+    }
+    return null;
+  }
+
+  private async copy(remote: RemoteId, version: string, folder: string): Promise<void> {
+    const partial = `${folder}.${randomUUID()}.partial`;
+    try {
+      for (const file of ['server/landing.cjs', 'server/landing.css']) {
+        const stream = await this.store.open(remote, version, file);
+        if (!stream) continue;
+        await mkdir(path.join(partial, 'server'), { recursive: true });
+        await writeFile(path.join(partial, file), await readAll(stream));
+      }
+      await mkdir(partial, { recursive: true });
+      await mkdir(path.dirname(folder), { recursive: true });
+      await rm(folder, { recursive: true, force: true });
+      await rename(partial, folder);
+    } finally {
+      await rm(partial, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * The landing renderer module to run for `remote` for a reader in `bucket`: the
+ * `server/landing.cjs` of the version that reader gets, from the store's folder on this machine's
+ * disk (or a local copy of it), else `fallback` (the remote's own build).
  */
 export function landingModuleFor(
   releases: EdgeReleases,
   remote: RemoteId,
   fallback: string,
   bucket: number | null,
-  onError?: (error: unknown) => void,
+  options: { copies?: RendererCopies; onError?: (error: unknown) => void } = {},
 ): string {
-  const version = versionFor(releases.pointers.current(onError)[remote], bucket);
-  if (!version || !releases.store.folderOf) return fallback;
-  const module = path.join(releases.store.folderOf(remote, version), 'server', 'landing.cjs');
+  const version = versionFor(releases.pointers.current(options.onError)[remote], bucket);
+  if (!version) return fallback;
+  const folder = releases.store.folderOf
+    ? releases.store.folderOf(remote, version)
+    : (options.copies?.folderOf(remote, version, options.onError) ?? null);
+  if (!folder) return fallback;
+  const module = path.join(folder, 'server', 'landing.cjs');
   return existsSync(module) ? module : fallback;
 }
