@@ -40,15 +40,15 @@ import {
   type LandingAnswer,
   type RemoteLanding,
 } from './landing';
-import { HTML_TYPE, JSON_TYPE, NO_CACHE } from './answer-headers';
+import { HTML_TYPE, IMMUTABLE, JSON_TYPE, MIME, NO_CACHE, sendNotFound } from './answer-headers';
 import { registerApiProxy } from './api-proxy';
+import { sendReleasedFile } from './released-files';
 import {
   RELEASES_PREFIX,
   bucketOf,
   RendererCopies,
   landingModuleFor,
   newBucket,
-  parseReleasePath,
   withReleases,
   type EdgeReleases,
 } from './released-remotes';
@@ -63,57 +63,9 @@ import {
 } from './security-headers';
 import { strings } from './strings.he';
 
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.webmanifest': 'application/manifest+json',
-};
 /** `main.3f9a1c2e.js`, `412.a1b2c3d4e5f6.js`, `heebo-hebrew-400.8c1f2a3b.woff2` */
 const HASHED = /[.-][0-9a-f]{8,32}\.[a-z0-9]+$/i;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-
-/** The precompressed twins a build carries, best first. */
-const PRECOMPRESSED: readonly (readonly [string, string])[] = [
-  ['.br', 'br'],
-  ['.gz', 'gzip'],
-];
-
-/** The encodings an Accept-Encoding header takes (not those it gives `q=0`). */
-function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
-    if (name && !refused) accepted.add(name);
-  }
-  return accepted;
-}
-
-function sendNotFound(reply: FastifyReply) {
-  return reply
-    .code(404)
-    .type('text/plain; charset=utf-8')
-    .header('Cache-Control', NO_CACHE)
-    .send('Not found');
-}
 
 /** The Cache-Control value for a served file name. */
 export function cacheControlFor(file: string): string {
@@ -342,38 +294,6 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     return reply.type(JSON_TYPE).header('Cache-Control', NO_CACHE).send(JSON.stringify(config));
   }
 
-  /**
-   * A released file: its precompressed twin when the browser takes it, and immutable (a
-   * version's files never change). The release's server renderer is not served.
-   */
-  async function sendReleased(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    store: EdgeReleases['store'],
-    urlPath: string,
-  ) {
-    const released = parseReleasePath(urlPath);
-    if (!released || released.file.startsWith('server/')) return sendNotFound(reply);
-    const { remote, version, file } = released;
-    const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const accepted = acceptedEncodings(request.headers['accept-encoding']);
-    for (const [suffix, encoding] of PRECOMPRESSED) {
-      if (!accepted.has(encoding)) continue;
-      const twin = await store.open(remote, version, `${file}${suffix}`);
-      if (twin) {
-        return reply
-          .type(type)
-          .header('Content-Encoding', encoding)
-          .header('Vary', 'accept-encoding')
-          .header('Cache-Control', IMMUTABLE)
-          .send(twin);
-      }
-    }
-    const stream = await store.open(remote, version, file);
-    if (!stream) return sendNotFound(reply);
-    return reply.type(type).header('Cache-Control', IMMUTABLE).send(stream);
-  }
-
   async function findFile(urlPath: string): Promise<FoundFile | null> {
     let decoded: string;
     try {
@@ -512,22 +432,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
         }
 
         if (releases && urlPath.startsWith(RELEASES_PREFIX)) {
-          try {
-            return await sendReleased(request, reply, releases.store, urlPath);
-          } catch (err) {
-            // The store is out of reach (object storage down): the browser may try again.
-            if (options.onError) options.onError(err);
-            return reply
-              .code(503)
-              .type(JSON_TYPE)
-              .header('Cache-Control', NO_CACHE)
-              .header('Retry-After', '5')
-              .send({
-                statusCode: 503,
-                error: 'Service Unavailable',
-                message: strings.releaseUnavailable,
-              });
-          }
+          return sendReleasedFile(request, reply, releases.store, urlPath, options.onError);
         }
 
         if (urlPath === '/runtime-config.json') {
