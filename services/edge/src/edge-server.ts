@@ -105,7 +105,7 @@ export interface EdgeServerOptions {
     apiBaseUrl: string;
     apiTimeoutMs?: number;
     cacheMs?: number;
-    /** The remote whose renderer it is: with `releases`, its live version's renderer runs. */
+    /** The remote whose renderer it is: with `releases`, the renderer of the reader's version runs. */
     remote?: RemoteId;
   };
   /**
@@ -288,6 +288,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
 
   /** `/runtime-config.json`, each released remote at the version this reader gets. */
   function sendRuntimeConfig(request: FastifyRequest, reply: FastifyReply) {
+    if (!fixedRuntimeConfig && !generatesRuntimeConfig) return null;
     const config = runtimeConfigFor(request, releases ? readerBucket(request, reply) : null);
     if (!config) return null;
     if (releases) void reply.header('Vary', 'accept-encoding, cookie');

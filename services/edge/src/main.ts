@@ -8,7 +8,7 @@
 //                                    checkout's dist/server/landing.cjs); it asks the API at
 //                                    LANDING_API_URL, else the API upstream
 //   --remote <name>                  the remote this server is (storefront, checkout, author-portal):
-//                                    its landing renderer follows the remote's live release
+//                                    its landing renderer is the released version's a reader gets
 //   --compose                        put the storefront's landing markup into pages (the shell):
 //                                    asked at the runtime config's storefront origin, or at
 //                                    LANDING_URL, waiting at most LANDING_TIMEOUT_MS (500); the
