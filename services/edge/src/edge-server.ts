@@ -16,15 +16,21 @@
 // - Server-side composition of the landing pages (landing.ts): `landing` makes this server answer
 //   `/__landing` from a renderer module (the storefront); `compose` makes it ask for that before
 //   it sends a page (the shell).
+// - Released remotes (released-remotes.ts): `/remotes/<remote>/<version>/…` from the release
+//   store, immutably, and the runtime config pointed at the versions the environment's pointers
+//   name, read again when they change.
 
+import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
+import os from 'node:os';
 import { STATUS_CODES } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { RemoteId } from '@mechabrim/releases';
 import {
   LANDING_PATH,
   composePage,
@@ -35,8 +41,18 @@ import {
   type LandingAnswer,
   type RemoteLanding,
 } from './landing';
-import { HTML_TYPE, JSON_TYPE, NO_CACHE } from './answer-headers';
+import { HTML_TYPE, IMMUTABLE, JSON_TYPE, MIME, NO_CACHE, sendNotFound } from './answer-headers';
 import { registerApiProxy } from './api-proxy';
+import { sendReleasedFile } from './released-files';
+import {
+  RELEASES_PREFIX,
+  bucketOf,
+  RendererCopies,
+  landingModuleFor,
+  newBucket,
+  withReleases,
+  type EdgeReleases,
+} from './released-remotes';
 import { runtimeConfigFromEnv, type Env, type RuntimeConfig } from './runtime-config';
 import {
   DEFAULT_PAYMENT_FRAME_ORIGINS,
@@ -49,31 +65,8 @@ import {
 import { createSeoFiles } from './sitemap';
 import { strings } from './strings.he';
 
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.webmanifest': 'application/manifest+json',
-};
 /** `main.3f9a1c2e.js`, `412.a1b2c3d4e5f6.js`, `heebo-hebrew-400.8c1f2a3b.woff2` */
 const HASHED = /[.-][0-9a-f]{8,32}\.[a-z0-9]+$/i;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 /** The Cache-Control value for a served file name. */
@@ -116,7 +109,14 @@ export interface EdgeServerOptions {
     cacheMs?: number;
     /** The store's public address, which pages' heads are written for. */
     siteUrl?: string;
+    /** The remote whose renderer it is: with `releases`, the renderer of the reader's version runs. */
+    remote?: RemoteId;
   };
+  /**
+   * Released remotes: serve `/remotes/<remote>/<version>/…` from the store and point the runtime
+   * config at the versions the pointers name. Without pointers, nothing changes.
+   */
+  releases?: EdgeReleases;
   /**
    * Before sending a page, ask `landingUrl` (a storefront's `/__landing`) for its markup and
    * compose it into the page with dist/landing-frame.html; waits at most `timeoutMs` (500).
@@ -179,7 +179,30 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   const paymentFrameOrigins = options.paymentFrameOrigins ?? DEFAULT_PAYMENT_FRAME_ORIGINS;
   const corsOrigins = options.corsOrigins ?? [];
   const hsts = options.hsts ?? 'auto';
-  const landing = options.landing ? createLandingRenderer(options.landing) : null;
+  const releases = options.releases ?? null;
+  const landingOptions = options.landing;
+  const landingRemote = landingOptions?.remote;
+  // A store with no folders on this machine (object storage): its renderers are copied here.
+  const rendererCopies =
+    releases && landingRemote && !releases.store.folderOf
+      ? new RendererCopies(
+          releases.store,
+          path.join(os.tmpdir(), `mechabrim-edge-renderers-${process.pid}-${randomUUID()}`),
+        )
+      : undefined;
+  const landing = landingOptions
+    ? createLandingRenderer({
+        ...landingOptions,
+        module:
+          releases && landingRemote
+            ? (bucket: number | null) =>
+                landingModuleFor(releases, landingRemote, landingOptions.module, bucket, {
+                  copies: rendererCopies,
+                  onError: options.onError,
+                })
+            : landingOptions.module,
+      })
+    : null;
   const askForLanding = options.compose ? createLandingClient(options.compose) : null;
   const seoFiles = options.seo
     ? createSeoFiles({ ...options.seo, onError: options.onError })
@@ -187,8 +210,13 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   /** Crawlers may keep robots.txt and the sitemap for as long as the sitemap is kept here. */
   const SEO_CACHE = 'public, max-age=600';
   /** The renderer's own folder inside the served one (dist/server/) is not served. */
+  const landingDirectory = landingOptions
+    ? path.dirname(path.resolve(landingOptions.module))
+    : null;
   const hidden =
-    landing && landing.directory.startsWith(root + path.sep) ? landing.directory + path.sep : null;
+    landingDirectory && landingDirectory.startsWith(root + path.sep)
+      ? landingDirectory + path.sep
+      : null;
 
   /** An error answer: JSON with a Hebrew message, whatever went wrong; 5xx are reported. */
   function sendError(reply: FastifyReply, err: { statusCode?: number }) {
@@ -247,9 +275,44 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     }
   }
 
-  function runtimeConfigFor(request: FastifyRequest): RuntimeConfig | null {
-    if (fixedRuntimeConfig) return fixedRuntimeConfig;
-    return generatesRuntimeConfig ? runtimeConfigFromEnv(env, pageOrigin(request)) : null;
+  /** The page's runtime config, each released remote at the version a reader in `bucket` gets. */
+  function runtimeConfigFor(
+    request: FastifyRequest,
+    bucket: number | null = null,
+  ): RuntimeConfig | null {
+    const config =
+      fixedRuntimeConfig ??
+      (generatesRuntimeConfig ? runtimeConfigFromEnv(env, pageOrigin(request)) : null);
+    if (!config || !releases) return config;
+    return withReleases(
+      config,
+      releases.pointers.current(options.onError),
+      bucket,
+      releases.publicUrl,
+    );
+  }
+
+  /**
+   * The reader's release bucket: from their cookie, else — while a canary runs — a new one, kept
+   * by a cookie set on this answer; `null` otherwise (every reader gets the live version).
+   */
+  function readerBucket(request: FastifyRequest, reply: FastifyReply): number | null {
+    const bucket = bucketOf(request.headers.cookie);
+    if (bucket !== null || !releases) return bucket;
+    const pointers = releases.pointers.current(options.onError);
+    if (!Object.values(pointers).some((remote) => remote.candidate)) return null;
+    const given = newBucket(request.protocol === 'https');
+    void reply.header('Set-Cookie', given.cookie);
+    return given.bucket;
+  }
+
+  /** `/runtime-config.json`, each released remote at the version this reader gets. */
+  function sendRuntimeConfig(request: FastifyRequest, reply: FastifyReply) {
+    if (!fixedRuntimeConfig && !generatesRuntimeConfig) return null;
+    const config = runtimeConfigFor(request, releases ? readerBucket(request, reply) : null);
+    if (!config) return null;
+    if (releases) void reply.header('Vary', 'accept-encoding, cookie');
+    return reply.type(JSON_TYPE).header('Cache-Control', NO_CACHE).send(JSON.stringify(config));
   }
 
   async function findFile(urlPath: string): Promise<FoundFile | null> {
@@ -286,7 +349,8 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
    */
   async function composedPage(
     pagePath: string,
-    cookie?: string,
+    cookie: string | undefined,
+    bucket: number | null,
   ): Promise<string | 'not-found' | null> {
     if (!askForLanding) return null;
     const [index, frame] = await Promise.all([
@@ -295,7 +359,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     ]);
     // A build without a frame (or a page) has no use for the storefront's answer.
     if (!index || !frame) return null;
-    const landingAnswer = await askForLanding(pagePath, cookie);
+    const landingAnswer = await askForLanding(pagePath, cookie, bucket);
     if (landingAnswer?.notFound) return 'not-found';
     if (!landingAnswer) return null;
     // Drawn in the browser, with the page's own head.
@@ -314,7 +378,9 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
     }
     let answer: LandingAnswer | null = null;
     try {
-      answer = landing ? await landing.render(pagePath, landingCookies(cookie)) : null;
+      answer = landing
+        ? await landing.render(pagePath, landingCookies(cookie), bucketOf(cookie))
+        : null;
     } catch (err) {
       // The page is then drawn in the browser; the error is reported, the request is not failed.
       if (options.onError) options.onError(err);
@@ -405,12 +471,13 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
           return answerLanding(reply, url, request.headers.cookie);
         }
 
-        const config = urlPath === '/runtime-config.json' ? runtimeConfigFor(request) : null;
-        if (config) {
-          return reply
-            .type(JSON_TYPE)
-            .header('Cache-Control', NO_CACHE)
-            .send(JSON.stringify(config));
+        if (releases && urlPath.startsWith(RELEASES_PREFIX)) {
+          return sendReleasedFile(request, reply, releases.store, urlPath, options.onError);
+        }
+
+        if (urlPath === '/runtime-config.json') {
+          const sent = sendRuntimeConfig(request, reply);
+          if (sent) return sent;
         }
 
         const found = await findFile(urlPath);
@@ -420,7 +487,11 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
           if (!options.isSitePage(urlPath)) void reply.code(404);
         }
         if (askForLanding && isPage && (!found || found.file === indexFile)) {
-          const page = await composedPage(`${urlPath}${url.search}`, request.headers.cookie);
+          const page = await composedPage(
+            `${urlPath}${url.search}`,
+            request.headers.cookie,
+            releases ? readerBucket(request, reply) : null,
+          );
           // No such book or author: the app draws its not-found screen, answered with 404.
           if (page === 'not-found') void reply.code(404);
           else if (page) {
@@ -441,11 +512,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
           const index = await findFile('/index.html');
           if (index) return sendFound(reply, index);
         }
-        return reply
-          .code(404)
-          .type('text/plain; charset=utf-8')
-          .header('Cache-Control', NO_CACHE)
-          .send('Not found');
+        return sendNotFound(reply);
       },
     });
   });
@@ -469,6 +536,9 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
   return {
     url: `http://${urlHost}:${address.port}`,
     port: address.port,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      if (rendererCopies) await rm(rendererCopies.dir, { recursive: true, force: true });
+    },
   };
 }

@@ -33,6 +33,7 @@ import {
   withinDeadline,
   type PageHead,
 } from '@mechabrim/contracts';
+import { BUCKET_COOKIE } from './released-remotes';
 
 export { LANDING_COOKIES, LANDING_SLOT };
 
@@ -175,63 +176,96 @@ export function composePage(parts: {
 export interface LandingRenderer {
   /**
    * The answer for a page path (with its query) and the page request's forwarded cookies, or
-   * `null` for a page drawn in the browser.
+   * `null` for a page drawn in the browser. `bucket` is the reader's release bucket (a canary's
+   * reader is drawn by the candidate's renderer).
    */
-  render(pagePath: string, cookie?: string): Promise<LandingAnswer | null>;
+  render(pagePath: string, cookie?: string, bucket?: number | null): Promise<LandingAnswer | null>;
   /** The module's folder, never served as files. */
   directory: string;
 }
 
+interface LoadedRenderer {
+  mtimeMs: number;
+  render: RenderLanding;
+  css: string;
+}
+
+/** Renderer modules kept loaded at once: the live release's, a candidate's, one on its way out. */
+const LOADED_MODULES = 3;
+
 /**
  * The storefront side: answers `GET /__landing?path=` from the renderer module. The module is
- * loaded again when its file changes (a redeployed storefront); answers are kept for a few
- * seconds per path, so a busy page does not render the same markup hundreds of times a second.
+ * loaded again when its file changes (a redeployed storefront), and `module` may be a function
+ * naming the file for a reader's bucket (the live or the candidate release's renderer); answers
+ * are kept for a few seconds per module and path, so a busy page does not render the same markup
+ * hundreds of times a second.
  */
 export function createLandingRenderer(options: {
-  module: string;
+  module: string | ((bucket: number | null) => string);
   apiBaseUrl: string;
   apiTimeoutMs?: number;
   cacheMs?: number;
   /** The store's public address, which pages' heads are written for. */
   siteUrl?: string;
 }): LandingRenderer {
-  const modulePath = path.resolve(options.module);
-  // A require of the module's own folder: the module is a file of the deployed build, outside
-  // this server's bundle, and its cache entry can be dropped to load a new version.
-  const requireModule = createRequire(modulePath);
-  const cssPath = path.join(
-    path.dirname(modulePath),
-    `${path.basename(modulePath, path.extname(modulePath))}.css`,
-  );
+  const moduleOption = options.module;
+  const modulePathFor = (bucket: number | null) =>
+    path.resolve(typeof moduleOption === 'function' ? moduleOption(bucket) : moduleOption);
   const cacheMs = options.cacheMs ?? 5000;
-  let loaded: { mtimeMs: number; render: RenderLanding; css: string } | null = null;
+  /** By module path, least recently used first. */
+  const loaded = new Map<string, LoadedRenderer>();
   const cache = new Map<string, { at: number; answer: Promise<LandingAnswer | null> }>();
 
-  function current() {
+  function load(modulePath: string): LoadedRenderer {
+    // A require of the module's own folder: the module is a file of the deployed build, outside
+    // this server's bundle, and its cache entry can be dropped to load a new version.
+    const requireModule = createRequire(modulePath);
+    const cssPath = path.join(
+      path.dirname(modulePath),
+      `${path.basename(modulePath, path.extname(modulePath))}.css`,
+    );
     const { mtimeMs } = statSync(modulePath);
-    if (!loaded || loaded.mtimeMs !== mtimeMs) {
-      delete requireModule.cache[modulePath];
-      const exported = requireModule(modulePath) as { renderLanding?: unknown };
-      if (typeof exported.renderLanding !== 'function') {
-        throw new Error(`${modulePath} does not export renderLanding`);
-      }
-      let css = '';
-      try {
-        if (cssPath !== modulePath) css = readFileSync(cssPath, 'utf8');
-      } catch {
-        // no stylesheet: the markup is styled by what the page already has
-      }
-      loaded = { mtimeMs, render: exported.renderLanding as RenderLanding, css };
-      cache.clear();
+    delete requireModule.cache[modulePath];
+    const exported = requireModule(modulePath) as { renderLanding?: unknown };
+    if (typeof exported.renderLanding !== 'function') {
+      throw new Error(`${modulePath} does not export renderLanding`);
     }
-    return loaded;
+    let css = '';
+    try {
+      if (cssPath !== modulePath) css = readFileSync(cssPath, 'utf8');
+    } catch {
+      // no stylesheet: the markup is styled by what the page already has
+    }
+    return { mtimeMs, render: exported.renderLanding as RenderLanding, css };
   }
 
-  async function render(pagePath: string, cookie?: string): Promise<LandingAnswer | null> {
-    const { render: renderLanding, css } = current();
+  function current(bucket: number | null): LoadedRenderer & { modulePath: string } {
+    const modulePath = modulePathFor(bucket);
+    const { mtimeMs } = statSync(modulePath);
+    let renderer = loaded.get(modulePath);
+    if (!renderer || renderer.mtimeMs !== mtimeMs) {
+      renderer = load(modulePath);
+      for (const key of cache.keys()) if (key.startsWith(`${modulePath}\n`)) cache.delete(key);
+    }
+    loaded.delete(modulePath);
+    loaded.set(modulePath, renderer);
+    // The versions no reader gets any more are not kept in memory.
+    for (const stale of [...loaded.keys()].slice(0, -LOADED_MODULES)) {
+      loaded.delete(stale);
+      delete createRequire(stale).cache[stale];
+    }
+    return { ...renderer, modulePath };
+  }
+
+  async function render(
+    pagePath: string,
+    cookie?: string,
+    bucket: number | null = null,
+  ): Promise<LandingAnswer | null> {
+    const { render: renderLanding, css, modulePath } = current(bucket);
     const now = Date.now();
     // A page drawn from a cookie (the cart) is one answer per cookie.
-    const key = cookie ? `${pagePath}\n${cookie}` : pagePath;
+    const key = `${modulePath}\n${cookie ? `${pagePath}\n${cookie}` : pagePath}`;
     const hit = cache.get(key);
     if (hit && now - hit.at < cacheMs) return hit.answer;
     const answer = Promise.resolve(
@@ -264,12 +298,12 @@ export function createLandingRenderer(options: {
   // Loaded now rather than by the first page's request, which would otherwise wait the module's
   // load and miss the shell's deadline. A missing or broken module is reported per request.
   try {
-    current();
+    current(null);
   } catch {
     // answered with 204 (and reported) when asked
   }
 
-  return { render, directory: path.dirname(modulePath) };
+  return { render, directory: path.dirname(modulePathFor(null)) };
 }
 
 /** Another remote's landing renderer, for some paths (the checkout's, for the cart). */
@@ -284,20 +318,29 @@ export interface RemoteLanding {
 
 /**
  * The shell side: asks `landingUrl` (or the remote's, for its paths) for the page's markup,
- * within `timeoutMs`, forwarding the page request's `LANDING_COOKIES`.
+ * within `timeoutMs`, forwarding the page request's `LANDING_COOKIES` and the reader's release
+ * bucket.
  */
 export function createLandingClient(options: {
   landingUrl: string;
   timeoutMs?: number;
   remotes?: readonly RemoteLanding[];
-}): (pagePath: string, cookieHeader?: string) => Promise<LandingAnswer | null> {
+}): (
+  pagePath: string,
+  cookieHeader?: string,
+  bucket?: number | null,
+) => Promise<LandingAnswer | null> {
   const timeoutMs = options.timeoutMs ?? 500;
-  return async (pagePath, cookieHeader) => {
+  return async (pagePath, cookieHeader, bucket = null) => {
     const pathname = pagePath.split('?')[0] ?? pagePath;
     const other = options.remotes?.find((remote) => remote.paths.includes(pathname));
     const url = new URL(other?.landingUrl ?? options.landingUrl);
     url.searchParams.set('path', pagePath);
-    const cookie = landingCookies(cookieHeader);
+    // The reader's release bucket goes along, so a canary's reader is drawn by the candidate.
+    const cookie =
+      [landingCookies(cookieHeader), bucket === null ? undefined : `${BUCKET_COOKIE}=${bucket}`]
+        .filter(Boolean)
+        .join('; ') || undefined;
     try {
       // The deadline covers the answer's body too (see withinDeadline): the page waits no longer.
       const landing = await withinDeadline(timeoutMs, async (signal) => {

@@ -7,13 +7,23 @@
 //   --landing <module>               answer /__landing with that renderer (the storefront's or the
 //                                    checkout's dist/server/landing.cjs); it asks the API at
 //                                    LANDING_API_URL, else the API upstream
+//   --remote <name>                  the remote this server is (storefront, checkout, author-portal):
+//                                    its landing renderer is the released version's a reader gets
 //   --compose                        put the storefront's landing markup into pages (the shell),
 //                                    and serve /robots.txt and /sitemap.xml for PUBLIC_STORE_URL:
 //                                    asked at the runtime config's storefront origin, or at
 //                                    LANDING_URL, waiting at most LANDING_TIMEOUT_MS (500); the
 //                                    cart page's at the checkout's origin
+// Released remotes (released-remotes.ts) come from RELEASE_STORE / RELEASES_DIR and the pointers
+// from RELEASE_POINTERS_FILE (docs/configuration.md); without pointers nothing changes.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import {
+  createReleaseStore,
+  pointersFileOf,
+  releaseSettingsFromEnv,
+  remoteId,
+} from '@mechabrim/releases';
 import { ownerOf } from '@mechabrim/routing/src/route-owner';
 import { loadEdgeEnvironment } from './edge-config';
 import { startEdgeServer } from './edge-server';
@@ -21,7 +31,7 @@ import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config';
 
 const USAGE =
   'usage: main.js --dir <folder> --port <port> [--runtime-config | --runtime-config-file <file>] ' +
-  '[--api-proxy] [--landing <module>] [--compose] [--host <host>] [--port-var <variable>]';
+  '[--api-proxy] [--landing <module>] [--remote <name>] [--compose] [--host <host>] [--port-var <variable>]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -34,6 +44,7 @@ async function main(): Promise<number> {
       'api-proxy': { type: 'boolean', default: false },
       'port-var': { type: 'string' },
       landing: { type: 'string' },
+      remote: { type: 'string' },
       compose: { type: 'boolean', default: false },
     },
   });
@@ -44,6 +55,8 @@ async function main(): Promise<number> {
   const port = Number(values.port);
   try {
     const edge = loadEdgeEnvironment(process.env);
+    const releaseSettings = releaseSettingsFromEnv(process.env);
+    const remote = values.remote ? remoteId(values.remote) : undefined;
     const fileConfig = values['runtime-config-file']
       ? (JSON.parse(readFileSync(values['runtime-config-file'], 'utf8')) as RuntimeConfig)
       : undefined;
@@ -61,8 +74,18 @@ async function main(): Promise<number> {
       hsts: edge.hsts,
       trustProxy: edge.trustProxy,
       landing: values.landing
-        ? { module: values.landing, apiBaseUrl: edge.landingApiUrl, siteUrl: edge.publicStoreUrl }
+        ? {
+            module: values.landing,
+            apiBaseUrl: edge.landingApiUrl,
+            siteUrl: edge.publicStoreUrl,
+            remote,
+          }
         : undefined,
+      releases: {
+        store: await createReleaseStore(releaseSettings, process.env),
+        pointers: pointersFileOf(releaseSettings),
+        publicUrl: releaseSettings.publicUrl,
+      },
       compose: values.compose
         ? {
             landingUrl: edge.landingUrl ?? new URL('__landing', config.remotes.storefront).href,

@@ -5,4 +5,5 @@ export const strings = {
   serverError: 'אירעה תקלה בשרת, נסו שוב בעוד רגע',
   bodyTooLarge: 'הבקשה גדולה מדי',
   apiUnavailable: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע',
+  releaseUnavailable: 'הקובץ אינו זמין כרגע, נסו שוב בעוד רגע',
 } as const;

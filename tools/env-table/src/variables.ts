@@ -234,6 +234,47 @@ export const TABLE_ENTRIES: TableEntry[] = [
     description:
       "Where the storefront's server fetches a book for its landing markup, when it reaches the API by another address than browsers do",
   },
+  {
+    name: 'RELEASE_STORE',
+    readBy: ['edge', 'remote:release'],
+    default: '`local`',
+    description:
+      'Where released remotes are kept (docs/releases.md): `local` in `RELEASES_DIR`, `s3` in the bucket of the storage port (`S3_*`), under `${S3_PREFIX}releases/`',
+  },
+  {
+    name: 'RELEASES_DIR',
+    readBy: ['edge', 'remote:release'],
+    default: '`${DATA_DIR}/releases`',
+    description:
+      'The local release store: `<remote>/<version>/` with the files of each version, written once and never changed',
+  },
+  {
+    name: 'RELEASE_POINTERS_FILE',
+    readBy: ['edge', 'remote:release'],
+    default: '`${RELEASES_DIR}/pointers.json`',
+    description:
+      "The environment's pointers: each remote's live version and candidate with its share; changes are appended to `pointers.history.jsonl` beside it. No file: every remote is served from its own build",
+  },
+  {
+    name: 'RELEASES_PUBLIC_URL',
+    readBy: ['edge'],
+    default: "`remotes/` beside each remote's `mf-manifest.json`, served by the edge",
+    description:
+      'Where browsers load released versions from (`<url>/<remote>/<version>/…`): a CDN in front of the release store',
+  },
+  {
+    name: 'RELEASE_ACTOR',
+    readBy: ['remote:release'],
+    default: 'the OS user',
+    description: 'Who a release, promotion, canary or rollback is recorded as (a CI job, say)',
+  },
+  {
+    name: 'RELEASE_SHELL_SHARED',
+    readBy: ['remote:release'],
+    default: "the shell's shared singletons in this checkout (build-config/federation/shared.cjs)",
+    description:
+      'A JSON file `{ "react": "19.3.1", … }`: the shared singleton versions the target environment\'s shell provides, which a release must satisfy',
+  },
   { name: 'CORS_ORIGINS' },
   { name: 'JWT_SECRET' },
   { name: 'JWT_EXPIRES_IN' },

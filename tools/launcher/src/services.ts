@@ -61,12 +61,12 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
   }),
   frontEnd('storefront', 'storefront', 'STOREFRONT_PORT', 4201, {
     probePath: '/mf-manifest.json',
-    serveArgs: ['--landing', 'storefront/dist/server/landing.cjs'],
+    serveArgs: ['--landing', 'storefront/dist/server/landing.cjs', '--remote', 'storefront'],
   }),
   // The checkout's server draws the cart page for the shell's composition, from the cart's cookie.
   frontEnd('checkout', 'checkout', 'CHECKOUT_PORT', 4202, {
     probePath: '/mf-manifest.json',
-    serveArgs: ['--landing', 'checkout/dist/server/landing.cjs'],
+    serveArgs: ['--landing', 'checkout/dist/server/landing.cjs', '--remote', 'checkout'],
   }),
   frontEnd('author-portal', 'author-portal', 'AUTHOR_PORTAL_PORT', 4203, {
     probePath: '/mf-manifest.json',

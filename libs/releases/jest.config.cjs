@@ -1,0 +1,7 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  ...require('../../build-config/jest/preset.cjs'),
+  displayName: 'releases',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};

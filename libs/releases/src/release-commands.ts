@@ -1,0 +1,152 @@
+import os from 'node:os';
+import { contentHashOf, filesIn } from './content-hash';
+import { canaried, promoted, rolledBack, type PointerChange, type PointersFile } from './pointers';
+import type { ReleaseInfo, ReleaseStore } from './release-store.port';
+import { ReleaseError, versionOf, type RemoteId } from './remotes';
+
+/** What the release commands work on: one store, one environment's pointers, one person. */
+export interface ReleaseContext {
+  store: ReleaseStore;
+  pointers: PointersFile;
+  actor: string;
+  now?: () => Date;
+}
+
+/** Who makes a change: `RELEASE_ACTOR` (a CI job's name, say), else the OS user. */
+export function releaseActor(env: Readonly<Record<string, string | undefined>>): string {
+  if (env.RELEASE_ACTOR?.trim()) return env.RELEASE_ACTOR.trim();
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Publishes the build in `dir` as the remote's next release. A build whose files are the same
+ * as the newest release's is not published again: that release is the answer.
+ */
+export async function publishBuild(
+  context: ReleaseContext,
+  remote: RemoteId,
+  dir: string,
+  requires?: Record<string, string>,
+): Promise<{ release: ReleaseInfo; published: boolean }> {
+  const files = await filesIn(dir);
+  if (!files.includes('remoteEntry.js')) {
+    throw new Error(`${dir} holds no remoteEntry.js: not a remote's build`);
+  }
+  const contentHash = await contentHashOf(dir, files);
+  const releases = await context.store.list(remote);
+  const newest = releases.at(-1);
+  if (newest?.contentHash === contentHash) return { release: newest, published: false };
+  const number = (newest?.number ?? 0) + 1;
+  const release = await context.store.publish(
+    {
+      remote,
+      version: versionOf(number, contentHash),
+      number,
+      contentHash,
+      publishedAt: (context.now?.() ?? new Date()).toISOString(),
+      publishedBy: context.actor,
+      ...(requires ? { requires } : {}),
+    },
+    { dir, files },
+  );
+  return { release, published: true };
+}
+
+async function published(context: ReleaseContext, remote: RemoteId, version: string) {
+  const release = await context.store.find(remote, version);
+  if (!release) {
+    throw new ReleaseError(
+      'no-such-version',
+      `${remote} has no published version ${version} (see remote:releases)`,
+    );
+  }
+  return release;
+}
+
+/** Makes `version` the live one. */
+export async function promote(
+  context: ReleaseContext,
+  remote: RemoteId,
+  version: string,
+): Promise<PointerChange> {
+  await published(context, remote, version);
+  return context.pointers.change(
+    remote,
+    'promote',
+    context.actor,
+    (current) => promoted(current, version),
+    context.now?.(),
+  );
+}
+
+/** Back to the previous live version. */
+export async function rollback(context: ReleaseContext, remote: RemoteId): Promise<PointerChange> {
+  return context.pointers.change(
+    remote,
+    'rollback',
+    context.actor,
+    (current) => rolledBack(current, remote),
+    context.now?.(),
+  );
+}
+
+/** Tries `version` on `share` percent of readers (0 ends the canary). */
+export async function canary(
+  context: ReleaseContext,
+  remote: RemoteId,
+  version: string,
+  share: number,
+): Promise<PointerChange> {
+  if (share !== 0) await published(context, remote, version);
+  return context.pointers.change(
+    remote,
+    'canary',
+    context.actor,
+    (current) => canaried(current, version, share),
+    context.now?.(),
+  );
+}
+
+export interface ReleaseRow {
+  version: string;
+  publishedAt: string;
+  publishedBy: string;
+  status: 'live' | 'candidate' | 'previous' | null;
+  /** The candidate's share, in percent. */
+  share?: number;
+  /** When it last went live or became the candidate. */
+  since?: string;
+}
+
+/** The remote's releases, newest first, with what the environment does with each. */
+export async function describeReleases(
+  context: ReleaseContext,
+  remote: RemoteId,
+): Promise<ReleaseRow[]> {
+  const [releases, pointers, history] = await Promise.all([
+    context.store.list(remote),
+    context.pointers.read(),
+    context.pointers.history(remote),
+  ]);
+  const current = pointers[remote] ?? {};
+  return releases.reverse().map((release) => {
+    const { version, publishedAt, publishedBy } = release;
+    const row: ReleaseRow = { version, publishedAt, publishedBy, status: null };
+    if (current.live === version) row.status = 'live';
+    else if (current.candidate?.version === version) {
+      row.status = 'candidate';
+      row.share = current.candidate.share;
+    } else if (current.previous?.includes(version)) row.status = 'previous';
+    const since = history.findLast((entry) =>
+      row.status === 'candidate'
+        ? entry.to.candidate?.version === version
+        : entry.to.live === version && entry.from.live !== version,
+    );
+    if (row.status && row.status !== 'previous' && since) row.since = since.at;
+    return row;
+  });
+}

@@ -1,0 +1,147 @@
+// One team releases its remote (docs/releases.md):
+//   npm run remote:release  -- <remote> [--no-build] [--dir <build folder>]
+//   npm run remote:promote  -- <remote> <version>
+//   npm run remote:rollback -- <remote>
+//   npm run remote:canary   -- <remote> <version> <percent>     (0 ends the canary)
+//   npm run remote:releases -- <remote>
+// <remote>: storefront, checkout or author-portal. The store and the environment's pointers come
+// from RELEASE_STORE, RELEASES_DIR, RELEASE_POINTERS_FILE (docs/configuration.md); who made a
+// change from RELEASE_ACTOR, else the OS user.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  ReleaseError,
+  canary,
+  createReleaseStore,
+  describeReleases,
+  pointersFileOf,
+  promote,
+  releaseActor,
+  releaseSettingsFromEnv,
+  remoteId,
+  rollback,
+  type PointerChange,
+  type ReleaseContext,
+  type ReleaseRow,
+} from '@mechabrim/releases';
+import { buildRemote, releaseBuilt } from './release-remote';
+import { ROOT, shellProvides } from './shell-shared';
+
+const USAGE = `usage: cli.ts <release|promote|rollback|canary|releases> <remote> [...]
+  release  <remote> [--no-build] [--dir <folder>]   build the remote and publish it as a new version
+  promote  <remote> <version>                       make that version live
+  rollback <remote>                                 back to the previous live version
+  canary   <remote> <version> <percent>             try that version on a share of readers (0 ends it)
+  releases <remote>                                 the versions, and which is live or candidate`;
+
+function describeChange({ remote, action, from, to }: PointerChange): string {
+  const state = (s: PointerChange['from']) =>
+    `live ${s.live ?? 'its own build'}${s.candidate ? `, candidate ${s.candidate.version} at ${s.candidate.share}%` : ''}`;
+  return `${remote}: ${action} — from ${state(from)}\n${' '.repeat(remote.length + 2)}to   ${state(to)}`;
+}
+
+function table(rows: ReleaseRow[]): string {
+  if (rows.length === 0) return 'no releases yet';
+  const status = (row: ReleaseRow) =>
+    row.status === 'live'
+      ? 'LIVE'
+      : row.status === 'candidate'
+        ? `candidate ${row.share}%`
+        : row.status === 'previous'
+          ? 'was live'
+          : '';
+  const lines = [['version', 'published', 'by', 'status', 'since']].concat(
+    rows.map((row) => [
+      row.version,
+      row.publishedAt,
+      row.publishedBy,
+      status(row),
+      row.since ?? '',
+    ]),
+  );
+  const widths =
+    lines[0]?.map((_, i) => Math.max(...lines.map((line) => line[i]?.length ?? 0))) ?? [];
+  return lines
+    .map((line) =>
+      line
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { build: { type: 'boolean', default: true }, dir: { type: 'string' } },
+    allowNegative: true,
+  });
+  const [command, remoteArg, ...rest] = positionals;
+  if (!command || !remoteArg) {
+    console.error(USAGE);
+    return 2;
+  }
+  const remote = remoteId(remoteArg);
+  const settings = releaseSettingsFromEnv(process.env, ROOT);
+  const context: ReleaseContext = {
+    store: await createReleaseStore(settings, process.env),
+    pointers: pointersFileOf(settings),
+    actor: releaseActor(process.env),
+  };
+
+  switch (command) {
+    case 'release': {
+      const dir = values.dir ? path.resolve(values.dir) : path.join(ROOT, remote, 'dist');
+      if (values.build && !values.dir) await buildRemote(ROOT, remote);
+      const { release, published } = await releaseBuilt(
+        context,
+        remote,
+        dir,
+        shellProvides(process.env),
+      );
+      console.log(
+        published
+          ? `${remote} ${release.version} published (${release.files.length} files)`
+          : `${remote}: the build is the same as ${release.version}; nothing new published`,
+      );
+      console.log(
+        `next: npm run remote:canary -- ${remote} ${release.version} 10   or   npm run remote:promote -- ${remote} ${release.version}`,
+      );
+      return 0;
+    }
+    case 'promote': {
+      const [version] = rest;
+      if (!version) break;
+      console.log(describeChange(await promote(context, remote, version)));
+      return 0;
+    }
+    case 'rollback':
+      console.log(describeChange(await rollback(context, remote)));
+      return 0;
+    case 'canary': {
+      const [version, percent] = rest;
+      if (!version || percent === undefined) break;
+      const share = Number(percent.replace(/%$/, ''));
+      console.log(describeChange(await canary(context, remote, version, share)));
+      return 0;
+    }
+    case 'releases':
+      console.log(table(await describeReleases(context, remote)));
+      return 0;
+    default:
+      break;
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // A refusal is a sentence for the person at the terminal; anything else keeps its stack.
+    console.error(error instanceof ReleaseError ? error.message : error);
+    process.exit(1);
+  },
+);
