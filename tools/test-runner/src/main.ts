@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageBin } from '@mechabrim/launcher';
 import { addTallies, formatResultLine, readJestReport, tallyJest, type Tally } from './results';
@@ -58,6 +58,32 @@ function selectedTests(config: string, jestArgs: string[]): string[] {
   } catch {
     // Jest could not list them: let the real run show why.
     return [config];
+  }
+}
+
+/**
+ * The projects whose `build` writes files (declares outputs: the front ends, the services, the
+ * embedded MongoDB server), from Nx's project graph; null when the graph cannot be read, and then
+ * every build runs.
+ */
+function buildsThatWriteFiles(): string[] | null {
+  const file = join(RESULTS, 'project-graph.json');
+  const result = spawnSync(process.execPath, [NX, 'graph', `--file=${file}`], {
+    cwd: ROOT,
+    env: { ...process.env, NX_DAEMON: 'false' },
+    stdio: 'ignore',
+  });
+  if (result.status !== 0) return null;
+  try {
+    const { graph } = JSON.parse(readFileSync(file, 'utf8')) as {
+      graph: { nodes: Record<string, { data: { targets?: { build?: { outputs?: string[] } } } }> };
+    };
+    const names = Object.entries(graph.nodes)
+      .filter(([, node]) => (node.data.targets?.build?.outputs ?? []).length > 0)
+      .map(([name]) => name);
+    return names.length > 0 ? names : null;
+  } catch {
+    return null;
   }
 }
 
@@ -161,12 +187,16 @@ export async function main(jestArgs: string[]): Promise<number> {
       ['type check (tools, e2e, bench)', typeCheck('tsconfig.tools.json')],
     ]);
   }
-  // Once, here: the browser tests start the built stack without building again.
+  // Once, here: the browser tests start the built stack without building again. After the type
+  // checks above, only the builds that write files are left to run: a lib's `build` is its own
+  // `tsc --noEmit`, which the type checks have just done for the whole tree.
+  const writers = focused ? null : buildsThatWriteFiles();
   const built = await step('build', [
     NX,
     'run-many',
     '-t',
     'build',
+    ...(writers ? [`--projects=${writers.join(',')}`, '--excludeTaskDependencies'] : []),
     '--parallel=2',
     '--outputStyle=stream',
   ]);
