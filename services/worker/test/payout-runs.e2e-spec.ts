@@ -341,7 +341,9 @@ describe('the monthly payout run', () => {
         async () => {
           const counts = await jobs.getJobCounts('waiting', 'active', 'delayed', 'failed');
           expect(counts.failed).toBe(0);
-          return counts.waiting + counts.active + counts.delayed === 0 ? true : undefined;
+          return (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0
+            ? true
+            : undefined;
         },
         30_000,
       );
