@@ -364,6 +364,10 @@ export const strings = {
     },
     batch: (credits: number) => `קובץ מס״ב: ${credits} העברות`,
     noBatch: 'אין קובץ העברות בהרצה הזו',
+    statementsPending: (count: number) =>
+      count === 1
+        ? 'דוח תשלום אחד עדיין בהכנה: הוא נשלח לסופר או לסופרת כשהוא מוכן'
+        : `${count} דוחות תשלום עדיין בהכנה: הם נשלחים לסופרים כשהם מוכנים`,
     sentAt: (date: string) => `נשלח לבנק ב־${date}`,
     notSent: 'טרם נשלח לבנק',
     download: 'הורדת קובץ מס״ב',

@@ -1,21 +1,30 @@
 /**
  * Benchmark (issue 23): the monthly payout run for 5,000 authors over a ledger of 200,000
  * entries, by the built worker (`services/worker/dist/main.js`, its own process, as production
- * runs it), beside the order split's per-order cost measured by the same worker in the same run
- * (the `bench:order-splits` round, smaller). The run is the schedule's job on the `payout-runs`
- * queue: the bonuses, each author's decision and payout, the community fund, the Masav file and
- * every author's statement (a PDF each, and its mail queued). It must end with each author paid
- * once and the ledger exact: every paid author's entries summing to nothing.
+ * runs it, against the embedded MongoDB and a real redis-server), beside the order split's
+ * per-order cost measured by the same worker in the same run (the `bench:order-splits` round,
+ * smaller). The run is the schedule's job on the `payout-runs` queue: the bonuses, each author's
+ * decision and payout, the community fund and the Masav file; then every author's statement (a PDF
+ * each, and its mail queued), drawn by the `payout-statements` jobs. Two figures: the run done
+ * (the money and the bank file), and every statement drawn and mailed.
  *
- * The ledger is written as the split writes it: per order line the author's, the community's, the
- * platform's and the print partner's entries, over 14 months (so the loyalty bonus applies), a
- * tenth of the authors above 1,000 ₪ a month, one buyer in fifty an institution; every author has
- * payout details, a third of them private persons (tax withheld).
+ * The ledger is a realistic mix (see {@link seedAuthors}): sales, refunds, returns, the print
+ * partner's charges, institutions' orders, over 14 months; authors under the minimum (rolled
+ * over), with details under review or none (held), private persons (tax withheld). Reported, not
+ * asserted in a test (the exit code is 1 when one fails): each author's payouts plus their open
+ * balance equal their ledger to the agora and the run's totals; every Masav record is 128
+ * characters; and a second start of the job, then the run resumed from its first step, move
+ * nothing (ledger, payouts, allocations, bank file bytes, statements, mails).
  *
- * Run: `npm run bench:payout-run -w bench` (BENCH_AUTHORS=5000, BENCH_LEDGER_ENTRIES=200000,
- * BENCH_ORDERS=2000 for the split round; `--no-build` reuses services/worker/dist).
+ * Run: `npm run bench:payout-run -w bench -- --no-build` (`--no-build` reuses
+ * services/worker/dist). Size: `--authors 500` (or BENCH_AUTHORS; 5,000), `--entries N`
+ * (BENCH_LEDGER_ENTRIES; 36 sale entries an author, about 200,000 entries in all with the
+ * refunds, returns and charges), `--orders N` (BENCH_ORDERS; the baseline's, 2,000).
+ * BENCH_WORKER=<main.js> runs another build of the worker (before/after); BENCH_PROFILE=<dir>
+ * writes the worker's CPU profile there.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -43,9 +52,6 @@ import { stopChild } from './support/process';
 import { seedOrders } from './support/seed-orders';
 
 const root = path.resolve(__dirname, '../..');
-const AUTHORS = Number(process.env.BENCH_AUTHORS ?? 5_000);
-const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 200_000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000);
 const PARTIES = ['author', 'community', 'platform', 'print'] as const;
 const KEY = Buffer.alloc(32, 7);
 
@@ -59,9 +65,49 @@ function cpuMsOf(pid: number | undefined): number {
   }
 }
 
-/** Authors with payout details and a ledger of `ENTRIES` sale entries before `periodEnd`. */
-async function seedAuthors(db: Connection, periodEnd: Date): Promise<Types.ObjectId[]> {
-  const authors = Array.from({ length: AUTHORS }, () => new Types.ObjectId());
+/** The author's kind in the seeded mix, by their index (fixed, so every run seeds the same). */
+function authorKind(i: number): 'top' | 'small' | 'held' | 'no-details' | 'regular' {
+  if (i % 50 === 7) return 'held';
+  if (i % 50 === 13) return 'no-details';
+  if (i % 10 === 0) return 'top';
+  if (i % 8 === 3) return 'small';
+  return 'regular';
+}
+
+interface LedgerRow {
+  orderId: Types.ObjectId;
+  lineIndex: number;
+  party: (typeof PARTIES)[number];
+  kind: string;
+  amountAgorot: number;
+  bookId: Types.ObjectId;
+  authorId: Types.ObjectId;
+  quantity: number;
+  lineTotalAgorot: number;
+  policy: 'default';
+  occurredAt: Date;
+  createdAt: Date;
+}
+
+/**
+ * Authors with payout details and a ledger of about `entries` entries before `periodEnd`, as the
+ * split, the cancellations, the returns and the print partner's charges write it, over 14
+ * months (so the loyalty bonus applies): per order line the author's, the community's, the
+ * platform's and the print partner's sale entries; one line in 30 refunded (every share
+ * reversed), one in 25 partly returned (the copies' shares but the print cost), one in 12 with
+ * the print partner's actual charge differing (print and platform, opposite). A tenth of the
+ * authors sell over 1,000 ₪ a month (the monthly-sales bonus), one buyer in fifty is an
+ * institution (its bonus); one author in eight sells too little to reach the minimum (rolls
+ * over); one in fifty changed their details (held for review) and one in fifty has none (held);
+ * a third of those with details are private persons (tax withheld).
+ */
+async function seedAuthors(
+  db: Connection,
+  periodEnd: Date,
+  count: number,
+  entries: number,
+): Promise<Types.ObjectId[]> {
+  const authors = Array.from({ length: count }, () => new Types.ObjectId());
   const institution = new Types.ObjectId();
   await db.collection('users').insertMany([
     ...authors.map((_id, i) => ({
@@ -81,59 +127,181 @@ async function seedAuthors(db: Connection, periodEnd: Date): Promise<Types.Objec
     },
   ]);
   await db.collection('payout_details').insertMany(
-    authors.map((user, i) => ({
-      user,
-      sealed: seal(
-        KEY,
-        JSON.stringify({
-          accountHolder: 'סופרת בדיקה',
-          bankCode: '12',
-          branch: '571',
-          account: '41116',
-          taxId: '123456782',
-          taxStatus: i % 3 === 0 ? 'private' : 'licensed-dealer',
-        }),
-        user.toHexString(),
-      ),
-      payoutHold: null,
+    authors
+      .map((user, i) => ({ user, i }))
+      .filter(({ i }) => authorKind(i) !== 'no-details')
+      .map(({ user, i }) => ({
+        user,
+        sealed: seal(
+          KEY,
+          JSON.stringify({
+            accountHolder: 'סופרת בדיקה',
+            bankCode: '12',
+            branch: '571',
+            account: '41116',
+            taxId: '123456782',
+            taxStatus: i % 3 === 0 ? 'private' : 'licensed-dealer',
+          }),
+          user.toHexString(),
+        ),
+        payoutHold:
+          authorKind(i) === 'held'
+            ? { reason: 'details-changed', since: new Date(periodEnd.getTime() - 86_400_000) }
+            : null,
+      })),
+  );
+  const books = authors.map(() => new Types.ObjectId());
+  await db.collection('books').insertMany(
+    books.map((_id, i) => ({
+      _id,
+      title: `ספר ${i}`,
+      author: authors[i],
+      category: 'רומן',
+      price: 60,
+      isAvailable: true,
+      salesCount: 0,
     })),
   );
-  const lines = Math.ceil(ENTRIES / PARTIES.length);
-  const books = authors.map(() => new Types.ObjectId());
-  for (let start = 0; start < lines; start += 5_000) {
-    const rows = [];
-    const orders = [];
-    for (let line = start; line < Math.min(lines, start + 5_000); line += 1) {
-      const a = line % AUTHORS;
-      const price = a % 10 === 0 ? 60_000 : 6_000;
-      const occurredAt = new Date(periodEnd.getTime() - ((line % 14) * 30 + 3) * 86_400_000);
+  // A small author sells about a line a month at 10 ₪: a share under the 100 ₪ minimum in all.
+  const weight = (i: number) => (authorKind(i) === 'small' ? 1 : 3);
+  const totalWeight = authors.reduce((sum, _a, i) => sum + weight(i), 0);
+  const linesOf = authors.map((_a, i) =>
+    Math.max(1, Math.round((entries / PARTIES.length) * (weight(i) / totalWeight))),
+  );
+  let rows: LedgerRow[] = [];
+  let orders: Array<{ _id: Types.ObjectId; user: { userId: Types.ObjectId } }> = [];
+  let line = 0;
+  const flush = async () => {
+    if (rows.length) await db.collection('ledger').insertMany(rows, { ordered: false });
+    if (orders.length) await db.collection('orders').insertMany(orders, { ordered: false });
+    rows = [];
+    orders = [];
+  };
+  for (let a = 0; a < count; a += 1) {
+    const kind = authorKind(a);
+    for (let k = 0; k < (linesOf[a] ?? 1); k += 1, line += 1) {
+      const copies = 1 + (line % 3 === 0 ? 1 : 0);
+      const unit = kind === 'top' ? 30_000 : kind === 'small' ? 1_000 : 6_000;
+      const total = unit * copies;
+      // Spread over 14 months before the period's end, the newest month the most.
+      const occurredAt = new Date(
+        periodEnd.getTime() - ((k % 14) * 30 + 3 + (line % 7)) * 86_400_000,
+      );
       const orderId = new Types.ObjectId();
       if (line % 50 === 0) orders.push({ _id: orderId, user: { userId: institution } });
-      const shares = { author: 0.6, community: 0.1, platform: 0.05, print: 0.25 };
-      for (const party of PARTIES) {
-        rows.push({
-          orderId,
-          lineIndex: 0,
-          party,
-          kind: 'sale',
-          amountAgorot: Math.round(price * shares[party]),
-          bookId: books[a],
-          authorId: authors[a],
-          quantity: 1,
-          lineTotalAgorot: price,
-          policy: 'default',
-          occurredAt,
-          createdAt: occurredAt,
-        });
+      const print = Math.round(total * 0.25);
+      const shares = {
+        author: Math.round(total * 0.6),
+        community: Math.round(total * 0.1),
+        platform: 0,
+        print,
+      };
+      shares.platform = total - shares.author - shares.community - print;
+      const entry = (
+        party: (typeof PARTIES)[number],
+        kindOf: string,
+        amountAgorot: number,
+        quantity: number,
+        lineTotalAgorot: number,
+        at: Date,
+      ): LedgerRow => ({
+        orderId,
+        lineIndex: 0,
+        party,
+        kind: kindOf,
+        amountAgorot,
+        bookId: books[a] as Types.ObjectId,
+        authorId: authors[a] as Types.ObjectId,
+        quantity,
+        lineTotalAgorot,
+        policy: 'default',
+        occurredAt: at,
+        createdAt: at,
+      });
+      for (const party of PARTIES)
+        rows.push(entry(party, 'sale', shares[party], copies, total, occurredAt));
+      const later = new Date(occurredAt.getTime() + 2 * 86_400_000);
+      if (line % 30 === 29) {
+        // Refunded: every share reversed.
+        for (const party of PARTIES)
+          rows.push(entry(party, 'reversal', -shares[party], -copies, -total, later));
+      } else if (line % 25 === 24) {
+        // One copy returned: its shares taken back, the print cost not.
+        const back = (value: number) => -Math.round(value / copies);
+        for (const party of ['author', 'community', 'platform'] as const)
+          rows.push(entry(party, 'return', back(shares[party]), -1, -unit, later));
+      } else if (line % 12 === 11) {
+        // The print partner charged 3 ₪ more than quoted: the platform bears it.
+        rows.push(entry('print', 'adjustment', 300, 0, 0, later));
+        rows.push(entry('platform', 'adjustment', -300, 0, 0, later));
       }
+      if (rows.length >= 20_000) await flush();
     }
-    await db.collection('ledger').insertMany(rows, { ordered: false });
-    if (orders.length) await db.collection('orders').insertMany(orders, { ordered: false });
   }
+  await flush();
   return authors;
 }
 
+/** A whole-number option, `--name N` on the command line, else the environment's, else `fallback`. */
+function option(name: string, env: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? process.argv[at + 1] : process.env[env];
+  const n = Number(value ?? fallback);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a whole number`);
+  return n;
+}
+
+/** Resolves when the job `id` of `queue` has completed (throws when it failed for good). */
+async function jobDone(queue: Queue, id: string, timeout: number): Promise<void> {
+  await until(
+    `job ${id}`,
+    async () => {
+      const job = await queue.getJob(id);
+      if (!job) return undefined;
+      const state = await job.getState();
+      if (state === 'failed') throw new Error(`job ${id} failed: ${job.failedReason}`);
+      return state === 'completed' ? true : undefined;
+    },
+    timeout,
+    250,
+  );
+}
+
+/** What a payout run moved: compared before and after a second run, which must move nothing. */
+async function moneySnapshot(db: Connection, dataDir: string, runId: Types.ObjectId) {
+  const [ledger] = await db
+    .collection('ledger')
+    .aggregate<{ n: number; sum: number; abs: number }>([
+      {
+        $group: {
+          _id: null,
+          n: { $sum: 1 },
+          sum: { $sum: '$amountAgorot' },
+          abs: { $sum: { $abs: '$amountAgorot' } },
+        },
+      },
+    ])
+    .toArray();
+  const run = await db.collection('payout_runs').findOne({ _id: runId });
+  const batch = run?.batch as { fileKey: string; credits: number; totalAgorot: number } | null;
+  const file = batch ? readFileSync(path.join(dataDir, batch.fileKey)) : Buffer.alloc(0);
+  return {
+    ledgerEntries: ledger?.n ?? 0,
+    ledgerSum: ledger?.sum ?? 0,
+    ledgerAbs: ledger?.abs ?? 0,
+    payouts: await db.collection('payouts').countDocuments({}),
+    allocations: await db.collection('community_allocations').countDocuments({}),
+    batch: batch && { fileKey: batch.fileKey, credits: batch.credits, total: batch.totalAgorot },
+    batchSha: createHash('sha256').update(file).digest('hex'),
+    statements: await db.collection('payouts').countDocuments({ statementFileKey: { $ne: null } }),
+    mailed: await db.collection('payouts').countDocuments({ statementMailedAt: { $ne: null } }),
+  };
+}
+
 async function main() {
+  const AUTHORS = option('authors', 'BENCH_AUTHORS', 5_000);
+  const ENTRIES = option('entries', 'BENCH_LEDGER_ENTRIES', AUTHORS * 36);
+  const ORDERS = option('orders', 'BENCH_ORDERS', Math.min(2_000, AUTHORS));
   if (
     !process.argv.includes('--no-build') ||
     !existsSync(path.join(root, 'services/worker/dist/main.js'))
@@ -144,6 +312,7 @@ async function main() {
     });
     if (built.status !== 0) throw new Error('the worker did not build');
   }
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payout-bench-'));
   const db = await mongoose.createConnection(mongo.uri).asPromise();
@@ -154,7 +323,14 @@ async function main() {
   const workerPort = await getFreePort();
   const worker: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'services/worker/dist/main.js')],
+    [
+      // BENCH_PROFILE=<folder>: the worker's CPU profiles (its threads' too) are written there.
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+        : []),
+      // BENCH_WORKER=<main.js>: another build of the worker (a before/after comparison).
+      path.resolve(process.env.BENCH_WORKER ?? path.join(root, 'services/worker/dist/main.js')),
+    ],
     {
       cwd: root,
       env: {
@@ -211,9 +387,14 @@ async function main() {
 
     // 2. The payout run, as the schedule starts it.
     const period = payoutPeriodOf(new Date());
-    const authors = await seedAuthors(db, period.end);
+    const seeding = Date.now();
+    await seedAuthors(db, period.end, AUTHORS, ENTRIES);
     const entries = await db.collection('ledger').countDocuments();
+    console.log(
+      `seeded ${AUTHORS} authors, ${entries} ledger entries in ${((Date.now() - seeding) / 1000).toFixed(0)} s`,
+    );
     cpu = cpuMsOf(worker.pid);
+    const mongoCpu = process.cpuUsage();
     started = Date.now();
     await runs.add(PAYOUT_RUN_JOB, {}, { ...PAYOUT_RUN_JOB_OPTIONS, jobId: 'bench-payout-run' });
     const run = await until(
@@ -221,46 +402,188 @@ async function main() {
       async () =>
         (await db.collection('payout_runs').findOne({ period: period.month, status: 'done' })) ??
         undefined,
-      3_600_000,
-      500,
+      7_200_000,
+      250,
     ).catch(async (error: unknown) => {
       const job = await runs.getJob('bench-payout-run');
       throw new Error(`${String(error)}; job: ${job?.failedReason ?? 'not failed'}`);
     });
-    const seconds = (Date.now() - started) / 1000;
+    const runSeconds = (Date.now() - started) / 1000;
     const runCpu = cpuMsOf(worker.pid) - cpu;
+    // The statements: drawn in the run or after it; the run's figure counts them all drawn.
+    const runId = run._id;
+    const payoutCount = await db.collection('payouts').countDocuments({ runId });
+    const drawnAtDone = await db
+      .collection('payouts')
+      .countDocuments({ runId, statementFileKey: { $ne: null } });
+    console.log(
+      `run done in ${runSeconds.toFixed(1)} s (${payoutCount} payouts, ${drawnAtDone} statements drawn by then); drawing the rest…`,
+    );
+    await until(
+      'every statement drawn and mailed',
+      async () =>
+        (await db.collection('payouts').countDocuments({
+          runId,
+          $or: [{ statementFileKey: null }, { statementMailedAt: null }],
+        })) === 0
+          ? true
+          : undefined,
+      7_200_000,
+      500,
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const totalCpu = cpuMsOf(worker.pid) - cpu;
+    const mongoUsage = process.cpuUsage(mongoCpu);
+    const [loadDuring] = os.loadavg();
 
-    // Exactly once, to the agora.
-    const payouts = await db.collection('payouts').countDocuments({ period: period.month });
-    if (payouts !== authors.length) throw new Error(`${payouts} payouts for ${authors.length}`);
-    const [open] = await db
+    // 3. The figures, and exactly once to the agora.
+    const totals = run.totals as {
+      paidCount: number;
+      grossAgorot: number;
+      heldCount: number;
+      heldAgorot: number;
+      carriedCount: number;
+      carriedAgorot: number;
+      netAgorot: number;
+    };
+    const perAuthor = await db
       .collection('ledger')
-      .aggregate<{ n: number }>([
+      .aggregate<{ _id: Types.ObjectId; earned: number; paid: number }>([
         { $match: { party: 'author' } },
-        { $group: { _id: '$authorId', total: { $sum: '$amountAgorot' } } },
-        { $match: { total: { $ne: 0 } } },
-        { $count: 'n' },
+        {
+          $group: {
+            _id: '$authorId',
+            earned: { $sum: { $cond: [{ $eq: ['$kind', 'payout'] }, 0, '$amountAgorot'] } },
+            paid: { $sum: { $cond: [{ $eq: ['$kind', 'payout'] }, '$amountAgorot', 0] } },
+          },
+        },
       ])
       .toArray();
-    if (open?.n) throw new Error(`${open.n} paid authors' ledgers do not sum to nothing`);
-    const bonuses = await db.collection('ledger').countDocuments({ kind: 'bonus' });
+    const rows = await db
+      .collection('payouts')
+      .find({ runId })
+      .project<{
+        authorId: Types.ObjectId;
+        status: string;
+        grossAgorot: number;
+        statement: { balanceAgorot: number };
+      }>({
+        authorId: 1,
+        status: 1,
+        grossAgorot: 1,
+        'statement.balanceAgorot': 1,
+      })
+      .toArray();
+    const rowOf = new Map(rows.map((row) => [row.authorId.toHexString(), row]));
+    const problems: string[] = [];
+    let earnedAll = 0;
+    let grossPaid = 0;
+    let heldOpen = 0;
+    let carriedOpen = 0;
+    let carriedAuthors = 0;
+    for (const author of perAuthor) {
+      const open = author.earned + author.paid;
+      const row = rowOf.get(author._id.toHexString());
+      earnedAll += author.earned;
+      if (!row) {
+        carriedOpen += open;
+        if (open > 0) carriedAuthors += 1;
+        if (open >= 10_000) problems.push(`${author._id.toHexString()}: ${open} open, not paid`);
+      } else if (row.status === 'held') {
+        heldOpen += open;
+        if (open !== row.statement.balanceAgorot)
+          problems.push(
+            `${author._id.toHexString()}: held ${row.statement.balanceAgorot}, open ${open}`,
+          );
+      } else {
+        grossPaid += row.grossAgorot;
+        if (open !== 0 || -author.paid !== row.grossAgorot)
+          problems.push(
+            `${author._id.toHexString()}: paid ${row.grossAgorot}, ledger ${-author.paid}, open ${open}`,
+          );
+      }
+    }
+    const paidRows = rows.filter((row) => row.status !== 'held').length;
+    const heldRows = rows.length - paidRows;
+    if (grossPaid !== totals.grossAgorot)
+      problems.push(`gross ${grossPaid} ≠ totals ${totals.grossAgorot}`);
+    if (heldOpen !== totals.heldAgorot)
+      problems.push(`held ${heldOpen} ≠ totals ${totals.heldAgorot}`);
+    if (carriedOpen !== totals.carriedAgorot)
+      problems.push(`carried ${carriedOpen} ≠ totals ${totals.carriedAgorot}`);
+    if (rows.length !== new Set(rows.map((row) => row.authorId.toHexString())).size)
+      problems.push('an author has two payouts');
+    const reconciles = earnedAll === grossPaid + heldOpen + carriedOpen;
+    const bonuses = await db
+      .collection('ledger')
+      .countDocuments({ kind: 'bonus', party: 'author' });
+    const before = await moneySnapshot(db, dataDir, runId);
+    const masav = before.batch
+      ? readFileSync(path.join(dataDir, before.batch.fileKey))
+      : Buffer.alloc(0);
+    const records = masav
+      .toString('latin1')
+      .split('\r\n')
+      .filter((record) => record.length > 0);
+    const badRecords = records.filter((record) => record.length !== 128).length;
 
-    const perAuthor = (seconds * 1000) / AUTHORS;
+    // 4. A second start of the schedule's job (the run is done), then the run resumed as if it
+    // had crashed before its end (every step again): neither may move anything.
+    await runs.add(
+      PAYOUT_RUN_JOB,
+      {},
+      { ...PAYOUT_RUN_JOB_OPTIONS, jobId: 'bench-payout-run-again' },
+    );
+    await jobDone(runs, 'bench-payout-run-again', 600_000);
+    await db.collection('payout_runs').updateOne({ _id: runId }, { $set: { status: 'running' } });
+    const resumeStarted = Date.now();
+    await runs.add(
+      PAYOUT_RUN_JOB,
+      { runId: runId.toHexString() },
+      { ...PAYOUT_RUN_JOB_OPTIONS, jobId: 'bench-payout-run-resumed' },
+    );
+    await jobDone(runs, 'bench-payout-run-resumed', 7_200_000);
+    const resumeSeconds = (Date.now() - resumeStarted) / 1000;
+    const after = await moneySnapshot(db, dataDir, runId);
+    const moved = Object.entries(before)
+      .filter(
+        ([key, value]) =>
+          JSON.stringify(value) !== JSON.stringify(after[key as keyof typeof after]),
+      )
+      .map(([key]) => key);
+
+    const [loadEnd] = os.loadavg();
     console.log(
-      `\npayout run: ${AUTHORS} authors, ${entries} ledger entries, ${bonuses} bonus entries`,
+      `\npayout run: ${AUTHORS} authors, ${entries} ledger entries (${bonuses} bonuses booked by the run)`,
     );
     console.log(
-      `  order split (baseline, ${ORDERS} orders)   ${split.msPerOrder.toFixed(2)} ms/order   CPU ${split.cpuPerOrder.toFixed(2)} ms/order`,
+      `  order split (baseline, ${ORDERS} orders)    ${split.msPerOrder.toFixed(2)} ms/order   CPU ${split.cpuPerOrder.toFixed(2)} ms/order`,
     );
     console.log(
-      `  payout run, whole                  ${seconds.toFixed(1)} s   ${perAuthor.toFixed(2)} ms/author   CPU ${(runCpu / AUTHORS).toFixed(2)} ms/author`,
+      `  payouts + bank file (run done)      ${runSeconds.toFixed(1)} s   ${((runSeconds * 1000) / AUTHORS).toFixed(2)} ms/author   worker CPU ${(runCpu / AUTHORS).toFixed(2)} ms/author`,
     );
     console.log(
-      `  → one author's payout (statement PDF included) costs ${(perAuthor / split.msPerOrder).toFixed(1)} orders' splits`,
+      `  whole, statements drawn and mailed  ${seconds.toFixed(1)} s   ${((seconds * 1000) / AUTHORS).toFixed(2)} ms/author   worker CPU ${(totalCpu / AUTHORS).toFixed(2)} ms/author, MongoDB (embedded) CPU ${((mongoUsage.user + mongoUsage.system) / 1000 / AUTHORS).toFixed(2)} ms/author`,
     );
-    console.log(`  totals ${JSON.stringify(run.totals)}`);
-    const [load] = os.loadavg();
-    console.log(`Load average at the end: ${load?.toFixed(1)} on ${os.cpus().length} cores.`);
+    console.log(
+      `  → one author's payout, statement included, costs ${((seconds * 1000) / AUTHORS / split.msPerOrder).toFixed(1)} orders' splits`,
+    );
+    console.log(
+      `  authors: ${totals.paidCount} paid (${paidRows} rows), ${totals.carriedCount} rolled over (${carriedAuthors}), ${totals.heldCount} held (${heldRows}); ${before.statements} statements written, ${before.mailed} mailed of ${payoutCount}`,
+    );
+    console.log(
+      `  Masav file: ${masav.length} bytes, ${records.length} records (${before.batch?.credits ?? 0} credits)${badRecords ? `, ${badRecords} NOT 128 characters` : ', each 128 characters'}`,
+    );
+    console.log(
+      `  ledger ${reconciles && !problems.length ? 'reconciles' : 'DOES NOT reconcile'}: earned ${earnedAll} = paid ${grossPaid} + held ${heldOpen} + carried ${carriedOpen} agorot${problems.length ? `; ${problems.length} problems, e.g. ${problems.slice(0, 3).join('; ')}` : ''}`,
+    );
+    console.log(
+      `  second run: ${moved.length ? `MOVED ${moved.join(', ')}` : 'moved nothing'} (the done run again, then resumed from the start in ${resumeSeconds.toFixed(1)} s)`,
+    );
+    console.log(
+      `Load average: ${loadAtStart.toFixed(1)} at the start, ${loadDuring?.toFixed(1)} after the run, ${loadEnd?.toFixed(1)} at the end, on ${os.cpus().length} cores.`,
+    );
+    if (!reconciles || problems.length || moved.length || badRecords) process.exitCode = 1;
   } finally {
     await Promise.all([splits.close(), runs.close()]);
     await stopChild(worker);

@@ -47,6 +47,11 @@ export const payoutRunSchema = z.object({
       sentBy: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * The run's statements still being drawn (their PDFs are drawn after the run's money, a job
+   * each): 0 once every author's statement PDF is there.
+   */
+  statementsPending: z.number(),
 });
 export type PayoutRun = z.infer<typeof payoutRunSchema>;
 

@@ -415,9 +415,13 @@ export function printChargeSplitJob(orderId: string, paidAt: Date) {
 /**
  * `payout-runs`: the monthly payout run (issue 23). The worker schedules it on the 15th in Israel
  * (no payload: the run of the period it falls in); an admin's start queues the run the API opened
- * (`runId`) under the period's job id, so two starts queue one job.
+ * (`runId`) under the period's job id, so two starts queue one job. `payout-statements`: each
+ * payout's statement (its PDF, then its mail), drawn after the run's money is written.
  */
-export const PAYOUT_QUEUE_NAMES = { payoutRuns: 'payout-runs' } as const;
+export const PAYOUT_QUEUE_NAMES = {
+  payoutRuns: 'payout-runs',
+  payoutStatements: 'payout-statements',
+} as const;
 
 /** Payload of a `payout-runs` job: the run to resume, or none (the schedule's). */
 export const payoutRunsJobSchema = z.strictObject({
@@ -442,6 +446,29 @@ export const payoutReleaseJobSchema = z.strictObject({
 export type PayoutReleaseJob = z.infer<typeof payoutReleaseJobSchema>;
 export const payoutReleaseJobId = (payoutId: string) => `payout-release-${payoutId}`;
 
+/**
+ * A payout's statement to draw and mail (queue `payout-statements`, job id
+ * {@link payoutStatementJobId}: one per payout, that is per author and period). Queued by the run
+ * once its payouts and bank file are written, and by the release of a held payout.
+ */
+export const PAYOUT_STATEMENT_JOB = 'statement' as const;
+export const payoutStatementJobSchema = z.strictObject({
+  payoutId: z.string().regex(/^[a-f\d]{24}$/i),
+});
+export type PayoutStatementJob = z.infer<typeof payoutStatementJobSchema>;
+export const payoutStatementJobId = (payoutId: string) => `statement-${payoutId}`;
+
+/**
+ * A statement's job: retried with backoff (drawing it again writes the same file; the mail's job
+ * id is the payout's), removed once done so a statement drawn anew (a released hold) queues again.
+ */
+export const PAYOUT_STATEMENT_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: true,
+  removeOnFail: false,
+} as const;
+
 /** The job id of an admin's start of a period's run. */
 export const payoutRunJobId = (period: string) => `payout-run-${period}`;
 
@@ -459,6 +486,7 @@ export const ALL_QUEUE_NAMES: readonly string[] = [
   ...ORDER_QUEUE_NAME_LIST,
   ...BOOK_QUEUE_NAME_LIST,
   PAYOUT_QUEUE_NAMES.payoutRuns,
+  PAYOUT_QUEUE_NAMES.payoutStatements,
   FOLLOW_QUEUE_NAMES.followDigests,
 ];
 

@@ -477,6 +477,7 @@ describe('order-splits: the paid order to the ledger', () => {
           'mail',
           'order-splits',
           'payout-runs',
+          'payout-statements',
           'print-jobs',
           'receipts',
           'refunds',

@@ -5,7 +5,17 @@
 import { startPortalApi, type Account, type PortalApi } from '../../api/test/portal-fixture';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { MyPayout, MyPayouts, PayoutRun, PayoutRunDetail } from '@mechabrim/contracts';
+import {
+  PAYOUT_QUEUE_NAMES,
+  PAYOUT_STATEMENT_JOB,
+  PAYOUT_STATEMENT_JOB_OPTIONS,
+  payoutStatementJobId,
+  type MyPayout,
+  type MyPayouts,
+  type PayoutRun,
+  type PayoutRunDetail,
+} from '@mechabrim/contracts';
+import { Queue } from 'bullmq';
 import { decidePayout, payoutPeriodOf, selectPayoutPolicy } from '@mechabrim/money';
 import { until } from '@mechabrim/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -143,8 +153,15 @@ describe('the monthly payout run', () => {
     const opened = await service.openRun(undefined, new Date());
     expect(opened?.period).toBe(period.month);
     if (!opened) throw new Error('no run');
-    await service.payAuthor(opened, new Types.ObjectId(authors.noa?.id));
-    await service.payAuthor(opened, new Types.ObjectId(authors.maya?.id));
+    // Two attempts at the same two authors at once (the job taken twice), then the crash: the
+    // one that loses the race writes nothing of its own, author by author.
+    const noa = new Types.ObjectId(authors.noa?.id);
+    const maya = new Types.ObjectId(authors.maya?.id);
+    const attempts = await Promise.all([
+      service.payAuthors(opened, [noa, maya]),
+      service.payAuthors(opened, [maya, noa]),
+    ]);
+    expect(attempts.flat().filter((o) => o.outcome === 'exists').length).toBeGreaterThanOrEqual(2);
 
     // The admin starts the period's run: the same run, resumed by the worker.
     const started = await startRun();
@@ -183,8 +200,20 @@ describe('the monthly payout run', () => {
   }, 90_000);
 
   it("writes each payout's Hebrew statement PDF, serves it to its author only, and mails it once", async () => {
-    const rows = await ctx.db.collection('payouts').find().toArray();
+    // Drawn after the run's money, a job each: the run counts them until they are all there.
+    const rows = await until(
+      'the statements',
+      async () => {
+        const all = await ctx.db.collection('payouts').find().toArray();
+        return all.every((row) => row.statementFileKey && row.statementMailedAt) ? all : undefined;
+      },
+      60_000,
+    );
     expect(rows).toHaveLength(4);
+    const [listed] = (
+      await ctx.http.get<PayoutRun[]>('/api/admin/payout-runs', { token: admin.token })
+    ).body;
+    expect(listed?.statementsPending).toBe(0);
     for (const row of rows) {
       expect(row.statementFileKey).toBe(`payout-statements/${String(row._id)}.pdf`);
       expect(row.statementMailedAt).toEqual(expect.any(Date));
@@ -295,6 +324,36 @@ describe('the monthly payout run', () => {
     expect(await ctx.db.collection('payouts').countDocuments()).toBe(before);
     // The statements step again: no second file, no second mail.
     expect(await worker.get(PayoutStatements).issue(run._id)).toEqual({ written: 0, mailed: 0 });
+    // A statement's job retried, or queued twice (the run's job repeated): nothing again.
+    const [first] = await ctx.db.collection('payouts').find().sort({ _id: 1 }).toArray();
+    const payoutId = String(first?._id);
+    const jobs = new Queue(PAYOUT_QUEUE_NAMES.payoutStatements, {
+      connection: { url: ctx.redisUrl, maxRetriesPerRequest: null },
+    });
+    try {
+      const opts = { ...PAYOUT_STATEMENT_JOB_OPTIONS, jobId: payoutStatementJobId(payoutId) };
+      await Promise.all([
+        jobs.add(PAYOUT_STATEMENT_JOB, { payoutId }, opts),
+        jobs.add(PAYOUT_STATEMENT_JOB, { payoutId }, opts),
+      ]);
+      await until(
+        'the statement jobs',
+        async () => {
+          const counts = await jobs.getJobCounts('waiting', 'active', 'delayed', 'failed');
+          expect(counts.failed).toBe(0);
+          return (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0
+            ? true
+            : undefined;
+        },
+        30_000,
+      );
+    } finally {
+      await jobs.close();
+    }
+    expect(await worker.get(PayoutStatements).issueOne(payoutId)).toEqual({
+      written: 0,
+      mailed: 0,
+    });
     expect(await readdir(path.join(ctx.dataDir, 'payout-statements'))).toHaveLength(before);
     expect(
       await ctx.db.collection('mail_outbox').countDocuments({ template: 'payout-statement' }),

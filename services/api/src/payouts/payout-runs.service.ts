@@ -88,12 +88,17 @@ export class PayoutRunsService {
           { ...PAYOUT_RUN_JOB_OPTIONS, jobId },
         );
     }
-    return toPayoutRun(run.toObject());
+    return toPayoutRun(run.toObject(), await this.statementsPending(run._id));
   }
 
   async list(): Promise<PayoutRun[]> {
     const runs = await this.runs.find().sort({ startedAt: -1 }).limit(120).lean<StoredRun[]>();
-    return runs.map(toPayoutRun);
+    const pending = await this.payouts.aggregate<{ _id: Types.ObjectId; n: number }>([
+      { $match: { runId: { $in: runs.map((run) => run._id) }, statementFileKey: null } },
+      { $group: { _id: '$runId', n: { $sum: 1 } } },
+    ]);
+    const byRun = new Map(pending.map((row) => [row._id.toHexString(), row.n]));
+    return runs.map((run) => toPayoutRun(run, byRun.get(run._id.toHexString()) ?? 0));
   }
 
   async get(id: string): Promise<PayoutRunDetail> {
@@ -108,7 +113,7 @@ export class PayoutRunsService {
       .lean<Array<{ _id: Types.ObjectId; name: string }>>();
     const names = new Map(authors.map((a) => [a._id.toHexString(), a.name]));
     return {
-      ...toPayoutRun(run),
+      ...toPayoutRun(run, rows.filter((row) => !row.statementFileKey).length),
       ...(await this.runAllocations.forRun(run._id)),
       payouts: rows.map((row) => ({
         id: row._id.toHexString(),
@@ -165,7 +170,15 @@ export class PayoutRunsService {
       { runId: run._id, status: 'planned' },
       { $set: { status: 'paid' } },
     );
-    return { message: m.batchMarkedSent, run: toPayoutRun(await this.runOf(id)) };
+    return {
+      message: m.batchMarkedSent,
+      run: toPayoutRun(await this.runOf(id), await this.statementsPending(run._id)),
+    };
+  }
+
+  /** The run's payouts whose statement PDF is still being drawn. */
+  private statementsPending(runId: Types.ObjectId): Promise<number> {
+    return this.payouts.countDocuments({ runId, statementFileKey: null });
   }
 
   /**

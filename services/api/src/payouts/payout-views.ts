@@ -80,7 +80,8 @@ export interface StoredPayoutRow {
   bank?: { bankCode: string; branch: string; accountMasked: string; taxStatus: TaxStatus } | null;
 }
 
-export function toPayoutRun(run: StoredRun): PayoutRun {
+/** A run as the admins see it; `statementsPending`, its payouts whose PDF is not drawn yet. */
+export function toPayoutRun(run: StoredRun, statementsPending = 0): PayoutRun {
   const t = run.totals;
   return {
     id: run._id.toHexString(),
@@ -112,6 +113,7 @@ export function toPayoutRun(run: StoredRun): PayoutRun {
           sentBy: run.batch.sentBy ?? null,
         }
       : null,
+    statementsPending,
   };
 }
 

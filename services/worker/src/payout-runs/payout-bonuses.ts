@@ -15,6 +15,7 @@ import {
 import { BONUS_SALES_KINDS, earnedBonuses } from '@mechabrim/money';
 
 interface AuthorRow {
+  authorId: Types.ObjectId;
   orderId: Types.ObjectId;
   lineIndex: number;
   party: string;
@@ -33,8 +34,8 @@ const entryKey = (e: { orderId: Types.ObjectId; lineIndex: number; party: string
  * ledger entries of their own kind (`bonusLedgerEntries`: the author's, and the platform's that
  * pays it). Safe to repeat: entries already booked are left out (either half of a bonus, so a
  * crash between the two halves is mended by the rerun), and the ledger's unique key refuses a
- * second of any that two attempts write at once, so no bonus is ever counted twice. One author's
- * entries at a time: no read of the whole ledger at once.
+ * second of any that two attempts write at once, so no bonus is ever counted twice. A few authors'
+ * entries at a time (the run's step): no read of the whole ledger at once.
  */
 @Injectable()
 export class PayoutBonusesStep {
@@ -48,19 +49,33 @@ export class PayoutBonusesStep {
    * Books the author's bonuses earned before `periodEnd` that are not booked yet; answers how
    * many entries it wrote. `institutionOrders` is {@link institutionOrders}' answer for the run.
    */
-  async book(
+  book(
     run: { periodEnd: Date },
     authorId: Types.ObjectId,
     institutionOrders: ReadonlySet<string>,
   ): Promise<number> {
+    return this.bookMany(run, [authorId], institutionOrders);
+  }
+
+  /**
+   * {@link book} for a few authors at once: their entries read in one query, each author's
+   * bonuses drawn from their own, and written in one unordered insert.
+   */
+  async bookMany(
+    run: { periodEnd: Date },
+    authorIds: readonly Types.ObjectId[],
+    institutionOrders: ReadonlySet<string>,
+  ): Promise<number> {
+    if (!authorIds.length) return 0;
     const entries = await this.ledger
       .find({
-        authorId,
+        authorId: authorIds.length === 1 ? authorIds[0] : { $in: authorIds },
         kind: { $in: [...BONUS_SALES_KINDS, ...BONUS_KINDS] },
         occurredAt: { $lt: run.periodEnd },
       })
       .select({
         _id: 0,
+        authorId: 1,
         orderId: 1,
         lineIndex: 1,
         party: 1,
@@ -69,6 +84,33 @@ export class PayoutBonusesStep {
         occurredAt: 1,
       })
       .lean<AuthorRow[]>();
+    const byAuthor = new Map<string, AuthorRow[]>();
+    for (const entry of entries) {
+      const key = entry.authorId.toHexString();
+      const list = byAuthor.get(key);
+      if (list) list.push(entry);
+      else byAuthor.set(key, [entry]);
+    }
+    const rows = authorIds.flatMap((authorId) =>
+      this.unbooked(run, authorId, byAuthor.get(authorId.toHexString()) ?? [], institutionOrders),
+    );
+    if (!rows.length) return 0;
+    try {
+      await this.ledger.collection.insertMany(rows, { ordered: false });
+    } catch (error) {
+      // Another attempt of the run booked some of them first: they stand.
+      if (!onlyDuplicateKeys(error)) throw error;
+    }
+    return rows.length;
+  }
+
+  /** The bonus entries one author's sales earned that their ledger does not hold yet. */
+  private unbooked(
+    run: { periodEnd: Date },
+    authorId: Types.ObjectId,
+    entries: readonly AuthorRow[],
+    institutionOrders: ReadonlySet<string>,
+  ) {
     const sales = entries
       .filter((e) => e.party === 'author' && isSalesKind(e.kind))
       .map((e) => ({
@@ -78,7 +120,7 @@ export class PayoutBonusesStep {
         institution: institutionOrders.has(e.orderId.toHexString()),
       }));
     const booked = new Set(entries.filter((e) => !isSalesKind(e.kind)).map(entryKey));
-    const rows = earnedBonuses(sales, run.periodEnd)
+    return earnedBonuses(sales, run.periodEnd)
       .flatMap((bonus) =>
         bonusLedgerEntries({
           authorId,
@@ -89,14 +131,6 @@ export class PayoutBonusesStep {
         }),
       )
       .filter((row) => !booked.has(entryKey(row)));
-    if (!rows.length) return 0;
-    try {
-      await this.ledger.collection.insertMany(rows, { ordered: false });
-    } catch (error) {
-      // Another attempt of the run booked some of them first: they stand.
-      if (!onlyDuplicateKeys(error)) throw error;
-    }
-    return rows.length;
   }
 
   /** The orders bought by accounts an admin marked as institutions (their ids, as hex). */

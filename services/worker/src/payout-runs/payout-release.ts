@@ -66,7 +66,8 @@ export class PayoutReleaseStep {
       throw error;
     }
     await this.run.writeBatch(run);
-    await this.statements.issue(run._id);
+    // Its statement drawn again, here (one PDF): the run's others may still be queued.
+    await this.statements.issueOne(payoutId);
     if (run.status === 'done') {
       const totals = await this.run.rowTotals(run._id);
       await this.runs.updateOne(

@@ -12,6 +12,7 @@ import {
   BOOK_MODEL,
   isDuplicateKeyError,
   LEDGER_ENTRY_MODEL,
+  onlyDuplicateKeys,
   SHIPPING_KINDS,
   openPayoutRun,
   PAYOUT_DETAILS_MODEL,
@@ -108,6 +109,7 @@ interface StoredDetails {
 }
 
 interface LeanEntry {
+  authorId: Types.ObjectId;
   orderId: Types.ObjectId;
   lineIndex: number;
   party: StatementLedgerEntry['party'];
@@ -116,8 +118,42 @@ interface LeanEntry {
   quantity: number;
   lineTotalAgorot: number;
   bookId?: Types.ObjectId | null;
+  bonusMonth?: string;
+  bonusRule?: string;
   occurredAt: Date;
 }
+
+/** A past payout of an author as {@link PayoutRunService.plan} reads it. */
+interface PastRow {
+  authorId: Types.ObjectId;
+  status: PayoutStatus;
+  grossAgorot: number;
+  periodEnd: Date;
+  createdAt: Date;
+}
+
+/** What the payout of a few authors is decided from (by author, as hex). */
+interface PlanInputs {
+  entries: Map<string, LeanEntry[]>;
+  past: Map<string, PastRow[]>;
+  details: Map<string, StoredDetails>;
+  titles: Map<string, string>;
+}
+
+type Planned =
+  | { row: PlannedPayoutRow }
+  | { outcome: 'carried'; balanceAgorot: number }
+  | { outcome: 'nothing' };
+
+/** Authors decided and written together (a transaction each). */
+const AUTHORS_PER_STEP = 100;
+
+/** What a statement's lines leave out: payouts, the order's shipping, bonuses (listed apart). */
+const STATEMENT_SKIPPED_KINDS: ReadonlySet<string> = new Set([
+  'payout',
+  ...SHIPPING_KINDS,
+  ...BONUS_KINDS,
+]);
 
 /**
  * The payout run (issue 23, ARCHITECTURE.md decision 13), as named steps each safe to repeat:
@@ -168,24 +204,29 @@ export class PayoutRunService {
   async execute(run: RunView): Promise<RunTotals | null> {
     if (run.status === 'done') return null;
     this.key();
-    const authorIds = await this.ledger.distinct('authorId', {
-      party: 'author',
-      occurredAt: { $lt: run.periodEnd },
-    });
+    const authorIds = (
+      await this.ledger.distinct('authorId', {
+        party: 'author',
+        occurredAt: { $lt: run.periodEnd },
+      })
+    ).sort((a, b) => a.toHexString().localeCompare(b.toHexString()));
     let carriedCount = 0;
     let carriedAgorot = 0;
     const institutionOrders = await this.bonuses.institutionOrders();
-    for (const authorId of authorIds) {
-      await this.bonuses.book(run, authorId, institutionOrders);
-      const outcome = await this.payAuthor(run, authorId);
-      if (outcome.outcome === 'carried' && outcome.balanceAgorot > 0) {
-        carriedCount += 1;
-        carriedAgorot += outcome.balanceAgorot;
+    for (let start = 0; start < authorIds.length; start += AUTHORS_PER_STEP) {
+      const authors = authorIds.slice(start, start + AUTHORS_PER_STEP);
+      await this.bonuses.bookMany(run, authors, institutionOrders);
+      for (const outcome of await this.payAuthors(run, authors)) {
+        if (outcome.outcome === 'carried' && outcome.balanceAgorot > 0) {
+          carriedCount += 1;
+          carriedAgorot += outcome.balanceAgorot;
+        }
       }
     }
     await this.community.allocate(run, this.key());
     await this.writeBatch(run);
-    await this.statements.issue(run._id);
+    // The statements are drawn by jobs of their own (a PDF each): the run's money is done.
+    await this.statements.queue(run._id);
     const totals = { ...(await this.rowTotals(run._id)), carriedCount, carriedAgorot };
     await this.runs.updateOne(
       { _id: run._id, status: 'running' },
@@ -197,6 +238,72 @@ export class PayoutRunService {
 
   /** Step 3 for one author. */
   async payAuthor(run: RunView, authorId: Types.ObjectId): Promise<AuthorOutcome> {
+    const [outcome] = await this.payAuthors(run, [authorId]);
+    return outcome ?? { outcome: 'nothing' };
+  }
+
+  /**
+   * Step 3 for a few authors at once (their outcomes in the same order): their ledgers, past
+   * payouts, details and books read in a handful of queries, each author decided alone, then
+   * every payout row and payout ledger entry of them written in one transaction. The unique
+   * (author, period) of a payout and the payout entry's key (the payout's id) keep it exactly
+   * once: when another attempt of the run wrote one of them first, the transaction writes
+   * nothing and the authors are paid one by one, each in a transaction of its own.
+   */
+  async payAuthors(run: RunView, authorIds: readonly Types.ObjectId[]): Promise<AuthorOutcome[]> {
+    const paid = new Set(
+      (
+        await this.payouts
+          .find({ authorId: { $in: authorIds }, period: run.period })
+          .select({ authorId: 1 })
+          .lean<Array<{ authorId: Types.ObjectId }>>()
+      ).map((row) => row.authorId.toHexString()),
+    );
+    const outcomes = new Map<string, AuthorOutcome>();
+    const due = authorIds.filter((id) => {
+      if (!paid.has(id.toHexString())) return true;
+      outcomes.set(id.toHexString(), { outcome: 'exists' });
+      return false;
+    });
+    const inputs = await this.planInputs(run, due);
+    const rows: PlannedPayoutRow[] = [];
+    for (const authorId of due) {
+      const planned = this.planFrom(run, authorId, new Types.ObjectId(), inputs);
+      if ('outcome' in planned) outcomes.set(authorId.toHexString(), planned);
+      else rows.push(planned.row);
+    }
+    if (rows.length > 0) {
+      try {
+        await this.connection.transaction(async (session) => {
+          // Drawn here from the schemas' types (money as whole agorot from @mechabrim/money):
+          // written without hydrating each statement, which costs more than the rest.
+          await this.payouts.insertMany(
+            rows.map((row) => this.payouts.applyDefaults(row)),
+            { session, lean: true },
+          );
+          const entries = rows
+            .filter((row) => row.status !== 'held')
+            .map((row) => payoutLedgerEntry(row, 'paid', run.startedAt));
+          if (entries.length) await this.ledger.insertMany(entries, { session });
+        });
+        for (const row of rows)
+          outcomes.set(row.authorId.toHexString(), {
+            outcome: row.status === 'held' ? 'held' : 'planned',
+            grossAgorot: row.grossAgorot,
+          });
+      } catch (error) {
+        // Another attempt of the same run wrote some of these payouts first: nothing of this
+        // transaction was written; author by author, the ones written stand.
+        if (!isDuplicateKeyError(error) && !onlyDuplicateKeys(error)) throw error;
+        for (const row of rows)
+          outcomes.set(row.authorId.toHexString(), await this.payOne(run, row.authorId));
+      }
+    }
+    return authorIds.map((id) => outcomes.get(id.toHexString()) ?? { outcome: 'nothing' });
+  }
+
+  /** One author's payout row and its ledger entry, in a transaction of its own (or it exists). */
+  private async payOne(run: RunView, authorId: Types.ObjectId): Promise<AuthorOutcome> {
     if (await this.payouts.exists({ authorId, period: run.period })) return { outcome: 'exists' };
     const planned = await this.plan(run, authorId, new Types.ObjectId());
     if ('outcome' in planned) return planned;
@@ -204,16 +311,15 @@ export class PayoutRunService {
     const held = row.status === 'held';
     try {
       await this.connection.transaction(async (session) => {
-        await this.payouts.create([row], { session });
+        await this.payouts.insertMany([this.payouts.applyDefaults(row)], { session, lean: true });
         if (!held)
-          await this.ledger.create(
-            [payoutLedgerEntry({ ...row, _id: row._id }, 'paid', run.startedAt)],
-            { session },
-          );
+          await this.ledger.insertMany([payoutLedgerEntry(row, 'paid', run.startedAt)], {
+            session,
+          });
       });
     } catch (error) {
       // Another attempt of the same run wrote this author's payout first: it stands.
-      if (isDuplicateKeyError(error)) return { outcome: 'exists' };
+      if (isDuplicateKeyError(error) || onlyDuplicateKeys(error)) return { outcome: 'exists' };
       throw error;
     }
     return { outcome: held ? 'held' : 'planned', grossAgorot: row.grossAgorot };
@@ -222,38 +328,87 @@ export class PayoutRunService {
   /**
    * What the run pays one author, as the payout row `payoutId` would hold it (held when their
    * details are on hold or missing), or why there is none: nothing owed, or a balance that rolls
-   * over. Reads only; {@link payAuthor} and the release of a hold write it.
+   * over. Reads only; {@link payAuthors} and the release of a hold write it.
    */
-  async plan(
+  async plan(run: RunView, authorId: Types.ObjectId, payoutId: Types.ObjectId): Promise<Planned> {
+    return this.planFrom(run, authorId, payoutId, await this.planInputs(run, [authorId]));
+  }
+
+  /**
+   * What {@link planFrom} reads of these authors, in a few queries for all of them: their ledger
+   * before the period's end (payouts aside), their payouts, their details and their books' titles.
+   */
+  private async planInputs(
     run: RunView,
-    authorId: Types.ObjectId,
-    payoutId: Types.ObjectId,
-  ): Promise<
-    | { row: PlannedPayoutRow }
-    | { outcome: 'carried'; balanceAgorot: number }
-    | { outcome: 'nothing' }
-  > {
-    const [entries, past] = await Promise.all([
+    authorIds: readonly Types.ObjectId[],
+  ): Promise<PlanInputs> {
+    const inputs: PlanInputs = {
+      entries: new Map(),
+      past: new Map(),
+      details: new Map(),
+      titles: new Map(),
+    };
+    if (!authorIds.length) return inputs;
+    const [entries, past, details] = await Promise.all([
       this.ledger
         .find({
-          authorId,
-          party: 'author',
+          authorId: { $in: authorIds },
           kind: { $ne: 'payout' },
           occurredAt: { $lt: run.periodEnd },
         })
-        .select({ _id: 0, amountAgorot: 1, occurredAt: 1 })
-        .lean<Array<{ amountAgorot: number; occurredAt: Date }>>(),
+        .select({
+          _id: 0,
+          orderId: 1,
+          lineIndex: 1,
+          party: 1,
+          kind: 1,
+          amountAgorot: 1,
+          quantity: 1,
+          lineTotalAgorot: 1,
+          bookId: 1,
+          authorId: 1,
+          bonusMonth: 1,
+          bonusRule: 1,
+          occurredAt: 1,
+        })
+        .lean<LeanEntry[]>(),
       this.payouts
-        .find({ authorId })
-        .select({ status: 1, grossAgorot: 1, periodEnd: 1, createdAt: 1 })
-        .lean<
-          Array<{ status: PayoutStatus; grossAgorot: number; periodEnd: Date; createdAt: Date }>
-        >(),
+        .find({ authorId: { $in: authorIds } })
+        .select({ authorId: 1, status: 1, grossAgorot: 1, periodEnd: 1, createdAt: 1 })
+        .lean<PastRow[]>(),
+      this.details
+        .find({ user: { $in: authorIds } })
+        .lean<Array<StoredDetails & { user: Types.ObjectId }>>(),
     ]);
+    const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+      const list = map.get(key);
+      if (list) list.push(value);
+      else map.set(key, [value]);
+    };
+    for (const entry of entries) push(inputs.entries, entry.authorId.toHexString(), entry);
+    for (const row of past) push(inputs.past, row.authorId.toHexString(), row);
+    for (const stored of details) inputs.details.set(stored.user.toHexString(), stored);
+    const bookIds = [
+      ...new Set(entries.flatMap((e) => (e.bookId ? [e.bookId.toHexString()] : []))),
+    ];
+    inputs.titles = await this.titles(bookIds);
+    return inputs;
+  }
+
+  /** {@link plan} from what {@link planInputs} read: the same queries' filters, in memory. */
+  private planFrom(
+    run: RunView,
+    authorId: Types.ObjectId,
+    payoutId: Types.ObjectId,
+    inputs: PlanInputs,
+  ): Planned {
+    const key = authorId.toHexString();
+    const all = inputs.entries.get(key) ?? [];
+    const past = inputs.past.get(key) ?? [];
     const moneyMoved = past.filter((p) => PAYOUT_MONEY_STATUSES.includes(p.status));
     const decision = decidePayout(
       selectPayoutPolicy(run.policy),
-      entries,
+      all.filter((entry) => entry.party === 'author'),
       moneyMoved.map((p) => ({
         amountAgorot: p.grossAgorot,
         periodEnd: p.periodEnd,
@@ -267,7 +422,7 @@ export class PayoutRunService {
         : { outcome: 'carried' as const, balanceAgorot: decision.balance };
     }
 
-    const opened = await this.openDetails(authorId);
+    const opened = this.openDetails(authorId, inputs.details.get(key) ?? null);
     const heldReason: PayoutHeldReason | null = 'held' in opened ? opened.held : null;
     const details = 'details' in opened ? opened.details : null;
     const withholdingPercent =
@@ -277,15 +432,16 @@ export class PayoutRunService {
     const from = past
       .filter((p) => p.status !== 'held')
       .reduce<Date | null>((last, p) => (!last || p.periodEnd > last ? p.periodEnd : last), null);
-    const bonusLines = await this.bonusLines(authorId, from, run.periodEnd);
+    const inWindow = all.filter((entry) => !from || entry.occurredAt >= from);
+    const bonusLines = this.bonusLines(inWindow);
     const statement = payoutStatement({
-      entries: await this.statementEntries(authorId, from, run.periodEnd),
+      entries: this.statementEntries(inWindow),
       decision,
       withholdingPercent,
       pay: !heldReason,
       bonuses: bonusTotal(bonusLines),
     });
-    const titles = await this.titles(statement.lines.map((line) => line.bookId));
+    const titles = inputs.titles;
     const row = {
       _id: payoutId,
       runId: run._id,
@@ -429,10 +585,10 @@ export class PayoutRunService {
   }
 
   /** The author's bank details, or why the payout is held. */
-  private async openDetails(
+  private openDetails(
     authorId: Types.ObjectId,
-  ): Promise<{ details: PayoutDetailsRequest } | { held: PayoutHeldReason }> {
-    const stored = await this.details.findOne({ user: authorId }).lean<StoredDetails>();
+    stored: StoredDetails | null,
+  ): { details: PayoutDetailsRequest } | { held: PayoutHeldReason } {
     if (!stored) return { held: 'no-details' };
     if (stored.payoutHold) return { held: 'on-hold' };
     try {
@@ -457,52 +613,29 @@ export class PayoutRunService {
    * order's shipping: it rides on the first line's author but is no part of any line, and the
    * bonuses: {@link bonusLines}).
    */
-  private async statementEntries(
-    authorId: Types.ObjectId,
-    from: Date | null,
-    to: Date,
-  ): Promise<StatementLedgerEntry[]> {
-    const entries = await this.ledger
-      .find({
-        authorId,
-        kind: { $nin: ['payout', ...SHIPPING_KINDS, ...BONUS_KINDS] },
-        occurredAt: { ...(from && { $gte: from }), $lt: to },
-      })
-      .select({
-        _id: 0,
-        orderId: 1,
-        lineIndex: 1,
-        party: 1,
-        kind: 1,
-        amountAgorot: 1,
-        quantity: 1,
-        lineTotalAgorot: 1,
-        bookId: 1,
-        occurredAt: 1,
-      })
-      .lean<LeanEntry[]>();
-    return entries.map((entry) => ({
-      ...entry,
-      orderId: entry.orderId.toHexString(),
-      bookId: entry.bookId ? entry.bookId.toHexString() : null,
-    }));
+  private statementEntries(inWindow: readonly LeanEntry[]): StatementLedgerEntry[] {
+    return inWindow
+      .filter((entry) => !STATEMENT_SKIPPED_KINDS.has(entry.kind))
+      .map((entry) => ({
+        orderId: entry.orderId.toHexString(),
+        lineIndex: entry.lineIndex,
+        party: entry.party,
+        kind: entry.kind,
+        amountAgorot: entry.amountAgorot,
+        quantity: entry.quantity,
+        lineTotalAgorot: entry.lineTotalAgorot,
+        bookId: entry.bookId ? entry.bookId.toHexString() : null,
+        occurredAt: entry.occurredAt,
+      }));
   }
 
   /** The author's bonuses booked in the statement's window, oldest month first. */
-  private async bonusLines(authorId: Types.ObjectId, from: Date | null, to: Date) {
-    const entries = await this.ledger
-      .find({
-        authorId,
-        party: 'author',
-        kind: { $in: BONUS_KINDS },
-        occurredAt: { ...(from && { $gte: from }), $lt: to },
-      })
-      .select({ _id: 0, bonusMonth: 1, bonusRule: 1, amountAgorot: 1 })
-      .lean<Array<{ bonusMonth: string; bonusRule: BonusRule; amountAgorot: number }>>();
-    return entries
+  private bonusLines(inWindow: readonly LeanEntry[]): BonusLine[] {
+    return inWindow
+      .filter((e) => e.party === 'author' && (BONUS_KINDS as readonly string[]).includes(e.kind))
       .map((e): BonusLine => ({
-        month: e.bonusMonth,
-        rule: e.bonusRule,
+        month: e.bonusMonth ?? '',
+        rule: e.bonusRule as BonusRule,
         amountAgorot: e.amountAgorot,
       }))
       .sort((a, b) =>
@@ -512,8 +645,7 @@ export class PayoutRunService {
       );
   }
 
-  private async titles(bookIds: Array<string | null>): Promise<Map<string, string>> {
-    const ids = [...new Set(bookIds.filter((id): id is string => id !== null))];
+  private async titles(ids: readonly string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
     const books = await this.books
       .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } })

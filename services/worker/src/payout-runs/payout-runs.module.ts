@@ -28,6 +28,7 @@ import { PayoutBonusesStep } from './payout-bonuses';
 import { PayoutReleaseStep } from './payout-release';
 import { PayoutRunService } from './payout-run.service';
 import { PayoutStatements } from './payout-statements';
+import { PayoutStatementsProcessor } from './payout-statements.processor';
 import { PayoutRunsProcessor } from './payout-runs.processor';
 
 /** Authors' payouts and the community fund's allocations (issue 23): the monthly run, its statements and its bank file. */
@@ -36,6 +37,7 @@ import { PayoutRunsProcessor } from './payout-runs.processor';
     // The statements are drawn on the receipts' PDF thread and kept in their file store.
     ReceiptsModule,
     BullModule.registerQueue({ name: PAYOUT_QUEUE_NAMES.payoutRuns }),
+    BullModule.registerQueue({ name: PAYOUT_QUEUE_NAMES.payoutStatements }),
     BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.mail }),
     MongooseModule.forFeature([
       { name: PAYOUT_RUN_MODEL, schema: PayoutRunSchema },
@@ -56,6 +58,7 @@ import { PayoutRunsProcessor } from './payout-runs.processor';
     CommunityAllocationStep,
     PayoutStatements,
     PayoutRunsProcessor,
+    PayoutStatementsProcessor,
   ],
   exports: [PayoutRunService],
 })

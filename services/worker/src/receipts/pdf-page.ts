@@ -1,5 +1,7 @@
 import { formatPrice, toShekels, type Agorot } from '@mechabrim/money';
+import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BusinessDetails } from '../config/worker-config';
@@ -20,6 +22,22 @@ const FONTS = {
   hebrewBold: path.join(fontFiles, 'heebo-hebrew-700-normal.woff'),
   latinBold: path.join(fontFiles, 'heebo-latin-700-normal.woff'),
 };
+
+/**
+ * Each font file opened once per thread, not once per document: opening a WOFF inflates its
+ * tables (a third of a statement's drawing), and fontkit keeps the glyphs and the layout lookups
+ * it has read. pdfkit takes an opened font as it takes a file (each document still embeds its own
+ * subset of the glyphs it drew).
+ */
+const opened = new Map<string, Font>();
+function fontOf(file: string): Font {
+  let font = opened.get(file);
+  if (!font) {
+    font = openFont(readFileSync(file));
+    opened.set(file, font);
+  }
+  return font;
+}
 
 export const PAGE_RIGHT = 545;
 export const PAGE_LEFT = 50;
@@ -114,7 +132,9 @@ export function startPdf(
     lang: 'he',
     info: { Title: title, Author: business.name },
   });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  // pdfkit's types list only files and bytes; it opens a font object as it is (0.20).
+  for (const [name, file] of Object.entries(FONTS))
+    doc.registerFont(name, fontOf(file) as unknown as Uint8Array);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -31,6 +31,7 @@ const run: PayoutRun = {
     sentAt: null,
     sentBy: null,
   },
+  statementsPending: 0,
 };
 
 const detail: PayoutRunDetail = {
@@ -102,7 +103,7 @@ const signIn = (role: 'admin' | 'author') =>
   );
 
 /** The fake API's runs and holds, and the actions posted to it. */
-function server() {
+function server(listed: PayoutRun = run) {
   const posts: string[] = [];
   let sent = false;
   fakeApi((url) => {
@@ -111,7 +112,7 @@ function server() {
         body: [
           sent
             ? { ...run, batch: { ...run.batch, sentAt: '2026-11-16T08:00:00.000Z', sentBy: 'x1' } }
-            : run,
+            : listed,
         ],
       };
     if (url.pathname === `/api/admin/payout-runs/${run.id}`) return { body: detail };
@@ -158,6 +159,17 @@ describe('/author-dashboard/payout-runs', () => {
     expect(await screen.findByText('נרשם')).toBeTruthy();
     await waitFor(() => expect(card.textContent).toContain('נשלח לבנק ב־16.11.2026'));
     expect(within(card).queryByRole('button', { name: 'סימון כנשלח לבנק' })).toBeNull();
+    expect(card.textContent).not.toContain('בהכנה');
+  });
+
+  it("says how many of a run's statements are still being drawn", async () => {
+    signIn('admin');
+    server({ ...run, statementsPending: 3 });
+    open();
+    const card = await screen.findByTestId('payout-run');
+    expect(within(card).getByRole('status').textContent).toBe(
+      '3 דוחות תשלום עדיין בהכנה: הם נשלחים לסופרים כשהם מוכנים',
+    );
   });
 
   it("shows a run's authors with holds, and records a returned transfer after a confirmation", async () => {

@@ -227,6 +227,11 @@ function RunCard({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Notice)
             }`
           : s.noBatch}
       </p>
+      {run.statementsPending > 0 && (
+        <p className="ap-runs__muted" role="status">
+          {s.statementsPending(run.statementsPending)}
+        </p>
+      )}
       <div className="ap-runs__buttons">
         {run.batch && (
           <button
