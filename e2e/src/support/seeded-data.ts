@@ -30,7 +30,13 @@ export async function setup(globalConfig: {
   // A run of a few named files starts none: each would pay for a stack it may not borrow.
   const share = process.env.E2E_SHARE_STACK ?? (globalConfig.testPathPatterns.isSet() ? '0' : '1');
   if (share === '1' && !process.env[SHARED_STACK_VARIABLE]) {
-    started.stack = await startStack();
+    try {
+      started.stack = await startStack();
+    } catch (error) {
+      // Jest runs no teardown after a setup that failed: clean up here.
+      await teardown();
+      throw error;
+    }
     const address: SharedStackAddress = {
       urls: started.stack.urls,
       mongoUri: started.stack.mongoUri,

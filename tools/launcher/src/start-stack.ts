@@ -176,18 +176,27 @@ export async function prepareSeededData(
     readyTimeoutMs: 90_000,
     stopTimeoutMs: 5_000,
   });
+  let failure: unknown = null;
   try {
     await stack.start();
     await seedIfEmpty(plan.ctx.mongoUri, plan.ctx.dataDir);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`prepareSeededData failed: ${message}\n${tail.of('mongo')}`, { cause: error });
+    failure = error;
   } finally {
     await stack.stop();
   }
-  rmSync(folder, { recursive: true, force: true });
-  cpSync(plan.ctx.dataDir, folder, { recursive: true });
-  rmSync(plan.ctx.dataDir, { recursive: true, force: true });
+  try {
+    if (failure !== null) {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      throw new Error(`prepareSeededData failed: ${message}\n${tail.of('mongo')}`, {
+        cause: failure,
+      });
+    }
+    rmSync(folder, { recursive: true, force: true });
+    cpSync(plan.ctx.dataDir, folder, { recursive: true });
+  } finally {
+    rmSync(plan.ctx.dataDir, { recursive: true, force: true });
+  }
 }
 
 /** A fresh temporary folder for `prepareSeededData()`. */
