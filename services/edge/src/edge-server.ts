@@ -136,6 +136,7 @@ export interface EdgeServerOptions {
     siteUrl: string;
     apiBaseUrl: string;
     cacheMs?: number;
+    retryMs?: number;
     maxUrls?: number;
     maxBytes?: number;
   };
