@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 /**
+ * The longest title, description and picture description a head may carry: a renderer cuts its
+ * text to them (a head over them is refused whole by {@link pageHeadSchema}).
+ */
+export const PAGE_HEAD_LIMITS = { title: 300, description: 1000, imageAlt: 300 } as const;
+
+/**
  * What a server-drawn page says about itself in its <head>: its title and description, its
  * canonical address, the Open Graph and Twitter card tags a shared link's preview reads, and its
  * schema.org data (JSON-LD) for search engines. A landing renderer answers it as data beside the
@@ -8,8 +14,8 @@ import { z } from 'zod';
  * the only place they are turned into HTML.
  */
 export const pageHeadSchema = z.object({
-  title: z.string().min(1).max(300),
-  description: z.string().max(1000),
+  title: z.string().min(1).max(PAGE_HEAD_LIMITS.title),
+  description: z.string().max(PAGE_HEAD_LIMITS.description),
   /** The page's one address, absolute, on the store's public origin. */
   canonical: z.url({ protocol: /^https?$/ }).optional(),
   /** A page search engines must not keep (the cart, the checkout, search results). */
@@ -20,7 +26,7 @@ export const pageHeadSchema = z.object({
   image: z
     .object({
       url: z.url({ protocol: /^https?$/ }),
-      alt: z.string().max(300),
+      alt: z.string().max(PAGE_HEAD_LIMITS.imageAlt),
       width: z.number().int().positive().optional(),
       height: z.number().int().positive().optional(),
     })

@@ -152,4 +152,59 @@ describe('the pointers file', () => {
     expect(String(errors[0])).toMatch(/storefront\.live is not a version/);
     expect(await readFile(reader.file, 'utf8')).toContain('not a version');
   });
+
+  it('reports a broken file once, not on every page load, and again only once it changes', async () => {
+    const [v1] = versions as [string];
+    const reader = new PointersFile(context.pointers.file);
+    await promote(context, 'storefront', v1);
+    expect(reader.current().storefront?.live).toBe(v1);
+
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    await writeFile(reader.file, '{ "storefront": ');
+    const later = new Date(Date.now() + 5000);
+    await utimes(reader.file, later, later);
+    for (let load = 0; load < 3; load++) {
+      expect(reader.current(onError)).toEqual({ storefront: { live: v1 } });
+    }
+    expect(errors).toHaveLength(1);
+
+    // Broken another way: reported again, once.
+    await writeFile(reader.file, '{ "nowhere": {} }');
+    const later2 = new Date(Date.now() + 10_000);
+    await utimes(reader.file, later2, later2);
+    expect(reader.current(onError)).toEqual({ storefront: { live: v1 } });
+    expect(reader.current(onError)).toEqual({ storefront: { live: v1 } });
+    expect(errors).toHaveLength(2);
+    expect(String(errors[1])).toMatch(/unknown remote "nowhere"/);
+
+    // Mended: read again.
+    await writeFile(reader.file, JSON.stringify({ storefront: { live: versions[1] } }));
+    expect(reader.current(onError)).toEqual({ storefront: { live: versions[1] } });
+    expect(errors).toHaveLength(2);
+  });
+
+  it('keeps the last good pointers when the file cannot be looked at, and drops them only when it is gone', async () => {
+    const [v1] = versions as [string];
+    const folder = path.join(root, 'env');
+    const reader = new PointersFile(path.join(folder, 'pointers.json'));
+    await mkdir(folder);
+    await writeFile(reader.file, JSON.stringify({ storefront: { live: v1 } }));
+    expect(reader.current()).toEqual({ storefront: { live: v1 } });
+
+    // The folder replaced by a file: stat fails with ENOTDIR, not ENOENT.
+    await rm(folder, { recursive: true });
+    await writeFile(folder, '');
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    expect(reader.current(onError)).toEqual({ storefront: { live: v1 } });
+    expect(reader.current(onError)).toEqual({ storefront: { live: v1 } });
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as { code?: string }).code).toBe('ENOTDIR');
+
+    // No file at all: every remote from its own build.
+    await rm(folder);
+    expect(reader.current(onError)).toEqual({});
+    expect(errors).toHaveLength(1);
+  });
 });

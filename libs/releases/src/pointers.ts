@@ -131,6 +131,11 @@ export function historyFileOf(pointersFile: string): string {
 export class PointersFile {
   readonly historyFile: string;
   private known: { ino: number; mtimeMs: number; size: number; pointers: Pointers } | null = null;
+  /**
+   * The failure last reported: a broken file (its inode, times and size) or a stat error (its
+   * code), so that a page load on the same failure neither reads nor reports it again.
+   */
+  private failed: string | null = null;
 
   constructor(readonly file: string) {
     this.file = path.resolve(file);
@@ -139,33 +144,48 @@ export class PointersFile {
 
   /**
    * The pointers as the file has them now; `{}` when there is no file (no release: every remote
-   * is served from its own build). A file that cannot be read or parsed keeps the last good
-   * pointers and the error goes to `onError`.
+   * is served from its own build). A file that cannot be read or parsed, or a stat that fails for
+   * another reason than the file's absence, keeps the last good pointers; the error goes to
+   * `onError` once per failure (a broken file is reported again only once it changes).
    */
   current(onError?: (error: unknown) => void): Pointers {
     // A change renames a new file into place: a new inode, even within the file system's
     // timestamp resolution.
-    let ino: number;
-    let mtimeMs: number;
-    let size: number;
+    let stat: { ino: number; mtimeMs: number; ctimeMs: number; size: number };
     try {
-      ({ ino, mtimeMs, size } = statSync(this.file));
-    } catch {
-      this.known = null;
-      return {};
+      stat = statSync(this.file);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') {
+        this.known = null;
+        this.failed = null;
+        return {};
+      }
+      this.report(`stat:${(error as { code?: string }).code ?? String(error)}`, error, onError);
+      return this.known?.pointers ?? {};
     }
+    const { ino, mtimeMs, ctimeMs, size } = stat;
     const known = this.known;
     if (known && known.ino === ino && known.mtimeMs === mtimeMs && known.size === size) {
+      this.failed = null;
       return known.pointers;
     }
+    const signature = `file:${ino}:${mtimeMs}:${ctimeMs}:${size}`;
+    if (this.failed === signature) return known?.pointers ?? {};
     try {
       const pointers = parsePointers(JSON.parse(readFileSync(this.file, 'utf8')), this.file);
       this.known = { ino, mtimeMs, size, pointers };
+      this.failed = null;
       return pointers;
     } catch (error) {
-      onError?.(error);
-      return this.known?.pointers ?? {};
+      this.report(signature, error, onError);
+      return known?.pointers ?? {};
     }
+  }
+
+  private report(signature: string, error: unknown, onError?: (error: unknown) => void): void {
+    if (this.failed === signature) return;
+    this.failed = signature;
+    onError?.(error);
   }
 
   /** Reads the file fresh (the command line's view); throws when it is broken. */

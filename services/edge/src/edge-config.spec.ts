@@ -24,6 +24,47 @@ describe('edge environment', () => {
     ).toBe('http://store.test:8080/');
   });
 
+  it('takes PUBLIC_STORE_URL only as an absolute http(s) address, naming it otherwise', () => {
+    expect(
+      loadEdgeEnvironment({ PUBLIC_STORE_URL: 'https://mechabrim.co.il/he//' }).publicStoreUrl,
+    ).toBe('https://mechabrim.co.il/he/');
+    expect(loadEdgeEnvironment({ PUBLIC_STORE_URL: '' }).publicStoreUrl).toBe(
+      'http://localhost:4200/',
+    );
+    for (const bad of [
+      'mechabrim.co.il',
+      'ftp://mechabrim.co.il',
+      'http:mechabrim.co.il',
+      'https://mechabrim .co.il',
+      'https://mechabrim.co.il/?utm=1',
+      'https://mechabrim.co.il/#top',
+      'https://user:pw@mechabrim.co.il',
+    ]) {
+      expect(() => loadEdgeEnvironment({ PUBLIC_STORE_URL: bad })).toThrow(/^PUBLIC_STORE_URL: /);
+    }
+    expect(() => loadEdgeEnvironment({ PUBLIC_HOST: 'store host' })).toThrow(/^PUBLIC_HOST: /);
+  });
+
+  it('requires PUBLIC_STORE_URL in production, not in development or tests', () => {
+    expect(() => loadEdgeEnvironment({ NODE_ENV: 'production' })).toThrow(
+      /^PUBLIC_STORE_URL: is required when NODE_ENV=production/,
+    );
+    expect(() => loadEdgeEnvironment({ NODE_ENV: 'production', PUBLIC_STORE_URL: ' ' })).toThrow(
+      /PUBLIC_STORE_URL/,
+    );
+    expect(
+      loadEdgeEnvironment({ NODE_ENV: 'production', PUBLIC_STORE_URL: 'https://mechabrim.co.il' })
+        .publicStoreUrl,
+    ).toBe('https://mechabrim.co.il/');
+    // What the launcher gives its edge servers in development and in test stacks.
+    for (const NODE_ENV of ['development', 'test', undefined]) {
+      expect(
+        loadEdgeEnvironment({ NODE_ENV, PUBLIC_HOST: '127.0.0.1', SHELL_PORT: '4710' })
+          .publicStoreUrl,
+      ).toBe('http://127.0.0.1:4710/');
+    }
+  });
+
   it('follows API_PORT, API_UPSTREAM_URL and LANDING_API_URL', () => {
     expect(loadEdgeEnvironment({ API_PORT: '3300' }).apiUpstream).toBe('http://localhost:3300');
     const env = loadEdgeEnvironment({

@@ -22,9 +22,40 @@ export interface EdgeEnvironment {
   /**
    * The store's public address (`PUBLIC_STORE_URL`, else the shell's port on `PUBLIC_HOST`), with
    * a trailing slash: canonical addresses, link previews, JSON-LD and the sitemap are written
-   * for it.
+   * for it. Required when `NODE_ENV=production`.
    */
   publicStoreUrl: string;
+}
+
+/**
+ * The store's public address as an absolute http(s) URL with a trailing slash; throws naming the
+ * variable it came from (`PUBLIC_STORE_URL`, else `PUBLIC_HOST`/`SHELL_PORT` it was made of).
+ * In production it must be set: a store's canonical links must not point at localhost.
+ */
+function publicStoreUrlOf(env: Env): string {
+  const explicit = env.PUBLIC_STORE_URL?.trim() || undefined;
+  if (explicit === undefined && env.NODE_ENV === 'production') {
+    throw new Error(
+      "PUBLIC_STORE_URL: is required when NODE_ENV=production (the store's public address, e.g. https://mechabrim.co.il)",
+    );
+  }
+  const value = runtimeConfigFromEnv({ ...env, PUBLIC_STORE_URL: explicit }).storeUrl ?? '';
+  const name = explicit === undefined ? 'PUBLIC_HOST' : 'PUBLIC_STORE_URL';
+  let url: URL | null = null;
+  if (/^https?:\/\/[^/?#]/i.test(value)) {
+    try {
+      url = new URL(value);
+    } catch {
+      // named below
+    }
+  }
+  if (!url) throw new Error(`${name}: must make an absolute http(s) address, got "${value}"`);
+  if (/[?#]/.test(value) || url.username || url.password) {
+    throw new Error(
+      `${name}: must be a plain address (no query, fragment or credentials), got "${value}"`,
+    );
+  }
+  return url.href.replace(/\/*$/, '/');
 }
 
 const schema = z.object({
@@ -59,6 +90,6 @@ export function loadEdgeEnvironment(env: Env): EdgeEnvironment {
     trustProxy: e.EDGE_TRUST_PROXY === 'true' || e.EDGE_TRUST_PROXY === '1',
     landingTimeoutMs: e.LANDING_TIMEOUT_MS,
     landingUrl: e.LANDING_URL,
-    publicStoreUrl: runtimeConfigFromEnv(env).storeUrl ?? 'http://localhost:4200/',
+    publicStoreUrl: publicStoreUrlOf(env),
   };
 }

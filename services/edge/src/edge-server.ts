@@ -136,6 +136,7 @@ export interface EdgeServerOptions {
     siteUrl: string;
     apiBaseUrl: string;
     cacheMs?: number;
+    retryMs?: number;
     maxUrls?: number;
     maxBytes?: number;
   };
@@ -432,6 +433,9 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
             runtimeConfig: runtimeConfigFor(request),
             inlineScriptHashes: inlineScriptHashes(index),
             paymentFrameOrigins,
+            // Released versions on another origin: allowed whatever version this reader gets
+            // (the policy is not drawn per bucket, and a canary's reader loads the candidate).
+            ...(releases?.publicUrl ? { remoteUrls: [releases.publicUrl] } : {}),
           }),
         );
         reply.header('X-Frame-Options', 'SAMEORIGIN');

@@ -83,7 +83,9 @@ function writeBuild(dir: string, label: string) {
   writeFileSync(path.join(dir, `412.${label.padEnd(8, '0')}.js`), `chunk ${label}`);
   writeFileSync(
     path.join(dir, 'server', 'landing.cjs'),
-    `exports.renderLanding = () => ({ html: '<p>${label}</p>', state: null });`,
+    // The store's address the server gave it, when one was given.
+    `exports.renderLanding = (_path, options) => ({ html: '<p>${label}</p>' +
+      (options && options.siteUrl ? '<p>site ' + options.siteUrl + '</p>' : ''), state: null });`,
   );
 }
 
@@ -280,6 +282,104 @@ describe('edge server: released remotes', () => {
       expect(errors).toEqual([]);
     } finally {
       await shell.close();
+      await canary(context, 'storefront', v2, 0);
+    }
+  });
+
+  /** A shell build: its index page. */
+  function writeShell(name: string): string {
+    const shellDir = path.join(root, name);
+    mkdirSync(shellDir, { recursive: true });
+    writeFileSync(
+      path.join(shellDir, 'index.html'),
+      '<!doctype html><html lang="he" dir="rtl"><head><title>מחברים</title></head>' +
+        '<body><div id="root"></div></body></html>',
+    );
+    return shellDir;
+  }
+
+  it("allows the release store's public origin in the page's CSP, for a canary's reader and the others", async () => {
+    const [, v2] = versions as [string, string];
+    // The first release tried on a share: the other readers get the storefront's own build, so
+    // the store's origin is in no runtime config but a canary reader's.
+    await context.pointers.change('storefront', 'canary', 'dana', () => ({
+      candidate: { version: v2, share: 30 },
+    }));
+    const shell = await startEdgeServer({
+      dir: writeShell('shell-cdn'),
+      port: 0,
+      host: HOST,
+      runtimeConfig: true,
+      env: { STOREFRONT_PORT: '4201' },
+      releases: {
+        store: context.store,
+        pointers: new PointersFile(context.pointers.file),
+        publicUrl: 'https://cdn.example/releases/',
+      },
+      onError: (error) => errors.push(error),
+    });
+    try {
+      for (const [cookie, storefrontUrl] of [
+        ['mb_bucket=5', `https://cdn.example/releases/storefront/${v2}/mf-manifest.json`],
+        ['mb_bucket=95', 'http://127.0.0.1:4201/mf-manifest.json'],
+      ] as const) {
+        const config = (await (
+          await fetch(`${shell.url}/runtime-config.json`, { headers: { cookie } })
+        ).json()) as RuntimeConfig;
+        expect(config.remotes.storefront).toBe(storefrontUrl);
+        const page = await fetch(`${shell.url}/`, { headers: { Accept: 'text/html', cookie } });
+        expect(page.status).toBe(200);
+        const policy = new Map(
+          (page.headers.get('content-security-policy') ?? '').split('; ').map((directive) => {
+            const [name = '', ...sources] = directive.split(' ');
+            return [name, sources] as const;
+          }),
+        );
+        for (const directive of ['script-src', 'style-src', 'font-src', 'connect-src']) {
+          expect(policy.get(directive)).toContain('https://cdn.example');
+        }
+        // The remotes' own builds stay allowed beside it.
+        expect(policy.get('script-src')).toContain('http://127.0.0.1:4201');
+        expect(policy.get('script-src')).toContain('http://127.0.0.1:4202');
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await shell.close();
+      await canary(context, 'storefront', v2, 0);
+    }
+  });
+
+  it("hands the store's address to the landing renderer of either canary version", async () => {
+    const [v1, v2] = versions as [string, string];
+    await promote(context, 'storefront', v1);
+    await canary(context, 'storefront', v2, 30);
+    const storefront = await startEdgeServer({
+      dir: dist,
+      port: 0,
+      host: HOST,
+      landing: {
+        module: path.join(dist, 'server', 'landing.cjs'),
+        apiBaseUrl: 'http://127.0.0.1:9',
+        cacheMs: 0,
+        remote: 'storefront',
+        siteUrl: 'https://mechabrim.test/',
+      },
+      releases: { store: context.store, pointers: new PointersFile(context.pointers.file) },
+      onError: (error) => errors.push(error),
+    });
+    try {
+      for (const [cookie, label] of [
+        ['mb_bucket=5', 'b2'],
+        ['mb_bucket=95', 'a1'],
+      ] as const) {
+        const res = await fetch(`${storefront.url}/__landing?path=/`, { headers: { cookie } });
+        expect(((await res.json()) as { html: string }).html).toBe(
+          `<p>${label}</p><p>site https://mechabrim.test/</p>`,
+        );
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await storefront.close();
       await canary(context, 'storefront', v2, 0);
     }
   });

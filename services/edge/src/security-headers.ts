@@ -60,13 +60,16 @@ export function contentSecurityPolicy(options: {
   paymentFrameOrigins: readonly string[];
   /** Origins the page's images may come from besides itself (e.g. the API's cover URLs). */
   imageOrigins?: readonly string[];
+  /**
+   * Addresses remotes may be loaded from besides the runtime config's (the release store's
+   * public address, `RELEASES_PUBLIC_URL`, whichever version a reader gets): allowed as remotes.
+   */
+  remoteUrls?: readonly string[];
 }): string {
   const config = options.runtimeConfig;
-  const remotes = config
-    ? Object.values(config.remotes)
-        .map(originOf)
-        .filter((origin): origin is string => origin !== null)
-    : [];
+  const remotes = [...(config ? Object.values(config.remotes) : []), ...(options.remoteUrls ?? [])]
+    .map(originOf)
+    .filter((origin): origin is string => origin !== null);
   const api = config ? originOf(config.apiBaseUrl) : null;
   const list = (...sources: (string | null | undefined)[]) =>
     [...new Set(sources.filter((s): s is string => Boolean(s)))].join(' ');

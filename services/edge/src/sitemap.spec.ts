@@ -70,6 +70,8 @@ describe('robots.txt and sitemap.xml', () => {
   let api: http.Server;
   let apiUrl: string;
   let apiDown = false;
+  /** How the books' pages misbehave: repeating a cursor, or an empty page with a cursor. */
+  let booksFault: 'repeat-next' | 'empty-page' | null = null;
   let asked: string[] = [];
   let dir: string;
   const servers: EdgeServer[] = [];
@@ -83,8 +85,19 @@ describe('robots.txt and sitemap.xml', () => {
         res.writeHead(apiDown ? 503 : 404, { 'Content-Type': 'application/json' }).end('{}');
         return;
       }
-      const all = ENTRIES[url.searchParams.get('kind') as SitemapKind];
+      const kind = url.searchParams.get('kind') as SitemapKind;
+      const all = ENTRIES[kind];
       const after = url.searchParams.get('after');
+      if (kind === 'books' && booksFault) {
+        // The first page again whatever is asked, naming its own last id as the next; or
+        // nothing, with a cursor past everything.
+        const page: SitemapEntriesPage =
+          booksFault === 'repeat-next'
+            ? { entries: all.slice(0, 2), next: all[1]?.id ?? null }
+            : { entries: after ? [] : all.slice(0, 2), next: id(after ? 999 : 2) };
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(page));
+        return;
+      }
       const from = after ? all.findIndex((entry) => entry.id === after) + 1 : 0;
       const entries = all.slice(from, from + 2);
       const page: SitemapEntriesPage = {
@@ -101,6 +114,7 @@ describe('robots.txt and sitemap.xml', () => {
   beforeEach(() => {
     asked = [];
     apiDown = false;
+    booksFault = null;
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
@@ -109,12 +123,16 @@ describe('robots.txt and sitemap.xml', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function shell(seo: { maxUrls?: number; cacheMs?: number } = {}) {
+  async function shell(
+    seo: { maxUrls?: number; cacheMs?: number; retryMs?: number } = {},
+    onError?: (err: unknown) => void,
+  ) {
     const server = await startEdgeServer({
       dir,
       port: 0,
       host: HOST,
       seo: { siteUrl: SITE, apiBaseUrl: apiUrl, ...seo },
+      onError,
     });
     servers.push(server);
     return server;
@@ -229,5 +247,49 @@ describe('robots.txt and sitemap.xml', () => {
     const first = asked.length;
     await fetch(`${server.url}/sitemap.xml`);
     expect(asked).toHaveLength(first);
+  });
+
+  it('stops reading when the API repeats its cursor or answers an empty page, each book listed once', async () => {
+    for (const fault of ['repeat-next', 'empty-page'] as const) {
+      booksFault = fault;
+      asked = [];
+      const server = await shell();
+      const res = await fetch(`${server.url}/sitemap.xml`);
+      expect(res.status).toBe(200);
+      const books = validate(await res.text())
+        .entries.map((entry) => entry.loc)
+        .filter((loc) => loc.includes('/book/'));
+      expect(books).toEqual([1, 2].map((n) => `${SITE}book/${id(n)}`));
+      expect(asked.filter((url) => url.includes('kind=books'))).toEqual([
+        `/api/sitemap-entries?kind=books&limit=5000`,
+        `/api/sitemap-entries?kind=books&limit=5000&after=${id(2)}`,
+      ]);
+    }
+  });
+
+  it('keeps answering the last good sitemap when a rebuild fails, and tells why', async () => {
+    const errors: unknown[] = [];
+    const server = await shell({ cacheMs: 0, retryMs: 0 }, (err) => errors.push(err));
+    const good = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(validate(good).entries.length).toBeGreaterThan(0);
+    apiDown = true;
+    asked = [];
+    const stale = await fetch(`${server.url}/sitemap.xml`);
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toBe(good);
+    // It did try again, and the failure was reported.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/answered 503/);
+  });
+
+  it('after a failed rebuild, does not ask the API again within retryMs', async () => {
+    const server = await shell({ cacheMs: 0, retryMs: 60 * 60_000 });
+    const good = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    apiDown = true;
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toBe(good);
+    asked = [];
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toBe(good);
+    expect(asked).toEqual([]);
   });
 });

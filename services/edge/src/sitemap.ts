@@ -164,15 +164,20 @@ export function buildSitemap(
   };
 }
 
-/** Every entry of a kind, page after page, from the API's `GET /api/sitemap-entries`. */
+/**
+ * Every entry of a kind, page after page, from the API's `GET /api/sitemap-entries`. The API's
+ * cursors are ids in ascending order: a `next` not past the cursor just asked with, or an empty
+ * page, ends the reading (an upstream repeating its cursor cannot keep it asking forever), and an
+ * id met twice is listed once.
+ */
 async function readEntries(
   apiBaseUrl: string,
   kind: SitemapKind,
   timeoutMs: number,
 ): Promise<SitemapEntry[]> {
-  const entries: SitemapEntry[] = [];
+  const entries = new Map<string, SitemapEntry>();
   let after: string | null = null;
-  do {
+  for (;;) {
     const url = new URL('/api/sitemap-entries', apiBaseUrl);
     url.searchParams.set('kind', kind);
     url.searchParams.set('limit', String(SITEMAP_PAGE_MAX));
@@ -180,10 +185,12 @@ async function readEntries(
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     if (response.status !== 200) throw new Error(`${url.pathname} answered ${response.status}`);
     const page = sitemapEntriesPageSchema.parse(await response.json());
-    entries.push(...page.entries);
-    after = page.next;
-  } while (after);
-  return entries;
+    for (const entry of page.entries) if (!entries.has(entry.id)) entries.set(entry.id, entry);
+    const { next } = page;
+    if (!next || page.entries.length === 0 || (after !== null && next <= after)) break;
+    after = next;
+  }
+  return [...entries.values()];
 }
 
 /** The store's pages as the sitemap lists them: static pages, categories, authors, books. */
@@ -234,13 +241,17 @@ const PART = /^\/sitemap-([1-9]\d{0,5})\.xml$/;
 
 /**
  * Answers `/robots.txt`, `/sitemap.xml` and `/sitemap-<n>.xml` for the store at `siteUrl`, from
- * the API at `apiBaseUrl`. The built sitemap is kept for `cacheMs` (10 minutes); a failed build is
- * not kept, and answers `null` for the caller to refuse with 503.
+ * the API at `apiBaseUrl`. The built sitemap is kept for `cacheMs` (10 minutes), then rebuilt on
+ * the next request. A failed rebuild keeps the last good sitemap answering (tried again after
+ * `retryMs`, a minute); only while there never was one does a request answer 'unavailable', for
+ * the caller to refuse with 503.
  */
 export function createSeoFiles(options: {
   siteUrl: string;
   apiBaseUrl: string;
   cacheMs?: number;
+  /** How long after a failed rebuild the last good sitemap is answered without trying again. */
+  retryMs?: number;
   timeoutMs?: number;
   maxUrls?: number;
   maxBytes?: number;
@@ -248,21 +259,44 @@ export function createSeoFiles(options: {
   onError?: (err: unknown) => void;
 }): { answer(urlPath: string): Promise<SeoFile | 'unavailable' | null> } {
   const cacheMs = options.cacheMs ?? 10 * 60_000;
+  const retryMs = options.retryMs ?? 60_000;
   const robots = robotsTxt(options.siteUrl);
-  let built: { at: number; files: Promise<SitemapFiles> } | null = null;
+  /** The last sitemap built, and when. */
+  let good: { at: number; files: SitemapFiles } | null = null;
+  /** The build under way, which every request waiting for one shares. */
+  let building: Promise<SitemapFiles> | null = null;
+  /** Before this, a failed rebuild is not tried again (the last good sitemap answers). */
+  let retryAt = 0;
 
-  function sitemap(): Promise<SitemapFiles> {
+  function rebuild(): Promise<SitemapFiles> {
+    building ??= sitemapUrls(options.apiBaseUrl, options.siteUrl, options.timeoutMs)
+      .then((urls) => buildSitemap(urls, options.siteUrl, options))
+      .then(
+        (files) => {
+          good = { at: Date.now(), files };
+          return files;
+        },
+        (err: unknown) => {
+          options.onError?.(err);
+          retryAt = Date.now() + retryMs;
+          throw err;
+        },
+      )
+      .finally(() => {
+        building = null;
+      });
+    return building;
+  }
+
+  async function sitemap(): Promise<SitemapFiles> {
     const now = Date.now();
-    if (built && now - built.at < cacheMs) return built.files;
-    const files = sitemapUrls(options.apiBaseUrl, options.siteUrl, options.timeoutMs).then((urls) =>
-      buildSitemap(urls, options.siteUrl, options),
-    );
-    const entry = { at: now, files };
-    built = entry;
-    files.catch(() => {
-      if (built === entry) built = null;
-    });
-    return files;
+    if (good && (now - good.at < cacheMs || now < retryAt)) return good.files;
+    try {
+      return await rebuild();
+    } catch (err) {
+      if (good) return good.files;
+      throw err;
+    }
   }
 
   return {
@@ -273,8 +307,7 @@ export function createSeoFiles(options: {
       let files: SitemapFiles;
       try {
         files = await sitemap();
-      } catch (err) {
-        options.onError?.(err);
+      } catch {
         return 'unavailable';
       }
       const body = part ? files.parts[Number(part[1]) - 1] : files.root;

@@ -6,6 +6,7 @@ import {
   BOOK_CATEGORIES,
   type Author,
   type Book,
+  PAGE_HEAD_LIMITS,
   type PageHead,
   sitemapPagePath,
 } from '@mechabrim/contracts';
@@ -26,13 +27,41 @@ export function siteAddress(siteUrl: string, path: string): string {
 /** The page of a book, an author or a category, as the sitemap lists it. */
 const pagePath = sitemapPagePath;
 
-/** Text cut to `max` characters at a word, with an ellipsis when cut. */
-function clip(text: string, max = DESCRIPTION_MAX): string {
+/**
+ * Text on one line cut to at most `max` characters (UTF-16 units, as the head's schema counts
+ * them), at a word when one ends past the middle, with an ellipsis when cut.
+ */
+export function clip(text: string, max = DESCRIPTION_MAX): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
+  if (max < 1) return '';
+  let cut = flat.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  if (space > max / 2) cut = cut.slice(0, space);
+  // Not half a character (an emoji) before the ellipsis.
+  else if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** A page's title with the store's name after it, the page's part cut so the whole fits. */
+function titled(page: string): string {
+  return strings.seo.titleOf(clip(page, PAGE_HEAD_LIMITS.title - strings.seo.titleOf('').length));
+}
+
+/**
+ * A book's page title (`<title> מאת <author>`): a long book title is cut so its author still
+ * shows; only an author's name too long for any room left is cut with it.
+ */
+function bookPageTitle(title: string, author: string): string {
+  const room =
+    PAGE_HEAD_LIMITS.title -
+    strings.seo.titleOf('').length -
+    strings.seo.bookTitle('', clip(author, PAGE_HEAD_LIMITS.title)).length;
+  return titled(
+    room >= 40
+      ? strings.seo.bookTitle(clip(title, room), clip(author, PAGE_HEAD_LIMITS.title))
+      : strings.seo.bookTitle(title, author),
+  );
 }
 
 /**
@@ -76,14 +105,22 @@ function breadcrumbs(siteUrl: string, trail: readonly (readonly [string, string]
   };
 }
 
+/**
+ * A head with the store's name and locale; its title, description and picture description are
+ * cut to the schema's limits, so a long book title cannot make the shell refuse the whole head.
+ */
 function pageHead(
   fields: Pick<PageHead, 'title' | 'description' | 'type'> & Partial<PageHead>,
 ): PageHead {
+  const { image } = fields;
   return {
     siteName: strings.seo.siteName,
     locale: strings.seo.locale,
     jsonLd: [],
     ...fields,
+    title: clip(fields.title, PAGE_HEAD_LIMITS.title),
+    description: clip(fields.description, PAGE_HEAD_LIMITS.description),
+    ...(image ? { image: { ...image, alt: clip(image.alt, PAGE_HEAD_LIMITS.imageAlt) } } : {}),
   };
 }
 
@@ -115,9 +152,7 @@ export function homeHead(siteUrl: string): PageHead {
 export function catalogueHead(siteUrl: string, search: URLSearchParams): PageHead {
   const query = search.get('search')?.trim();
   return pageHead({
-    title: strings.seo.titleOf(
-      query ? strings.catalogue.searchTitle(query) : strings.catalogue.title,
-    ),
+    title: titled(query ? strings.catalogue.searchTitle(query) : strings.catalogue.title),
     description: strings.catalogue.lead,
     canonical: siteAddress(siteUrl, '/books'),
     ...(query ? { noindex: true } : {}),
@@ -181,7 +216,7 @@ export function bookHead(book: Book, siteUrl: string): PageHead {
   if (category) trail.push([category.name, pagePath('categories', category.value)]);
   trail.push([book.title, pagePath('books', book._id)]);
   return pageHead({
-    title: strings.seo.titleOf(strings.seo.bookTitle(book.title, authorName)),
+    title: bookPageTitle(book.title, authorName),
     description,
     canonical: url,
     type: 'book',
@@ -199,7 +234,7 @@ export function authorHead(author: Author, siteUrl: string): PageHead {
     (link): link is string => !!link && /^https?:\/\//i.test(link),
   );
   return pageHead({
-    title: strings.seo.titleOf(author.name),
+    title: titled(author.name),
     description,
     canonical: url,
     type: 'profile',

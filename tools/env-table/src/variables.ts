@@ -14,7 +14,7 @@ export type TableEntry =
   | { name: string; readBy: string[]; default: string; description: string };
 
 export const TABLE_ENTRIES: TableEntry[] = [
-  { name: 'NODE_ENV', alsoReadBy: ['front-end builds'] },
+  { name: 'NODE_ENV', alsoReadBy: ['edge', 'front-end builds'] },
   { name: 'DATA_DIR', alsoReadBy: ['launcher', 'demo data'] },
   { name: 'MONGODB_URI', alsoReadBy: ['launcher'] },
   {
@@ -204,7 +204,7 @@ export const TABLE_ENTRIES: TableEntry[] = [
     readBy: ['edge'],
     default: "the shell's port on `PUBLIC_HOST`",
     description:
-      "The store's public address: the author portal's 'back to the site' link, and the origin of canonical links, link previews, JSON-LD, robots.txt and the sitemap",
+      "The store's public address, an absolute `http(s)` URL: the author portal's 'back to the site' link, and the origin of canonical links, link previews, JSON-LD, robots.txt and the sitemap; required in production (every edge server refuses to start without it when `NODE_ENV=production`)",
   },
   {
     name: 'PUBLIC_PORTAL_URL',

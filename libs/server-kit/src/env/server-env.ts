@@ -18,7 +18,7 @@ export const serverEnvShape = {
   NODE_ENV: enumVar(
     NODE_ENVS,
     'development',
-    '`production` requires `JWT_SECRET`, `MONGODB_URI` and `REDIS_URL`, listens on every interface by default, and makes minified front-end builds',
+    '`production` requires `JWT_SECRET`, `MONGODB_URI` and `REDIS_URL` (the edge servers: `PUBLIC_STORE_URL`), listens on every interface by default, and makes minified front-end builds',
   ),
   MONGODB_URI: urlVar(['mongodb:', 'mongodb+srv:'], {
     default: 'unset: `mongod` on PATH, else the embedded server',
