@@ -46,10 +46,13 @@ import {
   OUTBOX_MODEL,
   registerCatalogueModels,
 } from '@mechabrim/db';
-import { payoutPeriodOf } from '@mechabrim/money';
+import { payoutPeriodOf, selectSplitPolicy, splitPrintedLine } from '@mechabrim/money';
 import { seal } from '@mechabrim/server-kit';
 import { stopChild } from './support/process';
 import { seedOrders } from './support/seed-orders';
+
+/** The split the seeded sales were booked under (the default policy). */
+const SALE_SPLIT = selectSplitPolicy();
 
 const root = path.resolve(__dirname, '../..');
 const PARTIES = ['author', 'community', 'platform', 'print'] as const;
@@ -189,14 +192,16 @@ async function seedAuthors(
       );
       const orderId = new Types.ObjectId();
       if (line % 50 === 0) orders.push({ _id: orderId, user: { userId: institution } });
-      const print = Math.round(total * 0.25);
-      const shares = {
-        author: Math.round(total * 0.6),
-        community: Math.round(total * 0.1),
-        platform: 0,
-        print,
+      // The shares as the order split books them (libs/money), a quarter of the price printing.
+      const sharesOf = (quantity: number) => {
+        const split = splitPrintedLine(SALE_SPLIT, {
+          priceAgorot: unit,
+          quantity,
+          printCostAgorot: unit / 4,
+        });
+        return { ...split, print: split.printAndShipping };
       };
-      shares.platform = total - shares.author - shares.community - print;
+      const shares = sharesOf(copies);
       const entry = (
         party: (typeof PARTIES)[number],
         kindOf: string,
@@ -227,9 +232,9 @@ async function seedAuthors(
           rows.push(entry(party, 'reversal', -shares[party], -copies, -total, later));
       } else if (line % 25 === 24) {
         // One copy returned: its shares taken back, the print cost not.
-        const back = (value: number) => -Math.round(value / copies);
+        const returned = sharesOf(1);
         for (const party of ['author', 'community', 'platform'] as const)
-          rows.push(entry(party, 'return', back(shares[party]), -1, -unit, later));
+          rows.push(entry(party, 'return', -returned[party], -1, -unit, later));
       } else if (line % 12 === 11) {
         // The print partner charged 3 ₪ more than quoted: the platform bears it.
         rows.push(entry('print', 'adjustment', 300, 0, 0, later));
