@@ -10,7 +10,7 @@ import {
   type Width,
   openPage,
 } from '../storefront/support/storefront-stack';
-import { screenshot } from '../support/browser';
+import { openAccountMenu, screenshot } from '../support/browser';
 
 /**
  * Issue 27's author-portal items as an author sees them, at a phone's 375 px and a laptop's
@@ -310,8 +310,7 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
       }
       expect(request.url()).not.toMatch(/[?&]handover=/);
     });
-    await page.locator('.user-menu > button').click();
-    const toPortal = page.locator('.user-menu__panel').getByRole('link', { name: 'פורטל הסופרים' });
+    const toPortal = (await openAccountMenu(page)).getByRole('link', { name: 'פורטל הסופרים' });
     await expect(toPortal.getAttribute('href')).resolves.toBe(`${portal}/`);
     await keep(page, 'store-menu-to-portal', width);
     await toPortal.click();
@@ -335,8 +334,7 @@ describe.each<Width>(['phone', 'laptop'])('the author portal, polished (%s)', (w
     await page.waitForURL('**/login', { timeout: 30_000 });
     await page.getByLabel('סיסמה').waitFor();
     await page.waitForFunction(() => window.localStorage.getItem('token') === null);
-    await page.locator('.user-menu > button').click();
-    await page.locator('.user-menu__panel').getByRole('link', { name: 'התחברות' }).waitFor();
+    await (await openAccountMenu(page)).getByRole('link', { name: 'התחברות' }).waitFor();
     await keep(page, 'store-signed-out-by-portal', width);
     expect(pageErrors(errors).filter((error) => !/401/.test(error))).toEqual([]);
     await context.close();

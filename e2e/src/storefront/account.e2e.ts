@@ -10,6 +10,7 @@ import {
   type ViewportName,
 } from './support/storefront-stack';
 import { present } from '../support/present';
+import { openAccountMenu } from '../support/browser';
 
 // One stack for both widths: each width's journey uses its own accounts and records, so the
 // second does not depend on what the first left behind.
@@ -35,8 +36,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
 
     /** Opens the account menu (in the header on both widths). */
     async function accountMenu(page: import('playwright-core').Page) {
-      await page.locator('.user-menu > button').click();
-      return page.locator('.user-menu__panel');
+      return openAccountMenu(page);
     }
 
     it('registers, lands home signed in, edits the profile, keeps a wishlist, logs out and back in', async () => {

@@ -97,3 +97,24 @@ export async function collectCspViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/**
+ * Opens the store's account menu and returns its panel. A click in the moment the header is
+ * still settling after a sign-in (the category strip, a banner) can miss the button; the menu's
+ * own state (`aria-expanded`) says whether it opened, and a missed click is made again.
+ */
+export async function openAccountMenu(page: Page) {
+  const button = page.locator('.user-menu > button');
+  for (let attempt = 1; ; attempt += 1) {
+    await button.click();
+    try {
+      await page.locator('.user-menu > button[aria-expanded="true"]').waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  const panel = page.locator('.user-menu__panel');
+  await panel.waitFor();
+  return panel;
+}
