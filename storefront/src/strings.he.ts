@@ -487,7 +487,8 @@ export const strings = {
   },
   verifyEmail: {
     banner: 'כדי לקבל עדכונים על החשבון, אשרו את כתובת האימייל בקישור ששלחנו אליכם.',
-    bannerTo: (email: string) => `הקישור נשלח אל ${email}.`,
+    /** Followed by the address itself, isolated left to right (`<bdi dir="ltr">`). */
+    bannerSentTo: 'הקישור נשלח אל',
     sendAgain: 'שליחה חוזרת',
     sending: 'שולחים…',
     sendError: 'לא הצלחנו לשלוח את הקישור. נסו שוב.',

@@ -17,7 +17,9 @@ export function VerifyEmailBanner() {
   return (
     <aside className="mb-container verify-banner" aria-label={s.title}>
       <p>
-        {s.banner} {s.bannerTo(user.email)}
+        {s.banner} {s.bannerSentTo}{' '}
+        {/* An address is Latin, left to right: isolated, its dots and @ stay in place. */}
+        <bdi dir="ltr">{user.email}</bdi>.
       </p>
       {state.kind === 'sent' || state.kind === 'failed' ? (
         <p

@@ -29,9 +29,12 @@ describe('the verification banner', () => {
         : undefined,
     );
     renderRoute(<VerifyEmailBanner />, '/', '/');
-    expect(
-      screen.getByRole('complementary', { name: 'אימות כתובת האימייל' }).textContent,
-    ).toContain('noa@example.com');
+    const banner = screen.getByRole('complementary', { name: 'אימות כתובת האימייל' });
+    expect(banner.textContent).toContain('הקישור נשלח אל noa@example.com.');
+    // The Latin address is isolated, so its dots and @ keep their places in the Hebrew sentence.
+    const address = banner.querySelector('bdi');
+    expect(address?.textContent).toBe('noa@example.com');
+    expect(address?.getAttribute('dir')).toBe('ltr');
     fireEvent.click(screen.getByRole('button', { name: 'שליחה חוזרת' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'שלחנו קישור לאימות אל noa@example.com.',
