@@ -113,3 +113,28 @@ describe('the servers’ MongoDB and Redis', () => {
     expect(resolveRedisUrl({ REDIS_URL: 'rediss://cache:6380' })).toBe('rediss://cache:6380');
   });
 });
+
+describe('MONGODB_URI', () => {
+  const mongoUri = z.object({ MONGODB_URI: serverEnvShape.MONGODB_URI });
+  const check = (value: string) => mongoUri.safeParse({ MONGODB_URI: value });
+
+  it("takes a replica set's seed list and an SRV record, as the driver does", () => {
+    for (const value of [
+      'mongodb://db-0.db:27017,db-1.db:27017,db-2.db:27017/mechabrim?replicaSet=rs0',
+      'mongodb+srv://cluster0.example.net/mechabrim',
+      'mongodb://user:p%40ss@127.0.0.1:27017/mechabrim?authSource=admin',
+    ]) {
+      expect(check(value).success).toBe(true);
+    }
+  });
+
+  it('refuses what is not a MongoDB connection string, saying what it must be', () => {
+    for (const value of ['http://db:27017/x', 'mongodb://', 'db:27017', 'mongodb+srv://a,b/x']) {
+      const parsed = check(value);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(
+        'must be a MongoDB connection string starting with mongodb:// or mongodb+srv://',
+      );
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { ConnectionString } from 'mongodb-connection-string-url';
 import { z } from 'zod';
 
 /**
@@ -109,6 +110,31 @@ export function urlVar(protocols: readonly string[], doc: EnvVarDoc) {
         },
         {
           message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+        },
+      )
+      .optional(),
+    doc,
+  );
+}
+
+/**
+ * An optional MongoDB connection string, read by the driver's own parser: a replica set's seed
+ * list (`mongodb://a:27017,b:27017/db?replicaSet=rs0`) is not a WHATWG URL, so `new URL` refuses it.
+ */
+export function mongoUrlVar(doc: EnvVarDoc) {
+  return documented(
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return new ConnectionString(value).hosts.length > 0;
+          } catch {
+            return false;
+          }
+        },
+        {
+          message: 'must be a MongoDB connection string starting with mongodb:// or mongodb+srv://',
         },
       )
       .optional(),

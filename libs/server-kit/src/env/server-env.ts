@@ -1,4 +1,4 @@
-import { documented, enumVar, integerVar, portVar, textVar, urlVar } from './env';
+import { documented, enumVar, integerVar, mongoUrlVar, portVar, textVar, urlVar } from './env';
 import { z } from 'zod';
 
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -20,7 +20,7 @@ export const serverEnvShape = {
     'development',
     '`production` requires `JWT_SECRET`, `MONGODB_URI` and `REDIS_URL` (the edge servers: `PUBLIC_STORE_URL`), listens on every interface by default, and makes minified front-end builds',
   ),
-  MONGODB_URI: urlVar(['mongodb:', 'mongodb+srv:'], {
+  MONGODB_URI: mongoUrlVar({
     default: 'unset: `mongod` on PATH, else the embedded server',
     description:
       'MongoDB connection string (production: a replica set). Used as given, database name included',
