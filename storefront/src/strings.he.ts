@@ -140,6 +140,12 @@ export const strings = {
     coverAlt: (title: string) => `כריכת הספר ${title}`,
     authorDescription: (name: string) => `הספרים של ${name} בחנות מחברים, והסיפור שמאחוריהם.`,
     authorPhotoAlt: (name: string) => `תמונה של ${name}`,
+    /** A category page's description. */
+    categoryDescription: (category: string) =>
+      `ספרי ${category} בחנות מחברים: ספרים של סופרות וסופרים עצמאיים, בהדפסה לפי הזמנה ובמשלוח עד הבית.`,
+    /** The authors' terms' description (the page has no introduction of its own). */
+    authorsTermsDescription:
+      'התנאים שבהם סופרות וסופרים מפרסמים ומוכרים את ספריהם במחברים: זכויות, תמלוגים, תוכן ואחריות.',
   },
   sorts: {
     sales: 'הנמכרים ביותר',

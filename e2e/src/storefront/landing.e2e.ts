@@ -251,7 +251,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       // Not landing pages, or nothing to draw: index.html as it is, for the browser to draw (a
       // missing book with 404).
       for (const [path, status] of [
-        ['/authors', 200],
+        ['/contact', 200],
         ['/?search=x', 200],
         [`/book/${MISSING_BOOK_ID}`, 404],
       ] as const) {
@@ -265,6 +265,72 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
         expect(other.html).not.toContain('mb-landing-state');
         expect(other.html).toMatch(/<script defer[^>]*src="[^"]*main\.js/);
       }
+    });
+
+    it('the HTML: the authors, an author, a category, about and the policy pages arrive drawn, each with its data and its own title', async () => {
+      if (viewport === 'mobile') return; // HTTP only: once is enough
+      const author = book.author;
+      for (const [path, heading, data] of [
+        ['/authors', 'הסופרים שלנו', ['authors', 'list']],
+        [`/author/${author._id}`, author.name, ['authors', 'detail', author._id]],
+        [`/category/${encodeURIComponent(book.category)}`, book.category, ['books', 'pages']],
+        ['/about', 'אודות מחברים', ['stats']],
+        ['/how-it-works', 'איך זה עובד', ['stats']],
+        ['/author-compensation', 'מדיניות תגמול סופרים', null],
+        ['/how-to-upload', 'מדריך העלאת ספר', null],
+        ['/shipping-policy', 'מדיניות משלוחים', null],
+        ['/community-donation', 'תרומה לקהילה', null],
+        ['/terms', 'תקנון האתר', null],
+        ['/authors-terms', 'תקנון הסופרים', null],
+      ] as const) {
+        const page = await get(path);
+        expect({ path, status: page.status, composed: isComposed(page.html) }).toEqual({
+          path,
+          status: 200,
+          composed: true,
+        });
+        expect(page.html).toContain(
+          `<div class="shell-landing" data-landing-path="${escapeHtml(path)}">`,
+        );
+        expect(page.html).toContain(`<h1 class="sf-page-title">${escapeHtml(heading)}</h1>`);
+        expect(page.html).toContain(`<title>${escapeHtml(heading)} | מחברים</title>`);
+        expect(page.html).toMatch(/<link rel="canonical" href="[^"]+"/);
+        expect(page.html).toContain('"@type":"BreadcrumbList"');
+        if (data) {
+          const keys = landingState(page.html)?.queries.map((q) => JSON.stringify(q.queryKey));
+          expect({
+            path,
+            handedOver: keys?.some((k) => k.startsWith(JSON.stringify(data).slice(0, -1))),
+          }).toEqual({ path, handedOver: true });
+        }
+      }
+      expect((await get(`/author/${author._id}`)).html).toContain('"@type":"Person"');
+      expect((await get('/category/no-such-category')).status).toBe(404);
+    });
+
+    it('the authors page is taken over without a redraw and without asking for the authors again', async () => {
+      const { page, errors, context } = await openPage(world, viewport);
+      await watchLanding(page);
+      const api = new URL(world.stack.urls.shell).origin;
+      const asked: string[] = [];
+      page.on('request', (request: Request) => {
+        const url = new URL(request.url());
+        if (url.origin === api && url.pathname === '/api/authors') asked.push(url.href);
+      });
+      await page.goto(`${shellUrl}/authors`);
+      await takenOver(page);
+      await expect(parsed(page)).resolves.toMatchObject({
+        dataLanding: true,
+        landingPath: '/authors',
+      });
+      await expect(headings(page)).resolves.toEqual(['server: הסופרים שלנו', 'app: הסופרים שלנו']);
+      // The app's own page: its controls work.
+      await page.getByLabel('חיפוש סופרים').fill(book.author.name);
+      await page.locator('.authors-grid [data-testid="author-card"]').first().waitFor();
+      await expectSteady(page);
+      expect(asked).toEqual([]);
+      expect(pageErrors(errors)).toEqual([]);
+      await context.close();
     });
 
     it('a page nobody has — an unknown path, a missing book or author — answers 404 with the app', async () => {

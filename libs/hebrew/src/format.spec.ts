@@ -8,4 +8,9 @@ describe('he-IL formatting', () => {
     expect(formatLongDate(d)).toBe('8 באוגוסט 2025');
     expect(formatDate('not a date')).toBe('');
   });
+
+  it("gives a long date as Israel's day, whatever the machine's time zone", () => {
+    // 22:30 UTC on 31 December is already 1 January in Israel.
+    expect(formatLongDate('2024-12-31T22:30:00.000Z')).toBe('1 בינואר 2025');
+  });
 });

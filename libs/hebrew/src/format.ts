@@ -17,10 +17,13 @@ const dateTimeFormatter = new Intl.DateTimeFormat(LOCALE, {
   hour: '2-digit',
   minute: '2-digit',
 });
+// In Israel's time zone, wherever it is drawn: a page the server draws (in UTC) shows the same
+// day as the reader's browser draws, and as the store's own calendar.
 const longDateFormatter = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
+  timeZone: 'Asia/Jerusalem',
 });
 
 function toDate(value: Date | string | number): Date | null {
@@ -40,7 +43,7 @@ export function formatDateTime(value: Date | string | number): string {
   return date ? dateTimeFormatter.format(date) : '';
 }
 
-/** `22 בנובמבר 2026`; an invalid date gives an empty string. */
+/** `22 בנובמבר 2026` (the day in Israel); an invalid date gives an empty string. */
 export function formatLongDate(value: Date | string | number): string {
   const date = toDate(value);
   return date ? longDateFormatter.format(date) : '';

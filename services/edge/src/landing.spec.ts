@@ -64,6 +64,7 @@ exports.renderLanding = async (pagePath, options) => {
       state: { book: { id, title: 'ספר ' + id, note: '</script><script>alert(1)</script>\\u2028' } },
     };
   }
+  if (pathname === '/category/no-such') return { notFound: true };
   if (pathname === '/echo') return { html: '<p>echo</p>', state: { pagePath, options } };
   if (pathname === '/broken') throw new Error('renderer exploded');
   if (pathname === '/slow') return new Promise(() => {});
@@ -76,7 +77,7 @@ exports.renderLanding = async (pagePath, options) => {
       timers.add(timer);
     });
   }
-  return null; // /authors and everything else: drawn in the browser
+  return null; // /contact and everything else: drawn in the browser
 };
 `;
 }
@@ -863,12 +864,20 @@ describe('page composition (two servers)', () => {
   });
 
   it('sends index.html as it is for a page the storefront does not prerender', async () => {
-    const res = await fetch(`${shell.url}/authors`, { headers: { Accept: 'text/html' } });
+    const res = await fetch(`${shell.url}/contact`, { headers: { Accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('etag')).toBeTruthy();
     expect(await res.text()).toBe(INDEX_HTML);
-    expect(asked()).toContain('/authors');
+    expect(asked()).toContain('/contact');
+  });
+
+  it('sends index.html as it is with 404 when the storefront says the page has no subject', async () => {
+    // An unknown author or category: the browser draws its not-found screen.
+    const res = await fetch(`${shell.url}/category/no-such`, { headers: { Accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(INDEX_HTML);
+    expect(asked()).toContain('/category/no-such');
   });
 
   it('sends index.html as it is when the renderer fails', async () => {

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import type { ReactElement } from 'react';
 import { storefrontPaths, type RouteObject, type StorefrontPath } from '@mechabrim/routing';
 import { NotFoundPage } from '@mechabrim/ui';
@@ -7,66 +6,47 @@ import { NotFoundPage } from '@mechabrim/ui';
 import { HomeRoute } from './home-route';
 import { BookPage } from '../features/book';
 import { CataloguePage } from '../features/catalogue';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 
-const AuthorsPage = lazy(() =>
-  import('../features/authors').then((m) => ({ default: m.AuthorsPage })),
+const AuthorsPage = lazyScreen(() => import('../features/authors').then((m) => m.AuthorsPage));
+const AuthorPage = lazyScreen(() => import('../features/authors').then((m) => m.AuthorPage));
+const CategoryPage = lazyScreen(() => import('../features/category').then((m) => m.CategoryPage));
+const AboutPage = lazyScreen(() => import('../features/about').then((m) => m.AboutPage));
+const ContactPage = lazyScreen(() => import('../features/contact').then((m) => m.ContactPage));
+const LoginPage = lazyScreen(() => import('../features/auth').then((m) => m.LoginPage));
+const RegisterPage = lazyScreen(() => import('../features/auth').then((m) => m.RegisterPage));
+const ForgotPasswordPage = lazyScreen(() =>
+  import('../features/auth').then((m) => m.ForgotPasswordPage),
 );
-const AuthorPage = lazy(() =>
-  import('../features/authors').then((m) => ({ default: m.AuthorPage })),
+const ResetPasswordPage = lazyScreen(() =>
+  import('../features/auth').then((m) => m.ResetPasswordPage),
 );
-const CategoryPage = lazy(() =>
-  import('../features/category').then((m) => ({ default: m.CategoryPage })),
+const ConfirmEmailPage = lazyScreen(() =>
+  import('../features/auth').then((m) => m.ConfirmEmailPage),
 );
-const AboutPage = lazy(() => import('../features/about').then((m) => ({ default: m.AboutPage })));
-const ContactPage = lazy(() =>
-  import('../features/contact').then((m) => ({ default: m.ContactPage })),
+const VerifyEmailPage = lazyScreen(() => import('../features/auth').then((m) => m.VerifyEmailPage));
+const UnsubscribePage = lazyScreen(() => import('../features/auth').then((m) => m.UnsubscribePage));
+const ProfilePage = lazyScreen(() => import('../features/profile').then((m) => m.ProfilePage));
+const AuthorCompensationPage = lazyScreen(() =>
+  import('../features/policies').then((m) => m.AuthorCompensationPage),
 );
-const LoginPage = lazy(() => import('../features/auth').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() =>
-  import('../features/auth').then((m) => ({ default: m.RegisterPage })),
+const HowToUploadPage = lazyScreen(() =>
+  import('../features/policies').then((m) => m.HowToUploadPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth').then((m) => ({ default: m.ForgotPasswordPage })),
+const HowItWorksPage = lazyScreen(() =>
+  import('../features/policies').then((m) => m.HowItWorksPage),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth').then((m) => ({ default: m.ResetPasswordPage })),
+const ShippingPolicyPage = lazyScreen(() =>
+  import('../features/policies').then((m) => m.ShippingPolicyPage),
 );
-const ConfirmEmailPage = lazy(() =>
-  import('../features/auth').then((m) => ({ default: m.ConfirmEmailPage })),
+const CommunityDonationPage = lazyScreen(() =>
+  import('../features/policies').then((m) => m.CommunityDonationPage),
 );
-const VerifyEmailPage = lazy(() =>
-  import('../features/auth').then((m) => ({ default: m.VerifyEmailPage })),
+const TermsPage = lazyScreen(() => import('../features/policies').then((m) => m.TermsPage));
+const AuthorsTermsPage = lazyScreen(() =>
+  import('../features/policies').then((m) => m.AuthorsTermsPage),
 );
-const UnsubscribePage = lazy(() =>
-  import('../features/auth').then((m) => ({ default: m.UnsubscribePage })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/profile').then((m) => ({ default: m.ProfilePage })),
-);
-const AuthorCompensationPage = lazy(() =>
-  import('../features/policies').then((m) => ({ default: m.AuthorCompensationPage })),
-);
-const HowToUploadPage = lazy(() =>
-  import('../features/policies').then((m) => ({ default: m.HowToUploadPage })),
-);
-const HowItWorksPage = lazy(() =>
-  import('../features/policies').then((m) => ({ default: m.HowItWorksPage })),
-);
-const ShippingPolicyPage = lazy(() =>
-  import('../features/policies').then((m) => ({ default: m.ShippingPolicyPage })),
-);
-const CommunityDonationPage = lazy(() =>
-  import('../features/policies').then((m) => ({ default: m.CommunityDonationPage })),
-);
-const TermsPage = lazy(() =>
-  import('../features/policies').then((m) => ({ default: m.TermsPage })),
-);
-const AuthorsTermsPage = lazy(() =>
-  import('../features/policies').then((m) => ({ default: m.AuthorsTermsPage })),
-);
-const WishlistPage = lazy(() =>
-  import('../features/wishlist').then((m) => ({ default: m.WishlistPage })),
-);
+const WishlistPage = lazyScreen(() => import('../features/wishlist').then((m) => m.WishlistPage));
 
 /** One screen per path the shell sends here (the paths are declared once, in @mechabrim/routing). */
 const screens: Record<StorefrontPath, ReactElement> = {
@@ -104,3 +84,19 @@ export const storefrontRoutes: RouteObject[] = [
   ...storefrontPaths.map((path) => ({ path, element: screens[path] })),
   { path: '*', element: <NotFoundPage /> },
 ];
+
+const isLazyScreen = (type: unknown): type is LazyScreen =>
+  typeof (type as Partial<LazyScreen> | null)?.preload === 'function';
+
+/**
+ * Loads every lazily loaded screen, so each draws at once from then on: the server's renderer
+ * awaits it before drawing a page (src/server/landing.tsx); the browser never calls it.
+ */
+export async function preloadScreens(): Promise<void> {
+  await Promise.all(
+    Object.values(screens)
+      .map((element) => element.type)
+      .filter(isLazyScreen)
+      .map((screen) => screen.preload()),
+  );
+}

@@ -8,6 +8,7 @@ import { makeBook } from '@mechabrim/api-client/src/testing/render-with-api';
 import { pageHeadSchema, renderPageHead, type PageHead } from '@mechabrim/contracts';
 import { strings } from '../strings.he';
 import { renderLanding } from './landing';
+import { clip } from './page-head';
 
 type Answer = { status: number; body: unknown; delayMs?: number };
 
@@ -271,7 +272,7 @@ describe('landing renderer', () => {
     expect(search.meta('robots')).toBe('noindex, follow');
   });
 
-  it("answers an author's page with its head alone: the author as a Person, with the photo", async () => {
+  it("answers an author's page whose books cannot be had with its head alone: the author as a Person, with the photo", async () => {
     const author = {
       _id: '65a1b2c3d4e5f60718293a01',
       name: 'נועה "לוי"',
@@ -322,14 +323,15 @@ describe('landing renderer', () => {
     expect(calls).toEqual(['/api/books/65a1b2c3d4e5f60718293a4b', '/api/books/bad']);
   });
 
-  it('asks for an author only to say when there is none', async () => {
+  it('says a missing author is not found, and draws a known one without their books as a head alone', async () => {
     answer = (path) =>
       path === '/api/authors/a1'
         ? { status: 200, body: { _id: 'a1', name: 'נועה כהן' } }
         : { status: 404, body: { statusCode: 404, message: 'הסופרת לא נמצאה' } };
+    // Without a site address there is no head to answer: the browser draws the page.
     await expect(renderLanding('/author/a1', { apiBaseUrl })).resolves.toBe(null);
     await expect(renderLanding('/author/a2', { apiBaseUrl })).resolves.toEqual({ notFound: true });
-    expect(calls).toEqual(['/api/authors/a1', '/api/authors/a2']);
+    expect(calls).toEqual(['/api/authors/a1', '/api/books/author/a1', '/api/authors/a2']);
   });
 
   it('gives up on a slow or unreachable API instead of holding the page', async () => {
@@ -344,10 +346,12 @@ describe('landing renderer', () => {
 
   it('leaves every other page to the browser, without asking the API', async () => {
     for (const path of [
-      '/authors',
       '/?search=שיר',
       '/book/b1/reviews',
-      '/category/fantasy',
+      '/contact',
+      '/login',
+      '/profile',
+      '/community-donation?donation=d1',
       '/cart',
       '//evil.test/',
       'book/b1',
@@ -356,5 +360,193 @@ describe('landing renderer', () => {
       await expect(renderLanding(path, { apiBaseUrl })).resolves.toBe(null);
     }
     expect(calls).toEqual([]);
+  });
+
+  describe('the other public pages', () => {
+    const author = {
+      _id: '65a1b2c3d4e5f60718293a01',
+      name: 'נועה לוי',
+      bio: 'כותבת פנטזיה לנוער.',
+      avatar: 'https://api.mechabrim.test/api/avatars/noa.jpg',
+      genres: ['פנטזיה'],
+      booksCount: 1,
+      averageRating: 4.5,
+      totalSales: 12,
+      // Already 1 January in Israel, whatever the server's time zone.
+      joinDate: '2024-12-31T22:30:00.000Z',
+      gender: 'female',
+    };
+    const book = makeBook(3, {
+      _id: '65a1b2c3d4e5f60718293a4d',
+      title: 'הדרקון האחרון',
+      author: { _id: author._id, name: author.name },
+    });
+    const queryKeys = (state: unknown) =>
+      (state as { queries: { queryKey: unknown[] }[] }).queries.map((q) => q.queryKey);
+
+    it('draws /authors with every author and the featured one’s books, and hands both over', async () => {
+      const other = { ...author, _id: 'a2', name: 'דן כהן', booksCount: 0, joinDate: '2025-02-01' };
+      answer = (path) =>
+        path === '/api/authors'
+          ? { status: 200, body: [author, other] }
+          : path === `/api/books/author/${author._id}`
+            ? { status: 200, body: [book] }
+            : { status: 404, body: {} };
+      const landing = await renderLanding('/authors', { apiBaseUrl, siteUrl: SITE });
+
+      expect(calls).toEqual(['/api/authors', `/api/books/author/${author._id}`]);
+      const html = landing?.html ?? '';
+      expect(html).toContain(`<h1 class="sf-page-title">${strings.authors.title}</h1>`);
+      expect(html).toContain('דן כהן');
+      // The featured author of the week (the newest with a book), with her book and join date.
+      expect(html).toContain(strings.authors.featuredTitle('female'));
+      expect(html).toContain(book.title);
+      expect(html).toContain('1 בינואר 2025');
+      expect(queryKeys(landing?.state)).toEqual([
+        ['authors', 'list'],
+        ['books', 'author', author._id],
+      ]);
+      const head = readHead(landing?.head);
+      expect(head.title).toBe(`${strings.authors.title} | מחברים`);
+      expect(head.meta('description')).toBe(strings.authors.intro);
+      expect(head.canonical).toBe(`${SITE}authors`);
+      expect(head.ofType('BreadcrumbList')[0]?.['itemListElement']).toEqual([
+        { '@type': 'ListItem', position: 1, name: 'דף הבית', item: SITE },
+        { '@type': 'ListItem', position: 2, name: strings.common.authors, item: `${SITE}authors` },
+      ]);
+      expect(head.ofType('Organization')).toHaveLength(1);
+    });
+
+    it('leaves /authors to the browser when the API fails', async () => {
+      answer = () => ({ status: 500, body: { message: 'תקלה' } });
+      await expect(renderLanding('/authors', { apiBaseUrl })).resolves.toBe(null);
+    });
+
+    it("draws an author's page with their books, hands both over, and writes the Person", async () => {
+      answer = (path) =>
+        path === `/api/authors/${author._id}`
+          ? { status: 200, body: author }
+          : path === `/api/books/author/${author._id}`
+            ? { status: 200, body: [book] }
+            : { status: 404, body: {} };
+      const landing = await renderLanding(`/author/${author._id}`, { apiBaseUrl, siteUrl: SITE });
+
+      // The reviews come later, in the browser, as in its first render.
+      expect(calls).toEqual([`/api/authors/${author._id}`, `/api/books/author/${author._id}`]);
+      const html = landing?.html ?? '';
+      expect(html).toContain(`<h1 class="sf-page-title">${author.name}</h1>`);
+      expect(html).toContain(author.bio);
+      expect(html).toContain(book.title);
+      expect(queryKeys(landing?.state)).toEqual([
+        ['authors', 'detail', author._id],
+        ['books', 'author', author._id],
+      ]);
+      const head = readHead(landing?.head);
+      const url = `${SITE}author/${author._id}`;
+      expect(head.title).toBe(`${author.name} | מחברים`);
+      expect(head.canonical).toBe(url);
+      expect(head.meta('og:image')).toBe(author.avatar);
+      expect(head.ofType('Person')).toEqual([
+        expect.objectContaining({ name: author.name, url, image: author.avatar }),
+      ]);
+      expect(head.ofType('BreadcrumbList')).toHaveLength(1);
+      expect(head.ofType('Organization')).toHaveLength(1);
+    });
+
+    it("draws a category's first page as its URL asks, under the category's own address", async () => {
+      answer = (path) =>
+        path.startsWith('/api/books?')
+          ? { status: 200, body: { books: [book], total: 1, page: 1, limit: 20, pages: 1 } }
+          : { status: 404, body: {} };
+      // `science` is a legacy slug of science fiction (spec §3).
+      const landing = await renderLanding('/category/science?sort=price&category=שירה', {
+        apiBaseUrl,
+        siteUrl: SITE,
+      });
+      expect(calls).toHaveLength(1);
+      expect(Object.fromEntries(new URL(calls[0] ?? '', 'http://x').searchParams)).toEqual({
+        category: 'מדע בדיוני',
+        sort: 'price',
+        page: '1',
+        limit: '20',
+      });
+      const html = landing?.html ?? '';
+      expect(html).toContain('<h1 class="sf-page-title">מדע בדיוני</h1>');
+      expect(html).toContain(book.title);
+      expect(html).toContain(strings.category.count(1));
+      const head = readHead(landing?.head);
+      expect(head.title).toBe('מדע בדיוני | מחברים');
+      expect(head.canonical).toBe(`${SITE}category/${encodeURIComponent('מדע בדיוני')}`);
+      expect(head.meta('description')).toBe(strings.seo.categoryDescription('מדע בדיוני'));
+      expect(head.meta('robots')).toBeUndefined();
+      expect(head.ofType('BreadcrumbList')).toHaveLength(1);
+
+      const search = readHead(
+        (await renderLanding('/category/fantasy?search=דרקון', { apiBaseUrl, siteUrl: SITE }))
+          ?.head,
+      );
+      expect(search.meta('robots')).toBe('noindex, follow');
+    });
+
+    it('says an unknown category is not found, without asking the API', async () => {
+      await expect(renderLanding('/category/no-such', { apiBaseUrl })).resolves.toEqual({
+        notFound: true,
+      });
+      expect(calls).toEqual([]);
+    });
+
+    it.each([
+      ['/about', strings.about.title, strings.about.heroText, ['/api/stats']],
+      [
+        '/author-compensation',
+        strings.policies.compensation.title,
+        strings.policies.compensation.intro,
+        [],
+      ],
+      ['/how-to-upload', strings.policies.upload.title, strings.policies.upload.intro, []],
+      [
+        '/how-it-works',
+        strings.policies.howItWorks.title,
+        strings.policies.howItWorks.intro,
+        ['/api/stats'],
+      ],
+      ['/shipping-policy', strings.policies.shipping.title, strings.policies.shipping.intro, []],
+      [
+        '/community-donation',
+        strings.policies.donation.title,
+        strings.policies.donation.intro,
+        ['/api/community/fund'],
+      ],
+      ['/terms', strings.policies.terms.title, strings.policies.terms.intro, []],
+      [
+        '/authors-terms',
+        strings.policies.authorsTerms.title,
+        strings.seo.authorsTermsDescription,
+        [],
+      ],
+    ])('draws %s with its own head', async (path, title, description, asked) => {
+      answer = (url) =>
+        url === '/api/stats'
+          ? { status: 200, body: { authors: 12, books: 30, donated: 1000 } }
+          : { status: 404, body: {} };
+      const landing = await renderLanding(path, { apiBaseUrl, siteUrl: SITE });
+      expect(calls).toEqual(asked);
+      expect(landing?.html).toContain(`<h1 class="sf-page-title">${title}</h1>`);
+      const head = readHead(landing?.head);
+      expect(head.title).toBe(`${title} | מחברים`);
+      expect(head.meta('description')).toBe(clip(description));
+      expect(head.canonical).toBe(`${SITE}${path.slice(1)}`);
+      expect(head.meta('og:type')).toBe('website');
+      expect(head.ofType('BreadcrumbList')[0]?.['itemListElement']).toEqual([
+        { '@type': 'ListItem', position: 1, name: 'דף הבית', item: SITE },
+        { '@type': 'ListItem', position: 2, name: title, item: `${SITE}${path.slice(1)}` },
+      ]);
+      expect(head.ofType('Organization')).toHaveLength(1);
+    });
+
+    it('gives up on the figures of /about when the API is too slow', async () => {
+      answer = () => ({ status: 200, body: { authors: 1, books: 1 }, delayMs: 2000 });
+      await expect(renderLanding('/about', { apiBaseUrl, timeoutMs: 100 })).resolves.toBe(null);
+    });
   });
 });

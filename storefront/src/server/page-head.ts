@@ -258,3 +258,54 @@ export function authorHead(author: Author, siteUrl: string): PageHead {
     ],
   });
 }
+
+/** The authors' page: who writes here, with the trail to it. */
+export function authorsHead(siteUrl: string): PageHead {
+  return pageHead({
+    title: titled(strings.authors.title),
+    description: strings.authors.intro,
+    canonical: siteAddress(siteUrl, '/authors'),
+    type: 'website',
+    jsonLd: [
+      breadcrumbs(siteUrl, [[strings.common.authors, '/authors']]),
+      organizationJsonLd(siteUrl),
+    ],
+  });
+}
+
+/**
+ * A category's page, by its stored name (`category`) and the name it shows (`label`). Its sorted
+ * views are one page at the category's own address; a search in it is not kept.
+ */
+export function categoryHead(
+  category: { category: string; label: string },
+  siteUrl: string,
+  search: URLSearchParams,
+): PageHead {
+  const path = pagePath('categories', category.category);
+  return pageHead({
+    title: titled(category.label),
+    description: strings.seo.categoryDescription(category.label),
+    canonical: siteAddress(siteUrl, path),
+    ...(search.get('search')?.trim() ? { noindex: true } : {}),
+    type: 'website',
+    jsonLd: [breadcrumbs(siteUrl, [[category.label, path]]), organizationJsonLd(siteUrl)],
+  });
+}
+
+/**
+ * A page of text about the store (about, its policies and terms) at `path`: its title and its
+ * introduction as the description.
+ */
+export function textPageHead(
+  page: { path: string; title: string; description: string },
+  siteUrl: string,
+): PageHead {
+  return pageHead({
+    title: titled(page.title),
+    description: clip(page.description),
+    canonical: siteAddress(siteUrl, page.path),
+    type: 'website',
+    jsonLd: [breadcrumbs(siteUrl, [[page.title, page.path]]), organizationJsonLd(siteUrl)],
+  });
+}

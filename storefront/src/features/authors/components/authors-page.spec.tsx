@@ -20,18 +20,26 @@ function makeAuthor(n: number, genres: string[] = ['פנטזיה']): Author {
   };
 }
 
-/** Makes `(min-width: 1024px)` match or not, like a desktop or a phone. */
-function screenWidth(desktop: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: query === '(min-width: 1024px)' ? desktop : false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+/**
+ * The cards a screen shows: a wide one every card in the grid, a narrow one those not kept for
+ * wide screens (`.authors-grid__wide-only` is hidden below 1024px, authors.css).
+ */
+function gridItems(width: 'wide' | 'narrow'): number {
+  const items = [...document.querySelectorAll('.authors-grid > li')];
+  return width === 'wide'
+    ? items.length
+    : items.filter((li) => !li.classList.contains('authors-grid__wide-only')).length;
 }
 
-const gridItems = () => document.querySelectorAll('.authors-grid > li').length;
-const seeMore = () => screen.queryByRole('button', { name: 'הצגת עוד' });
+/** 'See more' as a screen shows it (`.authors-more--narrow-only` is hidden from 1024px). */
+function seeMore(width: 'wide' | 'narrow'): HTMLElement | null {
+  const button = screen.queryByRole('button', { name: 'הצגת עוד' });
+  if (!button) return null;
+  const narrowOnly = button
+    .closest('.authors-more')
+    ?.classList.contains('authors-more--narrow-only');
+  return width === 'wide' && narrowOnly ? null : button;
+}
 
 async function renderAuthors(count: number, poets = 0) {
   fakeApi((url) =>
@@ -49,51 +57,48 @@ async function renderAuthors(count: number, poets = 0) {
 }
 
 describe('authors page paging', () => {
-  it('desktop: 5 per row, 2 rows first, then 2 more rows per "see more"', async () => {
-    screenWidth(true);
+  it('wide screens: 5 per row, 2 rows first, then 2 more rows per "see more"', async () => {
     await renderAuthors(27);
-    expect(document.querySelector('.authors-grid')?.getAttribute('data-per-row')).toBe('5');
-    expect(gridItems()).toBe(10);
-    fireEvent.click(seeMore()!);
-    expect(gridItems()).toBe(20);
-    fireEvent.click(seeMore()!);
-    expect(gridItems()).toBe(27);
-    expect(seeMore()).toBeNull();
+    expect(gridItems('wide')).toBe(10);
+    fireEvent.click(seeMore('wide')!);
+    expect(gridItems('wide')).toBe(20);
+    fireEvent.click(seeMore('wide')!);
+    expect(gridItems('wide')).toBe(27);
+    expect(seeMore('wide')).toBeNull();
   });
 
-  it('mobile: 2 per row, 4 first, +4 per "see more"', async () => {
-    screenWidth(false);
+  it('narrow screens: 2 per row, 4 first, +4 per "see more"', async () => {
     await renderAuthors(9);
-    expect(document.querySelector('.authors-grid')?.getAttribute('data-per-row')).toBe('2');
-    expect(gridItems()).toBe(4);
-    fireEvent.click(seeMore()!);
-    expect(gridItems()).toBe(8);
-    fireEvent.click(seeMore()!);
-    expect(gridItems()).toBe(9);
-    expect(seeMore()).toBeNull();
+    expect(gridItems('narrow')).toBe(4);
+    // A wide screen has all 9 in its two rows: no 'see more' for it.
+    expect(gridItems('wide')).toBe(9);
+    expect(seeMore('wide')).toBeNull();
+    fireEvent.click(seeMore('narrow')!);
+    expect(gridItems('narrow')).toBe(8);
+    fireEvent.click(seeMore('narrow')!);
+    expect(gridItems('narrow')).toBe(9);
+    expect(seeMore('narrow')).toBeNull();
   });
 
   it('a new filter starts again from two rows; "clear search" resets search and genre', async () => {
-    screenWidth(true);
     await renderAuthors(20, 12);
-    fireEvent.click(seeMore()!);
-    expect(gridItems()).toBe(20);
+    fireEvent.click(seeMore('wide')!);
+    expect(gridItems('wide')).toBe(20);
     fireEvent.change(screen.getByLabelText('ז׳אנר'), { target: { value: 'שירה' } });
-    expect(gridItems()).toBe(10);
+    expect(gridItems('wide')).toBe(10);
     expect(screen.getByText('12 סופרים')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('חיפוש סופרים'), { target: { value: 'אין כזה' } });
     expect(screen.getByText('לא נמצאו סופרים')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'ניקוי החיפוש' }));
     expect(screen.getByLabelText<HTMLSelectElement>('ז׳אנר').value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('חיפוש סופרים').value).toBe('');
-    expect(gridItems()).toBe(10);
+    expect(gridItems('wide')).toBe(10);
     expect(screen.getByText('32 סופרים')).toBeTruthy();
   });
 });
 
 describe('the featured author and the count, in the author’s gender', () => {
   async function renderFeatured(gender: Author['gender'], count = 3) {
-    screenWidth(true);
     fakeApi((url) =>
       url.pathname === '/api/authors'
         ? {
@@ -130,7 +135,6 @@ describe('the featured author and the count, in the author’s gender', () => {
 
 describe('authors page landmarks', () => {
   it("names its search landmark (the header's search is another one: axe landmark-unique)", async () => {
-    screenWidth(true);
     await renderAuthors(3);
     expect(screen.getByRole('search', { name: 'חיפוש וסינון סופרים' })).toBeTruthy();
   });

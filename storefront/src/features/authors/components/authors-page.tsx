@@ -1,12 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import {
-  AuthorCard,
-  Breadcrumb,
-  EmptyState,
-  ErrorState,
-  Spinner,
-  useMediaQuery,
-} from '@mechabrim/ui';
+import { AuthorCard, Breadcrumb, EmptyState, ErrorState, Spinner } from '@mechabrim/ui';
 import { useAuthors } from '@mechabrim/api-client';
 import { strings } from '../../../strings.he';
 import {
@@ -41,8 +34,6 @@ export function AuthorsPage() {
   const [genre, setGenre] = useState('');
   const [sort, setSort] = useState<AuthorSort>('name');
   const [rows, setRows] = useState(INITIAL_ROWS);
-  const desktop = useMediaQuery('(min-width: 1024px)');
-  const perRow = desktop ? PER_ROW_DESKTOP : PER_ROW_MOBILE;
   const ids = { search: useId(), genre: useId(), sort: useId() };
 
   const all = useMemo(() => authors.data ?? [], [authors.data]);
@@ -52,6 +43,13 @@ export function AuthorsPage() {
     () => sortAuthors(filterAuthors(all, search, genre), sort),
     [all, search, genre, sort],
   );
+
+  // The grid's markup is the same at every width, so the server draws what the browser draws:
+  // it holds a wide screen's rows, and a narrow one hides the cards (and the 'see more') past
+  // its own rows with CSS (authors.css).
+  const narrowCount = visibleCount(rows, PER_ROW_MOBILE, shown.length);
+  const moreWide = hasMoreRows(rows, PER_ROW_DESKTOP, shown.length);
+  const moreNarrow = hasMoreRows(rows, PER_ROW_MOBILE, shown.length);
 
   // A new search starts again from two rows.
   useEffect(() => setRows(INITIAL_ROWS), [search, genre, sort]);
@@ -147,15 +145,18 @@ export function AuthorsPage() {
               />
             ) : (
               <>
-                <ul className="authors-grid sf-plain-list" data-per-row={perRow}>
-                  {shown.slice(0, visibleCount(rows, perRow, shown.length)).map((a) => (
-                    <li key={a._id} className="sf-grid-item">
+                <ul className="authors-grid sf-plain-list">
+                  {shown.slice(0, visibleCount(rows, PER_ROW_DESKTOP, shown.length)).map((a, i) => (
+                    <li
+                      key={a._id}
+                      className={`sf-grid-item${i >= narrowCount ? ' authors-grid__wide-only' : ''}`}
+                    >
                       <AuthorCard author={a} />
                     </li>
                   ))}
                 </ul>
-                {hasMoreRows(rows, perRow, shown.length) && (
-                  <div className="authors-more">
+                {moreNarrow && (
+                  <div className={`authors-more${moreWide ? '' : ' authors-more--narrow-only'}`}>
                     <button
                       type="button"
                       className="mb-button"

@@ -1,5 +1,5 @@
 import { communityFundSchema, type CommunityFund } from '@mechabrim/contracts';
-import { useQuery } from '@mechabrim/query';
+import { queryOptions, useQuery } from '@mechabrim/query';
 import { apiFetch } from '@mechabrim/session';
 
 /**
@@ -11,11 +11,16 @@ export async function getCommunityFund(signal?: AbortSignal): Promise<CommunityF
   return communityFundSchema.parse(answer);
 }
 
-export function useCommunityFund() {
-  return useQuery({
+/** The query behind `useCommunityFund`, for the hook and the server render. */
+export function communityFundQuery() {
+  return queryOptions({
     queryKey: ['community-fund'] as const,
     queryFn: ({ signal }) => getCommunityFund(signal),
     staleTime: 60_000,
     retry: false,
   });
+}
+
+export function useCommunityFund() {
+  return useQuery(communityFundQuery());
 }
