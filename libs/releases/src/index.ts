@@ -37,10 +37,12 @@ export {
 export {
   canary,
   describeReleases,
+  firstShownAt,
   promote,
   publishBuild,
   releaseActor,
   rollback,
+  type ClientErrorCounter,
   type ReleaseContext,
   type ReleaseRow,
 } from './release-commands';

@@ -120,12 +120,36 @@ export interface ReleaseRow {
   share?: number;
   /** When it last went live or became the candidate. */
   since?: string;
+  /**
+   * Client errors logged by pages running this version since it first went live (or became the
+   * candidate); absent for a version never shown to readers, `null` when they could not be counted.
+   */
+  errors?: number | null;
 }
 
-/** The remote's releases, newest first, with what the environment does with each. */
+/** Counts the client errors logged by pages running one version of a remote. */
+export interface ClientErrorCounter {
+  count(remote: RemoteId, version: string, since: Date): Promise<number>;
+}
+
+/** When a version first went live or became the candidate, from the history (oldest first). */
+export function firstShownAt(history: readonly PointerChange[], version: string): string | null {
+  const shown = history.find(
+    (entry) =>
+      (entry.to.live === version && entry.from.live !== version) ||
+      (entry.to.candidate?.version === version && entry.from.candidate?.version !== version),
+  );
+  return shown?.at ?? null;
+}
+
+/**
+ * The remote's releases, newest first, with what the environment does with each, and — with
+ * `errors` — each shown version's client error count since it was first shown.
+ */
 export async function describeReleases(
   context: ReleaseContext,
   remote: RemoteId,
+  errors?: ClientErrorCounter,
 ): Promise<ReleaseRow[]> {
   const [releases, pointers, history] = await Promise.all([
     context.store.list(remote),
@@ -133,7 +157,7 @@ export async function describeReleases(
     context.pointers.history(remote),
   ]);
   const current = pointers[remote] ?? {};
-  return releases.reverse().map((release) => {
+  const rows = releases.reverse().map((release) => {
     const { version, publishedAt, publishedBy } = release;
     const row: ReleaseRow = { version, publishedAt, publishedBy, status: null };
     if (current.live === version) row.status = 'live';
@@ -149,4 +173,17 @@ export async function describeReleases(
     if (row.status && row.status !== 'previous' && since) row.since = since.at;
     return row;
   });
+  if (!errors) return rows;
+  await Promise.all(
+    rows.map(async (row) => {
+      const shown = firstShownAt(history, row.version);
+      if (!shown) return;
+      try {
+        row.errors = await errors.count(remote, row.version, new Date(shown));
+      } catch {
+        row.errors = null;
+      }
+    }),
+  );
+  return rows;
 }
