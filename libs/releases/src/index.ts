@@ -39,10 +39,12 @@ export {
   describeReleases,
   firstShownAt,
   promote,
+  prune,
   publishBuild,
   releaseActor,
   rollback,
   type ClientErrorCounter,
+  type PruneResult,
   type ReleaseContext,
   type ReleaseRow,
 } from './release-commands';
@@ -52,6 +54,13 @@ export {
   requirementsOf,
   type Incompatibility,
 } from './compatibility-gate';
+export {
+  DEFAULT_RETENTION_DAYS,
+  keptBecause,
+  prunable,
+  retentionDaysFromEnv,
+  type EnvironmentPointers,
+} from './retention';
 export {
   createReleaseStore,
   pointersFileOf,

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import { contentHashOf, filesIn } from './content-hash';
-import { canaried, promoted, rolledBack, type PointerChange, type PointersFile } from './pointers';
+import { PointersFile, canaried, promoted, rolledBack, type PointerChange } from './pointers';
 import type { ReleaseInfo, ReleaseStore } from './release-store.port';
 import { ReleaseError, versionOf, type RemoteId } from './remotes';
+import { keptBecause, type EnvironmentPointers } from './retention';
 
 /** What the release commands work on: one store, one environment's pointers, one person. */
 export interface ReleaseContext {
@@ -186,4 +187,44 @@ export async function describeReleases(
     }),
   );
   return rows;
+}
+
+export interface PruneResult {
+  removed: string[];
+  kept: { version: string; why: string }[];
+}
+
+/**
+ * Removes the remote's versions that no environment points to — live, candidate, or one a
+ * rollback returns to — nor pointed to or published within `retentionDays`. The environment of
+ * `context` counts, and those of `otherPointers` (each environment's pointers file, for a store
+ * several environments share). With `dryRun`, says what it would remove and removes nothing.
+ */
+export async function prune(
+  context: ReleaseContext,
+  remote: RemoteId,
+  options: { retentionDays: number; otherPointers?: readonly string[]; dryRun?: boolean },
+): Promise<PruneResult> {
+  const files = [
+    context.pointers,
+    ...(options.otherPointers ?? []).map((f) => new PointersFile(f)),
+  ];
+  const environments: EnvironmentPointers[] = await Promise.all(
+    files.map(async (file) => ({
+      pointers: await file.read(),
+      history: await file.history(remote),
+    })),
+  );
+  const now = context.now?.() ?? new Date();
+  const result: PruneResult = { removed: [], kept: [] };
+  for (const release of await context.store.list(remote)) {
+    const why = keptBecause(release, environments, now, options.retentionDays);
+    if (why) {
+      result.kept.push({ version: release.version, why });
+      continue;
+    }
+    if (!options.dryRun) await context.store.remove(remote, release.version);
+    result.removed.push(release.version);
+  }
+  return result;
 }

@@ -4,6 +4,7 @@
 //   npm run remote:rollback -- <remote>
 //   npm run remote:canary   -- <remote> <version> <percent>     (0 ends the canary)
 //   npm run remote:releases -- <remote>                            (with client error counts)
+//   npm run remote:prune    -- <remote> [--dry-run] [--pointers <other environment's file>]…
 // <remote>: storefront, checkout or author-portal. The store and the environment's pointers come
 // from RELEASE_STORE, RELEASES_DIR, RELEASE_POINTERS_FILE (docs/configuration.md); who made a
 // change from RELEASE_ACTOR, else the OS user. Error counts come from the API's stored client log
@@ -17,8 +18,10 @@ import {
   describeReleases,
   pointersFileOf,
   promote,
+  prune,
   releaseActor,
   releaseSettingsFromEnv,
+  retentionDaysFromEnv,
   remoteId,
   rollback,
   type PointerChange,
@@ -35,7 +38,9 @@ const USAGE = `usage: cli.ts <release|promote|rollback|canary|releases> <remote>
   rollback <remote>                                 back to the previous live version
   canary   <remote> <version> <percent>             try that version on a share of readers (0 ends it)
   releases <remote>                                 the versions, which is live or candidate, and
-                                                    each one's client errors since it was shown`;
+                                                    each one's client errors since it was shown
+  prune    <remote> [--dry-run] [--pointers <file>]…  remove the versions no environment points to,
+                                                    nor did within RELEASE_RETENTION_DAYS (30)`;
 
 function describeChange({ remote, action, from, to }: PointerChange): string {
   const state = (s: PointerChange['from']) =>
@@ -86,7 +91,12 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { build: { type: 'boolean', default: true }, dir: { type: 'string' } },
+    options: {
+      build: { type: 'boolean', default: true },
+      dir: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      pointers: { type: 'string', multiple: true },
+    },
     allowNegative: true,
   });
   const [command, remoteArg, ...rest] = positionals;
@@ -151,6 +161,19 @@ async function main(argv: string[]): Promise<number> {
       } finally {
         await counter.close();
       }
+      return 0;
+    }
+    case 'prune': {
+      const retentionDays = retentionDaysFromEnv(process.env);
+      const { removed, kept } = await prune(context, remote, {
+        retentionDays,
+        otherPointers: (values.pointers ?? []).map((file) => path.resolve(file)),
+        dryRun: values['dry-run'],
+      });
+      for (const { version, why } of kept) console.log(`kept     ${version}  (${why})`);
+      const verb = values['dry-run'] ? 'would remove' : 'removed';
+      for (const version of removed) console.log(`${verb.padEnd(8)} ${version}`);
+      if (removed.length === 0) console.log(`${remote}: nothing to remove`);
       return 0;
     }
     default:
