@@ -167,9 +167,8 @@ export function canRecover(remote: RemoteName): boolean {
  */
 export async function loadRemoteApp(
   remote: RemoteName,
-  mode: LoadMode | boolean = 'first',
+  how: LoadMode = 'first',
 ): Promise<ComponentType> {
-  const how: LoadMode = mode === true ? 'again' : mode === false ? 'first' : mode;
   const state = states[remote];
   if (!state) {
     try {
