@@ -39,7 +39,7 @@ async function start() {
     showStartupError(root);
     return;
   }
-  registerAppRemotes(config.remotes);
+  registerAppRemotes(config.remotes, config.fallbacks);
   const remote = ownerOf(window.location.pathname);
   if (remote) preloadRemoteApp(remote);
   // In the first chunk too (the shell's shared singletons are eager): no further request.

@@ -1,4 +1,13 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack, type RunningStack } from '@mechabrim/launcher';
@@ -6,6 +15,7 @@ import type { EdgeServer } from '@mechabrim/edge';
 import {
   LocalFolderReleaseStore,
   PointersFile,
+  canary,
   promote,
   publishBuild,
   rollback,
@@ -24,6 +34,26 @@ function releasedRequests(page: Page): string[] {
   return urls;
 }
 
+/** The storefront version a runtime config points at (`…/remotes/storefront/<version>/…`). */
+function storefrontVersionOf(config: { remotes: { storefront: string } }): string {
+  return /\/remotes\/storefront\/([^/]+)\//.exec(config.remotes.storefront)?.[1] ?? 'own-build';
+}
+
+/** Makes the build in `dir` one that requires React 18 (its manifest's react and react-dom). */
+function requireReact18(dir: string): void {
+  const manifestFile = path.join(dir, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    shared: { name: string; requiredVersion?: string }[];
+  };
+  for (const shared of manifest.shared) {
+    if (shared.name === 'react' || shared.name === 'react-dom') shared.requiredVersion = '^18.2.0';
+  }
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  // The build's precompressed twins would still say the built ranges to a browser that takes them.
+  rmSync(`${manifestFile}.br`, { force: true });
+  rmSync(`${manifestFile}.gz`, { force: true });
+}
+
 // One stack and one rebuilt storefront (with a visible label) for both ways a team ships its
 // remote: releasing it (docs/releases.md), and replacing the folder its origin serves.
 describe('a remote is released or redeployed without rebuilding the shell', () => {
@@ -36,6 +66,9 @@ describe('a remote is released or redeployed without rebuilding the shell', () =
   const label = `בדיקת פריסה ${Date.now()}`;
   const shellEntry = path.join(ROOT, 'shell/dist/main.js');
   let shellBuiltAt: number;
+  /** The storefront's own build and the rebuilt one (with the label), published in that order. */
+  let v1: string;
+  let v2: string;
 
   beforeAll(async () => {
     redeployDir = mkdtempSync(path.join(os.tmpdir(), 'mechabrim-storefront-'));
@@ -57,6 +90,9 @@ describe('a remote is released or redeployed without rebuilding the shell', () =
       startStack({ env: { ...process.env, RELEASES_DIR: releasesDir } }),
       build,
     ]);
+    v1 = (await publishBuild(context, 'storefront', path.join(ROOT, 'storefront/dist'))).release
+      .version;
+    v2 = (await publishBuild(context, 'storefront', redeployDir)).release.version;
   });
 
   afterAll(async () => {
@@ -68,9 +104,6 @@ describe('a remote is released or redeployed without rebuilding the shell', () =
   });
 
   it('released: a page opened on v1 keeps loading its lazy screens after v2 goes live; a reload shows v2, a rollback v1', async () => {
-    const v1 = (await publishBuild(context, 'storefront', path.join(ROOT, 'storefront/dist')))
-      .release.version;
-    const v2 = (await publishBuild(context, 'storefront', redeployDir)).release.version;
     await promote(context, 'storefront', v1);
 
     const page = await browser.newPage();
@@ -112,6 +145,134 @@ describe('a remote is released or redeployed without rebuilding the shell', () =
     await rollback(context, 'storefront');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('canary: 30 % of 200 new readers get the candidate, and each keeps their version', async () => {
+    await promote(context, 'storefront', v1);
+    await canary(context, 'storefront', v2, 30);
+    try {
+      let onCandidate = 0;
+      for (let reader = 0; reader < 200; reader += 1) {
+        // A new reader: no cookie, so the edge puts them in a bucket.
+        const first = await fetch(`${stack.urls.shell}/runtime-config.json`);
+        const cookie = first.headers.get('set-cookie')?.split(';')[0];
+        expect(cookie).toMatch(/^mb_bucket=\d{1,2}$/);
+        const version = storefrontVersionOf(
+          (await first.json()) as { remotes: { storefront: string } },
+        );
+        expect([v1, v2]).toContain(version);
+        // The same reader's next page load gets the same version.
+        const again = await fetch(`${stack.urls.shell}/runtime-config.json`, {
+          headers: { cookie: cookie ?? '' },
+        });
+        expect(
+          storefrontVersionOf((await again.json()) as { remotes: { storefront: string } }),
+        ).toBe(version);
+        if (version === v2) onCandidate += 1;
+      }
+      const share = (onCandidate / 200) * 100;
+      expect(share).toBeGreaterThanOrEqual(22);
+      expect(share).toBeLessThanOrEqual(38);
+    } finally {
+      await canary(context, 'storefront', v2, 0);
+      await rollback(context, 'storefront');
+    }
+  });
+
+  it('a broken v3 (its entry answers 500) is retried once, then the page runs v2, the last live version; a v4 built against another React is not mounted either', async () => {
+    // v3: v2's files and one more, so a version of its own.
+    const v3Dir = mkdtempSync(path.join(os.tmpdir(), 'mechabrim-storefront-v3-'));
+    try {
+      cpSync(redeployDir, v3Dir, { recursive: true });
+      writeFileSync(path.join(v3Dir, 'release-note.txt'), 'v3\n');
+      const v3 = (await publishBuild(context, 'storefront', v3Dir)).release.version;
+      await promote(context, 'storefront', v2);
+      await promote(context, 'storefront', v3);
+
+      const page = await browser.newPage();
+      const v3Entry = `${stack.urls.storefront}/remotes/storefront/${v3}/remoteEntry.js`;
+      let v3EntryAsked = 0;
+      await page.route(v3Entry, (route) => {
+        v3EntryAsked += 1;
+        return route.fulfill({ status: 500, contentType: 'text/plain', body: 'broken' });
+      });
+      const released = releasedRequests(page);
+      await page.goto(`${stack.urls.shell}/about`);
+      await expect(
+        page.locator('[data-build-label]').textContent({ timeout: 30_000 }),
+      ).resolves.toContain(label);
+      expect(await page.locator('[data-remote-unavailable]').count()).toBe(0);
+      expect(released).toContain(
+        `${stack.urls.storefront}/remotes/storefront/${v2}/remoteEntry.js`,
+      );
+      // The first load and its retry (a preload of the entry may ask once more).
+      expect(v3EntryAsked).toBeGreaterThanOrEqual(2);
+      await screenshot(page, 'federation-broken-v3-falls-back-to-v2');
+      await page.close();
+
+      // v4 requires React 18 (published past the gate, as a store written by hand could hold
+      // it): the shell refuses it at run time, without fetching its entry, and runs v2.
+      // v4 is v1's files (no label): the label on the page shows v2 runs, not v4.
+      await rollback(context, 'storefront');
+      rmSync(v3Dir, { recursive: true, force: true });
+      cpSync(path.join(ROOT, 'storefront/dist'), v3Dir, { recursive: true });
+      writeFileSync(path.join(v3Dir, 'release-note.txt'), 'v4\n');
+      requireReact18(v3Dir);
+      const v4 = (await publishBuild(context, 'storefront', v3Dir)).release.version;
+      await promote(context, 'storefront', v4);
+      const v4Page = await browser.newPage();
+      const v4Requests = releasedRequests(v4Page);
+      await v4Page.goto(`${stack.urls.shell}/about`);
+      await expect(
+        v4Page.locator('[data-build-label]').textContent({ timeout: 30_000 }),
+      ).resolves.toContain(label);
+      expect(v4Requests).toContain(
+        `${stack.urls.storefront}/remotes/storefront/${v4}/mf-manifest.json`,
+      );
+      expect(v4Requests).toContain(
+        `${stack.urls.storefront}/remotes/storefront/${v2}/remoteEntry.js`,
+      );
+      expect(await v4Page.locator('[data-remote-unavailable]').count()).toBe(0);
+      await v4Page.close();
+    } finally {
+      rmSync(v3Dir, { recursive: true, force: true });
+      // Back to the remote's own build for the journeys after this one.
+      rmSync(context.pointers.file, { force: true });
+    }
+  });
+
+  it('remote:release refuses a storefront built against another React, naming the package and both versions', () => {
+    const doctored = mkdtempSync(path.join(os.tmpdir(), 'mechabrim-storefront-react18-'));
+    const store = mkdtempSync(path.join(os.tmpdir(), 'mechabrim-releases-refused-'));
+    try {
+      cpSync(path.join(ROOT, 'storefront/dist'), doctored, { recursive: true });
+      requireReact18(doctored);
+      const run = spawnSync(
+        path.join(ROOT, 'node_modules/.bin/tsx'),
+        ['tools/releases/src/cli.ts', 'release', 'storefront', '--dir', doctored],
+        {
+          cwd: ROOT,
+          encoding: 'utf8',
+          env: { ...process.env, RELEASES_DIR: store, RELEASE_SHELL_SHARED: '' },
+        },
+      );
+      expect(run.status).toBe(1);
+      const provided = (
+        JSON.parse(readFileSync(path.join(ROOT, 'node_modules/react/package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version;
+      expect(run.stderr).toContain('storefront cannot run in this shell');
+      expect(run.stderr).toContain(
+        `react: storefront requires ^18.2.0, the shell provides ${provided}`,
+      );
+      expect(run.stderr).toContain('react-dom: storefront requires ^18.2.0');
+      // Nothing was published.
+      expect(readdirSync(store)).toEqual([]);
+    } finally {
+      rmSync(doctored, { recursive: true, force: true });
+      rmSync(store, { recursive: true, force: true });
+    }
   });
 
   it('redeployed: shows the rebuilt storefront after a reload, with the same shell build', async () => {

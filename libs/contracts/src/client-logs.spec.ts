@@ -51,3 +51,16 @@ describe('client log bulk', () => {
     expect(clientLogBulkSchema.safeParse({ logs }).success).toBe(false);
   });
 });
+
+describe('client log entry remotes', () => {
+  it('takes the version of each remote the page ran, at most ten of them', () => {
+    const remotes = { storefront: '3-cccccccccc', checkout: 'own-build' };
+    expect(clientLogEntrySchema.parse({ ...entry(undefined), remotes }).remotes).toEqual(remotes);
+    const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`r${i}`, '1-aaaa']));
+    const refused = clientLogEntrySchema.safeParse({ ...entry(undefined), remotes: many });
+    expect(refused.error?.issues[0]?.message).toBe(VALIDATION_HE.tooManyRemotes);
+    expect(clientLogEntrySchema.safeParse({ ...entry(undefined), remotes: ['x'] }).success).toBe(
+      false,
+    );
+  });
+});

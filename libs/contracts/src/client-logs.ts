@@ -52,6 +52,13 @@ export const clientLogEntrySchema = z.strictObject({
   url: z.string().max(2000).optional(),
   userId: z.string().max(100).optional(),
   sessionId: z.string().max(100).optional(),
+  /** The version of each federated remote the page ran (docs/releases.md). */
+  remotes: z
+    .record(z.string().max(40), z.string().max(60))
+    .refine((remotes) => Object.keys(remotes).length <= 10, {
+      message: VALIDATION_HE.tooManyRemotes,
+    })
+    .optional(),
 });
 export type ClientLogEntry = z.infer<typeof clientLogEntrySchema>;
 

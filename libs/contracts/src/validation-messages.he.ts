@@ -30,6 +30,7 @@ export const VALIDATION_HE = {
   avatarInvalid: 'כתובת התמונה אינה תקינה',
   jsonTooDeep: (maxDepth: number) => `מבנה הנתונים עמוק מדי (עד ${maxDepth} רמות)`,
   jsonNulInKey: 'שמות שדות אינם יכולים להכיל את התו NUL',
+  tooManyRemotes: 'אפשר לציין לכל היותר עשרה רכיבים',
   idInvalid: 'המזהה אינו תקין',
   searchRequired: 'יש להזין טקסט לחיפוש',
   searchTooLong: 'טקסט החיפוש ארוך מדי (עד 100 תווים)',

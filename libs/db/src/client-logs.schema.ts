@@ -25,6 +25,8 @@ export const ClientLogSchema = new Schema(
     url: { type: String, default: '' },
     userId: { type: String, default: '' },
     sessionId: { type: String, default: '' },
+    /** The version of each remote the page ran (`{ storefront: '8-3f9a1c2e4b' }`), or `{}`. */
+    remotes: { type: Schema.Types.Mixed, default: {} },
     ip: { type: String, default: '' },
     userAgent: { type: String, default: '' },
     /** When the server received it; the TTL counts from here (a client clock may lie). */

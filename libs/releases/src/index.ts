@@ -37,10 +37,14 @@ export {
 export {
   canary,
   describeReleases,
+  firstShownAt,
   promote,
+  prune,
   publishBuild,
   releaseActor,
   rollback,
+  type ClientErrorCounter,
+  type PruneResult,
   type ReleaseContext,
   type ReleaseRow,
 } from './release-commands';
@@ -50,6 +54,13 @@ export {
   requirementsOf,
   type Incompatibility,
 } from './compatibility-gate';
+export {
+  DEFAULT_RETENTION_DAYS,
+  keptBecause,
+  prunable,
+  retentionDaysFromEnv,
+  type EnvironmentPointers,
+} from './retention';
 export {
   createReleaseStore,
   pointersFileOf,

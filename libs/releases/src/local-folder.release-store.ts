@@ -119,6 +119,12 @@ export class LocalFolderReleaseStore implements ReleaseStore {
     }
   }
 
+  async remove(remote: RemoteId, version: string): Promise<void> {
+    const folder = this.folderOf(remote, version);
+    await rm(this.descriptionOf(remote, version), { force: true });
+    await rm(folder, { recursive: true, force: true });
+  }
+
   async open(remote: RemoteId, version: string, file: string): Promise<Readable | null> {
     if (!isVersion(version) || !isReleaseFilePath(file)) return null;
     const target = path.join(this.folderOf(remote, version), ...file.split('/'));

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import { contentHashOf, filesIn } from './content-hash';
-import { canaried, promoted, rolledBack, type PointerChange, type PointersFile } from './pointers';
+import { PointersFile, canaried, promoted, rolledBack, type PointerChange } from './pointers';
 import type { ReleaseInfo, ReleaseStore } from './release-store.port';
 import { ReleaseError, versionOf, type RemoteId } from './remotes';
+import { keptBecause, type EnvironmentPointers } from './retention';
 
 /** What the release commands work on: one store, one environment's pointers, one person. */
 export interface ReleaseContext {
@@ -120,12 +121,36 @@ export interface ReleaseRow {
   share?: number;
   /** When it last went live or became the candidate. */
   since?: string;
+  /**
+   * Client errors logged by pages running this version since it first went live (or became the
+   * candidate); absent for a version never shown to readers, `null` when they could not be counted.
+   */
+  errors?: number | null;
 }
 
-/** The remote's releases, newest first, with what the environment does with each. */
+/** Counts the client errors logged by pages running one version of a remote. */
+export interface ClientErrorCounter {
+  count(remote: RemoteId, version: string, since: Date): Promise<number>;
+}
+
+/** When a version first went live or became the candidate, from the history (oldest first). */
+export function firstShownAt(history: readonly PointerChange[], version: string): string | null {
+  const shown = history.find(
+    (entry) =>
+      (entry.to.live === version && entry.from.live !== version) ||
+      (entry.to.candidate?.version === version && entry.from.candidate?.version !== version),
+  );
+  return shown?.at ?? null;
+}
+
+/**
+ * The remote's releases, newest first, with what the environment does with each, and — with
+ * `errors` — each shown version's client error count since it was first shown.
+ */
 export async function describeReleases(
   context: ReleaseContext,
   remote: RemoteId,
+  errors?: ClientErrorCounter,
 ): Promise<ReleaseRow[]> {
   const [releases, pointers, history] = await Promise.all([
     context.store.list(remote),
@@ -133,7 +158,7 @@ export async function describeReleases(
     context.pointers.history(remote),
   ]);
   const current = pointers[remote] ?? {};
-  return releases.reverse().map((release) => {
+  const rows = releases.reverse().map((release) => {
     const { version, publishedAt, publishedBy } = release;
     const row: ReleaseRow = { version, publishedAt, publishedBy, status: null };
     if (current.live === version) row.status = 'live';
@@ -149,4 +174,57 @@ export async function describeReleases(
     if (row.status && row.status !== 'previous' && since) row.since = since.at;
     return row;
   });
+  if (!errors) return rows;
+  await Promise.all(
+    rows.map(async (row) => {
+      const shown = firstShownAt(history, row.version);
+      if (!shown) return;
+      try {
+        row.errors = await errors.count(remote, row.version, new Date(shown));
+      } catch {
+        row.errors = null;
+      }
+    }),
+  );
+  return rows;
+}
+
+export interface PruneResult {
+  removed: string[];
+  kept: { version: string; why: string }[];
+}
+
+/**
+ * Removes the remote's versions that no environment points to — live, candidate, or one a
+ * rollback returns to — nor pointed to or published within `retentionDays`. The environment of
+ * `context` counts, and those of `otherPointers` (each environment's pointers file, for a store
+ * several environments share). With `dryRun`, says what it would remove and removes nothing.
+ */
+export async function prune(
+  context: ReleaseContext,
+  remote: RemoteId,
+  options: { retentionDays: number; otherPointers?: readonly string[]; dryRun?: boolean },
+): Promise<PruneResult> {
+  const files = [
+    context.pointers,
+    ...(options.otherPointers ?? []).map((f) => new PointersFile(f)),
+  ];
+  const environments: EnvironmentPointers[] = await Promise.all(
+    files.map(async (file) => ({
+      pointers: await file.read(),
+      history: await file.history(remote),
+    })),
+  );
+  const now = context.now?.() ?? new Date();
+  const result: PruneResult = { removed: [], kept: [] };
+  for (const release of await context.store.list(remote)) {
+    const why = keptBecause(release, environments, now, options.retentionDays);
+    if (why) {
+      result.kept.push({ version: release.version, why });
+      continue;
+    }
+    if (!options.dryRun) await context.store.remove(remote, release.version);
+    result.removed.push(release.version);
+  }
+  return result;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { LocalFolderReleaseStore } from './local-folder.release-store';
 import { createReleaseStore, releaseSettingsFromEnv } from './release-config';
 import { StorageReleaseStore } from './storage.release-store';
+import { retentionDaysFromEnv } from './retention';
 
 describe('release settings', () => {
   it('keep releases and pointers under DATA_DIR by default', () => {
@@ -48,5 +49,15 @@ describe('release settings', () => {
     expect(await createReleaseStore(s3, { S3_BUCKET: 'releases' })).toBeInstanceOf(
       StorageReleaseStore,
     );
+  });
+
+  it('keep versions 30 days after they were last pointed to, or RELEASE_RETENTION_DAYS', () => {
+    expect(retentionDaysFromEnv({})).toBe(30);
+    expect(retentionDaysFromEnv({ RELEASE_RETENTION_DAYS: ' 90 ' })).toBe(90);
+    for (const wrong of ['0', '-3', '1.5', 'week']) {
+      expect(() => retentionDaysFromEnv({ RELEASE_RETENTION_DAYS: wrong })).toThrow(
+        /RELEASE_RETENTION_DAYS/,
+      );
+    }
   });
 });

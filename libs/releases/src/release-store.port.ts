@@ -37,6 +37,11 @@ export interface ReleaseStore {
   find(remote: RemoteId, version: string): Promise<ReleaseInfo | null>;
   /** A released file's bytes; `null` when the version or the file is not there. */
   open(remote: RemoteId, version: string, file: string): Promise<Readable | null>;
+  /**
+   * Removes a version (its description first: from then on it is not published, then its
+   * files). Only `remote:prune` calls it, for versions no environment points to (retention.ts).
+   */
+  remove(remote: RemoteId, version: string): Promise<void>;
   /** The folder holding a version's files, for a store on local disk (served as files). */
   folderOf?(remote: RemoteId, version: string): string;
 }

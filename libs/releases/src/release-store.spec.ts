@@ -6,7 +6,14 @@ import type { Readable } from 'node:stream';
 import { LocalDiskStorage } from '@mechabrim/storage/src/local-disk.storage';
 import { LocalFolderReleaseStore } from './local-folder.release-store';
 import { PointersFile } from './pointers';
-import { publishBuild, type ReleaseContext } from './release-commands';
+import {
+  canary,
+  promote,
+  prune,
+  publishBuild,
+  rollback,
+  type ReleaseContext,
+} from './release-commands';
 import type { ReleaseStore } from './release-store.port';
 import { ReleaseError, VERSION_PATTERN } from './remotes';
 import { StorageReleaseStore } from './storage.release-store';
@@ -113,6 +120,67 @@ describe.each<[string, (root: string) => ReleaseStore]>([
     expect(
       await text(await context.store.open('storefront', release.version, 'remoteEntry.js')),
     ).toBe('entry v1');
+  });
+
+  it('prunes only versions no environment points to, nor did or published within the retention', async () => {
+    let clock = Date.parse('2026-09-01T08:00:00Z');
+    const day = 24 * 60 * 60 * 1000;
+    context.now = () => new Date(clock);
+    const dir = path.join(root, 'dist');
+    const versions: string[] = [];
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      await build(dir, { ...V1, 'remoteEntry.js': `entry v${n}` });
+      versions.push((await publishBuild(context, 'storefront', dir)).release.version);
+    }
+    const [v1, v2, v3, v4, v5, v6] = versions as [string, string, string, string, string, string];
+    // Another environment (staging) still runs v1.
+    const staging: ReleaseContext = {
+      ...context,
+      pointers: new PointersFile(path.join(root, 'staging', 'pointers.json')),
+    };
+    await promote(staging, 'storefront', v1);
+    await promote(context, 'storefront', v2);
+    await promote(context, 'storefront', v3);
+    await rollback(context, 'storefront'); // back to v2: v3 is no longer pointed to
+    await promote(context, 'storefront', v4); // v2 is what a rollback returns to
+    clock += 40 * day;
+    await canary(context, 'storefront', v5, 10);
+    await canary(context, 'storefront', v5, 0); // v5 was pointed to 10 days before the prune
+    clock += 10 * day;
+    // v6: published 50 days ago, never pointed to.
+    const dry = await prune(context, 'storefront', {
+      retentionDays: 30,
+      otherPointers: [staging.pointers.file],
+      dryRun: true,
+    });
+    expect(dry.removed.sort()).toEqual([v3, v6].sort());
+    expect(await context.store.list('storefront')).toHaveLength(6);
+
+    const done = await prune(context, 'storefront', {
+      retentionDays: 30,
+      otherPointers: [staging.pointers.file],
+    });
+    expect(done.removed.sort()).toEqual([v3, v6].sort());
+    expect(Object.fromEntries(done.kept.map((k) => [k.version, k.why]))).toEqual({
+      [v1]: 'live',
+      [v2]: 'a rollback returns to it',
+      [v4]: 'live',
+      [v5]: 'pointed to within 30 days',
+    });
+    expect((await context.store.list('storefront')).map((r) => r.version)).toEqual([
+      v1,
+      v2,
+      v4,
+      v5,
+    ]);
+    expect(await context.store.find('storefront', v3)).toBeNull();
+    expect(await context.store.open('storefront', v3, 'remoteEntry.js')).toBeNull();
+    expect(await text(await context.store.open('storefront', v4, 'remoteEntry.js'))).toBe(
+      'entry v4',
+    );
+    // Without the other environment's pointers, its live version would go too.
+    const alone = await prune(context, 'storefront', { retentionDays: 30, dryRun: true });
+    expect(alone.removed).toEqual([v1]);
   });
 
   it('refuses a folder that is not a remote build', async () => {

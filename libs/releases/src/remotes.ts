@@ -51,7 +51,8 @@ export type ReleaseErrorType =
   | 'nothing-to-roll-back'
   | 'bad-share'
   | 'incompatible'
-  | 'bad-pointers';
+  | 'bad-pointers'
+  | 'bad-setting';
 
 /** Every refusal of the release tools, with a type a caller can act on and a message for people. */
 export class ReleaseError extends Error {

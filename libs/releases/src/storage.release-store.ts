@@ -114,6 +114,20 @@ export class StorageReleaseStore implements ReleaseStore {
     }
   }
 
+  async remove(remote: RemoteId, version: string): Promise<void> {
+    const release = await this.find(remote, version);
+    const index = await this.index(remote);
+    await this.storage.put(
+      this.indexKey(remote),
+      Buffer.from(JSON.stringify(index.filter((r) => r.version !== version))),
+      { contentType: TYPES['.json'] },
+    );
+    await this.storage.delete(this.key(remote, version));
+    for (const file of release?.files ?? []) {
+      await this.storage.delete(this.key(remote, version, file));
+    }
+  }
+
   async open(remote: RemoteId, version: string, file: string): Promise<Readable | null> {
     if (!isVersion(version) || !isReleaseFilePath(file)) return null;
     try {

@@ -17,7 +17,13 @@ import {
 import { LocalDiskStorage } from '@mechabrim/storage/src/local-disk.storage';
 import { S3Storage } from '@mechabrim/storage/src/s3.storage';
 import { startEdgeServer, type EdgeServer } from './edge-server';
-import { bucketOf, parseReleasePath, versionFor, withReleases } from './released-remotes';
+import {
+  bucketOf,
+  fallbackFor,
+  parseReleasePath,
+  versionFor,
+  withReleases,
+} from './released-remotes';
 import type { RuntimeConfig } from './runtime-config';
 
 const HOST = '127.0.0.1';
@@ -55,6 +61,30 @@ describe('released remotes: pointers to runtime config', () => {
     expect(versionFor(pointers, 30)).toBe(V1);
     expect(versionFor(pointers, null)).toBe(V1);
     expect(versionFor({ candidate: { version: V2, share: 30 } }, 50)).toBeNull();
+  });
+
+  it('names the version to fall back to: the live one for a candidate, the one live before for the live one', () => {
+    const V3 = '3-cccccccccc';
+    const pointers = { live: V2, previous: [V1], candidate: { version: V3, share: 30 } };
+    expect(fallbackFor(pointers, 10)).toBe(V2);
+    expect(fallbackFor(pointers, 50)).toBe(V1);
+    expect(fallbackFor({ live: V1 }, 50)).toBeNull();
+    expect(fallbackFor({ candidate: { version: V3, share: 30 } }, 10)).toBeNull();
+    expect(fallbackFor({ candidate: { version: V3, share: 30 } }, 50)).toBeUndefined();
+    expect(fallbackFor(undefined, null)).toBeUndefined();
+
+    const candidate = withReleases(config, { storefront: pointers }, 10);
+    expect(candidate.remotes.storefront).toBe(
+      `http://localhost:4201/remotes/storefront/${V3}/mf-manifest.json`,
+    );
+    expect(candidate.fallbacks).toEqual({
+      storefront: `http://localhost:4201/remotes/storefront/${V2}/mf-manifest.json`,
+    });
+    // From the first live version, back to the remote's own build, as a rollback would.
+    expect(withReleases(config, { checkout: { live: V1 } }, null).fallbacks).toEqual({
+      checkout: 'http://localhost:4202/mf-manifest.json',
+    });
+    expect(withReleases(config, {}, 10)).not.toHaveProperty('fallbacks');
   });
 
   it('reads the bucket cookie and the release paths, nothing else', () => {

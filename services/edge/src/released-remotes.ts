@@ -97,7 +97,28 @@ export function releasedManifestUrl(
   return new URL(`${RELEASES_PREFIX.slice(1)}${file}`, ownManifestUrl).href;
 }
 
-/** The runtime config with each released remote pointed at the version the reader gets. */
+/**
+ * The version a reader falls back to when the one they get does not load (the shell retries once,
+ * then loads this): for a candidate, the live version; for the live version, the one live before
+ * it. `null`: the remote's own build (what a rollback from the first version returns to).
+ * `undefined`: no fallback (the reader already gets the remote's own build).
+ */
+export function fallbackFor(
+  pointers: RemotePointers | undefined,
+  bucket: number | null,
+): string | null | undefined {
+  const version = versionFor(pointers, bucket);
+  if (!version) return undefined;
+  if (version === pointers?.candidate?.version && version !== pointers.live) {
+    return pointers.live ?? null;
+  }
+  return pointers?.previous?.at(-1) ?? null;
+}
+
+/**
+ * The runtime config with each released remote pointed at the version the reader gets, and
+ * `fallbacks` naming, per released remote, the manifest of the version to load if that one fails.
+ */
 export function withReleases(
   config: RuntimeConfig,
   pointers: Pointers,
@@ -105,12 +126,21 @@ export function withReleases(
   publicUrl?: string,
 ): RuntimeConfig {
   const remotes = { ...config.remotes };
+  const fallbacks: NonNullable<RuntimeConfig['fallbacks']> = {};
   for (const remote of REMOTE_IDS) {
     const version = versionFor(pointers[remote], bucket);
     const key = RUNTIME_CONFIG_KEYS[remote];
-    if (version) remotes[key] = releasedManifestUrl(remotes[key], remote, version, publicUrl);
+    if (!version) continue;
+    const own = remotes[key];
+    remotes[key] = releasedManifestUrl(own, remote, version, publicUrl);
+    const fallback = fallbackFor(pointers[remote], bucket);
+    if (fallback !== undefined) {
+      fallbacks[key] = fallback ? releasedManifestUrl(own, remote, fallback, publicUrl) : own;
+    }
   }
-  return { ...config, remotes };
+  return Object.keys(fallbacks).length > 0
+    ? { ...config, remotes, fallbacks }
+    : { ...config, remotes };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

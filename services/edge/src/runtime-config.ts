@@ -9,6 +9,11 @@
 export interface RuntimeConfig {
   apiBaseUrl: string;
   remotes: { storefront: string; checkout: string; authorPortal: string };
+  /**
+   * Per released remote, the manifest of the version to load when the one in `remotes` fails
+   * (the last live version; docs/releases.md).
+   */
+  fallbacks?: Partial<RuntimeConfig['remotes']>;
   /** The store's address (the shell): the standalone author portal links back to it. */
   storeUrl?: string;
   /** The standalone author portal's address: the store's account menu links authors to it. */

@@ -83,6 +83,29 @@ describe('client-logs queue, API to worker to MongoDB', () => {
         sessionId: 'session-1',
       });
       expect(stored?.key).toMatch(/^[a-f0-9]{64}$/);
+      expect(stored?.remotes).toEqual({});
+
+      // The version of each remote the page ran is stored with the entry: remote:releases
+      // counts a version's errors by it (tools/releases/src/client-errors.ts).
+      const versioned = await fetch(`${api.baseUrl}/api/logs/client-error`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...entry('בגרסה השלישית'),
+          sessionId: 'session-versions',
+          remotes: { storefront: '3-cccccccccc', checkout: 'own-build' },
+        }),
+      });
+      expect(versioned.status).toBe(202);
+      const storedWithVersions = await until(
+        'the versioned entry',
+        async () => (await logs().findOne({ sessionId: 'session-versions' })) ?? undefined,
+      );
+      expect(storedWithVersions.remotes).toEqual({
+        storefront: '3-cccccccccc',
+        checkout: 'own-build',
+      });
+      expect(await logs().countDocuments({ 'remotes.storefront': '3-cccccccccc' })).toBe(1);
 
       // The same entries delivered again in another job (a retried request or a replayed job)
       // are not stored twice: the processor upserts on the entry key.

@@ -1,35 +1,131 @@
 import {
+  getInstance,
   loadRemote,
   preloadRemote,
   registerPlugins,
   registerRemotes,
+  satisfy,
 } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { clientLogger } from '@mechabrim/ui';
 import { takeEarlyManifest } from './early-fetches';
+import {
+  manifestAt,
+  nextStage,
+  unmetRequirements,
+  versionOfManifest,
+  type LoadStage,
+  type RemoteEntries,
+  type UnmetRequirement,
+} from './remote-fallback';
 import type { RemoteName } from './runtime-config';
 
-let registered: Partial<Record<RemoteName, string>> = {};
+/** One remote's addresses, the stage its loads are at, and the manifest registered for it. */
+interface RemoteState extends RemoteEntries {
+  stage: LoadStage;
+  registered: string;
+}
+
+let states: Partial<Record<RemoteName, RemoteState>> = {};
 let pluginRegistered = false;
+/** Manifests the shell refused to run (shared versions it cannot satisfy), with what is unmet. */
+const incompatible = new Map<string, UnmetRequirement[]>();
+/** The version of each remote mounted on this page, sent with every client log entry. */
+const mountedVersions: Partial<Record<RemoteName, string>> = {};
 
 /**
- * Tells the federation runtime where each remote's mf-manifest.json lives, and lets it use a
- * manifest index.html's inline script already fetched (once; later loads ask the network).
+ * The versions of the shared singletons the shell itself provides, from the federation runtime's
+ * share scope (the entries the shell registered, not those a remote brought).
  */
-export function registerAppRemotes(remotes: Record<RemoteName, string>): void {
+function shellProvides(): Record<string, string> {
+  const instance = getInstance();
+  const provides: Record<string, string> = {};
+  if (!instance) return provides;
+  for (const scope of Object.values(instance.shareScopeMap)) {
+    for (const [name, versions] of Object.entries(scope)) {
+      for (const [version, shared] of Object.entries(versions)) {
+        if (shared.from === instance.name) provides[name] = version;
+      }
+    }
+  }
+  return provides;
+}
+
+/**
+ * A remote's manifest, checked against the shell's shared versions before the runtime uses it:
+ * a manifest whose shared singletons the shell cannot satisfy fails the load (and is remembered,
+ * so the load goes to the fallback without a retry).
+ */
+async function checkedManifest(url: string, response: Promise<Response>): Promise<Response> {
+  const answer = await response;
+  if (!answer.ok) return answer;
+  let manifest: unknown;
+  try {
+    manifest = await answer.clone().json();
+  } catch {
+    return answer; // the runtime reports a manifest that is not JSON
+  }
+  const unmet = unmetRequirements(manifest, shellProvides(), satisfy);
+  if (unmet.length === 0) {
+    incompatible.delete(url);
+    return answer;
+  }
+  incompatible.set(url, unmet);
+  throw new Error(
+    `${url}: ${unmet.map((u) => `${u.name} requires ${u.required}, the shell provides ${u.provided}`).join('; ')}`,
+  );
+}
+
+function isRemoteManifest(url: string): boolean {
+  return Object.values(states).some(
+    (state) => state && (state.entry === url || state.fallback === url),
+  );
+}
+
+function register(remote: RemoteName, manifest: string): void {
+  const state = states[remote];
+  if (state) state.registered = manifest;
+  registerRemotes([{ name: remote, entry: manifest }], { force: true });
+}
+
+/**
+ * Tells the federation runtime where each remote's mf-manifest.json lives (and remembers the one
+ * to fall back to), lets it use a manifest index.html's inline script already fetched (once;
+ * later loads ask the network), and checks every remote manifest against the shell's shared
+ * versions.
+ */
+export function registerAppRemotes(
+  remotes: Record<RemoteName, string>,
+  fallbacks: Partial<Record<RemoteName, string>> = {},
+): void {
   if (!pluginRegistered) {
     pluginRegistered = true;
     registerPlugins([
       {
-        name: 'mechabrim-early-manifests',
-        fetch: (url: string) => takeEarlyManifest(new URL(url, window.location.href).href),
+        name: 'mechabrim-manifests',
+        fetch: (url: string) => {
+          const href = new URL(url, window.location.href).href;
+          const early = takeEarlyManifest(href);
+          if (!isRemoteManifest(href)) return early;
+          return checkedManifest(href, early ?? fetch(href));
+        },
       },
     ]);
   }
-  registered = { ...remotes };
+  states = {};
+  for (const [name, entry] of Object.entries(remotes) as [RemoteName, string][]) {
+    const fallback = fallbacks[name];
+    states[name] = { entry, ...(fallback ? { fallback } : {}), stage: 'entry', registered: entry };
+  }
   registerRemotes(
     Object.entries(remotes).map(([name, entry]) => ({ name, entry })),
     { force: true },
   );
+}
+
+/** The version of each remote this page runs (released version, or `own-build`). */
+export function remoteVersions(): Partial<Record<RemoteName, string>> {
+  return { ...mountedVersions };
 }
 
 /** A remote could not be loaded (down, unreachable, or its manifest/entry is broken). */
@@ -43,22 +139,81 @@ export class RemoteLoadError extends Error {
   }
 }
 
-/**
- * Loads a remote's `./App`. With `fresh`, the runtime first forgets the remote (its cached
- * manifest, entry and failed attempts), so a retry after the remote came back really retries.
- */
-export async function loadRemoteApp(remote: RemoteName, fresh = false): Promise<ComponentType> {
-  if (fresh && registered[remote]) {
-    registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
-  }
-  let module: { default?: ComponentType } | null;
-  try {
-    module = await loadRemote<{ default?: ComponentType }>(`${remote}/App`);
-  } catch (cause) {
-    throw new RemoteLoadError(remote, { cause });
-  }
-  if (!module?.default) throw new RemoteLoadError(remote);
+async function loadApp(remote: RemoteName): Promise<ComponentType> {
+  const module = await loadRemote<{ default?: ComponentType }>(`${remote}/App`);
+  if (!module?.default) throw new Error(`${remote}/App has no default export`);
   return module.default;
+}
+
+/**
+ * How a load starts: `first`, at the stage the remote is at; `again` (the reader's retry after
+ * 'unavailable'), from its entry, afresh; `recover` (a chunk of the mounted version did not
+ * load), at the next stage, afresh.
+ */
+export type LoadMode = 'first' | 'again' | 'recover';
+
+/** Whether a failure of the mounted version can still be recovered from (a stage is left). */
+export function canRecover(remote: RemoteName): boolean {
+  const state = states[remote];
+  return !!state && nextStage(state.stage, 'unavailable', state) !== null;
+}
+
+/**
+ * Loads a remote's `./App`: its entry; if that fails, the same once more afresh (the runtime
+ * first forgets the remote: its cached manifest, entry and failed attempts); then the version
+ * the runtime config names as its fallback. A remote the shell cannot run (its shared singletons
+ * require versions the shell does not provide) is not retried. Throws a {@link RemoteLoadError}
+ * when every stage failed.
+ */
+export async function loadRemoteApp(
+  remote: RemoteName,
+  how: LoadMode = 'first',
+): Promise<ComponentType> {
+  const state = states[remote];
+  if (!state) {
+    try {
+      return await loadApp(remote);
+    } catch (cause) {
+      throw new RemoteLoadError(remote, { cause });
+    }
+  }
+  let stage: LoadStage | null =
+    how === 'again'
+      ? 'entry'
+      : how === 'recover'
+        ? nextStage(state.stage, 'unavailable', state)
+        : state.stage;
+  let fresh = how !== 'first';
+  let lastError: unknown;
+  while (stage) {
+    state.stage = stage;
+    const manifest = manifestAt(stage, state);
+    if (fresh || manifest !== state.registered) register(remote, manifest);
+    try {
+      const app = await loadApp(remote);
+      mountedVersions[remote] = versionOfManifest(manifest);
+      clientLogger.setRemoteVersions(remoteVersions());
+      if (stage === 'fallback') {
+        clientLogger.warn(
+          `remote ${remote}: fell back to ${versionOfManifest(manifest)}`,
+          { from: versionOfManifest(state.entry) },
+          'federation',
+        );
+      }
+      return app;
+    } catch (error) {
+      lastError = error;
+      const unmet = incompatible.get(manifest);
+      clientLogger.warn(
+        `remote ${remote} ${versionOfManifest(manifest)} did not load`,
+        { stage, ...(unmet ? { incompatible: unmet } : { error: String(error) }) },
+        'federation',
+      );
+      stage = nextStage(stage, unmet ? 'incompatible' : 'unavailable', state);
+      fresh = true;
+    }
+  }
+  throw new RemoteLoadError(remote, { cause: lastError });
 }
 
 /**

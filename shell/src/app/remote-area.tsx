@@ -1,6 +1,8 @@
 import {
   lazy,
   Suspense,
+  useEffect,
+  useRef,
   useState,
   type ComponentType,
   type LazyExoticComponent,
@@ -9,20 +11,23 @@ import {
 import { Link, useLocation } from '@mechabrim/routing';
 import { clientLogger, ErrorBoundary, ErrorFallback } from '@mechabrim/ui';
 import { strings } from '../strings.he';
-import { loadRemoteApp, RemoteLoadError } from './federation';
+import { canRecover, loadRemoteApp, RemoteLoadError, type LoadMode } from './federation';
 import { LandingOr } from './landing';
+import { isChunkLoadError } from './remote-fallback';
 import type { RemoteName } from './runtime-config';
 
 // One lazy component per remote, so moving between two pages of the same remote does not
 // suspend again. A remote that failed is tried afresh the next time its area mounts (the user
-// comes back to it), and at once with the retry button.
+// comes back to it), and at once with the retry button. A lazy chunk of the mounted remote that
+// does not load is recovered from once per stage (the same version afresh, then its fallback:
+// remote-fallback.ts) before the area shows 'unavailable'.
 const apps = new Map<RemoteName, LazyExoticComponent<ComponentType>>();
 const failed = new Set<RemoteName>();
 
-function remoteApp(remote: RemoteName, fresh: boolean) {
+function remoteApp(remote: RemoteName, mode: LoadMode) {
   let app = apps.get(remote);
-  if (!app || fresh || failed.has(remote)) {
-    const again = fresh || failed.has(remote);
+  if (!app || mode !== 'first' || failed.has(remote)) {
+    const how: LoadMode = mode === 'first' && failed.has(remote) ? 'again' : mode;
     failed.delete(remote);
     app = lazy(() => {
       // Timed into the client log (slow above 1000 ms, warned above 3000 ms); a failure is
@@ -34,7 +39,7 @@ function remoteApp(remote: RemoteName, fresh: boolean) {
           performance.now() - started,
           'federation',
         );
-      return loadRemoteApp(remote, again).then(
+      return loadRemoteApp(remote, how).then(
         (component) => {
           took();
           return { default: component };
@@ -90,6 +95,20 @@ export function RemoteUnavailable({
   );
 }
 
+/**
+ * A lazy chunk of the mounted remote did not load: the area loads the remote again (the same
+ * version afresh, or its fallback) in place of its content, showing 'loading' meanwhile.
+ */
+function RecoverArea({ onRecover }: { onRecover: () => void }) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    onRecover();
+  }, [onRecover]);
+  return <AreaLoading />;
+}
+
 /** A remote's area in the main column (the server's page frame has the storefront's too). */
 export function RemoteAreaBox({ remote, children }: { remote: RemoteName; children: ReactNode }) {
   return (
@@ -107,11 +126,13 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   // Chosen when the area mounts (and on retry), not on every render.
-  const [App, setApp] = useState(() => remoteApp(remote, false));
-  const retry = () => {
-    setApp(() => remoteApp(remote, true));
+  const [App, setApp] = useState(() => remoteApp(remote, 'first'));
+  const reload = (mode: LoadMode) => () => {
+    setApp(() => remoteApp(remote, mode));
     setAttempt((n) => n + 1);
   };
+  const retry = reload('again');
+  const recover = reload('recover');
   return (
     <RemoteAreaBox remote={remote}>
       <ErrorBoundary
@@ -120,6 +141,12 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
         fallback={(error) =>
           error instanceof RemoteLoadError ? (
             <RemoteUnavailable remote={remote} onRetry={retry} />
+          ) : isChunkLoadError(error) ? (
+            canRecover(remote) ? (
+              <RecoverArea onRecover={recover} />
+            ) : (
+              <RemoteUnavailable remote={remote} onRetry={retry} />
+            )
           ) : (
             <ErrorFallback />
           )

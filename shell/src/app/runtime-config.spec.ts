@@ -22,6 +22,20 @@ describe('runtime config', () => {
     }
   });
 
+  it('keeps each remote’s fallback that is a URL other than its entry', () => {
+    const fallbacks = {
+      storefront: 'http://localhost:4201/remotes/storefront/1-aaaaaaaaaa/mf-manifest.json',
+      checkout: valid.remotes.checkout,
+      authorPortal: 42,
+      cart: 'http://localhost:4209/mf-manifest.json',
+    };
+    expect(parseRuntimeConfig({ ...valid, fallbacks })).toEqual({
+      ...valid,
+      fallbacks: { storefront: fallbacks.storefront },
+    });
+    expect(parseRuntimeConfig({ ...valid, fallbacks: 'x' })).toEqual(valid);
+  });
+
   it.each([
     ['not an object', null, /not an object/],
     ['no API origin', { ...valid, apiBaseUrl: '' }, /apiBaseUrl/],

@@ -6,6 +6,11 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 export interface RuntimeConfig {
   apiBaseUrl: string;
   remotes: Record<RemoteName, string>;
+  /**
+   * Per released remote, the manifest of the version to load when the one in `remotes` does not
+   * load (the last live version, docs/releases.md).
+   */
+  fallbacks?: Partial<Record<RemoteName, string>>;
   /** The standalone author portal's address (the authors' subdomain), when there is one. */
   portalUrl?: string;
 }
@@ -23,7 +28,7 @@ function isUrl(value: unknown): value is string {
 /** Checks the shape of a runtime config; throws naming the first bad field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!value || typeof value !== 'object') throw new Error('runtime-config.json: not an object');
-  const { apiBaseUrl, remotes, portalUrl } = value as Partial<RuntimeConfig>;
+  const { apiBaseUrl, remotes, portalUrl, fallbacks } = value as Partial<RuntimeConfig>;
   if (!isUrl(apiBaseUrl)) throw new Error('runtime-config.json: apiBaseUrl must be a URL');
   if (!remotes || typeof remotes !== 'object')
     throw new Error('runtime-config.json: remotes missing');
@@ -31,10 +36,17 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     if (!isUrl(remotes[name]))
       throw new Error(`runtime-config.json: remotes.${name} must be a URL`);
   }
+  // Optional: a fallback that is not a URL is left out (that remote has no fallback).
+  const knownFallbacks: Partial<Record<RemoteName, string>> = {};
+  for (const name of REMOTE_NAMES) {
+    const fallback = (fallbacks as Record<string, unknown> | undefined)?.[name];
+    if (isUrl(fallback) && fallback !== remotes[name]) knownFallbacks[name] = fallback;
+  }
   // Optional: a config without it (or with something else there) only leaves the link out.
   return {
     apiBaseUrl,
     remotes: { ...remotes },
+    ...(Object.keys(knownFallbacks).length > 0 ? { fallbacks: knownFallbacks } : {}),
     ...(isUrl(portalUrl) && /^https?:\/\//.test(portalUrl) ? { portalUrl } : {}),
   };
 }

@@ -269,6 +269,13 @@ export const TABLE_ENTRIES: TableEntry[] = [
     description: 'Who a release, promotion, canary or rollback is recorded as (a CI job, say)',
   },
   {
+    name: 'RELEASE_RETENTION_DAYS',
+    readBy: ['remote:prune'],
+    default: '30',
+    description:
+      'How long `remote:prune` keeps a version no environment points to: after it was last pointed to (live, candidate, or one a rollback returns to) or published',
+  },
+  {
     name: 'RELEASE_SHELL_SHARED',
     readBy: ['remote:release'],
     default: "the shell's shared singletons in this checkout (build-config/federation/shared.cjs)",

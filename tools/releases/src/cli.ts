@@ -3,10 +3,12 @@
 //   npm run remote:promote  -- <remote> <version>
 //   npm run remote:rollback -- <remote>
 //   npm run remote:canary   -- <remote> <version> <percent>     (0 ends the canary)
-//   npm run remote:releases -- <remote>
+//   npm run remote:releases -- <remote>                            (with client error counts)
+//   npm run remote:prune    -- <remote> [--dry-run] [--pointers <other environment's file>]…
 // <remote>: storefront, checkout or author-portal. The store and the environment's pointers come
 // from RELEASE_STORE, RELEASES_DIR, RELEASE_POINTERS_FILE (docs/configuration.md); who made a
-// change from RELEASE_ACTOR, else the OS user.
+// change from RELEASE_ACTOR, else the OS user. Error counts come from the API's stored client log
+// (MONGODB_URI, else the embedded server on EMBEDDED_MONGO_PORT).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -16,14 +18,17 @@ import {
   describeReleases,
   pointersFileOf,
   promote,
+  prune,
   releaseActor,
   releaseSettingsFromEnv,
+  retentionDaysFromEnv,
   remoteId,
   rollback,
   type PointerChange,
   type ReleaseContext,
   type ReleaseRow,
 } from '@mechabrim/releases';
+import { clientLogsMongoUri, MongoClientErrors } from './client-errors';
 import { buildRemote, releaseBuilt } from './release-remote';
 import { ROOT, shellProvides } from './shell-shared';
 
@@ -32,7 +37,10 @@ const USAGE = `usage: cli.ts <release|promote|rollback|canary|releases> <remote>
   promote  <remote> <version>                       make that version live
   rollback <remote>                                 back to the previous live version
   canary   <remote> <version> <percent>             try that version on a share of readers (0 ends it)
-  releases <remote>                                 the versions, and which is live or candidate`;
+  releases <remote>                                 the versions, which is live or candidate, and
+                                                    each one's client errors since it was shown
+  prune    <remote> [--dry-run] [--pointers <file>]…  remove the versions no environment points to,
+                                                    nor did within RELEASE_RETENTION_DAYS (30)`;
 
 function describeChange({ remote, action, from, to }: PointerChange): string {
   const state = (s: PointerChange['from']) =>
@@ -50,13 +58,16 @@ function table(rows: ReleaseRow[]): string {
         : row.status === 'previous'
           ? 'was live'
           : '';
-  const lines = [['version', 'published', 'by', 'status', 'since']].concat(
+  const errors = (row: ReleaseRow) =>
+    row.errors === undefined ? '' : row.errors === null ? '?' : String(row.errors);
+  const lines = [['version', 'published', 'by', 'status', 'since', 'errors']].concat(
     rows.map((row) => [
       row.version,
       row.publishedAt,
       row.publishedBy,
       status(row),
       row.since ?? '',
+      errors(row),
     ]),
   );
   const widths =
@@ -71,11 +82,21 @@ function table(rows: ReleaseRow[]): string {
     .join('\n');
 }
 
+/** A connection string without its password. */
+function redacted(uri: string): string {
+  return uri.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { build: { type: 'boolean', default: true }, dir: { type: 'string' } },
+    options: {
+      build: { type: 'boolean', default: true },
+      dir: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      pointers: { type: 'string', multiple: true },
+    },
     allowNegative: true,
   });
   const [command, remoteArg, ...rest] = positionals;
@@ -127,9 +148,34 @@ async function main(argv: string[]): Promise<number> {
       console.log(describeChange(await canary(context, remote, version, share)));
       return 0;
     }
-    case 'releases':
-      console.log(table(await describeReleases(context, remote)));
+    case 'releases': {
+      const counter = new MongoClientErrors(clientLogsMongoUri(process.env));
+      try {
+        const rows = await describeReleases(context, remote, counter);
+        console.log(table(rows));
+        if (rows.some((row) => row.errors === null)) {
+          console.log(
+            `errors: ? — the client log could not be read (${redacted(counter.uri)}; MONGODB_URI)`,
+          );
+        }
+      } finally {
+        await counter.close();
+      }
       return 0;
+    }
+    case 'prune': {
+      const retentionDays = retentionDaysFromEnv(process.env);
+      const { removed, kept } = await prune(context, remote, {
+        retentionDays,
+        otherPointers: (values.pointers ?? []).map((file) => path.resolve(file)),
+        dryRun: values['dry-run'],
+      });
+      for (const { version, why } of kept) console.log(`kept     ${version}  (${why})`);
+      const verb = values['dry-run'] ? 'would remove' : 'removed';
+      for (const version of removed) console.log(`${verb.padEnd(8)} ${version}`);
+      if (removed.length === 0) console.log(`${remote}: nothing to remove`);
+      return 0;
+    }
     default:
       break;
   }

@@ -31,6 +31,16 @@ describe('client logger', () => {
     });
   });
 
+  it('sends the version of each remote the page runs with every entry, once it is known', async () => {
+    const { logger, calls } = setup();
+    logger.error('before');
+    logger.setRemoteVersions({ storefront: '3-cccccccccc' });
+    logger.error('after');
+    await Promise.resolve();
+    expect(calls[0]?.body).not.toHaveProperty('remotes');
+    expect(calls[1]?.body).toMatchObject({ remotes: { storefront: '3-cccccccccc' } });
+  });
+
   it('sends the other entries in bulk with the session id', async () => {
     jest.useFakeTimers();
     const { logger, calls } = setup({ flushIntervalMs: 1000 });

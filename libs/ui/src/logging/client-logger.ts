@@ -16,6 +16,8 @@ export interface ClientLogEntry {
   url: string;
   userId?: string;
   sessionId: string;
+  /** The version of each federated remote the page runs (`storefront: '8-3f9a1c2e4b'`). */
+  remotes?: Record<string, string>;
 }
 
 export interface ClientLoggerOptions {
@@ -57,6 +59,7 @@ export class ClientLogger {
   private pending: ClientLogEntry[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private options: ClientLoggerOptions | null;
+  private remotes: Record<string, string> | null = null;
 
   constructor(options?: ClientLoggerOptions, sessionId = newSessionId()) {
     this.options = options ?? null;
@@ -67,6 +70,14 @@ export class ClientLogger {
   configure(options: ClientLoggerOptions): void {
     this.options = options;
     if (this.pending.length) this.scheduleFlush();
+  }
+
+  /**
+   * The version of each remote the page runs, sent with every entry from now on (so a release's
+   * errors can be counted: `npm run remote:releases`).
+   */
+  setRemoteVersions(versions: Readonly<Record<string, string>>): void {
+    this.remotes = Object.keys(versions).length > 0 ? { ...versions } : null;
   }
 
   /** The entries kept in memory, oldest first (at most 100). */
@@ -96,6 +107,7 @@ export class ClientLogger {
       ...(data !== undefined ? { data: toPlain(data) } : {}),
       url: typeof location !== 'undefined' ? location.href : '',
       sessionId: this.sessionId,
+      ...(this.remotes ? { remotes: { ...this.remotes } } : {}),
     };
     const userId = this.options?.getUserId?.();
     if (userId) entry.userId = userId;

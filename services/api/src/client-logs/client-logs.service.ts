@@ -14,10 +14,20 @@ import { QueueProducer } from '../infra/queue-producer';
 
 /** The same entry sent twice (a browser retry) gets the same key, so it is stored once. */
 export function clientLogKey(entry: ClientLogEntry): string {
-  const { timestamp, level, message, context, url, userId, sessionId, data } = entry;
+  const { timestamp, level, message, context, url, userId, sessionId, data, remotes } = entry;
   return createHash('sha256')
     .update(
-      JSON.stringify([timestamp, level, message, context, url, userId, sessionId, data ?? null]),
+      JSON.stringify([
+        timestamp,
+        level,
+        message,
+        context,
+        url,
+        userId,
+        sessionId,
+        data ?? null,
+        ...(remotes ? [remotes] : []),
+      ]),
     )
     .digest('hex');
 }

@@ -62,6 +62,7 @@ export class ClientLogsProcessor extends WorkerHost implements OnModuleInit {
               url: entry.url ?? '',
               userId: entry.userId ?? '',
               sessionId: entry.sessionId ?? '',
+              remotes: entry.remotes ?? {},
               ip: ip ?? '',
               userAgent: userAgent ?? '',
               receivedAt: new Date(receivedAt),
