@@ -11,6 +11,30 @@ for (const [name, [target]] of Object.entries(compilerOptions.paths ?? {})) {
   alias[`${name}$`] = path.join(root, target);
 }
 
+/** SWC for our TypeScript (`tsx`: with React's automatic JSX runtime). */
+function swcRule(test, tsx) {
+  return {
+    test,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx, decorators: true },
+          transform: {
+            legacyDecorator: true,
+            decoratorMetadata: true,
+            ...(tsx ? { react: { runtime: 'automatic' } } : {}),
+          },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        sourceMaps: true,
+      },
+    },
+  };
+}
+
 /**
  * @param {{ entry: Record<string, string> | string, outDir: string }} options
  * @returns {import('webpack').Configuration}
@@ -25,7 +49,7 @@ function nodeServiceConfig({ entry, outDir }) {
     // Nest resolves providers by class name: never mangle names.
     optimization: { minimize: false, nodeEnv: false },
     node: { __dirname: false, __filename: false },
-    resolve: { extensions: ['.ts', '.js', '.json'], alias },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.json'], alias },
     externalsPresets: { node: true },
     externals: [
       ({ request }, callback) => {
@@ -44,24 +68,8 @@ function nodeServiceConfig({ entry, outDir }) {
       // `createRequire(__filename).resolve(...)` must stay Node's own resolver at run time (it
       // finds files inside npm packages, which stay external); webpack would inline a module id.
       parser: { javascript: { createRequire: false } },
-      rules: [
-        {
-          test: /\.ts$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', decorators: true },
-                transform: { legacyDecorator: true, decoratorMetadata: true },
-                target: 'es2022',
-                keepClassNames: true,
-              },
-              sourceMaps: true,
-            },
-          },
-        },
-      ],
+      // .tsx: the worker's mails are React components rendered to HTML.
+      rules: [swcRule(/\.ts$/, false), swcRule(/\.tsx$/, true)],
     },
     stats: 'errors-warnings',
     performance: { hints: false },

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { contentType } from 'mime-types';
 import type { StoragePort } from '@mechabrim/storage';
 import {
   isReleaseFilePath,
@@ -10,19 +11,11 @@ import {
 } from './release-store.port';
 import { ReleaseError, isVersion, type RemoteId } from './remotes';
 
-/** Content types for the objects a CDN serves straight from the bucket. */
-const TYPES: Readonly<Record<string, string>> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.cjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-};
+/** The Content-Type of an object a CDN serves straight from the bucket, by its name (mime-db). */
+function contentTypeOf(file: string): string | undefined {
+  return contentType(path.extname(file)) || undefined;
+}
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -66,19 +59,20 @@ export class StorageReleaseStore implements ReleaseStore {
     if (bad) throw new Error(`a file name a release cannot hold: ${JSON.stringify(bad)}`);
     for (const file of source.files) {
       const body = await readFile(path.join(source.dir, ...file.split('/')));
-      const contentType = TYPES[path.extname(file).toLowerCase()];
-      await this.storage.put(this.key(remote, version, file), body, { contentType });
+      await this.storage.put(this.key(remote, version, file), body, {
+        contentType: contentTypeOf(file),
+      });
     }
     const info: ReleaseInfo = { ...release, files: [...source.files] };
     await this.storage.put(this.key(remote, version), Buffer.from(JSON.stringify(info)), {
-      contentType: TYPES['.json'],
+      contentType: JSON_TYPE,
     });
     const index = await this.index(remote);
     const { files: _files, ...summary } = info;
     await this.storage.put(
       this.indexKey(remote),
       Buffer.from(JSON.stringify([...index.filter((r) => r.version !== version), summary])),
-      { contentType: TYPES['.json'] },
+      { contentType: JSON_TYPE },
     );
     return info;
   }

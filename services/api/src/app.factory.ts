@@ -8,6 +8,7 @@ import {
   type FastifyRequest,
 } from 'fastify';
 import type { Logger } from 'pino';
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import { MAX_UPLOAD_FILE_BYTES } from '@mechabrim/contracts';
 import { createPinoLogger, JsonLogger } from '@mechabrim/server-kit';
@@ -15,7 +16,7 @@ import { readRestAfterEarlyAnswers } from '@mechabrim/server-kit/http';
 import { registerQueueBoard } from './admin-queues/queue-board';
 import { AppModule } from './app.module';
 import { CLIENT_LOG_BULK_BODY_LIMIT_BYTES } from './client-logs/entry-size';
-import { registerCors } from './common/http/cors';
+import { corsOptions } from './common/http/cors';
 import { registerOperatorKeyGuard } from './common/http/operator-keys';
 import { helmetHeaders, registerSecurityHeaders } from './common/http/security-headers';
 import { AllExceptionsFilter, sendError } from './common/filters/all-exceptions.filter';
@@ -117,7 +118,7 @@ export async function createApiApp(
   // connection usable for the next request, which may be another client's through the edge.
   readRestAfterEarlyAnswers(fastify);
   registerSecurityHeaders(fastify);
-  registerCors(fastify, config.corsOrigins);
+  await app.register(fastifyCors, corsOptions(config.corsOrigins));
   registerOperatorKeyGuard(fastify);
   serveHealthOnLeanPath(fastify, app.get(HealthAnswers));
 

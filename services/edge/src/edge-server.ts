@@ -41,7 +41,14 @@ import {
   type LandingAnswer,
   type RemoteLanding,
 } from './landing';
-import { HTML_TYPE, IMMUTABLE, JSON_TYPE, MIME, NO_CACHE, sendNotFound } from './answer-headers';
+import {
+  contentTypeOf,
+  HTML_TYPE,
+  IMMUTABLE,
+  JSON_TYPE,
+  NO_CACHE,
+  sendNotFound,
+} from './answer-headers';
 import { registerApiProxy } from './api-proxy';
 import { sendReleasedFile } from './released-files';
 import {
@@ -404,7 +411,7 @@ export async function startEdgeServer(options: EdgeServerOptions): Promise<EdgeS
       setHeaders: (reply, file) => {
         // Checked by the original file's name: the precompressed twin has the same cache life.
         const original = file.replace(/\.(br|gz)$/, '');
-        const type = MIME[path.extname(original).toLowerCase()];
+        const type = contentTypeOf(original);
         if (type) reply.header('Content-Type', type);
         reply.header('Cache-Control', cacheControlFor(original));
       },

@@ -22,6 +22,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { parseCookie } from 'cookie';
 import {
   HEAD_SLOT_END,
   HEAD_SLOT_START,
@@ -71,13 +72,10 @@ const FRAME_AREA = 'data-remote="storefront"';
  * header; `undefined` when there are none.
  */
 export function landingCookies(cookieHeader: string | undefined): string | undefined {
-  const kept = (cookieHeader ?? '')
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => {
-      const at = pair.indexOf('=');
-      return at > 0 && LANDING_COOKIES.includes(pair.slice(0, at));
-    });
+  const cookies = parseCookie(cookieHeader ?? '', { decode: (value) => value });
+  const kept = Object.entries(cookies).flatMap(([name, value]) =>
+    LANDING_COOKIES.includes(name) ? [`${name}=${value ?? ''}`] : [],
+  );
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 

@@ -2,10 +2,9 @@
 // the build's precompressed twin when the browser takes it, and immutable — a version's files
 // never change. The release's server renderer is not served.
 
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReleaseStore } from '@mechabrim/releases';
-import { IMMUTABLE, JSON_TYPE, MIME, NO_CACHE, sendNotFound } from './answer-headers';
+import { contentTypeOf, IMMUTABLE, JSON_TYPE, NO_CACHE, sendNotFound } from './answer-headers';
 import { parseReleasePath } from './released-remotes';
 import { strings } from './strings.he';
 
@@ -35,7 +34,7 @@ async function sendFromStore(
   const released = parseReleasePath(urlPath);
   if (!released || released.file.startsWith('server/')) return sendNotFound(reply);
   const { remote, version, file } = released;
-  const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const type = contentTypeOf(file) ?? 'application/octet-stream';
   const accepted = acceptedEncodings(request.headers['accept-encoding']);
   for (const [suffix, encoding] of PRECOMPRESSED) {
     if (!accepted.has(encoding)) continue;

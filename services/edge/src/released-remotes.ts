@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { parseCookie } from 'cookie';
 import {
   REMOTE_IDS,
   RUNTIME_CONFIG_KEYS,
@@ -57,12 +58,8 @@ export function parseReleasePath(
 
 /** The reader's bucket from the request's cookies, `null` when there is none (or a bad one). */
 export function bucketOf(cookieHeader: string | undefined): number | null {
-  for (const pair of (cookieHeader ?? '').split(';')) {
-    const [name, value] = pair.trim().split('=');
-    if (name !== BUCKET_COOKIE || !value || !/^\d{1,2}$/.test(value)) continue;
-    return Number(value);
-  }
-  return null;
+  const value = parseCookie(cookieHeader ?? '')[BUCKET_COOKIE];
+  return value !== undefined && /^\d{1,2}$/.test(value) ? Number(value) : null;
 }
 
 /** A new reader's bucket and the `Set-Cookie` value that keeps it. */

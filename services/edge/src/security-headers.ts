@@ -3,6 +3,7 @@
 // with a link (Referrer-Policy), and HTTPS-only (HSTS, only when the page came over TLS).
 
 import { createHash } from 'node:crypto';
+import { defaultTreeAdapter, parse, type DefaultTreeAdapterMap } from 'parse5';
 import type { RuntimeConfig } from './runtime-config';
 
 /** The hosted payment page the checkout embeds in production (Tranzila's iframe). */
@@ -20,26 +21,36 @@ function originOf(url: string): string | null {
   }
 }
 
+type ParentNode = DefaultTreeAdapterMap['parentNode'];
+type Element = DefaultTreeAdapterMap['element'];
+
+/** The `<script>` elements of a parsed document, in order (none inside a `<template>`: inert). */
+function* scriptsOf(node: ParentNode): Generator<Element> {
+  for (const child of node.childNodes) {
+    if (!defaultTreeAdapter.isElementNode(child)) continue;
+    if (child.tagName === 'script') yield child;
+    else if (child.tagName !== 'template') yield* scriptsOf(child);
+  }
+}
+
+/** Script types the browser runs (no type, a JavaScript one, or a module). */
+const RUN_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
 /**
  * The inline scripts of a page that the browser runs (the shell's early-start script), as CSP
- * hashes. Scripts with a `src`, data scripts (`type="application/json"`) and empty ones are not
- * run inline and need none. The page is our own build's index.html.
+ * hashes of their text as the HTML parser reads it. Scripts with a `src`, data scripts
+ * (`type="application/json"`) and empty ones are not run inline and need none.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    const body = match[2] ?? '';
-    if (body === '' || /\ssrc\s*=/i.test(` ${attributes}`)) continue;
-    const type = /\stype\s*=\s*"?([^"\s>]+)/i.exec(` ${attributes}`)?.[1]?.toLowerCase();
-    if (
-      type &&
-      type !== 'module' &&
-      type !== 'text/javascript' &&
-      type !== 'application/javascript'
-    ) {
-      continue;
-    }
+  for (const script of scriptsOf(parse(html))) {
+    const attribute = (name: string) => script.attrs.find((attr) => attr.name === name)?.value;
+    const type = (attribute('type') ?? '').trim().toLowerCase();
+    if (attribute('src') !== undefined || !RUN_TYPES.has(type)) continue;
+    const body = script.childNodes
+      .map((child) => (defaultTreeAdapter.isTextNode(child) ? child.value : ''))
+      .join('');
+    if (body === '') continue;
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return [...hashes];

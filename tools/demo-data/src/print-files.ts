@@ -30,77 +30,62 @@ export function demoPageCount(drawn: number): number {
 /** The print options of every demo book (the book schema's defaults). */
 const DEMO_PRINT: Omit<CoverOptions, 'pages'> = { size: 'A5', paper: '70g', direction: 'rtl' };
 
-/** A PDF written from object bodies (1-based numbers), with a valid cross-reference table. */
-function pdfOf(objects: string[]): Buffer {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n', 'latin1')];
-  let length = parts[0]?.length ?? 0;
-  const offsets: number[] = [];
-  for (const [index, body] of objects.entries()) {
-    offsets.push(length);
-    const chunk = Buffer.from(`${index + 1} 0 obj\n${body}\nendobj\n`, 'latin1');
-    parts.push(chunk);
-    length += chunk.length;
+type PdfKit = typeof import('pdfkit');
+let pdfKit: Promise<PdfKit> | undefined;
+const loadPdfKit = () => (pdfKit ??= import('pdfkit').then((m) => m.default));
+
+/** A PDF of `pages` pages of `size` points, each drawn by `draw` (pdfkit: y runs down the page). */
+async function drawPdf(
+  size: [number, number],
+  pages: number,
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
+  const doc = new PDFDocument({ size, margin: 0, autoFirstPage: false, compress: true });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (let page = 0; page < pages; page += 1) {
+    doc.addPage({ size, margin: 0 });
+    draw(doc);
   }
-  const xref = [
-    'xref',
-    `0 ${objects.length + 1}`,
-    '0000000000 65535 f ',
-    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `),
-    'trailer',
-    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
-    'startxref',
-    String(length),
-    '%%EOF',
-    '',
-  ].join('\n');
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
+  doc.end();
+  return done;
 }
 
-/**
- * An interior of `pages` A5 pages with bleed, each showing grey lines where text would be. Written
- * by hand, every page sharing one content stream: a 480-page interior is some 40 KB, drawn at once.
- */
-export function demoInteriorPdf(pages: number): Buffer {
+/** An interior of `pages` A5 pages with bleed, each showing grey lines where text would be. */
+export function demoInteriorPdf(pages: number): Promise<Buffer> {
   const page = interiorPageMm(DEMO_PRINT.size);
-  const width = mmToPoints(page.widthMm).toFixed(2);
-  const height = mmToPoints(page.heightMm);
-  const lines = Array.from({ length: 24 }, (_, i) => {
-    const y = (height - 70 - i * 18).toFixed(2);
-    const length = i % 6 === 5 ? 160 : 300;
-    return `${(mmToPoints(page.widthMm) - 50 - length).toFixed(2)} ${y} ${length} 6 re`;
+  const width = mmToPoints(page.widthMm);
+  return drawPdf([width, mmToPoints(page.heightMm)], pages, (doc) => {
+    for (let i = 0; i < 24; i += 1) {
+      const length = i % 6 === 5 ? 160 : 300;
+      doc.rect(width - 50 - length, 64 + i * 18, length, 6);
+    }
+    doc.fill('#999999');
   });
-  const content = ['0.6 g', ...lines, 'f'].join('\n');
-  const kids = Array.from({ length: pages }, (_, i) => `${i + 4} 0 R`).join(' ');
-  return pdfOf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Count ${pages} /Kids [${kids}] >>`,
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    ...Array.from(
-      { length: pages },
-      () =>
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height.toFixed(2)}] /Contents 3 0 R /Resources << >> >>`,
-    ),
-  ]);
 }
 
 /** The cover spread (back, spine and front in three colours) of an A5 right-to-left book. */
-export function demoCoverPdf(pages: number): Buffer {
+export function demoCoverPdf(pages: number): Promise<Buffer> {
   const spread = coverSpread({ ...DEMO_PRINT, pages });
-  const band = (panel: CoverPanel, colour: string, inset = 0) =>
-    `${colour} rg ${(mmToPoints(panel.xMm) + inset).toFixed(2)} ${inset.toFixed(2)} ` +
-    `${(mmToPoints(panel.widthMm) - 2 * inset).toFixed(2)} ${(spread.heightPt - 2 * inset).toFixed(2)} re f`;
-  const content = [
-    band({ xMm: 0, widthMm: spread.widthMm }, '0.96 0.94 0.9'),
-    band(spread.panels.front, '0.18 0.28 0.35', 40),
-    band(spread.panels.spine, '0.53 0.73 0.85'),
-  ].join('\n');
-  return pdfOf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Count 1 /Kids [4 0 R] >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${spread.widthPt.toFixed(2)} ${spread.heightPt.toFixed(2)}] /Contents 3 0 R /Resources << >> >>`,
-  ]);
+  return drawPdf([spread.widthPt, spread.heightPt], 1, (doc) => {
+    const band = (panel: CoverPanel, colour: string, inset = 0) =>
+      doc
+        .rect(
+          mmToPoints(panel.xMm) + inset,
+          inset,
+          mmToPoints(panel.widthMm) - 2 * inset,
+          spread.heightPt - 2 * inset,
+        )
+        .fill(colour);
+    band({ xMm: 0, widthMm: spread.widthMm }, '#f5f0e6');
+    band(spread.panels.front, '#2e4759', 40);
+    band(spread.panels.spine, '#87bad9');
+  });
 }
 
 /**
@@ -113,11 +98,13 @@ export async function writeDemoPrintFiles(
   books: Record<string, unknown>[],
   storage: StoragePort,
 ): Promise<number> {
-  const drawn = new Map<number, { interior: Buffer; cover: Buffer }>();
+  const drawn = new Map<number, Promise<{ interior: Buffer; cover: Buffer }>>();
   const filesFor = (pages: number) => {
     let files = drawn.get(pages);
     if (!files) {
-      files = { interior: demoInteriorPdf(pages), cover: demoCoverPdf(pages) };
+      files = Promise.all([demoInteriorPdf(pages), demoCoverPdf(pages)]).then(
+        ([interior, cover]) => ({ interior, cover }),
+      );
       drawn.set(pages, files);
     }
     return files;
@@ -126,7 +113,7 @@ export async function writeDemoPrintFiles(
   let written = 0;
   const workers = Array.from({ length: 8 }, async () => {
     for (let book = queue.shift(); book; book = queue.shift()) {
-      const { interior, cover } = filesFor(demoPageCount(Number(book.pages)));
+      const { interior, cover } = await filesFor(demoPageCount(Number(book.pages)));
       const keys = bookFileKeys((book._id as Types.ObjectId).toHexString());
       await storage.put(keys.interior, interior, { contentType: 'application/pdf' });
       await storage.put(keys.coverPdf, cover, { contentType: 'application/pdf' });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
+import { parseCookie } from 'cookie';
 import { isValidObjectId } from 'mongoose';
 import { USER_MODEL, type UserModel } from '@mechabrim/db';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -26,13 +27,7 @@ interface BoardClaims {
 
 /** Reads one cookie's value from a `Cookie` header. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) {
-      return part.slice(separator + 1).trim();
-    }
-  }
-  return undefined;
+  return parseCookie(header ?? '')[name];
 }
 
 /**

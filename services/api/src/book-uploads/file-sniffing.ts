@@ -1,25 +1,24 @@
-import { Transform } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type/core';
 
 /** How many leading bytes are looked at to tell a file's type. */
 const SNIFF_BYTES = 1024;
 
-/** A PDF starts with `%PDF-` (readers accept it within the first kilobyte). */
+/**
+ * A PDF starts with `%PDF-`, which readers accept anywhere in the first kilobyte (`file-type`
+ * only at the very start, so this one rule stays ours).
+ */
 export function looksLikePdf(head: Buffer): boolean {
   return head.subarray(0, SNIFF_BYTES).includes('%PDF-');
 }
 
-/** The image formats a cover may be, by their magic bytes. */
-export function imageFormatOf(head: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png';
-  if (
-    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    head.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  if (/^GIF8[79]a/.test(head.subarray(0, 6).toString('latin1'))) return 'gif';
-  return null;
+/** The image formats a cover may be. */
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+/** Whether the first bytes are a cover's image format, as `file-type` reads their signature. */
+export async function looksLikeImage(head: Buffer): Promise<boolean> {
+  const type = await fileTypeFromBuffer(head);
+  return type !== undefined && IMAGE_TYPES.has(type.mime);
 }
 
 /** Thrown by {@link sniffing} when the first bytes are not what the field expects. */
@@ -34,8 +33,15 @@ export class WrongFileTypeError extends Error {
  * Passes a stream through once its first bytes pass `accept`; otherwise fails it before anything
  * past them is written.
  */
-export function sniffing(accept: (head: Buffer) => boolean): Transform {
+export function sniffing(accept: (head: Buffer) => boolean | Promise<boolean>): Transform {
   let head: Buffer | null = Buffer.alloc(0);
+  /** Hands the first bytes on when they pass, else fails the stream. */
+  const release = (ready: Buffer, callback: TransformCallback) => {
+    Promise.resolve(accept(ready)).then(
+      (passed) => (passed ? callback(null, ready) : callback(new WrongFileTypeError())),
+      (error: unknown) => callback(error instanceof Error ? error : new WrongFileTypeError()),
+    );
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (head === null) return callback(null, chunk);
@@ -43,15 +49,13 @@ export function sniffing(accept: (head: Buffer) => boolean): Transform {
       if (head.length < SNIFF_BYTES) return callback();
       const ready = head;
       head = null;
-      if (!accept(ready)) return callback(new WrongFileTypeError());
-      callback(null, ready);
+      release(ready, callback);
     },
     flush(callback) {
       if (head === null) return callback();
       const ready = head;
       head = null;
-      if (!accept(ready)) return callback(new WrongFileTypeError());
-      callback(null, ready);
+      release(ready, callback);
     },
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '@mechabrim/contracts';
 import { StorageLimitError, readAll, type StoragePort } from '@mechabrim/storage';
 import { DomainError } from '../common/errors/domain-error';
-import { WrongFileTypeError, imageFormatOf, looksLikePdf, sniffing } from './file-sniffing';
+import { WrongFileTypeError, looksLikeImage, looksLikePdf, sniffing } from './file-sniffing';
 
 /**
  * What the upload (`POST /api/books`) and the file replacement (`PUT /api/books/:id/files`)
@@ -52,7 +52,7 @@ export async function storeFilePart(
   field: BookUploadFileField,
   key: string,
 ): Promise<void> {
-  const check = BOOK_UPLOAD_FILES[field].kind === 'pdf' ? looksLikePdf : isImage;
+  const check = BOOK_UPLOAD_FILES[field].kind === 'pdf' ? looksLikePdf : looksLikeImage;
   const sniffer = sniffing(check);
   part.file.on('error', (error) => sniffer.destroy(error));
   part.file.pipe(sniffer);
@@ -89,10 +89,6 @@ function codeOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error
     ? String(error.code)
     : undefined;
-}
-
-export function isImage(head: Buffer): boolean {
-  return imageFormatOf(head) !== null;
 }
 
 export function wrongType(field: BookUploadFileField): string {

@@ -14,10 +14,7 @@ import { isIP } from 'node:net';
 import { MAIL_OUTBOX_MODEL, type MailOutboxModel } from '@mechabrim/db';
 import { isValidObjectId } from 'mongoose';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
-import { workerStringsHe } from '../strings.he';
-import { escapeHtml } from './templates/layout';
-
-const s = workerStringsHe.mail.devOutbox;
+import { renderOutboxPage, type ListedAttachment } from './dev-outbox-page';
 
 /** Whether a socket's peer is this machine (IPv4 127/8, `::1`, or 127/8 mapped into IPv6). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -25,26 +22,6 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   if (isIP(v4) === 4) return v4.startsWith('127.');
   return address === '::1';
-}
-
-/** One attached file as the outbox row lists it (older rows have only the names). */
-interface ListedAttachment {
-  filename: string;
-  contentType: string;
-  size: number;
-}
-
-/** A message's attachments: name, type and size, the name a link when the row kept the file. */
-function attachmentsCell(messageId: string, files: ListedAttachment[], kept: boolean): string {
-  return files
-    .map((file, index) => {
-      const name = escapeHtml(file.filename);
-      const shown = kept
-        ? `<a href="/dev/mail/${messageId}/attachments/${index}">${name}</a>`
-        : `${name} (${s.notKept})`;
-      return `<li>${shown} · <span dir="ltr">${escapeHtml(file.contentType)}</span> · ${escapeHtml(s.size(file.size))}</li>`;
-    })
-    .join('');
 }
 
 /**
@@ -71,21 +48,24 @@ export class DevMailController {
       .sort({ createdAt: -1 })
       .limit(200)
       .lean();
-    const rows = messages
-      .map((message) => {
-        const id = message._id.toHexString();
-        const files: ListedAttachment[] =
+    return renderOutboxPage(
+      messages.map((message) => {
+        const attachments: ListedAttachment[] =
           message.attachmentFiles.length > 0
             ? message.attachmentFiles
             : message.attachments.map((filename) => ({ filename, contentType: '', size: 0 }));
-        const attachments = attachmentsCell(id, files, message.transport === 'local');
-        return `<tr><td>${escapeHtml(message.createdAt.toISOString())}</td><td>${escapeHtml(message.to)}</td><td><a href="/dev/mail/${id}">${escapeHtml(message.subject)}</a></td><td>${escapeHtml(message.template)}</td><td>${escapeHtml(message.status)}</td><td>${attachments ? `<ul data-attachments>${attachments}</ul>` : ''}</td></tr>`;
-      })
-      .join('\n');
-    return `<!doctype html><html dir="rtl" lang="he"><head><meta charset="utf-8"><title>${s.title}</title></head>
-<body style="font-family: sans-serif; padding: 16px;"><h1>${s.title}</h1>
-${messages.length === 0 ? `<p>${s.empty}</p>` : `<table cellpadding="6"><thead><tr><th>${s.when}</th><th>${s.to}</th><th>${s.subject}</th><th>${s.template}</th><th>${s.status}</th><th>${s.attachments}</th></tr></thead><tbody>${rows}</tbody></table>`}
-</body></html>`;
+        return {
+          id: message._id.toHexString(),
+          createdAt: message.createdAt,
+          to: message.to,
+          subject: message.subject,
+          template: message.template,
+          status: message.status,
+          attachments,
+          kept: message.transport === 'local',
+        };
+      }),
+    );
   }
 
   @Get(':id')

@@ -2,11 +2,11 @@ import { orderReference } from '@mechabrim/contracts';
 import { agorot, lineTotal, sumAgorot } from '@mechabrim/money';
 import { workerStringsHe } from '../../strings.he';
 import {
+  ButtonLink,
   formatMoneyHe,
   htmlDocument,
-  link,
-  paragraph,
-  table,
+  Paragraph,
+  Table,
   tableText,
   textDocument,
 } from './layout';
@@ -48,10 +48,14 @@ export const orderConfirmationTemplate: MailTemplate<'order-confirmation'> = {
     const subject = t.subject(orderReference(job.orderId));
     const greeting = m.greeting(order.user.firstName || order.user.name);
     const html = htmlDocument(subject, greeting, [
-      paragraph(t.intro),
-      table(rows),
-      receiptLink ? link(receiptLink.href, receiptLink.text) : paragraph(receiptLine),
-      link(ordersUrl, t.ordersLink),
+      <Paragraph>{t.intro}</Paragraph>,
+      <Table rows={rows} />,
+      receiptLink ? (
+        <ButtonLink href={receiptLink.href}>{receiptLink.text}</ButtonLink>
+      ) : (
+        <Paragraph>{receiptLine}</Paragraph>
+      ),
+      <ButtonLink href={ordersUrl}>{t.ordersLink}</ButtonLink>,
     ]);
     const text = textDocument(greeting, [
       t.intro,

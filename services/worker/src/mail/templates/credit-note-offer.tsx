@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { workerStringsHe } from '../../strings.he';
-import { link, paragraph, type SafeHtml } from './layout';
+import { ButtonLink, Paragraph } from './layout';
 import type { MailAttachment, MailReceipt } from './mail-template';
 
 const c = workerStringsHe.mail.orderCancelled;
@@ -8,7 +9,7 @@ const c = workerStringsHe.mail.orderCancelled;
 export interface CreditNoteOffer {
   attachments: MailAttachment[];
   /** The HTML block and the plain-text line that say where the note is. */
-  html: SafeHtml;
+  html: ReactNode;
   text: string;
 }
 
@@ -27,13 +28,21 @@ export function offerCreditNote(note: MailReceipt | null): CreditNoteOffer {
           contentType: 'application/pdf',
         },
       ],
-      html: paragraph(line),
+      html: <Paragraph>{line}</Paragraph>,
       text: line,
     };
   }
   if (note?.url) {
     const label = c.creditNoteLink(note.number);
-    return { attachments: [], html: link(note.url, label), text: `${label}: ${note.url}` };
+    return {
+      attachments: [],
+      html: <ButtonLink href={note.url}>{label}</ButtonLink>,
+      text: `${label}: ${note.url}`,
+    };
   }
-  return { attachments: [], html: paragraph(c.creditNoteLater), text: c.creditNoteLater };
+  return {
+    attachments: [],
+    html: <Paragraph>{c.creditNoteLater}</Paragraph>,
+    text: c.creditNoteLater,
+  };
 }

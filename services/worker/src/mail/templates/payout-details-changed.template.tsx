@@ -1,5 +1,5 @@
 import { workerStringsHe } from '../../strings.he';
-import { htmlDocument, link, paragraph, table, tableText, textDocument } from './layout';
+import { ButtonLink, htmlDocument, Paragraph, Table, tableText, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -30,10 +30,10 @@ export const payoutDetailsChangedTemplate: MailTemplate<'payout-details-changed'
     return Promise.resolve({
       subject,
       html: htmlDocument(subject, greeting, [
-        paragraph(intro),
-        table(rows),
-        ...notes.map(paragraph),
-        link(contactUrl, t.contact),
+        <Paragraph>{intro}</Paragraph>,
+        <Table rows={rows} />,
+        ...notes.map((note) => <Paragraph>{note}</Paragraph>),
+        <ButtonLink href={contactUrl}>{t.contact}</ButtonLink>,
       ]),
       text: textDocument(greeting, [
         intro,

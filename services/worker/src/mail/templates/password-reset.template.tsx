@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@mechabrim/contracts';
 import { workerStringsHe } from '../../strings.he';
-import { htmlDocument, link, paragraph, textDocument } from './layout';
+import { ButtonLink, htmlDocument, Paragraph, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -23,10 +23,10 @@ export const passwordResetTemplate: MailTemplate<'password-reset'> = {
     return Promise.resolve({
       subject: t.subject,
       html: htmlDocument(t.subject, greeting, [
-        paragraph(t.intro),
-        link(url, t.action),
-        paragraph(validity),
-        paragraph(t.notYou),
+        <Paragraph>{t.intro}</Paragraph>,
+        <ButtonLink href={url}>{t.action}</ButtonLink>,
+        <Paragraph>{validity}</Paragraph>,
+        <Paragraph>{t.notYou}</Paragraph>,
       ]),
       text: textDocument(greeting, [t.intro, url, validity, t.notYou]),
       attachments: [],

@@ -1,5 +1,5 @@
 import { workerStringsHe } from '../../strings.he';
-import { htmlDocument, link, paragraph, textDocument } from './layout';
+import { ButtonLink, htmlDocument, Paragraph, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -20,10 +20,10 @@ export const passwordChangedTemplate: MailTemplate<'password-changed'> = {
     return Promise.resolve({
       subject: t.subject,
       html: htmlDocument(t.subject, greeting, [
-        paragraph(intro),
-        paragraph(t.sessions(job.how)),
-        paragraph(t.notYou),
-        link(forgotUrl, t.forgot),
+        <Paragraph>{intro}</Paragraph>,
+        <Paragraph>{t.sessions(job.how)}</Paragraph>,
+        <Paragraph>{t.notYou}</Paragraph>,
+        <ButtonLink href={forgotUrl}>{t.forgot}</ButtonLink>,
       ]),
       text: textDocument(greeting, [
         intro,

@@ -1,13 +1,7 @@
+import type { ReactNode } from 'react';
 import { preflightLabelsHe, type PreflightReportItem } from '@mechabrim/contracts';
 import { workerStringsHe } from '../../strings.he';
-import {
-  detailList,
-  detailListText,
-  htmlDocument,
-  paragraph,
-  textDocument,
-  type SafeHtml,
-} from './layout';
+import { DetailList, detailListText, htmlDocument, Paragraph, textDocument } from './layout';
 import type { MailTemplate, RenderedMail } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -37,18 +31,18 @@ function reviewMail(
 ): RenderedMail {
   const greeting = m.greeting(authorName);
   const items = reportItems(report);
-  const html: SafeHtml[] = [paragraph(intro)];
+  const html: ReactNode[] = [<Paragraph>{intro}</Paragraph>];
   const text: string[] = [intro];
   if (note || items.length > 0) {
-    html.push(paragraph(sectionTitle));
+    html.push(<Paragraph>{sectionTitle}</Paragraph>);
     text.push(sectionTitle);
   }
   if (note) {
-    html.push(paragraph(note));
+    html.push(<Paragraph>{note}</Paragraph>);
     text.push(note);
   }
   if (items.length > 0) {
-    html.push(detailList(items));
+    html.push(<DetailList items={items} />);
     text.push(detailListText(items));
   }
   return {

@@ -1,11 +1,11 @@
 import { agorot } from '@mechabrim/money';
 import { workerStringsHe } from '../../strings.he';
 import {
+  ButtonLink,
   formatMoneyHe,
   htmlDocument,
-  link,
-  paragraph,
-  table,
+  Paragraph,
+  Table,
   tableText,
   textDocument,
 } from './layout';
@@ -33,9 +33,9 @@ export const donationThanksTemplate: MailTemplate<'donation-thanks'> = {
     return Promise.resolve({
       subject: t.subject,
       html: htmlDocument(t.subject, greeting, [
-        paragraph(t.intro),
-        table(rows),
-        link(communityUrl, t.follow),
+        <Paragraph>{t.intro}</Paragraph>,
+        <Table rows={rows} />,
+        <ButtonLink href={communityUrl}>{t.follow}</ButtonLink>,
       ]),
       text: textDocument(greeting, [t.intro, tableText(rows), `${t.follow}: ${communityUrl}`]),
       attachments: [],

@@ -1,6 +1,6 @@
 import { EMAIL_CHANGE_TTL_HOURS, EMAIL_VERIFY_TTL_HOURS } from '@mechabrim/contracts';
 import { workerStringsHe } from '../../strings.he';
-import { htmlDocument, link, paragraph, textDocument } from './layout';
+import { ButtonLink, htmlDocument, Paragraph, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -26,10 +26,10 @@ function accountLinkMail(
   return Promise.resolve({
     subject: copy.subject,
     html: htmlDocument(copy.subject, greeting, [
-      paragraph(copy.intro),
-      link(url, copy.action),
-      paragraph(validity),
-      paragraph(copy.notYou),
+      <Paragraph>{copy.intro}</Paragraph>,
+      <ButtonLink href={url}>{copy.action}</ButtonLink>,
+      <Paragraph>{validity}</Paragraph>,
+      <Paragraph>{copy.notYou}</Paragraph>,
     ]),
     text: textDocument(greeting, [copy.intro, url, validity, copy.notYou]),
     attachments: [],
@@ -59,9 +59,9 @@ export const emailChangeRequestedTemplate: MailTemplate<'email-change-requested'
     return Promise.resolve({
       subject: t.subject,
       html: htmlDocument(t.subject, greeting, [
-        paragraph(intro),
-        paragraph(t.notYou),
-        link(forgotUrl, t.forgot),
+        <Paragraph>{intro}</Paragraph>,
+        <Paragraph>{t.notYou}</Paragraph>,
+        <ButtonLink href={forgotUrl}>{t.forgot}</ButtonLink>,
       ]),
       text: textDocument(greeting, [intro, t.notYou, `${t.forgot}: ${forgotUrl}`]),
       attachments: [],

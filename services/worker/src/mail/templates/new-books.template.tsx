@@ -1,5 +1,12 @@
 import { workerStringsHe } from '../../strings.he';
-import { detailList, detailListText, htmlDocument, link, paragraph, textDocument } from './layout';
+import {
+  ButtonLink,
+  DetailList,
+  detailListText,
+  htmlDocument,
+  Paragraph,
+  textDocument,
+} from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -25,10 +32,10 @@ export const newBooksTemplate: MailTemplate<'new-books'> = {
     return Promise.resolve({
       subject,
       html: htmlDocument(subject, greeting, [
-        paragraph(intro),
-        detailList(items),
-        paragraph(t.unsubscribeNote),
-        link(unsubscribeUrl, t.unsubscribe),
+        <Paragraph>{intro}</Paragraph>,
+        <DetailList items={items} />,
+        <Paragraph>{t.unsubscribeNote}</Paragraph>,
+        <ButtonLink href={unsubscribeUrl}>{t.unsubscribe}</ButtonLink>,
       ]),
       text: textDocument(greeting, [
         intro,

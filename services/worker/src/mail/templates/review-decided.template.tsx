@@ -1,5 +1,5 @@
 import { workerStringsHe } from '../../strings.he';
-import { htmlDocument, link, paragraph, table, tableText, textDocument } from './layout';
+import { ButtonLink, htmlDocument, Paragraph, Table, tableText, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -24,9 +24,9 @@ export const reviewDecidedTemplate: MailTemplate<'review-decided'> = {
     return Promise.resolve({
       subject,
       html: htmlDocument(subject, greeting, [
-        paragraph(intro),
-        ...(rows.length ? [table(rows)] : []),
-        link(bookUrl, t.bookLink),
+        <Paragraph>{intro}</Paragraph>,
+        ...(rows.length ? [<Table rows={rows} />] : []),
+        <ButtonLink href={bookUrl}>{t.bookLink}</ButtonLink>,
       ]),
       text: textDocument(greeting, [
         intro,

@@ -1,6 +1,6 @@
 import { agorot } from '@mechabrim/money';
 import { workerStringsHe } from '../../strings.he';
-import { formatMoneyHe, htmlDocument, paragraph, table, tableText, textDocument } from './layout';
+import { formatMoneyHe, htmlDocument, Paragraph, Table, tableText, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -14,7 +14,10 @@ export const bookSoldTemplate: MailTemplate<'book-sold'> = {
     const rows: [string, string][] = [[t.earnings, formatMoneyHe(agorot(job.earningsAgorot))]];
     return Promise.resolve({
       subject,
-      html: htmlDocument(subject, greeting, [paragraph(intro), table(rows)]),
+      html: htmlDocument(subject, greeting, [
+        <Paragraph>{intro}</Paragraph>,
+        <Table rows={rows} />,
+      ]),
       text: textDocument(greeting, [intro, tableText(rows)]),
       attachments: [],
     });

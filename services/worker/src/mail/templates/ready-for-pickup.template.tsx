@@ -1,6 +1,6 @@
 import { orderReference, PICKUP_BRANCH } from '@mechabrim/contracts';
 import { workerStringsHe } from '../../strings.he';
-import { htmlDocument, link, paragraph, table, tableText, textDocument } from './layout';
+import { ButtonLink, htmlDocument, Paragraph, Table, tableText, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -20,10 +20,10 @@ export const readyForPickupTemplate: MailTemplate<'ready-for-pickup'> = {
     return {
       subject,
       html: htmlDocument(subject, greeting, [
-        paragraph(t.intro),
-        table(rows),
-        paragraph(t.bring),
-        link(ordersUrl, m.orderConfirmation.ordersLink),
+        <Paragraph>{t.intro}</Paragraph>,
+        <Table rows={rows} />,
+        <Paragraph>{t.bring}</Paragraph>,
+        <ButtonLink href={ordersUrl}>{m.orderConfirmation.ordersLink}</ButtonLink>,
       ]),
       text: textDocument(greeting, [
         t.intro,

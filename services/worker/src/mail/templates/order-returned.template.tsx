@@ -2,11 +2,11 @@ import { orderReference } from '@mechabrim/contracts';
 import { agorot } from '@mechabrim/money';
 import { workerStringsHe } from '../../strings.he';
 import {
+  ButtonLink,
   formatMoneyHe,
   htmlDocument,
-  link,
-  paragraph,
-  table,
+  Paragraph,
+  Table,
   tableText,
   textDocument,
 } from './layout';
@@ -15,25 +15,24 @@ import { offerCreditNote } from './credit-note-offer';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
-const t = m.orderCancelled;
+const t = m.orderReturned;
 
 /**
- * The buyer's word that the order was cancelled: what was paid, the fee kept and the refund sent
- * to the card, with the refund's credit note attached (or linked, from an invoicing provider).
- * Queued by the `refunds` job once the provider gave the money back.
+ * The buyer's word that the books they sent back arrived: each returned book and its copies, the
+ * refund sent to the card, with the refund's credit note attached (or linked, from an invoicing
+ * provider). Queued by the `refunds` job once the provider gave the money back.
  */
-export const orderCancelledTemplate: MailTemplate<'order-cancelled'> = {
+export const orderReturnedTemplate: MailTemplate<'order-returned'> = {
   async render(job, context) {
     const order = await context.order(job.orderId);
     const refund = (order.refunds ?? []).find((candidate) => candidate.ref === job.refundRef);
     if (!refund) throw new MailDataMissingError(`refund ${job.refundRef} not on its order`);
     const creditNote = await context.creditNote(job.refundRef);
-    const paid = agorot(refund.amountAgorot + refund.feeAgorot);
-    const rows: [string, string][] = [
-      [t.paid, formatMoneyHe(paid)],
-      [t.fee, formatMoneyHe(agorot(refund.feeAgorot))],
-      [t.refund, formatMoneyHe(agorot(refund.amountAgorot))],
-    ];
+    const rows: [string, string][] = (order.return?.lines ?? []).flatMap((line) => {
+      const book = order.books[line.lineIndex];
+      return book ? [[book.book.title, t.copies(line.quantity)] as [string, string]] : [];
+    });
+    rows.push([t.refund, formatMoneyHe(agorot(refund.amountAgorot))]);
 
     const note = offerCreditNote(creditNote);
 
@@ -43,16 +42,18 @@ export const orderCancelledTemplate: MailTemplate<'order-cancelled'> = {
     return {
       subject,
       html: htmlDocument(subject, greeting, [
-        paragraph(t.intro),
-        table(rows),
-        paragraph(t.refunded),
+        <Paragraph>{t.intro}</Paragraph>,
+        <Table rows={rows} />,
+        <Paragraph>{t.refunded}</Paragraph>,
+        <Paragraph>{t.shippingNotRefunded}</Paragraph>,
         note.html,
-        link(ordersUrl, m.orderConfirmation.ordersLink),
+        <ButtonLink href={ordersUrl}>{m.orderConfirmation.ordersLink}</ButtonLink>,
       ]),
       text: textDocument(greeting, [
         t.intro,
         tableText(rows),
         t.refunded,
+        t.shippingNotRefunded,
         note.text,
         `${m.orderConfirmation.ordersLink}: ${ordersUrl}`,
       ]),

@@ -1,6 +1,6 @@
 import { orderReference } from '@mechabrim/contracts';
 import { workerStringsHe } from '../../strings.he';
-import { htmlDocument, link, paragraph, table, tableText, textDocument } from './layout';
+import { ButtonLink, htmlDocument, Paragraph, Table, tableText, textDocument } from './layout';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -20,10 +20,10 @@ export const shippingUpdateTemplate: MailTemplate<'shipping-update'> = {
     return {
       subject,
       html: htmlDocument(subject, greeting, [
-        paragraph(t.intro),
-        table(rows),
-        ...carrier.map(paragraph),
-        link(ordersUrl, m.orderConfirmation.ordersLink),
+        <Paragraph>{t.intro}</Paragraph>,
+        <Table rows={rows} />,
+        ...carrier.map((line) => <Paragraph>{line}</Paragraph>),
+        <ButtonLink href={ordersUrl}>{m.orderConfirmation.ordersLink}</ButtonLink>,
       ]),
       text: textDocument(greeting, [
         t.intro,

@@ -2,11 +2,11 @@ import { agorot } from '@mechabrim/money';
 import { periodLabelHe } from '../../payout-runs/payout-statement-draft';
 import { workerStringsHe } from '../../strings.he';
 import {
+  ButtonLink,
   formatMoneyHe,
   htmlDocument,
-  link,
-  paragraph,
-  table,
+  Paragraph,
+  Table,
   tableText,
   textDocument,
 } from './layout';
@@ -53,11 +53,11 @@ export const payoutStatementTemplate: MailTemplate<'payout-statement'> = {
     return {
       subject,
       html: htmlDocument(subject, greeting, [
-        paragraph(intro),
-        table(rows),
-        paragraph(outcome),
-        paragraph(pdfLine),
-        link(pageUrl, t.view),
+        <Paragraph>{intro}</Paragraph>,
+        <Table rows={rows} />,
+        <Paragraph>{outcome}</Paragraph>,
+        <Paragraph>{pdfLine}</Paragraph>,
+        <ButtonLink href={pageUrl}>{t.view}</ButtonLink>,
       ]),
       text: textDocument(greeting, [
         intro,
