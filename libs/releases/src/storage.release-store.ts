@@ -114,7 +114,7 @@ export class StorageReleaseStore implements ReleaseStore {
     await this.storage.put(
       this.indexKey(remote),
       Buffer.from(JSON.stringify(index.filter((r) => r.version !== version))),
-      { contentType: TYPES['.json'] },
+      { contentType: JSON_TYPE },
     );
     await this.storage.delete(this.key(remote, version));
     for (const file of release?.files ?? []) {
