@@ -24,7 +24,6 @@
  * `--no-build` reuses services/api/dist). MongoDB: the embedded server in its own process, or
  * MONGODB_TEST_URI; Redis: a real redis-server.
  */
-import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,73 +33,14 @@ import { seedDemoData } from '@mechabrim/demo-data';
 import { normalizeHebrew } from '@mechabrim/hebrew';
 import { getFreePort, startTestRedis, waitForPort, withDatabase } from '@mechabrim/testing';
 import { BENCH_PRODUCTION_PAYMENTS } from './support/api-load';
-import { percentileOfSorted } from './support/latency';
+import { CONNECTIONS, combine, load, type Figures, type Run } from './support/autocannon-load';
 import { stopChild } from './support/process';
 
 const root = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 10_000);
 const CATALOGUE_TARGET = 0.4;
 const SEARCH_P95_TARGET_MS = 50;
-
-interface Run {
-  rps: number;
-  /** Every response's latency in ms, as autocannon measured it. */
-  latencies: number[];
-  non2xx: number;
-  errors: number;
-}
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  responses: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** One autocannon load; records the latency of every response. */
-async function load(url: string, seconds: number, paths?: () => string): Promise<Run> {
-  const options: autocannon.Options = {
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    pipelining: 1,
-  };
-  if (paths) options.requests = [{ setupRequest: (req) => ({ ...req, path: paths() }) }];
-  const latencies: number[] = [];
-  // Without a callback autocannon returns its instance (an event emitter) that is also a promise.
-  const instance = autocannon(options) as unknown as autocannon.Instance &
-    PromiseLike<autocannon.Result>;
-  instance.on('response', (_client, _statusCode, _bytes, responseTime) => {
-    latencies.push(responseTime);
-  });
-  const result = await instance;
-  return {
-    rps: result.requests.average,
-    latencies,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
-/** Rounds of one load: mean req/s; percentiles over every response of all rounds; all errors. */
-function combine(runs: Run[]): Figures {
-  const all = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const round1 = (ms: number) => Math.round(ms * 10) / 10;
-  return {
-    rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
-    p50: round1(percentileOfSorted(all, 50)),
-    p95: round1(percentileOfSorted(all, 95)),
-    p99: round1(percentileOfSorted(all, 99)),
-    responses: all.length,
-    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-  };
-}
 
 const CATEGORY_KEYS = [
   '',

@@ -28,3 +28,8 @@ export const queryInt = (opts: { min: number; max: number; fallback: number; mes
 /** A plain acknowledgement with a Hebrew message for the user. */
 export const okAnswerSchema = z.object({ ok: z.literal(true), message: z.string() });
 export type OkAnswer = z.infer<typeof okAnswerSchema>;
+
+/** A refund's own reference (`rf_` and 22 base64url characters): the provider's duplicate guard. */
+export const refundRefSchema = z
+  .string()
+  .regex(/^rf_[A-Za-z0-9_-]{22}$/, VALIDATION_HE.refundRefInvalid);

@@ -4,7 +4,8 @@ import {
   israeliZipSchema,
   paymentCreateRequestSchema,
 } from './payments';
-import { mailJobSchema, ORDER_JOB_SCHEMAS, ORDER_QUEUE_NAME_LIST } from './queues';
+import { mailJobSchema } from './mail-jobs';
+import { ORDER_JOB_SCHEMAS, ORDER_QUEUE_NAME_LIST } from './queues';
 
 const buyer = {
   first_name: 'דנה',

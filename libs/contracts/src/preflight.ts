@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PreflightReportItem } from './queues';
+import type { PreflightReportItem } from './mail-jobs';
 
 /** Moderation states of an uploaded book (spec §4 book submission). */
 export const BOOK_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;

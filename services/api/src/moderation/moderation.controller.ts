@@ -27,6 +27,7 @@ import {
   ZodParam,
   ZodQuery,
 } from '../common/validation/zod-validation.pipe';
+import { ModerationQueueService } from './moderation-queue.service';
 import { ModerationService } from './moderation.service';
 
 /** Admin-only moderation of books, edits and reviews (issue 12). */
@@ -34,7 +35,10 @@ import { ModerationService } from './moderation.service';
 @Controller('moderation')
 @Authenticated('admin')
 export class ModerationController {
-  constructor(private readonly moderation: ModerationService) {}
+  constructor(
+    private readonly moderation: ModerationService,
+    private readonly queue: ModerationQueueService,
+  ) {}
 
   @Get('books')
   @ApiOperation({ summary: 'Books waiting for approval, oldest first, with preflight reports' })
@@ -43,7 +47,7 @@ export class ModerationController {
     @ZodQuery(moderationListQuerySchema) query: ModerationListQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PendingBook[]> {
-    return sendPrivate(reply, await this.moderation.pendingBooks(query.limit));
+    return sendPrivate(reply, await this.queue.pendingBooks(query.limit));
   }
 
   @Get('edits')
@@ -53,7 +57,7 @@ export class ModerationController {
     @ZodQuery(moderationListQuerySchema) query: ModerationListQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PendingEdit[]> {
-    return sendPrivate(reply, await this.moderation.pendingEdits(query.limit));
+    return sendPrivate(reply, await this.queue.pendingEdits(query.limit));
   }
 
   @Get('reviews')
@@ -63,7 +67,7 @@ export class ModerationController {
     @ZodQuery(moderationListQuerySchema) query: ModerationListQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PendingReview[]> {
-    return sendPrivate(reply, await this.moderation.pendingReviews(query.limit));
+    return sendPrivate(reply, await this.queue.pendingReviews(query.limit));
   }
 
   @Post('books/:id/approve')

@@ -11,7 +11,10 @@ import {
   type PayoutModel,
   type PayoutRunModel,
 } from '@mechabrim/db';
-import { PayoutRunService, type AuthorOutcome, type RunView } from './payout-run.service';
+import { PayoutBatchStep } from './payout-batch-step';
+import { PayoutPlanner } from './payout-planner';
+import { PayoutRunService } from './payout-run.service';
+import type { AuthorOutcome, RunView } from './payout-run.types';
 import { PayoutStatements } from './payout-statements';
 
 /**
@@ -20,7 +23,7 @@ import { PayoutStatements } from './payout-statements';
  * moment, its period, the author's ledger and payouts), and the held row becomes the payout in one
  * transaction with its ledger entry: conditional on the row still being held, and the entry keyed
  * by the payout's id, so a repeated job or two workers pay it exactly once. Then the run's bank
- * file takes it (`writeBatch`), its statement is drawn again, and the run's totals follow.
+ * file takes it (`PayoutBatchStep`), its statement is drawn again, and the run's totals follow.
  */
 @Injectable()
 export class PayoutReleaseStep {
@@ -32,6 +35,8 @@ export class PayoutReleaseStep {
     @InjectModel(PAYOUT_MODEL) private readonly payouts: PayoutModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
     private readonly run: PayoutRunService,
+    private readonly planner: PayoutPlanner,
+    private readonly batch: PayoutBatchStep,
     private readonly statements: PayoutStatements,
   ) {}
 
@@ -44,7 +49,7 @@ export class PayoutReleaseStep {
     if (!held) return { outcome: 'exists' };
     const run = await this.runs.findById(held.runId).lean<RunView>();
     if (!run) return { outcome: 'exists' };
-    const planned = await this.run.plan(run, held.authorId, id);
+    const planned = await this.planner.plan(run, held.authorId, id);
     if ('outcome' in planned) return planned;
     // Held again (put on hold anew, or the details do not open): it waits as it was.
     if (planned.row.status === 'held') return { outcome: 'held', grossAgorot: 0 };
@@ -65,7 +70,7 @@ export class PayoutReleaseStep {
       if (error instanceof AlreadyPaid || isDuplicateKeyError(error)) return { outcome: 'exists' };
       throw error;
     }
-    await this.run.writeBatch(run);
+    await this.batch.write(run);
     // Its statement drawn again, here (one PDF): the run's others may still be queued.
     await this.statements.issueOne(payoutId);
     if (run.status === 'done') {

@@ -24,7 +24,9 @@ import {
 } from '@mechabrim/db';
 import { CommunityAllocationStep } from './community-allocation';
 import { ReceiptsModule } from '../receipts/receipts.module';
+import { PayoutBatchStep } from './payout-batch-step';
 import { PayoutBonusesStep } from './payout-bonuses';
+import { PayoutPlanner } from './payout-planner';
 import { PayoutReleaseStep } from './payout-release';
 import { PayoutRunService } from './payout-run.service';
 import { PayoutStatements } from './payout-statements';
@@ -53,6 +55,8 @@ import { PayoutRunsProcessor } from './payout-runs.processor';
   ],
   providers: [
     PayoutRunService,
+    PayoutPlanner,
+    PayoutBatchStep,
     PayoutBonusesStep,
     PayoutReleaseStep,
     CommunityAllocationStep,
