@@ -20,17 +20,24 @@ Module._resolveFilename = function resolveWithPaths(request, ...rest) {
   return resolve.call(this, aliases.get(request) ?? request, ...rest);
 };
 
-require.extensions['.ts'] = function compileTs(module, filename) {
+function compileTs(module, filename) {
   const { code } = transformSync(fs.readFileSync(filename, 'utf8'), {
     filename,
     sourceMaps: 'inline',
     jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
+      parser: { syntax: 'typescript', tsx: filename.endsWith('.tsx'), decorators: true },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        // The worker's mail templates are React components rendered to HTML.
+        react: { runtime: 'automatic' },
+      },
       target: 'es2022',
       keepClassNames: true,
     },
     module: { type: 'commonjs' },
   });
   module._compile(code, filename);
-};
+}
+require.extensions['.ts'] = compileTs;
+require.extensions['.tsx'] = compileTs;
