@@ -9,6 +9,26 @@ import { createServer } from 'node:net';
 const FIRST_PORT = 20_000;
 const PORT_COUNT = 12_000;
 
+/**
+ * Jest runs test files in several worker processes at once, each starting servers: each worker
+ * draws from its own slice of the range (the main process, e.g. a global setup, from the first),
+ * so two processes never hand out the same port before either has bound it.
+ */
+const SLICES = 4;
+export const PORT_SLICE_SIZE = PORT_COUNT / SLICES;
+const SLICE_SIZE = PORT_SLICE_SIZE;
+export function portSliceStart(workerId = process.env.JEST_WORKER_ID): number {
+  const id = Number(workerId);
+  const slice = Number.isInteger(id) && id > 0 ? id % SLICES : 0;
+  return FIRST_PORT + slice * SLICE_SIZE;
+}
+
+/**
+ * Ports this process handed out: a caller asks for several before its servers bind any (a
+ * stack's plan), and a port still free must not be handed out twice.
+ */
+const handedOut = new Set<number>();
+
 /** Whether `port` can be listened on at `host` right now. */
 function canListen(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -35,12 +55,13 @@ function osFreePort(): Promise<number> {
 
 /**
  * A TCP port free on 127.0.0.1 and on ::1 (servers told `localhost` may take either), chosen at
- * random below the ephemeral range; the OS's own choice if none of 50 tries is free.
+ * random below the ephemeral range, in this process's slice of it and never handed out before by
+ * this process; the OS's own choice if none of 50 tries is free.
  */
 export async function getFreePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const port = FIRST_PORT + Math.floor(Math.random() * PORT_COUNT);
-    if (!(await canListen(port, '127.0.0.1'))) continue;
+    const port = portSliceStart() + Math.floor(Math.random() * SLICE_SIZE);
+    if (handedOut.has(port) || !(await canListen(port, '127.0.0.1'))) continue;
     // No IPv6 loopback on this machine is fine; a port taken there is not.
     const v6 = await new Promise<'free' | 'taken' | 'absent'>((resolve) => {
       const server = createServer();
@@ -50,7 +71,10 @@ export async function getFreePort(): Promise<number> {
       );
       server.listen(port, '::1', () => server.close(() => resolve('free')));
     });
-    if (v6 !== 'taken') return port;
+    if (v6 !== 'taken') {
+      handedOut.add(port);
+      return port;
+    }
   }
   return osFreePort();
 }
