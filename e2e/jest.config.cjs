@@ -3,9 +3,8 @@ const { esmPackages } = require('../build-config/jest/node.cjs');
 
 /**
  * Browser journeys: real Chromium (/usr/bin/chromium) against real servers on free ports.
- * Two at a time: each journey runs a browser and a whole stack, yet keeps only ~1.1 of the
- * machine's 2 cores busy on average (it waits on pages, debounces and jobs); files never share a
- * page, and they share a stack only where they cannot disturb each other (src/support/shared-stack.ts).
+ * One at a time (the machine has 2 cores and each journey runs a browser and several servers; two
+ * side by side each took twice as long).
  * Screenshots of failures and checkpoints go to e2e/test-results/.
  * @type {import('jest').Config}
  */
@@ -21,7 +20,7 @@ module.exports = {
   // The demo data is seeded once; each journey's stack starts from a copy (src/support/seeded-data.ts).
   globalSetup: '<rootDir>/src/support/global-setup.ts',
   globalTeardown: '<rootDir>/src/support/global-teardown.ts',
-  maxWorkers: 2,
+  maxWorkers: 1,
   testTimeout: 180_000,
   slowTestThreshold: 60,
 };

@@ -40,6 +40,10 @@ describe.each<Width>(['phone', 'laptop'])("'donate now' (%s)", (width) => {
 
     await page.goto(`${world.stack.urls.shell}/community-donation`);
     await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+    // The page arrives drawn by the server; its controls answer once the app has taken over.
+    await page.waitForFunction(() => !document.querySelector('[data-until-app]'), undefined, {
+      timeout: 30_000,
+    });
     await page.getByRole('link', { name: 'לתרומה עכשיו' }).click();
     await page.waitForURL('**/community-donation#donate');
 

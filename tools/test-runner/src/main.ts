@@ -211,9 +211,9 @@ export async function main(jestArgs: string[]): Promise<number> {
   } else if (!built) {
     failures.push('browser tests not run: they need the build, which failed');
   } else {
-    // Two at a time: a journey keeps ~1.1 of the 2 cores busy on average (it waits on its pages
-    // and its stack's jobs), so two side by side fill the machine without starving either.
-    await jest('browser tests', e2eConfig, ['--maxWorkers=2'], 'jest-e2e.json');
+    // One at a time: two side by side each took twice as long on 2 cores (measured: 1,147 s
+    // against 1,069 s one at a time), Chromium being the bulk of the work.
+    await jest('browser tests', e2eConfig, ['--runInBand'], 'jest-e2e.json');
   }
 
   const total = addTallies(...tallies, { passed: 0, failed: failures.length, skipped: 0 });

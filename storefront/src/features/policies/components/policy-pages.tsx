@@ -308,7 +308,14 @@ function FundByMonth({ fund }: { fund: CommunityFund }) {
           </dd>
         </div>
       </dl>
-      <div className="policy-table-scroll">
+      <div
+        className="policy-table-scroll"
+        role="region"
+        aria-labelledby="policy-fund-title"
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
+        tabIndex={0}
+      >
         <table className="policy-table">
           <thead>
             <tr>
