@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react';
 import { workerStringsHe } from '../../strings.he';
 import { ButtonLink, Paragraph } from './layout';
-import type { MailAttachment, MailReceipt } from './mail-template';
+import { MailDataMissingError } from '../mail-context';
+import type { MailAttachment, MailOrder, MailReceipt } from './mail-template';
 
 const c = workerStringsHe.mail.orderCancelled;
+
+/** The refund `ref` of the order, which its mail describes; a refund not on it is missing data. */
+export function refundOnOrder(order: MailOrder, ref: string) {
+  const refund = (order.refunds ?? []).find((candidate) => candidate.ref === ref);
+  if (!refund) throw new MailDataMissingError(`refund ${ref} not on its order`);
+  return refund;
+}
 
 /** A refund's credit note as a mail offers it: attached, linked, or promised on the orders page. */
 export interface CreditNoteOffer {

@@ -10,8 +10,7 @@ import {
   tableText,
   textDocument,
 } from './layout';
-import { MailDataMissingError } from '../mail-context';
-import { offerCreditNote } from './credit-note-offer';
+import { offerCreditNote, refundOnOrder } from './credit-note-offer';
 import type { MailTemplate } from './mail-template';
 
 const m = workerStringsHe.mail;
@@ -25,8 +24,7 @@ const t = m.orderCancelled;
 export const orderCancelledTemplate: MailTemplate<'order-cancelled'> = {
   async render(job, context) {
     const order = await context.order(job.orderId);
-    const refund = (order.refunds ?? []).find((candidate) => candidate.ref === job.refundRef);
-    if (!refund) throw new MailDataMissingError(`refund ${job.refundRef} not on its order`);
+    const refund = refundOnOrder(order, job.refundRef);
     const creditNote = await context.creditNote(job.refundRef);
     const paid = agorot(refund.amountAgorot + refund.feeAgorot);
     const rows: [string, string][] = [
