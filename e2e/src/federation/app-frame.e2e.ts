@@ -44,6 +44,8 @@ describe('the app frame and the shared singletons', () => {
     });
     await page.goto(`${stack.urls.shell}/about`);
     await page.locator('[data-remote="storefront"] h1').first().waitFor();
+    // The server draws /about without the footer; it comes when the app has taken the page over.
+    await page.getByRole('contentinfo').waitFor();
 
     const html = page.locator('html');
     await expect(html.getAttribute('lang')).resolves.toBe('he');
@@ -100,6 +102,8 @@ describe('the app frame and the shared singletons', () => {
     });
     await page.goto(`${stack.urls.shell}/about`);
     await page.locator('[data-remote="storefront"] h1').first().waitFor();
+    // The server draws /about without the footer; it comes when the app has taken the page over.
+    await page.getByRole('contentinfo').waitFor();
     // Client-side navigation (the header's cart button): the same page now runs two remotes.
     await page.getByRole('banner').locator('a[href="/cart"]').click();
     await page.locator('[data-remote="checkout"] h1').first().waitFor();
