@@ -1,6 +1,8 @@
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { contentType } from 'mime-types';
+import { strings } from './strings.he';
 
 // Header values the edge's answers share.
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -25,4 +27,51 @@ export function sendNotFound(reply: FastifyReply): FastifyReply {
     .type('text/plain; charset=utf-8')
     .header('Cache-Control', NO_CACHE)
     .send('Not found');
+}
+
+/**
+ * Adds a header name to Vary, keeping what is there (@fastify/compress and @fastify/static add
+ * `accept-encoding` in lower case, and skip it when it is already listed; @fastify/cors adds
+ * `Origin`).
+ */
+export function addVary(reply: FastifyReply, ...names: string[]): FastifyReply {
+  const current = reply.getHeader('vary');
+  const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!listed.some((part) => part.toLowerCase() === name.toLowerCase())) listed.push(name);
+  }
+  return reply.header('vary', listed.join(', '));
+}
+
+/** A JSON error answer with a Hebrew message, never cached. */
+export function sendJsonError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  message: string,
+): FastifyReply {
+  return reply
+    .code(status)
+    .type(JSON_TYPE)
+    .header('Cache-Control', NO_CACHE)
+    .send({ statusCode: status, error, message });
+}
+
+/** An error answer: JSON with a Hebrew message, whatever went wrong; 5xx are reported. */
+export function sendError(
+  reply: FastifyReply,
+  err: { statusCode?: number },
+  onError?: (err: unknown) => void,
+): FastifyReply {
+  const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+  if (status >= 500 && onError) onError(err);
+  return sendJsonError(
+    reply,
+    status,
+    STATUS_CODES[status] ?? 'Error',
+    status >= 500 ? strings.serverError : strings.badRequest,
+  );
 }

@@ -4,7 +4,14 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReleaseStore } from '@mechabrim/releases';
-import { contentTypeOf, IMMUTABLE, JSON_TYPE, NO_CACHE, sendNotFound } from './answer-headers';
+import {
+  addVary,
+  contentTypeOf,
+  IMMUTABLE,
+  JSON_TYPE,
+  NO_CACHE,
+  sendNotFound,
+} from './answer-headers';
 import { parseReleasePath } from './released-remotes';
 import { strings } from './strings.he';
 
@@ -40,10 +47,9 @@ async function sendFromStore(
     if (!accepted.has(encoding)) continue;
     const twin = await store.open(remote, version, `${file}${suffix}`);
     if (twin) {
-      return reply
+      return addVary(reply, 'accept-encoding')
         .type(type)
         .header('Content-Encoding', encoding)
-        .header('Vary', 'accept-encoding')
         .header('Cache-Control', IMMUTABLE)
         .send(twin);
     }
