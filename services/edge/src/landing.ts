@@ -9,46 +9,33 @@
 //   was drawn from into a JSON script for the shell's query cache. Anything else — no answer in
 //   time, an error, a 204 — sends index.html as it is: the page is then drawn in the browser.
 //
-// The shell takes the markup over without redrawing it (shell/src/app/landing.tsx).
+// The shell takes the markup over without redrawing it (shell/src/app/landing.tsx). The page is
+// put together on an HTML parser's tree (landing-page.ts).
 //
 // An answer may carry the page's <head> as data (`PageHead` of @mechabrim/contracts): its tags
 // take the place of index.html's own title and description (between HEAD_SLOT_START and
 // HEAD_SLOT_END). A page the browser draws may still be answered with its head alone.
-//
-// index.html is our own build's output (shell/webpack.config.cjs), so the composition inserts at
-// the few places that build is known to write, and gives up (sends the page uncomposed) when one
-// of them is missing rather than guessing.
 
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseCookie } from 'cookie';
 import {
-  HEAD_SLOT_END,
-  HEAD_SLOT_START,
   LANDING_COOKIES,
   LANDING_SLOT,
   pageHeadSchema,
-  renderPageHead,
-  scriptSafeJson,
   withinDeadline,
-  type PageHead,
 } from '@mechabrim/contracts';
+import type { LandingMarkup } from './landing-page';
 import { BUCKET_COOKIE } from './released-remotes';
 
 export { LANDING_COOKIES, LANDING_SLOT };
+export { AFTER_PAINT_ATTRIBUTE, composePage, withPageHead } from './landing-page';
 
 /** A remote server's answer for one page. */
-export interface LandingAnswer {
-  html: string;
+export interface LandingAnswer extends LandingMarkup {
   /** The page's subject does not exist (a missing book or author): the page answers 404. */
   notFound?: boolean;
-  state?: unknown;
-  css?: string;
-  /** The remote whose area the markup is (the frame's box says so); the storefront when absent. */
-  remote?: string;
-  /** The page's <head>: title, description, canonical address, preview tags, JSON-LD. */
-  head?: PageHead;
   /** The page is drawn in the browser: only its head is written into index.html (`html` is ''). */
   headOnly?: boolean;
 }
@@ -64,9 +51,6 @@ type RendererAnswer = Omit<LandingAnswer, 'html' | 'headOnly'> & { html?: string
 
 export const LANDING_PATH = '/__landing';
 
-/** The remote's box in the shell's frame (shell/src/server/frame.tsx draws the storefront's). */
-const FRAME_AREA = 'data-remote="storefront"';
-
 /**
  * The page request's cookies a landing renderer may see (`LANDING_COOKIES`), as a `Cookie`
  * header; `undefined` when there are none.
@@ -77,97 +61,6 @@ export function landingCookies(cookieHeader: string | undefined): string | undef
     LANDING_COOKIES.includes(name) ? [`${name}=${value ?? ''}`] : [],
   );
   return kept.length > 0 ? kept.join('; ') : undefined;
-}
-
-/** The shell's empty mount point, however the HTML minifier quoted and spaced it. */
-const EMPTY_ROOT = /<div id="?root"?>\s*<\/div>/;
-const HEAD_END = '</head>';
-/**
- * A composed page's own scripts are loaded by the shell's inline start-up script once the page's
- * first picture is on screen (shell/src/early-start.ts), not by the parser: the markup is
- * readable without them, and on a slow phone network they would share its bandwidth with the
- * stylesheet, fonts and cover image that first picture waits for.
- */
-export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
-/** The deferred script tags html-webpack-plugin writes, and only those. */
-const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
-
-/**
- * The controls of server-drawn markup do nothing until the app has taken the page over (their
- * handlers are the app's), and text typed into them would be lost when it does: until then they
- * take no pointer input and no typing (`[data-until-app]` in shell/src/app/shell.css), and look
- * as they will. Links work from the start.
- */
-const CONTROL = /<(button|select|textarea|input)\b/g;
-function controlsWaitForApp(html: string): string {
-  return html.replace(CONTROL, (_, tag: string) =>
-    tag === 'input' || tag === 'textarea'
-      ? `<${tag} data-until-app="" readonly=""`
-      : `<${tag} data-until-app=""`,
-  );
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-/** `text` with `insertion` put right before the first `marker` (which must be there). */
-function insertBefore(text: string, marker: string, insertion: string): string {
-  const at = text.indexOf(marker);
-  return `${text.slice(0, at)}${insertion}${text.slice(at)}`;
-}
-
-/** `text` with the first `marker` replaced by `replacement`, taken literally. */
-function replaceOnce(text: string, marker: string | RegExp, replacement: string): string {
-  return text.replace(marker, () => replacement);
-}
-
-/**
- * `page` with index.html's own title and description (between the head markers) replaced by
- * `head`'s tags; as it is when there is no head, or the build wrote no markers.
- */
-export function withPageHead(page: string, head: PageHead | undefined): string {
-  if (!head) return page;
-  const start = page.indexOf(HEAD_SLOT_START);
-  const end = page.indexOf(HEAD_SLOT_END, start);
-  const headEnd = page.indexOf(HEAD_END);
-  if (start < 0 || end < 0 || end > headEnd) return page;
-  return `${page.slice(0, start)}${renderPageHead(head)}${page.slice(end + HEAD_SLOT_END.length)}`;
-}
-
-/**
- * The page for `pagePath`: index.html with the frame, the storefront's markup, its CSS and its
- * data; `null` when index.html or the frame has no place for them.
- */
-export function composePage(parts: {
-  index: string;
-  frame: string;
-  pagePath: string;
-  landing: LandingAnswer;
-}): string | null {
-  const { index, frame, pagePath, landing } = parts;
-  if (!EMPTY_ROOT.test(index) || !frame.includes(LANDING_SLOT) || !index.includes(HEAD_END)) {
-    return null;
-  }
-  const area = `<div class="shell-landing" data-landing-path="${escapeAttribute(pagePath)}">${controlsWaitForApp(landing.html)}</div>`;
-  const style = landing.css
-    ? `<style data-landing-css>${landing.css.replace(/<\/style/gi, '<\\/style')}</style>`
-    : '';
-  const state = `<script type="application/json" id="mb-landing-state">${scriptSafeJson(landing.state ?? null)}</script>`;
-  const remoteFrame =
-    landing.remote && /^[A-Za-z-]+$/.test(landing.remote)
-      ? frame.replace(FRAME_AREA, `data-remote="${landing.remote}"`)
-      : frame;
-  const root = `<div id="root">${replaceOnce(controlsWaitForApp(remoteFrame), LANDING_SLOT, area)}</div>`;
-
-  let page = replaceOnce(index, /<html(?=[\s>])/, '<html data-landing');
-  page = page.replace(
-    DEFERRED_SCRIPT,
-    (_, src: string) => `<script ${AFTER_PAINT_ATTRIBUTE}="${src}"></script>`,
-  );
-  page = insertBefore(page, HEAD_END, `${style}${state}`);
-  page = withPageHead(page, landing.head);
-  return replaceOnce(page, EMPTY_ROOT, root);
 }
 
 /** The storefront side of the composition: renders landing answers from a module. */
