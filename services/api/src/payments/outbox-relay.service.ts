@@ -41,10 +41,10 @@ export { outboxJobId };
  * memory), and a poll of an indexed `status` costs one query per second when idle. Each row is claimed atomically
  * (`findOneAndUpdate` from `pending` to `dispatching`), so two API processes never dispatch the
  * same row at once; the job id is the row's id, so a row dispatched twice (a relay that died
- * after adding the job and before marking the row) still makes one job (a `book-sales` count, one
- * per book, is deduplicated per book and takes nothing twice: `outboxJob`). The order split hands
- * its own rows over as it writes them (ARCHITECTURE.md decision 16); the relay takes those it could not. While Redis is down rows
- * stay `pending` and go out when it is back.
+ * after adding the job and before marking the row) still makes one job (a `book-sales` count is
+ * deduplicated per book instead, and takes nothing twice: `outboxJob`). The order split hands its
+ * own rows over as it writes them (ARCHITECTURE.md decision 16); the relay takes those it could
+ * not. While Redis is down rows stay `pending` and go out when it is back.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
