@@ -26,6 +26,16 @@ import type { OrderSplitOutcome, PlannedWrite, SplitEffect, StoredEntry } from '
 
 const hex = (id: Types.ObjectId) => id.toHexString();
 
+/** A new outbox row's state, as `OutboxSchema`'s defaults make it. */
+const NEW_OUTBOX_ROW = {
+  status: 'pending',
+  attempts: 0,
+  claimedUntil: null,
+  claimToken: null,
+  lastError: null,
+  dispatchedAt: null,
+} as const;
+
 /** Inserts what is not there yet: rows a run before this one wrote are left as they are. */
 async function insertMissing(insert: () => Promise<unknown>): Promise<void> {
   try {
@@ -157,12 +167,14 @@ export class SplitWriter {
     await insertMissing(() => this.ledger.collection.insertMany(rows, { ordered: false }));
   }
 
-  /** Step 4: the side effects' outbox rows, each written once whatever runs before wrote. */
+  /**
+   * Step 4: the side effects' outbox rows, each written once whatever runs before wrote. Through
+   * the driver, as the ledger's rows: the split builds every field itself (typed by `SplitEffect`,
+   * the schema's defaults in `NEW_OUTBOX_ROW`) without a mongoose document per row.
+   */
   private async insertEffects(effects: readonly SplitEffect[], at: Date): Promise<void> {
     if (effects.length === 0) return;
-    const rows = effects.map((effect) => ({ ...effect, createdAt: at }));
-    await insertMissing(() =>
-      this.outbox.insertMany(rows, { ordered: false, throwOnValidationError: true }),
-    );
+    const rows = effects.map((effect) => ({ ...effect, ...NEW_OUTBOX_ROW, createdAt: at }));
+    await insertMissing(() => this.outbox.collection.insertMany(rows, { ordered: false }));
   }
 }
