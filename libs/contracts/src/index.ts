@@ -2,6 +2,7 @@
 import './zod-in-browser';
 export * from './client-logs';
 export * from './queues';
+export * from './outbox-jobs';
 export * from './mail-jobs';
 export * from './fields';
 export * from './validation-messages.he';

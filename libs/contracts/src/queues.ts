@@ -130,9 +130,10 @@ export function bookUploadJobId(job: BookUploadsJob): string {
 }
 
 /**
- * `book-sales`: bring a book's `salesCount` up to the copies the ledger holds for it. Queued by the
- * split for each book it sold, under the book's deduplication id (`bookSalesDeduplication`), so
- * the sales of many orders are counted by one job.
+ * `book-sales`: bring a book's `salesCount` up to the copies the ledger holds for it. Written by the
+ * split as an outbox row for each book it sold (ARCHITECTURE.md decision 16) and queued under the
+ * book's deduplication id (`bookSalesDeduplication`), so the sales of many orders are counted by
+ * one job.
  */
 export const bookSalesJobSchema = z.strictObject({ bookId: bookIdField });
 export type BookSalesJob = z.infer<typeof bookSalesJobSchema>;

@@ -1,5 +1,5 @@
 import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
-import { ORDER_QUEUE_NAME_LIST } from '@mechabrim/contracts';
+import { OUTBOX_QUEUE_NAME_LIST } from '@mechabrim/contracts';
 
 /**
  * Where an outbox row stands: written `pending`, `dispatching` while a relay holds it, then
@@ -11,13 +11,15 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
  * One follow-up job of a database write (ARCHITECTURE.md decision 7): written in the same
- * transaction as the change that calls for it, then handed to BullMQ by the API's relay with this
- * row's id as the job id. A Redis outage leaves rows `pending`; they are dispatched when it is back.
+ * transaction as the change that calls for it (the order split: after its claim, under ids made
+ * from order and line, decision 16), then handed to BullMQ by the API's relay (or the split's own
+ * hand-over) as `outboxJob` in `@mechabrim/contracts` builds it. A Redis outage leaves rows
+ * `pending`; they are dispatched when it is back.
  */
 export const OutboxSchema = new Schema(
   {
     /** The BullMQ queue the job goes to. */
-    type: { type: String, enum: ORDER_QUEUE_NAME_LIST, required: true },
+    type: { type: String, enum: OUTBOX_QUEUE_NAME_LIST, required: true },
     /** The job's data, valid for its queue's schema in `@mechabrim/contracts`. */
     payload: { type: Schema.Types.Mixed, required: true },
     status: { type: String, enum: OUTBOX_STATUSES, default: 'pending' },

@@ -10,11 +10,12 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Queue } from 'bullmq';
 import { Types } from 'mongoose';
 import {
-  ORDER_JOB_NAME,
-  ORDER_JOB_SCHEMAS,
+  BOOK_QUEUE_NAMES,
   ORDER_QUEUE_NAMES,
-  PRINT_BACKOFF_TYPE,
-  type OrderQueueName,
+  outboxJob,
+  outboxJobId,
+  type OutboxBullJob,
+  type OutboxQueueName,
 } from '@mechabrim/contracts';
 import { OUTBOX_MODEL, type OutboxModel } from '@mechabrim/db';
 import type { ApiConfig } from '../config/api-config';
@@ -26,19 +27,13 @@ const BATCH = 100;
 /** A relay that claimed a row and died frees it after this long. */
 const CLAIM_MS = 30_000;
 
-/** Retries the worker gets for a job before it lands where an admin sees it (decision 7). */
-const JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 5000 },
-  removeOnComplete: { age: 7 * 24 * 3600 },
-  removeOnFail: false,
-} as const;
-
 /**
- * BullMQ's job id for an outbox row. Prefixed because BullMQ refuses custom ids that are whole
- * numbers, which a hexadecimal ObjectId can be.
+ * The relay meets a `book-sales` row only when the order split could not hand its own rows over
+ * (ARCHITECTURE.md decision 16): it counts at once, the count being late already.
  */
-export const outboxJobId = (rowId: string) => `outbox-${rowId}`;
+const RELAYED_SALES_COUNT_DELAY_MS = 0;
+
+export { outboxJobId };
 
 /**
  * Hands the outbox to BullMQ. It polls (every `OUTBOX_POLL_INTERVAL_MS`, default 1 s): change
@@ -46,8 +41,10 @@ export const outboxJobId = (rowId: string) => `outbox-${rowId}`;
  * memory), and a poll of an indexed `status` costs one query per second when idle. Each row is claimed atomically
  * (`findOneAndUpdate` from `pending` to `dispatching`), so two API processes never dispatch the
  * same row at once; the job id is the row's id, so a row dispatched twice (a relay that died
- * after adding the job and before marking the row) still makes one job. While Redis is down rows
- * stay `pending` and go out when it is back.
+ * after adding the job and before marking the row) still makes one job (a `book-sales` count is
+ * deduplicated per book instead, and takes nothing twice: `outboxJob`). The order split hands its
+ * own rows over as it writes them (ARCHITECTURE.md decision 16); the relay takes those it could
+ * not. While Redis is down rows stay `pending` and go out when it is back.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -55,7 +52,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private nudged = false;
-  private readonly queues: Record<OrderQueueName, Queue>;
+  private readonly queues: Record<OutboxQueueName, Queue>;
 
   constructor(
     @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
@@ -66,6 +63,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @InjectQueue(ORDER_QUEUE_NAMES.receipts) receipts: Queue,
     @InjectQueue(ORDER_QUEUE_NAMES.mail) mail: Queue,
     @InjectQueue(ORDER_QUEUE_NAMES.refunds) refunds: Queue,
+    @InjectQueue(BOOK_QUEUE_NAMES.bookSales) bookSales: Queue,
   ) {
     this.queues = {
       'order-splits': orderSplits,
@@ -73,6 +71,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       receipts,
       mail,
       refunds,
+      'book-sales': bookSales,
     };
   }
 
@@ -164,15 +163,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       .lean()
       .exec();
 
-    const jobsByQueue = new Map<OrderQueueName, { name: string; data: unknown; opts: object }[]>();
+    const jobsByQueue = new Map<OutboxQueueName, OutboxBullJob[]>();
     const claimed: Types.ObjectId[] = [];
     for (const row of rows) {
-      const payload = ORDER_JOB_SCHEMAS[row.type].safeParse(row.payload);
-      if (!payload.success) {
+      const built = outboxJob(
+        { id: row._id.toHexString(), type: row.type, payload: row.payload },
+        { salesCountDelayMs: RELAYED_SALES_COUNT_DELAY_MS },
+      );
+      if (!built.ok) {
         // No retry can fix a payload: set it aside so it does not block the rows behind it.
         await this.outbox.updateOne(
           { _id: row._id, claimToken },
-          { $set: { status: 'failed', claimedUntil: null, lastError: payload.error.message } },
+          { $set: { status: 'failed', claimedUntil: null, lastError: built.error } },
         );
         this.logger.error(
           `outbox row ${row._id.toHexString()} has an invalid ${row.type} payload; set aside`,
@@ -180,16 +182,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         continue;
       }
       const jobs = jobsByQueue.get(row.type) ?? [];
-      jobs.push({
-        name: ORDER_JOB_NAME,
-        data: payload.data,
-        opts: {
-          ...JOB_OPTIONS,
-          // The print handoff's retries are spread with jitter by the worker's own strategy.
-          ...(row.type === 'print-jobs' && { backoff: { type: PRINT_BACKOFF_TYPE } }),
-          jobId: outboxJobId(row._id.toHexString()),
-        },
-      });
+      jobs.push(built.job);
       jobsByQueue.set(row.type, jobs);
       claimed.push(row._id);
     }

@@ -1,7 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { ORDER_QUEUE_NAME_LIST } from '@mechabrim/contracts';
+import { OUTBOX_QUEUE_NAME_LIST } from '@mechabrim/contracts';
 import { CATALOGUE_MODELS, COMMUNITY_DONATION_MODEL, CommunityDonationSchema } from '@mechabrim/db';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
@@ -31,7 +31,8 @@ export function paymentProviderFor(config: ApiConfig): PaymentProvider {
       ...CATALOGUE_MODELS,
       { name: COMMUNITY_DONATION_MODEL, schema: CommunityDonationSchema },
     ]),
-    ...ORDER_QUEUE_NAME_LIST.map((name) => BullModule.registerQueue({ name })),
+    // Every queue an outbox row can name, for the relay (ARCHITECTURE.md decision 16).
+    ...OUTBOX_QUEUE_NAME_LIST.map((name) => BullModule.registerQueue({ name })),
   ],
   controllers: [PaymentsController, AdminPaymentsController],
   providers: [

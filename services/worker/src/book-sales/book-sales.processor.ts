@@ -17,9 +17,10 @@ import { countBookSales, type BookSalesCount } from './count-book-sales';
 
 /**
  * `book-sales`: brings a book's `salesCount` up to the copies the ledger holds for it. The split
- * queues a count for each book it sold, deduplicated per book, so a bestseller's hundred sales a
- * second cost one count, not a hundred updates. Idempotent: a count adds only what the ledger
- * gained since the last one.
+ * writes a count for each book it sold as an outbox row (ARCHITECTURE.md decision 16), queued
+ * deduplicated per book, so a bestseller's hundred sales a second cost one count, not a hundred
+ * updates. Idempotent: a count adds only what the ledger gained since the last one, so a retried
+ * job, or one handed over both by the split and by the API's relay, adds nothing twice.
  */
 @Processor(BOOK_QUEUE_NAMES.bookSales, { ...WORKER_LOCK_SETTINGS })
 export class BookSalesProcessor extends WorkerHost implements OnModuleInit {

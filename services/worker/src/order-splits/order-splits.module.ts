@@ -15,10 +15,15 @@ import {
   BookSchema,
 } from '@mechabrim/db';
 import { OrderSplitsProcessor } from './order-splits.processor';
+import { OutboxHandover } from './outbox-handover';
+import { SplitReader } from './split-reader';
+import { SplitWriter } from './split-writer';
 
 @Module({
   imports: [
     BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.orderSplits }),
+    // The queues its outbox rows go to, handed over by the split itself (decision 16).
+    BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.mail }),
     BullModule.registerQueue({ name: BOOK_QUEUE_NAMES.bookSales }),
     MongooseModule.forFeature([
       { name: ORDER_MODEL, schema: OrderSchema },
@@ -28,6 +33,6 @@ import { OrderSplitsProcessor } from './order-splits.processor';
       { name: BOOK_MODEL, schema: BookSchema },
     ]),
   ],
-  providers: [OrderSplitsProcessor],
+  providers: [SplitReader, SplitWriter, OutboxHandover, OrderSplitsProcessor],
 })
 export class OrderSplitsModule {}
