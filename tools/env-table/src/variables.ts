@@ -362,6 +362,13 @@ export const TABLE_ENTRIES: TableEntry[] = [
     description: 'Where the journeys write screenshots',
   },
   {
+    name: 'E2E_SCREENSHOTS',
+    readBy: ['browser tests'],
+    default: '`off` in `npm test`, on for a journey run by itself',
+    description:
+      "`off` skips the journeys' checkpoint screenshots (full-page PNGs for people to look at, not assertions); `on` keeps them in `npm test` too",
+  },
+  {
     name: '`BENCH_RUNS`, `BENCH_SECONDS`, `BENCH_CONNECTIONS`, `BENCH_SOFT`, …',
     readBy: ['benchmarks'],
     default: 'per benchmark',

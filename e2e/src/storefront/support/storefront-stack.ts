@@ -149,7 +149,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /** Keeps a screenshot of a checkpoint as e2e/test-results/storefront-<name>-<viewport>.png. */
-export function keep(page: Page, name: string, viewport: ViewportName): Promise<string> {
+export function keep(page: Page, name: string, viewport: ViewportName): Promise<void> {
   return screenshot(page, `storefront-${name}-${viewport}`);
 }
 
