@@ -1,8 +1,8 @@
-import { startStack, type RunningStack } from '@mechabrim/launcher';
+import type { RunningStack } from '@mechabrim/launcher';
 import { until } from '@mechabrim/testing';
 import type { Browser, Page } from 'playwright-core';
 import { collectCspViolations, collectErrors, launchBrowser, screenshot } from '../support/browser';
-import { ensureBuilt } from './support/front-ends';
+import { borrowFederationStack } from './support/front-ends';
 
 /** `url` with its host swapped for `host` (same port and path). */
 function onHost(url: string, host: string): string {
@@ -22,8 +22,7 @@ describe('the store at any address, under its security policy', () => {
   let stack: RunningStack;
 
   beforeAll(async () => {
-    await ensureBuilt();
-    [browser, stack] = await Promise.all([launchBrowser(), startStack()]);
+    [browser, stack] = await Promise.all([launchBrowser(), borrowFederationStack()]);
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
-import { startStack, type RunningStack } from '@mechabrim/launcher';
+import type { RunningStack } from '@mechabrim/launcher';
+import { borrowFederationStack } from './support/front-ends';
 import type { Browser } from 'playwright-core';
 import { seriousViolations } from '../storefront/support/storefront-stack';
 import { collectErrors, launchBrowser, screenshot } from '../support/browser';
@@ -13,7 +14,7 @@ describe('the author portal served on its own', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    [stack, browser] = await Promise.all([borrowFederationStack(), launchBrowser()]);
   });
 
   afterAll(async () => {

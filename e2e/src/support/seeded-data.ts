@@ -5,7 +5,11 @@ import {
   startStack,
   type RunningStack,
 } from '@mechabrim/launcher';
-import { SHARED_STACK_VARIABLE, type SharedStackAddress } from './shared-stack';
+import {
+  SHARED_STACK_VARIABLE,
+  sharedStackEnvironment,
+  type SharedStackAddress,
+} from './shared-stack';
 
 /** What the setup started, kept for the teardown (both run in Jest's own process). */
 const started: { folder?: string; stack?: RunningStack } = {};
@@ -31,7 +35,7 @@ export async function setup(globalConfig: {
   const share = process.env.E2E_SHARE_STACK ?? (globalConfig.testPathPatterns.isSet() ? '0' : '1');
   if (share === '1' && !process.env[SHARED_STACK_VARIABLE]) {
     try {
-      started.stack = await startStack();
+      started.stack = await startStack({ env: sharedStackEnvironment() });
     } catch (error) {
       // Jest runs no teardown after a setup that failed: clean up here.
       await teardown();

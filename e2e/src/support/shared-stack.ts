@@ -6,6 +6,15 @@ export const SHARED_STACK_VARIABLE = 'E2E_SHARED_STACK';
 export type SharedStackAddress = Pick<RunningStack, 'urls' | 'mongoUri' | 'redisUrl' | 'dataDir'>;
 
 /**
+ * The environment the shared stack runs with. The edge waits up to 5 s for the API to draw a
+ * landing page (production: 500 ms): the landing journey checks what the server draws, and a
+ * loaded test machine can miss 500 ms.
+ */
+export function sharedStackEnvironment(): Record<string, string | undefined> {
+  return { ...process.env, LANDING_TIMEOUT_MS: process.env.LANDING_TIMEOUT_MS ?? '5000' };
+}
+
+/**
  * The stack a whole run shares, when the global setup started one (`npm test`, or every journey
  * at once); otherwise a stack of this file's own, as when one journey file runs alone. A borrowed
  * stack is the setup's to stop: its `stop()` does nothing, and stopping one of its services (which
@@ -13,7 +22,7 @@ export type SharedStackAddress = Pick<RunningStack, 'urls' | 'mongoUri' | 'redis
  */
 export async function borrowStack(): Promise<RunningStack> {
   const shared = process.env[SHARED_STACK_VARIABLE];
-  if (!shared) return startStack();
+  if (!shared) return startStack({ env: sharedStackEnvironment() });
   const address = JSON.parse(shared) as SharedStackAddress;
   const notOurs = (): Promise<void> =>
     Promise.reject(
