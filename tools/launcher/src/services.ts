@@ -107,6 +107,9 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
     tier: 'app',
     port: { variable: 'API_PORT', default: 3000 },
     dependsOn: ['mongo', 'redis'],
+    // Both services retry MongoDB and Redis in the background (libs/server-kit) and report
+    // healthy only once connected.
+    connectsInBackground: true,
     project: 'services/api',
     requires: () => ['services/api/dist/main.js'],
     command: () => node('services/api/dist/main.js'),
@@ -121,6 +124,7 @@ export const APP_SERVICES: readonly ServiceDefinition[] = [
     tier: 'app',
     port: { variable: 'WORKER_PORT', default: 3100 },
     dependsOn: ['mongo', 'redis'],
+    connectsInBackground: true,
     project: 'services/worker',
     requires: () => ['services/worker/dist/main.js'],
     command: () => node('services/worker/dist/main.js'),

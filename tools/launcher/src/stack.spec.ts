@@ -16,6 +16,8 @@ async function fakeStack(
   return { stack, plan };
 }
 
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const answers = async (url: string) => {
   try {
     return (await fetch(url)).ok;
@@ -54,6 +56,27 @@ describe('Stack', () => {
         /^db: exited before http:\/\/127\.0\.0\.1:\d+\/health answered$/,
       );
       expect(Object.keys(stack.pids())).toEqual([]);
+    } finally {
+      await stack.stop();
+      rmSync(plan.ctx.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts a service that connects in the background beside its dependencies, and one after an afterReady step', async () => {
+    const { stack, plan } = await fakeStack([
+      fakeService('db', { listenAfterMs: 3_000 }),
+      { ...fakeService('app', { dependsOn: ['db'] }), connectsInBackground: true },
+      { ...fakeService('slow-db', { listenAfterMs: 3_000 }), afterReady: () => Promise.resolve() },
+      { ...fakeService('other', { dependsOn: ['slow-db'] }), connectsInBackground: true },
+    ]);
+    try {
+      const starting = stack.start();
+      while (!stack.pids().db || !stack.pids().app) await delay(20);
+      // The database does not answer yet, the app runs already; the other app waits for slow-db.
+      expect(await answers(`http://127.0.0.1:${plan.ctx.ports.db}/`)).toBe(false);
+      expect(stack.pids().other).toBeUndefined();
+      await starting;
+      expect(Object.keys(stack.pids()).sort()).toEqual(['app', 'db', 'other', 'slow-db']);
     } finally {
       await stack.stop();
       rmSync(plan.ctx.dataDir, { recursive: true, force: true });

@@ -78,15 +78,23 @@ export class Stack {
   async start(): Promise<void> {
     const missing = missingRequirements(this.services, this.ctx);
     if (missing.length > 0) throw new Error(missing.join('\n'));
+    const spawned = new Map<string, Promise<void>>();
     const ready = new Map<string, Promise<void>>();
     for (const service of this.services) {
-      // Services come in dependency order, so each dependency's start is already in the map.
-      const dependencies = internalDependencies(service, this.present).map(
-        (name) => ready.get(name) ?? Promise.resolve(),
-      );
-      const started = Promise.all(dependencies).then(() => this.startService(service.name));
+      // Services come in dependency order, so each dependency's start is already in the maps.
+      const dependencies = internalDependencies(service, this.present);
+      const waitsFor = (name: string) =>
+        service.connectsInBackground && !this.definition(name).afterReady ? spawned : ready;
+      const spawn = Promise.all(
+        dependencies.map((name) => waitsFor(name).get(name) ?? Promise.resolve()),
+      ).then(() => this.spawnService(service.name));
+      const started = spawn
+        .then(() => Promise.all(dependencies.map((name) => ready.get(name) ?? Promise.resolve())))
+        .then(() => this.untilReady(service.name));
       // A failure is reported once, by Promise.all below; dependants simply never start.
+      spawn.catch(() => undefined);
       started.catch(() => undefined);
+      spawned.set(service.name, spawn);
       ready.set(service.name, started);
     }
     await Promise.all(ready.values());
@@ -94,6 +102,12 @@ export class Stack {
 
   /** Starts one service (again) and waits until its probe passes. */
   async startService(name: string): Promise<void> {
+    await this.spawnService(name);
+    await this.untilReady(name);
+  }
+
+  /** Starts one service's process, unless it runs already. */
+  private async spawnService(name: string): Promise<void> {
     const service = this.definition(name);
     // A dependency that becomes ready while the stack is stopping must not start anything new.
     if (this.closed) throw new ServiceFailure(name, 'not started: the stack is stopping');
@@ -111,11 +125,16 @@ export class Stack {
     });
     this.processes.set(name, child);
     await child.start((info) => this.options.onUnexpectedExit?.(name, info));
+  }
+
+  /** Waits until a started service's probe passes, then runs its `afterReady` step. */
+  private async untilReady(name: string): Promise<void> {
+    const service = this.definition(name);
     const probe = service.probe(this.ctx);
     try {
       await waitUntilReady(probe, {
         timeoutMs: this.options.readyTimeoutMs ?? 120_000,
-        stillRunning: () => child.running,
+        stillRunning: () => this.processes.get(name)?.running ?? false,
       });
       await service.afterReady?.(this.ctx);
       this.options.onReady?.(name);

@@ -50,6 +50,12 @@ export interface ServiceDefinition {
   port?: ServicePort;
   /** Services that must be ready before this one starts. Names not in the stack count as external. */
   dependsOn?: readonly string[];
+  /**
+   * It keeps trying to reach its dependencies by itself and its probe passes only once it has:
+   * then it is started beside them (loading its code, seconds of CPU, overlaps their start-up),
+   * except beside one with an `afterReady` step, which it still waits for.
+   */
+  connectsInBackground?: boolean;
   /** A folder under the data directory the service keeps its data in (created before start). */
   dataFolder?: string;
   /** Workspace folder(s) whose Nx `build` target produces what this service runs. */

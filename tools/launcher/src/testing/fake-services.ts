@@ -11,6 +11,8 @@ export function fakeService(
     dependsOn?: string[];
     ignoreSigterm?: boolean;
     exitAfterMs?: number;
+    /** Answers only after this long (a database still loading its data). */
+    listenAfterMs?: number;
     port?: ServicePort;
   } = {},
 ): ServiceDefinition {
@@ -20,7 +22,9 @@ export function fakeService(
     const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
     console.log('grandchild=' + grandchild.pid);
     ${options.ignoreSigterm ? "process.on('SIGTERM', () => console.log('ignoring SIGTERM'));" : ''}
-    http.createServer((req, res) => res.end('ok')).listen(Number(process.env.FAKE_PORT), '127.0.0.1');
+    setTimeout(() => {
+      http.createServer((req, res) => res.end('ok')).listen(Number(process.env.FAKE_PORT), '127.0.0.1');
+    }, ${options.listenAfterMs ?? 0});
     ${options.exitAfterMs !== undefined ? `setTimeout(() => process.exit(3), ${options.exitAfterMs});` : ''}
   `;
   return {
