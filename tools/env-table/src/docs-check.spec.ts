@@ -14,8 +14,9 @@ const read = (file: string) => readFileSync(path.join(WORKSPACE_ROOT, file), 'ut
 describe('docs/ARCHITECTURE.md', () => {
   const defined = definedDecisions(read('docs/ARCHITECTURE.md'));
 
-  it('numbers its decisions 1 to 15, in order, each once', () => {
-    expect(defined).toEqual(Array.from({ length: 15 }, (_, index) => index + 1));
+  it('numbers its decisions from 1, in order, each once (16 today)', () => {
+    expect(defined.length).toBeGreaterThanOrEqual(16);
+    expect(defined).toEqual(Array.from({ length: defined.length }, (_, index) => index + 1));
   });
 
   it('defines every decision the code cites', () => {
