@@ -1,10 +1,9 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
 import { registerCatalogueModels } from './models';
+import { effectiveOrderStatus, toOrderAnswer } from './order-answer';
 import {
   AUTHOR_VISIBLE_ORDER_STATUSES,
-  effectiveOrderStatus,
-  toOrderAnswer,
   ORDER_MODEL,
   type OrderModel,
   type OrderRecord,

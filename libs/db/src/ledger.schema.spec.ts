@@ -9,11 +9,13 @@ import {
 import {
   allocationLedgerEntry,
   donationLedgerEntry,
+  returnEntries,
+  reversalEntries,
+} from './ledger-entries';
+import {
   LedgerEntrySchema,
   ledgerEntryProblem,
   ledgerRows,
-  returnEntries,
-  reversalEntries,
   type LedgerEntryInput,
 } from './ledger.schema';
 

@@ -1,31 +1,15 @@
-import { Schema, type HydratedDocument, type InferSchemaType, type Model, Types } from 'mongoose';
+import { Schema, type HydratedDocument, type InferSchemaType, type Model } from 'mongoose';
+import { ORDER_LIFECYCLE_STATUSES, PAYMENT_PROVIDERS } from '@mechabrim/contracts';
+import { SHIPPING_METHODS, SHIPPING_REGIONS } from '@mechabrim/money';
 import {
-  ORDER_LIFECYCLE_STATUSES,
-  PAYMENT_PROVIDERS,
-  REFUND_STATES,
-  RETURN_REASON_MAX,
-  RETURN_STATES,
-} from '@mechabrim/contracts';
-import {
-  agorot,
-  donationOf,
-  sumAgorot,
-  lineTotal,
-  toShekels,
-  SHIPPING_METHODS,
-  SHIPPING_REGIONS,
-  type Agorot,
-} from '@mechabrim/money';
+  NotifyLogEntrySchema,
+  PaymentAttemptSchema,
+  PrintRecordSchema,
+  RefundSchema,
+  ReturnSchema,
+} from './order-parts.schema';
 
-/** Order statuses of spec §4; any other value is read as `pending`. */
-export const ORDER_STATUSES = [
-  'pending',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { AFTER_CANCELLATION_KEPT } from './order-parts.schema';
 
 /**
  * Orders an author's views may list: paid orders and orders from before online payment. An order
@@ -56,210 +40,7 @@ export const STORED_ORDER_STATUSES = [...ORDER_LIFECYCLE_STATUSES, 'pending'] as
 export const PAID_ORDER_STATUSES = ['paid', 'processing', 'shipped', 'delivered'] as const;
 
 export const PAYMENT_METHODS = ['credit_card', 'bit', 'paypal'] as const;
-
-/**
- * One notify as it arrived from the provider, kept for support and audits: the order's payment
- * history. Each provider transaction is recorded once (a replayed notify adds nothing).
- */
-const NotifyLogEntrySchema = new Schema(
-  {
-    receivedAt: { type: Date, required: true },
-    /**
-     * What the API did with it: `paid`, `declined`, `not_confirmed` (the provider did not confirm
-     * it), `foreign` (money taken that does not pay the order: another sum, or the order already
-     * paid) or `mismatch` (the order expired or was cancelled meanwhile; held for review).
-     */
-    outcome: { type: String, required: true },
-    /** The payment attempt the hosted page was opened for. */
-    attemptRef: { type: String, default: null },
-    /** The provider's transaction number. */
-    transactionId: { type: String, default: null },
-    amountAgorot: { type: Number, default: null },
-    currency: { type: String, default: null },
-    /** The provider's result code (`000` is approved). */
-    result: { type: String, default: null },
-    /** `valid` when the notify's signature was checked; `unsigned` when the provider signs none. */
-    signature: { type: String, enum: ['valid', 'unsigned'], default: null },
-    /**
-     * Money taken without paying the order is given back: `needed` when recorded, `requested`
-     * once an admin asked for it (the payment port has no refund yet), `refunded` when done.
-     */
-    refund: {
-      type: new Schema(
-        {
-          state: { type: String, enum: ['needed', 'requested', 'refunded'], required: true },
-          requestedAt: { type: Date, default: null },
-          requestedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
-        },
-        { _id: false },
-      ),
-      default: null,
-    },
-    /** The provider's fields, without any card data beyond the last four digits. */
-    fields: { type: Schema.Types.Mixed, default: {} },
-  },
-  { _id: false },
-);
-
-/**
- * One opening of the hosted page: a random reference (128 bits, base64url) and the sum it was
- * opened (and amount-locked) for. The page never carries the order's id.
- */
-const PaymentAttemptSchema = new Schema(
-  {
-    ref: { type: String, required: true },
-    amountAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
-    createdAt: { type: Date, required: true },
-  },
-  { _id: false },
-);
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** How many of a cancelled order's late print callbacks `print.afterCancellation` keeps. */
-export const AFTER_CANCELLATION_KEPT = 20;
-
-/**
- * One refund of a paid order (a cancellation now, a return later): its own random reference (the
- * payment provider's duplicate guard, so a retried refund never credits twice), the sum given back
- * and where it stands (`REFUND_STATES` of the contracts). The `refunds` job moves it; nothing
- * else does.
- */
-const RefundSchema = new Schema(
-  {
-    ref: { type: String, required: true },
-    reason: { type: String, enum: ['cancellation', 'return'], required: true },
-    amountAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
-    /** What was kept (the cancellation fee); 0 for a return. */
-    feeAgorot: { type: Number, required: true, min: 0, validate: Number.isInteger },
-    state: { type: String, enum: REFUND_STATES, required: true },
-    requestedAt: { type: Date, required: true },
-    /** Calls to the provider so far, and why the last one failed. */
-    attempts: { type: Number, default: 0, min: 0 },
-    lastError: { type: String, default: null },
-    /** The provider's credit transaction, once it gave the money back. */
-    transactionId: { type: String, default: null },
-    refundedAt: { type: Date, default: null },
-    /** The credit note's number, once issued, and when the buyer was mailed. */
-    creditNoteNumber: { type: Number, default: null },
-    mailedAt: { type: Date, default: null },
-  },
-  { _id: false },
-);
-
-/**
- * A delivered order's return (spec §9; at most one per order): the buyer asks within 14 days of
- * delivery, naming the copies of each line and why; an admin confirms the books arrived
- * (`received`, with the refund's reference: the refund, credit note and ledger entries follow)
- * or rejects the return.
- */
-const ReturnSchema = new Schema(
-  {
-    requestedAt: { type: Date, required: true },
-    reason: { type: String, required: true, trim: true, maxlength: RETURN_REASON_MAX },
-    lines: {
-      type: [
-        new Schema(
-          {
-            lineIndex: { type: Number, required: true, min: 0, validate: Number.isInteger },
-            quantity: { type: Number, required: true, min: 1, validate: Number.isInteger },
-          },
-          { _id: false },
-        ),
-      ],
-      validate: (lines: unknown[]) => lines.length > 0,
-    },
-    state: { type: String, enum: RETURN_STATES, required: true },
-    receivedAt: { type: Date, default: null },
-    /** The admin who confirmed the books arrived (or rejected the return). */
-    receivedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
-    refundRef: { type: String, default: null },
-    /** A rejected return: when, and why (the buyer's mail says it). */
-    rejectedAt: { type: Date, default: null },
-    rejectionReason: { type: String, default: null, maxlength: RETURN_REASON_MAX },
-  },
-  { _id: false },
-);
-
-/**
- * Where an order's printing stands. `jobId` is set once, when the print partner accepted the job
- * (the worker's handoff, idempotent by `handoffKey`); `providerStatus` is the partner's latest
- * status that reached us; `parcels` only grow. `needsAttention` is what an admin must look at: the
- * handoff failed for good, or the partner rejected or cancelled the job.
- */
-const PrintRecordSchema = new Schema(
-  {
-    provider: { type: String, required: true },
-    handoffKey: { type: String, required: true },
-    jobId: { type: String, default: null },
-    handedOffAt: { type: Date, default: null },
-    /** Handoff attempts so far, and why the last one failed. */
-    attempts: { type: Number, default: 0, min: 0 },
-    lastError: { type: String, default: null },
-    /** Which worker job holds the handoff, and until when (one handoff in flight per order). */
-    claimedBy: { type: String, default: null },
-    claimedUntil: { type: Date, default: null },
-    providerStatus: { type: String, default: null },
-    providerStatusAt: { type: Date, default: null },
-    /**
-     * The partner's actual charge for the job, as its print-job answer reported it (whole agorot):
-     * each line's print cost (by the order's line index), the shipping, and the total. A line
-     * whose charge differs from the quote the split deducted gets platform adjustment entries in
-     * the ledger (the order split writes them); the buyer's shipping fee pays the shipping.
-     */
-    charge: {
-      type: new Schema(
-        {
-          lines: { type: [Number], default: [] },
-          shippingAgorot: { type: Number, required: true, min: 0 },
-          totalAgorot: { type: Number, required: true, min: 0 },
-          currency: { type: String, required: true },
-          at: { type: Date, required: true },
-        },
-        { _id: false },
-      ),
-      default: null,
-    },
-    parcels: {
-      type: [
-        new Schema(
-          {
-            trackingNumber: { type: String, required: true },
-            carrier: { type: String, default: '' },
-            url: { type: String, default: '' },
-          },
-          { _id: false },
-        ),
-      ],
-      default: [],
-    },
-    needsAttention: {
-      type: new Schema(
-        { reason: { type: String, required: true }, at: { type: Date, required: true } },
-        { _id: false },
-      ),
-      default: null,
-    },
-    /**
-     * The partner's callbacks for the order after it was cancelled, newest last (at most
-     * {@link AFTER_CANCELLATION_KEPT}): they change nothing for the buyer, and are kept here for
-     * an admin to see what the press did after all.
-     */
-    afterCancellation: {
-      type: [
-        new Schema(
-          {
-            at: { type: Date, required: true },
-            partnerStatus: { type: String, required: true },
-            jobId: { type: String, default: null },
-          },
-          { _id: false },
-        ),
-      ],
-      default: [],
-    },
-  },
-  { _id: false },
-);
 
 /**
  * An order as the author view of spec §3 reads it. Money is kept in whole agorot (ARCHITECTURE.md
@@ -438,110 +219,12 @@ OrderSchema.index(
 OrderSchema.index({ 'books.book.author': 1, createdAt: -1 });
 OrderSchema.index({ 'user.userId': 1, createdAt: -1 });
 OrderSchema.index({ status: 1, createdAt: -1 });
+/** Orders an admin must look at: a print handoff that failed for good or a rejected print job. */
+OrderSchema.index({ 'print.needsAttention.at': -1 }, { sparse: true });
+/** The print callback finds its order by the partner's job id when `external_id` is missing. */
+OrderSchema.index({ 'print.jobId': 1 }, { sparse: true });
 
 export type OrderRecord = InferSchemaType<typeof OrderSchema>;
 export type OrderDocument = HydratedDocument<OrderRecord>;
 export type OrderModel = Model<OrderRecord>;
 export const ORDER_MODEL = 'Order';
-
-/** The lines' total and its community donation, in agorot, as an order stores them. */
-export function orderAmounts(lines: ReadonlyArray<{ quantity: number; priceAgorot: number }>): {
-  totalAmountAgorot: Agorot;
-  donationAmountAgorot: Agorot;
-} {
-  const totalAmountAgorot = sumAgorot(
-    lines.map((line) => lineTotal(agorot(line.priceAgorot), line.quantity)),
-  );
-  return { totalAmountAgorot, donationAmountAgorot: donationOf(totalAmountAgorot) };
-}
-
-/** An order as the author view of spec §3 shows it: money in shekels. */
-export interface OrderAnswer {
-  _id: string;
-  createdAt: string;
-  status: OrderStatus;
-  user: { name: string; email: string };
-  shippingAddress: { street: string; city: string; zip: string; country: string };
-  books: {
-    book: { _id: string; author: string; authorName: string; title: string; coverImage: string };
-    quantity: number;
-    price: number;
-  }[];
-  totalAmount: number;
-  donationAmount: number;
-  paymentMethod: string;
-}
-
-/** A stored order as a lean query reads it. */
-export interface StoredOrder {
-  _id: Types.ObjectId;
-  createdAt?: Date | null;
-  status?: string | null;
-  user: { name: string; email: string };
-  shippingAddress: { street: string; city: string; zip?: string | null; country?: string | null };
-  books: {
-    book: {
-      _id: Types.ObjectId;
-      title: string;
-      author: Types.ObjectId;
-      authorName?: string | null;
-      coverImage?: string | null;
-    };
-    quantity: number;
-    priceAgorot: number;
-  }[];
-  totalAmountAgorot: number;
-  donationAmountAgorot: number;
-  paymentMethod?: string | null;
-}
-
-/** Turns a stored (lean) order into its answer: agorot become shekels, an unknown status pending. */
-export function toOrderAnswer(order: StoredOrder): OrderAnswer {
-  const status = (ORDER_STATUSES as readonly string[]).includes(order.status ?? '')
-    ? (order.status as OrderStatus)
-    : 'pending';
-  return {
-    _id: order._id.toHexString(),
-    createdAt: (order.createdAt ?? new Date(0)).toISOString(),
-    status,
-    user: { name: order.user.name, email: order.user.email },
-    shippingAddress: {
-      street: order.shippingAddress.street,
-      city: order.shippingAddress.city,
-      zip: order.shippingAddress.zip ?? '',
-      country: order.shippingAddress.country ?? '',
-    },
-    books: order.books.map((line) => ({
-      book: {
-        _id: line.book._id.toHexString(),
-        author: line.book.author.toHexString(),
-        authorName: line.book.authorName ?? '',
-        title: line.book.title,
-        coverImage: line.book.coverImage ?? '',
-      },
-      quantity: line.quantity,
-      price: toShekels(agorot(line.priceAgorot)),
-    })),
-    totalAmount: toShekels(agorot(order.totalAmountAgorot)),
-    donationAmount: toShekels(agorot(order.donationAmountAgorot)),
-    paymentMethod: order.paymentMethod ?? 'credit_card',
-  };
-}
-
-/**
- * The status an order is read with: a `pending_payment` order past its `expiresAt` is expired
- * already, even before the API's periodic sweep has written that.
- */
-export function effectiveOrderStatus(
-  order: { status?: string | null; expiresAt?: Date | null },
-  now: Date = new Date(),
-): string {
-  const status = order.status ?? 'pending';
-  if (status === 'pending_payment' && order.expiresAt && order.expiresAt <= now) return 'expired';
-  return status;
-}
-
-/** Orders an admin must look at: a print handoff that failed for good or a rejected print job. */
-OrderSchema.index({ 'print.needsAttention.at': -1 }, { sparse: true });
-/** The print callback finds its order by the partner's job id when `external_id` is missing. */
-OrderSchema.index({ 'print.jobId': 1 }, { sparse: true });

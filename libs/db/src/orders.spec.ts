@@ -1,13 +1,8 @@
 import mongoose, { Types, type Connection } from 'mongoose';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
 import { registerCatalogueModels } from './models';
-import {
-  ORDER_MODEL,
-  orderAmounts,
-  toOrderAnswer,
-  type OrderModel,
-  type StoredOrder,
-} from './orders.schema';
+import { orderAmounts, toOrderAnswer, type StoredOrder } from './order-answer';
+import { ORDER_MODEL, type OrderModel } from './orders.schema';
 
 describe('order amounts', () => {
   it('totals an order and takes a 10% donation rounded to the agora', () => {

@@ -17,4 +17,4 @@ export {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-export type { DehydratedState } from '@tanstack/react-query';
+export type { DehydratedState, UseQueryResult } from '@tanstack/react-query';

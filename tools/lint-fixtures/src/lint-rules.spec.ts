@@ -28,6 +28,7 @@ const fixtures = {
   importCycle: 'tools/lint-fixtures/__lint_fixtures__/cycle-order.ts',
   hebrewCopy: 'tools/lint-fixtures/__lint_fixtures__/strings.he.ts',
   dishonestTests: 'tools/lint-fixtures/__lint_fixtures__/dishonest.spec.ts',
+  longModule: 'tools/lint-fixtures/__lint_fixtures__/long-module.ts',
 } as const;
 
 async function eslint(args: string[]): Promise<LintResult[]> {
@@ -114,6 +115,16 @@ describe('npm run lint also rejects', () => {
       { ruleId: 'jest/no-disabled-tests', line: 11 },
       { ruleId: 'no-restricted-syntax', line: 19 },
       { ruleId: 'jest/valid-expect', line: 24 },
+    ]);
+  });
+
+  it('a product file of more than 400 lines of code, counting neither comments nor blank lines', () => {
+    expect(messagesOf(fixtures.longModule)).toEqual([
+      expect.objectContaining({
+        ruleId: 'max-lines',
+        line: 485,
+        message: expect.stringContaining('too many lines (401)'),
+      }),
     ]);
   });
 

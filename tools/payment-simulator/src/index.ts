@@ -1,10 +1,6 @@
-export {
-  startPaymentSimulator,
-  signNotify,
-  type PaymentSimulator,
-  type PaymentSimulatorOptions,
-  type SimulatedTransaction,
-} from './server';
+export { startPaymentSimulator } from './server';
+export { signNotify } from './notifier';
+export type { PaymentSimulator, PaymentSimulatorOptions, SimulatedTransaction } from './types';
 export { CREATE_TRANSACTION_PATH, CREDIT_ERRORS, type SimulatedRefund } from './credits';
 export {
   TEST_CARDS,

@@ -2,12 +2,9 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SIMULATOR_SIGNATURE_HEADER, simulatorNotifySchema } from '@mechabrim/contracts';
-import {
-  signNotify,
-  startPaymentSimulator,
-  type PaymentSimulator,
-  type SimulatedTransaction,
-} from './server';
+import { signNotify } from './notifier';
+import { startPaymentSimulator } from './server';
+import type { PaymentSimulator, SimulatedTransaction } from './types';
 
 const SECRET = 'simulator-spec-secret';
 const PAYMENT_REF = 'AbCdEfGhIjKlMnOpQrSt-_';

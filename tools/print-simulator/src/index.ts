@@ -1,12 +1,11 @@
-export {
-  defaultFate,
-  priceLines,
-  signWebhook,
-  startPrintSimulator,
-  TOKEN_PATH,
-  type JobFate,
-  type PrintSimulator,
-  type PrintSimulatorOptions,
-  type SentWebhook,
-  type SimulatedJob,
-} from './server';
+export { startPrintSimulator } from './server';
+export { defaultFate, signWebhook } from './job-life';
+export { priceLines } from './pricing';
+export { TOKEN_PATH } from './routes';
+export type {
+  JobFate,
+  PrintSimulator,
+  PrintSimulatorOptions,
+  SentWebhook,
+  SimulatedJob,
+} from './types';

@@ -8,7 +8,10 @@ import {
   type PrintJobCreate,
 } from '@mechabrim/contracts';
 import { until } from '@mechabrim/testing';
-import { signWebhook, startPrintSimulator, TOKEN_PATH, type PrintSimulator } from './server';
+import { signWebhook } from './job-life';
+import { TOKEN_PATH } from './routes';
+import { startPrintSimulator } from './server';
+import type { PrintSimulator } from './types';
 
 const KEY = 'spec-key';
 const SECRET = 'spec-secret';

@@ -1,13 +1,8 @@
 import { Document, ObjectId, calculateObjectSize, serialize } from 'bson';
 import { MongoServerError, badValue, failedToParse, toServerError } from '../errors';
 import { idFirst, projectDocs, selectDocs, validateSort } from '../query/find';
-import {
-  type ApplyOptions,
-  applyUpdate,
-  buildUpsert,
-  isOperatorUpdate,
-  validateUpdate,
-} from '../query/update';
+import { type ApplyOptions, applyUpdate, buildUpsert } from '../query/update';
+import { isOperatorUpdate, validateUpdate } from '../query/update-validation';
 import { needsPlainUpdate, plainNumbers, retypeUpdate } from '../numbers';
 import { checkValidation } from '../query/validation';
 import type { Collection } from '../storage/collection';

@@ -2,8 +2,13 @@ import type { Document } from 'bson';
 import { Query } from 'mingo';
 import { MongoServerError } from '../errors';
 import { at } from '../at';
-import { compareValues, isPlainObject, keyOf, typeRank, valuesAtPath } from '../values';
+import { compareValues, keyOf, typeRank, valuesAtPath } from '../values';
 import { foldFor } from '../query/collation';
+import { arrayPaths, dedupe, throughArray } from './index-keys';
+import { OrderedKeys, type FullEntry } from './ordered-keys';
+import { firstOfRank, lowerBound, removeEntry, upperBound, type Entry } from './sorted-entries';
+
+export type { FullEntry } from './ordered-keys';
 
 export interface IndexSpec extends Document {
   v?: number;
@@ -13,18 +18,6 @@ export interface IndexSpec extends Document {
   sparse?: boolean;
   partialFilterExpression?: Document;
   expireAfterSeconds?: number;
-}
-
-interface Entry {
-  v: unknown;
-  keys: Set<string>;
-}
-
-/** One full (compound) key of the index and the documents holding it. */
-export interface FullEntry {
-  /** The key's values, one per index field (null for a missing field). */
-  t: unknown[];
-  keys: Set<string>;
 }
 
 export interface DuplicateInfo {
@@ -54,13 +47,8 @@ export class IndexState {
   private sorted: Entry[] | null = null;
   /** How many times the sorted array was built from scratch (a statistic; tests check it stays 1). */
   sortBuilds = 0;
-  /**
-   * Full keys in index order (each field ascending or descending as the key pattern says), built
-   * on the first index-ordered walk (a sort the index provides) and then kept up to date.
-   */
-  private ordered: FullEntry[] | null = null;
-  /** How many times the ordered full-key array was built from scratch (a statistic). */
-  orderBuilds = 0;
+  /** The full keys in index order, for the sorts the index provides. */
+  private readonly order: OrderedKeys;
   /** Per field: 1 or -1 from the key pattern (0 when the index cannot order, e.g. text/hashed). */
   readonly dirs: number[];
   /** Per field: how many indexed documents reach it through an array (multikey when > 0). */
@@ -90,6 +78,12 @@ export class IndexState {
     this.stringDocs = this.fields.map(() => 0);
     this.fold = this.unique ? foldFor(spec.collation as Document | undefined) : null;
     this.folded = this.fold ? new Map() : null;
+    this.order = new OrderedKeys(this.dirs, () => this.full.values());
+  }
+
+  /** How many times the ordered full-key array was built from scratch (a statistic). */
+  get orderBuilds(): number {
+    return this.order.builds;
   }
 
   /** A tuple's key as the index's collation compares it (strings folded). */
@@ -195,7 +189,7 @@ export class IndexState {
       if (!fe) {
         const t = tuple.map((v) => v ?? null);
         this.full.set(fk, (fe = { t, keys: new Set() }));
-        if (this.ordered) this.ordered.splice(this.upperBoundFull(fe.t), 0, fe);
+        this.order.insert(fe);
       }
       fe.keys.add(docKey);
       const k1 = keyOf(tuple[0]);
@@ -224,7 +218,7 @@ export class IndexState {
         fe.keys.delete(docKey);
         if (!fe.keys.size) {
           this.full.delete(fk);
-          if (this.ordered) this.removeFull(fe);
+          this.order.remove(fe);
         }
       }
       if (this.folded) {
@@ -250,63 +244,14 @@ export class IndexState {
     this.first.clear();
     this.folded?.clear();
     this.sorted = null;
-    this.ordered = null;
+    this.order.reset();
     this.arrayDocs.fill(0);
     this.stringDocs.fill(0);
   }
 
   /** Compares two full keys in index order (the key pattern's direction per field). */
   compareFull(a: unknown[], b: unknown[], fields = a.length): number {
-    for (let i = 0; i < fields; i++) {
-      const c = compareValues(a[i], b[i]);
-      if (c !== 0) return c * at(this.dirs, i);
-    }
-    return 0;
-  }
-
-  private upperBoundFull(t: unknown[]): number {
-    const arr = this.ordered as FullEntry[];
-    let lo = 0;
-    let hi = arr.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.compareFull(at(arr, mid).t, t) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** The first position whose first `prefix.length` fields are ≥ (or >, when `after`) `prefix`. */
-  private boundPrefix(prefix: unknown[], after: boolean): number {
-    const arr = this.ordered as FullEntry[];
-    let lo = 0;
-    let hi = arr.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const c = this.compareFull(at(arr, mid).t, prefix, prefix.length);
-      if (c < 0 || (after && c === 0)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  private removeFull(fe: FullEntry): void {
-    const arr = this.ordered as FullEntry[];
-    let lo = 0;
-    let hi = arr.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.compareFull(at(arr, mid).t, fe.t) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < arr.length && this.compareFull(at(arr, i).t, fe.t) === 0; i++) {
-      if (arr[i] === fe) {
-        arr.splice(i, 1);
-        return;
-      }
-    }
-    const i = arr.indexOf(fe);
-    if (i >= 0) arr.splice(i, 1);
+    return this.order.compare(a, b, fields);
   }
 
   /** Whether the key pattern can order documents (every field 1 or -1, not sparse/partial/text). */
@@ -324,30 +269,13 @@ export class IndexState {
    * The full keys whose first fields equal `prefix`, in index order (or in reverse), as one
    * synchronous walk. The caller must not write to the collection while iterating.
    */
-  *walk(prefix: unknown[], backward: boolean): Generator<FullEntry> {
-    const arr = this.getOrdered();
-    const lo = prefix.length ? this.boundPrefix(prefix, false) : 0;
-    const hi = prefix.length ? this.boundPrefix(prefix, true) : arr.length;
-    if (backward) for (let i = hi - 1; i >= lo; i--) yield at(arr, i);
-    else for (let i = lo; i < hi; i++) yield at(arr, i);
+  walk(prefix: unknown[], backward: boolean): Generator<FullEntry> {
+    return this.order.walk(prefix, backward);
   }
 
   /** How many documents (with multikey repeats) hold keys starting with `prefix`, without collecting them. */
   countPrefix(prefix: unknown[]): number {
-    const arr = this.getOrdered();
-    const lo = prefix.length ? this.boundPrefix(prefix, false) : 0;
-    const hi = prefix.length ? this.boundPrefix(prefix, true) : arr.length;
-    let n = 0;
-    for (let i = lo; i < hi; i++) n += at(arr, i).keys.size;
-    return n;
-  }
-
-  private getOrdered(): FullEntry[] {
-    if (!this.ordered) {
-      this.ordered = [...this.full.values()].sort((a, b) => this.compareFull(a.t, b.t));
-      this.orderBuilds++;
-    }
-    return this.ordered;
+    return this.order.countPrefix(prefix);
   }
 
   /** For a unique index: another document already holding one of this document's keys. */
@@ -413,96 +341,4 @@ export class IndexState {
     }
     return this.sorted;
   }
-}
-
-/** Whether the way to `path` (or the value there) goes through an array. */
-function throughArray(doc: Document, path: string): boolean {
-  if (!path.includes('.')) return Array.isArray(doc[path]);
-  let cur: unknown = doc;
-  for (const part of path.split('.')) {
-    if (Array.isArray(cur)) return true;
-    if (!isPlainObject(cur) || !(part in cur)) return false;
-    cur = cur[part];
-  }
-  return Array.isArray(cur);
-}
-
-/** The paths of the arrays met on the way to the values at `path` ('tags', 'authors', 'a.b'). */
-function arrayPaths(doc: Document, path: string): string[] {
-  const parts = path.split('.');
-  const out = new Set<string>();
-  const walk = (cur: unknown, i: number): void => {
-    if (Array.isArray(cur)) {
-      out.add(parts.slice(0, i).join('.'));
-      if (i === parts.length) return;
-      for (const el of cur)
-        if (isPlainObject(el) && at(parts, i) in el) walk(el[at(parts, i)], i + 1);
-      return;
-    }
-    if (i < parts.length && isPlainObject(cur) && at(parts, i) in cur)
-      walk(cur[at(parts, i)], i + 1);
-  };
-  walk(doc, 0);
-  return [...out];
-}
-
-function dedupe(vals: unknown[]): unknown[] {
-  const seen = new Set<string>();
-  const out: unknown[] = [];
-  for (const v of vals) {
-    const k = keyOf(v);
-    if (!seen.has(k)) {
-      seen.add(k);
-      out.push(v);
-    }
-  }
-  return out;
-}
-
-function lowerBound(sorted: Entry[], value: unknown): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareValues(at(sorted, mid).v, value) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The first position whose value sorts after `value` (where a new equal value goes). */
-function upperBound(sorted: Entry[], value: unknown): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareValues(at(sorted, mid).v, value) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Removes one entry (by identity) from the sorted array, found by binary search. */
-function removeEntry(sorted: Entry[], entry: Entry): void {
-  for (let i = lowerBound(sorted, entry.v); i < sorted.length; i++) {
-    if (sorted[i] === entry) {
-      sorted.splice(i, 1);
-      return;
-    }
-    if (compareValues(at(sorted, i).v, entry.v) !== 0) break;
-  }
-  // Not found where its value sorts (cannot happen for values with a total order): search it all.
-  const i = sorted.indexOf(entry);
-  if (i >= 0) sorted.splice(i, 1);
-}
-
-function firstOfRank(sorted: Entry[], rank: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (typeRank(at(sorted, mid).v) < rank) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -7,7 +7,8 @@ import {
 } from '@mechabrim/contracts';
 import { formatPrice, toAgorot } from '@mechabrim/money';
 import { useQueryClient } from '@mechabrim/query';
-import { ErrorState, Field, SubmitButton } from '@mechabrim/ui';
+import { ErrorState, Field } from '@mechabrim/ui';
+import { EditorForm } from '../../../shared/editor-form';
 import { reasonOf } from '../../../shared/errors';
 import { strings } from '../../../strings.he';
 import {
@@ -60,19 +61,16 @@ function ProjectForm({
   };
 
   return (
-    <form
-      className="ap-card ap-profile__form"
-      noValidate
+    <EditorForm
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
+      failure={errors.form}
+      pending={busy}
+      labels={s}
+      onCancel={() => onDone(null)}
     >
-      {errors.form && (
-        <p className="ap-banner" data-tone="error" role="alert">
-          {errors.form}
-        </p>
-      )}
       <Field label={s.name} error={errors.name} required>
         {(control) => <input {...control} value={values.name} onChange={set('name')} />}
       </Field>
@@ -168,21 +166,7 @@ function ProjectForm({
           )}
         </Field>
       </fieldset>
-      <div className="ap-profile__actions">
-        <SubmitButton pending={busy} pendingLabel={s.saving}>
-          {s.save}
-        </SubmitButton>
-        <button
-          type="button"
-          className="mb-button"
-          data-variant="ghost"
-          disabled={busy}
-          onClick={() => onDone(null)}
-        >
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 

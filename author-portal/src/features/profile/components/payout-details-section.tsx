@@ -7,9 +7,11 @@ import {
   type PayoutDetailsInput,
 } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
-import { ErrorState, Field, SubmitButton } from '@mechabrim/ui';
+import { Field } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
+import { EditorForm } from '../../../shared/editor-form';
 import { reasonOf } from '../../../shared/errors';
+import { LoadedSection } from '../../../shared/loaded-section';
 import { strings } from '../../../strings.he';
 import {
   payoutDetailsFormSchema,
@@ -88,12 +90,13 @@ function PayoutDetailsForm({
   });
 
   return (
-    <form className="ap-card ap-profile__form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      {failure && (
-        <p className="ap-banner" data-tone="error" role="alert">
-          {failure}
-        </p>
-      )}
+    <EditorForm
+      onSubmit={(e) => void onSubmit(e)}
+      failure={failure}
+      pending={isSubmitting}
+      labels={s}
+      onCancel={() => onDone(null)}
+    >
       {details && <p className="ap-profile__hint">{s.changeWarning}</p>}
       {details && <p className="ap-profile__hint">{s.reenterHint}</p>}
       <Field label={s.accountHolder} error={errors.accountHolder?.message} required>
@@ -141,21 +144,7 @@ function PayoutDetailsForm({
           </p>
         )}
       </fieldset>
-      <div className="ap-profile__actions">
-        <SubmitButton pending={isSubmitting} pendingLabel={s.saving}>
-          {s.save}
-        </SubmitButton>
-        <button
-          type="button"
-          className="mb-button"
-          data-variant="ghost"
-          disabled={isSubmitting}
-          onClick={() => onDone(null)}
-        >
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
@@ -165,65 +154,52 @@ export function PayoutDetailsSection() {
   const [editing, setEditing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  const title = (
-    <h2 id="ap-payouts-title" className="ap-title">
-      {s.title}
-    </h2>
-  );
-  if (query.isError) {
-    return (
-      <section aria-labelledby="ap-payouts-title">
-        {title}
-        <ErrorState
-          message={s.loadError}
-          onRetry={() => void query.refetch()}
-          retryLabel={s.retry}
-        />
-      </section>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <section aria-labelledby="ap-payouts-title">
-        {title}
-        <p role="status">{strings.loading}</p>
-      </section>
-    );
-  }
-  // An answer without `details` (an older API) reads as "not entered yet".
-  const details = query.data.details ?? null;
   return (
-    <section aria-labelledby="ap-payouts-title" className="ap-profile">
-      {title}
-      <p>{s.intro}</p>
-      {message && !editing && (
-        <p className="ap-banner" role="status">
-          {message}
-        </p>
-      )}
-      {editing ? (
-        <PayoutDetailsForm
-          details={details}
-          onDone={(saved) => {
-            setMessage(saved);
-            setEditing(false);
-          }}
-        />
-      ) : (
-        <>
-          {details ? <PayoutDetailsView details={details} /> : <p>{s.empty}</p>}
-          <button
-            type="button"
-            className="mb-button"
-            onClick={() => {
-              setMessage(null);
-              setEditing(true);
-            }}
-          >
-            {details ? s.edit : s.add}
-          </button>
-        </>
-      )}
-    </section>
+    <LoadedSection
+      query={query}
+      titleId="ap-payouts-title"
+      title={s.title}
+      loadError={s.loadError}
+      retryLabel={s.retry}
+      className="ap-profile"
+    >
+      {(data) => {
+        // An answer without `details` (an older API) reads as "not entered yet".
+        const details = data.details ?? null;
+        return (
+          <>
+            <p>{s.intro}</p>
+            {message && !editing && (
+              <p className="ap-banner" role="status">
+                {message}
+              </p>
+            )}
+            {editing ? (
+              <PayoutDetailsForm
+                details={details}
+                onDone={(saved) => {
+                  setMessage(saved);
+                  setEditing(false);
+                }}
+              />
+            ) : (
+              <>
+                {details ? <PayoutDetailsView details={details} /> : <p>{s.empty}</p>}
+                <button
+                  type="button"
+                  className="mb-button"
+                  onClick={() => {
+                    setMessage(null);
+                    setEditing(true);
+                  }}
+                >
+                  {details ? s.edit : s.add}
+                </button>
+              </>
+            )}
+          </>
+        );
+      }}
+    </LoadedSection>
   );
 }

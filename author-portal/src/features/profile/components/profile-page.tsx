@@ -3,9 +3,11 @@ import type { AuthorProfile } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
 import { Link } from '@mechabrim/routing';
 import { ApiError, sessionStore, useSession } from '@mechabrim/session';
-import { ErrorState, Field, SubmitButton } from '@mechabrim/ui';
+import { Field } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
+import { EditorForm } from '../../../shared/editor-form';
 import { reasonOf } from '../../../shared/errors';
+import { LoadedSection } from '../../../shared/loaded-section';
 import { strings } from '../../../strings.he';
 import {
   authorProfileKey,
@@ -113,12 +115,13 @@ function ProfileForm({
   });
 
   return (
-    <form className="ap-card ap-profile__form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      {failure && (
-        <p className="ap-banner" data-tone="error" role="alert">
-          {failure}
-        </p>
-      )}
+    <EditorForm
+      onSubmit={(e) => void onSubmit(e)}
+      failure={failure}
+      pending={isSubmitting}
+      labels={s}
+      onCancel={() => onDone(false)}
+    >
       <Field label={s.name} error={errors.name?.message} required>
         {(control) => <input autoComplete="name" {...control} {...register('name')} />}
       </Field>
@@ -178,21 +181,7 @@ function ProfileForm({
           </Field>
         ))}
       </fieldset>
-      <div className="ap-profile__actions">
-        <SubmitButton pending={isSubmitting} pendingLabel={s.saving}>
-          {s.save}
-        </SubmitButton>
-        <button
-          type="button"
-          className="mb-button"
-          data-variant="ghost"
-          disabled={isSubmitting}
-          onClick={() => onDone(false)}
-        >
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
@@ -206,75 +195,61 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  const title = (
-    <h1 id="ap-profile-title" className="ap-title">
-      {s.title}
-    </h1>
-  );
-  if (profile.isError) {
-    return (
-      <section aria-labelledby="ap-profile-title">
-        {title}
-        <ErrorState
-          message={s.loadError}
-          onRetry={() => void profile.refetch()}
-          retryLabel={s.retry}
-        />
-      </section>
-    );
-  }
-  if (profile.isPending) {
-    return (
-      <section aria-labelledby="ap-profile-title">
-        {title}
-        <p role="status">{strings.loading}</p>
-      </section>
-    );
-  }
   return (
-    <section aria-labelledby="ap-profile-title" className="ap-profile">
-      {title}
-      {saved && !editing && (
-        <p className="ap-banner" role="status">
-          {s.saved}
-        </p>
-      )}
-      {editing ? (
-        <ProfileForm
-          profile={profile.data}
-          onDone={(done) => {
-            setSaved(done);
-            setEditing(false);
-          }}
-        />
-      ) : (
+    <LoadedSection
+      query={profile}
+      titleId="ap-profile-title"
+      title={s.title}
+      level="h1"
+      loadError={s.loadError}
+      retryLabel={s.retry}
+      className="ap-profile"
+    >
+      {(data) => (
         <>
-          <ProfileView
-            profile={profile.data}
-            name={user?.name ?? ''}
-            email={user?.email ?? ''}
-            bio={user?.bio ?? ''}
-          />
-          <div className="ap-profile__actions">
-            <button
-              type="button"
-              className="mb-button"
-              onClick={() => {
-                setSaved(false);
-                setEditing(true);
+          {saved && !editing && (
+            <p className="ap-banner" role="status">
+              {s.saved}
+            </p>
+          )}
+          {editing ? (
+            <ProfileForm
+              profile={data}
+              onDone={(done) => {
+                setSaved(done);
+                setEditing(false);
               }}
-            >
-              {s.edit}
-            </button>
-            <SignOutEverywhere />
-          </div>
-          {/* The payout details live in the payouts section (issue 23). */}
-          <p className="ap-profile__hint">
-            <Link to="/author-dashboard/payouts">{strings.payouts.movedToPayouts}</Link>
-          </p>
+            />
+          ) : (
+            <>
+              <ProfileView
+                profile={data}
+                name={user?.name ?? ''}
+                email={user?.email ?? ''}
+                bio={user?.bio ?? ''}
+              />
+              <div className="ap-profile__actions">
+                <button
+                  type="button"
+                  className="mb-button"
+                  onClick={() => {
+                    setSaved(false);
+                    setEditing(true);
+                  }}
+                >
+                  {s.edit}
+                </button>
+                <SignOutEverywhere />
+              </div>
+              {/* The payout details live in the payouts section (issue 23). */}
+              <p className="ap-profile__hint">
+                <Link to="/author-dashboard/payouts">{strings.payouts.movedToPayouts}</Link>
+              </p>
+            </>
+          )}
         </>
       )}
-    </section>
+    </LoadedSection>
   );
 }
 
