@@ -301,6 +301,13 @@ async function main() {
     console.log(
       '  route       drawn   LCP ms  ×floor  TBT ms    CLS  score  JS KB br (budget)  before LCP',
     );
+    if (floorRuns.length > 0) {
+      // The floor's own TBT and score say how much the machine's load alone costs (it runs no script).
+      const f = medianByLcp(floorRuns);
+      console.log(
+        `  ${'floor'.padEnd(10)} ${'static'.padEnd(7)} ${[ms(f.lcp).padStart(7), '1.00'.padStart(7), ms(f.tbt).padStart(7), f.cls.toFixed(3).padStart(6), String(Math.round(f.score * 100)).padStart(6)].join(' ')}       0.0`,
+      );
+    }
     for (const route of routes) {
       const j = js.get(route.name);
       const firstJs = j ? total(j.firstRender, 'brotli') / 1024 : NaN;
