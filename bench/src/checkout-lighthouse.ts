@@ -15,10 +15,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { startStack } from '@mechabrim/launcher';
 import { startEdgeServer } from '@mechabrim/edge';
-import { DEMO_ACCOUNTS } from '@mechabrim/demo-data';
 import {
   FIGURES_HEADER,
   LCP_BUDGET_MS,
@@ -28,23 +26,7 @@ import {
   lighthouseRuns,
   startLighthouseBrowser,
 } from './support/lighthouse';
-
-interface CatalogueBook {
-  _id: string;
-  title: string;
-  price: number;
-  coverImage?: string;
-  authorName?: string;
-}
-
-/** Lighthouse's settings with its storage reset off, so the signed-in session stays. */
-function keepingStorage(config: object | undefined): object {
-  const base = (config ?? { extends: 'lighthouse:default' }) as {
-    extends: string;
-    settings?: object;
-  };
-  return { ...base, settings: { ...base.settings, disableStorageReset: true } };
-}
+import { keepingStorage, startBuyerSession } from './support/buyer-session';
 
 async function main() {
   const build = process.argv.includes('--build');
@@ -58,52 +40,7 @@ async function main() {
   const lighthouse = await startLighthouseBrowser();
   let failed = false;
   try {
-    const login = (await (
-      await fetch(`${stack.urls.api}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: DEMO_ACCOUNTS.reader.email,
-          password: DEMO_ACCOUNTS.reader.password,
-        }),
-      })
-    ).json()) as { token: string };
-    const { books } = (await (
-      await fetch(`${stack.urls.api}/api/books?limit=3&sort=sales`)
-    ).json()) as { books: CatalogueBook[] };
-    const cart = books.map((book) => ({ book, quantity: 1 }));
-
-    // A second client on the same Chromium prepares each run: session and cart in the shell's
-    // localStorage, HTTP cache emptied.
-    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${lighthouse.port}`);
-    const context = cdp.contexts()[0] ?? (await cdp.newContext());
-    const prepare = async () => {
-      const page = await context.newPage();
-      try {
-        await page.goto(`${stack.urls.shell}/about`, { waitUntil: 'domcontentloaded' });
-        await page.evaluate(
-          ([token, lines]) => {
-            localStorage.setItem('token', token);
-            localStorage.setItem('cart', lines);
-          },
-          [login.token, JSON.stringify(cart)] as const,
-        );
-        // Loaded again, the app mirrors the stored cart and the session into their cookies
-        // (libs/cart-store, libs/session), as on every page the reader adds books on: the cart
-        // and checkout pages are then drawn by the server.
-        await page.reload({ waitUntil: 'load' });
-        await page.waitForFunction(
-          () =>
-            /(^|; )mb_cart=[^-;]/.test(document.cookie) &&
-            /(^|; )mb_signed_in=1/.test(document.cookie),
-        );
-        const session = await context.newCDPSession(page);
-        await session.send('Network.clearBrowserCache');
-        await session.detach();
-      } finally {
-        await page.close();
-      }
-    };
+    const { prepare, close: disconnect } = await startBuyerSession(stack.urls, lighthouse.port);
 
     const pages = [
       { name: 'baseline (static page)', url: `${baseline.url}/` },
@@ -130,7 +67,7 @@ async function main() {
       }
     }
     console.log(`Target: LCP ≤ ${LCP_BUDGET_MS} ms for the cart and checkout pages.`);
-    await cdp.close();
+    await disconnect();
   } finally {
     await lighthouse.close();
     await baseline.close();

@@ -14,13 +14,8 @@
  * front ends and services built (`npm test` builds them); `--build` builds first.
  * Figures are printed; the exit code is 1 when a target is missed (BENCH_SOFT=1 reports only).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { startStack } from '@mechabrim/launcher';
-import { startEdgeServer } from '@mechabrim/edge';
 
 import {
   CHROME_PATH,
@@ -30,24 +25,26 @@ import {
   RUNS,
   figuresRow,
   lighthouseRuns,
+  startFloorPage,
   startLighthouseBrowser,
   type LighthouseBrowser,
 } from './support/lighthouse';
+import {
+  kb,
+  markOf,
+  markWhenPresent,
+  recordScripts,
+  type PageScript,
+} from './support/page-scripts';
 
 const JS_BUDGET_KB = 170;
 const CLS_BUDGET = 0.05;
 
-interface Chunk {
-  url: string;
-  raw: number;
-  gzip: number;
-}
-
 interface HomeScripts {
   /** Requested before the home page's first render was on screen (hero and the picks' cards). */
-  firstRender: Chunk[];
+  firstRender: PageScript[];
   /** Requested afterwards (Swiper, lazy screens' prefetches): loaded, but not needed to paint. */
-  afterwards: Chunk[];
+  afterwards: PageScript[];
 }
 
 /**
@@ -63,71 +60,29 @@ async function homeJavaScript(shellUrl: string): Promise<HomeScripts> {
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     // The moment the first book card of the picks is in the page, taken inside the page.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __mbFirstCard?: number };
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('#picks [data-testid="book-card"]')) {
-          w.__mbFirstCard = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const sizes = new Map<string, Promise<Chunk | null>>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      sizes.set(
-        response.url(),
-        response
-          .body()
-          .then((body) => ({
-            url: response.url(),
-            raw: body.length,
-            gzip: gzipSync(body, { level: 9 }).length,
-          }))
-          .catch(() => null),
-      );
-    });
+    await markWhenPresent(page, 'firstCard', '#picks [data-testid="book-card"]');
+    const scripts = recordScripts(page);
     await page.goto(shellUrl);
     await page.locator('#picks [data-testid="book-card"]').first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    const requestedBefore = await page.evaluate(() => {
-      const cardAt = (window as unknown as { __mbFirstCard?: number }).__mbFirstCard ?? Infinity;
-      return performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime <= cardAt)
-        .map((e) => e.name);
-    });
-    const beforeRender = new Set(requestedBefore);
-    const all = (await Promise.all(sizes.values())).filter((c): c is Chunk => c !== null);
-    const bySize = (a: Chunk, b: Chunk) => b.gzip - a.gzip;
+    const cardAt = await markOf(page, 'firstCard');
+    const all = await scripts.collect();
+    const bySize = (a: PageScript, b: PageScript) => b.gzip - a.gzip;
     return {
-      firstRender: all.filter((c) => beforeRender.has(c.url)).sort(bySize),
-      afterwards: all.filter((c) => !beforeRender.has(c.url)).sort(bySize),
+      firstRender: all.filter((c) => c.requestedAt <= cardAt).sort(bySize),
+      afterwards: all.filter((c) => c.requestedAt > cardAt).sort(bySize),
     };
   } finally {
     await browser.close();
   }
 }
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
 async function main() {
   const build = process.argv.includes('--build');
   const stack = await startStack({ build });
-  const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'mb-bench-static-'));
   let chromeKill: (() => Promise<void> | void) | undefined;
-  const baseline = await (async () => {
-    // One heading and one 2:3 image, like a book page without any script.
-    writeFileSync(
-      path.join(baselineDir, 'cover.svg'),
-      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#a4431d"/></svg>',
-    );
-    writeFileSync(
-      path.join(baselineDir, 'index.html'),
-      '<!doctype html><html lang="he" dir="rtl"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>בסיס</title><h1>עמוד בסיס</h1><img src="/cover.svg" width="400" height="600" alt="כריכה"></html>',
-    );
-    return startEdgeServer({ dir: baselineDir, port: 0, host: '127.0.0.1' });
-  })();
+  // One heading and one 2:3 image, like a book page without any script.
+  const baseline = await startFloorPage();
   let failed = false;
   try {
     const { books } = (await (
@@ -169,7 +124,7 @@ async function main() {
     const browser: LighthouseBrowser = await startLighthouseBrowser();
     chromeKill = () => browser.close();
     const pages = [
-      { name: 'baseline (static page)', url: `${baseline.url}/` },
+      { name: 'baseline (static page)', url: baseline.url },
       { name: 'home', url: `${stack.urls.shell}/` },
       { name: `book "${book?.title}"`, url: `${stack.urls.shell}/book/${book?._id}` },
       // Issue 13 §8: the whole catalogue, and the same with filters in its address (a shared
@@ -204,7 +159,6 @@ async function main() {
   } finally {
     await chromeKill?.();
     await baseline.close();
-    rmSync(baselineDir, { recursive: true, force: true });
     await stack.stop();
   }
   if (failed && process.env.BENCH_SOFT !== '1') process.exitCode = 1;

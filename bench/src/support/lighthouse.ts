@@ -3,8 +3,10 @@
  * repeated and the median kept, and the figures the reports print.
  */
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { startEdgeServer } from '@mechabrim/edge';
 
 /** BENCH_SAVE_DIR: every run's whole Lighthouse report is written there, to see where time went. */
 const SAVE_DIR = process.env.BENCH_SAVE_DIR;
@@ -13,7 +15,52 @@ if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 process.env.CHROME_PATH = CHROME_PATH;
 export const LCP_BUDGET_MS = 2000;
-export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** `--runs N` (or BENCH_RUNS): Lighthouse runs a page, the median kept. Default 3. */
+export const RUNS = Number(runsArgument() ?? process.env.BENCH_RUNS ?? 3);
+
+function runsArgument(): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((arg) => arg === '--runs' || arg.startsWith('--runs='));
+  if (at < 0) return undefined;
+  const arg = args[at] ?? '';
+  return arg.includes('=') ? arg.slice('--runs='.length) : args[at + 1];
+}
+
+/** The machine's load average (1, 5, 15 minutes) and its cores, for a run's report. */
+export function loadAverage(): string {
+  const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2));
+  return `load average ${one}, ${five}, ${fifteen} (${os.cpus().length} cores)`;
+}
+
+export interface FloorPage {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The floor: a static page with one heading and one 2:3 cover (a book page without any script),
+ * served by the edge's static server as the store's pages are — the LCP this machine and
+ * emulation allow.
+ */
+export async function startFloorPage(): Promise<FloorPage> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mb-bench-static-'));
+  writeFileSync(
+    path.join(dir, 'cover.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#a4431d"/></svg>',
+  );
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="he" dir="rtl"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>בסיס</title><h1>עמוד בסיס</h1><img src="/cover.svg" width="400" height="600" alt="כריכה"></html>',
+  );
+  const server = await startEdgeServer({ dir, port: 0, host: '127.0.0.1' });
+  return {
+    url: `${server.url}/`,
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 export interface LighthouseFigures {
   lcp: number;
@@ -116,9 +163,46 @@ export async function startLighthouseBrowser(): Promise<LighthouseBrowser> {
   };
 }
 
+/** One Lighthouse run against one page, its figures kept. */
+export async function lighthouseRun(
+  browser: Pick<LighthouseBrowser, 'run' | 'port'>,
+  url: string,
+  config?: object,
+): Promise<LighthouseFigures> {
+  const result = await browser.run(
+    url,
+    { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    config,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (SAVE_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(result.lhr));
+  }
+  const a = result.lhr.audits;
+  return {
+    lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
+    cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
+    fcp: a['first-contentful-paint']?.numericValue ?? NaN,
+    tbt: a['total-blocking-time']?.numericValue ?? NaN,
+    score: result.lhr.categories.performance.score,
+    lcpElement: lcpElementOf(a['largest-contentful-paint-element']?.details),
+    lcpPhases: lcpPhasesOf(a['largest-contentful-paint-element']?.details),
+    shifts: shiftsOf(a['layout-shifts']?.details),
+  };
+}
+
+/** The median run by LCP, as Lighthouse's own guidance suggests for noisy machines. */
+export function medianByLcp(runs: readonly LighthouseFigures[]): LighthouseFigures {
+  const sorted = [...runs].sort((x, y) => x.lcp - y.lcp);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  return median;
+}
+
 /**
- * Lighthouse `RUNS` times against one page; the median run by LCP, as Lighthouse's own guidance
- * suggests for noisy machines. `beforeEachRun` prepares the browser (e.g. a signed-in session).
+ * Lighthouse `RUNS` times against one page; the median run by LCP. `beforeEachRun` prepares the
+ * browser (e.g. a signed-in session).
  */
 export async function lighthouseRuns(
   browser: Pick<LighthouseBrowser, 'run' | 'port'>,
@@ -129,32 +213,9 @@ export async function lighthouseRuns(
   const runs: LighthouseFigures[] = [];
   for (let i = 0; i < RUNS; i++) {
     await beforeEachRun?.();
-    const result = await browser.run(
-      url,
-      { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-      config,
-    );
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (SAVE_DIR) {
-      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
-      writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(result.lhr));
-    }
-    const a = result.lhr.audits;
-    runs.push({
-      lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
-      cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
-      fcp: a['first-contentful-paint']?.numericValue ?? NaN,
-      tbt: a['total-blocking-time']?.numericValue ?? NaN,
-      score: result.lhr.categories.performance.score,
-      lcpElement: lcpElementOf(a['largest-contentful-paint-element']?.details),
-      lcpPhases: lcpPhasesOf(a['largest-contentful-paint-element']?.details),
-      shifts: shiftsOf(a['layout-shifts']?.details),
-    });
+    runs.push(await lighthouseRun(browser, url, config));
   }
-  runs.sort((x, y) => x.lcp - y.lcp);
-  const median = runs[Math.floor(runs.length / 2)];
-  if (!median) throw new Error('no Lighthouse run');
-  return median;
+  return medianByLcp(runs);
 }
 
 /** One line of the report's table. */
