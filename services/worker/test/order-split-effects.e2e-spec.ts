@@ -22,6 +22,7 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { bookSoldOutboxId } from '../src/order-splits/order-split';
 import { bookSalesOutboxId } from '../src/order-splits/split-effects';
 import type { OrderSplitOutcome } from '../src/order-splits/split-types';
+import { twoBookOrder } from './split-order-fixture';
 import { startTestWorker } from './worker-app';
 
 let mongo: TestMongo;
@@ -36,24 +37,8 @@ let worker: NestFastifyApplication | undefined;
 const authorId = new Types.ObjectId();
 const [bookA, bookB] = [new Types.ObjectId(), new Types.ObjectId()];
 
-/** A paid order: 2 copies of book A and 1 of book B. */
-async function paidOrder(): Promise<Types.ObjectId> {
-  const line = (book: Types.ObjectId, title: string, quantity: number, priceAgorot: number) => ({
-    book: { _id: book, title, author: authorId, authorName: 'נועה לוי', coverImage: '' },
-    quantity,
-    priceAgorot,
-  });
-  const order = await db.model('Order').create({
-    user: { userId: new Types.ObjectId(), name: 'קונה', email: 'buyer@example.com' },
-    shippingAddress: { fullName: 'קונה', street: 'הרצל 1', city: 'חיפה', zip: '3100000' },
-    books: [line(bookA, 'ספר א', 2, 3990), line(bookB, 'ספר ב', 1, 5450)],
-    totalAmountAgorot: 13430,
-    donationAmountAgorot: 1343,
-    status: 'paid',
-    paidAt: new Date('2026-11-20T10:00:00Z'),
-  });
-  return order._id as Types.ObjectId;
-}
+/** A paid order: 2 copies of book A and 1 of book B (split-order-fixture.ts). */
+const paidOrder = () => twoBookOrder(db, { authorId, bookA, bookB });
 
 async function split(orderId: Types.ObjectId, jobId: string): Promise<OrderSplitOutcome> {
   const job = await splits.add(

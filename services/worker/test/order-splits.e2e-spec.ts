@@ -13,6 +13,7 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { countBookSales } from '../src/book-sales/count-book-sales';
 import { backfillLedgerCopies } from '../src/book-sales/ledger-copies-backfill';
 import type { OrderSplitOutcome } from '../src/order-splits/order-splits.processor';
+import { twoBookOrder } from './split-order-fixture';
 import { startTestWorker } from './worker-app';
 
 let mongo: TestMongo;
@@ -34,26 +35,9 @@ const startWorker = async (env: Record<string, string> = {}) => {
   return started.app;
 };
 
-/** A paid order of two lines: 2 × 39.90 ₪ of book A and 1 × 54.50 ₪ of book B. */
-/** A paid order of 134.30 ₪ in books; `shippingAgorot` paid on top of them (none: free). */
-async function paidOrder(status = 'paid', shippingAgorot?: number): Promise<Types.ObjectId> {
-  const line = (book: Types.ObjectId, title: string, quantity: number, priceAgorot: number) => ({
-    book: { _id: book, title, author: authorId, authorName: 'נועה לוי', coverImage: '' },
-    quantity,
-    priceAgorot,
-  });
-  const order = await db.model('Order').create({
-    user: { userId: new Types.ObjectId(), name: 'קונה', email: 'buyer@example.com' },
-    shippingAddress: { fullName: 'קונה', street: 'הרצל 1', city: 'חיפה', zip: '3100000' },
-    books: [line(bookA, 'ספר א', 2, 3990), line(bookB, 'ספר ב', 1, 5450)],
-    totalAmountAgorot: 13430,
-    donationAmountAgorot: 1343,
-    ...(shippingAgorot !== undefined && { amountDueAgorot: 13430 + shippingAgorot }),
-    status,
-    paidAt: status === 'paid' ? new Date('2026-11-20T10:00:00Z') : null,
-  });
-  return order._id as Types.ObjectId;
-}
+/** A paid order of 134.30 ₪ in books (split-order-fixture.ts). */
+const paidOrder = (status = 'paid', shippingAgorot?: number) =>
+  twoBookOrder(db, { authorId, bookA, bookB }, status, shippingAgorot);
 
 async function split(orderId: Types.ObjectId, jobId: string): Promise<OrderSplitOutcome> {
   const job = await queue.add(
