@@ -180,8 +180,10 @@ describe('cancelling stops the press and gives the money back', () => {
       { jobId: `replay-${refund.ref}` },
     );
     const replay = await until('the replayed job', async () => {
+      // One snapshot: its finishedOn and returnvalue are written together, whereas asking
+      // isCompleted() after getJob() can see a job that finished after its snapshot was read.
       const job = await ctx.queues.refunds.getJob(`replay-${refund.ref}`);
-      return job && (await job.isCompleted()) ? job : undefined;
+      return job?.finishedOn && !job.failedReason ? job : undefined;
     });
     expect(replay.returnvalue).toMatchObject({ outcome: 'refunded', mailed: false });
     expect(ctx.simulator.refunds.filter((credit) => credit.DCdisable === refund.ref)).toHaveLength(
