@@ -12,11 +12,11 @@ import {
 import { present } from '../support/present';
 import { openAccountMenu } from '../support/browser';
 
-// One stack for both widths: each width's journey uses its own accounts and records, so the
-// second does not depend on what the first left behind.
+// The run's shared stack: each width's journey uses accounts and records of its own (readers,
+// their wishlists, contact messages), which no other journey counts.
 let world: StorefrontWorld;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({}, { borrow: true });
 });
 afterAll(() => world?.close());
 

@@ -52,10 +52,10 @@ async function signIn(
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
-// One stack for both widths: the checks only read.
+// The checks only read: the run's shared stack.
 let world: StorefrontWorld;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({}, { borrow: true });
 });
 afterAll(() => world?.close());
 

@@ -34,7 +34,7 @@ jest.mock('./swiper-kit', () => {
 
 const titles = (n: number) => Array.from({ length: n }, (_, i) => `ספר ${i + 1}`);
 
-async function renderCarousel(count: number) {
+async function renderCarousel(count: number, autoplayDelay?: number) {
   Object.values(swiper.instance).forEach((fn) => fn.mockClear());
   render(
     <BookCarousel
@@ -42,6 +42,7 @@ async function renderCarousel(count: number) {
       getKey={(t) => t}
       renderItem={(t) => <p>{t}</p>}
       label="קרוסלה לבדיקה"
+      autoplayDelay={autoplayDelay}
     />,
   );
   await waitFor(() => expect(document.querySelector('.swiper-initialized')).not.toBeNull());
@@ -85,5 +86,34 @@ describe('carousel dots', () => {
     expect(swiper.instance.slideToLoop).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'הבא' }));
     expect(swiper.instance.slideNext).toHaveBeenCalled();
+  });
+});
+
+describe('carousel autoplay', () => {
+  /** jsdom has no matchMedia: answer `reduce` as asked, `no-preference` otherwise. */
+  function prefersReducedMotion(reduce: boolean) {
+    window.matchMedia = ((query: string) => ({
+      matches: reduce && query.includes('prefers-reduced-motion: reduce'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  }
+  afterEach(() => {
+    delete (window as Partial<Window>).matchMedia;
+  });
+
+  it('moves on its own at the delay asked for', async () => {
+    prefersReducedMotion(false);
+    await renderCarousel(12, 5000);
+    expect(swiper.props.autoplay).toMatchObject({ delay: 5000 });
+    expect(swiper.props.modules).toContain('Autoplay');
+  });
+
+  it('stays still for a reader who prefers reduced motion', async () => {
+    prefersReducedMotion(true);
+    await renderCarousel(12, 5000);
+    expect(swiper.props.autoplay).toBe(false);
+    expect(swiper.props.modules).not.toContain('Autoplay');
   });
 });
