@@ -1,9 +1,9 @@
+import { type AuthorGender } from '@mechabrim/contracts';
 import {
   MAX_UPLOAD_FILE_BYTES,
   RETURN_WINDOW_DAYS,
   UPLOAD_FORMATS,
-  type AuthorGender,
-} from '@mechabrim/contracts';
+} from '@mechabrim/contracts/src/terms';
 import {
   type Agorot,
   type DeliveryTime,
@@ -290,6 +290,7 @@ export const strings = {
       signIn: 'כדי לכתוב ביקורת יש להתחבר לחשבון',
       signInLink: 'התחברות',
       write: 'כתיבת ביקורת',
+      formLoading: 'טופס הביקורת נטען…',
       rating: 'דירוג',
       ratingOption: (n: number) => (n === 1 ? 'כוכב אחד' : `${n} כוכבים`),
       reviewTitle: 'כותרת',

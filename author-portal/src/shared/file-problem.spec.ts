@@ -1,4 +1,4 @@
-import { UPLOAD_FORMATS } from '@mechabrim/contracts';
+import { UPLOAD_FORMATS } from '@mechabrim/contracts/src/terms';
 import { acceptOf, fileProblem } from './file-problem';
 
 describe('the upload form’s formats (issue 27 item 22)', () => {

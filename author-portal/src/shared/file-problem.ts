@@ -1,10 +1,5 @@
-import {
-  BOOK_UPLOAD_FILES,
-  BOOK_UPLOAD_HE,
-  MAX_UPLOAD_FILE_BYTES,
-  UPLOAD_FORMATS,
-  type BookUploadFileField,
-} from '@mechabrim/contracts';
+import { BOOK_UPLOAD_FILES, BOOK_UPLOAD_HE, type BookUploadFileField } from '@mechabrim/contracts';
+import { MAX_UPLOAD_FILE_BYTES, UPLOAD_FORMATS } from '@mechabrim/contracts/src/terms';
 
 const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
 /** The cover image types the API decodes (the upload guide names the same, from contracts). */

@@ -1,4 +1,4 @@
-import { safeHttpUrl } from './author-portal';
+import { safeHttpUrl } from './terms';
 
 describe('safeHttpUrl', () => {
   it.each([

@@ -8,7 +8,7 @@ import {
 } from '@mechabrim/print-specs';
 import { formatPrice } from '@mechabrim/money';
 import { z } from 'zod';
-import { resolveCategory, type BookCategory } from './catalogue';
+import { resolveCategory, type BookCategory } from './terms';
 import { printCostQuoteSchema } from './print-cost';
 
 /** Hebrew messages of the book print options (spec §9), shared by the upload form and the API. */
@@ -127,21 +127,6 @@ export const BOOK_UPLOAD_HE = {
   noFiles: 'יש לבחור לפחות קובץ אחד להחלפה.',
   filesReplaced: 'הקבצים החדשים התקבלו. נבדוק אותם לדפוס, והספר ימתין שוב לאישור.',
   filesLocked: 'אפשר להחליף קבצים רק לספר שממתין לאישור או שנדחה.',
-} as const;
-
-/** The largest file of an upload (spec §5: up to 50 MB). */
-export const MAX_UPLOAD_FILE_BYTES = 50 * 1024 * 1024;
-
-/**
- * The files the upload form takes, and their formats: the book and its cover as PDF, the cover's
- * picture for the store as an image. The form's `accept` and the upload guide read them here.
- */
-export const UPLOAD_FORMATS = {
-  pdf: { mimeTypes: ['application/pdf'], names: ['PDF'] },
-  image: {
-    mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-    names: ['JPEG', 'PNG', 'WebP', 'GIF'],
-  },
 } as const;
 
 /**

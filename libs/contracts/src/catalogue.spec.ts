@@ -1,4 +1,5 @@
-import { bookListQuerySchema, resolveCategory, searchQuerySchema } from './catalogue';
+import { bookListQuerySchema, searchQuerySchema } from './catalogue';
+import { resolveCategory } from './terms';
 import { contactRequestSchema, wishlistAddRequestSchema } from './community';
 
 describe('catalogue queries', () => {

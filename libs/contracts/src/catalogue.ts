@@ -3,83 +3,7 @@ import { objectIdSchema, queryInt } from './fields';
 import { preflightReportSchema } from './preflight';
 import { printCostQuoteSchema } from './print-cost';
 import { VALIDATION_HE } from './validation-messages.he';
-
-/**
- * Upload categories of spec §9. `value` is what a book stores and the route carries
- * (`/category/פנטזיה`); `key` is an English alias accepted by `?category=`.
- */
-export const BOOK_CATEGORIES = [
-  { value: 'פנטזיה', key: 'fantasy', name: 'פנטזיה' },
-  { value: 'מדע בדיוני', key: 'science-fiction', name: 'מדע בדיוני' },
-  { value: 'רומן', key: 'novel', name: 'רומן' },
-  { value: 'היסטוריה', key: 'history', name: 'היסטוריה' },
-  { value: 'ילדים', key: 'children', name: 'ילדים' },
-  { value: 'עיון ומסות', key: 'non-fiction', name: 'עיון ומסות' },
-  { value: 'שירה', key: 'poetry', name: 'שירה' },
-  { value: 'בישול', key: 'cooking', name: 'בישול' },
-  { value: 'ספורט', key: 'sport', name: 'ספורט' },
-  { value: 'אחר', key: 'other', name: 'אחר' },
-] as const;
-export type BookCategory = (typeof BOOK_CATEGORIES)[number]['value'];
-export const BOOK_CATEGORY_VALUES = BOOK_CATEGORIES.map((c) => c.value) as [
-  BookCategory,
-  ...BookCategory[],
-];
-
-/**
- * English slugs of the original category page (spec §3) mapped onto the upload categories. A Map,
- * not an object literal: the key comes from the user, and `constructor` or `__proto__` must not
- * find something on Object.prototype.
- */
-const LEGACY_CATEGORY_SLUGS: ReadonlyMap<string, BookCategory> = new Map<string, BookCategory>([
-  ['romance', 'רומן'],
-  ['fiction', 'רומן'],
-  ['science', 'מדע בדיוני'],
-  ['philosophy', 'עיון ומסות'],
-  ['health', 'עיון ומסות'],
-  ['biography', 'עיון ומסות'],
-  ['travel', 'אחר'],
-  ['religion', 'אחר'],
-]);
-
-/** The stored category for a route or query value (Hebrew value, English key or legacy slug), or null. */
-export function resolveCategory(value: string): BookCategory | null {
-  const v = value.trim();
-  const lower = v.toLowerCase();
-  const byValue = BOOK_CATEGORIES.find((c) => c.value === v || c.key === lower);
-  if (byValue) return byValue.value;
-  return LEGACY_CATEGORY_SLUGS.get(lower) ?? null;
-}
-
-/** Sort orders of the catalogue (spec §2, §9). Default: best sellers first. */
-export const BOOK_SORTS = ['sales', 'newest', 'price', 'price-desc', 'rating', 'title'] as const;
-export type BookSort = (typeof BOOK_SORTS)[number];
-
-/**
- * The catalogue's price bands (spec §2: under 30, 30–50, over 50 ₪), as whole shekels of the
- * book's price. One definition for the API's filter and the storefront's filter control.
- */
-export const PRICE_BANDS = ['under-30', '30-50', 'over-50'] as const;
-export type PriceBand = (typeof PRICE_BANDS)[number];
-export const PRICE_BAND_BOUNDS: Record<
-  PriceBand,
-  { gte?: number; lt?: number; lte?: number; gt?: number }
-> = {
-  'under-30': { lt: 30 },
-  '30-50': { gte: 30, lte: 50 },
-  'over-50': { gt: 50 },
-};
-
-/** Does a price (shekels) fall in a band? */
-export function inPriceBand(price: number, band: PriceBand): boolean {
-  const b = PRICE_BAND_BOUNDS[band];
-  return (
-    (b.gte === undefined || price >= b.gte) &&
-    (b.gt === undefined || price > b.gt) &&
-    (b.lt === undefined || price < b.lt) &&
-    (b.lte === undefined || price <= b.lte)
-  );
-}
+import { AUTHOR_GENDERS, BOOK_SORTS, PRICE_BANDS } from './terms';
 
 /**
  * Query of `GET /api/books`: paging for the grids, a category, a sort, and the catalogue's
@@ -214,11 +138,6 @@ export const categoryCountSchema = z.object({
 });
 export type CategoryCount = z.infer<typeof categoryCountSchema>;
 
-/**
- * An author's grammatical gender, as the author chose it in the profile editor: the storefront
- * speaks of her or him in it ('הצטרפה', 'הצטרף'). Absent means not given, and the text is neutral.
- */
-export const AUTHOR_GENDERS = ['female', 'male'] as const;
 export const authorGenderSchema = z.enum(AUTHOR_GENDERS);
 export type AuthorGender = z.infer<typeof authorGenderSchema>;
 

@@ -10,6 +10,7 @@ export * from './auth';
 export * from './account-mail';
 export * from './follows';
 export * from './catalogue';
+export * from './terms';
 export * from './community';
 export * from './pickup-branch';
 export * from './landing';

@@ -112,9 +112,6 @@ export type BuyerCreditNote = z.infer<typeof buyerCreditNoteSchema>;
 export const RETURN_STATES = ['requested', 'received', 'rejected'] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
 
-/** Days after delivery a buyer may ask to return books (spec §9: "returns within 14 days"). */
-export const RETURN_WINDOW_DAYS = 14;
-
 /** Longest reason a return may give. */
 export const RETURN_REASON_MAX = 500;
 

@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { reviewSchema } from './catalogue';
+import { REVIEW_LIMITS } from './terms';
 
 /*
  * Readers' reviews of books they bought (issue 24, spec §2-§4, §7): written on the book page by a
  * reader whose order of the book was delivered, moderated by an admin, then shown with the
  * verified-purchase mark; other readers may mark one helpful or report it.
  */
-
-/** Length limits of a review's fields, in characters (Hebrew text, counted as typed). */
-export const REVIEW_LIMITS = {
-  titleMin: 2,
-  titleMax: 120,
-  contentMin: 10,
-  contentMax: 3000,
-  reportReasonMin: 3,
-  reportReasonMax: 500,
-} as const;
 
 /** Hebrew messages of the review schemas, shared by the book page's form and the server. */
 export const REVIEW_VALIDATION_HE = {

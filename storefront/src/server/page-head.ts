@@ -3,13 +3,13 @@
 // — as data (`PageHead`), which the edge server writes as tags (renderPageHead of
 // @mechabrim/contracts). Every address is absolute on the store's public origin (`siteUrl`).
 import {
-  BOOK_CATEGORIES,
   type Author,
   type Book,
   PAGE_HEAD_LIMITS,
   type PageHead,
   sitemapPagePath,
 } from '@mechabrim/contracts';
+import { BOOK_CATEGORIES } from '@mechabrim/contracts/src/terms';
 import { formatPriceDecimal } from '@mechabrim/money';
 import { strings } from '../strings.he';
 

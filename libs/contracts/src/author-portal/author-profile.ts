@@ -1,23 +1,7 @@
 import { z } from 'zod';
-import { AUTHOR_GENDERS, authorGenderSchema } from '../catalogue';
+import { authorGenderSchema } from '../catalogue';
+import { AUTHOR_GENDERS } from '../terms';
 import { commaList, PORTAL_VALIDATION_HE as M } from './portal-fields';
-
-/**
- * The address as a link may carry it: an absolute http(s) URL with a host, as typed; anything
- * else (`javascript:`, `data:`, a bare word, a URL with credentials) gives `''`. The API applies
- * it to every stored link it answers and the storefront again before it renders one.
- */
-export function safeHttpUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > 300) return '';
-  try {
-    const url = new URL(value.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return '';
-    if (!url.hostname || url.username || url.password) return '';
-    return value.trim();
-  } catch {
-    return '';
-  }
-}
 
 /** A link of the profile: an http(s) address, or empty to remove it. */
 const profileUrl = z

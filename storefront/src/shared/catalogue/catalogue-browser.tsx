@@ -1,12 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from '@mechabrim/routing';
-import {
-  BOOK_CATEGORIES,
-  BOOK_SORTS,
-  PRICE_BANDS,
-  type BookSort,
-  type PriceBand,
-} from '@mechabrim/contracts';
+import { type BookSort, type PriceBand } from '@mechabrim/contracts';
+import { BOOK_CATEGORIES, BOOK_SORTS, PRICE_BANDS } from '@mechabrim/contracts/src/terms';
 import { BookGridSkeleton, EmptyState, ErrorState } from '@mechabrim/ui';
 import { useBookPages } from '@mechabrim/api-client';
 import { strings } from '../../strings.he';

@@ -1,4 +1,4 @@
-import { inPriceBand } from '@mechabrim/contracts';
+import { inPriceBand } from '@mechabrim/contracts/src/terms';
 import { apiParams, filtersFromParams, isFiltered, paramsWithFilters } from './catalogue-filters';
 
 describe('catalogue filters in the URL', () => {

@@ -1,11 +1,5 @@
-import {
-  BOOK_SORTS,
-  PRICE_BANDS,
-  resolveCategory,
-  type BookCategory,
-  type BookSort,
-  type PriceBand,
-} from '@mechabrim/contracts';
+import { type BookCategory, type BookSort, type PriceBand } from '@mechabrim/contracts';
+import { BOOK_SORTS, PRICE_BANDS, resolveCategory } from '@mechabrim/contracts/src/terms';
 
 /**
  * The catalogue's filters (spec §2's home filter logic, made reachable): words over title, author

@@ -1,9 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import {
-  BOOK_UPLOAD_FILES,
-  MAX_UPLOAD_FILE_BYTES,
-  type BookUploadFileField,
-} from '@mechabrim/contracts';
+import { BOOK_UPLOAD_FILES, type BookUploadFileField } from '@mechabrim/contracts';
+import { MAX_UPLOAD_FILE_BYTES } from '@mechabrim/contracts/src/terms';
 import { ApiError } from '@mechabrim/session';
 import { Field, SubmitButton } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';

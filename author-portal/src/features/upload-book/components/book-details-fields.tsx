@@ -1,4 +1,5 @@
-import { BOOK_CATEGORIES, printQuoteQuerySchema } from '@mechabrim/contracts';
+import { printQuoteQuerySchema } from '@mechabrim/contracts';
+import { BOOK_CATEGORIES } from '@mechabrim/contracts/src/terms';
 import { Field } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { PriceCalculator, type QuoteState } from '../../../shared/price-calculator';

@@ -1,4 +1,5 @@
-import { safeHttpUrl, type Author } from '@mechabrim/contracts';
+import type { Author } from '@mechabrim/contracts';
+import { safeHttpUrl } from '@mechabrim/contracts/src/terms';
 import { Icon } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 

@@ -1,104 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
-import { REVIEW_LIMITS, reviewWriteSchema, type MyReview } from '@mechabrim/contracts';
-import { Field, Stars, SubmitButton } from '@mechabrim/ui';
-import { useZodForm } from '@mechabrim/ui/src/forms';
-import { useDeleteReview, useMyReview, useSaveReview } from '../api/reviews';
+import type { MyReview } from '@mechabrim/contracts';
+import { Spinner, Stars } from '@mechabrim/ui';
+import { useDeleteReview, useMyReview } from '../api/reviews';
 import { strings } from '../../../strings.he';
 
+// The form (react-hook-form, zod and the review schemas) loads when a reader may write or edit,
+// not with every book page: a guest or a reader who cannot review never needs it.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+
 const s = strings.book.myReview;
-
-/** The scale of spec §9: 1 to 5 in half stars, best first. */
-export const RATING_OPTIONS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1] as const;
-
-function ReviewForm({
-  bookId,
-  userId,
-  review,
-  onDone,
-}: {
-  bookId: string;
-  userId: string;
-  review: MyReview | null;
-  onDone: () => void;
-}) {
-  const save = useSaveReview(userId, bookId);
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useZodForm(reviewWriteSchema, {
-    rating: review?.rating ?? 5,
-    title: review?.title ?? '',
-    content: review?.content ?? '',
-  });
-  const onSubmit = handleSubmit(async (body) => {
-    setError(null);
-    try {
-      await save.mutateAsync({ reviewId: review?._id, body });
-      onDone();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    }
-  });
-  return (
-    <form
-      className="sf-form book-my-review__form"
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-busy={isSubmitting}
-    >
-      {error && (
-        <p role="alert" className="mb-field__error">
-          {error}
-        </p>
-      )}
-      <Field label={s.rating} error={errors.rating?.message} required>
-        {(control) => (
-          <select {...control} {...register('rating', { valueAsNumber: true })}>
-            {RATING_OPTIONS.map((n) => (
-              <option key={n} value={n}>
-                {s.ratingOption(n)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={s.reviewTitle} error={errors.title?.message} required>
-        {(control) => (
-          <input maxLength={REVIEW_LIMITS.titleMax} {...control} {...register('title')} />
-        )}
-      </Field>
-      <Field
-        label={s.content}
-        error={errors.content?.message}
-        hint={s.contentHint(REVIEW_LIMITS.contentMax)}
-        required
-      >
-        {(control) => (
-          <textarea
-            rows={6}
-            maxLength={REVIEW_LIMITS.contentMax}
-            {...control}
-            {...register('content')}
-          />
-        )}
-      </Field>
-      <div className="book-my-review__actions">
-        <SubmitButton pending={isSubmitting} pendingLabel={s.sending}>
-          {review ? s.save : s.send}
-        </SubmitButton>
-        {review && (
-          <button type="button" className="mb-button" data-variant="secondary" onClick={onDone}>
-            {s.cancel}
-          </button>
-        )}
-      </div>
-    </form>
-  );
-}
 
 function statusLine(review: MyReview): string {
   if (review.status === 'approved') return s.approved;
@@ -162,12 +74,14 @@ export function MyReviewPanel({ bookId }: { bookId: string }) {
         </div>
       )}
       {((review && editing) || (!review && canReview)) && (
-        <ReviewForm
-          bookId={bookId}
-          userId={user._id}
-          review={review}
-          onDone={() => setEditing(false)}
-        />
+        <Suspense fallback={<Spinner label={s.formLoading} />}>
+          <ReviewForm
+            bookId={bookId}
+            userId={user._id}
+            review={review}
+            onDone={() => setEditing(false)}
+          />
+        </Suspense>
       )}
       {!review && !canReview && reason && <p className="sf-muted">{reason}</p>}
     </section>

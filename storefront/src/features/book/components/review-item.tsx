@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@mechabrim/routing';
 import { useSession } from '@mechabrim/session';
-import { REVIEW_LIMITS, type Review } from '@mechabrim/contracts';
+import { type Review } from '@mechabrim/contracts';
+import { REVIEW_LIMITS } from '@mechabrim/contracts/src/terms';
 import { formatDate } from '@mechabrim/hebrew';
 import { Stars } from '@mechabrim/ui';
 import { useMyReview, useVoteOnReview } from '../api/reviews';

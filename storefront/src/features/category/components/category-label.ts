@@ -1,4 +1,4 @@
-import { BOOK_CATEGORIES, resolveCategory } from '@mechabrim/contracts';
+import { BOOK_CATEGORIES, resolveCategory } from '@mechabrim/contracts/src/terms';
 
 /**
  * The category a route value lists and its Hebrew name: a stored Hebrew category, an English key,

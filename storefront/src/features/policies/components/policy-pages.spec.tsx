@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
-import { RETURN_WINDOW_DAYS } from '@mechabrim/contracts';
+import { RETURN_WINDOW_DAYS } from '@mechabrim/contracts/src/terms';
 import { DOMESTIC_RATES } from '@mechabrim/money';
 import {
   AuthorsTermsPage,
