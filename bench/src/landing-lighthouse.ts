@@ -65,10 +65,10 @@ const JS_BUDGET_KB: Record<string, number> = {
   book: 164,
   '/books': 164,
   category: 164,
-  '/authors': 206,
-  author: 206,
+  '/authors': 169,
+  author: 169,
   '/about': 165,
-  policy: 206,
+  policy: 167,
   '/cart': 146,
   '/checkout': 205,
 };

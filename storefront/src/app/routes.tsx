@@ -40,7 +40,7 @@ const ShippingPolicyPage = lazyScreen(() =>
   import('../features/policies').then((m) => m.ShippingPolicyPage),
 );
 const CommunityDonationPage = lazyScreen(() =>
-  import('../features/policies').then((m) => m.CommunityDonationPage),
+  import('../features/policies/donation').then((m) => m.CommunityDonationPage),
 );
 const TermsPage = lazyScreen(() => import('../features/policies').then((m) => m.TermsPage));
 const AuthorsTermsPage = lazyScreen(() =>

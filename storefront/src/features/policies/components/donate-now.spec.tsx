@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { chosenAmount, OTHER_AMOUNT } from './donation-form';
-import { CommunityDonationPage } from './policy-pages';
+import { CommunityDonationPage } from './community-donation-page';
 
 const REF = 'AbCdEfGhIjKlMnOpQrStUv';
 

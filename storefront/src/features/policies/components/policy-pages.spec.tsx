@@ -2,12 +2,8 @@ import { screen } from '@testing-library/react';
 import { fakeApi, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
 import { RETURN_WINDOW_DAYS } from '@mechabrim/contracts/src/terms';
 import { DOMESTIC_RATES } from '@mechabrim/money';
-import {
-  AuthorsTermsPage,
-  CommunityDonationPage,
-  ShippingPolicyPage,
-  TermsPage,
-} from './policy-pages';
+import { CommunityDonationPage } from './community-donation-page';
+import { AuthorsTermsPage, ShippingPolicyPage, TermsPage } from './policy-pages';
 
 describe('community donation page', () => {
   it("leads 'donate now' to the donation form, transfer details to the contact form, and 'join' to sign-up", () => {

@@ -217,8 +217,6 @@ export function ShippingPolicyPage() {
   );
 }
 
-export { CommunityDonationPage } from './community-donation-page';
-
 /** `/terms` — the site terms (opened by a full page load from the footer). */
 export function TermsPage() {
   return (

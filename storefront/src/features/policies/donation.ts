@@ -1,0 +1,1 @@
+export { CommunityDonationPage } from './components/community-donation-page';
