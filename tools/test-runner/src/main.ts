@@ -156,6 +156,11 @@ export async function main(jestArgs: string[]): Promise<number> {
     process.stdout.write(`━━ ${name}: ${formatResultLine(tally)} in ${seconds(start)}\n`);
   };
 
+  // Nx's project graph first: besides naming the builds that write files (below), computing it
+  // leaves it cached in .nx/workspace-data, where ESLint's @nx/enforce-module-boundaries reads it.
+  // On a clean clone there is no cached graph yet, and the rule then skips every file with a
+  // warning: module boundaries went unchecked in CI.
+  const writers = focused ? null : buildsThatWriteFiles();
   if (focused) {
     process.stdout.write(
       `Focused run (${jestArgs.join(' ')}): lint, format check and type check skipped.\n`,
@@ -188,9 +193,8 @@ export async function main(jestArgs: string[]): Promise<number> {
     ]);
   }
   // Once, here: the browser tests start the built stack without building again. After the type
-  // checks above, only the builds that write files are left to run: a lib's `build` is its own
-  // `tsc --noEmit`, which the type checks have just done for the whole tree.
-  const writers = focused ? null : buildsThatWriteFiles();
+  // checks above, only the builds that write files (`writers`) are left to run: a lib's `build` is
+  // its own `tsc --noEmit`, which the type checks have just done for the whole tree.
   const built = await step('build', [
     NX,
     'run-many',
