@@ -188,6 +188,9 @@ export default tseslint.config(
             `${fixtureFrontEnd}/src/*/*.ts`,
             `${fixtureFrontEnd}/src/features/*/*.ts`,
           ],
+          // typescript-eslint refuses more than 8 such files by default: the normal run has 7,
+          // the lint-fixtures spec 9.
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 12,
         },
         tsconfigRootDir: workspaceRoot,
       },
@@ -295,8 +298,8 @@ export default tseslint.config(
     // comments not counted); a longer one is split into named parts. Exceptions: tests (specs,
     // test/ folders, the browser journeys in e2e/), the benchmarks in bench/, and the Hebrew
     // content tables (*.he.ts: the strings modules, the demo catalogue's texts), which are long
-    // lists of copy rather than code. `max-lines-per-function` is not on yet: about 70 product
-    // functions (mostly React pages and the simulators' set-up) are still over 80 lines.
+    // lists of copy rather than code. Likewise a function (a React component is one) holds at most
+    // 80 lines: a longer one is split into named steps, sections or hooks.
     files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
     ignores: [
       '**/*.spec.ts',
@@ -307,7 +310,19 @@ export default tseslint.config(
       'bench/**',
       '**/*.he.ts',
     ],
-    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // The embedded MongoDB stands in for a database in development and tests, and gets no work
+    // this round (five of its command handlers are over 80 lines); its files still keep to 400.
+    files: ['tools/embedded-mongo/**'],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     // No slash gender forms (מחבר/ת), the maqaf ־ and the gershayim ״ where Hebrew wants them.

@@ -62,17 +62,31 @@ function precompressPlugins() {
   ];
 }
 
-/** @param {FrontendOptions} options @returns {import('webpack').Configuration} */
-function frontendConfig(options) {
+/**
+ * What every part of the configuration derives from the options and the environment.
+ * @typedef {object} BuildSettings
+ * @property {boolean} production
+ * @property {boolean} isHost
+ * @property {string} prefix asset sub-folder with its trailing slash, or ''
+ * @property {string} outputPath
+ * @property {string} hashed the content-hash part of a file name, or '' in development
+ */
+
+/** @param {FrontendOptions} options @returns {BuildSettings} */
+function readBuildSettings(options) {
   const production = process.env.NODE_ENV !== 'development';
-  const { projectRoot, name, kind } = options;
+  const { projectRoot, kind } = options;
   const isHost = kind === 'host';
   const prefix = options.assetPrefix ? `${options.assetPrefix}/` : '';
   const outputPath =
     options.outputPath ?? process.env.MECHABRIM_OUTPUT_DIR ?? path.join(projectRoot, 'dist');
   const hashed = production ? '.[contenthash:8]' : '';
+  return { production, isHost, prefix, outputPath, hashed };
+}
 
-  const cssLoaders = (modules) => [
+/** @param {BuildSettings} settings @param {boolean} modules */
+function cssLoaders({ production, isHost }, modules) {
+  return [
     isHost ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
     {
       loader: require.resolve('css-loader'),
@@ -87,6 +101,135 @@ function frontendConfig(options) {
         : { modules: false },
     },
   ];
+}
+
+/** @param {FrontendOptions} options @param {BuildSettings} settings */
+function outputSettings(options, { isHost, prefix, outputPath, hashed }) {
+  return {
+    path: outputPath,
+    // A host page is served at the root of its origin and owns every path (SPA fallback), so
+    // its files are absolute (/main.js works from /book/upload); a remote's are found from
+    // wherever its remoteEntry.js was loaded.
+    publicPath: isHost ? '/' : 'auto',
+    uniqueName: options.name,
+    // Entry chunks keep a fixed name (main.js, served no-cache and revalidated by ETag; the
+    // HTML adds a build hash query): the federation runtime module is rendered into the entry
+    // chunk before any hash of it exists, and webpack 5.112 refuses hash placeholders there.
+    // Every other chunk is content-hashed and immutable.
+    filename: `${prefix}[name].js`,
+    chunkFilename: `${prefix}[name]${hashed}.js`,
+    assetModuleFilename: `${prefix}assets/[name]${hashed}[ext]`,
+    clean: options.clean ?? true,
+  };
+}
+
+/** @param {BuildSettings} settings @returns {import('webpack').RuleSetRule[]} */
+function moduleRules(settings) {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: require.resolve('swc-loader'),
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !settings.production } },
+            target: 'es2022',
+          },
+        },
+      },
+    },
+    { test: /\.module\.css$/, use: cssLoaders(settings, true) },
+    { test: /\.css$/, exclude: /\.module\.css$/, use: cssLoaders(settings, false) },
+    // @fontsource's faces with `font-display: optional` (web-fonts.cjs says why).
+    {
+      test: /@fontsource[\\/].*\.css$/,
+      enforce: 'pre',
+      use: require.resolve('./web-fonts.cjs'),
+    },
+    { test: /\.(woff2?|ttf|eot)$/, type: 'asset/resource' },
+    { test: /\.(png|jpe?g|gif|webp|avif|svg)$/, type: 'asset' },
+  ];
+}
+
+/** @param {FrontendOptions} options @param {BuildSettings} settings */
+function federationPlugin(options, { isHost }) {
+  return new ModuleFederationPlugin({
+    name: options.name,
+    ...(isHost
+      ? { manifest: false }
+      : {
+          filename: 'remoteEntry.js',
+          exposes: options.exposes,
+          manifest: { fileName: 'mf-manifest.json' },
+        }),
+    // A host provides every singleton (the remotes consume its copies), so it bundles them
+    // into its first chunk: the page needs one script before it can render instead of a
+    // second wave of shared chunks requested only after that script has run.
+    shared: sharedConfig({ eager: isHost }),
+    // Only what is already loaded counts: the shell does not fetch every remote's entry at
+    // start to compare versions, and a remote that is down cannot block the others.
+    shareStrategy: 'loaded-first',
+    dts: false,
+    // Hosts provide their runtime on the global (see provide-runtime-core.mjs); remotes use it.
+    ...(isHost
+      ? { runtimePlugins: [require.resolve('./provide-runtime-core.mjs')] }
+      : { experiments: { externalRuntime: true } }),
+  });
+}
+
+/**
+ * The host's own page, its font preloads and its extracted CSS.
+ * @param {FrontendOptions} options @param {BuildSettings} settings
+ */
+function hostPagePlugins(options, { production, prefix, hashed }) {
+  return [
+    new HtmlWebpackPlugin({
+      template: options.template ?? './src/index.html',
+      templateParameters: options.templateParameters ?? {},
+      filename: 'index.html',
+      scriptLoading: 'defer',
+      hash: production,
+      // html-webpack-plugin's own minification, keeping the `<!--mb-…-->` markers the edge
+      // server composes pages at (HEAD_SLOT_START/END of @mechabrim/contracts).
+      minify: production && {
+        collapseWhitespace: true,
+        keepClosingSlash: true,
+        removeComments: true,
+        ignoreCustomComments: [/^\/?mb-/],
+        removeRedundantAttributes: true,
+        removeScriptTypeAttributes: true,
+        removeStyleLinkTypeAttributes: true,
+        useShortDoctype: true,
+      },
+    }),
+    new PreloadFontsPlugin(HtmlWebpackPlugin),
+    new MiniCssExtractPlugin({
+      filename: `${prefix}[name]${hashed}.css`,
+      chunkFilename: `${prefix}[name]${hashed}.css`,
+    }),
+  ];
+}
+
+/** @param {FrontendOptions} options @param {BuildSettings} settings */
+function frontendPlugins(options, settings) {
+  return [
+    new webpack.DefinePlugin({
+      'process.env.MECHABRIM_BUILD_LABEL': JSON.stringify(process.env.MECHABRIM_BUILD_LABEL ?? ''),
+      ...(options.define ?? {}),
+    }),
+    federationPlugin(options, settings),
+    ...(settings.isHost ? hostPagePlugins(options, settings) : []),
+    ...(settings.production ? precompressPlugins() : []),
+  ];
+}
+
+/** @param {FrontendOptions} options @returns {import('webpack').Configuration} */
+function frontendConfig(options) {
+  const settings = readBuildSettings(options);
+  const { production, isHost } = settings;
+  const { projectRoot, name } = options;
 
   /** @type {import('webpack').Configuration} */
   const config = {
@@ -96,113 +239,13 @@ function frontendConfig(options) {
     target: 'web',
     devtool: production ? false : 'cheap-module-source-map',
     entry: isHost ? { main: options.entry ?? './src/main.ts' } : {},
-    output: {
-      path: outputPath,
-      // A host page is served at the root of its origin and owns every path (SPA fallback), so
-      // its files are absolute (/main.js works from /book/upload); a remote's are found from
-      // wherever its remoteEntry.js was loaded.
-      publicPath: isHost ? '/' : 'auto',
-      uniqueName: name,
-      // Entry chunks keep a fixed name (main.js, served no-cache and revalidated by ETag; the
-      // HTML adds a build hash query): the federation runtime module is rendered into the entry
-      // chunk before any hash of it exists, and webpack 5.112 refuses hash placeholders there.
-      // Every other chunk is content-hashed and immutable.
-      filename: `${prefix}[name].js`,
-      chunkFilename: `${prefix}[name]${hashed}.js`,
-      assetModuleFilename: `${prefix}assets/[name]${hashed}[ext]`,
-      clean: options.clean ?? true,
-    },
+    output: outputSettings(options, settings),
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       alias: workspaceAliases(),
     },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('swc-loader'),
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
-        { test: /\.module\.css$/, use: cssLoaders(true) },
-        { test: /\.css$/, exclude: /\.module\.css$/, use: cssLoaders(false) },
-        // @fontsource's faces with `font-display: optional` (web-fonts.cjs says why).
-        {
-          test: /@fontsource[\\/].*\.css$/,
-          enforce: 'pre',
-          use: require.resolve('./web-fonts.cjs'),
-        },
-        { test: /\.(woff2?|ttf|eot)$/, type: 'asset/resource' },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg)$/, type: 'asset' },
-      ],
-    },
-    plugins: [
-      new webpack.DefinePlugin({
-        'process.env.MECHABRIM_BUILD_LABEL': JSON.stringify(
-          process.env.MECHABRIM_BUILD_LABEL ?? '',
-        ),
-        ...(options.define ?? {}),
-      }),
-      new ModuleFederationPlugin({
-        name,
-        ...(isHost
-          ? { manifest: false }
-          : {
-              filename: 'remoteEntry.js',
-              exposes: options.exposes,
-              manifest: { fileName: 'mf-manifest.json' },
-            }),
-        // A host provides every singleton (the remotes consume its copies), so it bundles them
-        // into its first chunk: the page needs one script before it can render instead of a
-        // second wave of shared chunks requested only after that script has run.
-        shared: sharedConfig({ eager: isHost }),
-        // Only what is already loaded counts: the shell does not fetch every remote's entry at
-        // start to compare versions, and a remote that is down cannot block the others.
-        shareStrategy: 'loaded-first',
-        dts: false,
-        // Hosts provide their runtime on the global (see provide-runtime-core.mjs); remotes use it.
-        ...(isHost
-          ? { runtimePlugins: [require.resolve('./provide-runtime-core.mjs')] }
-          : { experiments: { externalRuntime: true } }),
-      }),
-      ...(isHost
-        ? [
-            new HtmlWebpackPlugin({
-              template: options.template ?? './src/index.html',
-              templateParameters: options.templateParameters ?? {},
-              filename: 'index.html',
-              scriptLoading: 'defer',
-              hash: production,
-              // html-webpack-plugin's own minification, keeping the `<!--mb-…-->` markers the edge
-              // server composes pages at (HEAD_SLOT_START/END of @mechabrim/contracts).
-              minify: production && {
-                collapseWhitespace: true,
-                keepClosingSlash: true,
-                removeComments: true,
-                ignoreCustomComments: [/^\/?mb-/],
-                removeRedundantAttributes: true,
-                removeScriptTypeAttributes: true,
-                removeStyleLinkTypeAttributes: true,
-                useShortDoctype: true,
-              },
-            }),
-            new PreloadFontsPlugin(HtmlWebpackPlugin),
-            new MiniCssExtractPlugin({
-              filename: `${prefix}[name]${hashed}.css`,
-              chunkFilename: `${prefix}[name]${hashed}.css`,
-            }),
-          ]
-        : []),
-      ...(production ? precompressPlugins() : []),
-    ],
+    module: { rules: moduleRules(settings) },
+    plugins: frontendPlugins(options, settings),
     optimization: {
       minimize: production,
       minimizer: production ? swcMinimizers() : [],

@@ -11,6 +11,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { startStack, type RunningStack } from '@mechabrim/launcher';
+import { until } from '@mechabrim/testing';
 import type { EdgeServer } from '@mechabrim/edge';
 import {
   LocalFolderReleaseStore,
@@ -32,6 +33,20 @@ function releasedRequests(page: Page): string[] {
     if (request.url().includes('/remotes/storefront/')) urls.push(request.url());
   });
   return urls;
+}
+
+/**
+ * Waits until the page has asked for `url`. The page is drawn by the server, so its text (and
+ * a release's build label) shows before the shell has loaded the remote's entry: checking the
+ * requests as soon as the text shows raced the shell's boot.
+ */
+function untilRequested(requests: string[], url: string): Promise<true> {
+  return until(
+    `the page asking for ${url}`,
+    () => Promise.resolve(requests.includes(url) ? true : undefined),
+    30_000,
+    100,
+  );
 }
 
 /** The storefront version a runtime config points at (`…/remotes/storefront/<version>/…`). */
@@ -112,7 +127,9 @@ describe('a remote is released or redeployed without rebuilding the shell', () =
     await page.goto(`${stack.urls.shell}/about`);
     await page.locator('[data-remote="storefront"] h1').first().waitFor();
     expect(await page.locator('[data-build-label]').count()).toBe(0);
-    expect(released).toContain(`${stack.urls.storefront}/remotes/storefront/${v1}/remoteEntry.js`);
+    const v1Entry = `${stack.urls.storefront}/remotes/storefront/${v1}/remoteEntry.js`;
+    await untilRequested(released, v1Entry);
+    expect(released).toContain(v1Entry);
 
     // v2 goes live while the page is open on v1…
     await promote(context, 'storefront', v2);
@@ -134,7 +151,9 @@ describe('a remote is released or redeployed without rebuilding the shell', () =
     await expect(
       page.locator('[data-build-label]').textContent({ timeout: 20_000 }),
     ).resolves.toContain(label);
-    expect(released).toContain(`${stack.urls.storefront}/remotes/storefront/${v2}/remoteEntry.js`);
+    const v2Entry = `${stack.urls.storefront}/remotes/storefront/${v2}/remoteEntry.js`;
+    await untilRequested(released, v2Entry);
+    expect(released).toContain(v2Entry);
     await screenshot(page, 'federation-released-storefront-v2');
 
     // Rolled back: the next load is v1 again; once more: the storefront's own build.
@@ -201,10 +220,10 @@ describe('a remote is released or redeployed without rebuilding the shell', () =
       await expect(
         page.locator('[data-build-label]').textContent({ timeout: 30_000 }),
       ).resolves.toContain(label);
+      const v2Entry = `${stack.urls.storefront}/remotes/storefront/${v2}/remoteEntry.js`;
+      await untilRequested(released, v2Entry);
+      expect(released).toContain(v2Entry);
       expect(await page.locator('[data-remote-unavailable]').count()).toBe(0);
-      expect(released).toContain(
-        `${stack.urls.storefront}/remotes/storefront/${v2}/remoteEntry.js`,
-      );
       // The first load and its retry (a preload of the entry may ask once more).
       expect(v3EntryAsked).toBeGreaterThanOrEqual(2);
       await screenshot(page, 'federation-broken-v3-falls-back-to-v2');
@@ -226,11 +245,10 @@ describe('a remote is released or redeployed without rebuilding the shell', () =
       await expect(
         v4Page.locator('[data-build-label]').textContent({ timeout: 30_000 }),
       ).resolves.toContain(label);
+      await untilRequested(v4Requests, v2Entry);
+      expect(v4Requests).toContain(v2Entry);
       expect(v4Requests).toContain(
         `${stack.urls.storefront}/remotes/storefront/${v4}/mf-manifest.json`,
-      );
-      expect(v4Requests).toContain(
-        `${stack.urls.storefront}/remotes/storefront/${v2}/remoteEntry.js`,
       );
       expect(await v4Page.locator('[data-remote-unavailable]').count()).toBe(0);
       await v4Page.close();

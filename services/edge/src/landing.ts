@@ -85,6 +85,43 @@ interface LoadedRenderer {
 const LOADED_MODULES = 3;
 
 /**
+ * Loads a renderer module afresh, with the stylesheet beside it (`landing.css` for
+ * `landing.cjs`), if there is one.
+ */
+function loadRenderer(modulePath: string): LoadedRenderer {
+  // A require of the module's own folder: the module is a file of the deployed build, outside
+  // this server's bundle, and its cache entry can be dropped to load a new version.
+  const requireModule = createRequire(modulePath);
+  const cssPath = path.join(
+    path.dirname(modulePath),
+    `${path.basename(modulePath, path.extname(modulePath))}.css`,
+  );
+  const { mtimeMs } = statSync(modulePath);
+  delete requireModule.cache[modulePath];
+  const exported = requireModule(modulePath) as { renderLanding?: unknown };
+  if (typeof exported.renderLanding !== 'function') {
+    throw new Error(`${modulePath} does not export renderLanding`);
+  }
+  let css = '';
+  try {
+    if (cssPath !== modulePath) css = readFileSync(cssPath, 'utf8');
+  } catch {
+    // no stylesheet: the markup is styled by what the page already has
+  }
+  return { mtimeMs, render: exported.renderLanding as RenderLanding, css };
+}
+
+/** A renderer module's answer as the landing answer served: a drawn page, a head alone or a 404. */
+function landingAnswerOf(landing: RendererAnswer | null, css: string): LandingAnswer | null {
+  if (!landing) return null;
+  if (landing.notFound) return { html: '', notFound: true };
+  if (typeof landing.html !== 'string') {
+    return landing.head ? { html: '', head: landing.head, headOnly: true } : null;
+  }
+  return { ...landing, html: landing.html, css };
+}
+
+/**
  * The storefront side: answers `GET /__landing?path=` from the renderer module. The module is
  * loaded again when its file changes (a redeployed storefront), and `module` may be a function
  * naming the file for a reader's bucket (the live or the candidate release's renderer); answers
@@ -107,35 +144,12 @@ export function createLandingRenderer(options: {
   const loaded = new Map<string, LoadedRenderer>();
   const cache = new Map<string, { at: number; answer: Promise<LandingAnswer | null> }>();
 
-  function load(modulePath: string): LoadedRenderer {
-    // A require of the module's own folder: the module is a file of the deployed build, outside
-    // this server's bundle, and its cache entry can be dropped to load a new version.
-    const requireModule = createRequire(modulePath);
-    const cssPath = path.join(
-      path.dirname(modulePath),
-      `${path.basename(modulePath, path.extname(modulePath))}.css`,
-    );
-    const { mtimeMs } = statSync(modulePath);
-    delete requireModule.cache[modulePath];
-    const exported = requireModule(modulePath) as { renderLanding?: unknown };
-    if (typeof exported.renderLanding !== 'function') {
-      throw new Error(`${modulePath} does not export renderLanding`);
-    }
-    let css = '';
-    try {
-      if (cssPath !== modulePath) css = readFileSync(cssPath, 'utf8');
-    } catch {
-      // no stylesheet: the markup is styled by what the page already has
-    }
-    return { mtimeMs, render: exported.renderLanding as RenderLanding, css };
-  }
-
   function current(bucket: number | null): LoadedRenderer & { modulePath: string } {
     const modulePath = modulePathFor(bucket);
     const { mtimeMs } = statSync(modulePath);
     let renderer = loaded.get(modulePath);
     if (!renderer || renderer.mtimeMs !== mtimeMs) {
-      renderer = load(modulePath);
+      renderer = loadRenderer(modulePath);
       for (const key of cache.keys()) if (key.startsWith(`${modulePath}\n`)) cache.delete(key);
     }
     loaded.delete(modulePath);
@@ -166,14 +180,7 @@ export function createLandingRenderer(options: {
         ...(cookie ? { cookie } : {}),
         ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
       }),
-    ).then((landing): LandingAnswer | null => {
-      if (!landing) return null;
-      if (landing.notFound) return { html: '', notFound: true };
-      if (typeof landing.html !== 'string') {
-        return landing.head ? { html: '', head: landing.head, headOnly: true } : null;
-      }
-      return { ...landing, html: landing.html, css };
-    });
+    ).then((landing) => landingAnswerOf(landing, css));
     if (cache.size >= 500) {
       const oldest = cache.keys().next();
       if (!oldest.done) cache.delete(oldest.value);

@@ -25,15 +25,15 @@ import {
   remoteId,
 } from '@mechabrim/releases';
 import { ownerOf } from '@mechabrim/routing/src/route-owner';
-import { loadEdgeEnvironment } from './edge-config';
-import { startEdgeServer } from './edge-server';
+import { loadEdgeEnvironment, type EdgeEnvironment } from './edge-config';
+import { startEdgeServer, type EdgeServerOptions } from './edge-server';
 import { runtimeConfigFromEnv, type RuntimeConfig } from './runtime-config';
 
 const USAGE =
   'usage: main.js --dir <folder> --port <port> [--runtime-config | --runtime-config-file <file>] ' +
   '[--api-proxy] [--landing <module>] [--remote <name>] [--compose] [--host <host>] [--port-var <variable>]';
 
-async function main(): Promise<number> {
+function readArgs() {
   const { values } = parseArgs({
     options: {
       dir: { type: 'string' },
@@ -48,6 +48,39 @@ async function main(): Promise<number> {
       compose: { type: 'boolean', default: false },
     },
   });
+  return values;
+}
+
+/** Where the shell's server asks for the landing markup it composes into pages. */
+function composeOptions(
+  edge: EdgeEnvironment,
+  config: RuntimeConfig,
+): NonNullable<EdgeServerOptions['compose']> {
+  return {
+    landingUrl: edge.landingUrl ?? new URL('__landing', config.remotes.storefront).href,
+    timeoutMs: edge.landingTimeoutMs,
+    // The cart and checkout pages are drawn by the checkout's server (checkout/src/server/landing.tsx).
+    remotes: [
+      {
+        remote: 'checkout',
+        landingUrl: new URL('__landing', config.remotes.checkout).href,
+        paths: ['/cart', '/checkout'],
+      },
+    ],
+  };
+}
+
+function reportStartFailure(err: unknown, port: number, portVar: string | undefined): void {
+  if ((err as { code?: string }).code === 'EADDRINUSE') {
+    const hint = portVar ? ` — set ${portVar} to another port` : '';
+    console.error(`port ${port} is already in use${hint}`);
+  } else {
+    console.error(err instanceof Error ? err.message : err);
+  }
+}
+
+async function main(): Promise<number> {
+  const values = readArgs();
   if (!values.dir) {
     console.error(USAGE);
     return 2;
@@ -86,20 +119,7 @@ async function main(): Promise<number> {
         pointers: pointersFileOf(releaseSettings),
         publicUrl: releaseSettings.publicUrl,
       },
-      compose: values.compose
-        ? {
-            landingUrl: edge.landingUrl ?? new URL('__landing', config.remotes.storefront).href,
-            timeoutMs: edge.landingTimeoutMs,
-            // The cart and checkout pages are drawn by the checkout's server (checkout/src/server/landing.tsx).
-            remotes: [
-              {
-                remote: 'checkout',
-                landingUrl: new URL('__landing', config.remotes.checkout).href,
-                paths: ['/cart', '/checkout'],
-              },
-            ],
-          }
-        : undefined,
+      compose: values.compose ? composeOptions(edge, config) : undefined,
       // The shell's server answers for the store: its robots.txt and sitemap.
       seo: values.compose
         ? { siteUrl: edge.publicStoreUrl, apiBaseUrl: edge.landingApiUrl }
@@ -116,12 +136,7 @@ async function main(): Promise<number> {
     process.on('SIGTERM', stop);
     return 0;
   } catch (err) {
-    if ((err as { code?: string }).code === 'EADDRINUSE') {
-      const hint = values['port-var'] ? ` — set ${values['port-var']} to another port` : '';
-      console.error(`port ${port} is already in use${hint}`);
-    } else {
-      console.error(err instanceof Error ? err.message : err);
-    }
+    reportStartFailure(err, port, values['port-var']);
     return 1;
   }
 }

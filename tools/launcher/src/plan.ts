@@ -129,14 +129,11 @@ function withoutKeys(env: Env, keys: readonly string[]): Env {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
 }
 
-/** Decides what runs where: the services, their ports, the data folder and every child's environment. */
-export async function planStack(input: PlanInput): Promise<StackPlan> {
+/** MongoDB and Redis (each managed by the stack or run elsewhere), then the application services. */
+function chooseServices(
+  input: PlanInput,
+): Pick<StackPlan, 'services' | 'external' | 'mongo' | 'redis'> {
   const { env, ephemeral } = input;
-  const root = input.root ?? REPO_ROOT;
-  const dataDir = ephemeral
-    ? mkdtempSync(join(tmpdir(), 'mechabrim-stack-'))
-    : resolve(root, env.DATA_DIR || '.data');
-
   const services: ServiceDefinition[] = [];
   const external = new Set<string>();
   let mongo: InfraChoice | undefined;
@@ -153,7 +150,22 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
     }
   }
   services.push(...(input.services ?? APP_SERVICES));
+  return { services, external, mongo, redis };
+}
 
+interface AssignedPorts {
+  ports: Record<string, number>;
+  fixedPorts: FixedPort[];
+  /** Each port's variable, set to the port. */
+  portEnv: Record<string, string>;
+}
+
+/** Each service's port: a free one on a test stack or without a default, else its setting. */
+async function assignPorts(
+  services: readonly ServiceDefinition[],
+  env: Env,
+  ephemeral: boolean,
+): Promise<AssignedPorts> {
   const ports: Record<string, number> = {};
   const fixedPorts: FixedPort[] = [];
   const portEnv: Record<string, string> = {};
@@ -170,19 +182,28 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
     ports[service.name] = port;
     if (variable) portEnv[variable] = String(port);
   }
+  return { ports, fixedPorts, portEnv };
+}
 
-  const host = (!ephemeral && env.PUBLIC_HOST) || 'localhost';
-  const partial = { root, dataDir, host, ports, ephemeral, env: {} };
-  const mongoUri = mongo
-    ? mongo.kind === 'managed'
-      ? mongo.url(partial as StackContext)
-      : mongo.url
-    : '';
-  const redisUrl = redis
-    ? redis.kind === 'managed'
-      ? redis.url(partial as StackContext)
-      : redis.url
-    : '';
+/** Where MongoDB or Redis answers; '' when the stack has none. */
+function infraUrl(choice: InfraChoice | undefined, partial: StackContext): string {
+  return choice ? (choice.kind === 'managed' ? choice.url(partial) : choice.url) : '';
+}
+
+interface ChildEnvInput {
+  env: Env;
+  ephemeral: boolean;
+  dataDir: string;
+  host: string;
+  ports: Readonly<Record<string, number>>;
+  portEnv: Readonly<Record<string, string>>;
+  mongoUri: string;
+  redisUrl: string;
+}
+
+/** The environment every child gets: the caller's, with the stack's addresses and secrets. */
+function childEnvironment(input: ChildEnvInput): Record<string, string | undefined> {
+  const { env, ephemeral, dataDir, host, ports, portEnv, mongoUri, redisUrl } = input;
   const origin = (name: string) => `http://${host}:${ports[name]}`;
   const frontEnds = ['shell', 'storefront', 'checkout', 'author-portal'].filter(
     (name) => ports[name],
@@ -195,7 +216,7 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
   const inherited = ephemeral
     ? withoutKeys(env, [...REMOTE_URL_VARIABLES, 'PUBLIC_API_URL', 'API_UPSTREAM_URL'])
     : env;
-  const childEnv: Record<string, string | undefined> = {
+  return {
     ...inherited,
     NODE_ENV: env.NODE_ENV || 'development',
     DATA_DIR: dataDir,
@@ -219,6 +240,33 @@ export async function planStack(input: PlanInput): Promise<StackPlan> {
     ...paymentSimulatorEnv(ports, origin, keep),
     ...printSimulatorEnv(ports, origin, keep),
   };
+}
+
+/** Decides what runs where: the services, their ports, the data folder and every child's environment. */
+export async function planStack(input: PlanInput): Promise<StackPlan> {
+  const { env, ephemeral } = input;
+  const root = input.root ?? REPO_ROOT;
+  const dataDir = ephemeral
+    ? mkdtempSync(join(tmpdir(), 'mechabrim-stack-'))
+    : resolve(root, env.DATA_DIR || '.data');
+
+  const { services, external, mongo, redis } = chooseServices(input);
+  const { ports, fixedPorts, portEnv } = await assignPorts(services, env, ephemeral);
+
+  const host = (!ephemeral && env.PUBLIC_HOST) || 'localhost';
+  const partial = { root, dataDir, host, ports, ephemeral, env: {} };
+  const mongoUri = infraUrl(mongo, partial as StackContext);
+  const redisUrl = infraUrl(redis, partial as StackContext);
+  const childEnv = childEnvironment({
+    env,
+    ephemeral,
+    dataDir,
+    host,
+    ports,
+    portEnv,
+    mongoUri,
+    redisUrl,
+  });
 
   return {
     services,

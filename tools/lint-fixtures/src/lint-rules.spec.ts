@@ -29,6 +29,7 @@ const fixtures = {
   hebrewCopy: 'tools/lint-fixtures/__lint_fixtures__/strings.he.ts',
   dishonestTests: 'tools/lint-fixtures/__lint_fixtures__/dishonest.spec.ts',
   longModule: 'tools/lint-fixtures/__lint_fixtures__/long-module.ts',
+  longFunction: 'tools/lint-fixtures/__lint_fixtures__/long-function.ts',
 } as const;
 
 async function eslint(args: string[]): Promise<LintResult[]> {
@@ -124,6 +125,16 @@ describe('npm run lint also rejects', () => {
         ruleId: 'max-lines',
         line: 485,
         message: expect.stringContaining('too many lines (401)'),
+      }),
+    ]);
+  });
+
+  it('a product function of more than 80 lines of code, and not one of exactly 80', () => {
+    expect(messagesOf(fixtures.longFunction)).toEqual([
+      expect.objectContaining({
+        ruleId: 'max-lines-per-function',
+        line: 87,
+        message: expect.stringContaining("'overLimit' has too many lines (81)"),
       }),
     ]);
   });

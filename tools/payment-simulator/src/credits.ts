@@ -97,68 +97,25 @@ export function createCreditDesk(options: CreditDeskOptions) {
   const byGuard = new Map<string, JsonAnswer>();
   let failures = 0;
 
-  function authenticated(headers: IncomingHttpHeaders): boolean {
-    const appKey = header(headers, 'X-tranzila-api-app-key');
-    const requestTime = header(headers, 'X-tranzila-api-request-time');
-    const nonce = header(headers, 'X-tranzila-api-nonce');
-    const token = header(headers, 'X-tranzila-api-access-token');
-    if (!sameText(appKey, options.appKey)) return false;
-    if (!/^\d{1,12}$/.test(requestTime) || !nonce || nonce.length > 200) return false;
-    const skew = Math.abs(options.now().getTime() / 1000 - Number(requestTime));
-    if (skew > REQUEST_TIME_SKEW_S) return false;
-    const expected = createHmac('sha256', options.secret + requestTime + nonce)
-      .update(appKey)
-      .digest('hex');
-    return sameText(token, expected);
-  }
-
   function credit(headers: IncomingHttpHeaders, rawBody: string): JsonAnswer {
     if (failures > 0) {
       failures -= 1;
       return error(503, { code: 503, message: 'Service unavailable' });
     }
-    if (!authenticated(headers)) return error(401, CREDIT_ERRORS.unauthorized);
-    let body: Record<string, unknown>;
-    try {
-      const parsed: unknown = JSON.parse(rawBody);
-      if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-      body = parsed as Record<string, unknown>;
-    } catch {
-      return error(400, CREDIT_ERRORS.badRequest);
-    }
+    if (!authenticated(options, headers)) return error(401, CREDIT_ERRORS.unauthorized);
+    const body = jsonObjectOf(rawBody);
+    if (!body) return error(400, CREDIT_ERRORS.badRequest);
     if (body.terminal_name !== options.terminal) return error(200, CREDIT_ERRORS.unknownTerminal);
     if (body.txn_type !== 'credit') return error(200, CREDIT_ERRORS.unsupportedType);
     const guard = typeof body.DCdisable === 'string' && body.DCdisable ? body.DCdisable : null;
     // Tranzila: a value already used by a successful transaction makes no second one.
     const earlier = guard ? byGuard.get(guard) : undefined;
     if (earlier) return earlier;
-    const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
-    let amount = 0;
-    for (const item of items) {
-      const price = options.agorotOf(
-        typeof item.unit_price === 'number' ? String(item.unit_price) : undefined,
-      );
-      const units = item.units_number ?? 1;
-      if (price === null || typeof units !== 'number' || !Number.isInteger(units) || units < 1)
-        return error(400, CREDIT_ERRORS.badRequest);
-      amount += price * units;
-    }
-    if (amount <= 0) return error(400, CREDIT_ERRORS.badRequest);
-    const reference =
-      typeof body.reference_txn_id === 'number' || typeof body.reference_txn_id === 'string'
-        ? String(body.reference_txn_id)
-        : '';
-    const payment = options.findPayment(reference);
-    if (!payment || payment.Response !== '000') return error(200, CREDIT_ERRORS.noReference);
-    const authorization = body.authorization_number;
-    if (authorization !== undefined && authorization !== payment.ConfirmationCode)
-      return error(200, CREDIT_ERRORS.wrongAuthorization);
-    const currency = body.txn_currency_code ?? 'ILS';
-    if (currency !== 'ILS' || !['1', 'ILS'].includes(payment.currency))
-      return error(200, CREDIT_ERRORS.wrongCurrency);
-    const original = options.agorotOf(payment.sum) ?? 0;
-    const refunded = options.agorotOf(payment.refunded_sum) ?? 0;
-    if (refunded + amount > original) return error(200, CREDIT_ERRORS.aboveOriginal);
+    const amount = creditAmount(body, options);
+    if (amount === null) return error(400, CREDIT_ERRORS.badRequest);
+    const checked = checkReference(body, amount, options);
+    if ('refusal' in checked) return checked.refusal;
+    const { reference, payment, refunded } = checked;
 
     payment.refunded_sum = sumOf(refunded + amount);
     const index = options.newIndex();
@@ -169,21 +126,7 @@ export function createCreditDesk(options: CreditDeskOptions) {
       DCdisable: guard,
       created_at: options.now().toISOString(),
     });
-    const answer: JsonAnswer = {
-      status: 200,
-      body: {
-        error_code: 0,
-        message: 'Success',
-        transaction_result: {
-          processor_response_code: '000',
-          transaction_id: Number(index),
-          txn_type: 'credit',
-          reference_txn_id: Number(reference),
-          amount: amount / 100,
-          currency_code: 'ILS',
-        },
-      },
-    };
+    const answer = creditSucceeded(index, reference, amount);
     if (guard) byGuard.set(guard, answer);
     return answer;
   }
@@ -193,6 +136,95 @@ export function createCreditDesk(options: CreditDeskOptions) {
     credit,
     failNext(count: number) {
       failures = Math.max(0, Math.floor(count));
+    },
+  };
+}
+
+function authenticated(options: CreditDeskOptions, headers: IncomingHttpHeaders): boolean {
+  const appKey = header(headers, 'X-tranzila-api-app-key');
+  const requestTime = header(headers, 'X-tranzila-api-request-time');
+  const nonce = header(headers, 'X-tranzila-api-nonce');
+  const token = header(headers, 'X-tranzila-api-access-token');
+  if (!sameText(appKey, options.appKey)) return false;
+  if (!/^\d{1,12}$/.test(requestTime) || !nonce || nonce.length > 200) return false;
+  const skew = Math.abs(options.now().getTime() / 1000 - Number(requestTime));
+  if (skew > REQUEST_TIME_SKEW_S) return false;
+  const expected = createHmac('sha256', options.secret + requestTime + nonce)
+    .update(appKey)
+    .digest('hex');
+  return sameText(token, expected);
+}
+
+/** The request body as a JSON object, or null when it is not one. */
+function jsonObjectOf(rawBody: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
+    return parsed as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** The agorot the credit's items add up to, or null when an item or the total is not valid. */
+function creditAmount(body: Record<string, unknown>, options: CreditDeskOptions): number | null {
+  const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
+  let amount = 0;
+  for (const item of items) {
+    const price = options.agorotOf(
+      typeof item.unit_price === 'number' ? String(item.unit_price) : undefined,
+    );
+    const units = item.units_number ?? 1;
+    if (price === null || typeof units !== 'number' || !Number.isInteger(units) || units < 1)
+      return null;
+    amount += price * units;
+  }
+  if (amount <= 0) return null;
+  return amount;
+}
+
+/**
+ * The approved payment the credit gives money back from, with what it has given back so far; or
+ * the refusal when it is not found, does not match the request, or has too little left.
+ */
+function checkReference(
+  body: Record<string, unknown>,
+  amount: number,
+  options: CreditDeskOptions,
+): { reference: string; payment: CreditablePayment; refunded: number } | { refusal: JsonAnswer } {
+  const reference =
+    typeof body.reference_txn_id === 'number' || typeof body.reference_txn_id === 'string'
+      ? String(body.reference_txn_id)
+      : '';
+  const payment = options.findPayment(reference);
+  if (!payment || payment.Response !== '000')
+    return { refusal: error(200, CREDIT_ERRORS.noReference) };
+  const authorization = body.authorization_number;
+  if (authorization !== undefined && authorization !== payment.ConfirmationCode)
+    return { refusal: error(200, CREDIT_ERRORS.wrongAuthorization) };
+  const currency = body.txn_currency_code ?? 'ILS';
+  if (currency !== 'ILS' || !['1', 'ILS'].includes(payment.currency))
+    return { refusal: error(200, CREDIT_ERRORS.wrongCurrency) };
+  const original = options.agorotOf(payment.sum) ?? 0;
+  const refunded = options.agorotOf(payment.refunded_sum) ?? 0;
+  if (refunded + amount > original) return { refusal: error(200, CREDIT_ERRORS.aboveOriginal) };
+  return { reference, payment, refunded };
+}
+
+function creditSucceeded(index: string, reference: string, amount: number): JsonAnswer {
+  return {
+    status: 200,
+    body: {
+      error_code: 0,
+      message: 'Success',
+      transaction_result: {
+        processor_response_code: '000',
+        transaction_id: Number(index),
+        txn_type: 'credit',
+        reference_txn_id: Number(reference),
+        amount: amount / 100,
+        currency_code: 'ILS',
+      },
     },
   };
 }

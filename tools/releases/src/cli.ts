@@ -27,6 +27,7 @@ import {
   type PointerChange,
   type ReleaseContext,
   type ReleaseRow,
+  type RemoteId,
 } from '@mechabrim/releases';
 import { clientLogsMongoUri, MongoClientErrors } from './client-errors';
 import { buildRemote, releaseBuilt } from './release-remote';
@@ -87,6 +88,64 @@ function redacted(uri: string): string {
   return uri.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 }
 
+/** Builds the remote (unless told not to, or given a folder) and publishes it as a new version. */
+async function releaseCommand(
+  context: ReleaseContext,
+  remote: RemoteId,
+  { build, dir: dirOption }: { build: boolean; dir: string | undefined },
+): Promise<void> {
+  const dir = dirOption ? path.resolve(dirOption) : path.join(ROOT, remote, 'dist');
+  if (build && !dirOption) await buildRemote(ROOT, remote);
+  const { release, published } = await releaseBuilt(
+    context,
+    remote,
+    dir,
+    shellProvides(process.env),
+  );
+  console.log(
+    published
+      ? `${remote} ${release.version} published (${release.files.length} files)`
+      : `${remote}: the build is the same as ${release.version}; nothing new published`,
+  );
+  console.log(
+    `next: npm run remote:canary -- ${remote} ${release.version} 10   or   npm run remote:promote -- ${remote} ${release.version}`,
+  );
+}
+
+/** Prints the remote's versions with each one's client errors since it was shown. */
+async function releasesCommand(context: ReleaseContext, remote: RemoteId): Promise<void> {
+  const counter = new MongoClientErrors(clientLogsMongoUri(process.env));
+  try {
+    const rows = await describeReleases(context, remote, counter);
+    console.log(table(rows));
+    if (rows.some((row) => row.errors === null)) {
+      console.log(
+        `errors: ? — the client log could not be read (${redacted(counter.uri)}; MONGODB_URI)`,
+      );
+    }
+  } finally {
+    await counter.close();
+  }
+}
+
+/** Removes (or, on a dry run, lists) the versions no environment points to. */
+async function pruneCommand(
+  context: ReleaseContext,
+  remote: RemoteId,
+  { pointers, dryRun }: { pointers: string[] | undefined; dryRun: boolean },
+): Promise<void> {
+  const retentionDays = retentionDaysFromEnv(process.env);
+  const { removed, kept } = await prune(context, remote, {
+    retentionDays,
+    otherPointers: (pointers ?? []).map((file) => path.resolve(file)),
+    dryRun,
+  });
+  for (const { version, why } of kept) console.log(`kept     ${version}  (${why})`);
+  const verb = dryRun ? 'would remove' : 'removed';
+  for (const version of removed) console.log(`${verb.padEnd(8)} ${version}`);
+  if (removed.length === 0) console.log(`${remote}: nothing to remove`);
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -113,25 +172,9 @@ async function main(argv: string[]): Promise<number> {
   };
 
   switch (command) {
-    case 'release': {
-      const dir = values.dir ? path.resolve(values.dir) : path.join(ROOT, remote, 'dist');
-      if (values.build && !values.dir) await buildRemote(ROOT, remote);
-      const { release, published } = await releaseBuilt(
-        context,
-        remote,
-        dir,
-        shellProvides(process.env),
-      );
-      console.log(
-        published
-          ? `${remote} ${release.version} published (${release.files.length} files)`
-          : `${remote}: the build is the same as ${release.version}; nothing new published`,
-      );
-      console.log(
-        `next: npm run remote:canary -- ${remote} ${release.version} 10   or   npm run remote:promote -- ${remote} ${release.version}`,
-      );
+    case 'release':
+      await releaseCommand(context, remote, { build: values.build, dir: values.dir });
       return 0;
-    }
     case 'promote': {
       const [version] = rest;
       if (!version) break;
@@ -148,34 +191,15 @@ async function main(argv: string[]): Promise<number> {
       console.log(describeChange(await canary(context, remote, version, share)));
       return 0;
     }
-    case 'releases': {
-      const counter = new MongoClientErrors(clientLogsMongoUri(process.env));
-      try {
-        const rows = await describeReleases(context, remote, counter);
-        console.log(table(rows));
-        if (rows.some((row) => row.errors === null)) {
-          console.log(
-            `errors: ? — the client log could not be read (${redacted(counter.uri)}; MONGODB_URI)`,
-          );
-        }
-      } finally {
-        await counter.close();
-      }
+    case 'releases':
+      await releasesCommand(context, remote);
       return 0;
-    }
-    case 'prune': {
-      const retentionDays = retentionDaysFromEnv(process.env);
-      const { removed, kept } = await prune(context, remote, {
-        retentionDays,
-        otherPointers: (values.pointers ?? []).map((file) => path.resolve(file)),
+    case 'prune':
+      await pruneCommand(context, remote, {
+        pointers: values.pointers,
         dryRun: values['dry-run'],
       });
-      for (const { version, why } of kept) console.log(`kept     ${version}  (${why})`);
-      const verb = values['dry-run'] ? 'would remove' : 'removed';
-      for (const version of removed) console.log(`${verb.padEnd(8)} ${version}`);
-      if (removed.length === 0) console.log(`${remote}: nothing to remove`);
       return 0;
-    }
     default:
       break;
   }

@@ -93,17 +93,21 @@ function heading(text: string) {
   process.stdout.write(`\n━━ ${text}\n`);
 }
 
-/**
- * `npm test`: lint, format check, type check, build, every project's unit and integration tests, then the
- * browser journeys. A failing step does not stop the others; each counts as one failed test.
- * Arguments (`npm test -- <pattern>`) go to Jest and skip lint, format check and type check.
- */
-export async function main(jestArgs: string[]): Promise<number> {
-  const began = Date.now();
+/** The steps of one `npm test`, and what each failed step and Jest run adds to the total. */
+interface StepRunner {
+  /** One line per failed step, printed at the end; each counts as one failed test. */
+  failures: string[];
+  tallies: Tally[];
+  /** Runs a node script under its heading; resolves with whether it exited 0. */
+  step: (name: string, args: string[]) => Promise<boolean>;
+  together: (steps: (readonly [name: string, args: string[]])[]) => Promise<void>;
+  jest: (name: string, config: string, options: string[], report: string) => Promise<void>;
+}
+
+function createStepRunner(jestArgs: string[]): StepRunner {
   const focused = jestArgs.length > 0;
   const failures: string[] = [];
   const tallies: Tally[] = [];
-  mkdirSync(RESULTS, { recursive: true });
 
   const report = (name: string, start: number, code: number): boolean => {
     process.stdout.write(
@@ -156,6 +160,82 @@ export async function main(jestArgs: string[]): Promise<number> {
     process.stdout.write(`━━ ${name}: ${formatResultLine(tally)} in ${seconds(start)}\n`);
   };
 
+  return { failures, tallies, step, together, jest };
+}
+
+/** Lint, format check and type check, each over the whole tree. */
+async function checkTheTree(runner: StepRunner): Promise<void> {
+  // ESLint over the whole tree (not one per Nx project, which rebuilt every lib's program for
+  // each project that includes it), and nothing comes back from a cache.
+  await runner.together([
+    ['lint (services, front ends)', [ESLINT, ...LINT_FIRST_HALF]],
+    // Some root folders hold nothing to lint (docs, test-results): not an error.
+    [
+      'lint (libs, tools, journeys)',
+      [ESLINT, '--no-error-on-unmatched-pattern', ...lintSecondHalf()],
+    ],
+  ]);
+  // TypeScript 6 flags tsconfig.base.json's `baseUrl` as deprecated for 7.0 (every project
+  // tsconfig silences it the same way).
+  const typeCheck = (project: string) => [
+    TSC,
+    '-p',
+    project,
+    '--noEmit',
+    '--ignoreDeprecations',
+    '6.0',
+  ];
+  await runner.together([
+    ['format check', [PRETTIER, '--check', '.', '--log-level=warn']],
+    ['type check', typeCheck('tsconfig.json')],
+    ['type check (tools, e2e, bench)', typeCheck('tsconfig.tools.json')],
+  ]);
+}
+
+/** The browser journeys, unless none match a focused run or the build they need failed. */
+async function runBrowserTests(runner: StepRunner, jestArgs: string[], built: boolean) {
+  const focused = jestArgs.length > 0;
+  const e2eConfig = join('e2e', 'jest.config.cjs');
+  if (!existsSync(join(ROOT, e2eConfig))) {
+    runner.failures.push(`browser tests: ${e2eConfig} does not exist`);
+  } else if (focused && selectedTests(e2eConfig, jestArgs).length === 0) {
+    process.stdout.write(`\n━━ browser tests: none match ${jestArgs.join(' ')}\n`);
+  } else if (!built) {
+    runner.failures.push('browser tests not run: they need the build, which failed');
+  } else {
+    // One at a time: two side by side each took twice as long on 2 cores (measured: 1,147 s
+    // against 1,069 s one at a time), Chromium being the bulk of the work.
+    // Checkpoint screenshots off unless asked for (E2E_SCREENSHOTS=on): ~170 full-page PNGs
+    // are minutes of Chromium's CPU and assert nothing (e2e/src/support/browser.ts).
+    process.env.E2E_SCREENSHOTS ??= 'off';
+    await runner.jest('browser tests', e2eConfig, ['--runInBand'], 'jest-e2e.json');
+  }
+}
+
+/** Prints the time taken, every failed step and the total; returns the exit code. */
+function printSummary(runner: StepRunner, began: number): number {
+  const total = addTallies(...runner.tallies, {
+    passed: 0,
+    failed: runner.failures.length,
+    skipped: 0,
+  });
+  process.stdout.write(`\nnpm test took ${seconds(began)}.\n`);
+  for (const failure of runner.failures) process.stdout.write(`✗ ${failure}\n`);
+  process.stdout.write(`${formatResultLine(total)}\n`);
+  return total.failed > 0 ? 1 : 0;
+}
+
+/**
+ * `npm test`: lint, format check, type check, build, every project's unit and integration tests, then the
+ * browser journeys. A failing step does not stop the others; each counts as one failed test.
+ * Arguments (`npm test -- <pattern>`) go to Jest and skip lint, format check and type check.
+ */
+export async function main(jestArgs: string[]): Promise<number> {
+  const began = Date.now();
+  const focused = jestArgs.length > 0;
+  mkdirSync(RESULTS, { recursive: true });
+  const runner = createStepRunner(jestArgs);
+
   // Nx's project graph first: besides naming the builds that write files (below), computing it
   // leaves it cached in .nx/workspace-data, where ESLint's @nx/enforce-module-boundaries reads it.
   // On a clean clone there is no cached graph yet, and the rule then skips every file with a
@@ -166,36 +246,12 @@ export async function main(jestArgs: string[]): Promise<number> {
       `Focused run (${jestArgs.join(' ')}): lint, format check and type check skipped.\n`,
     );
   } else {
-    // ESLint over the whole tree (not one per Nx project, which rebuilt every lib's program for
-    // each project that includes it), and nothing comes back from a cache.
-    await together([
-      ['lint (services, front ends)', [ESLINT, ...LINT_FIRST_HALF]],
-      // Some root folders hold nothing to lint (docs, test-results): not an error.
-      [
-        'lint (libs, tools, journeys)',
-        [ESLINT, '--no-error-on-unmatched-pattern', ...lintSecondHalf()],
-      ],
-    ]);
-    // TypeScript 6 flags tsconfig.base.json's `baseUrl` as deprecated for 7.0 (every project
-    // tsconfig silences it the same way).
-    const typeCheck = (project: string) => [
-      TSC,
-      '-p',
-      project,
-      '--noEmit',
-      '--ignoreDeprecations',
-      '6.0',
-    ];
-    await together([
-      ['format check', [PRETTIER, '--check', '.', '--log-level=warn']],
-      ['type check', typeCheck('tsconfig.json')],
-      ['type check (tools, e2e, bench)', typeCheck('tsconfig.tools.json')],
-    ]);
+    await checkTheTree(runner);
   }
   // Once, here: the browser tests start the built stack without building again. After the type
   // checks above, only the builds that write files (`writers`) are left to run: a lib's `build` is
   // its own `tsc --noEmit`, which the type checks have just done for the whole tree.
-  const built = await step('build', [
+  const built = await runner.step('build', [
     NX,
     'run-many',
     '-t',
@@ -205,27 +261,12 @@ export async function main(jestArgs: string[]): Promise<number> {
     '--outputStyle=stream',
   ]);
 
-  await jest('unit and integration tests', 'jest.config.cjs', ['--maxWorkers=2'], 'jest-unit.json');
-
-  const e2eConfig = join('e2e', 'jest.config.cjs');
-  if (!existsSync(join(ROOT, e2eConfig))) {
-    failures.push(`browser tests: ${e2eConfig} does not exist`);
-  } else if (focused && selectedTests(e2eConfig, jestArgs).length === 0) {
-    process.stdout.write(`\n━━ browser tests: none match ${jestArgs.join(' ')}\n`);
-  } else if (!built) {
-    failures.push('browser tests not run: they need the build, which failed');
-  } else {
-    // One at a time: two side by side each took twice as long on 2 cores (measured: 1,147 s
-    // against 1,069 s one at a time), Chromium being the bulk of the work.
-    // Checkpoint screenshots off unless asked for (E2E_SCREENSHOTS=on): ~170 full-page PNGs
-    // are minutes of Chromium's CPU and assert nothing (e2e/src/support/browser.ts).
-    process.env.E2E_SCREENSHOTS ??= 'off';
-    await jest('browser tests', e2eConfig, ['--runInBand'], 'jest-e2e.json');
-  }
-
-  const total = addTallies(...tallies, { passed: 0, failed: failures.length, skipped: 0 });
-  process.stdout.write(`\nnpm test took ${seconds(began)}.\n`);
-  for (const failure of failures) process.stdout.write(`✗ ${failure}\n`);
-  process.stdout.write(`${formatResultLine(total)}\n`);
-  return total.failed > 0 ? 1 : 0;
+  await runner.jest(
+    'unit and integration tests',
+    'jest.config.cjs',
+    ['--maxWorkers=2'],
+    'jest-unit.json',
+  );
+  await runBrowserTests(runner, jestArgs, built);
+  return printSummary(runner, began);
 }

@@ -62,65 +62,19 @@ export class BookFilesService {
     user: AuthenticatedUser,
     parts: AsyncIterable<Multipart>,
   ): Promise<BookFilesAnswer> {
-    const book = await this.books
-      .findById(id)
-      .select({ author: 1, deletedAt: 1, isAvailable: 1, approvalStatus: 1, files: 1 })
-      .lean<BookFilesRecord>();
-    if (!book || book.deletedAt) throw new DomainError('not_found', messagesHe.books.notFound);
-    if (user.role !== 'admin' && book.author.toHexString() !== user.id)
-      throw new DomainError('forbidden', messagesHe.portal.notAuthorizedToEdit);
-    if (approvalOf(book) === 'approved')
-      throw new DomainError('conflict', BOOK_UPLOAD_HE.filesLocked);
+    const book = await this.findReplaceableBook(id, user);
 
     const uploadId = randomUUID();
     const keys = replacementFileKeys(id, uploadId);
     const stored: string[] = [];
     let switched = false;
     try {
-      const files: Partial<Record<BookUploadFileField, string>> = {};
-      for await (const part of parts) {
-        // Text fields have no place here; they are read away and ignored.
-        if (part.type === 'field') continue;
-        const field = part.fieldname;
-        if (!isFileField(field))
-          throw new DomainError('invalid_data', BOOK_UPLOAD_HE.unknownFile(field.slice(0, 50)));
-        if (files[field])
-          throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
-        const key = keys[KEY_OF[field]];
-        stored.push(key);
-        await storeFilePart(this.storage, part, field, key);
-        files[field] = key;
-      }
+      const files = await this.storeFileParts(parts, keys, stored);
       const replaced = (Object.keys(files) as BookUploadFileField[]).sort();
       if (!replaced.length) throw new DomainError('invalid_data', BOOK_UPLOAD_HE.noFiles);
       if (files.coverImage) await assertDecodableImage(this.storage, files.coverImage);
 
-      const set: Record<string, unknown> = {
-        'files.uploadId': uploadId,
-        status: 'pending_approval',
-        approvalStatus: 'pending',
-        moderationReason: '',
-        isAvailable: false,
-        preflight: {
-          status: 'pending',
-          uploadId,
-          pages: null,
-          checks: [],
-          checkedAt: null,
-          durationMs: null,
-        },
-      };
-      for (const field of replaced) set[`files.${STORED_FILE_OF[field]}`] = files[field];
-      // Only if no other replacement or upload moved the book on meanwhile.
-      const updated = await this.books.updateOne(
-        {
-          _id: book._id,
-          deletedAt: null,
-          'files.uploadId': book.files?.uploadId || mongoose.trusted({ $in: ['', null] }),
-        },
-        { $set: set },
-      );
-      if (updated.matchedCount === 0) throw new DomainError('conflict', messagesHe.errors.conflict);
+      await this.switchBookToUpload(book, uploadId, files, replaced);
       switched = true;
 
       const job: BookUploadsJob = { bookId: id, uploadId };
@@ -144,6 +98,80 @@ export class BookFilesService {
       if (!switched) await this.deleteAll(id, stored);
       throw asDomainError(error);
     }
+  }
+
+  /** The book, if it exists and this user may still change its files. */
+  private async findReplaceableBook(id: string, user: AuthenticatedUser): Promise<BookFilesRecord> {
+    const book = await this.books
+      .findById(id)
+      .select({ author: 1, deletedAt: 1, isAvailable: 1, approvalStatus: 1, files: 1 })
+      .lean<BookFilesRecord>();
+    if (!book || book.deletedAt) throw new DomainError('not_found', messagesHe.books.notFound);
+    if (user.role !== 'admin' && book.author.toHexString() !== user.id)
+      throw new DomainError('forbidden', messagesHe.portal.notAuthorizedToEdit);
+    if (approvalOf(book) === 'approved')
+      throw new DomainError('conflict', BOOK_UPLOAD_HE.filesLocked);
+    return book;
+  }
+
+  /**
+   * Stores each file part under its new key. Every key is pushed to `stored` before its write
+   * starts, so the caller can clean up after a failure part-way through.
+   */
+  private async storeFileParts(
+    parts: AsyncIterable<Multipart>,
+    keys: ReturnType<typeof replacementFileKeys>,
+    stored: string[],
+  ): Promise<Partial<Record<BookUploadFileField, string>>> {
+    const files: Partial<Record<BookUploadFileField, string>> = {};
+    for await (const part of parts) {
+      // Text fields have no place here; they are read away and ignored.
+      if (part.type === 'field') continue;
+      const field = part.fieldname;
+      if (!isFileField(field))
+        throw new DomainError('invalid_data', BOOK_UPLOAD_HE.unknownFile(field.slice(0, 50)));
+      if (files[field]) throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
+      const key = keys[KEY_OF[field]];
+      stored.push(key);
+      await storeFilePart(this.storage, part, field, key);
+      files[field] = key;
+    }
+    return files;
+  }
+
+  /** Points the book at the new files and sends it back to approval with a pending preflight. */
+  private async switchBookToUpload(
+    book: BookFilesRecord,
+    uploadId: string,
+    files: Partial<Record<BookUploadFileField, string>>,
+    replaced: BookUploadFileField[],
+  ): Promise<void> {
+    const set: Record<string, unknown> = {
+      'files.uploadId': uploadId,
+      status: 'pending_approval',
+      approvalStatus: 'pending',
+      moderationReason: '',
+      isAvailable: false,
+      preflight: {
+        status: 'pending',
+        uploadId,
+        pages: null,
+        checks: [],
+        checkedAt: null,
+        durationMs: null,
+      },
+    };
+    for (const field of replaced) set[`files.${STORED_FILE_OF[field]}`] = files[field];
+    // Only if no other replacement or upload moved the book on meanwhile.
+    const updated = await this.books.updateOne(
+      {
+        _id: book._id,
+        deletedAt: null,
+        'files.uploadId': book.files?.uploadId || mongoose.trusted({ $in: ['', null] }),
+      },
+      { $set: set },
+    );
+    if (updated.matchedCount === 0) throw new DomainError('conflict', messagesHe.errors.conflict);
   }
 
   /** The files the book read before (best effort: a leftover file harms nobody). */

@@ -13,16 +13,17 @@ import {
   bookUploadFieldsSchema,
   bookUploadJobId,
   type BookUploadAnswer,
+  type BookUploadFields,
   type BookUploadFileField,
   type BookUploadsJob,
 } from '@mechabrim/contracts';
 import { BOOK_MODEL, type BookModel } from '@mechabrim/db';
-import { STORAGE, bookFileKeys, type StoragePort } from '@mechabrim/storage';
+import { STORAGE, bookFileKeys, type BookFileKeys, type StoragePort } from '@mechabrim/storage';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { DomainError } from '../common/errors/domain-error';
 import { validationSummary, zodProblems } from '../common/validation/zod-validation.pipe';
 import { QueueProducer } from '../infra/queue-producer';
-import { PrintQuotesService } from '../print/print-quotes.service';
+import { PrintQuotesService, type StoredPrintCost } from '../print/print-quotes.service';
 import {
   KEY_OF,
   PREFLIGHT_JOB_OPTIONS,
@@ -60,78 +61,17 @@ export class BookUploadsService {
     const stored: string[] = [];
     let created = false;
     try {
-      const fields: Record<string, string> = {};
-      const files: Partial<Record<BookUploadFileField, string>> = {};
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        const field = part.fieldname;
-        if (!isFileField(field))
-          throw new DomainError('invalid_data', BOOK_UPLOAD_HE.unknownFile(field.slice(0, 50)));
-        if (files[field])
-          throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
-        const key = keys[KEY_OF[field]];
-        stored.push(key);
-        await storeFilePart(this.storage, part, field, key);
-        files[field] = key;
-      }
-
-      const missing = (Object.keys(BOOK_UPLOAD_FILES) as BookUploadFileField[]).filter(
-        (field) => !files[field],
-      );
-      const parsed = bookUploadFieldsSchema.safeParse(fields);
-      const problems = [
-        ...(parsed.success ? [] : zodProblems(parsed.error, fields)),
-        ...missing.map((field) => ({ field, message: BOOK_UPLOAD_FILES[field].missing })),
-      ];
-      if (!parsed.success || problems.length)
-        throw new DomainError('invalid_data', validationSummary(problems), problems);
+      const { fields, files } = await this.readUploadForm(parts, keys, stored);
+      const book = this.validateUploadForm(fields, files);
       await assertDecodableImage(this.storage, keys.coverImage);
 
       const uploadId = randomUUID();
-      const book = parsed.data;
       // The print cost of a copy, before the book is stored: a price that cannot carry it is
       // refused now. Without a page count, or with the partner unreachable, the quote is pending
       // and taken again at approval (which requires one).
       const printCost = await this.quotes.quote(book);
       this.quotes.assertPriceCovers(book.price, printCost);
-      await this.books.create({
-        _id: bookId,
-        title: book.title,
-        author: new Types.ObjectId(author.id),
-        authorName: author.name,
-        category: book.category,
-        price: book.price,
-        description: book.description,
-        summary: book.description,
-        tags: book.tags,
-        isAvailable: false,
-        status: 'pending_approval',
-        language: book.language,
-        size: book.size,
-        readingFormat: book.readingFormat,
-        paperType: book.paperType,
-        printingType: book.printingType,
-        pages: book.pages ?? null,
-        isbn: book.isbn ?? '',
-        printCost,
-        files: {
-          uploadId,
-          pdf: keys.interior,
-          coverPdf: keys.coverPdf,
-          coverImage: keys.coverImage,
-        },
-        preflight: {
-          status: 'pending',
-          uploadId,
-          pages: null,
-          checks: [],
-          checkedAt: null,
-          durationMs: null,
-        },
-      });
+      await this.createPendingBook({ bookId, author, book, uploadId, keys, printCost });
       created = true;
       const job: BookUploadsJob = { bookId: bookId.toHexString(), uploadId };
       await this.producer.add(this.queue, BOOK_UPLOADS_JOB, job, {
@@ -154,6 +94,107 @@ export class BookUploadsService {
       await this.undo(bookId, stored, created);
       throw asDomainError(error);
     }
+  }
+
+  /**
+   * Reads the form's text fields and streams each file part to storage. Every key is pushed to
+   * `stored` before its write starts, so the caller can clean up after a failure part-way through.
+   */
+  private async readUploadForm(
+    parts: AsyncIterable<Multipart>,
+    keys: BookFileKeys,
+    stored: string[],
+  ): Promise<{
+    fields: Record<string, string>;
+    files: Partial<Record<BookUploadFileField, string>>;
+  }> {
+    const fields: Record<string, string> = {};
+    const files: Partial<Record<BookUploadFileField, string>> = {};
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const field = part.fieldname;
+      if (!isFileField(field))
+        throw new DomainError('invalid_data', BOOK_UPLOAD_HE.unknownFile(field.slice(0, 50)));
+      if (files[field]) throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
+      const key = keys[KEY_OF[field]];
+      stored.push(key);
+      await storeFilePart(this.storage, part, field, key);
+      files[field] = key;
+    }
+    return { fields, files };
+  }
+
+  /** The parsed fields, or one error listing every invalid field and every missing file. */
+  private validateUploadForm(
+    fields: Record<string, string>,
+    files: Partial<Record<BookUploadFileField, string>>,
+  ): BookUploadFields {
+    const missing = (Object.keys(BOOK_UPLOAD_FILES) as BookUploadFileField[]).filter(
+      (field) => !files[field],
+    );
+    const parsed = bookUploadFieldsSchema.safeParse(fields);
+    const problems = [
+      ...(parsed.success ? [] : zodProblems(parsed.error, fields)),
+      ...missing.map((field) => ({ field, message: BOOK_UPLOAD_FILES[field].missing })),
+    ];
+    if (!parsed.success || problems.length)
+      throw new DomainError('invalid_data', validationSummary(problems), problems);
+    return parsed.data;
+  }
+
+  private async createPendingBook({
+    bookId,
+    author,
+    book,
+    uploadId,
+    keys,
+    printCost,
+  }: {
+    bookId: Types.ObjectId;
+    author: AuthenticatedUser;
+    book: BookUploadFields;
+    uploadId: string;
+    keys: BookFileKeys;
+    printCost: StoredPrintCost | null;
+  }): Promise<void> {
+    await this.books.create({
+      _id: bookId,
+      title: book.title,
+      author: new Types.ObjectId(author.id),
+      authorName: author.name,
+      category: book.category,
+      price: book.price,
+      description: book.description,
+      summary: book.description,
+      tags: book.tags,
+      isAvailable: false,
+      status: 'pending_approval',
+      language: book.language,
+      size: book.size,
+      readingFormat: book.readingFormat,
+      paperType: book.paperType,
+      printingType: book.printingType,
+      pages: book.pages ?? null,
+      isbn: book.isbn ?? '',
+      printCost,
+      files: {
+        uploadId,
+        pdf: keys.interior,
+        coverPdf: keys.coverPdf,
+        coverImage: keys.coverImage,
+      },
+      preflight: {
+        status: 'pending',
+        uploadId,
+        pages: null,
+        checks: [],
+        checkedAt: null,
+        durationMs: null,
+      },
+    });
   }
 
   private async undo(bookId: Types.ObjectId, keys: string[], created: boolean): Promise<void> {

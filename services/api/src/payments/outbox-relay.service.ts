@@ -35,6 +35,13 @@ const RELAYED_SALES_COUNT_DELAY_MS = 0;
 
 export { outboxJobId };
 
+/** What the relay reads of a row it claimed. */
+interface ClaimedRow {
+  _id: Types.ObjectId;
+  type: OutboxQueueName;
+  payload: unknown;
+}
+
 /**
  * Hands the outbox to BullMQ. It polls (every `OUTBOX_POLL_INTERVAL_MS`, default 1 s): change
  * streams would need a replica set (the embedded server has them, but keeps their history only in
@@ -130,6 +137,27 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    * database round trips per batch instead of three per row.
    */
   private async dispatchBatch(): Promise<number> {
+    const batch = await this.claimBatch();
+    if (!batch) return 0;
+    const { claimToken, rows } = batch;
+    const { jobsByQueue, claimed } = await this.buildJobs(rows, claimToken);
+    if (claimed.length === 0) return 0;
+    try {
+      for (const [queue, jobs] of jobsByQueue) {
+        await this.producer.addBulk(this.queues[queue], jobs);
+      }
+    } catch (error) {
+      // Redis is down: give the rows back for the next poll. A queue that took its jobs before
+      // another failed gets them again then, under the same job ids, so nothing doubles.
+      await this.releaseClaim(claimed, claimToken, error);
+      return 0;
+    }
+    await this.markDispatched(claimed, claimToken);
+    return claimed.length;
+  }
+
+  /** Claims the batch under a fresh token and reads back the rows this claim won; null: none pending. */
+  private async claimBatch(): Promise<{ claimToken: string; rows: ClaimedRow[] } | null> {
     const now = new Date();
     const claimable = {
       $or: [
@@ -144,7 +172,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       .select({ _id: 1 })
       .lean()
       .exec();
-    if (candidates.length === 0) return 0;
+    if (candidates.length === 0) return null;
     const claimToken = new Types.ObjectId().toHexString();
     await this.outbox.updateMany(
       { _id: { $in: candidates.map((row) => row._id) }, ...claimable },
@@ -162,7 +190,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       .sort({ createdAt: 1 })
       .lean()
       .exec();
+    return { claimToken, rows };
+  }
 
+  /** The claimed rows' jobs, grouped by queue; a row whose payload can never be a job is set aside. */
+  private async buildJobs(
+    rows: ClaimedRow[],
+    claimToken: string,
+  ): Promise<{ jobsByQueue: Map<OutboxQueueName, OutboxBullJob[]>; claimed: Types.ObjectId[] }> {
     const jobsByQueue = new Map<OutboxQueueName, OutboxBullJob[]>();
     const claimed: Types.ObjectId[] = [];
     for (const row of rows) {
@@ -186,27 +221,28 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       jobsByQueue.set(row.type, jobs);
       claimed.push(row._id);
     }
-    if (claimed.length === 0) return 0;
-    try {
-      for (const [queue, jobs] of jobsByQueue) {
-        await this.producer.addBulk(this.queues[queue], jobs);
-      }
-    } catch (error) {
-      // Redis is down: give the rows back for the next poll. A queue that took its jobs before
-      // another failed gets them again then, under the same job ids, so nothing doubles.
-      await this.outbox.updateMany(
-        { _id: { $in: claimed }, claimToken, status: 'dispatching' },
-        {
-          $set: {
-            status: 'pending',
-            claimedUntil: null,
-            claimToken: null,
-            lastError: error instanceof Error ? error.message : String(error),
-          },
+    return { jobsByQueue, claimed };
+  }
+
+  private async releaseClaim(
+    claimed: Types.ObjectId[],
+    claimToken: string,
+    error: unknown,
+  ): Promise<void> {
+    await this.outbox.updateMany(
+      { _id: { $in: claimed }, claimToken, status: 'dispatching' },
+      {
+        $set: {
+          status: 'pending',
+          claimedUntil: null,
+          claimToken: null,
+          lastError: error instanceof Error ? error.message : String(error),
         },
-      );
-      return 0;
-    }
+      },
+    );
+  }
+
+  private async markDispatched(claimed: Types.ObjectId[], claimToken: string): Promise<void> {
     await this.outbox.updateMany(
       { _id: { $in: claimed }, claimToken, status: 'dispatching' },
       {
@@ -219,6 +255,5 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         },
       },
     );
-    return claimed.length;
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import type { Types } from 'mongoose';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import os from 'node:os';
@@ -25,10 +26,11 @@ import {
   StorageNotFoundError,
   bookFileKeys,
   readAll,
+  type BookFileKeys,
   type StoragePort,
 } from '@mechabrim/storage';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
-import { coverImageSizes, type CoverImageSize } from './cover-images';
+import { coverImageSizes, type CoverImageResult, type CoverImageSize } from './cover-images';
 import { runPdfJobSandboxed, type SandboxLimits } from './pdf/pdf-sandbox';
 import type { PdfJobResult } from './pdf/pdf-job';
 import { coverChecks, interiorChecks, type BookPrintOptions } from './preflight-checks';
@@ -51,6 +53,9 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
 }
 
 const MAX_COVER_IMAGE_BYTES = 50 * 1024 * 1024;
+
+/** A sandboxed PDF job's result, or the stand-in for a file that is not stored. */
+type SandboxedPdfResult = PdfJobResult & { peakRssMb?: number };
 
 /**
  * The preflight of one upload: reads the book's files through the storage port, checks them in a
@@ -93,28 +98,14 @@ export class BookPreflight {
     const started = Date.now();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'preflight-'));
     try {
-      const interiorPath = path.join(dir, 'interior.pdf');
-      const coverPath = path.join(dir, 'cover.pdf');
       const excerptPath = path.join(dir, 'excerpt.pdf');
-      const [hasInterior, hasCover] = await Promise.all([
-        this.download(book.files.pdf || keys.interior, interiorPath),
-        this.download(book.files.coverPdf || keys.coverPdf, coverPath),
-      ]);
-      const missing: PdfJobResult & { peakRssMb?: number } = {
-        ok: false,
-        problem: 'unreadable',
-        detail: 'file not stored',
-      };
-      // One PDF at a time: each reader may use the whole memory budget.
-      const interior = hasInterior
-        ? await runPdfJobSandboxed(
-            { pdfPath: interiorPath, excerptPath, direction: options.direction },
-            this.limits,
-          )
-        : missing;
-      const cover = hasCover
-        ? await runPdfJobSandboxed({ pdfPath: coverPath }, this.limits)
-        : missing;
+      const { interior, cover } = await this.inspectPdfs({
+        interiorKey: book.files.pdf || keys.interior,
+        coverKey: book.files.coverPdf || keys.coverPdf,
+        dir,
+        excerptPath,
+        direction: options.direction,
+      });
       const pages = interior.ok ? interior.inspection.pageCount : null;
       const checks: PreflightCheck[] = [
         ...interiorChecks(interior, options),
@@ -124,17 +115,7 @@ export class BookPreflight {
       const image = await this.coverImage(book.files.coverImage || keys.coverImage);
       const sizes = await coverImageSizes(image);
       checks.push(sizes.check);
-      const files: Record<string, string> = {};
-      for (const [name, buffer] of Object.entries(sizes.sizes) as [CoverImageSize, Buffer][]) {
-        await this.storage.put(keys[name], buffer, { contentType: 'image/webp' });
-        files[`files.${name}`] = keys[name];
-      }
-      if (interior.ok && interior.excerptPages && (await exists(excerptPath))) {
-        await this.storage.put(keys.excerpt, await readFile(excerptPath), {
-          contentType: 'application/pdf',
-        });
-        files['files.excerpt'] = keys.excerpt;
-      }
+      const files = await this.storeDerivedFiles(keys, sizes.sizes, interior, excerptPath);
 
       const durationMs = Date.now() - started;
       const status = checks.some((c) => c.status === 'fail') ? 'failed' : 'passed';
@@ -146,20 +127,7 @@ export class BookPreflight {
         checkedAt: new Date().toISOString(),
         durationMs,
       };
-      await this.books.updateOne(
-        { _id: book._id, 'files.uploadId': job.uploadId },
-        {
-          $set: {
-            ...files,
-            // The uploaded image becomes the book's cover, served by the API from the storage.
-            ...(files['files.coverWeb']
-              ? { coverImage: bookCoverPath(job.bookId, job.uploadId) }
-              : {}),
-            preflight: { ...report, checkedAt: new Date(report.checkedAt ?? Date.now()) },
-            ...(pages !== null && !book.pages ? { pages } : {}),
-          },
-        },
-      );
+      await this.writeReport(job, book, { files, report, pages });
       this.logger.log({
         bookId: job.bookId,
         status,
@@ -173,6 +141,85 @@ export class BookPreflight {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** Downloads the interior and cover PDFs into `dir` and inspects them in the sandbox. */
+  private async inspectPdfs(input: {
+    interiorKey: string;
+    coverKey: string;
+    dir: string;
+    excerptPath: string;
+    direction: ReadingDirection;
+  }): Promise<{ interior: SandboxedPdfResult; cover: SandboxedPdfResult }> {
+    const interiorPath = path.join(input.dir, 'interior.pdf');
+    const coverPath = path.join(input.dir, 'cover.pdf');
+    const [hasInterior, hasCover] = await Promise.all([
+      this.download(input.interiorKey, interiorPath),
+      this.download(input.coverKey, coverPath),
+    ]);
+    const missing: SandboxedPdfResult = {
+      ok: false,
+      problem: 'unreadable',
+      detail: 'file not stored',
+    };
+    // One PDF at a time: each reader may use the whole memory budget.
+    const interior = hasInterior
+      ? await runPdfJobSandboxed(
+          { pdfPath: interiorPath, excerptPath: input.excerptPath, direction: input.direction },
+          this.limits,
+        )
+      : missing;
+    const cover = hasCover
+      ? await runPdfJobSandboxed({ pdfPath: coverPath }, this.limits)
+      : missing;
+    return { interior, cover };
+  }
+
+  /**
+   * Stores the cover's web sizes and the interior's excerpt under their fixed keys; answers the
+   * book's `files.*` fields that now point at them.
+   */
+  private async storeDerivedFiles(
+    keys: BookFileKeys,
+    sizes: CoverImageResult['sizes'],
+    interior: SandboxedPdfResult,
+    excerptPath: string,
+  ): Promise<Record<string, string>> {
+    const files: Record<string, string> = {};
+    for (const [name, buffer] of Object.entries(sizes) as [CoverImageSize, Buffer][]) {
+      await this.storage.put(keys[name], buffer, { contentType: 'image/webp' });
+      files[`files.${name}`] = keys[name];
+    }
+    if (interior.ok && interior.excerptPages && (await exists(excerptPath))) {
+      await this.storage.put(keys.excerpt, await readFile(excerptPath), {
+        contentType: 'application/pdf',
+      });
+      files['files.excerpt'] = keys.excerpt;
+    }
+    return files;
+  }
+
+  /** Writes the report on the book, only while the book still holds this upload. */
+  private async writeReport(
+    job: BookUploadsJob,
+    book: { _id: Types.ObjectId; pages?: number | null },
+    outcome: { files: Record<string, string>; report: PreflightReport; pages: number | null },
+  ): Promise<void> {
+    const { files, report, pages } = outcome;
+    await this.books.updateOne(
+      { _id: book._id, 'files.uploadId': job.uploadId },
+      {
+        $set: {
+          ...files,
+          // The uploaded image becomes the book's cover, served by the API from the storage.
+          ...(files['files.coverWeb']
+            ? { coverImage: bookCoverPath(job.bookId, job.uploadId) }
+            : {}),
+          preflight: { ...report, checkedAt: new Date(report.checkedAt ?? Date.now()) },
+          ...(pages !== null && !book.pages ? { pages } : {}),
+        },
+      },
+    );
   }
 
   private async download(key: string, target: string): Promise<boolean> {

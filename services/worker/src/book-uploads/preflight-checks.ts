@@ -1,4 +1,4 @@
-import type { PreflightCheck, PreflightCheckId, PreflightCheckStatus } from '@mechabrim/contracts';
+import type { PreflightCheck } from '@mechabrim/contracts';
 import {
   BLEED_MM,
   MAX_PAGES,
@@ -12,12 +12,14 @@ import {
   pointsToMm,
   spineWidthMm,
   withinTolerance,
+  type CoverSpread,
   type PaperType,
   type ReadingDirection,
   type TrimSize,
 } from '@mechabrim/print-specs';
 import type { PdfJobResult } from './pdf/pdf-job';
 import type { PageGeometry, PdfInspection } from './pdf/inspect-pdf';
+import { check, mmSize, opens, round1, type MmSize } from './preflight-check-builder';
 import { preflightStringsHe as he } from './preflight.strings.he';
 
 export interface BookPrintOptions {
@@ -25,54 +27,6 @@ export interface BookPrintOptions {
   paper: PaperType;
   direction: ReadingDirection;
 }
-
-function check(
-  id: PreflightCheckId,
-  status: PreflightCheckStatus,
-  fields: { measured: string; expected: string; explanation: string; fix?: string },
-): PreflightCheck {
-  return {
-    id,
-    status,
-    title: he.titles[id],
-    measured: fields.measured,
-    expected: fields.expected,
-    explanation: fields.explanation,
-    fix: status === 'pass' ? '' : (fields.fix ?? ''),
-  };
-}
-
-/** The `opens` check of a PDF, and its inspection when it opened. */
-function opens(
-  id: 'interior.opens' | 'cover.opens',
-  result: PdfJobResult,
-): { check: PreflightCheck; inspection: PdfInspection | null } {
-  if (result.ok)
-    return {
-      inspection: result.inspection,
-      check: check(id, 'pass', {
-        measured: he.open.measuredOk(result.inspection.pageCount),
-        expected: he.open.expected,
-        explanation: he.open.ok,
-      }),
-    };
-  const texts = he.open[result.problem];
-  return {
-    inspection: null,
-    check: check(id, 'fail', {
-      measured: texts.measured,
-      expected: he.open.expected,
-      explanation: texts.explanation,
-      fix: texts.fix,
-    }),
-  };
-}
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
-const mmSize = (page: PageGeometry) => ({
-  w: round1(pointsToMm(page.widthPt)),
-  h: round1(pointsToMm(page.heightPt)),
-});
 
 function pageFits(page: PageGeometry, size: TrimSize): boolean {
   const expected = interiorPageMm(size);
@@ -89,32 +43,26 @@ function pageFits(page: PageGeometry, size: TrimSize): boolean {
   );
 }
 
-/** The interior's checks (spec §5 print rules, issue 11): size, fonts, images, RTL page order. */
-export function interiorChecks(result: PdfJobResult, options: BookPrintOptions): PreflightCheck[] {
-  const { check: opened, inspection } = opens('interior.opens', result);
-  if (!inspection) return [opened];
-  const checks = [opened];
-  const pages = inspection.pageCount;
-
+function pageCountCheck(pages: number): PreflightCheck {
   const countOk = pages >= MIN_PAGES && pages <= MAX_PAGES;
-  checks.push(
-    check('interior.page-count', countOk ? 'pass' : 'fail', {
-      measured: he.pageCount.measured(pages),
-      expected: he.pageCount.expected(MIN_PAGES, MAX_PAGES),
-      explanation: countOk
-        ? he.pageCount.ok
-        : pages < MIN_PAGES
-          ? he.pageCount.tooFew(MIN_PAGES)
-          : he.pageCount.tooMany(MAX_PAGES),
-      fix: pages < MIN_PAGES ? he.pageCount.fixFew(MIN_PAGES) : he.pageCount.fixMany,
-    }),
-  );
+  return check('interior.page-count', countOk ? 'pass' : 'fail', {
+    measured: he.pageCount.measured(pages),
+    expected: he.pageCount.expected(MIN_PAGES, MAX_PAGES),
+    explanation: countOk
+      ? he.pageCount.ok
+      : pages < MIN_PAGES
+        ? he.pageCount.tooFew(MIN_PAGES)
+        : he.pageCount.tooMany(MAX_PAGES),
+    fix: pages < MIN_PAGES ? he.pageCount.fixFew(MIN_PAGES) : he.pageCount.fixMany,
+  });
+}
 
-  const expected = interiorPageMm(options.size);
-  const trim = TRIM_SIZES[options.size];
+function pageSizeCheck(inspection: PdfInspection, size: TrimSize): PreflightCheck {
+  const expected = interiorPageMm(size);
+  const trim = TRIM_SIZES[size];
   const wrong = inspection.pages
     .map((page, index) => ({ page, number: index + 1 }))
-    .filter(({ page }) => !pageFits(page, options.size));
+    .filter(({ page }) => !pageFits(page, size));
   const firstWrong = wrong[0];
   const sizeFix = (() => {
     if (!firstWrong) return '';
@@ -125,43 +73,43 @@ export function interiorChecks(result: PdfJobResult, options: BookPrintOptions):
     return he.pageSize.fixSize(trim.widthMm, trim.heightMm, BLEED_MM);
   })();
   const first = inspection.pages[0];
-  checks.push(
-    check('interior.page-size', firstWrong ? 'fail' : 'pass', {
-      measured: firstWrong
-        ? he.pageSize.wrong(
-            wrong.map((p) => p.number),
-            mmSize(firstWrong.page).w,
-            mmSize(firstWrong.page).h,
-          )
-        : first
-          ? he.pageSize.allOk(mmSize(first).w, mmSize(first).h, inspection.pages.length)
-          : '',
-      expected: he.pageSize.expected(
-        expected.widthMm,
-        expected.heightMm,
-        trim.widthMm,
-        trim.heightMm,
-        BLEED_MM,
-      ),
-      explanation: firstWrong ? he.pageSize.explanation : he.pageSize.ok,
-      fix: sizeFix,
-    }),
-  );
+  return check('interior.page-size', firstWrong ? 'fail' : 'pass', {
+    measured: firstWrong
+      ? he.pageSize.wrong(
+          wrong.map((p) => p.number),
+          mmSize(firstWrong.page).w,
+          mmSize(firstWrong.page).h,
+        )
+      : first
+        ? he.pageSize.allOk(mmSize(first).w, mmSize(first).h, inspection.pages.length)
+        : '',
+    expected: he.pageSize.expected(
+      expected.widthMm,
+      expected.heightMm,
+      trim.widthMm,
+      trim.heightMm,
+      BLEED_MM,
+    ),
+    explanation: firstWrong ? he.pageSize.explanation : he.pageSize.ok,
+    fix: sizeFix,
+  });
+}
 
+function fontsEmbeddedCheck(inspection: PdfInspection): PreflightCheck {
   const missing = inspection.fonts.filter((font) => !font.embedded);
-  checks.push(
-    check('interior.fonts-embedded', missing.length ? 'fail' : 'pass', {
-      measured: missing.length
-        ? he.fonts.missing(
-            missing.map((f) => `${f.name.replace(/^[A-Z]{6}\+/, '')} (עמוד ${f.page})`),
-          )
-        : he.fonts.allOk(inspection.fonts.length),
-      expected: he.fonts.expected,
-      explanation: missing.length ? he.fonts.explanation : he.fonts.ok,
-      fix: he.fonts.fix,
-    }),
-  );
+  return check('interior.fonts-embedded', missing.length ? 'fail' : 'pass', {
+    measured: missing.length
+      ? he.fonts.missing(
+          missing.map((f) => he.fonts.fontOnPage(f.name.replace(/^[A-Z]{6}\+/, ''), f.page)),
+        )
+      : he.fonts.allOk(inspection.fonts.length),
+    expected: he.fonts.expected,
+    explanation: missing.length ? he.fonts.explanation : he.fonts.ok,
+    fix: he.fonts.fix,
+  });
+}
 
+function imageResolutionCheck(inspection: PdfInspection): PreflightCheck {
   // Rounding and resampling land a 300 DPI image at 299: a 2 % margin.
   const threshold = Math.floor(MIN_IMAGE_DPI * 0.98);
   const lowest = [...inspection.images].sort((a, b) => a.dpi - b.dpi)[0];
@@ -169,57 +117,68 @@ export function interiorChecks(result: PdfJobResult, options: BookPrintOptions):
   const unreadable = inspection.unreadablePages.length
     ? ` ${he.images.unreadable(inspection.unreadablePages)}`
     : '';
-  checks.push(
-    check(
-      'interior.image-resolution',
-      low.length ? 'fail' : inspection.unreadablePages.length ? 'warn' : 'pass',
-      {
-        measured: !lowest
-          ? he.images.none
-          : low.length
-            ? he.images.low(low.length, lowest.dpi, lowest.page)
-            : he.images.lowest(lowest.dpi, lowest.page),
-        expected: he.images.expected(MIN_IMAGE_DPI),
-        explanation:
-          (low.length
-            ? he.images.explanation(MIN_IMAGE_DPI)
-            : lowest
-              ? he.images.ok
-              : he.images.none_ok) + unreadable,
-        fix: low.length ? he.images.fix(MIN_IMAGE_DPI) : he.open.unreadable.fix,
-      },
-    ),
+  return check(
+    'interior.image-resolution',
+    low.length ? 'fail' : inspection.unreadablePages.length ? 'warn' : 'pass',
+    {
+      measured: !lowest
+        ? he.images.none
+        : low.length
+          ? he.images.low(low.length, lowest.dpi, lowest.page)
+          : he.images.lowest(lowest.dpi, lowest.page),
+      expected: he.images.expected(MIN_IMAGE_DPI),
+      explanation:
+        (low.length
+          ? he.images.explanation(MIN_IMAGE_DPI)
+          : lowest
+            ? he.images.ok
+            : he.images.none_ok) + unreadable,
+      fix: low.length ? he.images.fix(MIN_IMAGE_DPI) : he.open.unreadable.fix,
+    },
   );
+}
 
-  if (options.direction === 'rtl') {
-    const even = pages % 2 === 0;
-    checks.push(
-      check('interior.even-page-count', even ? 'pass' : 'fail', {
-        measured: he.pageCount.measured(pages),
-        expected: he.evenPages.expected,
-        explanation: even ? he.evenPages.ok : he.evenPages.explanation,
-        fix: he.evenPages.fix,
-      }),
-    );
-    const firstIsSpread = first ? mmSize(first).w > expected.widthMm * 1.6 : false;
-    const l2r = inspection.declaredDirection === 'L2R';
-    checks.push(
-      check('interior.first-page-right', firstIsSpread ? 'fail' : l2r ? 'warn' : 'pass', {
-        measured: firstIsSpread
-          ? he.firstPage.spread
-          : l2r
-            ? he.firstPage.l2r
-            : he.firstPage.single,
-        expected: he.firstPage.expected,
-        explanation: firstIsSpread
-          ? he.firstPage.spreadExplanation
-          : l2r
-            ? he.firstPage.l2rExplanation
-            : he.firstPage.ok,
-        fix: firstIsSpread ? he.firstPage.spreadFix : he.firstPage.l2rFix,
-      }),
-    );
-  }
+/** A right-to-left book's page order: an even page count, and page 1 a single right-hand page. */
+function rtlPageOrderChecks(inspection: PdfInspection, size: TrimSize): PreflightCheck[] {
+  const pages = inspection.pageCount;
+  const expected = interiorPageMm(size);
+  const first = inspection.pages[0];
+  const even = pages % 2 === 0;
+  const evenCheck = check('interior.even-page-count', even ? 'pass' : 'fail', {
+    measured: he.pageCount.measured(pages),
+    expected: he.evenPages.expected,
+    explanation: even ? he.evenPages.ok : he.evenPages.explanation,
+    fix: he.evenPages.fix,
+  });
+  const firstIsSpread = first ? mmSize(first).w > expected.widthMm * 1.6 : false;
+  const l2r = inspection.declaredDirection === 'L2R';
+  const firstPageCheck = check(
+    'interior.first-page-right',
+    firstIsSpread ? 'fail' : l2r ? 'warn' : 'pass',
+    {
+      measured: firstIsSpread ? he.firstPage.spread : l2r ? he.firstPage.l2r : he.firstPage.single,
+      expected: he.firstPage.expected,
+      explanation: firstIsSpread
+        ? he.firstPage.spreadExplanation
+        : l2r
+          ? he.firstPage.l2rExplanation
+          : he.firstPage.ok,
+      fix: firstIsSpread ? he.firstPage.spreadFix : he.firstPage.l2rFix,
+    },
+  );
+  return [evenCheck, firstPageCheck];
+}
+
+/** The interior's checks (spec §5 print rules, issue 11): size, fonts, images, RTL page order. */
+export function interiorChecks(result: PdfJobResult, options: BookPrintOptions): PreflightCheck[] {
+  const { check: opened, inspection } = opens('interior.opens', result);
+  if (!inspection) return [opened];
+  const checks = [opened];
+  checks.push(pageCountCheck(inspection.pageCount));
+  checks.push(pageSizeCheck(inspection, options.size));
+  checks.push(fontsEmbeddedCheck(inspection));
+  checks.push(imageResolutionCheck(inspection));
+  if (options.direction === 'rtl') checks.push(...rtlPageOrderChecks(inspection, options.size));
   return checks;
 }
 
@@ -261,6 +220,134 @@ export function frontCoverEvidence(
   return null;
 }
 
+function singleSpreadCheck(pageCount: number): PreflightCheck {
+  const single = pageCount === 1;
+  return check('cover.single-spread', single ? 'pass' : 'warn', {
+    measured: single ? he.cover.onePage : he.cover.pagesMeasured(pageCount),
+    expected: he.cover.onePage,
+    explanation: single ? he.cover.singleOk : he.cover.singleExplanation,
+    fix: he.cover.singleFix,
+  });
+}
+
+/** The spine check of a cover narrower than two trims (a front cover alone). */
+function notSpreadCheck(
+  measured: MmSize,
+  trimWidthMm: number,
+  pages: number | null,
+  paper: PaperType,
+): PreflightCheck {
+  return check('cover.spine-width', 'fail', {
+    measured: he.cover.notSpreadMeasured(measured.w, measured.h),
+    expected:
+      pages === null
+        ? ''
+        : he.cover.spineExpected(spineWidthMm(Math.max(1, pages), paper), pages, paper),
+    explanation: he.cover.notSpreadExplanation(trimWidthMm),
+    fix: he.cover.notSpreadFix,
+  });
+}
+
+function spreadSizeCheck(
+  measured: MmSize,
+  spread: CoverSpread,
+  trimWidthMm: number,
+): PreflightCheck {
+  const sizeOk =
+    withinTolerance(measured.w, spread.widthMm) && withinTolerance(measured.h, spread.heightMm);
+  return check('cover.spread-size', sizeOk ? 'pass' : 'fail', {
+    measured: he.cover.spreadMeasured(measured.w, measured.h),
+    expected: he.cover.spreadExpected(spread.widthMm, spread.heightMm),
+    explanation: sizeOk
+      ? he.cover.spreadOk
+      : he.cover.spreadExplanation(
+          spread.widthMm,
+          spread.heightMm,
+          trimWidthMm,
+          spread.spineMm,
+          BLEED_MM,
+        ),
+    fix: he.cover.spreadFix,
+  });
+}
+
+/** The front side and spine text of a lone front cover: not checked, said so. */
+function notSpreadSideChecks(spread: CoverSpread): PreflightCheck[] {
+  return [
+    check('cover.front-side', 'warn', {
+      measured: he.cover.notChecked,
+      expected: he.cover.side[spread.frontCoverSide],
+      explanation: he.cover.sideNotChecked,
+      fix: he.cover.notSpreadFix,
+    }),
+    check('cover.spine-text', 'warn', {
+      measured: he.cover.notChecked,
+      expected: he.cover.spineTextExpected(spread.spineTextAllowed, SPINE_TEXT_MIN_MM),
+      explanation: he.cover.spineTextNotChecked,
+      fix: he.cover.notSpreadFix,
+    }),
+  ];
+}
+
+function spineWidthCheck(
+  measuredSpine: number,
+  spread: CoverSpread,
+  pages: number,
+  paper: PaperType,
+): PreflightCheck {
+  const spineOk = withinTolerance(measuredSpine, spread.spineMm);
+  return check('cover.spine-width', spineOk ? 'pass' : 'fail', {
+    measured: he.cover.spineMeasured(measuredSpine),
+    expected: he.cover.spineExpected(spineWidthMm(Math.max(1, pages), paper), pages, paper),
+    explanation: spineOk ? he.cover.spineOk : he.cover.spineExplanation(spread.spineMm),
+    fix: he.cover.spineFix,
+  });
+}
+
+function frontSideCheck(
+  inspection: PdfInspection,
+  measuredSpine: number,
+  spread: CoverSpread,
+  direction: ReadingDirection,
+): PreflightCheck {
+  const evidence = frontCoverEvidence(inspection, measuredSpine);
+  const sideOk = evidence?.side === spread.frontCoverSide;
+  return check('cover.front-side', !evidence ? 'warn' : sideOk ? 'pass' : 'fail', {
+    measured: evidence ? he.cover.sideMeasured(evidence.side, evidence.by) : he.cover.sideUnknown,
+    expected: he.cover.side[spread.frontCoverSide],
+    explanation: !evidence
+      ? he.cover.sideUnknownExplanation
+      : sideOk
+        ? he.cover.sideOk(direction)
+        : he.cover.sideWrong(direction),
+    fix: he.cover.sideFix,
+  });
+}
+
+function spineTextCheck(
+  inspection: PdfInspection,
+  page: PageGeometry,
+  measuredSpine: number,
+  spread: CoverSpread,
+): PreflightCheck {
+  // Text on the spine: any run whose middle lies within the spine band (half a mm of slack).
+  const middle = page.widthPt / 2;
+  const halfBand = ((Math.max(measuredSpine, 0) / 2 + 0.5) * 72) / 25.4;
+  const onSpine = inspection.firstPage.texts.some((run) => {
+    const center = (run.x + run.xEnd) / 2;
+    return run.chars > 0 && Math.abs(center - middle) <= halfBand;
+  });
+  const textOk = spread.spineTextAllowed || !onSpine;
+  return check('cover.spine-text', textOk ? 'pass' : 'fail', {
+    measured: onSpine ? he.cover.spineTextFound : he.cover.spineTextNone,
+    expected: he.cover.spineTextExpected(spread.spineTextAllowed, SPINE_TEXT_MIN_MM),
+    explanation: textOk
+      ? he.cover.spineTextOk
+      : he.cover.spineTextNarrow(spread.spineMm, SPINE_TEXT_MIN_MM),
+    fix: he.cover.spineTextFix,
+  });
+}
+
 /**
  * The cover's checks: one spread of 2 × trim + spine + 2 × bleed, the spine from the interior's
  * page count and the paper, the front cover on the reading direction's side, spine text only on
@@ -276,16 +363,7 @@ export function coverChecks(
   const checks = [opened];
   const page = inspection.pages[0];
   if (!page) return checks;
-
-  const single = inspection.pageCount === 1;
-  checks.push(
-    check('cover.single-spread', single ? 'pass' : 'warn', {
-      measured: single ? he.cover.onePage : he.cover.pagesMeasured(inspection.pageCount),
-      expected: he.cover.onePage,
-      explanation: single ? he.cover.singleOk : he.cover.singleExplanation,
-      fix: he.cover.singleFix,
-    }),
-  );
+  checks.push(singleSpreadCheck(inspection.pageCount));
 
   const measured = mmSize(page);
   const trim = TRIM_SIZES[options.size];
@@ -293,119 +371,29 @@ export function coverChecks(
   const measuredSpine = round1(measured.w - 2 * trim.widthMm - 2 * BLEED_MM);
   // Narrower than two trims: a front cover alone, with no spine to measure or to judge by.
   const notSpread = measuredSpine < -SIZE_TOLERANCE_MM;
-  const notSpreadCheck = () =>
-    check('cover.spine-width', 'fail', {
-      measured: he.cover.notSpreadMeasured(measured.w, measured.h),
-      expected:
-        pages === null
-          ? ''
-          : he.cover.spineExpected(
-              spineWidthMm(Math.max(1, pages), options.paper),
-              pages,
-              options.paper,
-            ),
-      explanation: he.cover.notSpreadExplanation(trim.widthMm),
-      fix: he.cover.notSpreadFix,
-    });
   if (pages === null) {
-    if (notSpread) {
-      checks.push(notSpreadCheck());
-      return checks;
-    }
     checks.push(
-      check('cover.spine-width', 'warn', {
-        measured: he.cover.spineMeasured(measuredSpine),
-        expected: '',
-        explanation: he.cover.spineUnknown,
-        fix: '',
-      }),
+      notSpread
+        ? notSpreadCheck(measured, trim.widthMm, pages, options.paper)
+        : check('cover.spine-width', 'warn', {
+            measured: he.cover.spineMeasured(measuredSpine),
+            expected: '',
+            explanation: he.cover.spineUnknown,
+            fix: '',
+          }),
     );
     return checks;
   }
   const spread = coverSpread({ ...options, pages: Math.max(1, pages) });
-  const sizeOk =
-    withinTolerance(measured.w, spread.widthMm) && withinTolerance(measured.h, spread.heightMm);
-  checks.push(
-    check('cover.spread-size', sizeOk ? 'pass' : 'fail', {
-      measured: he.cover.spreadMeasured(measured.w, measured.h),
-      expected: he.cover.spreadExpected(spread.widthMm, spread.heightMm),
-      explanation: sizeOk
-        ? he.cover.spreadOk
-        : he.cover.spreadExplanation(
-            spread.widthMm,
-            spread.heightMm,
-            trim.widthMm,
-            spread.spineMm,
-            BLEED_MM,
-          ),
-      fix: he.cover.spreadFix,
-    }),
-  );
+  checks.push(spreadSizeCheck(measured, spread, trim.widthMm));
   if (notSpread) {
     // Nothing on a lone front cover can be measured against a spine: say so, never pass.
-    checks.push(notSpreadCheck());
-    checks.push(
-      check('cover.front-side', 'warn', {
-        measured: he.cover.notChecked,
-        expected: he.cover.side[spread.frontCoverSide],
-        explanation: he.cover.sideNotChecked,
-        fix: he.cover.notSpreadFix,
-      }),
-      check('cover.spine-text', 'warn', {
-        measured: he.cover.notChecked,
-        expected: he.cover.spineTextExpected(spread.spineTextAllowed, SPINE_TEXT_MIN_MM),
-        explanation: he.cover.spineTextNotChecked,
-        fix: he.cover.notSpreadFix,
-      }),
-    );
+    checks.push(notSpreadCheck(measured, trim.widthMm, pages, options.paper));
+    checks.push(...notSpreadSideChecks(spread));
     return checks;
   }
-  const spineOk = withinTolerance(measuredSpine, spread.spineMm);
-  checks.push(
-    check('cover.spine-width', spineOk ? 'pass' : 'fail', {
-      measured: he.cover.spineMeasured(measuredSpine),
-      expected: he.cover.spineExpected(
-        spineWidthMm(Math.max(1, pages), options.paper),
-        pages,
-        options.paper,
-      ),
-      explanation: spineOk ? he.cover.spineOk : he.cover.spineExplanation(spread.spineMm),
-      fix: he.cover.spineFix,
-    }),
-  );
-
-  const evidence = frontCoverEvidence(inspection, measuredSpine);
-  const sideOk = evidence?.side === spread.frontCoverSide;
-  checks.push(
-    check('cover.front-side', !evidence ? 'warn' : sideOk ? 'pass' : 'fail', {
-      measured: evidence ? he.cover.sideMeasured(evidence.side, evidence.by) : he.cover.sideUnknown,
-      expected: he.cover.side[spread.frontCoverSide],
-      explanation: !evidence
-        ? he.cover.sideUnknownExplanation
-        : sideOk
-          ? he.cover.sideOk(options.direction)
-          : he.cover.sideWrong(options.direction),
-      fix: he.cover.sideFix,
-    }),
-  );
-
-  // Text on the spine: any run whose middle lies within the spine band (half a mm of slack).
-  const middle = page.widthPt / 2;
-  const halfBand = ((Math.max(measuredSpine, 0) / 2 + 0.5) * 72) / 25.4;
-  const onSpine = inspection.firstPage.texts.some((run) => {
-    const center = (run.x + run.xEnd) / 2;
-    return run.chars > 0 && Math.abs(center - middle) <= halfBand;
-  });
-  const textOk = spread.spineTextAllowed || !onSpine;
-  checks.push(
-    check('cover.spine-text', textOk ? 'pass' : 'fail', {
-      measured: onSpine ? he.cover.spineTextFound : he.cover.spineTextNone,
-      expected: he.cover.spineTextExpected(spread.spineTextAllowed, SPINE_TEXT_MIN_MM),
-      explanation: textOk
-        ? he.cover.spineTextOk
-        : he.cover.spineTextNarrow(spread.spineMm, SPINE_TEXT_MIN_MM),
-      fix: he.cover.spineTextFix,
-    }),
-  );
+  checks.push(spineWidthCheck(measuredSpine, spread, pages, options.paper));
+  checks.push(frontSideCheck(inspection, measuredSpine, spread, options.direction));
+  checks.push(spineTextCheck(inspection, page, measuredSpine, spread));
   return checks;
 }

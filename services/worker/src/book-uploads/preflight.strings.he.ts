@@ -105,6 +105,8 @@ export const preflightStringsHe = {
         : count === 1
           ? 'גופן אחד, מוטמע'
           : `${counted(count, '', 'שני גופנים', 'גופנים')}, ${count === 2 ? 'שניהם' : 'כולם'} מוטמעים`,
+    /** A font that is not embedded, named without its subset prefix, and the page it was found on. */
+    fontOnPage: (name: string, page: number) => `${name} (עמוד ${page})`,
     missing: (names: string[]) =>
       `לא מוטמעים: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` ועוד ${names.length - 5}` : ''}`,
     ok: 'כל הגופנים מוטמעים בקובץ, כך שהטקסט יודפס בדיוק כפי שעוצב.',

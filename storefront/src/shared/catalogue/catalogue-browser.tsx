@@ -88,30 +88,15 @@ export function CatalogueBrowser({
   );
 }
 
-function CatalogueControls({
-  filters,
-  fixedCategory,
-  sorts,
-  searchLabel,
-  onChange,
-  onClear,
-}: {
-  filters: CatalogueFilters;
-  fixedCategory: boolean;
-  sorts: readonly BookSort[];
-  searchLabel: string;
-  onChange: (next: Partial<CatalogueFilters>, replace?: boolean) => void;
-  onClear: () => void;
-}) {
-  const ids = {
-    search: useId(),
-    sort: useId(),
-    category: useId(),
-    price: useId(),
-    panel: useId(),
-  };
-  // The box holds what is typed; the URL follows it after a pause, and the box follows the URL
-  // when it changes from elsewhere (the back button, the header's search, 'clear').
+/**
+ * The search box's text. The box holds what is typed; the URL follows it after a pause, and the
+ * box follows the URL when it changes from elsewhere (the back button, the header's search,
+ * 'clear').
+ */
+function useSearchDraft(
+  filters: CatalogueFilters,
+  onChange: (next: Partial<CatalogueFilters>, replace?: boolean) => void,
+) {
   const [draft, setDraft] = useState(filters.search);
   const typed = useRef(false);
   useEffect(() => {
@@ -134,15 +119,46 @@ function CatalogueControls({
     // onChange is a new function each render; the draft alone decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft]);
+  const type = (text: string) => {
+    typed.current = true;
+    setDraft(text);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     typed.current = false;
     if (draft.trim() !== filters.search) onChange({ search: draft });
   };
+  return { draft, type, submit };
+}
+
+type CatalogueControlsProps = {
+  filters: CatalogueFilters;
+  fixedCategory: boolean;
+  sorts: readonly BookSort[];
+  searchLabel: string;
+  onChange: (next: Partial<CatalogueFilters>, replace?: boolean) => void;
+  onClear: () => void;
+};
+
+function CatalogueControls({
+  filters,
+  fixedCategory,
+  sorts,
+  searchLabel,
+  onChange,
+  onClear,
+}: CatalogueControlsProps) {
+  const ids = {
+    search: useId(),
+    sort: useId(),
+    category: useId(),
+    price: useId(),
+    panel: useId(),
+  };
+  const { draft, type, submit } = useSearchDraft(filters, onChange);
 
   const active = (fixedCategory ? 0 : filters.category ? 1 : 0) + (filters.price ? 1 : 0);
   const [open, setOpen] = useState(active > 0);
-  const narrowed = isFiltered(filters, fixedCategory);
 
   return (
     <form
@@ -152,28 +168,7 @@ function CatalogueControls({
       onSubmit={submit}
     >
       <div className="sf-toolbar sf-catalogue__bar">
-        <div className="sf-field sf-field--grow">
-          <label htmlFor={ids.search}>{searchLabel}</label>
-          <div className="sf-catalogue__search">
-            <input
-              id={ids.search}
-              type="search"
-              className="sf-input"
-              name="search"
-              placeholder={s.searchPlaceholder}
-              value={draft}
-              maxLength={100}
-              enterKeyHint="search"
-              onChange={(e) => {
-                typed.current = true;
-                setDraft(e.target.value);
-              }}
-            />
-            <button type="submit" className="mb-button" data-variant="secondary">
-              {s.searchSubmit}
-            </button>
-          </div>
-        </div>
+        <CatalogueSearchField id={ids.search} label={searchLabel} draft={draft} onType={type} />
         <div className="sf-field">
           <label htmlFor={ids.sort}>{strings.common.sortBy}</label>
           <select
@@ -200,55 +195,128 @@ function CatalogueControls({
           {active ? s.filtersActive(active) : s.filters}
         </button>
       </div>
-      <fieldset id={ids.panel} className="sf-catalogue__panel" hidden={!open}>
-        <legend className="mb-visually-hidden">{s.filters}</legend>
-        {!fixedCategory && (
-          <div className="sf-field">
-            <label htmlFor={ids.category}>{s.category}</label>
-            <select
-              id={ids.category}
-              className="sf-select"
-              value={filters.category ?? ''}
-              onChange={(e) =>
-                onChange({
-                  category: (e.target.value || undefined) as CatalogueFilters['category'],
-                })
-              }
-            >
-              <option value="">{s.allCategories}</option>
-              {BOOK_CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+      <CatalogueFilterPanel
+        ids={ids}
+        open={open}
+        filters={filters}
+        fixedCategory={fixedCategory}
+        onChange={onChange}
+        onClear={onClear}
+      />
+    </form>
+  );
+}
+
+type CatalogueSearchFieldProps = {
+  id: string;
+  label: string;
+  /** What the box holds (the URL follows it after a pause). */
+  draft: string;
+  onType: (text: string) => void;
+};
+
+/** The search box and its submit button. */
+function CatalogueSearchField({ id, label, draft, onType }: CatalogueSearchFieldProps) {
+  return (
+    <div className="sf-field sf-field--grow">
+      <label htmlFor={id}>{label}</label>
+      <div className="sf-catalogue__search">
+        <input
+          id={id}
+          type="search"
+          className="sf-input"
+          name="search"
+          placeholder={s.searchPlaceholder}
+          value={draft}
+          maxLength={100}
+          enterKeyHint="search"
+          onChange={(e) => onType(e.target.value)}
+        />
+        <button type="submit" className="mb-button" data-variant="secondary">
+          {s.searchSubmit}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+type CatalogueFilterPanelProps = {
+  /** The ids of the panel and of its controls (for their labels). */
+  ids: { panel: string; category: string; price: string };
+  open: boolean;
+  filters: CatalogueFilters;
+  fixedCategory: boolean;
+  onChange: (next: Partial<CatalogueFilters>) => void;
+  onClear: () => void;
+};
+
+/** The filters the toggle opens: category (unless the page fixes it), price band and 'clear'. */
+function CatalogueFilterPanel({
+  ids,
+  open,
+  filters,
+  fixedCategory,
+  onChange,
+  onClear,
+}: CatalogueFilterPanelProps) {
+  const narrowed = isFiltered(filters, fixedCategory);
+  return (
+    <fieldset id={ids.panel} className="sf-catalogue__panel" hidden={!open}>
+      <legend className="mb-visually-hidden">{s.filters}</legend>
+      {!fixedCategory && (
         <div className="sf-field">
-          <label htmlFor={ids.price}>{s.price}</label>
+          <label htmlFor={ids.category}>{s.category}</label>
           <select
-            id={ids.price}
+            id={ids.category}
             className="sf-select"
-            value={filters.price ?? ''}
-            onChange={(e) => onChange({ price: (e.target.value || undefined) as PriceBand })}
+            value={filters.category ?? ''}
+            onChange={(e) =>
+              onChange({
+                category: (e.target.value || undefined) as CatalogueFilters['category'],
+              })
+            }
           >
-            <option value="">{s.allPrices}</option>
-            {PRICE_BANDS.map((b) => (
-              <option key={b} value={b}>
-                {s.priceBands[b]}
+            <option value="">{s.allCategories}</option>
+            {BOOK_CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.name}
               </option>
             ))}
           </select>
         </div>
-        {narrowed && (
-          <button type="button" className="mb-button" data-variant="ghost" onClick={onClear}>
-            {s.clear}
-          </button>
-        )}
-      </fieldset>
-    </form>
+      )}
+      <div className="sf-field">
+        <label htmlFor={ids.price}>{s.price}</label>
+        <select
+          id={ids.price}
+          className="sf-select"
+          value={filters.price ?? ''}
+          onChange={(e) => onChange({ price: (e.target.value || undefined) as PriceBand })}
+        >
+          <option value="">{s.allPrices}</option>
+          {PRICE_BANDS.map((b) => (
+            <option key={b} value={b}>
+              {s.priceBands[b]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {narrowed && (
+        <button type="button" className="mb-button" data-variant="ghost" onClick={onClear}>
+          {s.clear}
+        </button>
+      )}
+    </fieldset>
   );
 }
+
+type CatalogueResultsProps = {
+  params: ReturnType<typeof apiParams>;
+  filtered: boolean;
+  countText: (total: number) => string;
+  emptyText: string;
+  onClear: () => void;
+};
 
 function CatalogueResults({
   params,
@@ -256,13 +324,7 @@ function CatalogueResults({
   countText,
   emptyText,
   onClear,
-}: {
-  params: ReturnType<typeof apiParams>;
-  filtered: boolean;
-  countText: (total: number) => string;
-  emptyText: string;
-  onClear: () => void;
-}) {
+}: CatalogueResultsProps) {
   const [pages, setPages] = useState(1);
   const books = useBookPages(params, pages);
   const all = books.data?.books ?? [];
@@ -281,6 +343,12 @@ function CatalogueResults({
     item?.querySelector<HTMLElement>('a[href]:not([tabindex="-1"])')?.focus();
   }, [all.length, loadingMore]);
 
+  const loadMore = () => {
+    if (loadingMore) return;
+    focusFrom.current = all.length;
+    setPages((n) => n + 1);
+  };
+
   return (
     <>
       <p className="sf-lead sf-catalogue__count" role="status" aria-live="polite">
@@ -295,47 +363,77 @@ function CatalogueResults({
           onRetry={() => void books.refetch()}
         />
       ) : all.length === 0 ? (
-        <EmptyState
-          icon="books"
-          title={filtered ? s.noBooks : emptyText}
-          description={filtered ? s.noBooksHint : undefined}
-          action={
-            filtered ? (
-              <button type="button" className="mb-button" onClick={onClear}>
-                {s.clear}
-              </button>
-            ) : (
-              <Link to="/" className="mb-button">
-                {strings.common.backHome}
-              </Link>
-            )
-          }
-        />
+        <CatalogueEmpty filtered={filtered} emptyText={emptyText} onClear={onClear} />
       ) : (
         <div ref={grid}>
           {/* The grid sits right under the page's h1: its titles are h2. */}
           <BookGrid books={all} priorityCount={4} label={s.booksGrid} headingLevel={2} />
           {remaining > 0 && (
-            <div className="sf-more">
-              <p className="sf-muted">{s.shown(all.length, total)}</p>
-              <button
-                type="button"
-                className="mb-button"
-                data-variant="secondary"
-                // Not `disabled`: the button keeps the keyboard focus while the page loads.
-                aria-disabled={loadingMore}
-                onClick={() => {
-                  if (loadingMore) return;
-                  focusFrom.current = all.length;
-                  setPages((n) => n + 1);
-                }}
-              >
-                {loadingMore ? strings.common.loading : s.loadMore}
-              </button>
-            </div>
+            <CatalogueLoadMore
+              shown={all.length}
+              total={total}
+              loadingMore={loadingMore}
+              onLoadMore={loadMore}
+            />
           )}
         </div>
       )}
     </>
+  );
+}
+
+type CatalogueEmptyProps = {
+  filtered: boolean;
+  emptyText: string;
+  onClear: () => void;
+};
+
+/** No book: with filters, the way to clear them; without, the way home. */
+function CatalogueEmpty({ filtered, emptyText, onClear }: CatalogueEmptyProps) {
+  return (
+    <EmptyState
+      icon="books"
+      title={filtered ? s.noBooks : emptyText}
+      description={filtered ? s.noBooksHint : undefined}
+      action={
+        filtered ? (
+          <button type="button" className="mb-button" onClick={onClear}>
+            {s.clear}
+          </button>
+        ) : (
+          <Link to="/" className="mb-button">
+            {strings.common.backHome}
+          </Link>
+        )
+      }
+    />
+  );
+}
+
+type CatalogueLoadMoreProps = {
+  /** How many books are shown. */
+  shown: number;
+  total: number;
+  /** The next page is being fetched. */
+  loadingMore: boolean;
+  onLoadMore: () => void;
+};
+
+/** How many of how many books are shown, and the button that brings the next page. */
+function CatalogueLoadMore({ shown, total, loadingMore, onLoadMore }: CatalogueLoadMoreProps) {
+  return (
+    <div className="sf-more">
+      <p className="sf-muted">{s.shown(shown, total)}</p>
+      <button
+        type="button"
+        className="mb-button"
+        data-variant="secondary"
+        // Not `disabled`: the button keeps the keyboard focus while the page loads.
+        aria-disabled={loadingMore}
+        onClick={onLoadMore}
+      >
+        {loadingMore ? strings.common.loading : s.loadMore}
+      </button>
+    </div>
   );
 }

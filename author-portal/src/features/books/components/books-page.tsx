@@ -53,12 +53,14 @@ function LatestEdit({ book }: { book: Book }) {
   );
 }
 
-function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) => void }) {
+type BookItemProps = { book: Book; onNotice: (notice: Notice) => void };
+
+/** Hide/show and delete for one book, each reporting back through the page's notice. */
+function useBookItemActions({ book, onNotice }: BookItemProps) {
   const queryClient = useQueryClient();
   const authorId = useSession((state) => state.user?._id ?? '');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const standing = standingOf(book);
   const refresh = () => queryClient.invalidateQueries({ queryKey: authorBooksKey(authorId) });
 
   const toggle = async () => {
@@ -91,6 +93,93 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
     }
   };
 
+  return { confirming, setConfirming, busy, toggle, remove };
+}
+
+type BookItemActions = ReturnType<typeof useBookItemActions>;
+
+type BookActionsProps = { book: Book; standing: BookStanding; actions: BookItemActions };
+
+function BookActions({ book, standing, actions }: BookActionsProps) {
+  const { busy, toggle, setConfirming } = actions;
+  return (
+    <div className="ap-book__actions">
+      <Link className="mb-button" data-variant="secondary" to={`/book/edit/${book._id}`}>
+        {s.edit}
+        <span className="mb-visually-hidden"> {book.title}</span>
+      </Link>
+      {(standing === 'available' || standing === 'hidden') && (
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="ghost"
+          disabled={busy}
+          onClick={() => void toggle()}
+        >
+          {book.isAvailable ? s.hide : s.show}
+          <span className="mb-visually-hidden"> {book.title}</span>
+        </button>
+      )}
+      <button
+        type="button"
+        className="mb-button"
+        data-variant="ghost"
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+      >
+        {s.delete}
+        <span className="mb-visually-hidden"> {book.title}</span>
+      </button>
+    </div>
+  );
+}
+
+type ConfirmDeleteProps = { book: Book; actions: BookItemActions };
+
+function ConfirmDelete({ book, actions }: ConfirmDeleteProps) {
+  const { busy, remove, setConfirming } = actions;
+  return (
+    <div
+      className="ap-confirm"
+      role="alertdialog"
+      aria-label={s.delete}
+      aria-describedby={`confirm-${book._id}`}
+    >
+      <p id={`confirm-${book._id}`}>{s.confirmDelete(book.title)}</p>
+      <button type="button" className="mb-button" disabled={busy} onClick={() => void remove()}>
+        {s.confirmYes}
+      </button>
+      <button
+        type="button"
+        className="mb-button"
+        data-variant="ghost"
+        disabled={busy}
+        onClick={() => setConfirming(false)}
+      >
+        {s.confirmNo}
+      </button>
+    </div>
+  );
+}
+
+/** The book's sales, rating and price on one line. */
+function BookFigures({ book }: { book: Book }) {
+  return (
+    <p className="ap-book__figures">
+      <span>{s.sales(book.salesCount)}</span>
+      <span>
+        {book.totalRatings ? <Icon name="star" /> : null}{' '}
+        {s.rating(formatRating(book.rating), book.totalRatings)}
+      </span>
+      <Price value={book.price} />
+    </p>
+  );
+}
+
+function BookItem({ book, onNotice }: BookItemProps) {
+  const actions = useBookItemActions({ book, onNotice });
+  const standing = standingOf(book);
+
   return (
     <li
       className="ap-card ap-book"
@@ -111,69 +200,9 @@ function BookItem({ book, onNotice }: { book: Book; onNotice: (notice: Notice) =
           <p className="ap-book__reason">{s.rejectedReason(book.moderationReason)}</p>
         ) : null}
         <LatestEdit book={book} />
-        <p className="ap-book__figures">
-          <span>{s.sales(book.salesCount)}</span>
-          <span>
-            {book.totalRatings ? <Icon name="star" /> : null}{' '}
-            {s.rating(formatRating(book.rating), book.totalRatings)}
-          </span>
-          <Price value={book.price} />
-        </p>
-        <div className="ap-book__actions">
-          <Link className="mb-button" data-variant="secondary" to={`/book/edit/${book._id}`}>
-            {s.edit}
-            <span className="mb-visually-hidden"> {book.title}</span>
-          </Link>
-          {(standing === 'available' || standing === 'hidden') && (
-            <button
-              type="button"
-              className="mb-button"
-              data-variant="ghost"
-              disabled={busy}
-              onClick={() => void toggle()}
-            >
-              {book.isAvailable ? s.hide : s.show}
-              <span className="mb-visually-hidden"> {book.title}</span>
-            </button>
-          )}
-          <button
-            type="button"
-            className="mb-button"
-            data-variant="ghost"
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-          >
-            {s.delete}
-            <span className="mb-visually-hidden"> {book.title}</span>
-          </button>
-        </div>
-        {confirming && (
-          <div
-            className="ap-confirm"
-            role="alertdialog"
-            aria-label={s.delete}
-            aria-describedby={`confirm-${book._id}`}
-          >
-            <p id={`confirm-${book._id}`}>{s.confirmDelete(book.title)}</p>
-            <button
-              type="button"
-              className="mb-button"
-              disabled={busy}
-              onClick={() => void remove()}
-            >
-              {s.confirmYes}
-            </button>
-            <button
-              type="button"
-              className="mb-button"
-              data-variant="ghost"
-              disabled={busy}
-              onClick={() => setConfirming(false)}
-            >
-              {s.confirmNo}
-            </button>
-          </div>
-        )}
+        <BookFigures book={book} />
+        <BookActions book={book} standing={standing} actions={actions} />
+        {actions.confirming && <ConfirmDelete book={book} actions={actions} />}
       </div>
       {/* The print preflight of an uploaded book, across the whole card (issue 27 item 13). */}
       {book.preflight ? (

@@ -28,18 +28,21 @@ const s = strings.communityFund;
 type Notice = { tone: 'done' | 'error'; text: string };
 const shekels = (value: number) => formatPrice(toAgorot(value));
 
-function ProjectForm({
-  project,
-  onDone,
-}: {
+type ProjectFormProps = {
   project: CommunityProjectAdmin | null;
   onDone: (notice: Notice | null) => void;
-}) {
+};
+
+/** Change handler for one field of the form's values. */
+type SetField = (field: keyof ProjectFormValues) => (event: { target: { value: string } }) => void;
+
+/** The form's values and errors, and saving them (a new project when there is none yet). */
+function useProjectForm({ project, onDone }: ProjectFormProps) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProjectFormValues>(() => projectFormValues(project));
   const [errors, setErrors] = useState<ProjectFormErrors>({});
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof ProjectFormValues) => (event: { target: { value: string } }) =>
+  const set: SetField = (field) => (event) =>
     setValues((before) => ({ ...before, [field]: event.target.value }));
 
   const submit = async () => {
@@ -59,6 +62,103 @@ function ProjectForm({
       setBusy(false);
     }
   };
+
+  return { values, errors, busy, set, submit };
+}
+
+type ProjectFieldsProps = {
+  values: ProjectFormValues;
+  errors: ProjectFormErrors;
+  set: SetField;
+};
+
+function ProjectStatusChoices({ values, set }: Omit<ProjectFieldsProps, 'errors'>) {
+  return (
+    <fieldset className="ap-profile__group">
+      <legend>{s.status}</legend>
+      <div className="ap-profile__choices">
+        {COMMUNITY_PROJECT_STATUSES.map((status) => (
+          <Field key={status} label={COMMUNITY_PROJECT_STATUS_HE[status]} layout="check">
+            {(control) => (
+              <input
+                type="radio"
+                name="status"
+                value={status}
+                checked={values.status === status}
+                {...control}
+                onChange={set('status')}
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+type ProjectBankFieldsProps = ProjectFieldsProps & { project: CommunityProjectAdmin | null };
+
+/** Where the fund pays the project; the stored account shows masked only. */
+function ProjectBankFields({ project, values, errors, set }: ProjectBankFieldsProps) {
+  return (
+    <fieldset className="ap-profile__group">
+      <legend>{s.bankTitle}</legend>
+      <p className="ap-profile__hint">{s.bankHint}</p>
+      {project?.bank && (
+        <p className="ap-profile__hint">
+          {s.bankStored(project.bank.accountMasked, project.bank.bankName)}
+        </p>
+      )}
+      <Field label={s.accountHolder} error={errors.accountHolder}>
+        {(control) => (
+          <input {...control} value={values.accountHolder} onChange={set('accountHolder')} />
+        )}
+      </Field>
+      <Field label={s.bank} error={errors.bankCode}>
+        {(control) => (
+          <select {...control} value={values.bankCode} onChange={set('bankCode')}>
+            <option value="">{s.chooseBank}</option>
+            {ISRAELI_BANKS.map((bank) => (
+              <option key={bank.code} value={bank.code}>
+                {bank.name} ({bank.code})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={s.branch} error={errors.branch} latin>
+        {(control) => (
+          <input inputMode="numeric" {...control} value={values.branch} onChange={set('branch')} />
+        )}
+      </Field>
+      <Field label={s.account} error={errors.account} latin>
+        {(control) => (
+          <input
+            inputMode="numeric"
+            autoComplete="off"
+            {...control}
+            value={values.account}
+            onChange={set('account')}
+          />
+        )}
+      </Field>
+      <Field label={s.taxId} error={errors.taxId} latin>
+        {(control) => (
+          <input
+            inputMode="numeric"
+            autoComplete="off"
+            {...control}
+            value={values.taxId}
+            onChange={set('taxId')}
+          />
+        )}
+      </Field>
+    </fieldset>
+  );
+}
+
+function ProjectForm({ project, onDone }: ProjectFormProps) {
+  const { values, errors, busy, set, submit } = useProjectForm({ project, onDone });
 
   return (
     <EditorForm
@@ -89,84 +189,74 @@ function ProjectForm({
           <input inputMode="decimal" {...control} value={values.target} onChange={set('target')} />
         )}
       </Field>
-      <fieldset className="ap-profile__group">
-        <legend>{s.status}</legend>
-        <div className="ap-profile__choices">
-          {COMMUNITY_PROJECT_STATUSES.map((status) => (
-            <Field key={status} label={COMMUNITY_PROJECT_STATUS_HE[status]} layout="check">
-              {(control) => (
-                <input
-                  type="radio"
-                  name="status"
-                  value={status}
-                  checked={values.status === status}
-                  {...control}
-                  onChange={set('status')}
-                />
-              )}
-            </Field>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="ap-profile__group">
-        <legend>{s.bankTitle}</legend>
-        <p className="ap-profile__hint">{s.bankHint}</p>
-        {project?.bank && (
-          <p className="ap-profile__hint">
-            {s.bankStored(project.bank.accountMasked, project.bank.bankName)}
-          </p>
-        )}
-        <Field label={s.accountHolder} error={errors.accountHolder}>
-          {(control) => (
-            <input {...control} value={values.accountHolder} onChange={set('accountHolder')} />
-          )}
-        </Field>
-        <Field label={s.bank} error={errors.bankCode}>
-          {(control) => (
-            <select {...control} value={values.bankCode} onChange={set('bankCode')}>
-              <option value="">{s.chooseBank}</option>
-              {ISRAELI_BANKS.map((bank) => (
-                <option key={bank.code} value={bank.code}>
-                  {bank.name} ({bank.code})
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={s.branch} error={errors.branch} latin>
-          {(control) => (
-            <input
-              inputMode="numeric"
-              {...control}
-              value={values.branch}
-              onChange={set('branch')}
-            />
-          )}
-        </Field>
-        <Field label={s.account} error={errors.account} latin>
-          {(control) => (
-            <input
-              inputMode="numeric"
-              autoComplete="off"
-              {...control}
-              value={values.account}
-              onChange={set('account')}
-            />
-          )}
-        </Field>
-        <Field label={s.taxId} error={errors.taxId} latin>
-          {(control) => (
-            <input
-              inputMode="numeric"
-              autoComplete="off"
-              {...control}
-              value={values.taxId}
-              onChange={set('taxId')}
-            />
-          )}
-        </Field>
-      </fieldset>
+      <ProjectStatusChoices values={values} set={set} />
+      <ProjectBankFields project={project} values={values} errors={errors} set={set} />
     </EditorForm>
+  );
+}
+
+type ProjectItemProps = {
+  project: CommunityProjectAdmin;
+  onEdit: (project: CommunityProjectAdmin) => void;
+  onRemove: (project: CommunityProjectAdmin) => Promise<void>;
+};
+
+function ProjectItem({ project, onEdit, onRemove }: ProjectItemProps) {
+  return (
+    <li className="ap-card">
+      <h2 className="ap-moderation__title">{project.name}</h2>
+      <p className="ap-moderation__meta">
+        {COMMUNITY_PROJECT_STATUS_HE[project.status]} · {s.received} {shekels(project.received)} /{' '}
+        {shekels(project.target)}
+      </p>
+      {project.description && <p>{project.description}</p>}
+      <p className="ap-moderation__meta">
+        {project.bank ? s.bankStored(project.bank.accountMasked, project.bank.bankName) : s.noBank}
+      </p>
+      <div className="ap-decision__buttons">
+        <button type="button" className="mb-button" onClick={() => onEdit(project)}>
+          {s.edit}
+          <span className="mb-visually-hidden"> {project.name}</span>
+        </button>
+        {project.received === 0 && (
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="ghost"
+            onClick={() => void onRemove(project)}
+          >
+            {s.remove}
+            <span className="mb-visually-hidden"> {project.name}</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+type ProjectListProps = Omit<ProjectItemProps, 'project'> & {
+  projects: ReturnType<typeof useCommunityProjects>;
+};
+
+/** The projects, or why there are none to show. */
+function ProjectList({ projects, onEdit, onRemove }: ProjectListProps) {
+  if (projects.isError) {
+    return (
+      <ErrorState
+        message={s.loadError}
+        onRetry={() => void projects.refetch()}
+        retryLabel={s.retry}
+      />
+    );
+  }
+  if (projects.isPending) return <p role="status">{strings.loading}</p>;
+  if (projects.data.length === 0) return <p>{s.empty}</p>;
+  return (
+    <ul className="ap-moderation__list">
+      {projects.data.map((project) => (
+        <ProjectItem key={project.id} project={project} onEdit={onEdit} onRemove={onRemove} />
+      ))}
+    </ul>
   );
 }
 
@@ -186,58 +276,6 @@ export function CommunityProjectsPage() {
       setNotice({ tone: 'error', text: s.failed(reasonOf(error, s.loadError)) });
     }
   };
-
-  let body;
-  if (projects.isError) {
-    body = (
-      <ErrorState
-        message={s.loadError}
-        onRetry={() => void projects.refetch()}
-        retryLabel={s.retry}
-      />
-    );
-  } else if (projects.isPending) {
-    body = <p role="status">{strings.loading}</p>;
-  } else if (projects.data.length === 0) {
-    body = <p>{s.empty}</p>;
-  } else {
-    body = (
-      <ul className="ap-moderation__list">
-        {projects.data.map((project) => (
-          <li key={project.id} className="ap-card">
-            <h2 className="ap-moderation__title">{project.name}</h2>
-            <p className="ap-moderation__meta">
-              {COMMUNITY_PROJECT_STATUS_HE[project.status]} · {s.received}{' '}
-              {shekels(project.received)} / {shekels(project.target)}
-            </p>
-            {project.description && <p>{project.description}</p>}
-            <p className="ap-moderation__meta">
-              {project.bank
-                ? s.bankStored(project.bank.accountMasked, project.bank.bankName)
-                : s.noBank}
-            </p>
-            <div className="ap-decision__buttons">
-              <button type="button" className="mb-button" onClick={() => setEditing(project)}>
-                {s.edit}
-                <span className="mb-visually-hidden"> {project.name}</span>
-              </button>
-              {project.received === 0 && (
-                <button
-                  type="button"
-                  className="mb-button"
-                  data-variant="ghost"
-                  onClick={() => void remove(project)}
-                >
-                  {s.remove}
-                  <span className="mb-visually-hidden"> {project.name}</span>
-                </button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
 
   return (
     <section aria-labelledby="ap-community-title" className="ap-profile">
@@ -268,7 +306,7 @@ export function CommunityProjectsPage() {
           {s.add}
         </button>
       )}
-      {body}
+      <ProjectList projects={projects} onEdit={setEditing} onRemove={remove} />
     </section>
   );
 }

@@ -15,17 +15,38 @@ const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
 type Files = Partial<Record<BookUploadFileField, File>>;
 type FileErrors = Partial<Record<BookUploadFileField, string>>;
 
-/**
- * New files for a book waiting for approval or rejected (issue 27 item 10): any of the three,
- * each checked at its field as it is chosen and its error cleared when it changes.
- */
-export function ReplaceFilesForm({
-  bookId,
-  onReplaced,
-}: {
+/** What is wrong with each chosen file, by its field; empty when all of them can go. */
+function problemsOf(chosen: BookUploadFileField[], files: Files): FileErrors {
+  const found: FileErrors = {};
+  for (const field of chosen) {
+    const problem = fileProblem(field, files[field]);
+    if (problem) found[field] = problem;
+  }
+  return found;
+}
+
+function uploadFormOf(chosen: BookUploadFileField[], files: Files): FormData {
+  const form = new FormData();
+  for (const field of chosen) {
+    const file = files[field];
+    if (file) form.append(field, file, file.name);
+  }
+  return form;
+}
+
+/** The server's complaints that belong to one of the file fields (the rest show above the form). */
+function fileFieldErrorsOf(error: unknown): [string, string][] {
+  const fields = error instanceof FormError ? error.fields : {};
+  return Object.entries(fields).filter(([field]) => Object.hasOwn(BOOK_UPLOAD_FILES, field));
+}
+
+type ReplaceFilesFormProps = {
   bookId: string;
   onReplaced: (message: string) => void;
-}) {
+};
+
+/** The chosen files, their errors and the upload's progress, and sending them. */
+function useReplaceFiles({ bookId, onReplaced }: ReplaceFilesFormProps) {
   const [files, setFiles] = useState<Files>({});
   const [errors, setErrors] = useState<FileErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -49,34 +70,76 @@ export function ReplaceFilesForm({
       setFailure(s.noFiles);
       return;
     }
-    const found: FileErrors = {};
-    for (const field of chosen) {
-      const problem = fileProblem(field, files[field]);
-      if (problem) found[field] = problem;
-    }
+    const found = problemsOf(chosen, files);
     setErrors(found);
     if (Object.keys(found).length) return;
-    const form = new FormData();
-    for (const field of chosen) {
-      const file = files[field];
-      if (file) form.append(field, file, file.name);
-    }
+    const form = uploadFormOf(chosen, files);
     setProgress(0);
     try {
       const answer = await replaceBookFiles(bookId, form, setProgress);
       setFiles({});
       onReplaced(answer.message);
     } catch (error) {
-      const fields = error instanceof FormError ? error.fields : {};
-      const atFields = Object.entries(fields).filter(([field]) =>
-        Object.hasOwn(BOOK_UPLOAD_FILES, field),
-      );
+      const atFields = fileFieldErrorsOf(error);
       if (atFields.length) setErrors(Object.fromEntries(atFields));
       else setFailure(error instanceof ApiError ? error.message : s.replaceFailed);
     } finally {
       setProgress(null);
     }
   };
+
+  return { files, errors, failure, progress, choose, submit };
+}
+
+type FileChoiceProps = {
+  field: BookUploadFileField;
+  file: File | undefined;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+};
+
+/** One file field: a styled choose button and the chosen file's name, which the input reads out. */
+function FileChoice({ field, file, error, onChange }: FileChoiceProps) {
+  return (
+    <Field label={BOOK_UPLOAD_FILES[field].label} error={error}>
+      {(control) => (
+        <span className="ap-file">
+          <input
+            type="file"
+            accept={acceptOf(field)}
+            {...control}
+            className="ap-file__input"
+            aria-describedby={[control['aria-describedby'], `${control.id}-chosen`]
+              .filter(Boolean)
+              .join(' ')}
+            onChange={onChange}
+          />
+          <label
+            htmlFor={control.id}
+            className="mb-button ap-file__button"
+            data-variant="secondary"
+            aria-hidden="true"
+          >
+            {strings.upload.chooseFile}
+          </label>
+          <span id={`${control.id}-chosen`} className="ap-file__name">
+            {file?.name ?? strings.upload.noFileChosen}
+          </span>
+        </span>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * New files for a book waiting for approval or rejected (issue 27 item 10): any of the three,
+ * each checked at its field as it is chosen and its error cleared when it changes.
+ */
+export function ReplaceFilesForm({ bookId, onReplaced }: ReplaceFilesFormProps) {
+  const { files, errors, failure, progress, choose, submit } = useReplaceFiles({
+    bookId,
+    onReplaced,
+  });
 
   return (
     <form
@@ -95,33 +158,13 @@ export function ReplaceFilesForm({
         </p>
       )}
       {FILE_FIELDS.map((field) => (
-        <Field key={field} label={BOOK_UPLOAD_FILES[field].label} error={errors[field]}>
-          {(control) => (
-            <span className="ap-file">
-              <input
-                type="file"
-                accept={acceptOf(field)}
-                {...control}
-                className="ap-file__input"
-                aria-describedby={[control['aria-describedby'], `${control.id}-chosen`]
-                  .filter(Boolean)
-                  .join(' ')}
-                onChange={choose(field)}
-              />
-              <label
-                htmlFor={control.id}
-                className="mb-button ap-file__button"
-                data-variant="secondary"
-                aria-hidden="true"
-              >
-                {strings.upload.chooseFile}
-              </label>
-              <span id={`${control.id}-chosen`} className="ap-file__name">
-                {files[field]?.name ?? strings.upload.noFileChosen}
-              </span>
-            </span>
-          )}
-        </Field>
+        <FileChoice
+          key={field}
+          field={field}
+          file={files[field]}
+          error={errors[field]}
+          onChange={choose(field)}
+        />
       ))}
       {progress !== null && (
         <div className="ap-upload__progress">

@@ -14,18 +14,15 @@ const s = strings.moderation;
 
 type Notice = { tone: 'done' | 'error'; text: string };
 
-/** Approve, or reject with the reason the author will read. */
-function Decision({
-  kind,
-  id,
-  title,
-  onNotice,
-}: {
+type DecisionProps = {
   kind: ModerationKind;
   id: string;
   title: string;
   onNotice: (notice: Notice) => void;
-}) {
+};
+
+/** The decision's state: whether the reason form is open, where focus goes, and sending it. */
+function useDecision({ kind, id, title, onNotice }: DecisionProps) {
   const queryClient = useQueryClient();
   const reasonId = useId();
   const [rejecting, setRejecting] = useState(false);
@@ -55,64 +52,97 @@ function Decision({
       setBusy(false);
     }
   };
+  return {
+    reasonId,
+    rejecting,
+    setRejecting,
+    reason,
+    setReason,
+    busy,
+    reasonRef,
+    rejectRef,
+    cancel,
+    send,
+  };
+}
+
+type DecisionState = ReturnType<typeof useDecision>;
+
+type RejectFormProps = { kind: ModerationKind; decision: DecisionState };
+
+/** The reason to reject with; Escape closes it like 'cancel'. */
+function RejectForm({ kind, decision }: RejectFormProps) {
+  const { reasonId, reason, setReason, busy, reasonRef, cancel, send } = decision;
+  return (
+    <form
+      className="ap-decision__reject"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send(reason);
+      }}
+    >
+      <label htmlFor={reasonId}>{kind === 'reviews' ? s.reviewReason : s.reason}</label>
+      <textarea
+        ref={reasonRef}
+        id={reasonId}
+        className="mb-field__control"
+        rows={2}
+        required
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            cancel();
+          }
+        }}
+      />
+      <div className="ap-decision__buttons">
+        <button type="submit" className="mb-button" disabled={busy || reason.trim() === ''}>
+          {s.confirmReject}
+        </button>
+        <button type="button" className="mb-button" data-variant="ghost" onClick={cancel}>
+          {s.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type DecisionButtonsProps = { title: string; decision: DecisionState };
+
+function DecisionButtons({ title, decision }: DecisionButtonsProps) {
+  const { busy, rejectRef, send, setRejecting } = decision;
+  return (
+    <div className="ap-decision__buttons">
+      <button type="button" className="mb-button" disabled={busy} onClick={() => void send(null)}>
+        {s.approve}
+        <span className="mb-visually-hidden"> {title}</span>
+      </button>
+      <button
+        ref={rejectRef}
+        type="button"
+        className="mb-button"
+        data-variant="ghost"
+        disabled={busy}
+        onClick={() => setRejecting(true)}
+      >
+        {s.reject}
+        <span className="mb-visually-hidden"> {title}</span>
+      </button>
+    </div>
+  );
+}
+
+/** Approve, or reject with the reason the author will read. */
+function Decision(props: DecisionProps) {
+  const decision = useDecision(props);
   return (
     <div className="ap-decision">
-      {rejecting ? (
-        <form
-          className="ap-decision__reject"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send(reason);
-          }}
-        >
-          <label htmlFor={reasonId}>{kind === 'reviews' ? s.reviewReason : s.reason}</label>
-          <textarea
-            ref={reasonRef}
-            id={reasonId}
-            className="mb-field__control"
-            rows={2}
-            required
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                event.preventDefault();
-                cancel();
-              }
-            }}
-          />
-          <div className="ap-decision__buttons">
-            <button type="submit" className="mb-button" disabled={busy || reason.trim() === ''}>
-              {s.confirmReject}
-            </button>
-            <button type="button" className="mb-button" data-variant="ghost" onClick={cancel}>
-              {s.cancel}
-            </button>
-          </div>
-        </form>
+      {decision.rejecting ? (
+        <RejectForm kind={props.kind} decision={decision} />
       ) : (
-        <div className="ap-decision__buttons">
-          <button
-            type="button"
-            className="mb-button"
-            disabled={busy}
-            onClick={() => void send(null)}
-          >
-            {s.approve}
-            <span className="mb-visually-hidden"> {title}</span>
-          </button>
-          <button
-            ref={rejectRef}
-            type="button"
-            className="mb-button"
-            data-variant="ghost"
-            disabled={busy}
-            onClick={() => setRejecting(true)}
-          >
-            {s.reject}
-            <span className="mb-visually-hidden"> {title}</span>
-          </button>
-        </div>
+        <DecisionButtons title={props.title} decision={decision} />
       )}
     </div>
   );
@@ -163,6 +193,108 @@ const showField = (key: keyof BookEditFields, fields: BookEditFields) =>
 
 const FIELDS: (keyof BookEditFields)[] = ['title', 'price', 'summary', 'tags'];
 
+type PendingItemProps<T> = { item: T; onNotice: (notice: Notice) => void };
+
+function PendingBookItem({ item: book, onNotice }: PendingItemProps<PendingBook>) {
+  return (
+    <li className="ap-card ap-moderation__book" data-testid="pending-book">
+      <BookCover
+        src={book.coverImage}
+        title={book.title}
+        width={72}
+        className="ap-cover ap-cover--md"
+      />
+      <div>
+        <h3 className="ap-moderation__title">{book.title}</h3>
+        <p className="ap-moderation__meta">
+          {s.by(book.authorName)} · {s.submitted}{' '}
+          <time dateTime={book.submittedAt}>{formatDateTime(book.submittedAt)}</time> ·{' '}
+          <bdi>{formatPrice(book.price)}</bdi>
+        </p>
+        <p className="ap-moderation__meta" data-testid="pending-print-cost">
+          {book.printCost
+            ? s.printCost(
+                formatPrice(book.printCost.perCopy),
+                formatPrice(book.printCost.lowestPrice),
+                formatDateTime(book.printCost.quotedAt),
+              )
+            : s.printCostPending}
+          {book.printCost && book.price < book.printCost.lowestPrice && (
+            <strong> {s.priceBelowPrint}</strong>
+          )}
+        </p>
+        <PreflightReport report={book.preflight} />
+        <Decision kind="books" id={book._id} title={book.title} onNotice={onNotice} />
+      </div>
+    </li>
+  );
+}
+
+/** Each field before and after the edit, the changed rows marked. */
+function EditDiff({ edit }: { edit: PendingEdit }) {
+  return (
+    <div className="ap-moderation__scroll">
+      <table className="ap-moderation__diff">
+        <thead>
+          <tr>
+            <th scope="col">{s.field}</th>
+            <th scope="col">{s.before}</th>
+            <th scope="col">{s.after}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {FIELDS.map((key) => {
+            const before = showField(key, edit.previous);
+            const after = showField(key, edit.changes);
+            return (
+              <tr key={key} data-changed={before !== after || undefined}>
+                <th scope="row">{s.fields[key]}</th>
+                <td>{before}</td>
+                <td>{after}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PendingEditItem({ item: edit, onNotice }: PendingItemProps<PendingEdit>) {
+  return (
+    <li className="ap-card" data-testid="pending-edit">
+      <h3 className="ap-moderation__title">{edit.bookTitle}</h3>
+      <p className="ap-moderation__meta">{s.by(edit.authorName)}</p>
+      <EditDiff edit={edit} />
+      <Decision kind="edits" id={edit._id} title={edit.bookTitle} onNotice={onNotice} />
+    </li>
+  );
+}
+
+function PendingReviewItem({ item: review, onNotice }: PendingItemProps<PendingReview>) {
+  return (
+    <li className="ap-card" data-testid="pending-review">
+      <p className="ap-moderation__meta">
+        {s.by(review.authorName)} · {s.bookOf(review.bookTitle)} · {s.rating(review.rating)}
+      </p>
+      {review.verifiedPurchase && <p className="ap-moderation__meta">{s.verifiedPurchase}</p>}
+      {review.title && <p className="ap-moderation__review-title">{review.title}</p>}
+      <p>{review.content}</p>
+      {(review.reportCount ?? 0) > 0 && (
+        <p className="ap-moderation__report" data-testid="review-report">
+          {s.reported(review.reportCount ?? 0, review.lastReportReason ?? '')}
+        </p>
+      )}
+      <Decision
+        kind="reviews"
+        id={review._id}
+        title={s.bookOf(review.bookTitle)}
+        onNotice={onNotice}
+      />
+    </li>
+  );
+}
+
 /** `/author-dashboard/moderation` (admins): pending books, edits and reviews, each decided. */
 export function ModerationPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -182,99 +314,20 @@ export function ModerationPage() {
         kind="books"
         title={s.books}
         empty={s.noBooks}
-        render={(book) => (
-          <li key={book._id} className="ap-card ap-moderation__book" data-testid="pending-book">
-            <BookCover
-              src={book.coverImage}
-              title={book.title}
-              width={72}
-              className="ap-cover ap-cover--md"
-            />
-            <div>
-              <h3 className="ap-moderation__title">{book.title}</h3>
-              <p className="ap-moderation__meta">
-                {s.by(book.authorName)} · {s.submitted}{' '}
-                <time dateTime={book.submittedAt}>{formatDateTime(book.submittedAt)}</time> ·{' '}
-                <bdi>{formatPrice(book.price)}</bdi>
-              </p>
-              <p className="ap-moderation__meta" data-testid="pending-print-cost">
-                {book.printCost
-                  ? s.printCost(
-                      formatPrice(book.printCost.perCopy),
-                      formatPrice(book.printCost.lowestPrice),
-                      formatDateTime(book.printCost.quotedAt),
-                    )
-                  : s.printCostPending}
-                {book.printCost && book.price < book.printCost.lowestPrice && (
-                  <strong> {s.priceBelowPrint}</strong>
-                )}
-              </p>
-              <PreflightReport report={book.preflight} />
-              <Decision kind="books" id={book._id} title={book.title} onNotice={setNotice} />
-            </div>
-          </li>
-        )}
+        render={(book) => <PendingBookItem key={book._id} item={book} onNotice={setNotice} />}
       />
       <ListSection<PendingEdit>
         kind="edits"
         title={s.edits}
         empty={s.noEdits}
-        render={(edit) => (
-          <li key={edit._id} className="ap-card" data-testid="pending-edit">
-            <h3 className="ap-moderation__title">{edit.bookTitle}</h3>
-            <p className="ap-moderation__meta">{s.by(edit.authorName)}</p>
-            <div className="ap-moderation__scroll">
-              <table className="ap-moderation__diff">
-                <thead>
-                  <tr>
-                    <th scope="col">{s.field}</th>
-                    <th scope="col">{s.before}</th>
-                    <th scope="col">{s.after}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {FIELDS.map((key) => {
-                    const before = showField(key, edit.previous);
-                    const after = showField(key, edit.changes);
-                    return (
-                      <tr key={key} data-changed={before !== after || undefined}>
-                        <th scope="row">{s.fields[key]}</th>
-                        <td>{before}</td>
-                        <td>{after}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <Decision kind="edits" id={edit._id} title={edit.bookTitle} onNotice={setNotice} />
-          </li>
-        )}
+        render={(edit) => <PendingEditItem key={edit._id} item={edit} onNotice={setNotice} />}
       />
       <ListSection<PendingReview>
         kind="reviews"
         title={s.reviews}
         empty={s.noReviews}
         render={(review) => (
-          <li key={review._id} className="ap-card" data-testid="pending-review">
-            <p className="ap-moderation__meta">
-              {s.by(review.authorName)} · {s.bookOf(review.bookTitle)} · {s.rating(review.rating)}
-            </p>
-            {review.verifiedPurchase && <p className="ap-moderation__meta">{s.verifiedPurchase}</p>}
-            {review.title && <p className="ap-moderation__review-title">{review.title}</p>}
-            <p>{review.content}</p>
-            {(review.reportCount ?? 0) > 0 && (
-              <p className="ap-moderation__report" data-testid="review-report">
-                {s.reported(review.reportCount ?? 0, review.lastReportReason ?? '')}
-              </p>
-            )}
-            <Decision
-              kind="reviews"
-              id={review._id}
-              title={s.bookOf(review.bookTitle)}
-              onNotice={setNotice}
-            />
-          </li>
+          <PendingReviewItem key={review._id} item={review} onNotice={setNotice} />
         )}
       />
     </div>

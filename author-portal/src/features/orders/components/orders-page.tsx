@@ -29,9 +29,106 @@ function statusLabel(order: Pick<AuthorOrder, 'status' | 'shippingMethod'>): str
   return s.statuses[status];
 }
 
-function OrderCard({ order }: { order: AuthorOrder }) {
-  const status = order.status in s.statuses ? order.status : 'pending';
+type OrderProps = { order: AuthorOrder };
+
+/** Who bought, and where the parcel goes (or that it waits at the branch). */
+function OrderPeople({ order }: OrderProps) {
   const pickup = order.shippingMethod === 'pickup';
+  return (
+    <dl className="ap-order__people">
+      <div>
+        <dt>{s.customer}</dt>
+        <dd>
+          {order.user.name} · <bdi dir="ltr">{order.user.email}</bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>{pickup ? s.delivery : s.address}</dt>
+        <dd>
+          {pickup
+            ? s.pickup
+            : [order.shippingAddress.street, order.shippingAddress.city].filter(Boolean).join(', ')}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+type OrderLineProps = { line: AuthorOrder['books'][number] };
+
+function OrderLine({ line }: OrderLineProps) {
+  return (
+    <li className="ap-order__line">
+      <BookCover
+        src={line.book.coverImage}
+        title={line.book.title}
+        width={40}
+        className="ap-cover ap-cover--xs"
+      />
+      <span className="ap-order__book">{line.book.title}</span>
+      <span>{s.quantity(line.quantity)}</span>
+      <span>
+        {s.unitPrice}: <Price value={line.price} />
+      </span>
+      <span>
+        {s.lineTotal}: <Price value={line.lineTotal} />
+      </span>
+      {line.printCostPerCopy !== null && (
+        <span data-testid="line-print-cost">
+          {s.printPerCopy}: <Price value={line.printCostPerCopy} />
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** The order's money (total, donation, the author's share), payment and tracking. */
+function OrderMoney({ order }: OrderProps) {
+  const pickup = order.shippingMethod === 'pickup';
+  return (
+    <dl className="ap-order__money">
+      <div>
+        <dt>{s.total}</dt>
+        <dd>
+          <Price value={order.totalAmount} />
+        </dd>
+      </div>
+      <div className="ap-order__donation">
+        <dt>{s.donation}</dt>
+        <dd>
+          <Price value={order.donationAmount} />
+        </dd>
+      </div>
+      <div className="ap-order__revenue">
+        <dt>{s.revenue}</dt>
+        <dd>
+          <Price value={order.authorRevenue} />
+          {order.authorRevenueExpected && (
+            <span className="ap-badge ap-order__expected" title={s.revenueExpectedHint}>
+              {s.revenueExpected}
+            </span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{s.payment}</dt>
+        <dd>{s.paymentMethods[order.paymentMethod] ?? order.paymentMethod}</dd>
+      </div>
+      {/* A pickup order's parcel went to our branch: no post tracking to show. */}
+      {!pickup && order.trackingNumbers.length > 0 && (
+        <div>
+          <dt>{s.tracking}</dt>
+          <dd>
+            <bdi dir="ltr">{order.trackingNumbers.join(', ')}</bdi>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function OrderCard({ order }: OrderProps) {
+  const status = order.status in s.statuses ? order.status : 'pending';
   return (
     <li className="ap-card ap-order" data-testid="order-card">
       <header className="ap-order__head">
@@ -43,87 +140,13 @@ function OrderCard({ order }: { order: AuthorOrder }) {
           {formatDateTime(order.createdAt)}
         </time>
       </header>
-      <dl className="ap-order__people">
-        <div>
-          <dt>{s.customer}</dt>
-          <dd>
-            {order.user.name} · <bdi dir="ltr">{order.user.email}</bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{pickup ? s.delivery : s.address}</dt>
-          <dd>
-            {pickup
-              ? s.pickup
-              : [order.shippingAddress.street, order.shippingAddress.city]
-                  .filter(Boolean)
-                  .join(', ')}
-          </dd>
-        </div>
-      </dl>
+      <OrderPeople order={order} />
       <ul className="ap-order__lines">
         {order.books.map((line) => (
-          <li key={line.book._id} className="ap-order__line">
-            <BookCover
-              src={line.book.coverImage}
-              title={line.book.title}
-              width={40}
-              className="ap-cover ap-cover--xs"
-            />
-            <span className="ap-order__book">{line.book.title}</span>
-            <span>{s.quantity(line.quantity)}</span>
-            <span>
-              {s.unitPrice}: <Price value={line.price} />
-            </span>
-            <span>
-              {s.lineTotal}: <Price value={line.lineTotal} />
-            </span>
-            {line.printCostPerCopy !== null && (
-              <span data-testid="line-print-cost">
-                {s.printPerCopy}: <Price value={line.printCostPerCopy} />
-              </span>
-            )}
-          </li>
+          <OrderLine key={line.book._id} line={line} />
         ))}
       </ul>
-      <dl className="ap-order__money">
-        <div>
-          <dt>{s.total}</dt>
-          <dd>
-            <Price value={order.totalAmount} />
-          </dd>
-        </div>
-        <div className="ap-order__donation">
-          <dt>{s.donation}</dt>
-          <dd>
-            <Price value={order.donationAmount} />
-          </dd>
-        </div>
-        <div className="ap-order__revenue">
-          <dt>{s.revenue}</dt>
-          <dd>
-            <Price value={order.authorRevenue} />
-            {order.authorRevenueExpected && (
-              <span className="ap-badge ap-order__expected" title={s.revenueExpectedHint}>
-                {s.revenueExpected}
-              </span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{s.payment}</dt>
-          <dd>{s.paymentMethods[order.paymentMethod] ?? order.paymentMethod}</dd>
-        </div>
-        {/* A pickup order's parcel went to our branch: no post tracking to show. */}
-        {!pickup && order.trackingNumbers.length > 0 && (
-          <div>
-            <dt>{s.tracking}</dt>
-            <dd>
-              <bdi dir="ltr">{order.trackingNumbers.join(', ')}</bdi>
-            </dd>
-          </div>
-        )}
-      </dl>
+      <OrderMoney order={order} />
     </li>
   );
 }

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { israeliBank, type PayoutRun, type PayoutRunPayout } from '@mechabrim/contracts';
+import {
+  israeliBank,
+  type PayoutRun,
+  type PayoutRunPayout,
+  type PayoutRunTotals,
+} from '@mechabrim/contracts';
 import { formatDate, formatDateTime } from '@mechabrim/hebrew';
 import { useQueryClient } from '@mechabrim/query';
 import { EmptyState, ErrorState, Price } from '@mechabrim/ui';
@@ -27,6 +32,7 @@ const s = strings.payoutRuns;
 
 type Notice = { tone: 'done' | 'error'; text: string };
 type Act = (action: () => Promise<string | null>) => Promise<void>;
+type RunProps = { run: PayoutRun; onNotice: (notice: Notice) => void };
 
 /** Runs an admin action: its answer (or failure) becomes the page's notice; the lists reload. */
 function useAct(onNotice: (notice: Notice) => void): [Act, boolean] {
@@ -49,11 +55,95 @@ function useAct(onNotice: (notice: Notice) => void): [Act, boolean] {
   return [act, busy];
 }
 
+/** The payout's bank account as the table shows it (masked), or a dash when it has none. */
+const bankOf = (payout: PayoutRunPayout) =>
+  payout.bank
+    ? s.bank(
+        israeliBank(payout.bank.bankCode)?.name ?? payout.bank.bankCode,
+        payout.bank.branch,
+        payout.bank.accountMasked,
+      )
+    : '—';
+
+function RunAuthorsHead() {
+  const c = s.columns;
+  return (
+    <thead>
+      <tr>
+        {[c.author, c.status, c.gross, c.withheld, c.net, c.carriedOver, c.bank, c.actions].map(
+          (heading) => (
+            <th scope="col" key={heading}>
+              {heading}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+type PayoutRowProps = { payout: PayoutRunPayout; period: string; act: Act; busy: boolean };
+
+/** One author's payout: its figures, its bank, its statement and 'returned' for a transfer. */
+function PayoutRow({ payout, period, act, busy }: PayoutRowProps) {
+  return (
+    <tr data-testid="run-payout">
+      <th scope="row">{payout.authorName}</th>
+      <td>
+        {s.payoutStatus[payout.status] ?? payout.status}
+        {payout.heldReason && ` (${s.heldReason[payout.heldReason] ?? ''})`}
+      </td>
+      {[payout.gross, payout.withheld, payout.net, payout.carriedOver].map((value, index) => (
+        <td key={index}>
+          <Price value={value} />
+        </td>
+      ))}
+      <td>
+        <bdi>{bankOf(payout)}</bdi>
+      </td>
+      <td>
+        <div className="ap-runs__actions">
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="ghost"
+            disabled={busy}
+            onClick={() =>
+              void act(async () => {
+                await downloadStatement(payout.id, period, s.downloadFailed);
+                return null;
+              })
+            }
+          >
+            {s.statement}
+            <span className="mb-visually-hidden"> {payout.authorName}</span>
+          </button>
+          {(payout.status === 'planned' || payout.status === 'paid') && (
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="ghost"
+              disabled={busy}
+              onClick={() => {
+                if (!window.confirm(s.confirmReturned(payout.authorName))) return;
+                void act(async () => (await markPayoutReturned(payout.id)).message);
+              }}
+            >
+              {s.markReturned}
+              <span className="mb-visually-hidden"> {payout.authorName}</span>
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The authors of one run: each payout, its bank, its statement, and 'returned' for a transfer;
  * then the community fund's allocations to projects in the same bank file.
  */
-function RunAuthors({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Notice) => void }) {
+function RunAuthors({ run, onNotice }: RunProps) {
   const query = usePayoutRun(run.id);
   const [act, busy] = useAct(onNotice);
   const label = periodLabel(run.period);
@@ -66,15 +156,6 @@ function RunAuthors({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Noti
       />
     );
   if (query.isPending) return <p role="status">{strings.loading}</p>;
-  const c = s.columns;
-  const bankOf = (payout: PayoutRunPayout) =>
-    payout.bank
-      ? s.bank(
-          israeliBank(payout.bank.bankCode)?.name ?? payout.bank.bankCode,
-          payout.bank.branch,
-          payout.bank.accountMasked,
-        )
-      : '—';
   return (
     <>
       <div
@@ -87,77 +168,16 @@ function RunAuthors({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Noti
       >
         <table className="ap-runs__table">
           <caption className="mb-visually-hidden">{s.authorsTitle(label)}</caption>
-          <thead>
-            <tr>
-              {[
-                c.author,
-                c.status,
-                c.gross,
-                c.withheld,
-                c.net,
-                c.carriedOver,
-                c.bank,
-                c.actions,
-              ].map((heading) => (
-                <th scope="col" key={heading}>
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <RunAuthorsHead />
           <tbody>
             {query.data.payouts.map((payout) => (
-              <tr key={payout.id} data-testid="run-payout">
-                <th scope="row">{payout.authorName}</th>
-                <td>
-                  {s.payoutStatus[payout.status] ?? payout.status}
-                  {payout.heldReason && ` (${s.heldReason[payout.heldReason] ?? ''})`}
-                </td>
-                {[payout.gross, payout.withheld, payout.net, payout.carriedOver].map(
-                  (value, index) => (
-                    <td key={index}>
-                      <Price value={value} />
-                    </td>
-                  ),
-                )}
-                <td>
-                  <bdi>{bankOf(payout)}</bdi>
-                </td>
-                <td>
-                  <div className="ap-runs__actions">
-                    <button
-                      type="button"
-                      className="mb-button"
-                      data-variant="ghost"
-                      disabled={busy}
-                      onClick={() =>
-                        void act(async () => {
-                          await downloadStatement(payout.id, run.period, s.downloadFailed);
-                          return null;
-                        })
-                      }
-                    >
-                      {s.statement}
-                      <span className="mb-visually-hidden"> {payout.authorName}</span>
-                    </button>
-                    {(payout.status === 'planned' || payout.status === 'paid') && (
-                      <button
-                        type="button"
-                        className="mb-button"
-                        data-variant="ghost"
-                        disabled={busy}
-                        onClick={() => {
-                          if (!window.confirm(s.confirmReturned(payout.authorName))) return;
-                          void act(async () => (await markPayoutReturned(payout.id)).message);
-                        }}
-                      >
-                        {s.markReturned}
-                        <span className="mb-visually-hidden"> {payout.authorName}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
+              <PayoutRow
+                key={payout.id}
+                payout={payout}
+                period={run.period}
+                act={act}
+                busy={busy}
+              />
             ))}
           </tbody>
         </table>
@@ -175,12 +195,94 @@ function RunAuthors({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Noti
   );
 }
 
+/** What the run paid, withheld, held and carried over to next month. */
+function RunTotals({ totals: t }: { totals: PayoutRunTotals }) {
+  return (
+    <dl className="ap-runs__totals">
+      <div>
+        <dt>{s.totals.paid(t.paidCount)}</dt>
+        <dd>
+          {s.totals.net}: <Price value={t.net} />
+        </dd>
+      </div>
+      <div>
+        <dt>{s.totals.withheld}</dt>
+        <dd>
+          <Price value={t.withheld} />
+        </dd>
+      </div>
+      <div>
+        <dt>{s.totals.held(t.heldCount)}</dt>
+        <dd>
+          <Price value={t.held} />
+        </dd>
+      </div>
+      <div>
+        <dt>{s.totals.carried(t.carriedCount)}</dt>
+        <dd>
+          <Price value={t.carried} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+type RunButtonsProps = {
+  run: PayoutRun;
+  act: Act;
+  busy: boolean;
+  open: boolean;
+  onToggle: () => void;
+};
+
+/** The run's bank file (download, mark sent once the run is done) and the authors' toggle. */
+function RunButtons({ run, act, busy, open, onToggle }: RunButtonsProps) {
+  return (
+    <div className="ap-runs__buttons">
+      {run.batch && (
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="secondary"
+          disabled={busy}
+          onClick={() =>
+            void act(async () => {
+              await downloadBatch(run, s.downloadFailed);
+              return null;
+            })
+          }
+        >
+          {s.download}
+        </button>
+      )}
+      {run.status === 'done' && run.batch && !run.batch.sentAt && (
+        <button
+          type="button"
+          className="mb-button"
+          disabled={busy}
+          onClick={() => void act(async () => (await markBatchSent(run.id)).message)}
+        >
+          {s.markSent}
+        </button>
+      )}
+      <button
+        type="button"
+        className="mb-button"
+        data-variant="ghost"
+        aria-expanded={open}
+        onClick={onToggle}
+      >
+        {open ? s.hideAuthors : s.showAuthors}
+      </button>
+    </div>
+  );
+}
+
 /** One run: its totals, its bank file (download, mark sent) and, on demand, its authors. */
-function RunCard({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Notice) => void }) {
+function RunCard({ run, onNotice }: RunProps) {
   const [open, setOpen] = useState(false);
   const [act, busy] = useAct(onNotice);
   const label = periodLabel(run.period);
-  const t = run.totals;
   return (
     <li className="ap-card ap-runs__run" data-testid="payout-run">
       <div className="ap-runs__head">
@@ -192,34 +294,7 @@ function RunCard({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Notice)
           {s.startedBy(run.startedBy)} · {formatDateTime(run.startedAt)}
         </span>
       </div>
-      {t && (
-        <dl className="ap-runs__totals">
-          <div>
-            <dt>{s.totals.paid(t.paidCount)}</dt>
-            <dd>
-              {s.totals.net}: <Price value={t.net} />
-            </dd>
-          </div>
-          <div>
-            <dt>{s.totals.withheld}</dt>
-            <dd>
-              <Price value={t.withheld} />
-            </dd>
-          </div>
-          <div>
-            <dt>{s.totals.held(t.heldCount)}</dt>
-            <dd>
-              <Price value={t.held} />
-            </dd>
-          </div>
-          <div>
-            <dt>{s.totals.carried(t.carriedCount)}</dt>
-            <dd>
-              <Price value={t.carried} />
-            </dd>
-          </div>
-        </dl>
-      )}
+      {run.totals && <RunTotals totals={run.totals} />}
       <p className="ap-runs__muted">
         {run.batch
           ? `${s.batch(run.batch.credits)} · ${
@@ -232,43 +307,7 @@ function RunCard({ run, onNotice }: { run: PayoutRun; onNotice: (notice: Notice)
           {s.statementsPending(run.statementsPending)}
         </p>
       )}
-      <div className="ap-runs__buttons">
-        {run.batch && (
-          <button
-            type="button"
-            className="mb-button"
-            data-variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              void act(async () => {
-                await downloadBatch(run, s.downloadFailed);
-                return null;
-              })
-            }
-          >
-            {s.download}
-          </button>
-        )}
-        {run.status === 'done' && run.batch && !run.batch.sentAt && (
-          <button
-            type="button"
-            className="mb-button"
-            disabled={busy}
-            onClick={() => void act(async () => (await markBatchSent(run.id)).message)}
-          >
-            {s.markSent}
-          </button>
-        )}
-        <button
-          type="button"
-          className="mb-button"
-          data-variant="ghost"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? s.hideAuthors : s.showAuthors}
-        </button>
-      </div>
+      <RunButtons run={run} act={act} busy={busy} open={open} onToggle={() => setOpen(!open)} />
       {open && <RunAuthors run={run} onNotice={onNotice} />}
     </li>
   );

@@ -5,22 +5,82 @@ import { strings } from '../../../strings.he';
 const s = strings.payoutRuns;
 const a = s.allocations;
 
+type AllocationRowProps = {
+  allocation: PayoutRunAllocation;
+  busy: boolean;
+  onReturned: (allocation: PayoutRunAllocation) => void;
+};
+
+function AllocationRow({ allocation, busy, onReturned }: AllocationRowProps) {
+  return (
+    <tr data-testid="run-allocation">
+      <th scope="row">{allocation.projectName}</th>
+      <td>{a.statusOf[allocation.status] ?? allocation.status}</td>
+      <td>
+        <Price value={allocation.amount} />
+      </td>
+      <td>
+        <bdi>
+          {s.bank(
+            israeliBank(allocation.bank.bankCode)?.name ?? allocation.bank.bankCode,
+            allocation.bank.branch,
+            allocation.bank.accountMasked,
+          )}
+        </bdi>
+      </td>
+      <td>
+        {allocation.status !== 'returned' && (
+          <button
+            type="button"
+            className="mb-button"
+            data-variant="ghost"
+            disabled={busy}
+            onClick={() => onReturned(allocation)}
+          >
+            {a.markReturned}
+            <span className="mb-visually-hidden"> {allocation.projectName}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** All the allocations added up, and those the bank sent back. */
+function AllocationTotals({ totals }: { totals: PayoutRunDetail['allocationTotals'] }) {
+  return (
+    <tfoot>
+      <tr data-testid="run-allocation-totals">
+        <th scope="row">{a.total}</th>
+        <td>{a.totalCount(totals.count)}</td>
+        <td>
+          <Price value={totals.total} />
+        </td>
+        <td colSpan={2}>
+          {totals.returnedCount > 0 && (
+            <>
+              {a.returnedTotal(totals.returnedCount)}: <Price value={totals.returned} />
+            </>
+          )}
+        </td>
+      </tr>
+    </tfoot>
+  );
+}
+
+type RunAllocationsProps = {
+  detail: Pick<PayoutRunDetail, 'allocations' | 'allocationTotals'>;
+  label: string;
+  busy: boolean;
+  onReturned: (allocation: PayoutRunAllocation) => void;
+};
+
 /**
  * The community fund's allocations in one run (issue 23 item 7), beside its authors: each
  * project's transfer in the same bank file, the totals, and 'returned' for a transfer the bank
  * sent back (the money goes back to the fund).
  */
-export function RunAllocations({
-  detail,
-  label,
-  busy,
-  onReturned,
-}: {
-  detail: Pick<PayoutRunDetail, 'allocations' | 'allocationTotals'>;
-  label: string;
-  busy: boolean;
-  onReturned: (allocation: PayoutRunAllocation) => void;
-}) {
+export function RunAllocations({ detail, label, busy, onReturned }: RunAllocationsProps) {
   const title = a.title(label);
   // An API from before the fund's allocations answers none.
   const allocations = detail.allocations ?? [];
@@ -48,56 +108,15 @@ export function RunAllocations({
         </thead>
         <tbody>
           {allocations.map((allocation) => (
-            <tr key={allocation.id} data-testid="run-allocation">
-              <th scope="row">{allocation.projectName}</th>
-              <td>{a.statusOf[allocation.status] ?? allocation.status}</td>
-              <td>
-                <Price value={allocation.amount} />
-              </td>
-              <td>
-                <bdi>
-                  {s.bank(
-                    israeliBank(allocation.bank.bankCode)?.name ?? allocation.bank.bankCode,
-                    allocation.bank.branch,
-                    allocation.bank.accountMasked,
-                  )}
-                </bdi>
-              </td>
-              <td>
-                {allocation.status !== 'returned' && (
-                  <button
-                    type="button"
-                    className="mb-button"
-                    data-variant="ghost"
-                    disabled={busy}
-                    onClick={() => onReturned(allocation)}
-                  >
-                    {a.markReturned}
-                    <span className="mb-visually-hidden"> {allocation.projectName}</span>
-                  </button>
-                )}
-              </td>
-            </tr>
+            <AllocationRow
+              key={allocation.id}
+              allocation={allocation}
+              busy={busy}
+              onReturned={onReturned}
+            />
           ))}
         </tbody>
-        {totals && (
-          <tfoot>
-            <tr data-testid="run-allocation-totals">
-              <th scope="row">{a.total}</th>
-              <td>{a.totalCount(totals.count)}</td>
-              <td>
-                <Price value={totals.total} />
-              </td>
-              <td colSpan={2}>
-                {totals.returnedCount > 0 && (
-                  <>
-                    {a.returnedTotal(totals.returnedCount)}: <Price value={totals.returned} />
-                  </>
-                )}
-              </td>
-            </tr>
-          </tfoot>
-        )}
+        {totals && <AllocationTotals totals={totals} />}
       </table>
     </div>
   );

@@ -63,13 +63,13 @@ function PayoutDetailsView({ details }: { details: PayoutDetails }) {
   );
 }
 
-function PayoutDetailsForm({
-  details,
-  onDone,
-}: {
+type PayoutDetailsFormProps = {
   details: PayoutDetails | null;
   onDone: (message: string | null) => void;
-}) {
+};
+
+/** The form's fields and saving them; the saved (masked) details replace the cached ones. */
+function usePayoutDetailsForm({ details, onDone }: PayoutDetailsFormProps) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -87,6 +87,39 @@ function PayoutDetailsForm({
     } catch (error) {
       setFailure(reasonOf(error, s.saveFailed));
     }
+  });
+
+  return { register, errors, isSubmitting, failure, onSubmit };
+}
+
+type TaxStatusChoicesProps = Pick<ReturnType<typeof usePayoutDetailsForm>, 'register' | 'errors'>;
+
+function TaxStatusChoices({ register, errors }: TaxStatusChoicesProps) {
+  return (
+    <fieldset className="ap-profile__group">
+      <legend>{s.taxStatus}</legend>
+      <div className="ap-profile__choices">
+        {TAX_STATUSES.map((status) => (
+          <Field key={status} label={TAX_STATUS_HE[status]} layout="check">
+            {(control) => (
+              <input type="radio" value={status} {...control} {...register('taxStatus')} />
+            )}
+          </Field>
+        ))}
+      </div>
+      {errors.taxStatus?.message && (
+        <p className="ap-banner" data-tone="error" role="alert">
+          {errors.taxStatus.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function PayoutDetailsForm({ details, onDone }: PayoutDetailsFormProps) {
+  const { register, errors, isSubmitting, failure, onSubmit } = usePayoutDetailsForm({
+    details,
+    onDone,
   });
 
   return (
@@ -127,23 +160,7 @@ function PayoutDetailsForm({
           <input inputMode="numeric" autoComplete="off" {...control} {...register('taxId')} />
         )}
       </Field>
-      <fieldset className="ap-profile__group">
-        <legend>{s.taxStatus}</legend>
-        <div className="ap-profile__choices">
-          {TAX_STATUSES.map((status) => (
-            <Field key={status} label={TAX_STATUS_HE[status]} layout="check">
-              {(control) => (
-                <input type="radio" value={status} {...control} {...register('taxStatus')} />
-              )}
-            </Field>
-          ))}
-        </div>
-        {errors.taxStatus?.message && (
-          <p className="ap-banner" data-tone="error" role="alert">
-            {errors.taxStatus.message}
-          </p>
-        )}
-      </fieldset>
+      <TaxStatusChoices register={register} errors={errors} />
     </EditorForm>
   );
 }

@@ -83,13 +83,16 @@ function ProfileView({
   );
 }
 
-function ProfileForm({
-  profile,
-  onDone,
-}: {
+type ProfileFormProps = {
   profile: AuthorProfile;
   onDone: (saved: boolean) => void;
-}) {
+};
+
+/**
+ * The form's fields and saving them: the profile goes to the author API, while the name and bio
+ * belong to the account and go through the session (only when they changed).
+ */
+function useProfileForm({ profile, onDone }: ProfileFormProps) {
   const user = useSession((state) => state.user);
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -112,6 +115,42 @@ function ProfileForm({
     } catch (error) {
       setFailure(reasonOf(error, s.saveFailed));
     }
+  });
+
+  return { user, genderHintId, register, errors, isSubmitting, failure, onSubmit };
+}
+
+type ProfileFormState = ReturnType<typeof useProfileForm>;
+
+type GenderChoicesProps = Pick<ProfileFormState, 'genderHintId' | 'register' | 'errors'>;
+
+function GenderChoices({ genderHintId, register, errors }: GenderChoicesProps) {
+  return (
+    <fieldset className="ap-profile__group" aria-describedby={`${genderHintId}`}>
+      <legend>{s.gender}</legend>
+      <p id={genderHintId} className="ap-profile__hint">
+        {s.genderHint}
+      </p>
+      <div className="ap-profile__choices">
+        {GENDERS.map((value) => (
+          <Field key={value} label={s.genders[value]} layout="check">
+            {(control) => <input type="radio" value={value} {...control} {...register('gender')} />}
+          </Field>
+        ))}
+      </div>
+      {errors.gender?.message && (
+        <p className="ap-banner" data-tone="error" role="alert">
+          {errors.gender.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function ProfileForm({ profile, onDone }: ProfileFormProps) {
+  const { user, genderHintId, register, errors, isSubmitting, failure, onSubmit } = useProfileForm({
+    profile,
+    onDone,
   });
 
   return (
@@ -151,26 +190,7 @@ function ProfileForm({
       <Field label={s.experience} error={errors.authorInfo?.experience?.message}>
         {(control) => <textarea rows={3} {...control} {...register('authorInfo.experience')} />}
       </Field>
-      <fieldset className="ap-profile__group" aria-describedby={`${genderHintId}`}>
-        <legend>{s.gender}</legend>
-        <p id={genderHintId} className="ap-profile__hint">
-          {s.genderHint}
-        </p>
-        <div className="ap-profile__choices">
-          {GENDERS.map((value) => (
-            <Field key={value} label={s.genders[value]} layout="check">
-              {(control) => (
-                <input type="radio" value={value} {...control} {...register('gender')} />
-              )}
-            </Field>
-          ))}
-        </div>
-        {errors.gender?.message && (
-          <p className="ap-banner" data-tone="error" role="alert">
-            {errors.gender.message}
-          </p>
-        )}
-      </fieldset>
+      <GenderChoices genderHintId={genderHintId} register={register} errors={errors} />
       <fieldset className="ap-profile__group">
         <legend>{s.preferences}</legend>
         {PREFERENCES.map((key) => (

@@ -55,8 +55,10 @@ function ListBody<T>({
   return <ul className="ap-refunds__list">{query.data.map(render)}</ul>;
 }
 
-/** 'Received', or 'reject' with the reason the buyer will read. */
-function ReturnDecision({ item, onNotice }: { item: AdminReturn; onNotice: OnNotice }) {
+type ReturnDecisionProps = { item: AdminReturn; onNotice: OnNotice };
+
+/** The decision's state: whether the reason form is open, where focus goes, and sending it. */
+function useReturnDecision({ item, onNotice }: ReturnDecisionProps) {
   const queryClient = useQueryClient();
   const reasonId = useId();
   const [rejecting, setRejecting] = useState(false);
@@ -91,44 +93,67 @@ function ReturnDecision({ item, onNotice }: { item: AdminReturn; onNotice: OnNot
       setBusy(false);
     }
   };
-  const order = <span className="mb-visually-hidden"> {s.order(item.orderReference)}</span>;
-  if (rejecting) {
-    return (
-      <form
-        className="ap-refunds__reject"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send(reason);
+  return {
+    reasonId,
+    rejecting,
+    setRejecting,
+    reason,
+    setReason,
+    busy,
+    reasonRef,
+    rejectRef,
+    close,
+    send,
+  };
+}
+
+type ReturnDecisionState = ReturnType<typeof useReturnDecision>;
+
+/** The reason the buyer will read; Escape closes it like 'cancel'. */
+function ReturnRejectForm({ decision }: { decision: ReturnDecisionState }) {
+  const { reasonId, reason, setReason, busy, reasonRef, close, send } = decision;
+  return (
+    <form
+      className="ap-refunds__reject"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send(reason);
+      }}
+    >
+      <label htmlFor={reasonId}>{s.rejectReason}</label>
+      <textarea
+        ref={reasonRef}
+        id={reasonId}
+        className="mb-field__control"
+        rows={2}
+        required
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            close();
+          }
         }}
-      >
-        <label htmlFor={reasonId}>{s.rejectReason}</label>
-        <textarea
-          ref={reasonRef}
-          id={reasonId}
-          className="mb-field__control"
-          rows={2}
-          required
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              close();
-            }
-          }}
-        />
-        <div className="ap-refunds__buttons">
-          <button type="submit" className="mb-button" disabled={busy || reason.trim() === ''}>
-            {s.confirmReject}
-          </button>
-          <button type="button" className="mb-button" data-variant="ghost" onClick={close}>
-            {s.cancel}
-          </button>
-        </div>
-      </form>
-    );
-  }
+      />
+      <div className="ap-refunds__buttons">
+        <button type="submit" className="mb-button" disabled={busy || reason.trim() === ''}>
+          {s.confirmReject}
+        </button>
+        <button type="button" className="mb-button" data-variant="ghost" onClick={close}>
+          {s.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type ReturnDecisionButtonsProps = { item: AdminReturn; decision: ReturnDecisionState };
+
+function ReturnDecisionButtons({ item, decision }: ReturnDecisionButtonsProps) {
+  const { busy, rejectRef, send, setRejecting } = decision;
+  const order = <span className="mb-visually-hidden"> {s.order(item.orderReference)}</span>;
   return (
     <div className="ap-refunds__buttons">
       <button type="button" className="mb-button" disabled={busy} onClick={() => void send(null)}>
@@ -148,6 +173,13 @@ function ReturnDecision({ item, onNotice }: { item: AdminReturn; onNotice: OnNot
       </button>
     </div>
   );
+}
+
+/** 'Received', or 'reject' with the reason the buyer will read. */
+function ReturnDecision({ item, onNotice }: ReturnDecisionProps) {
+  const decision = useReturnDecision({ item, onNotice });
+  if (decision.rejecting) return <ReturnRejectForm decision={decision} />;
+  return <ReturnDecisionButtons item={item} decision={decision} />;
 }
 
 function ReturnCard({ item, onNotice }: { item: AdminReturn; onNotice: OnNotice }) {

@@ -20,8 +20,29 @@ export { placeFieldErrors } from './upload-form';
 
 const s = strings.upload;
 
-/** `/book/upload` (spec §2, §5): a new book with its files, sent for approval. */
-export function UploadBookPage() {
+/** The form's starting values: a Hebrew A5 book printed in black and white on 70g paper. */
+function blankBookFields() {
+  return {
+    title: '',
+    description: '',
+    price: '',
+    category: '',
+    tags: '',
+    language: 'עברית',
+    size: 'A5',
+    readingFormat: 'rtl',
+    paperType: '70g',
+    printingType: 'bw',
+    pages: undefined,
+    isbn: '',
+  } as const;
+}
+
+/**
+ * The upload form: its fields, its files, the fields the price quote and template follow, and
+ * sending it all; once sent, the books screen opens on the new book with the server's message.
+ */
+function useUploadBook() {
   const authorId = useSession((state) => state.user?._id ?? '');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -35,20 +56,7 @@ export function UploadBookPage() {
     watch,
     setError,
     formState: { errors, isSubmitting },
-  } = useZodForm(bookUploadFieldsSchema, {
-    title: '',
-    description: '',
-    price: '',
-    category: '',
-    tags: '',
-    language: 'עברית',
-    size: 'A5',
-    readingFormat: 'rtl',
-    paperType: '70g',
-    printingType: 'bw',
-    pages: undefined,
-    isbn: '',
-  });
+  } = useZodForm(bookUploadFieldsSchema, blankBookFields());
   const [price, pages, size, paperType, readingFormat, printingType] = watch([
     'price',
     'pages',
@@ -84,6 +92,16 @@ export function UploadBookPage() {
       bookFiles.check();
     },
   );
+
+  const watched = { price, typedPages, size, paperType, readingFormat, printingType };
+  return { register, errors, isSubmitting, bookFiles, progress, failure, watched, send };
+}
+
+/** `/book/upload` (spec §2, §5): a new book with its files, sent for approval. */
+export function UploadBookPage() {
+  const { register, errors, isSubmitting, bookFiles, progress, failure, watched, send } =
+    useUploadBook();
+  const { price, typedPages, size, paperType, readingFormat, printingType } = watched;
 
   return (
     <section aria-labelledby="ap-upload-title" className="ap-upload-page">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@mechabrim/routing';
 import { cartStore, selectCount, selectTotalAgorot, useCart } from '@mechabrim/cart-store';
 import type { CartLine } from '@mechabrim/cart-store';
-import { DONATION_PERCENT, donationOf, toShekels } from '@mechabrim/money';
+import { DONATION_PERCENT, donationOf, toShekels, type Agorot } from '@mechabrim/money';
 import { useSession } from '@mechabrim/session';
 import { EmptyState, ErrorState, Price, useMediaQuery } from '@mechabrim/ui';
 import { useCurrentBooks, type CurrentBook } from '../api/get-cart-books';
@@ -31,23 +31,16 @@ function statusOf(
     : { kind: 'current' };
 }
 
-/** `/cart` — the shared cart, its prices checked against the catalogue (spec §2, §9). */
-export function CartPage() {
-  const lines = useCart((state) => state.lines);
-  const signedIn = useSession((state) => Boolean(state.user));
-  const navigate = useNavigate();
-  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const ids = useMemo(() => lines.map((line) => line.book._id), [lines]);
-  const currentBooks = useCurrentBooks(ids);
+/**
+ * The catalogue's price wins: remember what the reader saw, then update the stored line so the
+ * header, this page and the checkout all count the price the order will charge. Returns the
+ * prices the reader saw before the catalogue changed them, by book id.
+ */
+function useCataloguePrices(
+  answers: ReadonlyMap<string, CurrentBook> | undefined,
+): ReadonlyMap<string, number> {
   const [previousPrices, setPreviousPrices] = useState<ReadonlyMap<string, number>>(new Map());
-  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
-  const [announcement, setAnnouncement] = useState('');
-  const removalTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-
-  // The catalogue's price wins: remember what the reader saw, then update the stored line so the
-  // header, this page and the checkout all count the price the order will charge.
   useEffect(() => {
-    const answers = currentBooks.data;
     if (!answers) return;
     const changed = cartStore.getState().lines.flatMap((line) => {
       const current = answers.get(line.book._id);
@@ -69,7 +62,18 @@ export function CartPage() {
         return update ? { ...line, book: { ...line.book, ...update.book } } : line;
       }),
     }));
-  }, [currentBooks.data]);
+  }, [answers]);
+  return previousPrices;
+}
+
+/**
+ * Removing a line: it fades for {@link REMOVAL_DELAY_MS} (not at all under reduced motion), then
+ * leaves the cart and the live region says so.
+ */
+function useLineRemoval(reduceMotion: boolean) {
+  const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const removalTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   // A removal still pending when the page closes happens anyway: the reader asked for it.
   useEffect(() => {
@@ -107,7 +111,26 @@ export function CartPage() {
     removalTimers.current.set(id, timer);
   };
 
-  const answers = currentBooks.data;
+  return { removing, announcement, removeLine };
+}
+
+/** Checking out needs a signed-in reader: a guest signs in first and comes back to the checkout. */
+function useGoToCheckout(): () => void {
+  const signedIn = useSession((state) => Boolean(state.user));
+  const navigate = useNavigate();
+  return () => {
+    if (signedIn) void navigate('/checkout');
+    // The login page returns to `state.from` once signed in (storefront's returnPath).
+    else void navigate('/login', { state: { from: '/checkout' } });
+  };
+}
+
+/** Each line's status, and what the lines the order can still have come to. */
+function summariseLines(
+  lines: CartLine[],
+  answers: ReadonlyMap<string, CurrentBook> | undefined,
+  previousPrices: ReadonlyMap<string, number>,
+) {
   const statuses = new Map(
     lines.map((line) => [
       line.book._id,
@@ -123,17 +146,150 @@ export function CartPage() {
   );
   const totalAgorot = selectTotalAgorot({ lines: countedLines });
   const copies = selectCount({ lines: countedLines });
+  return { statuses, hasUnavailable, hasPriceChange, totalAgorot, copies };
+}
 
-  const liveRegion = (
+type CartLinesProps = {
+  lines: readonly CartLine[];
+  statuses: ReadonlyMap<string, LineStatus>;
+  removing: ReadonlySet<string>;
+  hasPriceChange: boolean;
+  hasUnavailable: boolean;
+  onRemove: (line: CartLine) => void;
+};
+
+/** The cart's lines, under the notices about changed prices and books no longer for sale. */
+function CartLines({
+  lines,
+  statuses,
+  removing,
+  hasPriceChange,
+  hasUnavailable,
+  onRemove,
+}: CartLinesProps) {
+  return (
+    <div className="cart-page__lines">
+      {hasPriceChange && (
+        <p className="cart-page__notice" role="status" data-kind="price-changed">
+          {s.priceChangedNotice}
+        </p>
+      )}
+      {hasUnavailable && (
+        <p className="cart-page__notice" role="alert" data-kind="unavailable">
+          {s.unavailableNotice}
+        </p>
+      )}
+      <ul className="cart-lines">
+        {lines.map((line, index) => (
+          <CartLineView
+            key={line.book._id}
+            line={line}
+            // The same two covers the shell's start-up script preloads (early-start.ts).
+            priority={index < 2}
+            status={statuses.get(line.book._id) ?? { kind: 'checking' }}
+            removing={removing.has(line.book._id)}
+            onQuantity={(quantity) =>
+              cartStore.getState().setQuantity(line.book._id, Math.max(1, quantity))
+            }
+            onRemove={() => onRemove(line)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type CartSummaryProps = {
+  copies: number;
+  totalAgorot: Agorot;
+  checkingPrices: boolean;
+  hasUnavailable: boolean;
+  onCheckout: () => void;
+};
+
+/** The order so far: free-shipping progress, total, donation, and the way to the checkout. */
+function CartSummary({
+  copies,
+  totalAgorot,
+  checkingPrices,
+  hasUnavailable,
+  onCheckout,
+}: CartSummaryProps) {
+  return (
+    <aside className="cart-summary" aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title" className="cart-summary__title">
+        {s.summary}
+      </h2>
+      <FreeShippingBar copies={copies} />
+      <dl className="cart-summary__figures">
+        <div>
+          <dt>
+            {s.total} ({s.copies(copies)})
+          </dt>
+          <dd data-testid="cart-total">
+            <Price value={toShekels(totalAgorot)} />
+          </dd>
+        </div>
+        <div className="cart-summary__donation">
+          <dt>{s.donation(DONATION_PERCENT)}</dt>
+          <dd data-testid="cart-donation">
+            <Price value={toShekels(donationOf(totalAgorot))} />
+          </dd>
+        </div>
+      </dl>
+      <p className="cart-summary__note">{s.shippingAtCheckout}</p>
+      {checkingPrices && (
+        <p className="cart-summary__checking" role="status" data-testid="cart-checking">
+          {s.loading}
+        </p>
+      )}
+      {hasUnavailable && (
+        <p className="cart-summary__blocked" id="cart-checkout-blocked">
+          {s.checkoutBlocked}
+        </p>
+      )}
+      <button
+        type="button"
+        className="mb-button cart-summary__checkout"
+        onClick={onCheckout}
+        disabled={checkingPrices || hasUnavailable || copies === 0}
+        aria-describedby={hasUnavailable ? 'cart-checkout-blocked' : undefined}
+      >
+        {s.checkout}
+      </button>
+    </aside>
+  );
+}
+
+/** Where removals are read out; the same live region whether the cart has lines or is empty. */
+function CartAnnouncer({ announcement }: { announcement: string }) {
+  return (
     <p className="mb-visually-hidden" role="status" aria-live="polite" data-testid="cart-announcer">
       {announcement}
     </p>
+  );
+}
+
+/** `/cart` — the shared cart, its prices checked against the catalogue (spec §2, §9). */
+export function CartPage() {
+  const lines = useCart((state) => state.lines);
+  const goToCheckout = useGoToCheckout();
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const ids = useMemo(() => lines.map((line) => line.book._id), [lines]);
+  const currentBooks = useCurrentBooks(ids);
+  const answers = currentBooks.data;
+  const previousPrices = useCataloguePrices(answers);
+  const { removing, announcement, removeLine } = useLineRemoval(reduceMotion);
+  const { statuses, hasUnavailable, hasPriceChange, totalAgorot, copies } = summariseLines(
+    lines,
+    answers,
+    previousPrices,
   );
 
   if (lines.length === 0) {
     return (
       <section className="mb-container co-page cart-page">
-        {liveRegion}
+        <CartAnnouncer announcement={announcement} />
         <EmptyState
           titleAs="h1"
           icon="cart"
@@ -150,18 +306,12 @@ export function CartPage() {
   }
 
   const checkingPrices = !answers && currentBooks.isPending;
-  const goToCheckout = () => {
-    if (signedIn) void navigate('/checkout');
-    // The login page returns to `state.from` once signed in (storefront's returnPath).
-    else void navigate('/login', { state: { from: '/checkout' } });
-  };
-
   return (
     <section className="mb-container co-page cart-page" aria-labelledby="cart-title">
       <h1 id="cart-title" className="co-page__title">
         {s.title}
       </h1>
-      {liveRegion}
+      <CartAnnouncer announcement={announcement} />
       {currentBooks.isError && !answers ? (
         <ErrorState
           title={s.loadFailed}
@@ -171,76 +321,21 @@ export function CartPage() {
         />
       ) : (
         <div className="co-page__layout" aria-busy={checkingPrices || undefined}>
-          <div className="cart-page__lines">
-            {hasPriceChange && (
-              <p className="cart-page__notice" role="status" data-kind="price-changed">
-                {s.priceChangedNotice}
-              </p>
-            )}
-            {hasUnavailable && (
-              <p className="cart-page__notice" role="alert" data-kind="unavailable">
-                {s.unavailableNotice}
-              </p>
-            )}
-            <ul className="cart-lines">
-              {lines.map((line, index) => (
-                <CartLineView
-                  key={line.book._id}
-                  line={line}
-                  // The same two covers the shell's start-up script preloads (early-start.ts).
-                  priority={index < 2}
-                  status={statuses.get(line.book._id) ?? { kind: 'checking' }}
-                  removing={removing.has(line.book._id)}
-                  onQuantity={(quantity) =>
-                    cartStore.getState().setQuantity(line.book._id, Math.max(1, quantity))
-                  }
-                  onRemove={() => removeLine(line)}
-                />
-              ))}
-            </ul>
-          </div>
-          <aside className="cart-summary" aria-labelledby="cart-summary-title">
-            <h2 id="cart-summary-title" className="cart-summary__title">
-              {s.summary}
-            </h2>
-            <FreeShippingBar copies={copies} />
-            <dl className="cart-summary__figures">
-              <div>
-                <dt>
-                  {s.total} ({s.copies(copies)})
-                </dt>
-                <dd data-testid="cart-total">
-                  <Price value={toShekels(totalAgorot)} />
-                </dd>
-              </div>
-              <div className="cart-summary__donation">
-                <dt>{s.donation(DONATION_PERCENT)}</dt>
-                <dd data-testid="cart-donation">
-                  <Price value={toShekels(donationOf(totalAgorot))} />
-                </dd>
-              </div>
-            </dl>
-            <p className="cart-summary__note">{s.shippingAtCheckout}</p>
-            {checkingPrices && (
-              <p className="cart-summary__checking" role="status" data-testid="cart-checking">
-                {s.loading}
-              </p>
-            )}
-            {hasUnavailable && (
-              <p className="cart-summary__blocked" id="cart-checkout-blocked">
-                {s.checkoutBlocked}
-              </p>
-            )}
-            <button
-              type="button"
-              className="mb-button cart-summary__checkout"
-              onClick={goToCheckout}
-              disabled={checkingPrices || hasUnavailable || copies === 0}
-              aria-describedby={hasUnavailable ? 'cart-checkout-blocked' : undefined}
-            >
-              {s.checkout}
-            </button>
-          </aside>
+          <CartLines
+            lines={lines}
+            statuses={statuses}
+            removing={removing}
+            hasPriceChange={hasPriceChange}
+            hasUnavailable={hasUnavailable}
+            onRemove={removeLine}
+          />
+          <CartSummary
+            copies={copies}
+            totalAgorot={totalAgorot}
+            checkingPrices={checkingPrices}
+            hasUnavailable={hasUnavailable}
+            onCheckout={goToCheckout}
+          />
         </div>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { selectCount, selectTotalAgorot, useCart } from '@mechabrim/cart-store';
+import { selectCount, selectTotalAgorot, useCart, type CartLine } from '@mechabrim/cart-store';
 import {
   buyerDetailsSchema,
   type BuyerDetails,
@@ -20,7 +20,7 @@ import { Field, Spinner, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
 import { createPayment, newAttemptKey, pageExit } from '../api/create-payment';
-import { initialDetails, rememberDetails } from '../buyer-details-memory';
+import { initialDetails, rememberDetails, type BuyerForm } from '../buyer-details-memory';
 import { OrderSummary } from './order-summary';
 import { PaymentFrame } from './payment-frame';
 import { ShippingChoice } from './shipping-choice';
@@ -63,38 +63,15 @@ export function CheckoutPage() {
   return <Checkout user={user} />;
 }
 
-function Checkout({
-  user,
-}: {
-  user: { _id: string; name: string; email: string; isVip?: unknown };
-}) {
-  const navigate = useNavigate();
-  const lines = useCart((state) => state.lines);
-  const isVip = user.isVip === true;
+type CheckoutUser = { _id: string; name: string; email: string; isVip?: unknown };
+
+/**
+ * The region and shipping method chosen, every method's quote for this order, and the figures
+ * the summary shows with the chosen method's price.
+ */
+function useShippingSelection(lines: CartLine[], isVip: boolean) {
   const [region, setRegion] = useState<ShippingRegion>('israel-centre');
   const [method, setMethod] = useState<ShippingMethod>('standard');
-  const [phase, setPhase] = useState<Phase>('details');
-  const [payment, setPayment] = useState<PaymentCreateResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
-  // One idempotency key per attempt: the same request again (a double click, a retry after a lost
-  // answer) reuses it and finds the same order; a changed request or the frame's 'retry' is a
-  // new attempt.
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
-  const lastDetails = useRef<BuyerDetails | null>(null);
-  // Set while a create is on its way: a second submit (Enter, a script) is dropped, not sent.
-  const inFlight = useRef(false);
-
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useZodForm(
-    buyerDetailsSchema,
-    useMemo(() => initialDetails(user), [user]),
-  );
-
   const subtotal = selectTotalAgorot({ lines });
   const bookCount = selectCount({ lines });
   const quotes = useMemo(
@@ -120,9 +97,59 @@ function Checkout({
     if (first) setMethod(first.method);
   }, [quote, quotes]);
 
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
+  return { region, setRegion, method, setMethod, quotes, figures };
+}
+
+/**
+ * One idempotency key per attempt: the same request again (a double click, a retry after a lost
+ * answer) reuses it and finds the same order; a changed request or the frame's 'retry' is a
+ * new attempt.
+ */
+function useAttemptKey(): (request: PaymentCreateRequestInput, fresh: boolean) => string {
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  return (request, fresh) => {
+    const fingerprint = JSON.stringify(request);
+    if (fresh || attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: newAttemptKey() };
+    }
+    return attempt.current.key;
+  };
+}
+
+/** The success page's address for the frame's success message. */
+function frameSuccessPath(
+  message: Extract<PaymentFrameAction, { type: 'PAYMENT_SUCCESS' }>,
+  payment: PaymentCreateResponse | null,
+): string {
+  const query = new URLSearchParams();
+  if (message.transactionId) query.set('transaction_id', message.transactionId);
+  // The hosted page never carries the order's id (only a payment reference), so the frame's
+  // return address has none: the order is the one this page created.
+  const orderId = payment?.order_id ?? message.orderId;
+  if (orderId) query.set('order_id', orderId);
+  const search = query.toString();
+  return search ? `/payment/success?${search}` : '/payment/success';
+}
+
+type CheckoutPaymentOptions = {
+  user: CheckoutUser;
+  lines: CartLine[];
+  method: ShippingMethod;
+  region: ShippingRegion;
+  /** The form's details as typed, remembered for next time once the payment is created. */
+  typedDetails: () => BuyerForm;
+};
+
+/** Creating the payment, then paying it in the frame or on the provider's page. */
+function useCheckoutPayment({ user, lines, method, region, typedDetails }: CheckoutPaymentOptions) {
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>('details');
+  const [payment, setPayment] = useState<PaymentCreateResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const attemptKey = useAttemptKey();
+  const lastDetails = useRef<BuyerDetails | null>(null);
+  // Set while a create is on its way: a second submit (Enter, a script) is dropped, not sent.
+  const inFlight = useRef(false);
 
   const pay = async (details: BuyerDetails, fresh: boolean) => {
     if (inFlight.current) return;
@@ -132,17 +159,14 @@ function Checkout({
       shipping_method: method,
       shipping_region: region,
     };
-    const fingerprint = JSON.stringify(request);
-    if (fresh || attempt.current?.fingerprint !== fingerprint) {
-      attempt.current = { fingerprint, key: newAttemptKey() };
-    }
+    const key = attemptKey(request, fresh);
     lastDetails.current = details;
     setError(null);
     setPhase('creating');
     inFlight.current = true;
     try {
-      const answer = await createPayment(request, attempt.current.key);
-      rememberDetails(user._id, getValues());
+      const answer = await createPayment(request, key);
+      rememberDetails(user._id, typedDetails());
       const frameUrl = answer.iframe_url || answer.payment_url;
       if (frameUrl && Object.keys(answer.form_data).length > 0) {
         setPayment({ ...answer, payment_url: frameUrl });
@@ -166,14 +190,7 @@ function Checkout({
 
   const onFrameMessage = (message: PaymentFrameAction) => {
     if (message.type === 'PAYMENT_SUCCESS') {
-      const query = new URLSearchParams();
-      if (message.transactionId) query.set('transaction_id', message.transactionId);
-      // The hosted page never carries the order's id (only a payment reference), so the frame's
-      // return address has none: the order is the one this page created.
-      const orderId = payment?.order_id ?? message.orderId;
-      if (orderId) query.set('order_id', orderId);
-      const search = query.toString();
-      void navigate(search ? `/payment/success?${search}` : '/payment/success');
+      void navigate(frameSuccessPath(message, payment));
     } else if (message.type === 'RETRY_PAYMENT') {
       setPayment(null);
       if (lastDetails.current) void pay(lastDetails.current, true);
@@ -183,6 +200,127 @@ function Checkout({
     }
   };
 
+  return { phase, payment, error, dismissError: () => setError(null), pay, onFrameMessage };
+}
+
+type CheckoutErrorProps = {
+  message: string;
+  onDismiss: () => void;
+};
+
+/** Why the payment could not be created; it takes the focus, so it is read out at once. */
+function CheckoutError({ message, onDismiss }: CheckoutErrorProps) {
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) errorRef.current?.focus();
+  }, [message]);
+  return (
+    <div className="checkout-error" role="alert" tabIndex={-1} ref={errorRef}>
+      <p className="checkout-error__title">{s.errorTitle}</p>
+      <p>{message}</p>
+      <button type="button" className="mb-button" data-variant="ghost" onClick={onDismiss}>
+        {s.dismiss}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The buyer's details form, filled with what this account used last time (or its name and
+ * e-mail).
+ */
+function useBuyerDetailsForm(user: CheckoutUser) {
+  return useZodForm(
+    buyerDetailsSchema,
+    useMemo(() => initialDetails(user), [user]),
+  );
+}
+
+type BuyerDetailsFormState = ReturnType<typeof useBuyerDetailsForm>;
+
+type BuyerDetailsFieldsProps = {
+  register: BuyerDetailsFormState['register'];
+  errors: BuyerDetailsFormState['formState']['errors'];
+  disabled: boolean;
+};
+
+/** The buyer's name, phone, e-mail and address, each with its error. */
+function BuyerDetailsFields({ register, errors, disabled }: BuyerDetailsFieldsProps) {
+  return (
+    <fieldset className="checkout-details" disabled={disabled}>
+      <legend>{s.details}</legend>
+      <p className="checkout-details__note">{s.detailsNote}</p>
+      <div className="checkout-details__grid">
+        <Field label={s.firstName} error={errors.first_name?.message} required>
+          {(control) => (
+            <input autoComplete="given-name" {...control} {...register('first_name')} />
+          )}
+        </Field>
+        <Field label={s.lastName} error={errors.last_name?.message} required>
+          {(control) => (
+            <input autoComplete="family-name" {...control} {...register('last_name')} />
+          )}
+        </Field>
+        <Field label={s.phone} hint={s.phoneHint} error={errors.phone?.message} required latin>
+          {(control) => (
+            <input
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              {...control}
+              {...register('phone')}
+            />
+          )}
+        </Field>
+        <Field label={s.email} error={errors.email?.message} required latin>
+          {(control) => (
+            <input type="email" autoComplete="email" {...control} {...register('email')} />
+          )}
+        </Field>
+        <Field label={s.street} error={errors.address?.message} required>
+          {(control) => (
+            <input autoComplete="street-address" {...control} {...register('address')} />
+          )}
+        </Field>
+        <Field label={s.city} error={errors.city?.message} required>
+          {(control) => <input autoComplete="address-level2" {...control} {...register('city')} />}
+        </Field>
+        <Field label={s.zip} hint={s.zipHint} error={errors.zip?.message} required latin>
+          {(control) => (
+            <input
+              inputMode="numeric"
+              autoComplete="postal-code"
+              {...control}
+              {...register('zip')}
+            />
+          )}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
+function Checkout({ user }: { user: CheckoutUser }) {
+  const lines = useCart((state) => state.lines);
+  const isVip = user.isVip === true;
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useBuyerDetailsForm(user);
+  const { region, setRegion, method, setMethod, quotes, figures } = useShippingSelection(
+    lines,
+    isVip,
+  );
+  const { phase, payment, error, dismissError, pay, onFrameMessage } = useCheckoutPayment({
+    user,
+    lines,
+    method,
+    region,
+    typedDetails: getValues,
+  });
+
   const onSubmit = handleSubmit((details) => pay(details, false));
   const busy = phase === 'creating' || phase === 'redirecting';
 
@@ -191,20 +329,7 @@ function Checkout({
       <h1 id="checkout-title" className="co-page__title">
         {s.title}
       </h1>
-      {error && (
-        <div className="checkout-error" role="alert" tabIndex={-1} ref={errorRef}>
-          <p className="checkout-error__title">{s.errorTitle}</p>
-          <p>{error}</p>
-          <button
-            type="button"
-            className="mb-button"
-            data-variant="ghost"
-            onClick={() => setError(null)}
-          >
-            {s.dismiss}
-          </button>
-        </div>
-      )}
+      {error && <CheckoutError message={error} onDismiss={dismissError} />}
       <div className="co-page__layout">
         <div className="checkout-page__main">
           {phase === 'frame' && payment && (
@@ -222,64 +347,7 @@ function Checkout({
             aria-busy={busy}
             hidden={phase === 'frame'}
           >
-            <fieldset className="checkout-details" disabled={busy}>
-              <legend>{s.details}</legend>
-              <p className="checkout-details__note">{s.detailsNote}</p>
-              <div className="checkout-details__grid">
-                <Field label={s.firstName} error={errors.first_name?.message} required>
-                  {(control) => (
-                    <input autoComplete="given-name" {...control} {...register('first_name')} />
-                  )}
-                </Field>
-                <Field label={s.lastName} error={errors.last_name?.message} required>
-                  {(control) => (
-                    <input autoComplete="family-name" {...control} {...register('last_name')} />
-                  )}
-                </Field>
-                <Field
-                  label={s.phone}
-                  hint={s.phoneHint}
-                  error={errors.phone?.message}
-                  required
-                  latin
-                >
-                  {(control) => (
-                    <input
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel-national"
-                      {...control}
-                      {...register('phone')}
-                    />
-                  )}
-                </Field>
-                <Field label={s.email} error={errors.email?.message} required latin>
-                  {(control) => (
-                    <input type="email" autoComplete="email" {...control} {...register('email')} />
-                  )}
-                </Field>
-                <Field label={s.street} error={errors.address?.message} required>
-                  {(control) => (
-                    <input autoComplete="street-address" {...control} {...register('address')} />
-                  )}
-                </Field>
-                <Field label={s.city} error={errors.city?.message} required>
-                  {(control) => (
-                    <input autoComplete="address-level2" {...control} {...register('city')} />
-                  )}
-                </Field>
-                <Field label={s.zip} hint={s.zipHint} error={errors.zip?.message} required latin>
-                  {(control) => (
-                    <input
-                      inputMode="numeric"
-                      autoComplete="postal-code"
-                      {...control}
-                      {...register('zip')}
-                    />
-                  )}
-                </Field>
-              </div>
-            </fieldset>
+            <BuyerDetailsFields register={register} errors={errors} disabled={busy} />
             <ShippingChoice
               region={region}
               method={method}

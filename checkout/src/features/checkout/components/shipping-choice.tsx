@@ -25,6 +25,77 @@ export interface ShippingChoiceProps {
   onMethod: (method: ShippingMethod) => void;
 }
 
+/** What a method's delivery takes and why it is free; or that it does not reach the region. */
+function methodDetails(quote: ShippingQuote): string {
+  return quote.available
+    ? [
+        s.delivery(quote.delivery.min, quote.delivery.max, quote.delivery.unit),
+        quote.freeBecause && quote.listPrice > 0 ? s.freeBecause[quote.freeBecause] : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : s.notInRegion;
+}
+
+type ShippingMethodOptionProps = {
+  quote: ShippingQuote;
+  checked: boolean;
+  onMethod: (method: ShippingMethod) => void;
+};
+
+/** One method's radio button, with its price and delivery time. */
+function ShippingMethodOption({ quote, checked, onMethod }: ShippingMethodOptionProps) {
+  const id = `checkout-method-${quote.method}`;
+  return (
+    <li data-available={quote.available || undefined}>
+      <input
+        type="radio"
+        id={id}
+        name="shipping_method"
+        value={quote.method}
+        checked={checked}
+        disabled={!quote.available}
+        onChange={() => onMethod(quote.method)}
+        aria-describedby={`${id}-details`}
+      />
+      <label htmlFor={id}>
+        <span className="checkout-shipping__name">{s.methods[quote.method]}</span>
+        <span className="checkout-shipping__price" data-testid={`${id}-price`}>
+          {!quote.available ? null : quote.price === 0 ? (
+            s.free
+          ) : (
+            <Price value={toShekels(quote.price)} />
+          )}
+        </span>
+      </label>
+      <span id={`${id}-details`} className="checkout-shipping__details">
+        {methodDetails(quote)}
+      </span>
+    </li>
+  );
+}
+
+/** The free-shipping rules in words, and a VIP buyer told they are one. */
+function FreeShippingRules({ isVip }: { isVip: boolean }) {
+  return (
+    <div className="checkout-shipping__rules">
+      <p className="checkout-shipping__rules-title">{s.freeRulesTitle}</p>
+      <ul>
+        {s
+          .freeRules(
+            formatPrice(toShekels(FREE_STANDARD_OVER)),
+            formatPrice(toShekels(FREE_EXPRESS_OVER)),
+            FREE_SHIPPING_MIN_BOOKS,
+          )
+          .map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+      </ul>
+      {isVip && <p className="checkout-shipping__vip">{s.youAreVip}</p>}
+    </div>
+  );
+}
+
 /**
  * The region, then the methods that reach it with their prices and delivery times, and the
  * free-shipping rules in words. Prices come from the money module's quotes, the same the server
@@ -60,61 +131,16 @@ export function ShippingChoice({
         </select>
       </div>
       <ul className="checkout-shipping__methods">
-        {quotes.map((quote) => {
-          const id = `checkout-method-${quote.method}`;
-          return (
-            <li key={quote.method} data-available={quote.available || undefined}>
-              <input
-                type="radio"
-                id={id}
-                name="shipping_method"
-                value={quote.method}
-                checked={method === quote.method}
-                disabled={!quote.available}
-                onChange={() => onMethod(quote.method)}
-                aria-describedby={`${id}-details`}
-              />
-              <label htmlFor={id}>
-                <span className="checkout-shipping__name">{s.methods[quote.method]}</span>
-                <span className="checkout-shipping__price" data-testid={`${id}-price`}>
-                  {!quote.available ? null : quote.price === 0 ? (
-                    s.free
-                  ) : (
-                    <Price value={toShekels(quote.price)} />
-                  )}
-                </span>
-              </label>
-              <span id={`${id}-details`} className="checkout-shipping__details">
-                {quote.available
-                  ? [
-                      s.delivery(quote.delivery.min, quote.delivery.max, quote.delivery.unit),
-                      quote.freeBecause && quote.listPrice > 0
-                        ? s.freeBecause[quote.freeBecause]
-                        : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')
-                  : s.notInRegion}
-              </span>
-            </li>
-          );
-        })}
+        {quotes.map((quote) => (
+          <ShippingMethodOption
+            key={quote.method}
+            quote={quote}
+            checked={method === quote.method}
+            onMethod={onMethod}
+          />
+        ))}
       </ul>
-      <div className="checkout-shipping__rules">
-        <p className="checkout-shipping__rules-title">{s.freeRulesTitle}</p>
-        <ul>
-          {s
-            .freeRules(
-              formatPrice(toShekels(FREE_STANDARD_OVER)),
-              formatPrice(toShekels(FREE_EXPRESS_OVER)),
-              FREE_SHIPPING_MIN_BOOKS,
-            )
-            .map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-        </ul>
-        {isVip && <p className="checkout-shipping__vip">{s.youAreVip}</p>}
-      </div>
+      <FreeShippingRules isVip={isVip} />
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useQueryClient } from '@mechabrim/query';
 import { RETURN_REASON_MAX, type BuyerOrder, type ReturnLine } from '@mechabrim/contracts';
 import { formatDate, formatDateTime } from '@mechabrim/hebrew';
@@ -74,13 +74,11 @@ function ReturnStatus({ order }: { order: BuyerOrder }) {
 }
 
 /**
- * Returning books of a delivered order (spec §9): within 14 days of delivery the buyer picks the
- * copies of each line and says why; the form says where to send them and that the shipping back
- * is theirs. Afterwards the order shows where its return stands.
+ * The return form's state: which copies are picked and why, sending the request, and the focus
+ * moving between the button that opens the form and the form's first choice.
  */
-export function ReturnBooks({ order }: { order: BuyerOrder }) {
+function useReturnRequest(order: BuyerOrder) {
   const queryClient = useQueryClient();
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<number[]>(() => order.lines.map(() => 0));
   const [reason, setReason] = useState('');
@@ -99,17 +97,12 @@ export function ReturnBooks({ order }: { order: BuyerOrder }) {
     }
   }, [open]);
 
-  if (order.return) return <ReturnStatus order={order} />;
-  if (sent) {
-    return (
-      <p className="order-return__message" role="status" data-tone="done">
-        {r.sent}
-      </p>
-    );
-  }
-  if (!order.returnableUntil) return null;
-
   const lines = pickedLines(picked);
+  const pick = (lineIndex: number, count: number) => {
+    const next = [...picked];
+    next[lineIndex] = count;
+    setPicked(next);
+  };
   const close = () => {
     focusOpenButton.current = true;
     setError(null);
@@ -136,114 +129,206 @@ export function ReturnBooks({ order }: { order: BuyerOrder }) {
     }
   };
 
+  const openForm = () => setOpen(true);
+  return {
+    open,
+    openForm,
+    close,
+    openButton,
+    firstChoice,
+    picked,
+    pick,
+    lines,
+    reason,
+    setReason,
+    sending,
+    error,
+    sent,
+    submit,
+  };
+}
+
+type ReturnRequest = ReturnType<typeof useReturnRequest>;
+
+type ReturnCopiesProps = {
+  order: BuyerOrder;
+  formId: string;
+  picked: readonly number[];
+  onPick: (lineIndex: number, count: number) => void;
+  /** The first line's choice, which takes the focus when the form opens. */
+  firstChoice: RefObject<HTMLSelectElement | null>;
+};
+
+/** How many copies of each line go back (none to all of them). */
+function ReturnCopies({ order, formId, picked, onPick, firstChoice }: ReturnCopiesProps) {
+  return (
+    <fieldset className="order-return__copies">
+      <legend>{r.copiesLegend}</legend>
+      {order.lines.map((line, lineIndex) => (
+        <div className="mb-field" key={`${line.bookId}-${lineIndex}`}>
+          <label className="mb-field__label" htmlFor={`${formId}-line-${lineIndex}`}>
+            {r.copiesOf(line.title)}
+          </label>
+          <select
+            ref={lineIndex === 0 ? firstChoice : undefined}
+            id={`${formId}-line-${lineIndex}`}
+            className="mb-field__control"
+            value={picked[lineIndex] ?? 0}
+            onChange={(event) => onPick(lineIndex, Number(event.target.value))}
+          >
+            {Array.from({ length: line.quantity + 1 }, (_, count) => (
+              <option key={count} value={count}>
+                {count === 0 ? r.none : r.copies(count)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+type ReturnReasonProps = {
+  formId: string;
+  reason: string;
+  onReason: (reason: string) => void;
+};
+
+/** Why the books go back, in the buyer's words. */
+function ReturnReason({ formId, reason, onReason }: ReturnReasonProps) {
+  return (
+    <div className="mb-field">
+      <label className="mb-field__label" htmlFor={`${formId}-reason`}>
+        {r.reason}
+      </label>
+      <textarea
+        id={`${formId}-reason`}
+        className="mb-field__control"
+        rows={3}
+        required
+        aria-required="true"
+        aria-describedby={`${formId}-reason-hint`}
+        maxLength={RETURN_REASON_MAX}
+        value={reason}
+        onChange={(event) => onReason(event.target.value)}
+      />
+      <span id={`${formId}-reason-hint`} className="mb-field__hint">
+        {r.reasonHint}
+      </span>
+    </div>
+  );
+}
+
+type ReturnFormProps = {
+  order: BuyerOrder;
+  /** The last day of the return window (the form shows only while there is one). */
+  returnableUntil: string;
+  formId: string;
+  request: ReturnRequest;
+};
+
+/** The open return form: the copies, the reason, where to send them and the refund they make. */
+function ReturnForm({ order, returnableUntil, formId, request }: ReturnFormProps) {
+  const { lines, error, sending, close } = request;
+  return (
+    // Escape in any of its fields closes the form: it only hears keys that bubble up from its
+    // controls, it is not a control itself.
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
+    <form
+      id={formId}
+      className="order-return__form"
+      aria-labelledby={`${formId}-title`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void request.submit();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !sending) close();
+      }}
+    >
+      <h3 id={`${formId}-title`} className="order-return__title">
+        {r.formTitle}
+      </h3>
+      <p>{r.until(formatDate(returnableUntil))}</p>
+      <ReturnCopies
+        order={order}
+        formId={formId}
+        picked={request.picked}
+        onPick={request.pick}
+        firstChoice={request.firstChoice}
+      />
+      <ReturnReason formId={formId} reason={request.reason} onReason={request.setReason} />
+      <p className="order-return__note">{r.shippingNote(r.address)}</p>
+      {lines.length > 0 && (
+        <p className="order-return__preview">
+          {r.refundPreview(formatPrice(pickedRefund(order, lines)))}
+        </p>
+      )}
+      {error && (
+        <p className="order-return__message" role="alert" data-tone="error">
+          {error}
+        </p>
+      )}
+      <div className="order-return__actions">
+        <button type="submit" className="mb-button" disabled={sending}>
+          {sending ? r.sending : r.submit}
+        </button>
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="ghost"
+          disabled={sending}
+          onClick={close}
+        >
+          {r.close}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Returning books of a delivered order (spec §9): within 14 days of delivery the buyer picks the
+ * copies of each line and says why; the form says where to send them and that the shipping back
+ * is theirs. Afterwards the order shows where its return stands.
+ */
+export function ReturnBooks({ order }: { order: BuyerOrder }) {
+  const id = useId();
+  const request = useReturnRequest(order);
+
+  if (order.return) return <ReturnStatus order={order} />;
+  if (request.sent) {
+    return (
+      <p className="order-return__message" role="status" data-tone="done">
+        {r.sent}
+      </p>
+    );
+  }
+  if (!order.returnableUntil) return null;
+
   const formId = `${id}-return`;
   return (
     <div className="order-return">
-      {!open ? (
+      {!request.open ? (
         <button
-          ref={openButton}
+          ref={request.openButton}
           type="button"
           className="mb-button"
           data-variant="ghost"
           aria-expanded={false}
           aria-controls={formId}
-          onClick={() => setOpen(true)}
+          onClick={request.openForm}
         >
           {r.open}
         </button>
       ) : (
-        // Escape in any of its fields closes the form: it only hears keys that bubble up from its
-        // controls, it is not a control itself.
-        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
-        <form
-          id={formId}
-          className="order-return__form"
-          aria-labelledby={`${formId}-title`}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !sending) close();
-          }}
-        >
-          <h3 id={`${formId}-title`} className="order-return__title">
-            {r.formTitle}
-          </h3>
-          <p>{r.until(formatDate(order.returnableUntil))}</p>
-          <fieldset className="order-return__copies">
-            <legend>{r.copiesLegend}</legend>
-            {order.lines.map((line, lineIndex) => (
-              <div className="mb-field" key={`${line.bookId}-${lineIndex}`}>
-                <label className="mb-field__label" htmlFor={`${formId}-line-${lineIndex}`}>
-                  {r.copiesOf(line.title)}
-                </label>
-                <select
-                  ref={lineIndex === 0 ? firstChoice : undefined}
-                  id={`${formId}-line-${lineIndex}`}
-                  className="mb-field__control"
-                  value={picked[lineIndex] ?? 0}
-                  onChange={(event) => {
-                    const next = [...picked];
-                    next[lineIndex] = Number(event.target.value);
-                    setPicked(next);
-                  }}
-                >
-                  {Array.from({ length: line.quantity + 1 }, (_, count) => (
-                    <option key={count} value={count}>
-                      {count === 0 ? r.none : r.copies(count)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ))}
-          </fieldset>
-          <div className="mb-field">
-            <label className="mb-field__label" htmlFor={`${formId}-reason`}>
-              {r.reason}
-            </label>
-            <textarea
-              id={`${formId}-reason`}
-              className="mb-field__control"
-              rows={3}
-              required
-              aria-required="true"
-              aria-describedby={`${formId}-reason-hint`}
-              maxLength={RETURN_REASON_MAX}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <span id={`${formId}-reason-hint`} className="mb-field__hint">
-              {r.reasonHint}
-            </span>
-          </div>
-          <p className="order-return__note">{r.shippingNote(r.address)}</p>
-          {lines.length > 0 && (
-            <p className="order-return__preview">
-              {r.refundPreview(formatPrice(pickedRefund(order, lines)))}
-            </p>
-          )}
-          {error && (
-            <p className="order-return__message" role="alert" data-tone="error">
-              {error}
-            </p>
-          )}
-          <div className="order-return__actions">
-            <button type="submit" className="mb-button" disabled={sending}>
-              {sending ? r.sending : r.submit}
-            </button>
-            <button
-              type="button"
-              className="mb-button"
-              data-variant="ghost"
-              disabled={sending}
-              onClick={close}
-            >
-              {r.close}
-            </button>
-          </div>
-        </form>
+        <ReturnForm
+          order={order}
+          returnableUntil={order.returnableUntil}
+          formId={formId}
+          request={request}
+        />
       )}
     </div>
   );

@@ -58,15 +58,13 @@ function errorMessageOf(error: unknown): string {
   return s.verifyFailed;
 }
 
+type SuccessView = Extract<View, { kind: 'success' }>;
+
 /**
- * `/payment/success` (spec §2, §4): with an order or transaction id, the payment is verified with
- * the server — never trusted from the address — and only `completed` is success; a payment the
- * provider has not yet reported is asked about again for a few seconds. Without any id nothing
- * can be verified, so the page says the payment is being checked and points to the orders page;
- * the cart is emptied only after a payment the server confirmed.
+ * Verifies the payment of the address's order (or transaction) with the server, asking again
+ * while it is still pending; the cart is emptied once the server confirmed it.
  */
-export function PaymentSuccessPage() {
-  const { search } = useLocation();
+function usePaymentVerification(search: string): View {
   const [view, setView] = useState<View>({ kind: 'verifying' });
 
   useEffect(() => {
@@ -118,6 +116,118 @@ export function PaymentSuccessPage() {
     };
   }, [search]);
 
+  return view;
+}
+
+/** Nothing to verify: the payment is being checked, and the orders page will show it. */
+function CheckingCard() {
+  return (
+    <div className="payment-result__card">
+      <h1 id="payment-result-title">{s.checkingTitle}</h1>
+      <p role="status">{s.checkingBody}</p>
+      <div className="payment-result__actions">
+        <Link to="/orders" className="mb-button">
+          {s.viewOrders}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The payment could not be confirmed: why, and the way back to the checkout. */
+function VerifyErrorCard({ message }: { message: string }) {
+  return (
+    <div className="payment-result__card" data-tone="error">
+      <h1 id="payment-result-title">{s.errorTitle}</h1>
+      <p role="alert">{message}</p>
+      <div className="payment-result__actions">
+        <Link to="/books" className="mb-button" data-variant="ghost">
+          {s.continueShopping}
+        </Link>
+        <Link to="/checkout" className="mb-button">
+          {s.tryAgain}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The confirmed payment's order reference, transaction number and amount, as far as known. */
+function PaymentFacts({ view }: { view: SuccessView }) {
+  return (
+    <dl className="payment-result__facts">
+      {view.orderId && (
+        <div>
+          <dt>{s.order}</dt>
+          <dd dir="ltr" data-testid="result-order">
+            {orderReference(view.orderId)}
+          </dd>
+        </div>
+      )}
+      {view.transactionId && (
+        <div>
+          <dt>{s.transaction}</dt>
+          <dd dir="ltr" data-testid="result-transaction">
+            {view.transactionId}
+          </dd>
+        </div>
+      )}
+      {view.amount !== null && view.currency && (
+        <div>
+          <dt>{s.amount}</dt>
+          <dd data-testid="result-amount">
+            {currencySymbol(view.currency) === '₪' ? (
+              <Price value={view.amount} />
+            ) : (
+              `${view.amount.toFixed(2)} ${view.currency}`
+            )}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** The confirmed payment: its facts, what happens next, and where to go from here. */
+function SuccessCard({ view }: { view: SuccessView }) {
+  return (
+    <div className="payment-result__card" data-tone="success">
+      <h1 id="payment-result-title">{s.successTitle}</h1>
+      <PaymentFacts view={view} />
+      <p>{s.emailSent}</p>
+      <p>{s.handling}</p>
+      <h2 className="payment-result__subtitle">{s.nextStepsTitle}</h2>
+      <ol className="payment-result__steps">
+        {nextStepsOf(view.shipping).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <div className="payment-result__actions">
+        <Link to="/books" className="mb-button" data-variant="ghost">
+          {s.continueShopping}
+        </Link>
+        <Link to="/orders" className="mb-button">
+          {s.viewOrders}
+        </Link>
+      </div>
+      <p className="payment-result__support">
+        <Link to="/contact">{s.support(SUPPORT_PHONE)}</Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * `/payment/success` (spec §2, §4): with an order or transaction id, the payment is verified with
+ * the server — never trusted from the address — and only `completed` is success; a payment the
+ * provider has not yet reported is asked about again for a few seconds. Without any id nothing
+ * can be verified, so the page says the payment is being checked and points to the orders page;
+ * the cart is emptied only after a payment the server confirmed.
+ */
+export function PaymentSuccessPage() {
+  const { search } = useLocation();
+  const view = usePaymentVerification(search);
+
   if (view.kind === 'verifying') {
     return (
       <section className="mb-container payment-result" aria-busy="true">
@@ -128,90 +238,20 @@ export function PaymentSuccessPage() {
   if (view.kind === 'checking') {
     return (
       <section className="mb-container payment-result" aria-labelledby="payment-result-title">
-        <div className="payment-result__card">
-          <h1 id="payment-result-title">{s.checkingTitle}</h1>
-          <p role="status">{s.checkingBody}</p>
-          <div className="payment-result__actions">
-            <Link to="/orders" className="mb-button">
-              {s.viewOrders}
-            </Link>
-          </div>
-        </div>
+        <CheckingCard />
       </section>
     );
   }
   if (view.kind === 'error') {
     return (
       <section className="mb-container payment-result" aria-labelledby="payment-result-title">
-        <div className="payment-result__card" data-tone="error">
-          <h1 id="payment-result-title">{s.errorTitle}</h1>
-          <p role="alert">{view.message}</p>
-          <div className="payment-result__actions">
-            <Link to="/books" className="mb-button" data-variant="ghost">
-              {s.continueShopping}
-            </Link>
-            <Link to="/checkout" className="mb-button">
-              {s.tryAgain}
-            </Link>
-          </div>
-        </div>
+        <VerifyErrorCard message={view.message} />
       </section>
     );
   }
   return (
     <section className="mb-container payment-result" aria-labelledby="payment-result-title">
-      <div className="payment-result__card" data-tone="success">
-        <h1 id="payment-result-title">{s.successTitle}</h1>
-        <dl className="payment-result__facts">
-          {view.orderId && (
-            <div>
-              <dt>{s.order}</dt>
-              <dd dir="ltr" data-testid="result-order">
-                {orderReference(view.orderId)}
-              </dd>
-            </div>
-          )}
-          {view.transactionId && (
-            <div>
-              <dt>{s.transaction}</dt>
-              <dd dir="ltr" data-testid="result-transaction">
-                {view.transactionId}
-              </dd>
-            </div>
-          )}
-          {view.amount !== null && view.currency && (
-            <div>
-              <dt>{s.amount}</dt>
-              <dd data-testid="result-amount">
-                {currencySymbol(view.currency) === '₪' ? (
-                  <Price value={view.amount} />
-                ) : (
-                  `${view.amount.toFixed(2)} ${view.currency}`
-                )}
-              </dd>
-            </div>
-          )}
-        </dl>
-        <p>{s.emailSent}</p>
-        <p>{s.handling}</p>
-        <h2 className="payment-result__subtitle">{s.nextStepsTitle}</h2>
-        <ol className="payment-result__steps">
-          {nextStepsOf(view.shipping).map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-        <div className="payment-result__actions">
-          <Link to="/books" className="mb-button" data-variant="ghost">
-            {s.continueShopping}
-          </Link>
-          <Link to="/orders" className="mb-button">
-            {s.viewOrders}
-          </Link>
-        </div>
-        <p className="payment-result__support">
-          <Link to="/contact">{s.support(SUPPORT_PHONE)}</Link>
-        </p>
-      </div>
+      <SuccessCard view={view} />
     </section>
   );
 }

@@ -59,6 +59,132 @@ function cannotHover(): boolean {
 }
 
 /**
+ * Whether the cover's summary overlay is open, and the handlers that open and close it: the
+ * media's focus, a touch screen's first tap on the cover, and a click on the overlay.
+ */
+function useSummaryOverlay(href: string) {
+  const [tapped, setTapped] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const navigate = useNavigate();
+  const onCoverClick = (event: MouseEvent) => {
+    if (!tapped && cannotHover()) {
+      event.preventDefault();
+      setTapped(true);
+    }
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) {
+      setFocused(false);
+      setTapped(false);
+    }
+  };
+  const onOverlayClick = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a, button')) return;
+    // A touch user's tap on the summary closes it; a mouse's click anywhere on the cover
+    // (the overlay covers it while hovered) opens the book, as the whole card should.
+    if (tapped) setTapped(false);
+    else if (!cannotHover()) void navigate(href);
+  };
+  return {
+    open: tapped || focused,
+    onFocus: () => setFocused(true),
+    onBlur,
+    onMouseLeave: () => setTapped(false),
+    onCoverClick,
+    onOverlayClick,
+  };
+}
+
+type BookCardMediaProps = {
+  book: BookCardBook;
+  href: string;
+  summary: string;
+  inCart: boolean;
+  quantity: number;
+  priority: boolean;
+};
+
+/** The cover, the cart quantity badge and the summary overlay with its view link. */
+function BookCardMedia({ book, href, summary, inCart, quantity, priority }: BookCardMediaProps) {
+  const overlay = useSummaryOverlay(href);
+  return (
+    <div
+      className="mb-book-card__media"
+      onFocus={overlay.onFocus}
+      onBlur={overlay.onBlur}
+      onMouseLeave={overlay.onMouseLeave}
+    >
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="mb-book-card__cover-link"
+        onClick={overlay.onCoverClick}
+      >
+        <BookCover src={book.coverImage} title={book.title} priority={priority} />
+      </Link>
+      {inCart && quantity > 1 && (
+        <span className="mb-book-card__badge" aria-label={uiStrings.inCartQuantity(quantity)}>
+          {quantity}
+        </span>
+      )}
+      {/* A touch user's second tap outside the overlay's links closes it, a mouse's click opens
+          the book; keyboard users reach the same links and buttons directly, so there is no
+          key handler to add. */}
+      {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-static-element-interactions */}
+      <div
+        className="mb-book-card__overlay"
+        data-open={overlay.open}
+        data-testid="book-card-overlay"
+        onClick={overlay.onOverlayClick}
+      >
+        <p className="mb-book-card__summary">{summary}</p>
+        <Link
+          to={href}
+          className="mb-button mb-book-card__view"
+          data-variant="light"
+          aria-label={uiStrings.viewBookNamed(book.title)}
+        >
+          {uiStrings.viewBook}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+type CartButtonProps = {
+  title: string;
+  inCart: boolean;
+  onAdd: () => void;
+  onRemove: () => void;
+};
+
+/** Adds the book to the cart, or removes it once it is there. */
+function CartButton({ title, inCart, onAdd, onRemove }: CartButtonProps) {
+  return inCart ? (
+    <button
+      type="button"
+      className="mb-icon-button mb-icon-button--danger"
+      onClick={onRemove}
+      aria-label={uiStrings.removeFromCartNamed(title)}
+      title={uiStrings.removeFromCart}
+    >
+      <TrashIcon />
+    </button>
+  ) : (
+    <button
+      type="button"
+      className="mb-icon-button mb-icon-button--accent"
+      onClick={onAdd}
+      aria-label={uiStrings.addToCartNamed(title)}
+      title={uiStrings.addToCart}
+    >
+      <CartIcon />
+    </button>
+  );
+}
+
+/**
  * A book in a list or carousel: cover (placeholder on error), a summary overlay, view and
  * add/remove-from-cart buttons, the quantity badge above 1, title, 'by' author, price as charged
  * (`Price`: agorot shown where it has them).
@@ -83,71 +209,16 @@ export function BookCard({
   const summary = book.summary?.trim() || book.description?.trim() || uiStrings.noSummary;
   const author = authorName?.trim() || uiStrings.unknownAuthor;
   const Heading = `h${headingLevel}` as 'h3';
-  const [tapped, setTapped] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const navigate = useNavigate();
-  const open = tapped || focused;
-  const onCoverClick = (event: MouseEvent) => {
-    if (!tapped && cannotHover()) {
-      event.preventDefault();
-      setTapped(true);
-    }
-  };
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) {
-      setFocused(false);
-      setTapped(false);
-    }
-  };
   return (
     <article className="mb-book-card" data-testid="book-card">
-      <div
-        className="mb-book-card__media"
-        onFocus={() => setFocused(true)}
-        onBlur={onBlur}
-        onMouseLeave={() => setTapped(false)}
-      >
-        <Link
-          to={href}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="mb-book-card__cover-link"
-          onClick={onCoverClick}
-        >
-          <BookCover src={book.coverImage} title={book.title} priority={priority} />
-        </Link>
-        {inCart && quantity > 1 && (
-          <span className="mb-book-card__badge" aria-label={uiStrings.inCartQuantity(quantity)}>
-            {quantity}
-          </span>
-        )}
-        {/* A touch user's second tap outside the overlay's links closes it, a mouse's click opens
-            the book; keyboard users reach the same links and buttons directly, so there is no
-            key handler to add. */}
-        {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-static-element-interactions */}
-        <div
-          className="mb-book-card__overlay"
-          data-open={open}
-          data-testid="book-card-overlay"
-          onClick={(event) => {
-            if ((event.target as Element).closest('a, button')) return;
-            // A touch user's tap on the summary closes it; a mouse's click anywhere on the cover
-            // (the overlay covers it while hovered) opens the book, as the whole card should.
-            if (tapped) setTapped(false);
-            else if (!cannotHover()) void navigate(href);
-          }}
-        >
-          <p className="mb-book-card__summary">{summary}</p>
-          <Link
-            to={href}
-            className="mb-button mb-book-card__view"
-            data-variant="light"
-            aria-label={uiStrings.viewBookNamed(book.title)}
-          >
-            {uiStrings.viewBook}
-          </Link>
-        </div>
-      </div>
+      <BookCardMedia
+        book={book}
+        href={href}
+        summary={summary}
+        inCart={inCart}
+        quantity={quantity}
+        priority={priority}
+      />
       <div className="mb-book-card__body">
         <Heading className="mb-book-card__title">
           <Link to={href}>{book.title}</Link>
@@ -156,27 +227,7 @@ export function BookCard({
         {showRating && <Stars rating={book.rating} ratings={book.totalRatings} showValue />}
         <div className="mb-book-card__footer">
           <Price value={book.price} className="mb-book-card__price" />
-          {inCart ? (
-            <button
-              type="button"
-              className="mb-icon-button mb-icon-button--danger"
-              onClick={onRemove}
-              aria-label={uiStrings.removeFromCartNamed(book.title)}
-              title={uiStrings.removeFromCart}
-            >
-              <TrashIcon />
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="mb-icon-button mb-icon-button--accent"
-              onClick={onAdd}
-              aria-label={uiStrings.addToCartNamed(book.title)}
-              title={uiStrings.addToCart}
-            >
-              <CartIcon />
-            </button>
-          )}
+          <CartButton title={book.title} inCart={inCart} onAdd={onAdd} onRemove={onRemove} />
         </div>
       </div>
     </article>

@@ -7,7 +7,7 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import type { Swiper as SwiperInstance } from 'swiper/types';
+import type { Swiper as SwiperInstance, SwiperModule } from 'swiper/types';
 import 'swiper/swiper.css';
 import { uiStrings } from '../../strings.he';
 import { EmptyState } from '../empty-state/empty-state';
@@ -103,23 +103,16 @@ function Chevron({ direction }: { direction: 'prev' | 'next' }) {
   );
 }
 
-/** A right-to-left Swiper carousel with responsive slides per view, loop, optional autoplay and dots. */
-export function Carousel<T>({
-  items,
-  getKey,
-  renderItem,
-  label,
-  breakpoints,
-  autoplayDelay: requestedAutoplayDelay,
-  dots = false,
-  emptyText,
-  emptyIcon,
-  className,
-}: CarouselProps<T>) {
+/**
+ * Swiper (once it has arrived) and how the slides move: looping or rewinding, and moving on their
+ * own only when asked to and the reader does not prefer reduced motion.
+ */
+function useCarouselMotion(
+  count: number,
+  breakpoints: Breakpoints,
+  requestedAutoplayDelay: number | undefined,
+) {
   const kit = useSwiperKit();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [activeDot, setActiveDot] = useState(0);
-  const count = items.length;
   // Swiper's loop mode needs more slides than the widest view shows (it clones and re-orders
   // slides around the view; with too few it warns and misbehaves — duplicated or stuck slides).
   // So a carousel loops only with more slides than its largest slidesPerView; a smaller one
@@ -140,6 +133,144 @@ export function Carousel<T>({
         : [],
     [kit, autoplayDelay],
   );
+  return { kit, loop, autoplayDelay, modules };
+}
+
+type SlidesProps<T> = Pick<CarouselProps<T>, 'items' | 'getKey' | 'renderItem'>;
+
+type SwiperSlidesProps<T> = SlidesProps<T> & {
+  kit: SwiperKit;
+  modules: SwiperModule[];
+  breakpoints: Breakpoints;
+  loop: boolean;
+  autoplayDelay: number | undefined;
+  onSwiper: (swiper: SwiperInstance) => void;
+  /** The dot of the slide Swiper now shows first (autoplay, a swipe, the arrows). */
+  onActiveDot: (dot: number) => void;
+};
+
+/** The slides in Swiper, right to left, with its keyboard and screen-reader support. */
+function SwiperSlides<T>({
+  kit,
+  modules,
+  breakpoints,
+  loop,
+  autoplayDelay,
+  onSwiper,
+  onActiveDot,
+  items,
+  getKey,
+  renderItem,
+}: SwiperSlidesProps<T>) {
+  return (
+    <kit.Swiper
+      dir="rtl"
+      modules={modules}
+      loop={loop}
+      rewind={!loop}
+      speed={600}
+      slidesPerView={breakpoints[320]?.slidesPerView ?? 1}
+      spaceBetween={breakpoints[320]?.spaceBetween ?? 8}
+      breakpoints={breakpoints}
+      keyboard={{ enabled: true, onlyInViewport: true }}
+      a11y={{
+        enabled: true,
+        prevSlideMessage: uiStrings.carouselPrev,
+        nextSlideMessage: uiStrings.carouselNext,
+      }}
+      autoplay={
+        autoplayDelay
+          ? { delay: autoplayDelay, disableOnInteraction: false, pauseOnMouseEnter: true }
+          : false
+      }
+      onSwiper={onSwiper}
+      onRealIndexChange={(s) => onActiveDot(slideToDot(s.realIndex, items.length))}
+    >
+      {items.map((item, i) => (
+        <kit.SwiperSlide key={getKey(item)}>{renderItem(item, i)}</kit.SwiperSlide>
+      ))}
+    </kit.Swiper>
+  );
+}
+
+/** Until Swiper arrives: the slides in the same presized row Swiper will manage. */
+function PresizedSlides<T>({ items, getKey, renderItem }: SlidesProps<T>) {
+  return (
+    <div className="swiper" dir="rtl">
+      <div className="swiper-wrapper">
+        {items.map((item, i) => (
+          <div className="swiper-slide" key={getKey(item)}>
+            {renderItem(item, i)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+type CarouselNavProps = {
+  direction: 'prev' | 'next';
+  onClick: () => void;
+};
+
+/** The previous or next arrow beside the slides. */
+function CarouselNav({ direction, onClick }: CarouselNavProps) {
+  return (
+    <button
+      type="button"
+      className={`mb-carousel__nav mb-carousel__nav--${direction}`}
+      aria-label={direction === 'prev' ? uiStrings.carouselPrev : uiStrings.carouselNext}
+      onClick={onClick}
+    >
+      <Chevron direction={direction} />
+    </button>
+  );
+}
+
+type CarouselDotsProps = {
+  activeDot: number;
+  onDot: (dot: number) => void;
+};
+
+/** The custom five-dot pagination; the dot of the slides in view is lit. */
+function CarouselDots({ activeDot, onDot }: CarouselDotsProps) {
+  return (
+    <div className="mb-carousel__dots">
+      {Array.from({ length: CAROUSEL_DOTS }, (_, i) => (
+        <button
+          key={i}
+          type="button"
+          className={`mb-carousel__dot${i === activeDot ? ' mb-carousel__dot--active' : ''}`}
+          aria-label={uiStrings.carouselDot(i + 1)}
+          aria-current={i === activeDot ? 'true' : undefined}
+          onClick={() => onDot(i)}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** A right-to-left Swiper carousel with responsive slides per view, loop, optional autoplay and dots. */
+export function Carousel<T>({
+  items,
+  getKey,
+  renderItem,
+  label,
+  breakpoints,
+  autoplayDelay: requestedAutoplayDelay,
+  dots = false,
+  emptyText,
+  emptyIcon,
+  className,
+}: CarouselProps<T>) {
+  const count = items.length;
+  const { kit, loop, autoplayDelay, modules } = useCarouselMotion(
+    count,
+    breakpoints,
+    requestedAutoplayDelay,
+  );
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [activeDot, setActiveDot] = useState(0);
 
   const goToDot = useCallback(
     (dot: number) => {
@@ -163,76 +294,26 @@ export function Carousel<T>({
       style={presizeStyle(breakpoints)}
     >
       <div className="mb-carousel__viewport">
-        <button
-          type="button"
-          className="mb-carousel__nav mb-carousel__nav--prev"
-          aria-label={uiStrings.carouselPrev}
-          onClick={() => swiper?.slidePrev()}
-        >
-          <Chevron direction="prev" />
-        </button>
+        <CarouselNav direction="prev" onClick={() => swiper?.slidePrev()} />
         {kit ? (
-          <kit.Swiper
-            dir="rtl"
+          <SwiperSlides
+            kit={kit}
             modules={modules}
-            loop={loop}
-            rewind={!loop}
-            speed={600}
-            slidesPerView={breakpoints[320]?.slidesPerView ?? 1}
-            spaceBetween={breakpoints[320]?.spaceBetween ?? 8}
             breakpoints={breakpoints}
-            keyboard={{ enabled: true, onlyInViewport: true }}
-            a11y={{
-              enabled: true,
-              prevSlideMessage: uiStrings.carouselPrev,
-              nextSlideMessage: uiStrings.carouselNext,
-            }}
-            autoplay={
-              autoplayDelay
-                ? { delay: autoplayDelay, disableOnInteraction: false, pauseOnMouseEnter: true }
-                : false
-            }
+            loop={loop}
+            autoplayDelay={autoplayDelay}
             onSwiper={setSwiper}
-            onRealIndexChange={(s) => setActiveDot(slideToDot(s.realIndex, count))}
-          >
-            {items.map((item, i) => (
-              <kit.SwiperSlide key={getKey(item)}>{renderItem(item, i)}</kit.SwiperSlide>
-            ))}
-          </kit.Swiper>
+            onActiveDot={setActiveDot}
+            items={items}
+            getKey={getKey}
+            renderItem={renderItem}
+          />
         ) : (
-          <div className="swiper" dir="rtl">
-            <div className="swiper-wrapper">
-              {items.map((item, i) => (
-                <div className="swiper-slide" key={getKey(item)}>
-                  {renderItem(item, i)}
-                </div>
-              ))}
-            </div>
-          </div>
+          <PresizedSlides items={items} getKey={getKey} renderItem={renderItem} />
         )}
-        <button
-          type="button"
-          className="mb-carousel__nav mb-carousel__nav--next"
-          aria-label={uiStrings.carouselNext}
-          onClick={() => swiper?.slideNext()}
-        >
-          <Chevron direction="next" />
-        </button>
+        <CarouselNav direction="next" onClick={() => swiper?.slideNext()} />
       </div>
-      {dots && count > 1 && (
-        <div className="mb-carousel__dots">
-          {Array.from({ length: CAROUSEL_DOTS }, (_, i) => (
-            <button
-              key={i}
-              type="button"
-              className={`mb-carousel__dot${i === activeDot ? ' mb-carousel__dot--active' : ''}`}
-              aria-label={uiStrings.carouselDot(i + 1)}
-              aria-current={i === activeDot ? 'true' : undefined}
-              onClick={() => goToDot(i)}
-            />
-          ))}
-        </div>
-      )}
+      {dots && count > 1 && <CarouselDots activeDot={activeDot} onDot={goToDot} />}
     </section>
   );
 }

@@ -72,31 +72,12 @@ export function* operations(data: Uint8Array, budget: Budget): Generator<Operati
       while (i < n && isRegular(data[i] ?? 0)) i += 1;
       top().push({ name: latin1(data, start, i) });
     } else if (byte === 0x28 /* ( */) {
-      let depth = 1;
-      const start = ++i;
-      while (i < n && depth > 0) {
-        const c = data[i];
-        if (c === 0x5c /* \ */) i += 2;
-        else {
-          if (c === 0x28) depth += 1;
-          else if (c === 0x29) depth -= 1;
-          i += 1;
-        }
-      }
+      const start = i + 1;
+      i = literalStringEnd(data, start);
       top().push(latin1(data, start, Math.max(start, i - 1)));
     } else if (byte === 0x3c /* < */ && data[i + 1] === 0x3c) {
       // A dictionary operand (marked content properties): skipped whole, nesting counted.
-      let depth = 0;
-      while (i < n) {
-        if (data[i] === 0x3c && data[i + 1] === 0x3c) {
-          depth += 1;
-          i += 2;
-        } else if (data[i] === 0x3e && data[i + 1] === 0x3e) {
-          depth -= 1;
-          i += 2;
-          if (depth === 0) break;
-        } else i += 1;
-      }
+      i = dictionaryEnd(data, i);
       top().push(null);
     } else if (byte === 0x3c) {
       const start = ++i;
@@ -138,6 +119,41 @@ export function* operations(data: Uint8Array, budget: Budget): Generator<Operati
       }
     }
   }
+}
+
+/** Steps from after a string's `(` past its closing `)` (escapes skipped, nested parentheses counted). */
+function literalStringEnd(data: Uint8Array, from: number): number {
+  let i = from;
+  const n = data.length;
+  let depth = 1;
+  while (i < n && depth > 0) {
+    const c = data[i];
+    if (c === 0x5c /* \ */) i += 2;
+    else {
+      if (c === 0x28) depth += 1;
+      else if (c === 0x29) depth -= 1;
+      i += 1;
+    }
+  }
+  return i;
+}
+
+/** Steps from a dictionary's `<<` past its matching `>>`. */
+function dictionaryEnd(data: Uint8Array, from: number): number {
+  let i = from;
+  const n = data.length;
+  let depth = 0;
+  while (i < n) {
+    if (data[i] === 0x3c && data[i + 1] === 0x3c) {
+      depth += 1;
+      i += 2;
+    } else if (data[i] === 0x3e && data[i + 1] === 0x3e) {
+      depth -= 1;
+      i += 2;
+      if (depth === 0) break;
+    } else i += 1;
+  }
+  return i;
 }
 
 /** Steps from after `BI` past the image data to after `EI`. */
@@ -219,6 +235,81 @@ function textLength(operand: Operand | undefined): number {
   return 0;
 }
 
+/** The text state (§9.3, §9.4) as far as placing runs of text needs it. */
+class TextState {
+  private tm: Matrix = IDENTITY;
+  private tlm: Matrix = IDENTITY;
+  private fontSize = 0;
+  private leading = 0;
+
+  constructor(private readonly visitor: ContentVisitor) {}
+
+  /** Runs a text operator under the current matrix `ctm`; any other operator is left alone. */
+  run(operator: string, operands: Operand[], ctm: Matrix): void {
+    switch (operator) {
+      case 'BT':
+        this.tm = IDENTITY;
+        this.tlm = IDENTITY;
+        break;
+      case 'Tf':
+        this.fontSize = num(operands[1]);
+        break;
+      case 'TL':
+        this.leading = num(operands[0]);
+        break;
+      case 'Tm':
+        this.tlm = matrixOf(operands);
+        this.tm = this.tlm;
+        break;
+      case 'Td':
+        this.nextLine(num(operands[0]), num(operands[1]));
+        break;
+      case 'TD':
+        this.leading = -num(operands[1]);
+        this.nextLine(num(operands[0]), num(operands[1]));
+        break;
+      case 'T*':
+        this.nextLine(0, -this.leading);
+        break;
+      case 'Tj':
+      case 'TJ':
+        this.show(operands[0], ctm);
+        break;
+      case "'":
+        this.nextLine(0, -this.leading);
+        this.show(operands[0], ctm);
+        break;
+      case '"':
+        this.nextLine(0, -this.leading);
+        this.show(operands[2], ctm);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private show(operand: Operand | undefined, ctm: Matrix): void {
+    const m = multiply(this.tm, ctm);
+    const origin = apply(m, 0, 0);
+    const chars = textLength(operand);
+    // Half an em per character: a rough advance, enough to place a run on one side or another.
+    const end = apply(m, 0.5 * Math.abs(this.fontSize) * chars, 0);
+    this.visitor.text({
+      x: Math.min(origin.x, end.x),
+      xEnd: Math.max(origin.x, end.x),
+      y: origin.y,
+      sizePt: Math.abs(this.fontSize) * Math.hypot(m[2], m[3]),
+      chars,
+      rotated: Math.abs(m[1]) > Math.abs(m[0]),
+    });
+  }
+
+  private nextLine(tx: number, ty: number): void {
+    this.tlm = multiply([1, 0, 0, 1, tx, ty], this.tlm);
+    this.tm = this.tlm;
+  }
+}
+
 /**
  * Runs a content stream's graphics and text state, telling the visitor each XObject drawn and
  * each run of text shown.
@@ -231,30 +322,7 @@ export function interpret(
 ): void {
   let ctm = start;
   const saved: Matrix[] = [];
-  let tm: Matrix = IDENTITY;
-  let tlm: Matrix = IDENTITY;
-  let fontSize = 0;
-  let leading = 0;
-
-  const show = (operand: Operand | undefined) => {
-    const m = multiply(tm, ctm);
-    const origin = apply(m, 0, 0);
-    const chars = textLength(operand);
-    // Half an em per character: a rough advance, enough to place a run on one side or another.
-    const end = apply(m, 0.5 * Math.abs(fontSize) * chars, 0);
-    visitor.text({
-      x: Math.min(origin.x, end.x),
-      xEnd: Math.max(origin.x, end.x),
-      y: origin.y,
-      sizePt: Math.abs(fontSize) * Math.hypot(m[2], m[3]),
-      chars,
-      rotated: Math.abs(m[1]) > Math.abs(m[0]),
-    });
-  };
-  const nextLine = (tx: number, ty: number) => {
-    tlm = multiply([1, 0, 0, 1, tx, ty], tlm);
-    tm = tlm;
-  };
+  const text = new TextState(visitor);
 
   for (const { operator, operands } of operations(data, budget)) {
     switch (operator) {
@@ -272,43 +340,8 @@ export function interpret(
         if (name && typeof name === 'object' && 'name' in name) visitor.xobject(name.name, ctm);
         break;
       }
-      case 'BT':
-        tm = IDENTITY;
-        tlm = IDENTITY;
-        break;
-      case 'Tf':
-        fontSize = num(operands[1]);
-        break;
-      case 'TL':
-        leading = num(operands[0]);
-        break;
-      case 'Tm':
-        tlm = matrixOf(operands);
-        tm = tlm;
-        break;
-      case 'Td':
-        nextLine(num(operands[0]), num(operands[1]));
-        break;
-      case 'TD':
-        leading = -num(operands[1]);
-        nextLine(num(operands[0]), num(operands[1]));
-        break;
-      case 'T*':
-        nextLine(0, -leading);
-        break;
-      case 'Tj':
-      case 'TJ':
-        show(operands[0]);
-        break;
-      case "'":
-        nextLine(0, -leading);
-        show(operands[0]);
-        break;
-      case '"':
-        nextLine(0, -leading);
-        show(operands[2]);
-        break;
       default:
+        text.run(operator, operands, ctm);
         break;
     }
   }

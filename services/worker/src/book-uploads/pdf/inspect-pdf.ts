@@ -256,45 +256,84 @@ function safeAt(array: PDFArray, index: number): PDFObject | undefined {
   }
 }
 
-/** Reads what the checks need: geometry, fonts, images with their resolution, page 1's layout. */
-export function inspectPdf(
-  doc: PDFDocument,
-  limits: InspectLimits = DEFAULT_INSPECT_LIMITS,
-): PdfInspection {
-  const pageCount = doc.getPageCount();
-  const pages = doc.getPages().slice(0, limits.maxPages);
-  const budget: Budget = { operators: limits.maxOperators };
-  const fonts = new Map<PDFDict, FontUse>();
-  const seenResources = new Set<PDFDict>();
-  const images: ImageUse[] = [];
-  const unreadablePages: number[] = [];
-  const firstPage: PdfInspection['firstPage'] = { texts: [], images: [] };
+/** Where a content stream runs: its page, the page's media box corner, its resources, its nesting. */
+interface ContentScope {
+  resources: PDFDict | undefined;
+  pageNumber: number;
+  origin: { x: number; y: number };
+  /** Form XObjects entered to reach this stream (0: the page's own content). */
+  depth: number;
+}
 
-  const collectFonts = (resources: PDFDict | undefined, pageNumber: number) => {
-    if (!resources || seenResources.has(resources)) return;
-    seenResources.add(resources);
+/** The form XObject's own matrix (/Matrix), or the identity. */
+function formMatrix(form: PDFStream): Matrix {
+  const matrix = lookup(form.dict, N.Matrix);
+  return matrix instanceof PDFArray && matrix.size() === 6
+    ? (matrix
+        .asArray()
+        .map((v) => (v instanceof PDFNumber ? v.asNumber() : 0)) as unknown as Matrix)
+    : IDENTITY;
+}
+
+/** One inspection's operator budget and findings, shared by every page and form it reads. */
+class PdfInspector {
+  private readonly budget: Budget;
+  readonly fonts = new Map<PDFDict, FontUse>();
+  private readonly seenResources = new Set<PDFDict>();
+  readonly images: ImageUse[] = [];
+  readonly unreadablePages: number[] = [];
+  readonly firstPage: PdfInspection['firstPage'] = { texts: [], images: [] };
+
+  constructor(private readonly limits: InspectLimits) {
+    this.budget = { operators: limits.maxOperators };
+  }
+
+  /** Reads one page's content (fonts, images, page 1's layout); answers its geometry. */
+  inspectPage(page: PDFPage, index: number): PageGeometry {
+    const pageNumber = index + 1;
+    const media = page.getMediaBox();
+    const origin = { x: media.x, y: media.y };
+    const resources = page.node.Resources();
+    try {
+      for (const stream of contentStreams(page)) {
+        const bytes = streamBytes(stream, this.limits);
+        if (!bytes) {
+          this.unreadablePages.push(pageNumber);
+          continue;
+        }
+        this.runContent(bytes, IDENTITY, { resources, pageNumber, origin, depth: 0 });
+      }
+      this.collectFonts(resources, pageNumber);
+    } catch (error) {
+      if (error instanceof OperatorBudgetError) {
+        this.unreadablePages.push(pageNumber);
+      } else if (error instanceof RangeError || error instanceof Error) {
+        // zlib's output limit, a damaged stream: the page's content cannot be read.
+        this.unreadablePages.push(pageNumber);
+      } else throw error;
+    }
+    return geometry(page);
+  }
+
+  private collectFonts(resources: PDFDict | undefined, pageNumber: number): void {
+    if (!resources || this.seenResources.has(resources)) return;
+    this.seenResources.add(resources);
     const fontDict = dictAt(resources, N.Font);
     if (!fontDict) return;
     for (const key of fontDict.keys()) {
       const font = dictAt(fontDict, key);
-      if (!font || fonts.has(font)) continue;
-      fonts.set(font, {
+      if (!font || this.fonts.has(font)) continue;
+      this.fonts.set(font, {
         name: nameAt(font, N.BaseFont) ?? key.decodeText(),
         embedded: fontEmbedded(font),
         page: pageNumber,
       });
     }
-  };
+  }
 
-  const runContent = (
-    data: Uint8Array,
-    resources: PDFDict | undefined,
-    ctm: Matrix,
-    pageNumber: number,
-    origin: { x: number; y: number },
-    depth: number,
-  ) => {
-    collectFonts(resources, pageNumber);
+  private runContent(data: Uint8Array, ctm: Matrix, scope: ContentScope): void {
+    const { resources, pageNumber, origin } = scope;
+    this.collectFonts(resources, pageNumber);
     const xobjects = resources ? dictAt(resources, N.XObject) : undefined;
     interpret(
       data,
@@ -305,50 +344,14 @@ export function inspectPdf(
           if (!(target instanceof PDFStream)) return;
           const subtype = nameAt(target.dict, N.Subtype);
           if (subtype === 'Image') {
-            const bounds = unitSquareBounds(at);
-            if (pageNumber === 1)
-              firstPage.images.push({
-                name,
-                ...bounds,
-                xMin: bounds.xMin - origin.x,
-                xMax: bounds.xMax - origin.x,
-                yMin: bounds.yMin - origin.y,
-                yMax: bounds.yMax - origin.y,
-              });
-            const widthPx = numberAt(target.dict, N.Width);
-            const heightPx = numberAt(target.dict, N.Height);
-            const mask = lookup(target.dict, N.ImageMask);
-            // A stencil mask or an image drawn under 2 pt has no resolution worth checking.
-            if (!widthPx || !heightPx || bounds.widthPt < 2 || bounds.heightPt < 2) return;
-            if (mask && mask.toString() === 'true') return;
-            const dpi = Math.min(
-              (widthPx * 72) / bounds.widthPt,
-              (heightPx * 72) / bounds.heightPt,
-            );
-            images.push({ page: pageNumber, name, widthPx, heightPx, dpi: Math.round(dpi) });
-          } else if (subtype === 'Form' && depth < limits.maxFormDepth) {
-            const bytes = streamBytes(target, limits);
-            if (!bytes) return;
-            const matrix = lookup(target.dict, N.Matrix);
-            const m =
-              matrix instanceof PDFArray && matrix.size() === 6
-                ? (matrix
-                    .asArray()
-                    .map((v) => (v instanceof PDFNumber ? v.asNumber() : 0)) as unknown as Matrix)
-                : IDENTITY;
-            runContent(
-              bytes,
-              dictAt(target.dict, N.Resources) ?? resources,
-              multiply(m, at),
-              pageNumber,
-              origin,
-              depth + 1,
-            );
+            this.drawImage(target, name, at, scope);
+          } else if (subtype === 'Form' && scope.depth < this.limits.maxFormDepth) {
+            this.runForm(target, at, scope);
           }
         },
         text: (run) => {
-          if (pageNumber === 1 && firstPage.texts.length < 5000)
-            firstPage.texts.push({
+          if (pageNumber === 1 && this.firstPage.texts.length < 5000)
+            this.firstPage.texts.push({
               ...run,
               x: run.x - origin.x,
               xEnd: run.xEnd - origin.x,
@@ -356,35 +359,50 @@ export function inspectPdf(
             });
         },
       },
-      budget,
+      this.budget,
     );
-  };
+  }
 
-  const geometries = pages.map((page, index) => {
-    const pageNumber = index + 1;
-    const media = page.getMediaBox();
-    const origin = { x: media.x, y: media.y };
-    const resources = page.node.Resources();
-    try {
-      for (const stream of contentStreams(page)) {
-        const bytes = streamBytes(stream, limits);
-        if (!bytes) {
-          unreadablePages.push(pageNumber);
-          continue;
-        }
-        runContent(bytes, resources, IDENTITY, pageNumber, origin, 0);
-      }
-      collectFonts(resources, pageNumber);
-    } catch (error) {
-      if (error instanceof OperatorBudgetError) {
-        unreadablePages.push(pageNumber);
-      } else if (error instanceof RangeError || error instanceof Error) {
-        // zlib's output limit, a damaged stream: the page's content cannot be read.
-        unreadablePages.push(pageNumber);
-      } else throw error;
-    }
-    return geometry(page);
-  });
+  private drawImage(image: PDFStream, name: string, at: Matrix, scope: ContentScope): void {
+    const { pageNumber, origin } = scope;
+    const bounds = unitSquareBounds(at);
+    if (pageNumber === 1)
+      this.firstPage.images.push({
+        name,
+        ...bounds,
+        xMin: bounds.xMin - origin.x,
+        xMax: bounds.xMax - origin.x,
+        yMin: bounds.yMin - origin.y,
+        yMax: bounds.yMax - origin.y,
+      });
+    const widthPx = numberAt(image.dict, N.Width);
+    const heightPx = numberAt(image.dict, N.Height);
+    const mask = lookup(image.dict, N.ImageMask);
+    // A stencil mask or an image drawn under 2 pt has no resolution worth checking.
+    if (!widthPx || !heightPx || bounds.widthPt < 2 || bounds.heightPt < 2) return;
+    if (mask && mask.toString() === 'true') return;
+    const dpi = Math.min((widthPx * 72) / bounds.widthPt, (heightPx * 72) / bounds.heightPt);
+    this.images.push({ page: pageNumber, name, widthPx, heightPx, dpi: Math.round(dpi) });
+  }
+
+  private runForm(form: PDFStream, at: Matrix, scope: ContentScope): void {
+    const bytes = streamBytes(form, this.limits);
+    if (!bytes) return;
+    const m = formMatrix(form);
+    const resources = dictAt(form.dict, N.Resources) ?? scope.resources;
+    this.runContent(bytes, multiply(m, at), { ...scope, resources, depth: scope.depth + 1 });
+  }
+}
+
+/** Reads what the checks need: geometry, fonts, images with their resolution, page 1's layout. */
+export function inspectPdf(
+  doc: PDFDocument,
+  limits: InspectLimits = DEFAULT_INSPECT_LIMITS,
+): PdfInspection {
+  const pageCount = doc.getPageCount();
+  const pages = doc.getPages().slice(0, limits.maxPages);
+  const inspector = new PdfInspector(limits);
+  const geometries = pages.map((page, index) => inspector.inspectPage(page, index));
 
   const preferences = dictAt(doc.catalog, N.ViewerPreferences);
   const direction = preferences ? nameAt(preferences, N.Direction) : undefined;
@@ -392,10 +410,10 @@ export function inspectPdf(
   return {
     pageCount,
     pages: geometries,
-    fonts: [...fonts.values()],
-    images,
-    unreadablePages: [...new Set(unreadablePages)],
+    fonts: [...inspector.fonts.values()],
+    images: inspector.images,
+    unreadablePages: [...new Set(inspector.unreadablePages)],
     declaredDirection: direction === 'R2L' || direction === 'L2R' ? direction : null,
-    firstPage,
+    firstPage: inspector.firstPage,
   };
 }

@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import { useNavigate } from '@mechabrim/routing';
 import {
@@ -82,22 +83,8 @@ function SuggestionRow({ item }: { item: Suggestion }) {
   );
 }
 
-/**
- * The header's search (spec §2, §4): books and authors suggested in parallel 300 ms after typing
- * stops, as an ARIA combobox. Arrows move the highlight, Enter opens it (or the full results),
- * Escape and a click outside close the list, choosing an item clears the box.
- */
-export function SearchBox({ className = '' }: { className?: string }) {
-  const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [highlight, setHighlight] = useState(-1);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-  const listId = `${id}-list`;
-  const popupId = `${id}-popup`;
-
+/** Books and authors suggested for the text typed, once typing stops. */
+function useSuggestions(text: string) {
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   // The same queries (and cache entries) as the storefront's search, at the suggestion limit.
   const books = useBookSearch(query, SUGGESTION_LIMIT);
@@ -108,8 +95,16 @@ export function SearchBox({ className = '' }: { className?: string }) {
   );
   const loading =
     query.length > 0 && (books.isFetching || authors.isFetching) && items.length === 0;
-  // The list shows once the debounced query matches what is typed (or while it is being typed, the last results).
-  const show = open && text.trim().length > 0 && query.length > 0;
+  return { query, items, loading, bookCount: books.data?.length ?? 0 };
+}
+
+/**
+ * Whether the suggestions list is open and which option is highlighted: a new query starts the
+ * highlight over, a click outside the box closes the list.
+ */
+function useListOpening(rootRef: RefObject<HTMLDivElement | null>, query: string) {
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState(-1);
 
   useEffect(() => setHighlight(-1), [query]);
 
@@ -118,6 +113,22 @@ export function SearchBox({ className = '' }: { className?: string }) {
     setHighlight(-1);
   }, []);
   useClickOutside(rootRef, close, open);
+  return { open, setOpen, highlight, setHighlight, close };
+}
+
+/**
+ * The combobox's state: the text, whether the list is open and which option is highlighted, and
+ * what the keys, a choice and a submit do.
+ */
+function useSearchBox() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { query, items, loading, bookCount } = useSuggestions(text);
+  const { open, setOpen, highlight, setHighlight, close } = useListOpening(rootRef, query);
+  // The list shows once the debounced query matches what is typed (or while it is being typed, the last results).
+  const show = open && text.trim().length > 0 && query.length > 0;
 
   const choose = (item: Suggestion) => {
     setText('');
@@ -156,23 +167,148 @@ export function SearchBox({ className = '' }: { className?: string }) {
     }
   };
 
+  const onTextChange = (value: string) => {
+    setText(value);
+    setOpen(value.trim().length > 0);
+  };
+  const onFocus = () => text.trim() && setOpen(true);
+
+  return {
+    text,
+    query,
+    items,
+    loading,
+    bookCount,
+    show,
+    highlight,
+    rootRef,
+    inputRef,
+    setHighlight,
+    choose,
+    submitSearch,
+    onKeyDown,
+    onTextChange,
+    onFocus,
+  };
+}
+
+type SearchBoxState = ReturnType<typeof useSearchBox>;
+
+type SuggestionListProps = {
+  listId: string;
+  items: readonly Suggestion[];
+  highlight: number;
+  /** How many of the items are books: the first author after them gets a divider. */
+  bookCount: number;
+  optionId: (index: number) => string;
+  onHighlight: (index: number) => void;
+  onChoose: (item: Suggestion) => void;
+};
+
+/** The suggested books, then authors, as the combobox's options. */
+function SuggestionList({
+  listId,
+  items,
+  highlight,
+  bookCount,
+  optionId,
+  onHighlight,
+  onChoose,
+}: SuggestionListProps) {
+  return (
+    <ul id={listId} role="listbox" aria-label={s.suggestions} className="search-box__list">
+      {items.map((item, i) => (
+        // The keyboard picks an option in the input (arrows and Enter, with
+        // aria-activedescendant), so the options themselves take only the pointer.
+        // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
+        <li
+          key={`${item.kind}-${item.id}`}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === highlight}
+          className={`search-row search-row--${item.kind}${i === highlight ? ' search-row--active' : ''}${
+            item.kind === 'author' && i === bookCount ? ' search-row--first-author' : ''
+          }`}
+          onMouseDown={(e) => e.preventDefault()}
+          onMouseEnter={() => onHighlight(i)}
+          onClick={() => onChoose(item)}
+        >
+          <SuggestionRow item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type SearchPopupProps = {
+  popupId: string;
+  listId: string;
+  optionId: (index: number) => string;
+  search: SearchBoxState;
+};
+
+/** Under the box: the suggestions and a link to all the results, or why there are none (yet). */
+function SearchPopup({ popupId, listId, optionId, search }: SearchPopupProps) {
+  const { text, query, items, show, highlight } = search;
+  return (
+    <div id={popupId} className="search-box__popup" hidden={!show}>
+      {items.length > 0 && (
+        <SuggestionList
+          listId={listId}
+          items={items}
+          highlight={highlight}
+          bookCount={search.bookCount}
+          optionId={optionId}
+          onHighlight={search.setHighlight}
+          onChoose={search.choose}
+        />
+      )}
+      {show && items.length === 0 && (
+        <p className="search-box__status" role="status">
+          {search.loading || query !== text.trim() ? s.searching : s.noResults(query)}
+        </p>
+      )}
+      {show && items.length > 0 && (
+        <button
+          type="button"
+          className="search-box__all"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={search.submitSearch}
+        >
+          {s.allResults(text.trim())}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The header's search (spec §2, §4): books and authors suggested in parallel 300 ms after typing
+ * stops, as an ARIA combobox. Arrows move the highlight, Enter opens it (or the full results),
+ * Escape and a click outside close the list, choosing an item clears the box.
+ */
+export function SearchBox({ className = '' }: { className?: string }) {
+  const search = useSearchBox();
+  const { text, show, highlight } = search;
+  const id = useId();
+  const listId = `${id}-list`;
+  const popupId = `${id}-popup`;
   const optionId = (i: number) => `${id}-opt-${i}`;
-  const bookCount = books.data?.length ?? 0;
 
   return (
-    <div className={`search-box ${className}`} ref={rootRef}>
+    <div className={`search-box ${className}`} ref={search.rootRef}>
       <form
         role="search"
         aria-label={s.label}
         className="search-box__form"
-        onSubmit={(e) => (e.preventDefault(), submitSearch())}
+        onSubmit={(e) => (e.preventDefault(), search.submitSearch())}
       >
         <label htmlFor={`${id}-input`} className="mb-visually-hidden">
           {s.label}
         </label>
         <SearchIcon />
         <input
-          ref={inputRef}
+          ref={search.inputRef}
           id={`${id}-input`}
           className="search-box__input"
           type="text"
@@ -186,54 +322,12 @@ export function SearchBox({ className = '' }: { className?: string }) {
           aria-controls={popupId}
           aria-activedescendant={show && highlight >= 0 ? optionId(highlight) : undefined}
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(e.target.value.trim().length > 0);
-          }}
-          onFocus={() => text.trim() && setOpen(true)}
-          onKeyDown={onKeyDown}
+          onChange={(e) => search.onTextChange(e.target.value)}
+          onFocus={search.onFocus}
+          onKeyDown={search.onKeyDown}
         />
       </form>
-      <div id={popupId} className="search-box__popup" hidden={!show}>
-        {items.length > 0 && (
-          <ul id={listId} role="listbox" aria-label={s.suggestions} className="search-box__list">
-            {items.map((item, i) => (
-              // The keyboard picks an option in the input (arrows and Enter, with
-              // aria-activedescendant), so the options themselves take only the pointer.
-              // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
-              <li
-                key={`${item.kind}-${item.id}`}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === highlight}
-                className={`search-row search-row--${item.kind}${i === highlight ? ' search-row--active' : ''}${
-                  item.kind === 'author' && i === bookCount ? ' search-row--first-author' : ''
-                }`}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setHighlight(i)}
-                onClick={() => choose(item)}
-              >
-                <SuggestionRow item={item} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {show && items.length === 0 && (
-          <p className="search-box__status" role="status">
-            {loading || query !== text.trim() ? s.searching : s.noResults(query)}
-          </p>
-        )}
-        {show && items.length > 0 && (
-          <button
-            type="button"
-            className="search-box__all"
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={submitSearch}
-          >
-            {s.allResults(text.trim())}
-          </button>
-        )}
-      </div>
+      <SearchPopup popupId={popupId} listId={listId} optionId={optionId} search={search} />
     </div>
   );
 }

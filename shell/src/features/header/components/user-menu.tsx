@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@mechabrim/routing';
 import { useQueryClient } from '@mechabrim/query';
-import { leaveSignedIn, sessionStore, useSession } from '@mechabrim/session';
+import { leaveSignedIn, sessionStore, useSession, type SessionUser } from '@mechabrim/session';
 import { useClickOutside } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
 import { openQueueBoard } from '../api/open-queue-board';
@@ -17,14 +17,95 @@ function UserIcon() {
   );
 }
 
+/** The standalone portal on its own origin, entered signed in; nothing when none is configured. */
+function PortalLink({ url }: { url: string | null }) {
+  if (!url) return null;
+  return (
+    <li>
+      <a href={url} title={s.portalHint} onClick={(event) => void leaveSignedIn(event, url)}>
+        {s.portal}
+      </a>
+    </li>
+  );
+}
+
+type SignedInMenuProps = {
+  user: SessionUser;
+  /** Why the queue board did not open, under its button. */
+  boardError: string | null;
+  onShowQueueBoard: () => void;
+  onLogout: () => void;
+};
+
+/** A signed-in user's menu: their screens by role, their orders, profile, wishlist and logout. */
+function SignedInMenu({ user, boardError, onShowQueueBoard, onLogout }: SignedInMenuProps) {
+  const portalUrl = getPortalUrl();
+  return (
+    <>
+      <p className="user-menu__hello">{s.hello(user.name)}</p>
+      <ul className="user-menu__list">
+        {user.role === 'author' && (
+          <li>
+            <Link to="/author-dashboard">{s.dashboard}</Link>
+          </li>
+        )}
+        {user.role === 'author' && <PortalLink url={portalUrl} />}
+        {user.role === 'admin' && (
+          <>
+            <li>
+              <Link to="/author-dashboard/moderation">{s.moderation}</Link>
+            </li>
+            <PortalLink url={portalUrl} />
+            <li>
+              <button type="button" title={s.queueBoardHint} onClick={onShowQueueBoard}>
+                {s.queueBoard}
+              </button>
+              {boardError && (
+                <p className="user-menu__error" role="alert">
+                  {boardError}
+                </p>
+              )}
+            </li>
+          </>
+        )}
+        <li>
+          <Link to="/orders">{s.orders}</Link>
+        </li>
+        <li>
+          <Link to="/profile">{s.profile}</Link>
+        </li>
+        <li>
+          <Link to="/wishlist">{s.wishlist}</Link>
+        </li>
+        <li>
+          <button type="button" onClick={onLogout}>
+            {s.logout}
+          </button>
+        </li>
+      </ul>
+    </>
+  );
+}
+
+/** A guest's menu: sign in or register. */
+function GuestMenu() {
+  return (
+    <ul className="user-menu__list">
+      <li>
+        <Link to="/login">{s.login}</Link>
+      </li>
+      <li>
+        <Link to="/register">{s.register}</Link>
+      </li>
+    </ul>
+  );
+}
+
 /**
- * The account menu (spec §2): a guest gets login and register; a signed-in user gets the
- * dashboard (authors) or moderation and the queue board (admins), their orders, profile, wishlist
- * and logout. Logout clears the session and goes home. Authors and admins also get the
- * standalone portal on its own origin, where they arrive signed in (a single-use hand-over).
+ * Whether the menu is open (it closes on a click outside and on every route change), and what its
+ * queue-board and logout buttons do.
  */
-export function UserMenu() {
-  const user = useSession((st) => st.user);
+function useUserMenu() {
   const [open, setOpen] = useState(false);
   const [boardError, setBoardError] = useState<string | null>(null);
   const ref = useRef<HTMLDivElement>(null);
@@ -32,24 +113,9 @@ export function UserMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const id = useId();
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, close, open);
   useEffect(close, [pathname, close]);
-
-  const portalUrl = getPortalUrl();
-  const portalLink =
-    portalUrl && (user?.role === 'author' || user?.role === 'admin') ? (
-      <li>
-        <a
-          href={portalUrl}
-          title={s.portalHint}
-          onClick={(event) => void leaveSignedIn(event, portalUrl)}
-        >
-          {s.portal}
-        </a>
-      </li>
-    ) : null;
 
   const showQueueBoard = () => {
     setBoardError(null);
@@ -65,6 +131,20 @@ export function UserMenu() {
     setOpen(false);
     void navigate('/');
   };
+
+  return { open, setOpen, boardError, ref, buttonRef, showQueueBoard, logout };
+}
+
+/**
+ * The account menu (spec §2): a guest gets login and register; a signed-in user gets the
+ * dashboard (authors) or moderation and the queue board (admins), their orders, profile, wishlist
+ * and logout. Logout clears the session and goes home. Authors and admins also get the
+ * standalone portal on its own origin, where they arrive signed in (a single-use hand-over).
+ */
+export function UserMenu() {
+  const user = useSession((st) => st.user);
+  const { open, setOpen, boardError, ref, buttonRef, showQueueBoard, logout } = useUserMenu();
+  const id = useId();
 
   return (
     // Escape pressed on any control inside the open menu closes it: the wrapper only listens to
@@ -93,58 +173,14 @@ export function UserMenu() {
       </button>
       <div id={`${id}-menu`} className="user-menu__panel" hidden={!open}>
         {user ? (
-          <>
-            <p className="user-menu__hello">{s.hello(user.name)}</p>
-            <ul className="user-menu__list">
-              {user.role === 'author' && (
-                <li>
-                  <Link to="/author-dashboard">{s.dashboard}</Link>
-                </li>
-              )}
-              {user.role === 'author' && portalLink}
-              {user.role === 'admin' && (
-                <>
-                  <li>
-                    <Link to="/author-dashboard/moderation">{s.moderation}</Link>
-                  </li>
-                  {portalLink}
-                  <li>
-                    <button type="button" title={s.queueBoardHint} onClick={showQueueBoard}>
-                      {s.queueBoard}
-                    </button>
-                    {boardError && (
-                      <p className="user-menu__error" role="alert">
-                        {boardError}
-                      </p>
-                    )}
-                  </li>
-                </>
-              )}
-              <li>
-                <Link to="/orders">{s.orders}</Link>
-              </li>
-              <li>
-                <Link to="/profile">{s.profile}</Link>
-              </li>
-              <li>
-                <Link to="/wishlist">{s.wishlist}</Link>
-              </li>
-              <li>
-                <button type="button" onClick={logout}>
-                  {s.logout}
-                </button>
-              </li>
-            </ul>
-          </>
+          <SignedInMenu
+            user={user}
+            boardError={boardError}
+            onShowQueueBoard={showQueueBoard}
+            onLogout={logout}
+          />
         ) : (
-          <ul className="user-menu__list">
-            <li>
-              <Link to="/login">{s.login}</Link>
-            </li>
-            <li>
-              <Link to="/register">{s.register}</Link>
-            </li>
-          </ul>
+          <GuestMenu />
         )}
       </div>
     </div>

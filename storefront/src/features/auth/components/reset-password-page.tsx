@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation } from '@mechabrim/routing';
 import {
   accountTokenSchema,
-  passwordStrength,
   resetPasswordFormSchema,
   type AccountMessageAnswer,
 } from '@mechabrim/contracts';
@@ -10,6 +9,7 @@ import { ApiError, apiFetch } from '@mechabrim/session';
 import { Field, SubmitButton } from '@mechabrim/ui';
 import { useZodForm } from '@mechabrim/ui/src/forms';
 import { strings } from '../../../strings.he';
+import { PasswordStrengthHint } from './password-strength-hint';
 import './auth.css';
 
 const s = strings.auth;
@@ -28,6 +28,64 @@ export function ResetPasswordPage() {
   const location = useLocation();
   const token = useMemo(() => resetTokenOf(location.hash), [location.hash]);
   const [done, setDone] = useState<string | null>(null);
+
+  if (!token) return <ResetLinkWithoutToken />;
+  if (done) return <ResetDone message={done} />;
+  return <ResetPasswordForm token={token} onDone={setDone} />;
+}
+
+/** A link without a (valid) token cannot reset anything: the way to ask for a new one. */
+function ResetLinkWithoutToken() {
+  return (
+    <div className="sf-page auth-page">
+      <section className="sf-form auth-form" aria-labelledby="reset-title">
+        <h1 className="sf-page-title" id="reset-title">
+          {s.resetTitle}
+        </h1>
+        <p className="auth-failure" role="alert">
+          {s.resetNoToken}
+        </p>
+        <Link to="/forgot-password" className="mb-button">
+          {s.toForgot}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+type ResetDoneProps = {
+  /** The server's word that the password has changed. */
+  message: string;
+};
+
+/** The password has changed and every session has ended: the way to sign in again. */
+function ResetDone({ message }: ResetDoneProps) {
+  return (
+    <div className="sf-page auth-page">
+      <section className="sf-form auth-form" aria-labelledby="reset-done-title">
+        <h1 className="sf-page-title" id="reset-done-title">
+          {s.resetDoneTitle}
+        </h1>
+        <p className="auth-notice" role="status">
+          {message}
+        </p>
+        <Link to="/login" className="mb-button">
+          {s.toLogin}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+type ResetPasswordFormProps = {
+  /** The token of the mailed link. */
+  token: string;
+  /** Called with the server's message once the password has changed. */
+  onDone: (message: string) => void;
+};
+
+/** The form's state, and its sending with the link's token; the API's refusal is kept. */
+function useResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -36,42 +94,6 @@ export function ResetPasswordPage() {
     formState: { errors, isSubmitting },
   } = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
   const password = watch('password');
-
-  if (!token) {
-    return (
-      <div className="sf-page auth-page">
-        <section className="sf-form auth-form" aria-labelledby="reset-title">
-          <h1 className="sf-page-title" id="reset-title">
-            {s.resetTitle}
-          </h1>
-          <p className="auth-failure" role="alert">
-            {s.resetNoToken}
-          </p>
-          <Link to="/forgot-password" className="mb-button">
-            {s.toForgot}
-          </Link>
-        </section>
-      </div>
-    );
-  }
-
-  if (done) {
-    return (
-      <div className="sf-page auth-page">
-        <section className="sf-form auth-form" aria-labelledby="reset-done-title">
-          <h1 className="sf-page-title" id="reset-done-title">
-            {s.resetDoneTitle}
-          </h1>
-          <p className="auth-notice" role="status">
-            {done}
-          </p>
-          <Link to="/login" className="mb-button">
-            {s.toLogin}
-          </Link>
-        </section>
-      </div>
-    );
-  }
 
   const onSubmit = handleSubmit(async (data) => {
     setFailure(null);
@@ -82,13 +104,19 @@ export function ResetPasswordPage() {
         auth: false,
         fallbackMessage: s.resetError,
       });
-      setDone(answer.message);
+      onDone(answer.message);
     } catch (err) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.resetError);
     }
   });
 
-  const strength = password ? passwordStrength(password) : null;
+  return { register, errors, isSubmitting, password, onSubmit, failure };
+}
+
+/** The new password, typed twice, sent with the link's token. */
+function ResetPasswordForm(props: ResetPasswordFormProps) {
+  const { register, errors, isSubmitting, password, onSubmit, failure } =
+    useResetPasswordForm(props);
 
   return (
     <div className="sf-page auth-page">
@@ -113,17 +141,7 @@ export function ResetPasswordPage() {
           error={errors.password?.message}
           required
           latin
-          hint={
-            <>
-              {s.passwordHint}
-              {strength && (
-                <span className={`auth-strength auth-strength--${strength}`}>
-                  {' '}
-                  {s.strength} {s.strengthLevels[strength]}
-                </span>
-              )}
-            </>
-          }
+          hint={<PasswordStrengthHint password={password} />}
         >
           {(control) => (
             <input

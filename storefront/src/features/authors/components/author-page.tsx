@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from '@mechabrim/routing';
 import { Link } from '@mechabrim/routing';
+import type { Author } from '@mechabrim/contracts';
 import {
   AuthorPageSkeleton,
   Avatar,
@@ -68,7 +69,18 @@ export function AuthorPage() {
       </div>
     );
   }
-  const a = author.data;
+  return <AuthorProfile author={author.data} books={books} />;
+}
+
+type AuthorBooksQuery = ReturnType<typeof useAuthorBooks>;
+
+type AuthorProfileProps = {
+  author: Author;
+  books: AuthorBooksQuery;
+};
+
+/** The loaded author: the path to them, their profile, their books and the reviews of them. */
+function AuthorProfile({ author: a, books }: AuthorProfileProps) {
   const list = books.data ?? [];
   return (
     <div className="sf-page author-page">
@@ -79,41 +91,7 @@ export function AuthorPage() {
           { label: a.name },
         ]}
       />
-      <section className="author-hero" aria-label={a.name}>
-        <Avatar src={a.avatar} name={a.name} size={128} />
-        <div className="author-hero__text">
-          <h1 className="sf-page-title">{a.name}</h1>
-          <Stars rating={a.averageRating} showValue size="md" />
-          <p className="author-hero__bio">{a.bio?.trim() || s.noBio(a.gender)}</p>
-          {a.genres?.length > 0 && (
-            <ul className="mb-author-card__genres author-hero__genres" aria-label={s.genres}>
-              {a.genres.map((g) => (
-                <li key={g}>
-                  <Link className="mb-badge" to={`/category/${encodeURIComponent(g)}`}>
-                    {g}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-          <FollowButton authorId={a._id} />
-          <AuthorLinks author={a} />
-          <dl className="author-stats">
-            <div>
-              <dt>{s.statsBooks}</dt>
-              <dd>{numberFormat.format(a.booksCount ?? list.length)}</dd>
-            </div>
-            <div>
-              <dt>{s.statsRating}</dt>
-              <dd>{(a.averageRating ?? 0).toFixed(1)}</dd>
-            </div>
-            <div>
-              <dt>{s.statsSales}</dt>
-              <dd>{numberFormat.format(a.totalSales ?? 0)}</dd>
-            </div>
-          </dl>
-        </div>
-      </section>
+      <AuthorHero author={a} booksShown={list.length} />
       <section className="sf-section" aria-labelledby="author-books">
         <h2 id="author-books" className="sf-section-title">
           {s.booksTitle(a.name)}
@@ -130,5 +108,52 @@ export function AuthorPage() {
       </section>
       <AuthorReviews authorId={a._id} />
     </div>
+  );
+}
+
+type AuthorHeroProps = {
+  author: Author;
+  /** How many of their books the page has loaded: the count when the author has none stored. */
+  booksShown: number;
+};
+
+/** The author's picture, name, rating, bio, genres, follow button, links and figures. */
+function AuthorHero({ author: a, booksShown }: AuthorHeroProps) {
+  return (
+    <section className="author-hero" aria-label={a.name}>
+      <Avatar src={a.avatar} name={a.name} size={128} />
+      <div className="author-hero__text">
+        <h1 className="sf-page-title">{a.name}</h1>
+        <Stars rating={a.averageRating} showValue size="md" />
+        <p className="author-hero__bio">{a.bio?.trim() || s.noBio(a.gender)}</p>
+        {a.genres?.length > 0 && (
+          <ul className="mb-author-card__genres author-hero__genres" aria-label={s.genres}>
+            {a.genres.map((g) => (
+              <li key={g}>
+                <Link className="mb-badge" to={`/category/${encodeURIComponent(g)}`}>
+                  {g}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <FollowButton authorId={a._id} />
+        <AuthorLinks author={a} />
+        <dl className="author-stats">
+          <div>
+            <dt>{s.statsBooks}</dt>
+            <dd>{numberFormat.format(a.booksCount ?? booksShown)}</dd>
+          </div>
+          <div>
+            <dt>{s.statsRating}</dt>
+            <dd>{(a.averageRating ?? 0).toFixed(1)}</dd>
+          </div>
+          <div>
+            <dt>{s.statsSales}</dt>
+            <dd>{numberFormat.format(a.totalSales ?? 0)}</dd>
+          </div>
+        </dl>
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link } from '@mechabrim/routing';
-import type { Author } from '@mechabrim/contracts';
+import type { Author, Book } from '@mechabrim/contracts';
 import { formatLongDate } from '@mechabrim/hebrew';
 import { Avatar, BookCover, Price, Stars } from '@mechabrim/ui';
 import { useAuthorBooks } from '@mechabrim/api-client';
@@ -28,20 +28,7 @@ export function FeaturedAuthor({ author }: { author: Author }) {
       <h2 id={`${base}-title`} className="featured-author__kicker">
         {s.featuredTitle(author.gender)}
       </h2>
-      <div className="featured-author__profile">
-        <Avatar src={author.avatar} name={author.name} size={72} />
-        <div>
-          <p className="featured-author__name">
-            <Link to={`/author/${author._id}`}>{author.name}</Link>
-          </p>
-          <Stars rating={author.averageRating} showValue />
-          {author.joinDate && (
-            <p className="sf-muted featured-author__joined">
-              {s.joined(formatLongDate(author.joinDate), author.gender)}
-            </p>
-          )}
-        </div>
-      </div>
+      <FeaturedAuthorProfile author={author} />
       {author.bio && <p className="featured-author__bio">{author.bio}</p>}
       <div
         role="tablist"
@@ -67,28 +54,7 @@ export function FeaturedAuthor({ author }: { author: Author }) {
           </button>
         ))}
       </div>
-      <div
-        id={`${base}-books-panel`}
-        role="tabpanel"
-        aria-labelledby={`${base}-books-tab`}
-        hidden={tab !== 'books'}
-        className="featured-author__panel"
-      >
-        <ul className="featured-author__books sf-plain-list">
-          {list.slice(0, 6).map((b) => (
-            <li key={b._id}>
-              <Link to={`/book/${b._id}`} className="featured-author__book">
-                <BookCover src={b.coverImage} title={b.title} width={72} />
-                <span className="featured-author__book-title">{b.title}</span>
-                <Price value={b.price} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <Link to={`/author/${author._id}`} className="sf-link">
-          {s.toAuthorPage(author.gender)} ‹
-        </Link>
-      </div>
+      <FeaturedAuthorBooksPanel author={author} books={list} base={base} hidden={tab !== 'books'} />
       <div
         id={`${base}-reviews-panel`}
         role="tabpanel"
@@ -99,5 +65,65 @@ export function FeaturedAuthor({ author }: { author: Author }) {
         <p className="sf-muted">{s.noReviews}</p>
       </div>
     </section>
+  );
+}
+
+type FeaturedAuthorProfileProps = {
+  author: Author;
+};
+
+/** The author's picture, name (a link to their page), rating and since when they write here. */
+function FeaturedAuthorProfile({ author }: FeaturedAuthorProfileProps) {
+  return (
+    <div className="featured-author__profile">
+      <Avatar src={author.avatar} name={author.name} size={72} />
+      <div>
+        <p className="featured-author__name">
+          <Link to={`/author/${author._id}`}>{author.name}</Link>
+        </p>
+        <Stars rating={author.averageRating} showValue />
+        {author.joinDate && (
+          <p className="sf-muted featured-author__joined">
+            {s.joined(formatLongDate(author.joinDate), author.gender)}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+type FeaturedAuthorBooksPanelProps = {
+  author: Author;
+  books: Book[];
+  /** The id prefix the card's tabs and panels share. */
+  base: string;
+  hidden: boolean;
+};
+
+/** The Books tab's panel: the author's first six books and the way to the rest. */
+function FeaturedAuthorBooksPanel({ author, books, base, hidden }: FeaturedAuthorBooksPanelProps) {
+  return (
+    <div
+      id={`${base}-books-panel`}
+      role="tabpanel"
+      aria-labelledby={`${base}-books-tab`}
+      hidden={hidden}
+      className="featured-author__panel"
+    >
+      <ul className="featured-author__books sf-plain-list">
+        {books.slice(0, 6).map((b) => (
+          <li key={b._id}>
+            <Link to={`/book/${b._id}`} className="featured-author__book">
+              <BookCover src={b.coverImage} title={b.title} width={72} />
+              <span className="featured-author__book-title">{b.title}</span>
+              <Price value={b.price} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to={`/author/${author._id}`} className="sf-link">
+        {s.toAuthorPage(author.gender)} ‹
+      </Link>
+    </div>
   );
 }

@@ -67,12 +67,9 @@ function Reviews({ reviews, bookId }: { reviews: Review[]; bookId: string }) {
   );
 }
 
-function BookDetail({ book }: { book: Book }) {
-  const reviews = useBookReviews(book._id);
-  const related = useRelatedBooks(book);
-  const authorId = bookAuthorId(book);
-  const authorName = bookAuthorName(book) ?? uiStrings.unknownAuthor;
-  const crumbs = [
+/** The breadcrumb of a book: home, its category when it has one, and the book itself. */
+function bookCrumbs(book: Book) {
+  return [
     { label: strings.common.home, to: '/' },
     ...(book.category
       ? [
@@ -84,9 +81,14 @@ function BookDetail({ book }: { book: Book }) {
       : []),
     { label: book.title },
   ];
+}
+
+function BookDetail({ book }: { book: Book }) {
+  const reviews = useBookReviews(book._id);
+  const related = useRelatedBooks(book);
   return (
     <div className="sf-page book-page">
-      <Breadcrumb items={crumbs} />
+      <Breadcrumb items={bookCrumbs(book)} />
       <article className="book-main">
         <div className="book-main__cover">
           <BookCover src={book.coverImage} title={book.title} width={360} priority />
@@ -96,103 +98,7 @@ function BookDetail({ book }: { book: Book }) {
             </span>
           )}
         </div>
-        <div className="book-main__info">
-          <h1 className="book-main__title">{book.title}</h1>
-          <p className="book-main__author">
-            {authorName === uiStrings.unknownAuthor ? null : `${s.by} `}
-            {authorId ? (
-              <Link to={`/author/${authorId}`} className="sf-link">
-                {authorName}
-              </Link>
-            ) : (
-              authorName
-            )}
-          </p>
-          <div className="book-main__rating">
-            <Stars rating={book.rating} ratings={book.totalRatings ?? 0} showValue size="md" />
-            {book.totalRatings ? (
-              <span className="sf-muted">{s.reviewsCount(book.totalRatings)}</span>
-            ) : null}
-          </div>
-          <p className="book-main__price">
-            <Price value={book.price} />
-          </p>
-          {!book.isAvailable && <p className="book-main__soldout-text">{s.soldOut}</p>}
-          <div className="book-main__actions">
-            <CartButton book={book} />
-            <WishlistToggle bookId={book._id} />
-            {book.hasExcerpt && <ExcerptButton bookId={book._id} title={book.title} />}
-          </div>
-          <section aria-labelledby="book-desc" className="book-main__desc">
-            <h2 id="book-desc" className="book-main__subtitle">
-              {s.description}
-            </h2>
-            <p>{book.description?.trim() || book.summary?.trim() || s.noDescription}</p>
-          </section>
-          <section aria-labelledby="book-details">
-            <h2 id="book-details" className="book-main__subtitle">
-              {s.detailsTitle}
-            </h2>
-            <dl className="book-facts">
-              <div>
-                <dt>{s.publisher}</dt>
-                <dd>{s.publisherValue}</dd>
-              </div>
-              <div>
-                <dt>{s.language}</dt>
-                <dd>{s.languageValue}</dd>
-              </div>
-              <div>
-                <dt>{s.pages}</dt>
-                <dd>{book.printSpec?.pages ?? s.pagesValue}</dd>
-              </div>
-              {book.printSpec?.trim && (
-                <div>
-                  <dt>{s.trim}</dt>
-                  <dd>{s.trimValue(book.printSpec.trim.widthMm, book.printSpec.trim.heightMm)}</dd>
-                </div>
-              )}
-              {book.printSpec?.paper && (
-                <div>
-                  <dt>{s.paper}</dt>
-                  <dd>{s.paperValue(book.printSpec.paper)}</dd>
-                </div>
-              )}
-              {book.printSpec?.printing && (
-                <div>
-                  <dt>{s.printing}</dt>
-                  <dd>{s.printingValue[book.printSpec.printing]}</dd>
-                </div>
-              )}
-              {book.printSpec && (
-                <div>
-                  <dt>{s.binding}</dt>
-                  <dd>{s.bindingValue}</dd>
-                </div>
-              )}
-              {book.printSpec?.readingDirection && (
-                <div>
-                  <dt>{s.readingDirection}</dt>
-                  <dd>{s.readingDirectionValue[book.printSpec.readingDirection]}</dd>
-                </div>
-              )}
-              {book.category && (
-                <div>
-                  <dt>{s.category}</dt>
-                  <dd>
-                    <Link to={`/category/${encodeURIComponent(book.category)}`} className="sf-link">
-                      {book.category}
-                    </Link>
-                  </dd>
-                </div>
-              )}
-            </dl>
-            <ul className="book-notes sf-plain-list">
-              <li>{s.printOnDemand}</li>
-              <li className="book-notes__community">{s.donationLine}</li>
-            </ul>
-          </section>
-        </div>
+        <BookInfo book={book} />
       </article>
 
       <section className="sf-section" aria-labelledby="book-reviews">
@@ -224,6 +130,118 @@ function BookDetail({ book }: { book: Book }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** Beside the cover: the title, author, rating, price, what to do with the book and about it. */
+function BookInfo({ book }: { book: Book }) {
+  const authorId = bookAuthorId(book);
+  const authorName = bookAuthorName(book) ?? uiStrings.unknownAuthor;
+  return (
+    <div className="book-main__info">
+      <h1 className="book-main__title">{book.title}</h1>
+      <p className="book-main__author">
+        {authorName === uiStrings.unknownAuthor ? null : `${s.by} `}
+        {authorId ? (
+          <Link to={`/author/${authorId}`} className="sf-link">
+            {authorName}
+          </Link>
+        ) : (
+          authorName
+        )}
+      </p>
+      <div className="book-main__rating">
+        <Stars rating={book.rating} ratings={book.totalRatings ?? 0} showValue size="md" />
+        {book.totalRatings ? (
+          <span className="sf-muted">{s.reviewsCount(book.totalRatings)}</span>
+        ) : null}
+      </div>
+      <p className="book-main__price">
+        <Price value={book.price} />
+      </p>
+      {!book.isAvailable && <p className="book-main__soldout-text">{s.soldOut}</p>}
+      <div className="book-main__actions">
+        <CartButton book={book} />
+        <WishlistToggle bookId={book._id} />
+        {book.hasExcerpt && <ExcerptButton bookId={book._id} title={book.title} />}
+      </div>
+      <section aria-labelledby="book-desc" className="book-main__desc">
+        <h2 id="book-desc" className="book-main__subtitle">
+          {s.description}
+        </h2>
+        <p>{book.description?.trim() || book.summary?.trim() || s.noDescription}</p>
+      </section>
+      <section aria-labelledby="book-details">
+        <h2 id="book-details" className="book-main__subtitle">
+          {s.detailsTitle}
+        </h2>
+        <BookFacts book={book} />
+        <ul className="book-notes sf-plain-list">
+          <li>{s.printOnDemand}</li>
+          <li className="book-notes__community">{s.donationLine}</li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** The book's particulars: publisher, language, its print specification and category. */
+function BookFacts({ book }: { book: Book }) {
+  return (
+    <dl className="book-facts">
+      <div>
+        <dt>{s.publisher}</dt>
+        <dd>{s.publisherValue}</dd>
+      </div>
+      <div>
+        <dt>{s.language}</dt>
+        <dd>{s.languageValue}</dd>
+      </div>
+      <div>
+        <dt>{s.pages}</dt>
+        <dd>{book.printSpec?.pages ?? s.pagesValue}</dd>
+      </div>
+      {book.printSpec?.trim && (
+        <div>
+          <dt>{s.trim}</dt>
+          <dd>{s.trimValue(book.printSpec.trim.widthMm, book.printSpec.trim.heightMm)}</dd>
+        </div>
+      )}
+      {book.printSpec?.paper && (
+        <div>
+          <dt>{s.paper}</dt>
+          <dd>{s.paperValue(book.printSpec.paper)}</dd>
+        </div>
+      )}
+      {book.printSpec?.printing && (
+        <div>
+          <dt>{s.printing}</dt>
+          <dd>{s.printingValue[book.printSpec.printing]}</dd>
+        </div>
+      )}
+      {book.printSpec && (
+        <div>
+          <dt>{s.binding}</dt>
+          <dd>{s.bindingValue}</dd>
+        </div>
+      )}
+      {book.printSpec?.readingDirection && (
+        <div>
+          <dt>{s.readingDirection}</dt>
+          <dd>{s.readingDirectionValue[book.printSpec.readingDirection]}</dd>
+        </div>
+      )}
+      {book.category && (
+        <div>
+          <dt>{s.category}</dt>
+          <dd>
+            <Link to={`/category/${encodeURIComponent(book.category)}`} className="sf-link">
+              {book.category}
+            </Link>
+          </dd>
+        </div>
+      )}
+    </dl>
   );
 }
 

@@ -11,17 +11,16 @@ const s = strings.book.myReview;
 /** The scale of spec §9: 1 to 5 in half stars, best first. */
 export const RATING_OPTIONS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1] as const;
 
-export function ReviewForm({
-  bookId,
-  userId,
-  review,
-  onDone,
-}: {
+type ReviewFormProps = {
   bookId: string;
   userId: string;
+  /** The reader's review being edited, or null for a new one. */
   review: MyReview | null;
   onDone: () => void;
-}) {
+};
+
+/** The form's state, filled with the review being edited, and its sending to the API. */
+function useReviewForm({ bookId, userId, review, onDone }: ReviewFormProps) {
   const save = useSaveReview(userId, bookId);
   const [error, setError] = useState<string | null>(null);
   const {
@@ -42,6 +41,12 @@ export function ReviewForm({
       setError(failure instanceof Error ? failure.message : String(failure));
     }
   });
+  return { register, errors, isSubmitting, onSubmit, error };
+}
+
+export function ReviewForm(props: ReviewFormProps) {
+  const { review, onDone } = props;
+  const { register, errors, isSubmitting, onSubmit, error } = useReviewForm(props);
   return (
     <form
       className="sf-form book-my-review__form"

@@ -10,12 +10,13 @@ import { strings } from '../../../strings.he';
 
 const s = strings.book;
 
+type ReviewVote = { kind: 'helpful' } | { kind: 'report'; reason: string };
+
 /**
- * One published review: its writer, stars, date, title and text, the verified-purchase mark, how
- * many found it helpful, and the helpful and report actions — not on the reader's own review,
- * which the API would refuse them on. Every text is rendered as text (React escapes it).
+ * The reader's votes on one review: whether it is their own, the report form's state, and the
+ * sending of a vote — or, signed out, the way to sign in first.
  */
-export function ReviewItem({ review, bookId }: { review: Review; bookId: string }) {
+function useReviewVoting(review: Review, bookId: string) {
   const user = useSession((st) => st.user);
   const navigate = useNavigate();
   const vote = useVoteOnReview(user?._id, bookId);
@@ -25,8 +26,7 @@ export function ReviewItem({ review, bookId }: { review: Review; bookId: string 
   const [reporting, setReporting] = useState(false);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
-  const helpful = review.helpfulCount ?? 0;
-  const send = (v: { kind: 'helpful' } | { kind: 'report'; reason: string }) => {
+  const send = (v: ReviewVote) => {
     if (!user) {
       void navigate('/login', { state: { from: `/book/${bookId}` } });
       return;
@@ -42,6 +42,29 @@ export function ReviewItem({ review, bookId }: { review: Review; bookId: string 
       },
     );
   };
+  const signedIn = Boolean(user);
+  return {
+    signedIn,
+    pending: vote.isPending,
+    own,
+    reporting,
+    setReporting,
+    reason,
+    setReason,
+    message,
+    send,
+  };
+}
+
+/**
+ * One published review: its writer, stars, date, title and text, the verified-purchase mark, how
+ * many found it helpful, and the helpful and report actions — not on the reader's own review,
+ * which the API would refuse them on. Every text is rendered as text (React escapes it).
+ */
+export function ReviewItem({ review, bookId }: { review: Review; bookId: string }) {
+  const { signedIn, pending, own, reporting, setReporting, reason, setReason, message, send } =
+    useReviewVoting(review, bookId);
+  const helpful = review.helpfulCount ?? 0;
   const reasonId = `report-reason-${review._id}`;
   return (
     <li className="book-review">
@@ -65,7 +88,7 @@ export function ReviewItem({ review, bookId }: { review: Review; bookId: string 
               type="button"
               className="mb-button"
               data-variant="ghost"
-              disabled={vote.isPending}
+              disabled={pending}
               onClick={() => send({ kind: 'helpful' })}
             >
               {s.markHelpful}
@@ -75,7 +98,7 @@ export function ReviewItem({ review, bookId }: { review: Review; bookId: string 
               className="mb-button"
               data-variant="ghost"
               aria-expanded={reporting}
-              onClick={() => (user ? setReporting(!reporting) : send({ kind: 'helpful' }))}
+              onClick={() => (signedIn ? setReporting(!reporting) : send({ kind: 'helpful' }))}
             >
               {s.report}
             </button>
@@ -83,35 +106,14 @@ export function ReviewItem({ review, bookId }: { review: Review; bookId: string 
         )}
       </div>
       {reporting && (
-        <form
-          className="book-review__report"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ kind: 'report', reason: reason.trim() });
-          }}
-        >
-          <label htmlFor={reasonId}>{s.reportReason}</label>
-          <textarea
-            id={reasonId}
-            rows={2}
-            required
-            minLength={REVIEW_LIMITS.reportReasonMin}
-            maxLength={REVIEW_LIMITS.reportReasonMax}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <button type="submit" className="mb-button" disabled={vote.isPending}>
-            {s.reportSend}
-          </button>
-          <button
-            type="button"
-            className="mb-button"
-            data-variant="secondary"
-            onClick={() => setReporting(false)}
-          >
-            {s.reportCancel}
-          </button>
-        </form>
+        <ReviewReportForm
+          reasonId={reasonId}
+          reason={reason}
+          onReasonChange={setReason}
+          pending={pending}
+          onSend={() => send({ kind: 'report', reason: reason.trim() })}
+          onCancel={() => setReporting(false)}
+        />
       )}
       {message && (
         <p className="sf-muted" role="status">
@@ -119,5 +121,47 @@ export function ReviewItem({ review, bookId }: { review: Review; bookId: string 
         </p>
       )}
     </li>
+  );
+}
+
+type ReviewReportFormProps = {
+  /** The id that ties the reason's label to its box. */
+  reasonId: string;
+  reason: string;
+  onReasonChange: (reason: string) => void;
+  /** A vote on the review is being sent. */
+  pending: boolean;
+  onSend: () => void;
+  onCancel: () => void;
+};
+
+/** Why the reader reports the review, with send and cancel. */
+function ReviewReportForm(props: ReviewReportFormProps) {
+  const { reasonId, pending } = props;
+  return (
+    <form
+      className="book-review__report"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSend();
+      }}
+    >
+      <label htmlFor={reasonId}>{s.reportReason}</label>
+      <textarea
+        id={reasonId}
+        rows={2}
+        required
+        minLength={REVIEW_LIMITS.reportReasonMin}
+        maxLength={REVIEW_LIMITS.reportReasonMax}
+        value={props.reason}
+        onChange={(event) => props.onReasonChange(event.target.value)}
+      />
+      <button type="submit" className="mb-button" disabled={pending}>
+        {s.reportSend}
+      </button>
+      <button type="button" className="mb-button" data-variant="secondary" onClick={props.onCancel}>
+        {s.reportCancel}
+      </button>
+    </form>
   );
 }

@@ -42,6 +42,123 @@ function Stat({ value, label, tone }: { value: string; label: string; tone?: 'co
   );
 }
 
+type StatsQuery = ReturnType<typeof useStats>;
+
+/** The site's title, its two ways in, and its figures (donated, authors, books). */
+function HomeHero({ stats }: { stats: StatsQuery }) {
+  return (
+    <section className="home-hero" aria-labelledby="home-hero-title">
+      <div className="home-hero__inner sf-page">
+        <h1 id="home-hero-title" className="home-hero__title">
+          {s.heroTitle}
+        </h1>
+        <p className="home-hero__text">{s.heroText}</p>
+        <div className="home-hero__actions">
+          <a href="#picks" className="mb-button">
+            {s.heroCta}
+          </a>
+          <Link to="/authors" className="mb-button home-hero__secondary" data-variant="secondary">
+            {s.heroAuthorsCta}
+          </Link>
+        </div>
+        <dl className="home-stats">
+          <Stat
+            value={numberFormat.format(Math.round(stats.data?.donated ?? Number(s.donatedAmount)))}
+            label={s.statDonated}
+            tone="community"
+          />
+          <Stat
+            value={stats.isPending ? '…' : numberFormat.format(stats.data?.authors ?? 0)}
+            label={s.statAuthors}
+          />
+          <Stat value={s.booksAvailable} label={s.statBooks} />
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+/** How the price of a book is split, as a bar and its legend. */
+function HomeSplit({ className }: { className: string }) {
+  return (
+    <section className={className} aria-labelledby="split-title">
+      <h2 id="split-title" className="sf-section-title">
+        {s.splitTitle}
+      </h2>
+      <p className="sf-section-subtitle">{s.splitText}</p>
+      <div
+        className="home-split__bar"
+        role="img"
+        aria-label={`${s.progressLabel}: ${SPLIT_PARTS.map((part) => `${s.percent(SPLIT[part])} ${splitLabels[part]}`).join(', ')}`}
+      >
+        {SPLIT_PARTS.map((part) => (
+          <span
+            key={part}
+            className={`home-split__part home-split__part--${part}`}
+            style={{ inlineSize: s.percent(SPLIT[part]) }}
+          >
+            {/* The author's part is wide enough to name itself; the legend names the rest. */}
+            {s.percent(SPLIT[part])}
+            {part === 'author' && ` ${splitLabels.author}`}
+          </span>
+        ))}
+      </div>
+      <ul className="home-split__legend sf-plain-list" aria-hidden="true">
+        {SPLIT_PARTS.map((part) => (
+          <li key={part} className={`home-split__key home-split__key--${part}`}>
+            {s.percent(SPLIT[part])} {splitLabels[part]}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The authors of the month: ten with books, best sellers first, then the best rated. */
+function authorsOfTheMonth(authors: Author[] | undefined): Author[] {
+  return [...(authors ?? [])]
+    .filter((a) => a.booksCount > 0)
+    .sort((a, b) => b.totalSales - a.totalSales || b.averageRating - a.averageRating)
+    .slice(0, 10);
+}
+
+type MonthAuthorsSectionProps = {
+  className: string;
+  /** The authors are still loading. */
+  pending: boolean;
+  authors: Author[];
+};
+
+/** The authors of the month's carousel, and the way to all the authors. */
+function MonthAuthorsSection({ className, pending, authors }: MonthAuthorsSectionProps) {
+  return (
+    <section className={className} aria-labelledby="month-authors-title">
+      <div className="sf-section-head">
+        <div>
+          <h2 id="month-authors-title" className="sf-section-title">
+            {s.authorsTitle}
+          </h2>
+          <p className="sf-section-subtitle">{s.authorsSubtitle}</p>
+        </div>
+        <Link to="/authors" className="mb-button" data-variant="secondary">
+          {s.seeAllAuthors}
+        </Link>
+      </div>
+      {pending ? (
+        <CarouselSkeleton count={5} />
+      ) : (
+        <AuthorCarousel
+          items={authors}
+          getKey={(a) => a._id}
+          label={s.authorsCarousel}
+          emptyText={s.noAuthors}
+          renderItem={(author) => <AuthorCard author={author} />}
+        />
+      )}
+    </section>
+  );
+}
+
 /** The home page (`/` and `/books`): hero, figures, picks of the month, authors of the month. */
 export function HomePage() {
   const [sort, setSort] = useState<BookSort>('sales');
@@ -61,43 +178,11 @@ export function HomePage() {
     `sf-fade-in${entered ? ' sf-fade-in--on' : ''}${extra ? ` ${extra}` : ''}`;
 
   const books: Book[] = (picks.data?.books ?? []).slice(0, PICKS_LIMIT);
-  const monthAuthors: Author[] = [...(authors.data ?? [])]
-    .filter((a) => a.booksCount > 0)
-    .sort((a, b) => b.totalSales - a.totalSales || b.averageRating - a.averageRating)
-    .slice(0, 10);
+  const monthAuthors = authorsOfTheMonth(authors.data);
 
   return (
     <div className="home">
-      <section className="home-hero" aria-labelledby="home-hero-title">
-        <div className="home-hero__inner sf-page">
-          <h1 id="home-hero-title" className="home-hero__title">
-            {s.heroTitle}
-          </h1>
-          <p className="home-hero__text">{s.heroText}</p>
-          <div className="home-hero__actions">
-            <a href="#picks" className="mb-button">
-              {s.heroCta}
-            </a>
-            <Link to="/authors" className="mb-button home-hero__secondary" data-variant="secondary">
-              {s.heroAuthorsCta}
-            </Link>
-          </div>
-          <dl className="home-stats">
-            <Stat
-              value={numberFormat.format(
-                Math.round(stats.data?.donated ?? Number(s.donatedAmount)),
-              )}
-              label={s.statDonated}
-              tone="community"
-            />
-            <Stat
-              value={stats.isPending ? '…' : numberFormat.format(stats.data?.authors ?? 0)}
-              label={s.statAuthors}
-            />
-            <Stat value={s.booksAvailable} label={s.statBooks} />
-          </dl>
-        </div>
-      </section>
+      <HomeHero stats={stats} />
 
       <div className="sf-page home-body">
         <section id="picks" className={fade('sf-section')} aria-labelledby="picks-title">
@@ -123,61 +208,13 @@ export function HomePage() {
           )}
         </section>
 
-        <section className={fade('sf-section home-split')} aria-labelledby="split-title">
-          <h2 id="split-title" className="sf-section-title">
-            {s.splitTitle}
-          </h2>
-          <p className="sf-section-subtitle">{s.splitText}</p>
-          <div
-            className="home-split__bar"
-            role="img"
-            aria-label={`${s.progressLabel}: ${SPLIT_PARTS.map((part) => `${s.percent(SPLIT[part])} ${splitLabels[part]}`).join(', ')}`}
-          >
-            {SPLIT_PARTS.map((part) => (
-              <span
-                key={part}
-                className={`home-split__part home-split__part--${part}`}
-                style={{ inlineSize: s.percent(SPLIT[part]) }}
-              >
-                {/* The author's part is wide enough to name itself; the legend names the rest. */}
-                {s.percent(SPLIT[part])}
-                {part === 'author' && ` ${splitLabels.author}`}
-              </span>
-            ))}
-          </div>
-          <ul className="home-split__legend sf-plain-list" aria-hidden="true">
-            {SPLIT_PARTS.map((part) => (
-              <li key={part} className={`home-split__key home-split__key--${part}`}>
-                {s.percent(SPLIT[part])} {splitLabels[part]}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <HomeSplit className={fade('sf-section home-split')} />
 
-        <section className={fade('sf-section')} aria-labelledby="month-authors-title">
-          <div className="sf-section-head">
-            <div>
-              <h2 id="month-authors-title" className="sf-section-title">
-                {s.authorsTitle}
-              </h2>
-              <p className="sf-section-subtitle">{s.authorsSubtitle}</p>
-            </div>
-            <Link to="/authors" className="mb-button" data-variant="secondary">
-              {s.seeAllAuthors}
-            </Link>
-          </div>
-          {authors.isPending ? (
-            <CarouselSkeleton count={5} />
-          ) : (
-            <AuthorCarousel
-              items={monthAuthors}
-              getKey={(a) => a._id}
-              label={s.authorsCarousel}
-              emptyText={s.noAuthors}
-              renderItem={(author) => <AuthorCard author={author} />}
-            />
-          )}
-        </section>
+        <MonthAuthorsSection
+          className={fade('sf-section')}
+          pending={authors.isPending}
+          authors={monthAuthors}
+        />
 
         <p className={fade('home-vision')}>
           <Link to="/about" className="sf-link">

@@ -12,11 +12,8 @@ interface ChangePasswordFormProps {
   onChanged: (message: string) => void;
 }
 
-/**
- * The profile's password change: the current password and the new one twice. The API ends the
- * account's other sessions and mails the owner; this browser stays signed in.
- */
-export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
+/** The form's state, and its sending: the API's refusal is kept, a change empties the form. */
+function useChangePasswordForm(onChanged: (message: string) => void) {
   // The API's refusal (a wrong current password, the same password again) shown in the form.
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -44,6 +41,16 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
       setFailure(err instanceof ApiError && err.message ? err.message : s.passwordError);
     }
   });
+
+  return { register, errors, isSubmitting, onSubmit, failure };
+}
+
+/**
+ * The profile's password change: the current password and the new one twice. The API ends the
+ * account's other sessions and mails the owner; this browser stays signed in.
+ */
+export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
+  const { register, errors, isSubmitting, onSubmit, failure } = useChangePasswordForm(onChanged);
 
   return (
     <section className="profile-card" aria-labelledby="profile-password-title">

@@ -8,11 +8,10 @@ import { strings } from '../../../strings.he';
 const s = strings.profile;
 
 /**
- * Deleting one's account: a deliberate second step asks for the password. The API ends every
- * session, so this browser forgets its token without asking the API again; the page then says
- * goodbye with the server's message.
+ * The second step's state: whether it is open, the password form, and the deletion itself (on
+ * success this browser's session ends too). Cancelling empties the form and closes the step.
  */
-export function DeleteAccountSection({ onDeleted }: { onDeleted: (message: string) => void }) {
+function useDeleteAccount(onDeleted: (message: string) => void) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -36,6 +35,33 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: (message: strin
       setFailure(err instanceof ApiError && err.message ? err.message : s.deleteError);
     }
   });
+
+  const cancel = () => {
+    reset();
+    setFailure(null);
+    setOpen(false);
+  };
+
+  return {
+    open,
+    start: () => setOpen(true),
+    cancel,
+    register,
+    errors,
+    isSubmitting,
+    onSubmit,
+    failure,
+  };
+}
+
+/**
+ * Deleting one's account: a deliberate second step asks for the password. The API ends every
+ * session, so this browser forgets its token without asking the API again; the page then says
+ * goodbye with the server's message.
+ */
+export function DeleteAccountSection({ onDeleted }: { onDeleted: (message: string) => void }) {
+  const { open, start, cancel, register, errors, isSubmitting, onSubmit, failure } =
+    useDeleteAccount(onDeleted);
 
   return (
     <section className="profile-card" aria-labelledby="profile-delete-title">
@@ -78,11 +104,7 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: (message: strin
               className="mb-button"
               data-variant="secondary"
               disabled={isSubmitting}
-              onClick={() => {
-                reset();
-                setFailure(null);
-                setOpen(false);
-              }}
+              onClick={cancel}
             >
               {s.deleteCancel}
             </button>
@@ -90,11 +112,7 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: (message: strin
         </form>
       ) : (
         <div className="profile-actions">
-          <button
-            type="button"
-            className="mb-button profile-danger-button"
-            onClick={() => setOpen(true)}
-          >
+          <button type="button" className="mb-button profile-danger-button" onClick={start}>
             {s.deleteStart}
           </button>
         </div>

@@ -12,57 +12,12 @@ import './profile.css';
 
 const s = strings.profile;
 
-/** `/profile` — view and edit name, email and bio; the role label; logout. */
-export function ProfilePage() {
-  const user = useSession((st) => st.user);
-  const loading = useSession((st) => st.loading);
+type ProfileToast = { tone: 'success' | 'error'; message: string };
+
+/** Signing out here, or on every device (which can fail: then `onFailed` says why). */
+function useProfileLogout(onFailed: (message: string) => void) {
   const navigate = useNavigate();
-  const [editing, setEditing] = useState(false);
-  const [toast, setToast] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
-  // The account was deleted: the server's message, in place of the profile.
-  const [farewell, setFarewell] = useState<string | null>(null);
-
-  if (loading)
-    return (
-      <div className="sf-page">
-        <Spinner />
-      </div>
-    );
-  if (farewell) {
-    return (
-      <div className="sf-page">
-        <EmptyState
-          titleAs="h1"
-          icon="user"
-          title={s.deletedTitle}
-          description={farewell}
-          action={
-            <Link to="/" className="mb-button">
-              {s.toHome}
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
-  if (!user) {
-    return (
-      <div className="sf-page">
-        <EmptyState
-          titleAs="h1"
-          icon="user"
-          title={s.loginPrompt}
-          action={
-            <Link to="/login" className="mb-button">
-              {s.login}
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
-
   const logout = () => {
     void sessionStore.getState().logout();
     void navigate('/');
@@ -74,12 +29,32 @@ export function ProfilePage() {
       void navigate('/');
     } catch (err) {
       setLeaving(false);
-      setToast({
-        tone: 'error',
-        message: err instanceof ApiError && err.message ? err.message : s.logoutEverywhereError,
-      });
+      onFailed(err instanceof ApiError && err.message ? err.message : s.logoutEverywhereError);
     }
   };
+  return { leaving, logout, logoutEverywhere };
+}
+
+/** `/profile` — view and edit name, email and bio; the role label; logout. */
+export function ProfilePage() {
+  const user = useSession((st) => st.user);
+  const loading = useSession((st) => st.loading);
+  const [editing, setEditing] = useState(false);
+  const [toast, setToast] = useState<ProfileToast | null>(null);
+  const { leaving, logout, logoutEverywhere } = useProfileLogout((message) =>
+    setToast({ tone: 'error', message }),
+  );
+  // The account was deleted: the server's message, in place of the profile.
+  const [farewell, setFarewell] = useState<string | null>(null);
+
+  if (loading)
+    return (
+      <div className="sf-page">
+        <Spinner />
+      </div>
+    );
+  if (farewell) return <ProfileFarewell message={farewell} />;
+  if (!user) return <ProfileLoginPrompt />;
 
   return (
     <div className="sf-page profile-page">
@@ -92,71 +67,146 @@ export function ProfilePage() {
           onClose={() => setToast(null)}
         />
       )}
-      <section className="profile-card">
-        <div className="profile-card__head">
-          <Avatar src={user.avatar} name={user.name} size={80} />
-          <div>
-            <p className="profile-card__name">{user.name}</p>
-            <span className="mb-badge">{s.roles[user.role] ?? user.role}</span>
-          </div>
-        </div>
-        {editing ? (
-          <ProfileForm
-            user={user}
-            onSaved={(message) => {
-              setEditing(false);
-              setToast({ tone: 'success', message });
-            }}
-            onFailed={(message) => setToast({ tone: 'error', message })}
-            onCancel={() => setEditing(false)}
-          />
-        ) : (
-          <>
-            <dl className="profile-facts">
-              <div>
-                <dt>{s.name}</dt>
-                <dd>{user.name}</dd>
-              </div>
-              <div>
-                <dt>{s.email}</dt>
-                <dd>
-                  <bdi>{user.email}</bdi>
-                </dd>
-              </div>
-              <div>
-                <dt>{s.role}</dt>
-                <dd>{s.roles[user.role] ?? user.role}</dd>
-              </div>
-              <div>
-                <dt>{s.bio}</dt>
-                <dd>{user.bio?.trim() || s.noBio}</dd>
-              </div>
-            </dl>
-            <div className="profile-actions">
-              <button type="button" className="mb-button" onClick={() => setEditing(true)}>
-                {s.edit}
-              </button>
-              <button type="button" className="mb-button" data-variant="secondary" onClick={logout}>
-                {s.logout}
-              </button>
-              <button
-                type="button"
-                className="mb-button"
-                data-variant="secondary"
-                disabled={leaving}
-                aria-busy={leaving}
-                onClick={() => void logoutEverywhere()}
-              >
-                {leaving ? s.loggingOutEverywhere : s.logoutEverywhere}
-              </button>
-            </div>
-          </>
-        )}
-      </section>
+      <ProfileCard
+        user={user}
+        editing={editing}
+        onEditingChange={setEditing}
+        onToast={setToast}
+        leaving={leaving}
+        onLogout={logout}
+        onLogoutEverywhere={() => void logoutEverywhere()}
+      />
       <FollowedAuthorsSection />
       <ChangePasswordForm onChanged={(message) => setToast({ tone: 'success', message })} />
       <DeleteAccountSection onDeleted={setFarewell} />
     </div>
+  );
+}
+
+/** The account has been deleted: the server's goodbye and the way home. */
+function ProfileFarewell({ message }: { message: string }) {
+  return (
+    <div className="sf-page">
+      <EmptyState
+        titleAs="h1"
+        icon="user"
+        title={s.deletedTitle}
+        description={message}
+        action={
+          <Link to="/" className="mb-button">
+            {s.toHome}
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+/** A guest has no profile: the way to sign in. */
+function ProfileLoginPrompt() {
+  return (
+    <div className="sf-page">
+      <EmptyState
+        titleAs="h1"
+        icon="user"
+        title={s.loginPrompt}
+        action={
+          <Link to="/login" className="mb-button">
+            {s.login}
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+type ProfileCardProps = {
+  user: SessionUser;
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
+  onToast: (toast: ProfileToast) => void;
+  /** Signing out on every device is under way. */
+  leaving: boolean;
+  onLogout: () => void;
+  onLogoutEverywhere: () => void;
+};
+
+/** The reader's picture, name and role, then their details and actions, or the editor. */
+function ProfileCard({ user, editing, onEditingChange, onToast, ...logout }: ProfileCardProps) {
+  return (
+    <section className="profile-card">
+      <div className="profile-card__head">
+        <Avatar src={user.avatar} name={user.name} size={80} />
+        <div>
+          <p className="profile-card__name">{user.name}</p>
+          <span className="mb-badge">{s.roles[user.role] ?? user.role}</span>
+        </div>
+      </div>
+      {editing ? (
+        <ProfileForm
+          user={user}
+          onSaved={(message) => {
+            onEditingChange(false);
+            onToast({ tone: 'success', message });
+          }}
+          onFailed={(message) => onToast({ tone: 'error', message })}
+          onCancel={() => onEditingChange(false)}
+        />
+      ) : (
+        <>
+          <ProfileFacts user={user} />
+          <div className="profile-actions">
+            <button type="button" className="mb-button" onClick={() => onEditingChange(true)}>
+              {s.edit}
+            </button>
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="secondary"
+              onClick={logout.onLogout}
+            >
+              {s.logout}
+            </button>
+            <button
+              type="button"
+              className="mb-button"
+              data-variant="secondary"
+              disabled={logout.leaving}
+              aria-busy={logout.leaving}
+              onClick={logout.onLogoutEverywhere}
+            >
+              {logout.leaving ? s.loggingOutEverywhere : s.logoutEverywhere}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The reader's name, e-mail, role and bio, as saved. */
+function ProfileFacts({ user }: { user: SessionUser }) {
+  return (
+    <dl className="profile-facts">
+      <div>
+        <dt>{s.name}</dt>
+        <dd>{user.name}</dd>
+      </div>
+      <div>
+        <dt>{s.email}</dt>
+        <dd>
+          <bdi>{user.email}</bdi>
+        </dd>
+      </div>
+      <div>
+        <dt>{s.role}</dt>
+        <dd>{s.roles[user.role] ?? user.role}</dd>
+      </div>
+      <div>
+        <dt>{s.bio}</dt>
+        <dd>{user.bio?.trim() || s.noBio}</dd>
+      </div>
+    </dl>
   );
 }
 

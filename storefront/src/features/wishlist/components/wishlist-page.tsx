@@ -71,45 +71,24 @@ export function WishlistPage() {
         <Spinner />
       </div>
     );
-  if (!user) {
-    return (
-      <div className="sf-page">
-        <h1 className="sf-page-title">{s.title}</h1>
-        <EmptyState
-          icon="heart"
-          title={s.loginPrompt}
-          action={
-            <>
-              <Link to="/login" className="mb-button">
-                {s.login}
-              </Link>
-              <Link to="/books" className="mb-button" data-variant="secondary">
-                {s.browse}
-              </Link>
-            </>
-          }
-        />
-      </div>
-    );
-  }
+  if (!user) return <WishlistLoginPrompt />;
 
   const books = list.data ?? [];
+  const remove = (bookId: string) =>
+    toggle.mutate(
+      { bookId, add: false },
+      {
+        onSuccess: () => void list.refetch(),
+        onError: () => setRemoveFailed(true),
+      },
+    );
   return (
     <div className="sf-page">
-      <div className="sf-section-head">
-        <h1 className="sf-page-title">
-          {s.title} <span className="wishlist-count">{s.count(books.length)}</span>
-        </h1>
-        <button
-          type="button"
-          className="mb-button"
-          data-variant="secondary"
-          onClick={() => void list.refetch()}
-          disabled={list.isFetching}
-        >
-          {s.refresh}
-        </button>
-      </div>
+      <WishlistHeader
+        count={books.length}
+        refreshing={list.isFetching}
+        onRefresh={() => void list.refetch()}
+      />
       {removeFailed && (
         <Toast
           tone="error"
@@ -142,51 +121,118 @@ export function WishlistPage() {
           }
         />
       ) : (
-        <ul className="mb-grid mb-grid--books sf-plain-list">
-          {books.map((b) => (
-            <li
-              key={b._id}
-              className="wishlist-card"
-              data-sold-out={b.isAvailable ? undefined : 'true'}
-            >
-              <Link to={`/book/${b._id}`} className="wishlist-card__link">
-                <span className="wishlist-card__cover">
-                  <BookCover src={b.coverImage} title={b.title} />
-                  {!b.isAvailable && (
-                    <span className="wishlist-card__soldout">{strings.book.soldOutOverlay}</span>
-                  )}
-                </span>
-                <span className="wishlist-card__title">{b.title}</span>
-              </Link>
-              <span className="sf-muted">{uiStrings.byAuthor(authorOf(b))}</span>
-              <Stars rating={b.rating} ratings={b.totalRatings} showValue />
-              <span className="sf-muted">{s.sales(b.salesCount ?? 0)}</span>
-              <div className="wishlist-card__foot">
-                <Price value={b.price} className="wishlist-card__price" />
-                <WishlistCartButton book={b} />
-                <button
-                  type="button"
-                  className="mb-button"
-                  data-variant="ghost"
-                  aria-label={s.remove(b.title)}
-                  disabled={toggle.isPending}
-                  onClick={() =>
-                    toggle.mutate(
-                      { bookId: b._id, add: false },
-                      {
-                        onSuccess: () => void list.refetch(),
-                        onError: () => setRemoveFailed(true),
-                      },
-                    )
-                  }
-                >
-                  {s.removeShort}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <WishlistGrid books={books} removing={toggle.isPending} onRemove={remove} />
       )}
     </div>
+  );
+}
+
+type WishlistHeaderProps = {
+  /** How many books are wished. */
+  count: number;
+  /** The list is being fetched again: no second refresh meanwhile. */
+  refreshing: boolean;
+  onRefresh: () => void;
+};
+
+/** The page's title with the count of wished books, and the refresh button. */
+function WishlistHeader({ count, refreshing, onRefresh }: WishlistHeaderProps) {
+  return (
+    <div className="sf-section-head">
+      <h1 className="sf-page-title">
+        {s.title} <span className="wishlist-count">{s.count(count)}</span>
+      </h1>
+      <button
+        type="button"
+        className="mb-button"
+        data-variant="secondary"
+        onClick={onRefresh}
+        disabled={refreshing}
+      >
+        {s.refresh}
+      </button>
+    </div>
+  );
+}
+
+type WishlistGridProps = {
+  books: Book[];
+  /** A book is being taken off the wishlist: no second removal meanwhile. */
+  removing: boolean;
+  onRemove: (bookId: string) => void;
+};
+
+/** The wished books, a card each. */
+function WishlistGrid({ books, removing, onRemove }: WishlistGridProps) {
+  return (
+    <ul className="mb-grid mb-grid--books sf-plain-list">
+      {books.map((b) => (
+        <WishlistCard key={b._id} book={b} removing={removing} onRemove={() => onRemove(b._id)} />
+      ))}
+    </ul>
+  );
+}
+
+/** A guest has no wishlist: the way to sign in, or to browse the books. */
+function WishlistLoginPrompt() {
+  return (
+    <div className="sf-page">
+      <h1 className="sf-page-title">{s.title}</h1>
+      <EmptyState
+        icon="heart"
+        title={s.loginPrompt}
+        action={
+          <>
+            <Link to="/login" className="mb-button">
+              {s.login}
+            </Link>
+            <Link to="/books" className="mb-button" data-variant="secondary">
+              {s.browse}
+            </Link>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+type WishlistCardProps = {
+  book: Book;
+  /** A book is being taken off the wishlist: no second removal meanwhile. */
+  removing: boolean;
+  onRemove: () => void;
+};
+
+/** One wished book: its cover and title (a link to it), author, rating, sales, price and actions. */
+function WishlistCard({ book: b, removing, onRemove }: WishlistCardProps) {
+  return (
+    <li className="wishlist-card" data-sold-out={b.isAvailable ? undefined : 'true'}>
+      <Link to={`/book/${b._id}`} className="wishlist-card__link">
+        <span className="wishlist-card__cover">
+          <BookCover src={b.coverImage} title={b.title} />
+          {!b.isAvailable && (
+            <span className="wishlist-card__soldout">{strings.book.soldOutOverlay}</span>
+          )}
+        </span>
+        <span className="wishlist-card__title">{b.title}</span>
+      </Link>
+      <span className="sf-muted">{uiStrings.byAuthor(authorOf(b))}</span>
+      <Stars rating={b.rating} ratings={b.totalRatings} showValue />
+      <span className="sf-muted">{s.sales(b.salesCount ?? 0)}</span>
+      <div className="wishlist-card__foot">
+        <Price value={b.price} className="wishlist-card__price" />
+        <WishlistCartButton book={b} />
+        <button
+          type="button"
+          className="mb-button"
+          data-variant="ghost"
+          aria-label={s.remove(b.title)}
+          disabled={removing}
+          onClick={onRemove}
+        >
+          {s.removeShort}
+        </button>
+      </div>
+    </li>
   );
 }

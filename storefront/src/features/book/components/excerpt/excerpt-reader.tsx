@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type Dispatch,
+  type PointerEvent,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { ErrorState, Icon, Spinner } from '@mechabrim/ui';
 import { fetchExcerpt } from '../../api/get-excerpt';
@@ -54,25 +64,19 @@ function useStageBox(stage: HTMLElement | null): Box | null {
   return box;
 }
 
-/**
- * The in-page excerpt reader: a modal dialog over the book page that shows the excerpt one page
- * at a time, right to left — the next page button sits on the left, ArrowLeft turns forward,
- * and on a phone dragging the page to the right brings in the next one. Esc, the close button or
- * a click beside the page closes it; Tab stays inside while it is open.
- */
-export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: ExcerptReaderProps) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const textRef = useRef<HTMLDivElement>(null);
-  const [stage, setStage] = useState<HTMLDivElement | null>(null);
-  const box = useStageBox(stage);
+type ExcerptLoad = {
+  state: State;
+  page: number;
+  setPage: Dispatch<SetStateAction<number>>;
+  /** Downloads and opens the excerpt again, after a failure. */
+  retry: () => void;
+};
+
+/** The excerpt, downloaded and opened (and closed again when the reader goes), and its page. */
+function useExcerptDocument(bookId: string, open: OpenExcerpt): ExcerptLoad {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
-  const [drawError, setDrawError] = useState(false);
-  const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
 
   // Download and open the excerpt; a retry starts over.
   useEffect(() => {
@@ -104,8 +108,14 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
     };
   }, [bookId, open, attempt]);
 
-  const doc = state.status === 'ready' ? state.doc : null;
-  const total = doc?.pageCount ?? 0;
+  return { state, page, setPage, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** The canvas and text layer the current page is drawn into, and whether drawing it failed. */
+function usePageDrawing(doc: ExcerptDocument | null, page: number, box: Box | null) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
+  const [drawError, setDrawError] = useState(false);
 
   // Draw the current page whenever it, the document or the room for it changes.
   useEffect(() => {
@@ -115,6 +125,12 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
     doc.renderPage(page, canvas, box, textRef.current).catch(() => setDrawError(true));
   }, [doc, page, box]);
 
+  return { canvasRef, textRef, drawError };
+}
+
+/** The close button's ref: it takes the focus when the reader opens. */
+function useModalOpening() {
+  const closeRef = useRef<HTMLButtonElement>(null);
   // While open: the page behind does not scroll, and focus starts on the close button.
   useEffect(() => {
     const previous = document.body.style.overflow;
@@ -124,15 +140,31 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
       document.body.style.overflow = previous;
     };
   }, []);
+  return closeRef;
+}
 
-  const act = useCallback(
-    (action: ReaderAction) => {
-      if (action === 'close') onClose();
-      else setPage((current) => pageAfter(action, current, total));
-    },
-    [onClose, total],
-  );
+/** Keep focus inside the dialog: from the last control back to the first, and around. */
+function keepTabInside(dialog: HTMLElement, event: KeyboardEvent) {
+  const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
+/** Tab kept inside the dialog, and the keys that turn pages or close. */
+function useReaderKeys(
+  dialogRef: RefObject<HTMLDivElement | null>,
+  doc: ExcerptDocument | null,
+  act: (action: ReaderAction) => void,
+) {
   // Keys are read on the whole document while the reader is open, so they still work when the
   // focused control was just disabled (the last page's 'next').
   const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
@@ -140,19 +172,7 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (event.key === 'Tab') {
-      // Keep focus inside the dialog: from the last control back to the first, and around.
-      const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !dialog.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      keepTabInside(dialog, event);
       return;
     }
     const action = actionForKey(event.key);
@@ -166,19 +186,35 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
     document.addEventListener('keydown', listener, true);
     return () => document.removeEventListener('keydown', listener, true);
   }, []);
+}
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === 'mouse') return;
-    swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const start = swipe.current;
-    swipe.current = null;
-    if (!start || start.id !== event.pointerId || !doc) return;
-    const action = actionForSwipe(event.clientX - start.x, event.clientY - start.y);
-    if (action) act(action);
-  };
+type SwipeHandlers = {
+  onPointerDown: (event: PointerEvent<HTMLDivElement>) => void;
+  onPointerUp: (event: PointerEvent<HTMLDivElement>) => void;
+  onPointerCancel: () => void;
+};
 
+/** A finger's drag across the page turns it (a mouse's does not). */
+function useSwipe(doc: ExcerptDocument | null, act: (action: ReaderAction) => void): SwipeHandlers {
+  const swipe = useRef<{ x: number; y: number; id: number } | null>(null);
+  return {
+    onPointerDown: (event) => {
+      if (event.pointerType === 'mouse') return;
+      swipe.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
+    },
+    onPointerUp: (event) => {
+      const start = swipe.current;
+      swipe.current = null;
+      if (!start || start.id !== event.pointerId || !doc) return;
+      const action = actionForSwipe(event.clientX - start.x, event.clientY - start.y);
+      if (action) act(action);
+    },
+    onPointerCancel: () => (swipe.current = null),
+  };
+}
+
+/** The backdrop's ref: a press on it, beside the page, closes the reader. */
+function useBackdropClose(onClose: () => void) {
   // A click beside the page (on the dimmed backdrop) closes, as Esc does.
   const backdropRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -190,6 +226,36 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
     backdrop.addEventListener('mousedown', listener);
     return () => backdrop.removeEventListener('mousedown', listener);
   }, [onClose]);
+  return backdropRef;
+}
+
+/**
+ * The in-page excerpt reader: a modal dialog over the book page that shows the excerpt one page
+ * at a time, right to left — the next page button sits on the left, ArrowLeft turns forward,
+ * and on a phone dragging the page to the right brings in the next one. Esc, the close button or
+ * a click beside the page closes it; Tab stays inside while it is open.
+ */
+export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: ExcerptReaderProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  const box = useStageBox(stage);
+  const { state, page, setPage, retry } = useExcerptDocument(bookId, open);
+  const doc = state.status === 'ready' ? state.doc : null;
+  const total = doc?.pageCount ?? 0;
+  const { canvasRef, textRef, drawError } = usePageDrawing(doc, page, box);
+  const closeRef = useModalOpening();
+
+  const act = useCallback(
+    (action: ReaderAction) => {
+      if (action === 'close') onClose();
+      else setPage((current) => pageAfter(action, current, total));
+    },
+    [onClose, setPage, total],
+  );
+  useReaderKeys(dialogRef, doc, act);
+  const swipeHandlers = useSwipe(doc, act);
+  const backdropRef = useBackdropClose(onClose);
 
   const pageLabel = total ? s.pageOf(page, total) : '';
 
@@ -203,99 +269,153 @@ export function ExcerptReader({ bookId, title, onClose, open = openExcerpt }: Ex
         aria-labelledby={titleId}
         data-testid="excerpt-reader"
       >
-        <header className="excerpt-reader__head">
-          <h2 id={titleId} className="excerpt-reader__title">
-            {s.dialogTitle(title)}
-          </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            className="mb-button excerpt-reader__close"
-            data-variant="ghost"
-            onClick={onClose}
-            aria-label={s.close}
-            title={s.close}
-          >
-            <Icon name="close" />
-          </button>
-        </header>
-
-        <div
-          ref={setStage}
-          className="excerpt-reader__stage"
-          onPointerDown={onPointerDown}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => (swipe.current = null)}
-        >
-          {state.status === 'loading' && <Spinner label={s.loading} />}
-          {state.status === 'error' && (
-            <ErrorState
-              title={s.loadError}
-              message={state.message}
-              onRetry={() => setAttempt((n) => n + 1)}
-            />
-          )}
-          {state.status === 'ready' && drawError && (
-            <ErrorState
-              title={s.loadError}
-              message={s.loadErrorText}
-              onRetry={() => setAttempt((n) => n + 1)}
-            />
-          )}
-          {state.status === 'ready' && (
-            <div className="excerpt-reader__sheet" hidden={drawError}>
-              <canvas
-                ref={canvasRef}
-                className="excerpt-reader__page"
-                role="img"
-                aria-label={pageLabel}
-                data-page={page}
-              />
-              {/* The page's words, transparent over the drawing: selectable, and read aloud. */}
-              <div
-                ref={textRef}
-                className="textLayer excerpt-reader__text"
-                dir="rtl"
-                lang="he"
-                data-testid="excerpt-text"
-              />
-            </div>
-          )}
-        </div>
-
+        <ExcerptReaderHeader
+          titleId={titleId}
+          title={title}
+          closeRef={closeRef}
+          onClose={onClose}
+        />
+        <ExcerptStage
+          stageRef={setStage}
+          swipeHandlers={swipeHandlers}
+          state={state}
+          drawError={drawError}
+          onRetry={retry}
+          canvasRef={canvasRef}
+          textRef={textRef}
+          page={page}
+          pageLabel={pageLabel}
+        />
         {state.status === 'ready' && (
-          <footer className="excerpt-reader__nav">
-            <button
-              type="button"
-              className="mb-button excerpt-reader__turn"
-              data-variant="secondary"
-              onClick={() => act('previous')}
-              disabled={page <= 1}
-              aria-label={s.previous}
-              title={s.previous}
-            >
-              <Icon name="chevronRight" />
-            </button>
-            <p className="excerpt-reader__count" aria-live="polite" data-testid="excerpt-page">
-              {pageLabel}
-            </p>
-            <button
-              type="button"
-              className="mb-button excerpt-reader__turn"
-              data-variant="secondary"
-              onClick={() => act('next')}
-              disabled={page >= total}
-              aria-label={s.next}
-              title={s.next}
-            >
-              <Icon name="chevronLeft" />
-            </button>
-          </footer>
+          <ExcerptPageTurns page={page} total={total} pageLabel={pageLabel} onTurn={act} />
         )}
         <p className="excerpt-reader__hint">{s.keyboardHint}</p>
       </div>
     </div>,
     document.body,
+  );
+}
+
+type ExcerptReaderHeaderProps = {
+  titleId: string;
+  title: string;
+  closeRef: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+};
+
+/** The dialog's title (the book's name) and its close button. */
+function ExcerptReaderHeader({ titleId, title, closeRef, onClose }: ExcerptReaderHeaderProps) {
+  return (
+    <header className="excerpt-reader__head">
+      <h2 id={titleId} className="excerpt-reader__title">
+        {s.dialogTitle(title)}
+      </h2>
+      <button
+        ref={closeRef}
+        type="button"
+        className="mb-button excerpt-reader__close"
+        data-variant="ghost"
+        onClick={onClose}
+        aria-label={s.close}
+        title={s.close}
+      >
+        <Icon name="close" />
+      </button>
+    </header>
+  );
+}
+
+type ExcerptStageProps = {
+  /** Receives the stage element, whose size is the room for a page. */
+  stageRef: (stage: HTMLDivElement | null) => void;
+  swipeHandlers: SwipeHandlers;
+  state: State;
+  drawError: boolean;
+  onRetry: () => void;
+  canvasRef: RefObject<HTMLCanvasElement | null>;
+  textRef: RefObject<HTMLDivElement | null>;
+  page: number;
+  pageLabel: string;
+};
+
+/** Where the page is shown: loading, the failure to open or draw it, or the page itself. */
+function ExcerptStage(props: ExcerptStageProps) {
+  const { state, drawError, onRetry, swipeHandlers } = props;
+  return (
+    <div
+      ref={props.stageRef}
+      className="excerpt-reader__stage"
+      onPointerDown={swipeHandlers.onPointerDown}
+      onPointerUp={swipeHandlers.onPointerUp}
+      onPointerCancel={swipeHandlers.onPointerCancel}
+    >
+      {state.status === 'loading' && <Spinner label={s.loading} />}
+      {state.status === 'error' && (
+        <ErrorState title={s.loadError} message={state.message} onRetry={onRetry} />
+      )}
+      {state.status === 'ready' && drawError && (
+        <ErrorState title={s.loadError} message={s.loadErrorText} onRetry={onRetry} />
+      )}
+      {state.status === 'ready' && (
+        <div className="excerpt-reader__sheet" hidden={drawError}>
+          <canvas
+            ref={props.canvasRef}
+            className="excerpt-reader__page"
+            role="img"
+            aria-label={props.pageLabel}
+            data-page={props.page}
+          />
+          {/* The page's words, transparent over the drawing: selectable, and read aloud. */}
+          <div
+            ref={props.textRef}
+            className="textLayer excerpt-reader__text"
+            dir="rtl"
+            lang="he"
+            data-testid="excerpt-text"
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+type ExcerptPageTurnsProps = {
+  page: number;
+  total: number;
+  pageLabel: string;
+  onTurn: (action: ReaderAction) => void;
+};
+
+/** The previous and next buttons (right to left) around which page of how many is shown. */
+function ExcerptPageTurns({ page, total, pageLabel, onTurn }: ExcerptPageTurnsProps) {
+  return (
+    <footer className="excerpt-reader__nav">
+      <button
+        type="button"
+        className="mb-button excerpt-reader__turn"
+        data-variant="secondary"
+        onClick={() => onTurn('previous')}
+        disabled={page <= 1}
+        aria-label={s.previous}
+        title={s.previous}
+      >
+        <Icon name="chevronRight" />
+      </button>
+      <p className="excerpt-reader__count" aria-live="polite" data-testid="excerpt-page">
+        {pageLabel}
+      </p>
+      <button
+        type="button"
+        className="mb-button excerpt-reader__turn"
+        data-variant="secondary"
+        onClick={() => onTurn('next')}
+        disabled={page >= total}
+        aria-label={s.next}
+        title={s.next}
+      >
+        <Icon name="chevronLeft" />
+      </button>
+    </footer>
   );
 }
 
