@@ -21,13 +21,11 @@ import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import { QueueProducer } from '../infra/queue-producer';
 import {
-  KEY_OF,
   PREFLIGHT_JOB_OPTIONS,
   STORED_FILE_OF,
   asDomainError,
   assertDecodableImage,
-  isFileField,
-  storeFilePart,
+  storeFormFile,
 } from './upload-parts';
 
 interface BookFilesRecord {
@@ -127,14 +125,7 @@ export class BookFilesService {
     for await (const part of parts) {
       // Text fields have no place here; they are read away and ignored.
       if (part.type === 'field') continue;
-      const field = part.fieldname;
-      if (!isFileField(field))
-        throw new DomainError('invalid_data', BOOK_UPLOAD_HE.unknownFile(field.slice(0, 50)));
-      if (files[field]) throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
-      const key = keys[KEY_OF[field]];
-      stored.push(key);
-      await storeFilePart(this.storage, part, field, key);
-      files[field] = key;
+      await storeFormFile(this.storage, part, keys, files, stored);
     }
     return files;
   }

@@ -25,12 +25,10 @@ import { validationSummary, zodProblems } from '../common/validation/zod-validat
 import { QueueProducer } from '../infra/queue-producer';
 import { PrintQuotesService, type StoredPrintCost } from '../print/print-quotes.service';
 import {
-  KEY_OF,
   PREFLIGHT_JOB_OPTIONS,
   asDomainError,
   assertDecodableImage,
-  isFileField,
-  storeFilePart,
+  storeFormFile,
 } from './upload-parts';
 
 /**
@@ -115,14 +113,7 @@ export class BookUploadsService {
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      const field = part.fieldname;
-      if (!isFileField(field))
-        throw new DomainError('invalid_data', BOOK_UPLOAD_HE.unknownFile(field.slice(0, 50)));
-      if (files[field]) throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
-      const key = keys[KEY_OF[field]];
-      stored.push(key);
-      await storeFilePart(this.storage, part, field, key);
-      files[field] = key;
+      await storeFormFile(this.storage, part, keys, files, stored);
     }
     return { fields, files };
   }

@@ -70,6 +70,31 @@ export async function storeFilePart(
   }
 }
 
+/** The files a form has stored so far, by field, and their keys. */
+export type StoredFormFiles = Partial<Record<BookUploadFileField, string>>;
+
+/**
+ * Stores one file part of an upload form under its key, refusing a field that is not a file
+ * field or a file sent twice. The key is pushed to `stored` before the write starts, so the
+ * caller can remove every stored file after a failure part-way through.
+ */
+export async function storeFormFile(
+  storage: StoragePort,
+  part: MultipartFile,
+  keys: Record<(typeof KEY_OF)[BookUploadFileField], string>,
+  files: StoredFormFiles,
+  stored: string[],
+): Promise<void> {
+  const field = part.fieldname;
+  if (!isFileField(field))
+    throw new DomainError('invalid_data', BOOK_UPLOAD_HE.unknownFile(field.slice(0, 50)));
+  if (files[field]) throw new DomainError('invalid_data', BOOK_UPLOAD_HE.duplicateFile(field));
+  const key = keys[KEY_OF[field]];
+  stored.push(key);
+  await storeFilePart(storage, part, field, key);
+  files[field] = key;
+}
+
 /** A cover image must decode whole, not only start with the right bytes. */
 export async function assertDecodableImage(storage: StoragePort, key: string): Promise<void> {
   try {
