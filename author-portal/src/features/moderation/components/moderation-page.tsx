@@ -6,6 +6,7 @@ import { useQueryClient } from '@mechabrim/query';
 import { BookCover, ErrorState } from '@mechabrim/ui';
 import { reasonOf } from '../../../shared/errors';
 import { PreflightReport } from '../../../shared/preflight-report';
+import { RejectReasonForm } from '../../../shared/reject-reason-form';
 import { strings } from '../../../strings.he';
 import { decide, moderationKey, useModerationList, type ModerationKind } from '../api/moderation';
 import './moderation.css';
@@ -72,40 +73,17 @@ type RejectFormProps = { kind: ModerationKind; decision: DecisionState };
 
 /** The reason to reject with; Escape closes it like 'cancel'. */
 function RejectForm({ kind, decision }: RejectFormProps) {
-  const { reasonId, reason, setReason, busy, reasonRef, cancel, send } = decision;
   return (
-    <form
-      className="ap-decision__reject"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send(reason);
+    <RejectReasonForm
+      block="ap-decision"
+      decision={decision}
+      onCancel={decision.cancel}
+      labels={{
+        reason: kind === 'reviews' ? s.reviewReason : s.reason,
+        confirm: s.confirmReject,
+        cancel: s.cancel,
       }}
-    >
-      <label htmlFor={reasonId}>{kind === 'reviews' ? s.reviewReason : s.reason}</label>
-      <textarea
-        ref={reasonRef}
-        id={reasonId}
-        className="mb-field__control"
-        rows={2}
-        required
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            cancel();
-          }
-        }}
-      />
-      <div className="ap-decision__buttons">
-        <button type="submit" className="mb-button" disabled={busy || reason.trim() === ''}>
-          {s.confirmReject}
-        </button>
-        <button type="button" className="mb-button" data-variant="ghost" onClick={cancel}>
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { useQueryClient } from '@mechabrim/query';
 import { ErrorState } from '@mechabrim/ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { reasonOf } from '../../../shared/errors';
+import { RejectReasonForm } from '../../../shared/reject-reason-form';
 import { strings } from '../../../strings.he';
 import {
   decideReturn,
@@ -111,41 +112,14 @@ type ReturnDecisionState = ReturnType<typeof useReturnDecision>;
 
 /** The reason the buyer will read; Escape closes it like 'cancel'. */
 function ReturnRejectForm({ decision }: { decision: ReturnDecisionState }) {
-  const { reasonId, reason, setReason, busy, reasonRef, close, send } = decision;
   return (
-    <form
-      className="ap-refunds__reject"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send(reason);
-      }}
-    >
-      <label htmlFor={reasonId}>{s.rejectReason}</label>
-      <textarea
-        ref={reasonRef}
-        id={reasonId}
-        className="mb-field__control"
-        rows={2}
-        required
-        maxLength={500}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            close();
-          }
-        }}
-      />
-      <div className="ap-refunds__buttons">
-        <button type="submit" className="mb-button" disabled={busy || reason.trim() === ''}>
-          {s.confirmReject}
-        </button>
-        <button type="button" className="mb-button" data-variant="ghost" onClick={close}>
-          {s.cancel}
-        </button>
-      </div>
-    </form>
+    <RejectReasonForm
+      block="ap-refunds"
+      decision={decision}
+      onCancel={decision.close}
+      labels={{ reason: s.rejectReason, confirm: s.confirmReject, cancel: s.cancel }}
+      maxLength={500}
+    />
   );
 }
 
