@@ -6,7 +6,7 @@ import { useQueryClient } from '@mechabrim/query';
 import { BookCover, ErrorState } from '@mechabrim/ui';
 import { reasonOf } from '../../../shared/errors';
 import { PreflightReport } from '../../../shared/preflight-report';
-import { RejectReasonForm } from '../../../shared/reject-reason-form';
+import { DecisionButtons, RejectReasonForm } from '../../../shared/admin-decision';
 import { strings } from '../../../strings.he';
 import { decide, moderationKey, useModerationList, type ModerationKind } from '../api/moderation';
 import './moderation.css';
@@ -87,31 +87,6 @@ function RejectForm({ kind, decision }: RejectFormProps) {
   );
 }
 
-type DecisionButtonsProps = { title: string; decision: DecisionState };
-
-function DecisionButtons({ title, decision }: DecisionButtonsProps) {
-  const { busy, rejectRef, send, setRejecting } = decision;
-  return (
-    <div className="ap-decision__buttons">
-      <button type="button" className="mb-button" disabled={busy} onClick={() => void send(null)}>
-        {s.approve}
-        <span className="mb-visually-hidden"> {title}</span>
-      </button>
-      <button
-        ref={rejectRef}
-        type="button"
-        className="mb-button"
-        data-variant="ghost"
-        disabled={busy}
-        onClick={() => setRejecting(true)}
-      >
-        {s.reject}
-        <span className="mb-visually-hidden"> {title}</span>
-      </button>
-    </div>
-  );
-}
-
 /** Approve, or reject with the reason the author will read. */
 function Decision(props: DecisionProps) {
   const decision = useDecision(props);
@@ -120,7 +95,12 @@ function Decision(props: DecisionProps) {
       {decision.rejecting ? (
         <RejectForm kind={props.kind} decision={decision} />
       ) : (
-        <DecisionButtons title={props.title} decision={decision} />
+        <DecisionButtons
+          block="ap-decision"
+          decision={decision}
+          labels={{ accept: s.approve, reject: s.reject }}
+          item={props.title}
+        />
       )}
     </div>
   );

@@ -10,7 +10,7 @@ import { useQueryClient } from '@mechabrim/query';
 import { ErrorState } from '@mechabrim/ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { reasonOf } from '../../../shared/errors';
-import { RejectReasonForm } from '../../../shared/reject-reason-form';
+import { DecisionButtons, RejectReasonForm } from '../../../shared/admin-decision';
 import { strings } from '../../../strings.he';
 import {
   decideReturn,
@@ -123,37 +123,18 @@ function ReturnRejectForm({ decision }: { decision: ReturnDecisionState }) {
   );
 }
 
-type ReturnDecisionButtonsProps = { item: AdminReturn; decision: ReturnDecisionState };
-
-function ReturnDecisionButtons({ item, decision }: ReturnDecisionButtonsProps) {
-  const { busy, rejectRef, send, setRejecting } = decision;
-  const order = <span className="mb-visually-hidden"> {s.order(item.orderReference)}</span>;
-  return (
-    <div className="ap-refunds__buttons">
-      <button type="button" className="mb-button" disabled={busy} onClick={() => void send(null)}>
-        {s.receive}
-        {order}
-      </button>
-      <button
-        ref={rejectRef}
-        type="button"
-        className="mb-button"
-        data-variant="ghost"
-        disabled={busy}
-        onClick={() => setRejecting(true)}
-      >
-        {s.reject}
-        {order}
-      </button>
-    </div>
-  );
-}
-
 /** 'Received', or 'reject' with the reason the buyer will read. */
 function ReturnDecision({ item, onNotice }: ReturnDecisionProps) {
   const decision = useReturnDecision({ item, onNotice });
   if (decision.rejecting) return <ReturnRejectForm decision={decision} />;
-  return <ReturnDecisionButtons item={item} decision={decision} />;
+  return (
+    <DecisionButtons
+      block="ap-refunds"
+      decision={decision}
+      labels={{ accept: s.receive, reject: s.reject }}
+      item={s.order(item.orderReference)}
+    />
+  );
 }
 
 function ReturnCard({ item, onNotice }: { item: AdminReturn; onNotice: OnNotice }) {

@@ -1,19 +1,60 @@
 import type { RefObject } from 'react';
 
-/** What a reject form needs of its decision's state (the moderation's and the returns'). */
-export interface RejectReasonState {
+/**
+ * An admin's decision on one item, shared by the moderation (approve or reject a book, an edit,
+ * a review) and the returns (received, or rejected): the two buttons, then the reason to reject
+ * with. What they need of the decision's state:
+ */
+export interface AdminDecisionState {
   reasonId: string;
   reason: string;
   setReason: (reason: string) => void;
   busy: boolean;
   reasonRef: RefObject<HTMLTextAreaElement | null>;
-  send: (reason: string) => Promise<void>;
+  rejectRef: RefObject<HTMLButtonElement | null>;
+  setRejecting: (rejecting: boolean) => void;
+  /** `null` accepts; a reason rejects. */
+  send: (reason: string | null) => Promise<void>;
+}
+
+type DecisionButtonsProps = {
+  /** The page's CSS block: the buttons' row is `<block>__buttons`. */
+  block: string;
+  decision: AdminDecisionState;
+  labels: { accept: string; reject: string };
+  /** Which item the buttons decide, for screen readers (visually hidden after each label). */
+  item: string;
+};
+
+/** Accept, or open the reason form to reject. */
+export function DecisionButtons({ block, decision, labels, item }: DecisionButtonsProps) {
+  const { busy, rejectRef, send, setRejecting } = decision;
+  const hidden = <span className="mb-visually-hidden"> {item}</span>;
+  return (
+    <div className={`${block}__buttons`}>
+      <button type="button" className="mb-button" disabled={busy} onClick={() => void send(null)}>
+        {labels.accept}
+        {hidden}
+      </button>
+      <button
+        ref={rejectRef}
+        type="button"
+        className="mb-button"
+        data-variant="ghost"
+        disabled={busy}
+        onClick={() => setRejecting(true)}
+      >
+        {labels.reject}
+        {hidden}
+      </button>
+    </div>
+  );
 }
 
 type RejectReasonFormProps = {
   /** The page's CSS block: the form is `<block>__reject`, its buttons `<block>__buttons`. */
   block: string;
-  decision: RejectReasonState;
+  decision: AdminDecisionState;
   /** Closes the form without rejecting (the cancel button, and Escape in the reason). */
   onCancel: () => void;
   labels: { reason: string; confirm: string; cancel: string };
