@@ -32,7 +32,10 @@ export class DependencyIndicators {
       .check('mongodb')
       .attempt(async () => {
         const db = this.mongo.db;
-        if (this.mongo.readyState !== 1 || !db) throw new Error('not connected');
+        if (!db) throw new Error('not connected');
+        // A ping, not mongoose's readyState: after MongoDB came back, the driver's monitor could
+        // stay on its last error (seen for 30 s and more) and mongoose 'disconnected' with it. The
+        // ping's server selection asks the monitor to check now, so the API recovers at once.
         await db.admin().ping();
       })
       .withTimeout(PING_TIMEOUT_MS)
