@@ -33,10 +33,10 @@ export class DependencyIndicators {
       .attempt(async () => {
         const db = this.mongo.db;
         if (!db) throw new Error('not connected');
-        // A ping, not mongoose's readyState: after MongoDB came back, the driver's monitor could
-        // stay on its last error (seen for 30 s and more) and mongoose 'disconnected' with it. The
-        // ping's server selection asks the monitor to check now. (It can still stay stuck, rarely:
-        // the outage test saw it once more under a full run's load.)
+        // A ping, not mongoose's readyState: after MongoDB came back, mongoose stays
+        // 'disconnected' until the driver's monitor checks again, and the ping's server selection
+        // asks it to check now. (A monitor whose check was lost is restarted by the watchdog in
+        // mongo/monitor-watchdog.ts.)
         await db.admin().ping();
       })
       .withTimeout(PING_TIMEOUT_MS)

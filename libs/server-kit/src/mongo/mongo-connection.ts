@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { MongooseModuleOptions } from '@nestjs/mongoose';
 import mongoose, { type Connection, type ConnectOptions } from 'mongoose';
+import { restartStuckMonitors } from './monitor-watchdog';
 
 const RETRY_MS = 2000;
 
@@ -44,6 +45,8 @@ export function mongooseRootOptions(uri: string, limits: MongoWaitLimits): Mongo
 /**
  * The driver reconnects by itself once a first connection succeeded, but not when the very first
  * attempt fails. Keep retrying that one in the background so a service can start before MongoDB.
+ * Once connected, a server monitor whose check never ends is restarted (see
+ * {@link restartStuckMonitors}), so the service recovers when MongoDB comes back.
  */
 export function keepConnecting(
   connection: Connection,
@@ -54,13 +57,20 @@ export function keepConnecting(
   let everConnected = false;
   let closing = false;
   let timer: NodeJS.Timeout | undefined;
+  let stopWatchdog: (() => void) | undefined;
   connection.on('connected', () => {
     if (!everConnected) logger.log('connected');
     everConnected = true;
+    stopWatchdog ??= restartStuckMonitors(connection.getClient(), {
+      stuckAfterMs: stuckCheckLimitMs(options),
+      logger,
+    });
   });
   connection.on('close', () => {
     closing = true;
     if (timer) clearTimeout(timer);
+    stopWatchdog?.();
+    stopWatchdog = undefined;
   });
   const retry = () => {
     timer = undefined;
@@ -78,4 +88,11 @@ export function keepConnecting(
   }
   connection.on('error', (error: Error) => schedule(error));
   return connection;
+}
+
+/** Longer than any check of the driver's monitor may take with these options (see the watchdog). */
+function stuckCheckLimitMs(options: ConnectOptions): number {
+  const connectTimeoutMS = options.connectTimeoutMS ?? 30_000;
+  const heartbeatFrequencyMS = options.heartbeatFrequencyMS ?? 10_000;
+  return 2 * connectTimeoutMS + heartbeatFrequencyMS + 1000;
 }
