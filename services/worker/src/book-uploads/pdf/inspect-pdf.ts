@@ -1,4 +1,3 @@
-import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import {
   EncryptedPDFError,
   PDFArray,
@@ -6,8 +5,6 @@ import {
   PDFDocument,
   PDFName,
   PDFNumber,
-  PDFObject,
-  PDFRawStream,
   PDFStream,
   type PDFPage,
 } from 'pdf-lib';
@@ -22,6 +19,16 @@ import {
   type Matrix,
   type TextRun,
 } from './content-stream';
+import {
+  contentStreams,
+  dictAt,
+  fontEmbedded,
+  lookup,
+  N,
+  nameAt,
+  numberAt,
+  streamBytes,
+} from './pdf-objects';
 
 /** Limits of one inspection, so a hostile file runs out of budget instead of the worker. */
 export interface InspectLimits {
@@ -121,96 +128,6 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocument> {
   }
 }
 
-const N = {
-  Resources: PDFName.of('Resources'),
-  Font: PDFName.of('Font'),
-  XObject: PDFName.of('XObject'),
-  Subtype: PDFName.of('Subtype'),
-  FontDescriptor: PDFName.of('FontDescriptor'),
-  FontFile: PDFName.of('FontFile'),
-  FontFile2: PDFName.of('FontFile2'),
-  FontFile3: PDFName.of('FontFile3'),
-  DescendantFonts: PDFName.of('DescendantFonts'),
-  BaseFont: PDFName.of('BaseFont'),
-  Width: PDFName.of('Width'),
-  Height: PDFName.of('Height'),
-  ImageMask: PDFName.of('ImageMask'),
-  Matrix: PDFName.of('Matrix'),
-  Filter: PDFName.of('Filter'),
-  ViewerPreferences: PDFName.of('ViewerPreferences'),
-  Direction: PDFName.of('Direction'),
-};
-
-function lookup(dict: PDFDict, key: PDFName): PDFObject | undefined {
-  try {
-    return dict.lookup(key);
-  } catch {
-    return undefined;
-  }
-}
-
-function dictAt(dict: PDFDict, key: PDFName): PDFDict | undefined {
-  const value = lookup(dict, key);
-  if (value instanceof PDFDict) return value;
-  if (value instanceof PDFStream) return value.dict;
-  return undefined;
-}
-
-function nameAt(dict: PDFDict, key: PDFName): string | undefined {
-  const value = lookup(dict, key);
-  return value instanceof PDFName ? value.decodeText() : undefined;
-}
-
-function numberAt(dict: PDFDict, key: PDFName): number | undefined {
-  const value = lookup(dict, key);
-  return value instanceof PDFNumber ? value.asNumber() : undefined;
-}
-
-/** The decoded bytes of a stream, or null when its filter is not one we read. */
-function streamBytes(stream: PDFObject | undefined, limits: InspectLimits): Uint8Array | null {
-  if (!(stream instanceof PDFStream)) return null;
-  if (!(stream instanceof PDFRawStream)) return stream.getContents();
-  const filter = lookup(stream.dict, N.Filter);
-  const filters =
-    filter === undefined
-      ? []
-      : filter instanceof PDFName
-        ? [filter.decodeText()]
-        : filter instanceof PDFArray
-          ? filter.asArray().map((f) => (f instanceof PDFName ? f.decodeText() : '?'))
-          : ['?'];
-  let data: Uint8Array = stream.contents;
-  for (const name of filters) {
-    if (name !== 'FlateDecode' && name !== 'Fl') return null;
-    // maxOutputLength stops a decompression bomb; a sync flush reads a cut-off stream as far as
-    // it goes instead of throwing.
-    data = inflateSync(data, {
-      maxOutputLength: limits.maxStreamBytes,
-      finishFlush: zlibConstants.Z_SYNC_FLUSH,
-    });
-  }
-  return data;
-}
-
-function contentStreams(page: PDFPage): PDFObject[] {
-  let contents: PDFObject | undefined;
-  try {
-    contents = page.node.Contents();
-  } catch {
-    return [];
-  }
-  if (!contents) return [];
-  if (contents instanceof PDFArray) {
-    const out: PDFObject[] = [];
-    for (let i = 0; i < contents.size(); i += 1) {
-      const stream = safeAt(contents, i);
-      if (stream) out.push(stream);
-    }
-    return out;
-  }
-  return [contents];
-}
-
 function rotated(page: PDFPage, width: number, height: number) {
   const angle = ((page.getRotation().angle % 360) + 360) % 360;
   return angle === 90 || angle === 270 ? { w: height, h: width } : { w: width, h: height };
@@ -226,34 +143,6 @@ function geometry(page: PDFPage): PageGeometry {
     trim = { widthPt: t.w, heightPt: t.h };
   }
   return { widthPt: size.w, heightPt: size.h, trim };
-}
-
-function fontEmbedded(font: PDFDict): boolean {
-  const subtype = nameAt(font, N.Subtype);
-  if (subtype === 'Type3') return true; // glyphs are drawn by the file itself
-  let descriptorOwner = font;
-  if (subtype === 'Type0') {
-    const descendants = lookup(font, N.DescendantFonts);
-    const first =
-      descendants instanceof PDFArray && descendants.size() > 0
-        ? safeAt(descendants, 0)
-        : undefined;
-    if (!(first instanceof PDFDict)) return false;
-    descriptorOwner = first;
-  }
-  const descriptor = dictAt(descriptorOwner, N.FontDescriptor);
-  if (!descriptor) return false;
-  return [N.FontFile, N.FontFile2, N.FontFile3].some(
-    (key) => lookup(descriptor, key) instanceof PDFStream,
-  );
-}
-
-function safeAt(array: PDFArray, index: number): PDFObject | undefined {
-  try {
-    return array.lookup(index);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Where a content stream runs: its page, the page's media box corner, its resources, its nesting. */
@@ -296,7 +185,7 @@ class PdfInspector {
     const resources = page.node.Resources();
     try {
       for (const stream of contentStreams(page)) {
-        const bytes = streamBytes(stream, this.limits);
+        const bytes = streamBytes(stream, this.limits.maxStreamBytes);
         if (!bytes) {
           this.unreadablePages.push(pageNumber);
           continue;
@@ -386,7 +275,7 @@ class PdfInspector {
   }
 
   private runForm(form: PDFStream, at: Matrix, scope: ContentScope): void {
-    const bytes = streamBytes(form, this.limits);
+    const bytes = streamBytes(form, this.limits.maxStreamBytes);
     if (!bytes) return;
     const m = formMatrix(form);
     const resources = dictAt(form.dict, N.Resources) ?? scope.resources;
