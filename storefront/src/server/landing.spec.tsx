@@ -544,6 +544,13 @@ describe('landing renderer', () => {
       expect(head.ofType('Organization')).toHaveLength(1);
     });
 
+    it('draws what the browser fades in already visible, so it shows without script', async () => {
+      answer = () => ({ status: 200, body: { authors: 12, books: 30, donated: 1000 } });
+      const html = (await renderLanding('/about', { apiBaseUrl }))?.html ?? '';
+      expect(html).toContain('class="about-grid sf-fade-in sf-fade-in--on"');
+      expect(html).not.toMatch(/sf-fade-in"/);
+    });
+
     it('gives up on the figures of /about when the API is too slow', async () => {
       answer = () => ({ status: 200, body: { authors: 1, books: 1 }, delayMs: 2000 });
       await expect(renderLanding('/about', { apiBaseUrl, timeoutMs: 100 })).resolves.toBe(null);
