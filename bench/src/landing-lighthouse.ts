@@ -20,7 +20,8 @@
  * within each route's budget (JS_BUDGET_KB: the last measured figures + ~5 %), interactions ≤ 100 ms. Exit code 1 when one is missed (BENCH_SOFT=1 only
  * reports). The machine's load average is printed at the start and the end.
  *
- *   npm run bench:landing -w bench [-- --runs 5] [-- --js-only]   (CHROME_PATH: /usr/bin/chromium)
+ *   npm run bench:landing -w bench [-- --runs 5] [-- --js-only] [-- --only /about,home]
+ *   (CHROME_PATH: /usr/bin/chromium; --only measures those routes by name, beside the floor)
  *
  * Expects the front ends and services built (`npx nx run-many -t build`); `--build` builds first.
  */
@@ -213,7 +214,7 @@ async function main() {
     ).json()) as { books: { _id: string; category: string; author: { _id: string } }[] };
     const book = books[0];
     if (!book) throw new Error('the demo catalogue has no book');
-    const routes: Route[] = [
+    const allRoutes: Route[] = [
       { name: 'home', path: '/' },
       { name: 'book', path: `/book/${book._id}` },
       { name: '/books', path: '/books' },
@@ -225,6 +226,9 @@ async function main() {
       { name: '/cart', path: '/cart', buyer: true },
       { name: '/checkout', path: '/checkout', buyer: true },
     ];
+    const only = args.find((arg, index) => args[index - 1] === '--only')?.split(',');
+    const routes = only ? allRoutes.filter((route) => only.includes(route.name)) : allRoutes;
+    if (routes.length === 0) throw new Error(`--only names no route: ${only?.join(', ')}`);
     const url = (route: Route) => `${stack.urls.shell}${route.path}`;
 
     // 1. First-render JavaScript, one load a route.
@@ -261,7 +265,7 @@ async function main() {
     // 2. Interactions on the book page.
     const timings = await interactions(
       () => buyer.browser.newContext(),
-      url(routes[1] ?? routes[0]!),
+      url(allRoutes[1]!), // the book page, whatever --only names
     );
     console.log(
       `\nInteractions on the book page (${CPU_SLOWDOWN}× CPU, median of ${INTERACTION_RUNS} fresh loads; input → paint after the change, and Event Timing's duration):`,
