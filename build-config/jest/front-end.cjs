@@ -19,6 +19,7 @@ function frontEndProjectConfig(projectDir, displayName) {
     testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
     // jsdom lacks TextEncoder, which react-router reads when it loads.
     setupFiles: [path.join(root, 'libs/ui/src/testing/jsdom-polyfills.ts')],
+    setupFilesAfterEnv: [path.join(root, 'libs/ui/src/testing/async-timeouts.ts')],
     moduleNameMapper: {
       '\\.(css)$': path.join(__dirname, 'style-stub.cjs'),
       [`^@mechabrim/(${LIBS})$`]: path.join(root, 'libs/$1/src/index.ts'),

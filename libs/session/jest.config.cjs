@@ -7,4 +7,5 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   // jsdom lacks TextEncoder, which react-router (SessionEndedRedirect) reads when it loads.
   setupFiles: [require('path').join(__dirname, '../ui/src/testing/jsdom-polyfills.ts')],
+  setupFilesAfterEnv: [require('path').join(__dirname, '../ui/src/testing/async-timeouts.ts')],
 };

@@ -5,4 +5,5 @@ module.exports = {
   displayName: 'ui',
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
+  setupFilesAfterEnv: ['<rootDir>/src/testing/async-timeouts.ts'],
 };
