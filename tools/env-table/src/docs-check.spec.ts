@@ -14,8 +14,8 @@ const read = (file: string) => readFileSync(path.join(WORKSPACE_ROOT, file), 'ut
 describe('docs/ARCHITECTURE.md', () => {
   const defined = definedDecisions(read('docs/ARCHITECTURE.md'));
 
-  it('numbers its decisions from 1, in order, each once (16 today)', () => {
-    expect(defined.length).toBeGreaterThanOrEqual(16);
+  it('numbers its decisions from 1, in order, each once (17 today)', () => {
+    expect(defined.length).toBeGreaterThanOrEqual(17);
     expect(defined).toEqual(Array.from({ length: defined.length }, (_, index) => index + 1));
   });
 

@@ -2,7 +2,8 @@
  * A small reader of PDF content streams (ISO 32000-1 §7.8, §8.4, §9.4): enough of the graphics
  * state to know where each image is drawn and at what size (its effective resolution), and where
  * each run of text starts and how large it is (where a cover's title sits). It reads no glyphs
- * and paints nothing. Every loop is bounded by the caller's operator budget.
+ * and paints nothing. Every loop is bounded by the caller's operator budget. Why this and not
+ * pdf.js's operator list: ARCHITECTURE.md decision 17.
  */
 
 /** A PDF transformation matrix [a b c d e f]: x' = a·x + c·y + e, y' = b·x + d·y + f. */
