@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 
 /**
  * An admin's decision on one item, shared by the moderation (approve or reject a book, an edit,
@@ -15,6 +15,62 @@ export interface AdminDecisionState {
   setRejecting: (rejecting: boolean) => void;
   /** `null` accepts; a reason rejects. */
   send: (reason: string | null) => Promise<void>;
+}
+
+/** {@link AdminDecisionState} with whether the reason form is open, and closing it. */
+export interface AdminDecision extends AdminDecisionState {
+  rejecting: boolean;
+  /** Closes the reason form; focus goes back to 'reject'. */
+  cancel: () => void;
+}
+
+/**
+ * The decision's state: whether the reason form is open, where focus goes, and sending it.
+ * `decide` sends the decision (`null` accepts) and tells the page; a failure goes to `onFailure`
+ * and the buttons work again.
+ */
+export function useAdminDecision(
+  decide: (reason: string | null) => Promise<void>,
+  onFailure: (error: unknown) => void,
+): AdminDecision {
+  const reasonId = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const rejectRef = useRef<HTMLButtonElement>(null);
+  /** Whether focus goes back to 'reject' when the form closes (not on the first render). */
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (rejecting) reasonRef.current?.focus();
+    else if (returnFocus.current) rejectRef.current?.focus();
+    returnFocus.current = false;
+  }, [rejecting]);
+  const cancel = () => {
+    returnFocus.current = true;
+    setRejecting(false);
+  };
+  const send = async (why: string | null) => {
+    setBusy(true);
+    try {
+      await decide(why);
+    } catch (error) {
+      onFailure(error);
+      setBusy(false);
+    }
+  };
+  return {
+    reasonId,
+    rejecting,
+    setRejecting,
+    reason,
+    setReason,
+    busy,
+    reasonRef,
+    rejectRef,
+    cancel,
+    send,
+  };
 }
 
 type DecisionButtonsProps = {

@@ -1,12 +1,17 @@
 import { formatPrice } from '@mechabrim/money';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { BookEditFields, PendingBook, PendingEdit, PendingReview } from '@mechabrim/contracts';
 import { formatDateTime } from '@mechabrim/hebrew';
 import { useQueryClient } from '@mechabrim/query';
 import { BookCover, ErrorState } from '@mechabrim/ui';
 import { reasonOf } from '../../../shared/errors';
 import { PreflightReport } from '../../../shared/preflight-report';
-import { DecisionButtons, RejectReasonForm } from '../../../shared/admin-decision';
+import {
+  DecisionButtons,
+  RejectReasonForm,
+  useAdminDecision,
+  type AdminDecision,
+} from '../../../shared/admin-decision';
 import { strings } from '../../../strings.he';
 import { decide, moderationKey, useModerationList, type ModerationKind } from '../api/moderation';
 import './moderation.css';
@@ -22,52 +27,20 @@ type DecisionProps = {
   onNotice: (notice: Notice) => void;
 };
 
-/** The decision's state: whether the reason form is open, where focus goes, and sending it. */
+/** The decision on one item: approving or rejecting it, then the notice and the list again. */
 function useDecision({ kind, id, title, onNotice }: DecisionProps) {
   const queryClient = useQueryClient();
-  const reasonId = useId();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const rejectRef = useRef<HTMLButtonElement>(null);
-  /** Whether focus goes back to 'reject' when the form closes (not on the first render). */
-  const returnFocus = useRef(false);
-  useEffect(() => {
-    if (rejecting) reasonRef.current?.focus();
-    else if (returnFocus.current) rejectRef.current?.focus();
-    returnFocus.current = false;
-  }, [rejecting]);
-  const cancel = () => {
-    returnFocus.current = true;
-    setRejecting(false);
-  };
-  const send = async (why: string | null) => {
-    setBusy(true);
-    try {
+  return useAdminDecision(
+    async (why) => {
       await decide(kind, id, why);
       onNotice({ tone: 'done', text: why === null ? s.approved(title) : s.rejected(title) });
       await queryClient.invalidateQueries({ queryKey: moderationKey(kind) });
-    } catch (error) {
-      onNotice({ tone: 'error', text: s.failed(reasonOf(error, s.loadError)) });
-      setBusy(false);
-    }
-  };
-  return {
-    reasonId,
-    rejecting,
-    setRejecting,
-    reason,
-    setReason,
-    busy,
-    reasonRef,
-    rejectRef,
-    cancel,
-    send,
-  };
+    },
+    (error) => onNotice({ tone: 'error', text: s.failed(reasonOf(error, s.loadError)) }),
+  );
 }
 
-type DecisionState = ReturnType<typeof useDecision>;
+type DecisionState = AdminDecision;
 
 type RejectFormProps = { kind: ModerationKind; decision: DecisionState };
 

@@ -8,9 +8,14 @@ import { formatDateTime } from '@mechabrim/hebrew';
 import { formatPrice } from '@mechabrim/money';
 import { useQueryClient } from '@mechabrim/query';
 import { ErrorState } from '@mechabrim/ui';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { reasonOf } from '../../../shared/errors';
-import { DecisionButtons, RejectReasonForm } from '../../../shared/admin-decision';
+import {
+  DecisionButtons,
+  RejectReasonForm,
+  useAdminDecision,
+  type AdminDecision,
+} from '../../../shared/admin-decision';
 import { strings } from '../../../strings.he';
 import {
   decideReturn,
@@ -58,29 +63,11 @@ function ListBody<T>({
 
 type ReturnDecisionProps = { item: AdminReturn; onNotice: OnNotice };
 
-/** The decision's state: whether the reason form is open, where focus goes, and sending it. */
+/** The decision on one return: received or rejected, then the notice and the lists again. */
 function useReturnDecision({ item, onNotice }: ReturnDecisionProps) {
   const queryClient = useQueryClient();
-  const reasonId = useId();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const rejectRef = useRef<HTMLButtonElement>(null);
-  /** Whether focus goes back to 'reject' when the form closes (not on the first render). */
-  const returnFocus = useRef(false);
-  useEffect(() => {
-    if (rejecting) reasonRef.current?.focus();
-    else if (returnFocus.current) rejectRef.current?.focus();
-    returnFocus.current = false;
-  }, [rejecting]);
-  const close = () => {
-    returnFocus.current = true;
-    setRejecting(false);
-  };
-  const send = async (why: string | null) => {
-    setBusy(true);
-    try {
+  return useAdminDecision(
+    async (why) => {
       await decideReturn(item.orderId, why);
       const reference = item.orderReference;
       onNotice({
@@ -89,26 +76,12 @@ function useReturnDecision({ item, onNotice }: ReturnDecisionProps) {
       });
       await queryClient.invalidateQueries({ queryKey: returnsKey });
       await queryClient.invalidateQueries({ queryKey: refundsRoot });
-    } catch (error) {
-      onNotice({ tone: 'error', text: s.failed(reasonOf(error, s.loadError)) });
-      setBusy(false);
-    }
-  };
-  return {
-    reasonId,
-    rejecting,
-    setRejecting,
-    reason,
-    setReason,
-    busy,
-    reasonRef,
-    rejectRef,
-    close,
-    send,
-  };
+    },
+    (error) => onNotice({ tone: 'error', text: s.failed(reasonOf(error, s.loadError)) }),
+  );
 }
 
-type ReturnDecisionState = ReturnType<typeof useReturnDecision>;
+type ReturnDecisionState = AdminDecision;
 
 /** The reason the buyer will read; Escape closes it like 'cancel'. */
 function ReturnRejectForm({ decision }: { decision: ReturnDecisionState }) {
@@ -116,7 +89,7 @@ function ReturnRejectForm({ decision }: { decision: ReturnDecisionState }) {
     <RejectReasonForm
       block="ap-refunds"
       decision={decision}
-      onCancel={decision.close}
+      onCancel={decision.cancel}
       labels={{ reason: s.rejectReason, confirm: s.confirmReject, cancel: s.cancel }}
       maxLength={500}
     />
