@@ -16,6 +16,7 @@ import { PreflightReport } from '../../../shared/preflight-report';
 import { strings } from '../../../strings.he';
 import { deleteBook, setBookAvailability } from '../api/manage-book';
 import './books.css';
+import type { Notice } from '../../../shared/notice';
 
 const s = strings.books;
 
@@ -32,8 +33,6 @@ const TONES: Record<BookStanding, 'success' | 'danger' | undefined> = {
   hidden: undefined,
   rejected: 'danger',
 };
-
-type Notice = { tone: 'done' | 'error'; text: string };
 
 /** The book's newest edit, waiting or not approved, with what it changes (issue 27 item 11). */
 function LatestEdit({ book }: { book: Book }) {

@@ -23,9 +23,9 @@ import {
   type ProjectFormErrors,
   type ProjectFormValues,
 } from './project-form-values';
+import type { Notice } from '../../../shared/notice';
 
 const s = strings.communityFund;
-type Notice = { tone: 'done' | 'error'; text: string };
 const shekels = (value: number) => formatPrice(toAgorot(value));
 
 type ProjectFormProps = {

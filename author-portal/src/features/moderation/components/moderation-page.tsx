@@ -15,10 +15,9 @@ import {
 import { strings } from '../../../strings.he';
 import { decide, moderationKey, useModerationList, type ModerationKind } from '../api/moderation';
 import './moderation.css';
+import type { Notice } from '../../../shared/notice';
 
 const s = strings.moderation;
-
-type Notice = { tone: 'done' | 'error'; text: string };
 
 type DecisionProps = {
   kind: ModerationKind;
@@ -40,9 +39,7 @@ function useDecision({ kind, id, title, onNotice }: DecisionProps) {
   );
 }
 
-type DecisionState = AdminDecision;
-
-type RejectFormProps = { kind: ModerationKind; decision: DecisionState };
+type RejectFormProps = { kind: ModerationKind; decision: AdminDecision };
 
 /** The reason to reject with; Escape closes it like 'cancel'. */
 function RejectForm({ kind, decision }: RejectFormProps) {

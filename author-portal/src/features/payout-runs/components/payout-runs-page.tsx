@@ -13,7 +13,8 @@ import {
   usePayoutHolds,
   usePayoutRuns,
 } from '../api/payout-runs';
-import { useAct, type Act, type Notice, type RunProps } from './run-actions';
+import type { Notice } from '../../../shared/notice';
+import { useAct, type Act, type RunProps } from './run-actions';
 import { RunAuthors } from './run-authors';
 import './payout-runs.css';
 

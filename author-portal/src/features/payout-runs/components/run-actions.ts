@@ -3,11 +3,11 @@ import type { PayoutRun } from '@mechabrim/contracts';
 import { useQueryClient } from '@mechabrim/query';
 import { reasonOf } from '../../../shared/errors';
 import { strings } from '../../../strings.he';
+import type { Notice } from '../../../shared/notice';
 import { payoutHoldsKey, payoutRunsKey } from '../api/payout-runs';
 
 const s = strings.payoutRuns;
 
-export type Notice = { tone: 'done' | 'error'; text: string };
 export type Act = (action: () => Promise<string | null>) => Promise<void>;
 export type RunProps = { run: PayoutRun; onNotice: (notice: Notice) => void };
 

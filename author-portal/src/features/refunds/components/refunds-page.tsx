@@ -26,10 +26,10 @@ import {
   useRequestedReturns,
 } from '../api/refunds';
 import './refunds.css';
+import type { Notice } from '../../../shared/notice';
 
 const s = strings.refunds;
 
-type Notice = { tone: 'done' | 'error'; text: string };
 type OnNotice = (notice: Notice) => void;
 
 /** A list's loading, error and empty states, or its items. */
@@ -81,10 +81,8 @@ function useReturnDecision({ item, onNotice }: ReturnDecisionProps) {
   );
 }
 
-type ReturnDecisionState = AdminDecision;
-
 /** The reason the buyer will read; Escape closes it like 'cancel'. */
-function ReturnRejectForm({ decision }: { decision: ReturnDecisionState }) {
+function ReturnRejectForm({ decision }: { decision: AdminDecision }) {
   return (
     <RejectReasonForm
       block="ap-refunds"
