@@ -12,12 +12,22 @@ const PORT_COUNT = 12_000;
 /**
  * Jest runs test files in several worker processes at once, each starting servers: each worker
  * draws from its own slice of the range (the main process, e.g. a global setup, from the first),
- * so two processes never hand out the same port before either has bound it.
+ * so two processes never hand out the same port before either has bound it. `TEST_PORT_SLICE`
+ * (0-3) puts a whole run in one slice.
  */
 const SLICES = 4;
 export const PORT_SLICE_SIZE = PORT_COUNT / SLICES;
 const SLICE_SIZE = PORT_SLICE_SIZE;
-export function portSliceStart(workerId = process.env.JEST_WORKER_ID): number {
+export function portSliceStart(
+  workerId = process.env.JEST_WORKER_ID,
+  chosenSlice = process.env.TEST_PORT_SLICE,
+): number {
+  // A Jest run beside another (`npm test` runs the browser journeys beside the unit tests) names
+  // a slice of its own, since both runs number their workers from 1.
+  const chosen = Number(chosenSlice);
+  if (chosenSlice && Number.isInteger(chosen) && chosen >= 0 && chosen < SLICES) {
+    return FIRST_PORT + chosen * SLICE_SIZE;
+  }
   const id = Number(workerId);
   const slice = Number.isInteger(id) && id > 0 ? id % SLICES : 0;
   return FIRST_PORT + slice * SLICE_SIZE;

@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageBin } from '@mechabrim/launcher';
 import { addTallies, formatResultLine, readJestReport, tallyJest, type Tally } from './results';
@@ -29,17 +37,29 @@ function lintSecondHalf(): string[] {
     .map((entry) => entry.name);
 }
 
-/** Runs a node script with the terminal as its output; resolves with its exit code. */
-function runNode(args: string[]): Promise<number> {
+interface RunOptions {
+  /** Added to the environment. */
+  env?: Record<string, string>;
+  /** Write the output to this file instead of the terminal. */
+  outputFile?: string;
+}
+
+/** Runs a node script with the terminal (or a file) as its output; resolves with its exit code. */
+function runNode(args: string[], { env = {}, outputFile }: RunOptions = {}): Promise<number> {
   return new Promise((done) => {
+    const output = outputFile === undefined ? 'inherit' : openSync(outputFile, 'w');
     // No Nx daemon: `npm test` leaves no background process behind.
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NX_DAEMON: 'false' },
+      stdio: ['inherit', output, output],
+      env: { ...process.env, NX_DAEMON: 'false', ...env },
     });
-    child.once('error', () => done(1));
-    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    const finish = (code: number) => {
+      if (typeof output === 'number') closeSync(output);
+      done(code);
+    };
+    child.once('error', () => finish(1));
+    child.once('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
   });
 }
 
@@ -101,7 +121,13 @@ interface StepRunner {
   /** Runs a node script under its heading; resolves with whether it exited 0. */
   step: (name: string, args: string[]) => Promise<boolean>;
   together: (steps: (readonly [name: string, args: string[]])[]) => Promise<void>;
-  jest: (name: string, config: string, options: string[], report: string) => Promise<void>;
+  jest: (
+    name: string,
+    config: string,
+    options: string[],
+    report: string,
+    run?: RunOptions,
+  ) => Promise<void>;
 }
 
 function createStepRunner(jestArgs: string[]): StepRunner {
@@ -131,23 +157,36 @@ function createStepRunner(jestArgs: string[]): StepRunner {
     steps.forEach(([name], index) => report(name, start, codes[index] ?? 1));
   };
 
-  const jest = async (name: string, config: string, options: string[], report: string) => {
+  const jest = async (
+    name: string,
+    config: string,
+    options: string[],
+    report: string,
+    run: RunOptions = {},
+  ) => {
     const file = join(RESULTS, report);
     rmSync(file, { force: true });
-    heading(name);
+    heading(run.outputFile ? `${name} (started; its output follows when it ends)` : name);
     const start = Date.now();
-    const code = await runNode([
-      JEST,
-      '-c',
-      config,
-      ...options,
-      '--ci',
-      // A test that leaves a handle open must not hang the whole command; Jest still names it.
-      '--forceExit',
-      '--json',
-      `--outputFile=${file}`,
-      ...(focused ? ['--passWithNoTests', ...jestArgs] : []),
-    ]);
+    const code = await runNode(
+      [
+        JEST,
+        '-c',
+        config,
+        ...options,
+        '--ci',
+        // A test that leaves a handle open must not hang the whole command; Jest still names it.
+        '--forceExit',
+        '--json',
+        `--outputFile=${file}`,
+        ...(focused ? ['--passWithNoTests', ...jestArgs] : []),
+      ],
+      run,
+    );
+    if (run.outputFile) {
+      heading(`${name}: the output (also in ${run.outputFile.slice(ROOT.length + 1)})`);
+      process.stdout.write(readFileSync(run.outputFile, 'utf8'));
+    }
     const result = readJestReport(file);
     if (!result) {
       failures.push(
@@ -203,12 +242,17 @@ async function runBrowserTests(runner: StepRunner, jestArgs: string[], built: bo
   } else if (!built) {
     runner.failures.push('browser tests not run: they need the build, which failed');
   } else {
-    // One at a time: two side by side each took twice as long on 2 cores (measured: 1,147 s
-    // against 1,069 s one at a time), Chromium being the bulk of the work.
+    // One journey at a time: two side by side each took twice as long on 2 cores (measured:
+    // 1,147 s against 1,069 s one at a time), Chromium being the bulk of the work. They run
+    // beside the unit tests (see main), in a port slice of their own, their output kept in a file
+    // until they end so that the two runs' lines do not interleave.
     // Checkpoint screenshots off unless asked for (E2E_SCREENSHOTS=on): ~170 full-page PNGs
     // are minutes of Chromium's CPU and assert nothing (e2e/src/support/browser.ts).
     process.env.E2E_SCREENSHOTS ??= 'off';
-    await runner.jest('browser tests', e2eConfig, ['--runInBand'], 'jest-e2e.json');
+    await runner.jest('browser tests', e2eConfig, ['--runInBand'], 'jest-e2e.json', {
+      env: { TEST_PORT_SLICE: '3' },
+      outputFile: join(RESULTS, 'browser-tests.log'),
+    });
   }
 }
 
@@ -261,12 +305,17 @@ export async function main(jestArgs: string[]): Promise<number> {
     '--outputStyle=stream',
   ]);
 
-  await runner.jest(
-    'unit and integration tests',
-    'jest.config.cjs',
-    ['--maxWorkers=2'],
-    'jest-unit.json',
-  );
-  await runBrowserTests(runner, jestArgs, built);
+  // The unit tests and the browser journeys side by side. Each alone leaves a core partly idle
+  // (measured: the unit tests kept the 2 cores 88 % busy, the journeys 70 %, waiting on servers,
+  // timers and the network), so together they take less time than one after the other.
+  await Promise.all([
+    runner.jest(
+      'unit and integration tests',
+      'jest.config.cjs',
+      ['--maxWorkers=2'],
+      'jest-unit.json',
+    ),
+    runBrowserTests(runner, jestArgs, built),
+  ]);
   return printSummary(runner, began);
 }
