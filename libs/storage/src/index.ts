@@ -9,7 +9,9 @@ export {
   type StoredObject,
 } from './storage.port';
 export { LocalDiskStorage, byteLimit } from './local-disk.storage';
-export { S3Storage, type S3StorageSettings } from './s3.storage';
+// The S3 adapter itself is not exported here (createStorage loads it when configured, and
+// '@mechabrim/storage/src/s3.storage' is its address): importing the lib must not load the AWS SDK.
+export type { S3StorageSettings } from './s3.storage';
 export {
   storageEnvShape,
   storageEnvRefinement,

@@ -1,5 +1,4 @@
 import type { MultipartFile } from '@fastify/multipart';
-import sharp from 'sharp';
 import {
   BOOK_UPLOAD_FILES,
   BOOK_UPLOAD_HE,
@@ -97,6 +96,9 @@ export async function storeFormFile(
 
 /** A cover image must decode whole, not only start with the right bytes. */
 export async function assertDecodableImage(storage: StoragePort, key: string): Promise<void> {
+  // Loaded on the first cover, not at every API start (~55 ms); a failure to load it is ours,
+  // not the image's, so it stays outside the check.
+  const { default: sharp } = await import('sharp');
   try {
     const image = await readAll(await storage.get(key));
     await sharp(image, { limitInputPixels: 100_000_000, failOn: 'error' }).resize(32).toBuffer();

@@ -9,7 +9,7 @@ import { API_CONFIG } from '../config/config.module';
     {
       provide: STORAGE,
       inject: [API_CONFIG],
-      useFactory: (config: ApiConfig): StoragePort => createStorage(config.storage),
+      useFactory: (config: ApiConfig): Promise<StoragePort> => createStorage(config.storage),
     },
   ],
   exports: [STORAGE],

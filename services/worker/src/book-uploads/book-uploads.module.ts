@@ -17,7 +17,7 @@ import { BookUploadsProcessor } from './book-uploads.processor';
     {
       provide: STORAGE,
       inject: [WORKER_CONFIG],
-      useFactory: (config: WorkerConfig): StoragePort => createStorage(config.storage),
+      useFactory: (config: WorkerConfig): Promise<StoragePort> => createStorage(config.storage),
     },
     BookPreflight,
     BookUploadsProcessor,

@@ -1,5 +1,4 @@
 import type { PreflightCheck } from '@mechabrim/contracts';
-import sharp from 'sharp';
 import { preflightStringsHe as he } from './preflight.strings.he';
 
 /** The web sizes of a cover image: widths in pixels, by the book's `files` field they go to. */
@@ -46,6 +45,9 @@ export async function coverImageSizes(input: Buffer | null): Promise<CoverImageR
       ),
       sizes: {},
     };
+  // Loaded on the first cover, not at every worker start (~55 ms); outside the check, since a
+  // failure to load it is ours, not the image's.
+  const { default: sharp } = await import('sharp');
   try {
     const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
     const meta = await sharp(input, options).metadata();
