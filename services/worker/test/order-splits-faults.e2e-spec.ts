@@ -55,7 +55,10 @@ async function spawnWorker(): Promise<ChildProcess> {
 }
 
 const ledger = () => db.collection('ledger');
+/** Orders with entries in the ledger (the split's first step; its claim, `splitAt`, comes after). */
 const splitOrders = async () => (await ledger().distinct('orderId')).length;
+/** Orders the split has claimed (`splitAt`): each with every entry in. */
+const claimedOrders = () => db.collection('orders').countDocuments({ splitAt: { $ne: null } });
 
 beforeAll(async () => {
   [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
@@ -130,9 +133,13 @@ it('a worker killed mid-batch, then two workers at once: every order split exact
   try {
     // The jobs the killed worker held come back after their locks lapse (8 s lock, 4 s stall
     // check); the wait's deadline is what bounds it, not a clock in an assertion.
+    // Split means claimed: the killed worker's orders have their entries (its first step) but
+    // no claim until their jobs come back, and the books' counts follow the ledger, so neither
+    // the entries nor the counts say that the split is done.
     await until(
       'every order to be split',
-      async () => ((await splitOrders()) === ORDERS ? true : undefined),
+      async () =>
+        (await claimedOrders()) === ORDERS && (await splitOrders()) === ORDERS ? true : undefined,
       60_000,
     );
     expect(await ledger().countDocuments()).toBe(ORDERS * 6);
