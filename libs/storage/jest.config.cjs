@@ -1,7 +1,7 @@
-/** @type {import('jest').Config} */
-module.exports = {
-  ...require('../../build-config/jest/preset.cjs'),
+const { nodeProjectConfig } = require('../../build-config/jest/node.cjs');
+
+// The storage configuration reads its variables through server-kit, which loads NestJS (ES modules).
+module.exports = nodeProjectConfig(__dirname, {
   displayName: 'storage',
-  rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
-};
+});

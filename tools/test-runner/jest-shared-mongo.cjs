@@ -26,10 +26,17 @@ async function setup() {
   );
   const uri = await new Promise((resolve, reject) => {
     let output = '';
+    let ready = false;
+    // Read to the end of the run, not only to the ready line: on Linux a write to a full pipe
+    // blocks the writer, and the server would stop answering. Kept only until it is ready.
     const read = (chunk) => {
+      if (ready) return;
       output += chunk.toString();
       const match = READY.exec(output);
-      if (match) resolve(match[1]);
+      if (match) {
+        ready = true;
+        resolve(match[1]);
+      }
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
