@@ -6,8 +6,6 @@ const { join } = require('node:path');
 
 const EXCLUDED = new Set(['e2e']);
 const PROJECT_TIMEOUT = join(__dirname, 'tools/test-runner/jest-project-timeout.cjs');
-const SHARED_MONGO = join(__dirname, 'tools/test-runner/jest-shared-mongo.cjs');
-const SHARED_MONGO_TEARDOWN = join(__dirname, 'tools/test-runner/jest-shared-mongo-teardown.cjs');
 
 /** The folders the root package.json's workspaces name ("libs/*" expanded one level). */
 function workspaceFolders(root) {
@@ -44,9 +42,5 @@ const projects = workspaceFolders(__dirname)
   .sort()
   .map(asProject);
 
-/**
- * One embedded MongoDB for the whole run; each suite takes a database of its own on it
- * (tools/test-runner/jest-shared-mongo.cjs).
- * @type {import('jest').Config}
- */
-module.exports = { projects, globalSetup: SHARED_MONGO, globalTeardown: SHARED_MONGO_TEARDOWN };
+/** @type {import('jest').Config} */
+module.exports = { projects };

@@ -14,14 +14,12 @@ export function withDatabase(uri: string, dbName: string): string {
 }
 
 /**
- * A MongoDB for one test suite, with a fresh database name: on `MONGODB_TEST_URI` (a real MongoDB)
- * when set; else on the embedded server the whole Jest run shares (`SHARED_TEST_MONGO_URI`, set by
- * the root jest.config.cjs's globalSetup); else on an embedded server of the suite's own, in
- * memory, on a free port (a project's tests run on their own).
+ * A MongoDB for one test suite: `MONGODB_TEST_URI` with a fresh database name when set,
+ * else the embedded MongoDB-compatible server, in memory, on a free port.
  */
 export async function startTestMongo(): Promise<TestMongo> {
   const dbName = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const external = process.env.MONGODB_TEST_URI ?? process.env.SHARED_TEST_MONGO_URI;
+  const external = process.env.MONGODB_TEST_URI;
   if (external) {
     const uri = withDatabase(external, dbName);
     return {
