@@ -1,6 +1,8 @@
 // One transform for every project: SWC with decorator metadata (NestJS needs it) and the React JSX runtime.
 /** @type {import('jest').Config} */
 module.exports = {
+  // Modules compiled once per worker rather than once per test file (runtime.cjs says how).
+  runtime: require('path').join(__dirname, 'runtime.cjs'),
   transform: {
     '^.+\\.(t|j)sx?$|^.+swiper.+\\.mjs$': [
       '@swc/jest',
