@@ -69,7 +69,9 @@ describe('category page', () => {
     await waitFor(() => expect(calls.at(-1)).toContain('price=over-50'));
     // The category is the path's: no category control here.
     expect(screen.queryByLabelText('קטגוריה')).toBeNull();
-  });
+    // Four renders of 20-30 books and the search box's pause: on a busy 2-core machine (a clean
+    // clone's full run) it took more than Jest's 5 s default.
+  }, 20_000);
 
   it('switching category shows a skeleton, never the previous books, and resets search and sort', async () => {
     let releaseNovels: () => void = () => undefined;
