@@ -171,21 +171,16 @@ export default tseslint.config(
     // Rules that need the type checker, all against one program: the root tsconfig.json's, the
     // whole tree that `npm run typecheck` checks, so lint sees exactly tsc's types. A program per
     // project (~40 of them, each binding and checking the libs it imports again) took 267 CPU-s
-    // where one program takes 132. The lint fixtures are in no build: each fixture folder has a
-    // small program of its own (its files alone, imports unresolved), listed after the root's,
-    // which stays first because every other file is in it (listed first, the fixtures' cost the
-    // normal run ~10 % more). The no-unsafe-* family is left out for now: our `unknown`-first
+    // where one program takes 132. The lint fixtures are in no build: they have a small program
+    // of their own (their files alone, imports unresolved), listed after the root's, which stays
+    // first because every other file is in it (listed first, the fixtures' cost the normal run
+    // ~10 % more). The no-unsafe-* family is left out for now: our `unknown`-first
     // parsing already guards the boundaries it targets, and it mostly flags test code reading
     // JSON answers.
     files: typeScriptFiles,
     languageOptions: {
       parserOptions: {
-        project: [
-          './tsconfig.json',
-          './shell/__lint_fixtures__/tsconfig.json',
-          './libs/ui/__lint_fixtures__/tsconfig.json',
-          './tools/lint-fixtures/__lint_fixtures__/tsconfig.json',
-        ],
+        project: ['./tsconfig.json', './tools/lint-fixtures/__lint_fixtures__/tsconfig.json'],
         tsconfigRootDir: workspaceRoot,
       },
     },

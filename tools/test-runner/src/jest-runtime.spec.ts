@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { packageBin } from '@mechabrim/launcher';
 
 // build-config/jest/runtime.cjs compiles modules with `vm.Script` so that a worker compiles each
 // one once; these run real Jest on fixture test files in one worker, twice over the same modules,
@@ -18,7 +19,7 @@ interface JestReport {
 
 async function jestOnFixtures(): Promise<JestReport> {
   const config = { preset: PRESET, rootDir: FIXTURES, testMatch: ['**/*.check.ts'] };
-  const args = [join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', JSON.stringify(config)];
+  const args = [packageBin(ROOT, 'jest'), '--config', JSON.stringify(config)];
   try {
     const { stdout } = await run(process.execPath, [...args, '--runInBand', '--json'], {
       cwd: ROOT,
