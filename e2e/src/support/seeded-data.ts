@@ -5,6 +5,7 @@ import {
   startStack,
   type RunningStack,
 } from '@mechabrim/launcher';
+import { CHEAP_PASSWORD_HASH_ENV } from '@mechabrim/testing';
 import {
   SHARED_STACK_VARIABLE,
   sharedStackEnvironment,
@@ -21,11 +22,14 @@ const started: { folder?: string; stack?: RunningStack } = {};
  *   services are up (a run against `MONGODB_TEST_URI` seeds each stack);
  * - a whole run (no file pattern) starts one stack that the journeys which only read the shared
  *   demo data, or write only records of their own, borrow instead of starting their own
- *   (`support/shared-stack.ts`); `E2E_SHARE_STACK=1` starts it for named files too, `0` never.
+ *   (`support/shared-stack.ts`); `E2E_SHARE_STACK=1` starts it for named files too, `0` never;
+ * - every stack's API hashes passwords at the least cost (`CHEAP_PASSWORD_HASH_ENV` says why),
+ *   unless the environment says otherwise.
  */
 export async function setup(globalConfig: {
   testPathPatterns: { isSet(): boolean };
 }): Promise<void> {
+  for (const [name, value] of Object.entries(CHEAP_PASSWORD_HASH_ENV)) process.env[name] ??= value;
   if (!process.env.MONGODB_TEST_URI && !process.env.STACK_SEED_FROM) {
     started.folder = seededDataFolder();
     await prepareSeededData(started.folder);

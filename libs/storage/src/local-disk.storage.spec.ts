@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { readAll } from './book-files';
 import { LocalDiskStorage } from './local-disk.storage';
 import { StorageKeyError, StorageLimitError, StorageNotFoundError } from './storage.port';
@@ -49,6 +49,19 @@ describe('local disk storage', () => {
     await expect(store.put('k/file.bin', failing)).rejects.toThrow('connection reset');
     expect((await readAll(await store.get('k/file.bin'))).toString()).toBe('old');
     expect(await readdir(path.join(root, 'files', 'k'))).toEqual(['file.bin']);
+  });
+
+  it('leaves no file behind when the body fails as the file opens', async () => {
+    // An upload refused by its first bytes (a PDF sent as the cover) fails while the file is
+    // still opening. Before the fix, an empty `.partial` file was sometimes left behind (in about
+    // one run of this test in four): a race, so try many times.
+    for (let i = 0; i < 300; i += 1) {
+      const sniffer = new PassThrough();
+      Readable.from([Buffer.from('%PDF-1.7 not an image')]).pipe(sniffer);
+      sniffer.once('data', () => sniffer.destroy(new Error('wrong type')));
+      await expect(store.put(`k${i}/cover`, sniffer)).rejects.toThrow('wrong type');
+      expect(await readdir(path.join(root, 'files', `k${i}`))).toEqual([]);
+    }
   });
 
   it('refuses a body over its limit and stores nothing', async () => {

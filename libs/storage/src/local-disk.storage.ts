@@ -54,14 +54,18 @@ export class LocalDiskStorage implements StoragePort {
     const partial = `${target}.${randomUUID()}.partial`;
     const counted = { bytes: 0 };
     const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    const file = createWriteStream(partial, { flags: 'wx' });
     try {
       await pipeline(
         source,
         byteLimit(options.maxBytes ?? Number.POSITIVE_INFINITY, counted),
-        createWriteStream(partial, { flags: 'wx' }),
+        file,
       );
       await rename(partial, target);
     } catch (error) {
+      // A body that fails at once can fail before the file is even open: the stream still opens
+      // it, then closes it. Removed before that, it would come back as an empty leftover.
+      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
       await rm(partial, { force: true });
       throw error;
     }

@@ -5,3 +5,4 @@ export * from './until';
 export * from './pdf-fixtures';
 export * from './one-connection';
 export * from './upload-forms';
+export * from './password-hash';

@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { CHEAP_PASSWORD_HASH_ENV } from '@mechabrim/testing';
 import { createApiApp } from '../src/app.factory';
 import { loadApiConfig } from '../src/config/api-config';
 
@@ -39,6 +40,8 @@ export async function createTestApi({
     API_HOST: '127.0.0.1',
     // Suites play several clients through X-Forwarded-For, as a reverse proxy on loopback would.
     TRUST_PROXY: 'loopback',
+    // Production refuses a cost below OWASP's: a suite that plays production gets the real one.
+    ...(env.NODE_ENV === 'production' ? {} : CHEAP_PASSWORD_HASH_ENV),
     ...env,
   });
   const app = await createApiApp(config);

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
@@ -12,11 +12,10 @@ import {
   REVIEW_MODEL,
   USER_MODEL,
   WISHLIST_ITEM_MODEL,
-  hashPassword,
-  verifyPassword,
   type AccountTokenModel,
   type BookModel,
   type OrderModel,
+  type PasswordHasher,
   type ReviewModel,
   type UserModel,
   type WishlistItemModel,
@@ -25,6 +24,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import type { AuthenticatedUser } from './authenticated-user';
 import { SessionsService } from './sessions.service';
+import { PASSWORD_HASHER } from './password-hasher';
 
 const m = messagesHe.auth;
 
@@ -47,6 +47,7 @@ export class AccountDeletionService {
   constructor(
     @InjectConnection() private readonly connection: Connection,
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(REVIEW_MODEL) private readonly reviews: ReviewModel,
     @InjectModel(WISHLIST_ITEM_MODEL) private readonly wishlists: WishlistItemModel,
@@ -62,7 +63,7 @@ export class AccountDeletionService {
       .select({ role: 1, passwordHash: 1 })
       .lean();
     if (!stored) throw new DomainError('unauthorized', m.userNotFound);
-    if (!(await verifyPassword(stored.passwordHash, password))) {
+    if (!(await this.hasher.verify(stored.passwordHash, password))) {
       throw new DomainError('invalid_data', m.currentPasswordWrong, [
         { field: 'password', message: m.currentPasswordWrong },
       ]);
@@ -79,7 +80,7 @@ export class AccountDeletionService {
 
     const userId = stored._id;
     const deletedAddress = deletedAddressOf(current.id);
-    const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+    const unusable = await this.hasher.hash(randomBytes(32).toString('base64url'));
     await this.connection.transaction(async (session) => {
       await this.users.updateOne(
         { _id: userId },

@@ -17,6 +17,7 @@ import { JwtAuthGuard, OptionalJwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { LoginBackoff } from './login-backoff';
 import { AccountController } from './account.controller';
+import { passwordHasherProvider } from './password-hasher';
 import { PasswordsService } from './passwords.service';
 import { SessionsService } from './sessions.service';
 
@@ -47,6 +48,7 @@ import { SessionsService } from './sessions.service';
   providers: [
     AuthService,
     LoginBackoff,
+    passwordHasherProvider,
     PasswordsService,
     AccountDeletionService,
     AccountMailer,

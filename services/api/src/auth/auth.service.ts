@@ -17,11 +17,10 @@ import {
   BOOK_MODEL,
   USER_MODEL,
   bookSearchFields,
-  hashPassword,
   isDuplicateKeyError,
-  verifyPassword,
   type AuthorProfileModel,
   type BookModel,
+  type PasswordHasher,
   type UserModel,
 } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
@@ -36,6 +35,7 @@ import { LoginBackoff } from './login-backoff';
 import { SessionsService } from './sessions.service';
 import type { AuthenticatedUser } from './authenticated-user';
 import { toUserAnswer } from './user.answer';
+import { PASSWORD_HASHER } from './password-hasher';
 
 const USER_FIELDS = {
   name: 1,
@@ -53,6 +53,7 @@ const USER_FIELDS = {
 export class AuthService {
   constructor(
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @InjectModel(AUTHOR_PROFILE_MODEL) private readonly profiles: AuthorProfileModel,
     @InjectModel(BOOK_MODEL) private readonly books: BookModel,
     private readonly jwt: JwtService,
@@ -72,7 +73,7 @@ export class AuthService {
       created = await this.users.create({
         name: data.name,
         email: data.email,
-        passwordHash: await hashPassword(data.password),
+        passwordHash: await this.hasher.hash(data.password),
         role: data.role,
         emailVerified: false,
       });
@@ -106,7 +107,7 @@ export class AuthService {
       .setOptions({ sanitizeFilter: true })
       .select({ ...USER_FIELDS, passwordHash: 1 })
       .lean();
-    const ok = await verifyPassword(stored?.passwordHash, password);
+    const ok = await this.hasher.verify(stored?.passwordHash, password);
     if (!stored || !ok) {
       await this.backoff.recordFailure(account);
       throw new DomainError('unauthorized', messagesHe.auth.invalidCredentials);

@@ -1,18 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { EMAIL_CHANGE_TTL_HOURS, type AccountMessageAnswer } from '@mechabrim/contracts';
 import {
   ACCOUNT_TOKEN_MODEL,
   USER_MODEL,
   isDuplicateKeyError,
-  verifyPassword,
   type AccountTokenModel,
+  type PasswordHasher,
   type UserModel,
 } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import { AccountMailer, newAccountToken, tokenHashOf } from './account-mailer';
 import { SessionsService } from './sessions.service';
+import { PASSWORD_HASHER } from './password-hasher';
 
 const m = messagesHe.auth;
 
@@ -26,6 +27,7 @@ const m = messagesHe.auth;
 export class EmailChangesService {
   constructor(
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @InjectModel(ACCOUNT_TOKEN_MODEL) private readonly tokens: AccountTokenModel,
     private readonly mailer: AccountMailer,
     private readonly sessions: SessionsService,
@@ -48,7 +50,7 @@ export class EmailChangesService {
       .select({ name: 1, email: 1, passwordHash: 1 })
       .lean();
     if (!stored) throw new DomainError('unauthorized', m.userNotFound);
-    if (!(await verifyPassword(stored.passwordHash, currentPassword))) {
+    if (!(await this.hasher.verify(stored.passwordHash, currentPassword))) {
       throw new DomainError('invalid_data', m.currentPasswordWrong, [
         { field: 'currentPassword', message: m.currentPasswordWrong },
       ]);

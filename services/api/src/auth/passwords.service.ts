@@ -6,9 +6,8 @@ import { PASSWORD_RESET_TTL_MINUTES, type AccountMessageAnswer } from '@mechabri
 import {
   ACCOUNT_TOKEN_MODEL,
   USER_MODEL,
-  hashPassword,
-  verifyPassword,
   type AccountTokenModel,
+  type PasswordHasher,
   type UserModel,
 } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
@@ -18,6 +17,7 @@ import { REDIS_CLIENT } from '../infra/redis.module';
 import { AccountMailer, newAccountToken, tokenHashOf } from './account-mailer';
 import type { AuthenticatedUser } from './authenticated-user';
 import { SessionsService } from './sessions.service';
+import { PASSWORD_HASHER } from './password-hasher';
 
 const m = messagesHe.auth;
 
@@ -37,6 +37,7 @@ export const RESET_MAILS_PER_ADDRESS = { limit: 3, windowMs: 60 * 60_000 } as co
 export class PasswordsService {
   constructor(
     @InjectModel(USER_MODEL) private readonly users: UserModel,
+    @Inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @InjectModel(ACCOUNT_TOKEN_MODEL) private readonly tokens: AccountTokenModel,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     private readonly mailer: AccountMailer,
@@ -93,7 +94,7 @@ export class PasswordsService {
       )
       .lean();
     if (!spent) throw new DomainError('invalid_data', m.resetLinkExpired);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.hasher.hash(password);
     const user = await this.users
       .findByIdAndUpdate(spent.user, { $set: { passwordHash } }, { returnDocument: 'after' })
       .select({ name: 1, email: 1 })
@@ -121,19 +122,19 @@ export class PasswordsService {
       .select({ name: 1, email: 1, passwordHash: 1 })
       .lean();
     if (!stored) throw new DomainError('unauthorized', m.userNotFound);
-    if (!(await verifyPassword(stored.passwordHash, currentPassword))) {
+    if (!(await this.hasher.verify(stored.passwordHash, currentPassword))) {
       throw new DomainError('invalid_data', m.currentPasswordWrong, [
         { field: 'currentPassword', message: m.currentPasswordWrong },
       ]);
     }
-    if (await verifyPassword(stored.passwordHash, newPassword)) {
+    if (await this.hasher.verify(stored.passwordHash, newPassword)) {
       throw new DomainError('invalid_data', m.passwordUnchanged, [
         { field: 'newPassword', message: m.passwordUnchanged },
       ]);
     }
     await this.users.updateOne(
       { _id: stored._id },
-      { $set: { passwordHash: await hashPassword(newPassword) } },
+      { $set: { passwordHash: await this.hasher.hash(newPassword) } },
     );
     await this.sessions.endOtherSessions(current.id, current.sessionId);
     await this.tokens.updateMany(

@@ -26,6 +26,7 @@ describe('loadApiConfig', () => {
       logLevel: 'info',
       publicApiUrl: '',
       jwt: { expiresIn: '7d' },
+      passwordHashCost: { memoryKib: 19_456, passes: 2 },
     });
     expect(config.corsOrigins).toEqual([
       'http://localhost:4200',
@@ -145,6 +146,18 @@ describe('loadApiConfig', () => {
     );
     // Outside production the simulator and its secret are the defaults.
     expect(problems({ ...developmentSecrets, PAYMENT_PROVIDER: 'simulator' })).toEqual([]);
+  });
+
+  it("hashes passwords at OWASP's cost unless told otherwise, and never below it in production", () => {
+    const cheap = { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' };
+    expect(loadApiConfig(cheap).passwordHashCost).toEqual({ memoryKib: 8, passes: 1 });
+    expect(loadApiConfig(PRODUCTION).passwordHashCost).toEqual({ memoryKib: 19_456, passes: 2 });
+    expect(() => loadApiConfig({ ...PRODUCTION, ...cheap })).toThrow(
+      /PASSWORD_HASH_MEMORY_KIB: is below OWASP's minimum \(19456\), refused when NODE_ENV=production[\s\S]*PASSWORD_HASH_PASSES: is below OWASP's minimum \(2\)/,
+    );
+    expect(() => loadApiConfig({ PASSWORD_HASH_MEMORY_KIB: '4' })).toThrow(
+      /PASSWORD_HASH_MEMORY_KIB: must be an integer 8-4194304/,
+    );
   });
 
   it('makes cookies Secure when browsers reach the API over https, behind a proxy too', () => {

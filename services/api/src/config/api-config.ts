@@ -1,3 +1,4 @@
+import type { PasswordHashCost } from '@mechabrim/db';
 import type { SplitPolicyName } from '@mechabrim/money';
 import {
   defaultHost,
@@ -33,6 +34,11 @@ import {
   type PaymentsConfig,
 } from './payments-config';
 import {
+  passwordsEnvShape,
+  refuseWeakPasswordHashInProduction,
+  toPasswordHashCost,
+} from './passwords-config';
+import {
   payoutsEnvShape,
   refuseDevelopmentPayoutKey,
   toPayoutsConfig,
@@ -61,6 +67,7 @@ export const apiEnvSchema = z
     ...serverEnvShape,
     ...paymentsEnvShape,
     ...payoutsEnvShape,
+    ...passwordsEnvShape,
     PRINT_API_SECRET: documented(z.string().trim().min(1).optional(), {
       default:
         'a development secret (the launcher makes a new one each start); with `NODE_ENV=production` none, and the API refuses every print callback',
@@ -184,6 +191,7 @@ export const apiEnvSchema = z
   .superRefine(refuseDevelopmentSettingsInProduction)
   .superRefine(requireTranzilaPassword)
   .superRefine(refuseDevelopmentPayoutKey)
+  .superRefine(refuseWeakPasswordHashInProduction)
   .superRefine(storageEnvRefinement);
 
 /**
@@ -225,6 +233,8 @@ export interface ApiConfig {
   redisUrl: string;
   corsOrigins: string[];
   jwt: { secret: string; expiresIn: string };
+  /** What hashing one password costs (argon2id). */
+  passwordHashCost: PasswordHashCost;
   logLevel: LogLevel;
   publicApiUrl: string;
   /**
@@ -274,6 +284,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     corsOrigins: e.CORS_ORIGINS,
     // Production requires JWT_SECRET (above); elsewhere a random secret kept under DATA_DIR.
     jwt: { secret: e.JWT_SECRET ?? developmentJwtSecret(e.DATA_DIR), expiresIn: e.JWT_EXPIRES_IN },
+    passwordHashCost: toPasswordHashCost(e),
     logLevel: e.LOG_LEVEL,
     // Unset: files are named by path alone (`/api/covers/…`), fetched from the page's own origin,
     // where the edge server proxies /api — so they load at whatever address the store is opened.
