@@ -1,6 +1,6 @@
 /**
  * The least argon2id allows (8 KiB, one pass), for the API that tests start: the suites and the
- * journeys register and sign in thousands of accounts, and a hash at OWASP's cost (production's)
+ * journeys register and sign in accounts in most tests, and a hash at OWASP's cost (production's)
  * takes ~60 ms of a core. Hashing is still real argon2id; only its cost is lower, and the API
  * refuses this in production.
  */

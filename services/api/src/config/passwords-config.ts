@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 /**
  * What hashing one password costs (argon2id). Production keeps at least OWASP's minimum; the
- * tests, which register and sign in thousands of readers, set the least argon2 allows, where a
+ * tests, which register and sign in accounts in most cases, set the least argon2 allows, where a
  * hash at OWASP's cost takes ~60 ms of a core.
  */
 export const passwordsEnvShape = {
