@@ -65,7 +65,7 @@ export class LocalDiskStorage implements StoragePort {
     } catch (error) {
       // A body that fails at once can fail before the file is even open: the stream still opens
       // it, then closes it. Removed before that, it would come back as an empty leftover.
-      if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await rm(partial, { force: true });
       throw error;
     }
