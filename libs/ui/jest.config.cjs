@@ -6,4 +6,6 @@ module.exports = {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/async-timeouts.ts'],
+  // As the front ends' (build-config/jest/front-end.cjs says why).
+  testTimeout: 20_000,
 };

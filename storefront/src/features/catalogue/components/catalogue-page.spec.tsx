@@ -18,8 +18,6 @@ function catalogue(url: URL, total: number) {
 const location = () => screen.getByTestId('location').dataset.search;
 
 describe('catalogue page (/books)', () => {
-  // The first two render pages of books and move through the URL: on a busy 2-core machine that
-  // can outlast Jest's 5 s default, as the category page's spec found.
   it('shows every book a page at a time, the count and a keyboard-friendly "load more"', async () => {
     const calls = fakeApi((url) =>
       url.pathname === '/api/books' ? catalogue(url, 25) : undefined,
@@ -36,7 +34,7 @@ describe('catalogue page (/books)', () => {
     // The keyboard goes on at the first new book.
     await waitFor(() => expect(document.activeElement?.getAttribute('href')).toBe('/book/b21'));
     expect(screen.queryByRole('button', { name: 'הצגת ספרים נוספים' })).toBeNull();
-  }, 20_000);
+  });
 
   it('filters by price band and category into the URL; the back button returns', async () => {
     const calls = fakeApi((url) =>
@@ -59,7 +57,7 @@ describe('catalogue page (/books)', () => {
     act(() => void navigate(-1 as unknown as string));
     await waitFor(() => expect(location()).toBe('?price=under-30'));
     expect(screen.getByLabelText<HTMLSelectElement>('קטגוריה').value).toBe('');
-  }, 20_000);
+  });
 
   it('opens at a shared URL with its filters applied and the panel open', async () => {
     const calls = fakeApi((url) =>
