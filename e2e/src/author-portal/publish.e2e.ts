@@ -146,15 +146,43 @@ describe.each<ViewportName>(['desktop', 'mobile'])('publishing a book (%s)', (vi
 
     const visitor = await storefrontBook();
     expect(await storePrice(visitor.page)).toBe('64₪');
-    // The cover is the image the author uploaded, in the web size the worker made.
+    // The cover is the image the author uploaded, in the web sizes the worker made: the browser
+    // takes the 600 px one for a 360 px cover on a screen of one pixel per CSS pixel.
     const img = visitor.page.locator('.book-main__cover img');
     await expect(img.getAttribute('src')).resolves.toContain(`/api/books/${bookId}/cover/web`);
+    await expect(img.getAttribute('srcset')).resolves.toMatch(
+      new RegExp(
+        `/cover/thumb\\?v=\\w+ 200w, .*/cover/web\\?v=\\w+ 600w, .*/cover/large\\?v=\\w+ 1200w$`,
+      ),
+    );
     await visitor.page.waitForFunction(
       () => document.querySelector<HTMLImageElement>('.book-main__cover img')?.complete,
     );
-    await expect(img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).resolves.toBe(600);
+    const drawn = await img.evaluate((el: HTMLImageElement) => ({
+      currentSrc: el.currentSrc,
+      decoded: el.naturalWidth > 0,
+    }));
+    expect(drawn).toEqual({
+      currentSrc: expect.stringContaining(`/api/books/${bookId}/cover/web?v=`),
+      decoded: true,
+    });
     await keep(visitor.page, 'on-sale', viewport);
     expect(pageErrors(visitor.errors)).toEqual([]);
+    // A screen of two pixels per CSS pixel needs 720 for the same cover: it takes the large size.
+    const sharp = await world.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      locale: 'he-IL',
+    });
+    const sharpPage = await sharp.newPage();
+    await sharpPage.goto(`${world.stack.urls.shell}/book/${bookId}`);
+    await sharpPage.waitForFunction(
+      () => document.querySelector<HTMLImageElement>('.book-main__cover img')?.complete,
+    );
+    await expect(
+      sharpPage.locator('.book-main__cover img').evaluate((el: HTMLImageElement) => el.currentSrc),
+    ).resolves.toContain(`/api/books/${bookId}/cover/large?v=`);
+    await sharp.close();
     await visitor.context.close();
     expect(pageErrors(adminPage.errors)).toEqual([]);
   });

@@ -8,7 +8,7 @@ import {
 } from '@mechabrim/print-specs';
 import { formatPrice } from '@mechabrim/money';
 import { z } from 'zod';
-import { resolveCategory, type BookCategory } from './terms';
+import { BOOK_COVER_WIDTHS, resolveCategory, type BookCategory, type BookCoverSize } from './terms';
 import { printCostQuoteSchema } from './print-cost';
 
 /** Hebrew messages of the book print options (spec §9), shared by the upload form and the API. */
@@ -143,9 +143,11 @@ export const BOOK_UPLOAD_FILES = {
 } as const;
 export type BookUploadFileField = keyof typeof BOOK_UPLOAD_FILES;
 
-/** The web sizes the preflight makes of an uploaded cover image (200, 600 and 1200 px wide). */
-export const BOOK_COVER_SIZES = ['thumb', 'web', 'large'] as const;
-export type BookCoverSize = (typeof BOOK_COVER_SIZES)[number];
+/** The web sizes the preflight makes of an uploaded cover image (`BOOK_COVER_WIDTHS`). */
+export const BOOK_COVER_SIZES = Object.keys(BOOK_COVER_WIDTHS) as [
+  BookCoverSize,
+  ...BookCoverSize[],
+];
 
 /**
  * The path of an uploaded book's cover at `GET /api/books/:id/cover/:size`, the book's

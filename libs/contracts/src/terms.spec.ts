@@ -26,3 +26,34 @@ describe('the contracts’ plain values', () => {
     for (const name of Object.keys(terms)) expect(shape(barrel, name)).toBe(shape(terms, name));
   });
 });
+
+describe('an uploaded cover’s web sizes', () => {
+  const { bookCoverSrcSet } = jest.requireActual<typeof import('./terms')>('./terms');
+  const id = '65a1b2c3d4e5f60718293a4b';
+
+  it('lists all three, with their widths, from any one of its addresses', () => {
+    const expected =
+      `https://api.mechabrim.co.il/api/books/${id}/cover/thumb?v=1a2b3c4d 200w, ` +
+      `https://api.mechabrim.co.il/api/books/${id}/cover/web?v=1a2b3c4d 600w, ` +
+      `https://api.mechabrim.co.il/api/books/${id}/cover/large?v=1a2b3c4d 1200w`;
+    for (const size of ['thumb', 'web', 'large'])
+      expect(
+        bookCoverSrcSet(`https://api.mechabrim.co.il/api/books/${id}/cover/${size}?v=1a2b3c4d`),
+      ).toBe(expected);
+    expect(bookCoverSrcSet(`/api/books/${id}/cover/web`)).toBe(
+      `/api/books/${id}/cover/thumb 200w, /api/books/${id}/cover/web 600w, /api/books/${id}/cover/large 1200w`,
+    );
+  });
+
+  it('has none for any other picture', () => {
+    for (const src of [
+      `/api/covers/${id}.svg`,
+      'https://example.com/cover.jpg',
+      `/api/books/${id}/cover/huge?v=1`,
+      `/api/books/not-an-id/cover/web`,
+      `/api/books/${id}/cover/webby`,
+      '',
+    ])
+      expect({ src, srcSet: bookCoverSrcSet(src) }).toEqual({ src, srcSet: undefined });
+  });
+});

@@ -114,6 +114,30 @@ export const UPLOAD_FORMATS = {
   },
 } as const;
 
+/**
+ * The widths, in pixels, of the web sizes the print preflight makes of an uploaded cover image
+ * (WebP, at `GET /api/books/:id/cover/:size`): a shelf's thumbnail, the store's cards and the
+ * book page on a sharp screen.
+ */
+export const BOOK_COVER_WIDTHS = { thumb: 200, web: 600, large: 1200 } as const;
+export type BookCoverSize = keyof typeof BOOK_COVER_WIDTHS;
+
+/**
+ * Every web size of an uploaded cover, for an `<img srcset>`, from any one of its addresses
+ * (`…/api/books/<id>/cover/web?v=…`); `undefined` for any other picture (the demo's SVG covers,
+ * an outside address), which has one size.
+ */
+export function bookCoverSrcSet(src: string): string | undefined {
+  const named = /\/api\/books\/[0-9a-f]{24}\/cover\/(thumb|web|large)(?=\?|$)/.exec(src);
+  if (!named) return undefined;
+  const at = named.index + named[0].length - named[1]!.length;
+  return (Object.entries(BOOK_COVER_WIDTHS) as [BookCoverSize, number][])
+    .map(
+      ([size, width]) => `${src.slice(0, at)}${size}${src.slice(at + named[1]!.length)} ${width}w`,
+    )
+    .join(', ');
+}
+
 /** Days after delivery a buyer may ask to return books (spec §9: "returns within 14 days"). */
 export const RETURN_WINDOW_DAYS = 14;
 

@@ -1,8 +1,12 @@
-import type { PreflightCheck } from '@mechabrim/contracts';
+import { BOOK_COVER_WIDTHS, type PreflightCheck } from '@mechabrim/contracts';
 import { preflightStringsHe as he } from './preflight.strings.he';
 
 /** The web sizes of a cover image: widths in pixels, by the book's `files` field they go to. */
-export const COVER_IMAGE_WIDTHS = { coverThumb: 200, coverWeb: 600, coverLarge: 1200 } as const;
+export const COVER_IMAGE_WIDTHS = {
+  coverThumb: BOOK_COVER_WIDTHS.thumb,
+  coverWeb: BOOK_COVER_WIDTHS.web,
+  coverLarge: BOOK_COVER_WIDTHS.large,
+} as const;
 export type CoverImageSize = keyof typeof COVER_IMAGE_WIDTHS;
 
 /** Under this width a cover looks blurred on the book page. */

@@ -104,6 +104,13 @@ type BookCardMediaProps = {
   priority: boolean;
 };
 
+/**
+ * How wide a card's cover is drawn: the grids' and carousels' columns (2 on a phone, 3 from 640
+ * px, 4 from 1024, 5 or more from 1200, in a page at most 1,200–1,320 px wide).
+ */
+const CARD_COVER_SIZES =
+  '(max-width: 639px) 50vw, (max-width: 1023px) 34vw, (max-width: 1199px) 25vw, 250px';
+
 /** The cover, the cart quantity badge and the summary overlay with its view link. */
 function BookCardMedia({ book, href, summary, inCart, quantity, priority }: BookCardMediaProps) {
   const overlay = useSummaryOverlay(href);
@@ -121,7 +128,12 @@ function BookCardMedia({ book, href, summary, inCart, quantity, priority }: Book
         className="mb-book-card__cover-link"
         onClick={overlay.onCoverClick}
       >
-        <BookCover src={book.coverImage} title={book.title} priority={priority} />
+        <BookCover
+          src={book.coverImage}
+          title={book.title}
+          sizes={CARD_COVER_SIZES}
+          priority={priority}
+        />
       </Link>
       {inCart && quantity > 1 && (
         <span className="mb-book-card__badge" aria-label={uiStrings.inCartQuantity(quantity)}>

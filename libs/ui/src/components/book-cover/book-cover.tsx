@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { bookCoverSrcSet } from '@mechabrim/contracts/src/terms';
 import { uiStrings } from '../../strings.he';
 import './book-cover.css';
 
@@ -7,6 +8,12 @@ export interface BookCoverProps {
   title: string;
   /** Rendered width in CSS pixels, used for the width/height attributes (2:3). */
   width?: number;
+  /**
+   * How wide the cover is drawn (the `<img sizes>`), when the layout sets its width rather than
+   * `width` (a card in a grid); default `width` pixels. With an uploaded cover's web sizes, the
+   * browser takes the smallest that is sharp at that width on its screen.
+   */
+  sizes?: string;
   /** Above-the-fold covers load eagerly with high priority (LCP); the rest lazily. */
   priority?: boolean;
   className?: string;
@@ -20,18 +27,21 @@ export function BookCover({
   src,
   title,
   width = 200,
+  sizes,
   priority = false,
   className,
 }: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   const height = Math.round((width * 3) / 2);
   const showImage = Boolean(src) && !failed;
+  const srcSet = src ? bookCoverSrcSet(src) : undefined;
   return (
     <div className={`mb-cover${className ? ` ${className}` : ''}`}>
       {showImage ? (
         <img
           className="mb-cover__img"
           src={src as string}
+          {...(srcSet ? { srcSet, sizes: sizes ?? `${width}px` } : {})}
           alt={uiStrings.coverAlt(title)}
           width={width}
           height={height}
