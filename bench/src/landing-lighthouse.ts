@@ -26,7 +26,7 @@
  * Expects the front ends and services built (`npx nx run-many -t build`); `--build` builds first.
  */
 import { startStack } from '@mechabrim/launcher';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   RUNS,
   lighthouseRun,
@@ -145,21 +145,45 @@ async function pageJavaScript(context: BrowserContext, url: string): Promise<Pag
   }
 }
 
+/**
+ * A press and release at the middle of `target`, as the reader's finger would: the
+ * browser's own input events, without Playwright's checks of the element. Its `click()` adds
+ * listeners that hit-test the page on the press (~16 ms at 4× CPU, measured in a trace, inside the
+ * timed interaction), which a reader's page never runs.
+ */
+async function tap(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  // Let the scroll's frames be drawn before the press.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`nothing to tap: ${String(target)}`);
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  // What is on top there must be the target (not a menu left open over it).
+  const onTop = await target.evaluate(
+    (element, [px, py]) => element.contains(document.elementFromPoint(px ?? 0, py ?? 0)),
+    [x, y],
+  );
+  if (!onTop) throw new Error(`something covers ${String(target)}`);
+  await page.mouse.click(x, y);
+}
+
 const INTERACTIONS: { name: string; act: (page: Page) => Promise<void>; outcome: Outcome }[] = [
   {
+    name: 'add to cart (book page)',
+    act: (page) => tap(page, page.getByRole('button', { name: 'הוספה לסל', exact: true })),
+    outcome: { selector: 'header .header-cart', shows: 'text' },
+  },
+  {
     name: 'open search (tap the field)',
-    act: (page) => page.locator('header input[role="combobox"]').click(),
+    act: (page) => tap(page, page.locator('header input[role="combobox"]')),
     outcome: { selector: 'header input[role="combobox"]', shows: 'focus' },
   },
   {
     name: 'search: type a letter',
     act: (page) => page.keyboard.press('a'),
     outcome: { selector: 'header input[role="combobox"]', shows: 'value' },
-  },
-  {
-    name: 'add to cart (book page)',
-    act: (page) => page.getByRole('button', { name: 'הוספה לסל', exact: true }).click(),
-    outcome: { selector: 'header .header-cart', shows: 'text' },
   },
 ];
 

