@@ -128,13 +128,10 @@ export type BookCoverSize = keyof typeof BOOK_COVER_WIDTHS;
  * an outside address), which has one size.
  */
 export function bookCoverSrcSet(src: string): string | undefined {
-  const named = /\/api\/books\/[0-9a-f]{24}\/cover\/(thumb|web|large)(?=\?|$)/.exec(src);
-  if (!named) return undefined;
-  const at = named.index + named[0].length - named[1]!.length;
+  const address = /(\/api\/books\/[0-9a-f]{24}\/cover\/)(?:thumb|web|large)(?=\?|$)/;
+  if (!address.test(src)) return undefined;
   return (Object.entries(BOOK_COVER_WIDTHS) as [BookCoverSize, number][])
-    .map(
-      ([size, width]) => `${src.slice(0, at)}${size}${src.slice(at + named[1]!.length)} ${width}w`,
-    )
+    .map(([size, width]) => `${src.replace(address, `$1${size}`)} ${width}w`)
     .join(', ');
 }
 
