@@ -17,11 +17,11 @@ function frontEndProjectConfig(projectDir, displayName) {
     displayName,
     testEnvironment: 'jsdom',
     testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
-    // A screen's spec renders, clicks and waits several times over (each wait up to 5 s:
+    // A screen's spec renders, clicks and waits several times over (each wait up to 10 s:
     // async-timeouts.ts). In a clean clone's full run, beside the browser journeys on 2 cores,
     // renders run up to six times slower than alone (a category page's 45 books: 2.6 s alone, 15 s
     // there), and whole specs outlasted Jest's 5 s default with nothing wrong.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     // jsdom lacks TextEncoder, which react-router reads when it loads.
     setupFiles: [path.join(root, 'libs/ui/src/testing/jsdom-polyfills.ts')],
     setupFilesAfterEnv: [path.join(root, 'libs/ui/src/testing/async-timeouts.ts')],

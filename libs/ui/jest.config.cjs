@@ -7,5 +7,5 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/async-timeouts.ts'],
   // As the front ends' (build-config/jest/front-end.cjs says why).
-  testTimeout: 20_000,
+  testTimeout: 30_000,
 };

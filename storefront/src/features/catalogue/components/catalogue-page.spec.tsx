@@ -24,13 +24,13 @@ describe('catalogue page (/books)', () => {
     );
     renderRoute(<CataloguePage />, '/books', '/books');
     expect(screen.getByRole('heading', { level: 1, name: 'כל הספרים' })).toBeTruthy();
-    await screen.findByRole('link', { name: 'ספר 1' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'ספר 1' });
     expect(screen.getByRole('status').textContent).toBe('נמצאו 25 ספרים');
     expect(calls).toEqual(['/api/books?sort=sales&page=1&limit=20']);
     const more = screen.getByRole('button', { name: 'הצגת ספרים נוספים' });
     more.focus();
     fireEvent.click(more);
-    await screen.findByRole('link', { name: 'ספר 25' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'ספר 25' });
     // The keyboard goes on at the first new book.
     await waitFor(() => expect(document.activeElement?.getAttribute('href')).toBe('/book/b21'));
     expect(screen.queryByRole('button', { name: 'הצגת ספרים נוספים' })).toBeNull();
@@ -41,7 +41,7 @@ describe('catalogue page (/books)', () => {
       url.pathname === '/api/books' ? catalogue(url, 25) : undefined,
     );
     const { navigate } = renderRoute(<CataloguePage />, '/books', '/books');
-    await screen.findByRole('link', { name: 'ספר 1' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'ספר 1' });
     const toggle = screen.getByRole('button', { name: 'סינון' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
@@ -64,7 +64,7 @@ describe('catalogue page (/books)', () => {
       url.pathname === '/api/books' ? catalogue(url, 25) : undefined,
     );
     renderRoute(<CataloguePage />, '/books', '/books?price=under-30&sort=price&search=ספר');
-    await screen.findByRole('link', { name: 'ספר 1' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'ספר 1' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('תוצאות חיפוש עבור "ספר"');
     expect(screen.getByLabelText<HTMLInputElement>('חיפוש בכל הספרים').value).toBe('ספר');
     expect(screen.getByLabelText<HTMLSelectElement>('מחיר').value).toBe('under-30');
@@ -86,14 +86,14 @@ describe('catalogue page (/books)', () => {
             : catalogue(url, 3),
     );
     renderRoute(<CataloguePage />, '/books', '/books?search=אין');
-    const empty = await screen.findByTestId('empty-state', {}, { timeout: 4000 });
+    const empty = await screen.findByTestId('empty-state');
     expect(within(empty).getByText('לא נמצאו ספרים')).toBeTruthy();
     fireEvent.click(within(empty).getByRole('button', { name: 'ניקוי החיפוש' }));
-    await screen.findByRole('link', { name: 'ספר 3' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'ספר 3' });
     expect(location()).toBe('');
     fail = true;
     fireEvent.change(screen.getByLabelText('מיון לפי'), { target: { value: 'title' } });
-    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('שגיאה בטעינת הספרים')).toBeTruthy();
   });
 });

@@ -31,18 +31,18 @@ describe('category page', () => {
       url.pathname === '/api/books' ? pagedBooks(url, 45, 'פנטזיה') : undefined,
     );
     renderRoute(<CategoryPage />, '/category/:category', `/category/${FANTASY}`);
-    await screen.findByRole('link', { name: 'פנטזיה 1' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
     expect(screen.getByText('45 ספרים זמינים')).toBeTruthy();
     expect(gridTitles()).toHaveLength(20);
     expect(screen.getByText('מוצגים 20 מתוך 45 ספרים')).toBeTruthy();
     expect(calls).toEqual([`/api/books?category=${FANTASY}&sort=sales&page=1&limit=20`]);
 
     fireEvent.click(screen.getByRole('button', { name: 'הצגת ספרים נוספים' }));
-    await screen.findByRole('link', { name: 'פנטזיה 40' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 40' });
     // The loaded page stays; only the next page is asked for.
     expect(calls.at(-1)).toBe(`/api/books?category=${FANTASY}&sort=sales&page=2&limit=20`);
     fireEvent.click(screen.getByRole('button', { name: 'הצגת ספרים נוספים' }));
-    await screen.findByRole('link', { name: 'פנטזיה 45' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 45' });
     expect(gridTitles()).toHaveLength(45);
     expect(screen.queryByRole('button', { name: 'הצגת ספרים נוספים' })).toBeNull();
   });
@@ -52,13 +52,13 @@ describe('category page', () => {
       url.pathname === '/api/books' ? pagedBooks(url, 30, 'פנטזיה') : undefined,
     );
     renderRoute(<CategoryPage />, '/category/:category', `/category/${FANTASY}`);
-    await screen.findByRole('link', { name: 'פנטזיה 1' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
     fireEvent.change(screen.getByLabelText('מיון לפי'), { target: { value: 'price' } });
     await waitFor(() => expect(calls.at(-1)).toContain('sort=price&page=1'));
     // The search is the API's: 'פנטזיה 27' is on page 2 of the unfiltered category.
     fireEvent.change(screen.getByLabelText('חיפוש בקטגוריה'), { target: { value: '27' } });
     // After the search box's 300 ms pause, on a busy machine.
-    await screen.findByRole('link', { name: 'פנטזיה 27' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 27' });
     expect(gridTitles()).toEqual(['פנטזיה 27']);
     expect(screen.getByText('ספר אחד זמין')).toBeTruthy();
     expect(calls.at(-1)).toBe(`/api/books?q=27&category=${FANTASY}&sort=price&page=1&limit=20`);
@@ -86,7 +86,7 @@ describe('category page', () => {
       '/category/:category',
       `/category/${FANTASY}`,
     );
-    await screen.findByRole('link', { name: 'פנטזיה 1' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
     fireEvent.change(screen.getByLabelText('חיפוש בקטגוריה'), { target: { value: 'פנטזיה 2' } });
     fireEvent.change(screen.getByLabelText('מיון לפי'), { target: { value: 'title' } });
 
@@ -99,7 +99,7 @@ describe('category page', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('מיון לפי').value).toBe('sales');
 
     await act(async () => releaseNovels());
-    await screen.findByRole('link', { name: 'רומן 3' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'רומן 3' });
     expect(screen.getByText('3 ספרים זמינים')).toBeTruthy();
   });
 
@@ -114,13 +114,13 @@ describe('category page', () => {
   it("says no books were found when the search matches none, with 'clear search'", async () => {
     fakeApi((url) => (url.pathname === '/api/books' ? pagedBooks(url, 3, 'פנטזיה') : undefined));
     renderRoute(<CategoryPage />, '/category/:category', `/category/${FANTASY}`);
-    await screen.findByRole('link', { name: 'פנטזיה 1' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
     fireEvent.change(screen.getByLabelText('חיפוש בקטגוריה'), { target: { value: 'אין כזה' } });
-    const empty = await screen.findByTestId('empty-state', {}, { timeout: 4000 });
+    const empty = await screen.findByTestId('empty-state');
     expect(within(empty).getByText('לא נמצאו ספרים')).toBeTruthy();
     expect(screen.getByText('0 ספרים זמינים')).toBeTruthy();
     fireEvent.click(within(empty).getByRole('button', { name: 'ניקוי החיפוש' }));
-    await screen.findByRole('link', { name: 'פנטזיה 1' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 1' });
     expect(screen.getByLabelText<HTMLInputElement>('חיפוש בקטגוריה').value).toBe('');
     expect(screen.getByText('3 ספרים זמינים')).toBeTruthy();
   });
@@ -140,7 +140,7 @@ describe('category page', () => {
     expect(within(alert).getByText('השרת נפל')).toBeTruthy();
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'לנסות שוב' }));
-    await screen.findByRole('link', { name: 'פנטזיה 2' }, { timeout: 4000 });
+    await screen.findByRole('link', { name: 'פנטזיה 2' });
   });
 
   it('names an unknown category and asks nothing of the API', async () => {
