@@ -359,7 +359,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       const context = await world.browser.newContext({
         viewport: VIEWPORTS[viewport],
         locale: 'he-IL',
-        reducedMotion: 'reduce',
+        // A reader who has not asked for less motion: the skeletons' shimmer would run for them.
+        reducedMotion: 'no-preference',
         javaScriptEnabled: false,
       });
       const page = await context.newPage();
@@ -391,6 +392,16 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await expect(hero.isVisible()).resolves.toBe(true);
       await keep(page, 'landing-no-js-home', viewport);
       expect(scripts).toEqual([]);
+      // The lists the app would fill in are skeletons here, and they do not shimmer forever.
+      const skeletons = page.locator('.mb-skeleton');
+      await expect(skeletons.count()).resolves.toBeGreaterThan(0);
+      await expect(
+        skeletons.evaluateAll((all) =>
+          all
+            .filter((el) => getComputedStyle(el).animationName !== 'none')
+            .map((el) => el.className),
+        ),
+      ).resolves.toEqual([]);
       await context.close();
     });
 
