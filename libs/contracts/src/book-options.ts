@@ -148,6 +148,12 @@ export const BOOK_COVER_SIZES = Object.keys(BOOK_COVER_WIDTHS) as [
   BookCoverSize,
   ...BookCoverSize[],
 ];
+/** Where a book keeps each web size of its cover (`files.<field>`, a storage key). */
+export const BOOK_COVER_FIELDS = {
+  thumb: 'coverThumb',
+  web: 'coverWeb',
+  large: 'coverLarge',
+} as const satisfies Record<BookCoverSize, string>;
 
 /**
  * The path of an uploaded book's cover at `GET /api/books/:id/cover/:size`, the book's

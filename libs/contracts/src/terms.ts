@@ -122,16 +122,20 @@ export const UPLOAD_FORMATS = {
 export const BOOK_COVER_WIDTHS = { thumb: 200, web: 600, large: 1200 } as const;
 export type BookCoverSize = keyof typeof BOOK_COVER_WIDTHS;
 
+/** `…/api/books/<id>/cover/<size>`, with the path before the size captured. */
+const UPLOADED_COVER_ADDRESS = new RegExp(
+  `(/api/books/[0-9a-f]{24}/cover/)(?:${Object.keys(BOOK_COVER_WIDTHS).join('|')})(?=\\?|$)`,
+);
+
 /**
  * Every web size of an uploaded cover, for an `<img srcset>`, from any one of its addresses
  * (`…/api/books/<id>/cover/web?v=…`); `undefined` for any other picture (the demo's SVG covers,
  * an outside address), which has one size.
  */
 export function bookCoverSrcSet(src: string): string | undefined {
-  const address = /(\/api\/books\/[0-9a-f]{24}\/cover\/)(?:thumb|web|large)(?=\?|$)/;
-  if (!address.test(src)) return undefined;
+  if (!UPLOADED_COVER_ADDRESS.test(src)) return undefined;
   return (Object.entries(BOOK_COVER_WIDTHS) as [BookCoverSize, number][])
-    .map(([size, width]) => `${src.replace(address, `$1${size}`)} ${width}w`)
+    .map(([size, width]) => `${src.replace(UPLOADED_COVER_ADDRESS, `$1${size}`)} ${width}w`)
     .join(', ');
 }
 

@@ -3,7 +3,12 @@ import { InjectModel } from '@nestjs/mongoose';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Types } from 'mongoose';
-import { BOOK_COVER_SIZES, objectIdSchema, type BookCoverSize } from '@mechabrim/contracts';
+import {
+  BOOK_COVER_FIELDS,
+  BOOK_COVER_SIZES,
+  objectIdSchema,
+  type BookCoverSize,
+} from '@mechabrim/contracts';
 import { BOOK_MODEL, type BookModel } from '@mechabrim/db';
 import { STORAGE, StorageNotFoundError, readAll, type StoragePort } from '@mechabrim/storage';
 import { z } from 'zod';
@@ -13,12 +18,6 @@ import { ZodParam, ZodQuery } from '../common/validation/zod-validation.pipe';
 
 /** `?v=` names the upload the address was made for (any other query is refused). */
 const coverQuerySchema = z.strictObject({ v: z.string().max(64).optional() });
-
-const FIELD_OF: Record<BookCoverSize, 'coverThumb' | 'coverWeb' | 'coverLarge'> = {
-  thumb: 'coverThumb',
-  web: 'coverWeb',
-  large: 'coverLarge',
-};
 
 /** A versioned address (`?v=` naming the upload) never changes content: cached for a year. */
 export const VERSIONED_COVER_CACHE = 'public, max-age=31536000, immutable';
@@ -51,7 +50,7 @@ export class BookCoverController {
     @ZodQuery(coverQuerySchema) query: z.infer<typeof coverQuerySchema>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const field = FIELD_OF[size];
+    const field = BOOK_COVER_FIELDS[size];
     const book = await this.books
       .findOne({ _id: new Types.ObjectId(id), deletedAt: null })
       .select({ [`files.${field}`]: 1 })

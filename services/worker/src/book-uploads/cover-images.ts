@@ -1,13 +1,17 @@
-import { BOOK_COVER_WIDTHS, type PreflightCheck } from '@mechabrim/contracts';
+import {
+  BOOK_COVER_FIELDS,
+  BOOK_COVER_SIZES,
+  BOOK_COVER_WIDTHS,
+  type BookCoverSize,
+  type PreflightCheck,
+} from '@mechabrim/contracts';
 import { preflightStringsHe as he } from './preflight.strings.he';
 
 /** The web sizes of a cover image: widths in pixels, by the book's `files` field they go to. */
-export const COVER_IMAGE_WIDTHS = {
-  coverThumb: BOOK_COVER_WIDTHS.thumb,
-  coverWeb: BOOK_COVER_WIDTHS.web,
-  coverLarge: BOOK_COVER_WIDTHS.large,
-} as const;
-export type CoverImageSize = keyof typeof COVER_IMAGE_WIDTHS;
+export type CoverImageSize = (typeof BOOK_COVER_FIELDS)[BookCoverSize];
+export const COVER_IMAGE_WIDTHS = Object.fromEntries(
+  BOOK_COVER_SIZES.map((size) => [BOOK_COVER_FIELDS[size], BOOK_COVER_WIDTHS[size]]),
+) as Record<CoverImageSize, number>;
 
 /** Under this width a cover looks blurred on the book page. */
 const MIN_COVER_WIDTH_PX = 600;
