@@ -60,8 +60,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
       picks.locator('.swiper-slide-active h3, .swiper-slide:first-child h3').first().textContent(),
     ).resolves.toBe(best?.title);
 
-    // Swiper takes over the presized row after the first render; then five dots, the third
+    // Swiper takes over the presized row once the reader is near it; then five dots, the third
     // moves the carousel and lights up.
+    await picks.scrollIntoViewIfNeeded();
     await picks.locator('.swiper-initialized').waitFor();
     const dots = picks.locator('.mb-carousel__dot');
     await expect(dots.count()).resolves.toBe(5);

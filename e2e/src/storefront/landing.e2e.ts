@@ -459,6 +459,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       ]);
       const cards = page.locator('#picks [data-testid="book-card"]');
       await cards.first().waitFor();
+      // Swiper takes over the picks once the reader is near them.
+      await page.locator('#picks').scrollIntoViewIfNeeded();
       await page.locator('#picks .swiper-initialized').waitFor();
       expect(await cards.count()).toBeGreaterThan(0);
       await page

@@ -12,6 +12,7 @@ import 'swiper/swiper.css';
 import { uiStrings } from '../../strings.he';
 import { EmptyState } from '../empty-state/empty-state';
 import { useMediaQuery } from '../../hooks/use-media-query';
+import { useOnScreen } from '../../hooks/use-on-screen';
 import {
   AUTHOR_BREAKPOINTS,
   BOOK_BREAKPOINTS,
@@ -39,7 +40,15 @@ function loadSwiperKit(): Promise<SwiperKit> {
   return swiperKitLoad;
 }
 
-function useSwiperKit(): SwiperKit | null {
+/**
+ * Swiper once its code has arrived and `wanted` (a quarter of the carousel has been on screen, or
+ * the reader reached into it). Its code is fetched when the browser is idle either way, but
+ * setting Swiper up draws the slides again and measures them: on a phone (Lighthouse's 4× slower
+ * CPU) the book page's one carousel took a 110 ms task and home's two 210–290 ms, in one commit
+ * in the page's first seconds. So a carousel keeps its presized row, which looks the same, until
+ * the reader is at it, and each one is set up in a task of its own.
+ */
+function useSwiperKit(wanted: boolean): SwiperKit | null {
   const [kit, setKit] = useState(swiperKit);
   useEffect(() => {
     if (kit) return;
@@ -54,11 +63,11 @@ function useSwiperKit(): SwiperKit | null {
       else clearTimeout(handle as ReturnType<typeof setTimeout>);
     };
   }, [kit]);
-  return kit;
+  return wanted ? kit : null;
 }
 
 export interface CarouselProps<T> {
-  items: T[];
+  items: readonly T[];
   getKey: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
   /** Accessible name of the carousel region. */
@@ -111,8 +120,9 @@ function useCarouselMotion(
   count: number,
   breakpoints: Breakpoints,
   requestedAutoplayDelay: number | undefined,
+  onScreen: boolean,
 ) {
-  const kit = useSwiperKit();
+  const kit = useSwiperKit(onScreen);
   // Swiper's loop mode needs more slides than the widest view shows (it clones and re-orders
   // slides around the view; with too few it warns and misbehaves — duplicated or stuck slides).
   // So a carousel loops only with more slides than its largest slidesPerView; a smaller one
@@ -264,10 +274,12 @@ export function Carousel<T>({
   className,
 }: CarouselProps<T>) {
   const count = items.length;
+  const [sectionRef, onScreen] = useOnScreen<HTMLElement>();
   const { kit, loop, autoplayDelay, modules } = useCarouselMotion(
     count,
     breakpoints,
     requestedAutoplayDelay,
+    onScreen,
   );
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [activeDot, setActiveDot] = useState(0);
@@ -289,6 +301,7 @@ export function Carousel<T>({
 
   return (
     <section
+      ref={sectionRef}
       className={`mb-carousel${className ? ` ${className}` : ''}`}
       aria-label={label}
       style={presizeStyle(breakpoints)}
