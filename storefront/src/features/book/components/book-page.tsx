@@ -21,6 +21,7 @@ import {
   useBookReviews,
   useRelatedBooks,
 } from '@mechabrim/api-client';
+import { useArrivedList } from '../../../shared/arrived-list/use-arrived-list';
 import { StoreBookCard } from '../../../shared/catalogue';
 import { ExcerptButton } from './excerpt/excerpt-button';
 import { MyReviewPanel } from './my-review';
@@ -56,7 +57,7 @@ function CartButton({ book }: { book: Book }) {
   );
 }
 
-function Reviews({ reviews, bookId }: { reviews: Review[]; bookId: string }) {
+function Reviews({ reviews, bookId }: { reviews: readonly Review[]; bookId: string }) {
   if (reviews.length === 0) return <p className="sf-muted">{s.noReviews}</p>;
   return (
     <ul className="book-reviews sf-plain-list">
@@ -83,9 +84,51 @@ function bookCrumbs(book: Book) {
   ];
 }
 
+const NO_REVIEWS: Review[] = [];
+const NO_BOOKS: Book[] = [];
+
+/** The book's approved reviews, and the reader's own review panel. */
+function BookReviews({ bookId }: { bookId: string }) {
+  const reviews = useArrivedList(useBookReviews(bookId), NO_REVIEWS);
+  return (
+    <section className="sf-section" aria-labelledby="book-reviews">
+      <h2 id="book-reviews" className="sf-section-title">
+        {s.reviewsTitle}
+      </h2>
+      <MyReviewPanel bookId={bookId} />
+      {reviews === undefined ? (
+        <ReviewListSkeleton />
+      ) : (
+        <Reviews reviews={reviews} bookId={bookId} />
+      )}
+    </section>
+  );
+}
+
+/** More books of the book's category. */
+function RelatedBooks({ book }: { book: Book }) {
+  const related = useArrivedList(useRelatedBooks(book), NO_BOOKS);
+  return (
+    <section className="sf-section" aria-labelledby="book-related">
+      <h2 id="book-related" className="sf-section-title">
+        {s.relatedTitle} {book.category}
+      </h2>
+      {related === undefined ? (
+        <CarouselSkeleton count={4} />
+      ) : (
+        <BookCarousel
+          items={related}
+          maxPerView={4}
+          getKey={(b) => b._id}
+          label={s.relatedCarousel}
+          renderItem={(b) => <StoreBookCard book={b} />}
+        />
+      )}
+    </section>
+  );
+}
+
 function BookDetail({ book }: { book: Book }) {
-  const reviews = useBookReviews(book._id);
-  const related = useRelatedBooks(book);
   return (
     <div className="sf-page book-page">
       <Breadcrumb items={bookCrumbs(book)} />
@@ -100,35 +143,8 @@ function BookDetail({ book }: { book: Book }) {
         </div>
         <BookInfo book={book} />
       </article>
-
-      <section className="sf-section" aria-labelledby="book-reviews">
-        <h2 id="book-reviews" className="sf-section-title">
-          {s.reviewsTitle}
-        </h2>
-        <MyReviewPanel bookId={book._id} />
-        {reviews.isPending ? (
-          <ReviewListSkeleton />
-        ) : (
-          <Reviews reviews={reviews.data ?? []} bookId={book._id} />
-        )}
-      </section>
-
-      <section className="sf-section" aria-labelledby="book-related">
-        <h2 id="book-related" className="sf-section-title">
-          {s.relatedTitle} {book.category}
-        </h2>
-        {related.isPending ? (
-          <CarouselSkeleton count={4} />
-        ) : (
-          <BookCarousel
-            items={related.data ?? []}
-            maxPerView={4}
-            getKey={(b) => b._id}
-            label={s.relatedCarousel}
-            renderItem={(b) => <StoreBookCard book={b} />}
-          />
-        )}
-      </section>
+      <BookReviews bookId={book._id} />
+      <RelatedBooks book={book} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   useDelayedFlag,
 } from '@mechabrim/ui';
 import { useAuthors, useBooks, useStats } from '@mechabrim/api-client';
+import { useArrivedList } from '../../../shared/arrived-list/use-arrived-list';
 import { SortSelect, StoreBookCard } from '../../../shared/catalogue';
 import { strings } from '../../../strings.he';
 import { communityFirst85_10_5, type SplitShares } from '@mechabrim/money';
@@ -42,10 +43,9 @@ function Stat({ value, label, tone }: { value: string; label: string; tone?: 'co
   );
 }
 
-type StatsQuery = ReturnType<typeof useStats>;
-
 /** The site's title, its two ways in, and its figures (donated, authors, books). */
-function HomeHero({ stats }: { stats: StatsQuery }) {
+function HomeHero() {
+  const stats = useStats();
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
       <div className="home-hero__inner sf-page">
@@ -115,22 +115,23 @@ function HomeSplit({ className }: { className: string }) {
 }
 
 /** The authors of the month: ten with books, best sellers first, then the best rated. */
-function authorsOfTheMonth(authors: Author[] | undefined): Author[] {
-  return [...(authors ?? [])]
+function authorsOfTheMonth(authors: readonly Author[]): Author[] {
+  return [...authors]
     .filter((a) => a.booksCount > 0)
     .sort((a, b) => b.totalSales - a.totalSales || b.averageRating - a.averageRating)
     .slice(0, 10);
 }
 
-type MonthAuthorsSectionProps = {
-  className: string;
-  /** The authors are still loading. */
-  pending: boolean;
-  authors: Author[];
-};
+const NO_BOOKS: Book[] = [];
+const NO_AUTHORS: Author[] = [];
 
 /** The authors of the month's carousel, and the way to all the authors. */
-function MonthAuthorsSection({ className, pending, authors }: MonthAuthorsSectionProps) {
+function MonthAuthorsSection({ className }: { className: string }) {
+  const query = useAuthors();
+  useEffect(() => {
+    if (query.error) clientLogger.warn('Loading authors of the month failed', query.error, 'home');
+  }, [query.error]);
+  const authors = useArrivedList(query, NO_AUTHORS);
   return (
     <section className={className} aria-labelledby="month-authors-title">
       <div className="sf-section-head">
@@ -144,11 +145,11 @@ function MonthAuthorsSection({ className, pending, authors }: MonthAuthorsSectio
           {s.seeAllAuthors}
         </Link>
       </div>
-      {pending ? (
+      {authors === undefined ? (
         <CarouselSkeleton count={5} />
       ) : (
         <AuthorCarousel
-          items={authors}
+          items={authorsOfTheMonth(authors)}
           getKey={(a) => a._id}
           label={s.authorsCarousel}
           emptyText={s.noAuthors}
@@ -159,62 +160,56 @@ function MonthAuthorsSection({ className, pending, authors }: MonthAuthorsSectio
   );
 }
 
-/** The home page (`/` and `/books`): hero, figures, picks of the month, authors of the month. */
-export function HomePage() {
+/** Picks of the month: a sort and the carousel of at most ten books. */
+function PicksSection({ className }: { className: string }) {
   const [sort, setSort] = useState<BookSort>('sales');
-  const picks = useBooks({ sort, limit: PICKS_LIMIT });
-  const authors = useAuthors();
-  const stats = useStats();
-  const entered = useDelayedFlag(100);
+  const query = useBooks({ sort, limit: PICKS_LIMIT });
   // Spec §8: on the home page failures are logged and the lists show as empty.
   useEffect(() => {
-    if (picks.error) clientLogger.warn('Loading picks of the month failed', picks.error, 'home');
-  }, [picks.error]);
-  useEffect(() => {
-    if (authors.error)
-      clientLogger.warn('Loading authors of the month failed', authors.error, 'home');
-  }, [authors.error]);
+    if (query.error) clientLogger.warn('Loading picks of the month failed', query.error, 'home');
+  }, [query.error]);
+  const books = useArrivedList({ isPending: query.isPending, data: query.data?.books }, NO_BOOKS);
+  return (
+    <section id="picks" className={className} aria-labelledby="picks-title">
+      <div className="sf-section-head">
+        <div>
+          <h2 id="picks-title" className="sf-section-title">
+            {s.picksTitle}
+          </h2>
+          <p className="sf-section-subtitle">{s.picksSubtitle}</p>
+        </div>
+        <SortSelect value={sort} onChange={setSort} options={PICK_SORTS} />
+      </div>
+      {books === undefined ? (
+        <CarouselSkeleton />
+      ) : (
+        <BookCarousel
+          items={books.slice(0, PICKS_LIMIT)}
+          getKey={(b) => b._id}
+          label={s.picksCarousel}
+          emptyText={s.noBooks}
+          renderItem={(book, i) => <StoreBookCard book={book} priority={i < 2} />}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The home page (`/` and `/books`): hero, figures, picks of the month, authors of the month. */
+export function HomePage() {
+  const entered = useDelayedFlag(100);
   const fade = (extra = '') =>
     `sf-fade-in${entered ? ' sf-fade-in--on' : ''}${extra ? ` ${extra}` : ''}`;
-
-  const books: Book[] = (picks.data?.books ?? []).slice(0, PICKS_LIMIT);
-  const monthAuthors = authorsOfTheMonth(authors.data);
-
   return (
     <div className="home">
-      <HomeHero stats={stats} />
+      <HomeHero />
 
       <div className="sf-page home-body">
-        <section id="picks" className={fade('sf-section')} aria-labelledby="picks-title">
-          <div className="sf-section-head">
-            <div>
-              <h2 id="picks-title" className="sf-section-title">
-                {s.picksTitle}
-              </h2>
-              <p className="sf-section-subtitle">{s.picksSubtitle}</p>
-            </div>
-            <SortSelect value={sort} onChange={setSort} options={PICK_SORTS} />
-          </div>
-          {picks.isPending ? (
-            <CarouselSkeleton />
-          ) : (
-            <BookCarousel
-              items={books}
-              getKey={(b) => b._id}
-              label={s.picksCarousel}
-              emptyText={s.noBooks}
-              renderItem={(book, i) => <StoreBookCard book={book} priority={i < 2} />}
-            />
-          )}
-        </section>
+        <PicksSection className={fade('sf-section')} />
 
         <HomeSplit className={fade('sf-section home-split')} />
 
-        <MonthAuthorsSection
-          className={fade('sf-section')}
-          pending={authors.isPending}
-          authors={monthAuthors}
-        />
+        <MonthAuthorsSection className={fade('sf-section')} />
 
         <p className={fade('home-vision')}>
           <Link to="/about" className="sf-link">
