@@ -11,6 +11,21 @@ import { isRouteChunkOf } from './app/route-chunks';
 import { EARLY_START_KEY, STORED_KEYS, type EarlyStart } from './app/early-fetches';
 import type { RuntimeConfig } from './app/runtime-config';
 
+/** The Intl warm-up worker's address (src/intl-warm-up.ts; set by shell/webpack.config.cjs). */
+declare const INTL_WARM_UP_URL: string;
+
+/**
+ * Starts the worker that loads ICU's number and date data on another core (src/intl-warm-up.ts
+ * says why), at once: it is done long before main.js has arrived and makes its first price.
+ */
+function warmUpIntl() {
+  try {
+    new Worker(INTL_WARM_UP_URL);
+  } catch {
+    // No worker (or not allowed): the app's first format loads the data itself.
+  }
+}
+
 function addLink(rel: 'preconnect' | 'preload', href: string, as?: 'script' | 'image') {
   const link = document.createElement('link');
   link.rel = rel;
@@ -148,6 +163,7 @@ function loadAfterPaintScripts() {
 // picture goes first, and the app's scripts and their requests start right after it, instead of
 // taking the phone's thin bandwidth from the page's stylesheet, fonts and cover image while the
 // reader waits for the first picture. Any other page starts at once.
+warmUpIntl();
 if (document.documentElement.hasAttribute('data-landing')) {
   void firstPictureSettled().then(() => {
     begin();

@@ -409,8 +409,17 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       const { page, errors, context } = await openPage(world, viewport);
       await watchLanding(page);
       const requests = countBookRequests(page);
+      const warmUp = { workers: [] as string[], answers: [] as number[] };
+      page.on('worker', (worker) => warmUp.workers.push(new URL(worker.url()).pathname));
+      page.on('response', (response) => {
+        if (response.url().includes('/intl-warm-up.')) warmUp.answers.push(response.status());
+      });
       await page.goto(`${shellUrl}/book/${book._id}`);
       await takenOver(page);
+      // The early start set ICU's number data loading on another core (shell/src/intl-warm-up.ts):
+      // one worker, from the page's own origin (the CSP allows no other), its script answered.
+      expect(warmUp.workers).toEqual([expect.stringMatching(/^\/intl-warm-up\.[0-9a-f]{8}\.js$/)]);
+      expect(warmUp.answers).toEqual([200]);
       await expect(parsed(page)).resolves.toEqual({
         dataLanding: true,
         landingPath: `/book/${book._id}`,
