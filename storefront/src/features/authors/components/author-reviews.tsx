@@ -1,15 +1,17 @@
 import { Link } from '@mechabrim/routing';
 import { formatDate } from '@mechabrim/hebrew';
+import type { AuthorReview } from '@mechabrim/contracts';
 import { Stars } from '@mechabrim/ui';
+import { useArrivedList } from '../../../shared/arrived-list/use-arrived-list';
 import { useAuthorReviews } from '../api/get-author-reviews';
 import { strings } from '../../../strings.he';
 
 const s = strings.author;
+const NO_REVIEWS: readonly AuthorReview[] = [];
 
 /** The newest approved reviews of the author's books, each linking to its book; none, no section. */
 export function AuthorReviews({ authorId }: { authorId: string }) {
-  const reviews = useAuthorReviews(authorId);
-  const list = reviews.data ?? [];
+  const list = useArrivedList(useAuthorReviews(authorId), NO_REVIEWS) ?? NO_REVIEWS;
   if (list.length === 0) return null;
   return (
     <section className="sf-section" aria-labelledby="author-reviews">
