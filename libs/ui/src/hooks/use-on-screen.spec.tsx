@@ -1,39 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { ScreenWatcher } from '../testing/screen-watcher';
 import { useOnScreen } from './use-on-screen';
-
-/**
- * jsdom has no layout and no IntersectionObserver: this one records what it was asked to watch
- * and lets the test say how much of it is on screen, as the browser would.
- */
-class ScreenWatcher {
-  static all: ScreenWatcher[] = [];
-  readonly watched: Element[] = [];
-  disconnected = false;
-  constructor(
-    private readonly report: IntersectionObserverCallback,
-    readonly options: IntersectionObserverInit = {},
-  ) {
-    ScreenWatcher.all.push(this);
-  }
-  observe(element: Element) {
-    this.watched.push(element);
-  }
-  disconnect() {
-    this.disconnected = true;
-  }
-  /** The browser reports that `ratio` of each watched element is on screen. */
-  show(ratio: number) {
-    const entries = this.watched.map(
-      (target) =>
-        ({
-          target,
-          isIntersecting: ratio > 0,
-          intersectionRatio: ratio,
-        }) as IntersectionObserverEntry,
-    );
-    act(() => this.report(entries, this as unknown as IntersectionObserver));
-  }
-}
 
 function Section() {
   const [ref, onScreen] = useOnScreen<HTMLElement>();
@@ -46,17 +13,10 @@ function Section() {
 }
 
 const state = () => screen.getByTestId('section').firstChild?.textContent;
-const watcher = () => {
-  const last = ScreenWatcher.all.at(-1);
-  if (!last) throw new Error('nothing is watched');
-  return last;
-};
+const watcher = () => ScreenWatcher.last();
 
 describe('useOnScreen', () => {
-  afterEach(() => {
-    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
-    ScreenWatcher.all = [];
-  });
+  afterEach(() => ScreenWatcher.uninstall());
 
   it('is true at once where the browser cannot tell what is on screen', () => {
     render(<Section />);
@@ -64,9 +24,7 @@ describe('useOnScreen', () => {
   });
 
   describe('with IntersectionObserver', () => {
-    beforeEach(() => {
-      (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = ScreenWatcher;
-    });
+    beforeEach(() => ScreenWatcher.install());
 
     it('turns true once a quarter of the element is on screen, and then stops watching', () => {
       render(<Section />);

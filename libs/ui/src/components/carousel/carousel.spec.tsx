@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { ScreenWatcher } from '../../testing/screen-watcher';
 import { BookCarousel } from './carousel';
 
 /** What the carousel handed Swiper, and the instance it got back. */
@@ -115,5 +116,32 @@ describe('carousel autoplay', () => {
     await renderCarousel(12, 5000);
     expect(swiper.props.autoplay).toBe(false);
     expect(swiper.props.modules).not.toContain('Autoplay');
+  });
+});
+
+describe('carousel set-up', () => {
+  afterEach(() => ScreenWatcher.uninstall());
+
+  it('keeps its presized row until a quarter of it is on screen, then hands the slides to Swiper', async () => {
+    ScreenWatcher.install();
+    render(
+      <BookCarousel
+        items={titles(8)}
+        getKey={(t) => t}
+        renderItem={(t) => <p>{t}</p>}
+        label="קרוסלה לבדיקה"
+      />,
+    );
+    const carousel = screen.getByRole('region', { name: 'קרוסלה לבדיקה' });
+    expect(ScreenWatcher.last().watched).toEqual([carousel]);
+    // Swiper's code arrives meanwhile (asked for when idle); the slides stay in the row.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(carousel.querySelector('.swiper-initialized')).toBeNull();
+    expect(carousel.querySelectorAll('.swiper-slide')).toHaveLength(8);
+    ScreenWatcher.last().show(0.1);
+    expect(carousel.querySelector('.swiper-initialized')).toBeNull();
+    ScreenWatcher.last().show(0.5);
+    await waitFor(() => expect(carousel.querySelector('.swiper-initialized')).not.toBeNull());
+    expect(screen.getByText('ספר 1')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@mechabrim/routing';
 import type { Author, Book, BookSort } from '@mechabrim/contracts';
 import {
@@ -122,29 +122,53 @@ function authorsOfTheMonth(authors: readonly Author[]): Author[] {
     .slice(0, 10);
 }
 
+/** Spec §8: on the home page failures are logged and the lists show as empty. */
+function useLoggedFailure(error: unknown, message: string) {
+  useEffect(() => {
+    if (error) clientLogger.warn(message, error, 'home');
+  }, [error, message]);
+}
+
+/** A section's heading, the line below it, and what the section offers beside them. */
+function SectionHead({
+  id,
+  title,
+  subtitle,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="sf-section-head">
+      <div>
+        <h2 id={id} className="sf-section-title">
+          {title}
+        </h2>
+        <p className="sf-section-subtitle">{subtitle}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
 const NO_BOOKS: Book[] = [];
 const NO_AUTHORS: Author[] = [];
 
 /** The authors of the month's carousel, and the way to all the authors. */
 function MonthAuthorsSection({ className }: { className: string }) {
   const query = useAuthors();
-  useEffect(() => {
-    if (query.error) clientLogger.warn('Loading authors of the month failed', query.error, 'home');
-  }, [query.error]);
+  useLoggedFailure(query.error, 'Loading authors of the month failed');
   const authors = useArrivedList(query, NO_AUTHORS);
   return (
     <section className={className} aria-labelledby="month-authors-title">
-      <div className="sf-section-head">
-        <div>
-          <h2 id="month-authors-title" className="sf-section-title">
-            {s.authorsTitle}
-          </h2>
-          <p className="sf-section-subtitle">{s.authorsSubtitle}</p>
-        </div>
+      <SectionHead id="month-authors-title" title={s.authorsTitle} subtitle={s.authorsSubtitle}>
         <Link to="/authors" className="mb-button" data-variant="secondary">
           {s.seeAllAuthors}
         </Link>
-      </div>
+      </SectionHead>
       {authors === undefined ? (
         <CarouselSkeleton count={5} />
       ) : (
@@ -164,22 +188,13 @@ function MonthAuthorsSection({ className }: { className: string }) {
 function PicksSection({ className }: { className: string }) {
   const [sort, setSort] = useState<BookSort>('sales');
   const query = useBooks({ sort, limit: PICKS_LIMIT });
-  // Spec §8: on the home page failures are logged and the lists show as empty.
-  useEffect(() => {
-    if (query.error) clientLogger.warn('Loading picks of the month failed', query.error, 'home');
-  }, [query.error]);
+  useLoggedFailure(query.error, 'Loading picks of the month failed');
   const books = useArrivedList({ isPending: query.isPending, data: query.data?.books }, NO_BOOKS);
   return (
     <section id="picks" className={className} aria-labelledby="picks-title">
-      <div className="sf-section-head">
-        <div>
-          <h2 id="picks-title" className="sf-section-title">
-            {s.picksTitle}
-          </h2>
-          <p className="sf-section-subtitle">{s.picksSubtitle}</p>
-        </div>
+      <SectionHead id="picks-title" title={s.picksTitle} subtitle={s.picksSubtitle}>
         <SortSelect value={sort} onChange={setSort} options={PICK_SORTS} />
-      </div>
+      </SectionHead>
       {books === undefined ? (
         <CarouselSkeleton />
       ) : (
