@@ -173,9 +173,9 @@ export default tseslint.config(
     // project (~40 of them, each binding and checking the libs it imports again) took 267 CPU-s
     // where one program takes 132. The lint fixtures are in no build: they have a small program
     // of their own (their files alone, imports unresolved), given to them alone in the block
-    // after this one, so linting them never builds the whole tree's. The no-unsafe-* family is left out for now: our `unknown`-first
-    // parsing already guards the boundaries it targets, and it mostly flags test code reading
-    // JSON answers.
+    // after this one, so linting them never builds the whole tree's. The no-unsafe-* family is
+    // left out for now: our `unknown`-first parsing already guards the boundaries it targets, and
+    // it mostly flags test code reading JSON answers.
     files: typeScriptFiles,
     languageOptions: {
       parserOptions: {
