@@ -97,8 +97,11 @@ interface StepRunner {
   tallies: Tally[];
   /** Runs a node script under its heading; resolves with whether it exited 0. */
   step: (name: string, args: string[]) => Promise<boolean>;
-  /** Lanes of steps side by side; the steps of one lane one after another. */
-  together: (lanes: Step[][]) => Promise<void>;
+  /**
+   * Lanes of steps side by side; the steps of one lane one after another. Resolves with the
+   * names of the steps that exited 0.
+   */
+  together: (lanes: Step[][]) => Promise<Set<string>>;
   jest: (
     name: string,
     config: string,
@@ -135,14 +138,16 @@ function createStepRunner(jestArgs: string[]): StepRunner {
         .map(([name]) => name)
         .join(', '),
     );
+    const passed = new Set<string>();
     await Promise.all(
       lanes.map(async (lane) => {
         for (const [name, args] of lane) {
           const start = Date.now();
-          report(name, start, await runNode(args));
+          if (report(name, start, await runNode(args))) passed.add(name);
         }
       }),
     );
+    return passed;
   };
 
   const jest = async (
@@ -190,21 +195,28 @@ function createStepRunner(jestArgs: string[]): StepRunner {
   return { failures, tallies, step, together, jest };
 }
 
-/** Lint, format check and type check, each over the whole tree. */
-async function checkTheTree(runner: StepRunner): Promise<void> {
+/**
+ * Lint, type check and format check, each over the whole tree, and the build; resolves with
+ * whether the build passed.
+ */
+async function checkAndBuild(runner: StepRunner, build: Step): Promise<boolean> {
   // ESLint over the whole tree in one process (not one per Nx project, nor two halves): its typed
   // rules read one TypeScript program, the root tsconfig.json's (eslint.config.mjs), which each
   // process builds for itself. Measured: two halves side by side took 117 s and 202 CPU-s, one
-  // process 100 s and 132. It leaves the other core to the type check and the format check.
+  // process 100 s and 132. It leaves the other core to the type check, the format check and then
+  // the build, which reads the tree as they do and writes only to ignored `dist` folders: lint
+  // alone outlasted the other two by ~35 s, a core left idle that the build now fills.
   // Nothing comes back from a cache. TypeScript 6 flags tsconfig.base.json's `baseUrl` as
   // deprecated for 7.0 (every project tsconfig silences it the same way).
-  await runner.together([
+  const passed = await runner.together([
     [['lint', [ESLINT, '.']]],
     [
       ['type check', [TSC, '-p', 'tsconfig.json', '--noEmit', '--ignoreDeprecations', '6.0']],
       ['format check', [PRETTIER, '--check', '.', '--log-level=warn']],
+      build,
     ],
   ]);
+  return passed.has(build[0]);
 }
 
 /** The browser journeys, unless none match a focused run or the build they need failed. */
@@ -261,25 +273,30 @@ export async function main(jestArgs: string[]): Promise<number> {
   // On a clean clone there is no cached graph yet, and the rule then skips every file with a
   // warning: module boundaries went unchecked in CI.
   const writers = focused ? null : buildsThatWriteFiles();
+  // Once, here: the browser tests start the built stack without building again. Only the builds
+  // that write files (`writers`) run after the type check: a lib's `build` is its own `tsc
+  // --noEmit`, which the type check does for the whole tree.
+  const build: Step = [
+    'build',
+    [
+      NX,
+      'run-many',
+      '-t',
+      'build',
+      ...(writers ? [`--projects=${writers.join(',')}`, '--excludeTaskDependencies'] : []),
+      '--parallel=2',
+      '--outputStyle=stream',
+    ],
+  ];
+  let built: boolean;
   if (focused) {
     process.stdout.write(
       `Focused run (${jestArgs.join(' ')}): lint, format check and type check skipped.\n`,
     );
+    built = await runner.step(...build);
   } else {
-    await checkTheTree(runner);
+    built = await checkAndBuild(runner, build);
   }
-  // Once, here: the browser tests start the built stack without building again. After the type
-  // checks above, only the builds that write files (`writers`) are left to run: a lib's `build` is
-  // its own `tsc --noEmit`, which the type checks have just done for the whole tree.
-  const built = await runner.step('build', [
-    NX,
-    'run-many',
-    '-t',
-    'build',
-    ...(writers ? [`--projects=${writers.join(',')}`, '--excludeTaskDependencies'] : []),
-    '--parallel=2',
-    '--outputStyle=stream',
-  ]);
 
   // The unit tests and the browser journeys side by side. Each alone leaves a core partly idle
   // (measured: the unit tests kept the 2 cores 88 % busy, the journeys 70 %, waiting on servers,
