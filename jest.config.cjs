@@ -43,4 +43,4 @@ const projects = workspaceFolders(__dirname)
   .map(asProject);
 
 /** @type {import('jest').Config} */
-module.exports = { projects };
+module.exports = { projects, testSequencer: join(__dirname, 'build-config/jest/groups-first.cjs') };

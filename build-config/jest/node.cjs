@@ -43,4 +43,16 @@ function nodeProjectConfig(projectDir, overrides = {}) {
   };
 }
 
-module.exports = { nodeProjectConfig, esmPackages, moduleNameMapper };
+/**
+ * The test files of a project's integration suites (`test/*.e2e-spec.ts`): each suite on its own,
+ * or, with `JEST_SUITE_GROUPS=1` (`npm test`'s whole run), the group files that run them a few to a
+ * test file (`test/suites-<n>.e2e-group.ts`, @mechabrim/testing's `runSuiteGroup`).
+ * @param {string} projectDir absolute folder of the project
+ * @returns {string[]}
+ */
+function integrationSuites(projectDir) {
+  const suites = process.env.JEST_SUITE_GROUPS === '1' ? 'suites-*.e2e-group.ts' : '*.e2e-spec.ts';
+  return [path.join(projectDir, 'test', suites)];
+}
+
+module.exports = { nodeProjectConfig, integrationSuites, esmPackages, moduleNameMapper };

@@ -6,3 +6,4 @@ export * from './pdf-fixtures';
 export * from './one-connection';
 export * from './upload-forms';
 export * from './password-hash';
+export * from './suite-groups';

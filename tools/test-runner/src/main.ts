@@ -302,11 +302,14 @@ export async function main(jestArgs: string[]): Promise<number> {
   // (measured: the unit tests kept the 2 cores 88 % busy, the journeys 70 %, waiting on servers,
   // timers and the network), so together they take less time than one after the other.
   await Promise.all([
+    // The API's and the worker's integration suites a few to a test file (JEST_SUITE_GROUPS,
+    // build-config/jest/node.cjs): a focused run names suites, which then run on their own.
     runner.jest(
       'unit and integration tests',
       'jest.config.cjs',
       ['--maxWorkers=2'],
       'jest-unit.json',
+      focused ? {} : { env: { JEST_SUITE_GROUPS: '1' } },
     ),
     runBrowserTests(runner, jestArgs, built),
   ]);
