@@ -1,6 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import { BOOK_MODEL, registerCatalogueModels, type BookModel } from '@mechabrim/db';
 import type { Page } from 'playwright-core';
+import { until } from '@mechabrim/testing';
 import {
   keep,
   openPage,
@@ -129,7 +130,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the catalogue (%s)', (viewpo
     await countLine(page)
       .filter({ hasText: `נמצאו ${cheap.total} ספרים` })
       .waitFor();
-    await expect(page.getByLabel('חיפוש בכל הספרים').inputValue()).resolves.toBe('');
+    // The search box follows the address in an effect, a render after the count: wait for it.
+    const searchBox = page.getByLabel('חיפוש בכל הספרים');
+    await until('the search box to follow the address', async () =>
+      (await searchBox.inputValue()) === '' ? true : undefined,
+    );
+    await expect(searchBox.inputValue()).resolves.toBe('');
     await expect(page.getByLabel('קטגוריה', { exact: true }).inputValue()).resolves.toBe('');
 
     // A shared link opens the same view, its filters shown.
