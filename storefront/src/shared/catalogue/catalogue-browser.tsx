@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from '@mechabrim/routing';
+import { useLocation, useSearchParams } from '@mechabrim/routing';
 import { type BookSort, type PriceBand } from '@mechabrim/contracts';
 import { BOOK_CATEGORIES, BOOK_SORTS, PRICE_BANDS } from '@mechabrim/contracts/src/terms';
 import { strings } from '../../strings.he';
@@ -97,9 +97,13 @@ function useSearchDraft(
 ) {
   const [draft, setDraft] = useState(filters.search);
   const typed = useRef(false);
+  // Every navigation, not only a changed search: the router's updates are transitions, so the
+  // pause's own write and a quick Back can land in one render whose search is the one drawn
+  // before; the box, already holding the words, would keep them under an address without them.
+  const { key: navigation } = useLocation();
   useEffect(() => {
     if (!typed.current) setDraft(filters.search);
-  }, [filters.search]);
+  }, [filters.search, navigation]);
   useEffect(() => {
     if (!typed.current) return;
     // The page it was typed on: when a link (another category) leads away before the pause ends,

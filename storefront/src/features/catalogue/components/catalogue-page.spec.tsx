@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, makeBook, renderRoute } from '@mechabrim/api-client/src/testing/render-with-api';
+import { SEARCH_DEBOUNCE_MS } from '../../../shared/catalogue/catalogue-browser';
 import { CataloguePage } from './catalogue-page';
 
 /** `total` books served 20 a page, like `GET /api/books`, narrowed by `?price=`. */
@@ -56,6 +57,30 @@ describe('catalogue page (/books)', () => {
     expect(calls.at(-1)).toBe('/api/books?category=שירה&price=under-30&sort=sales&page=1&limit=20');
     act(() => void navigate(-1 as unknown as string));
     await waitFor(() => expect(location()).toBe('?price=under-30'));
+    expect(screen.getByLabelText<HTMLSelectElement>('קטגוריה').value).toBe('');
+  });
+
+  it('empties the search box on Back even when the search reached the URL in the same render', async () => {
+    fakeApi((url) => (url.pathname === '/api/books' ? catalogue(url, 25) : undefined));
+    const { navigate } = renderRoute(<CataloguePage />, '/books', '/books?price=under-30');
+    await screen.findByRole('link', { name: 'ספר 1' });
+    fireEvent.change(screen.getByLabelText('קטגוריה'), { target: { value: 'שירה' } });
+    await waitFor(() => expect(location()).toContain('category='));
+    const box = screen.getByLabelText<HTMLInputElement>('חיפוש בכל הספרים');
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(box, { target: { value: 'ספר' } });
+      // The pause ends (the search replaces the entry) and Back is pressed before React draws
+      // the search: both reach the router in one render, whose search is the one it had.
+      act(() => {
+        jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+        void navigate(-1 as unknown as string);
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+    await waitFor(() => expect(location()).toBe('?price=under-30'));
+    await waitFor(() => expect(box.value).toBe(''));
     expect(screen.getByLabelText<HTMLSelectElement>('קטגוריה').value).toBe('');
   });
 
