@@ -8,8 +8,9 @@
 //   `optional` a font that is not there within the first ~100 ms is left for the next page view
 //   (it is cached by then), and nothing moves.
 // - The faces the first screen of a page uses are preloaded from index.html, so they are usually
-//   in time: Heebo's Hebrew regular, medium and bold, its Latin regular and bold (digits and
-//   prices), and Frank Ruhl Libre's bold Hebrew (book titles).
+//   in time: Heebo's Hebrew regular, medium and bold, its digits and punctuation in the same three
+//   weights (libs/ui/src/digits.css: prices, counts and dates, without the whole Latin faces), and
+//   Frank Ruhl Libre's bold Hebrew (book titles).
 
 /** Loader for @fontsource's stylesheets: `swap` → `optional`. */
 function fontDisplayLoader(source) {
@@ -19,8 +20,9 @@ function fontDisplayLoader(source) {
 /** Asset names (before the content hash) of the faces index.html preloads. */
 const PRELOADED_FACES = [
   'frank-ruhl-libre-hebrew-700-normal',
-  'heebo-latin-400-normal',
-  'heebo-latin-700-normal',
+  'heebo-digits-400-normal',
+  'heebo-digits-500-normal',
+  'heebo-digits-700-normal',
   'heebo-hebrew-400-normal',
   'heebo-hebrew-500-normal',
   'heebo-hebrew-700-normal',

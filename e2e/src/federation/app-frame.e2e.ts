@@ -37,7 +37,9 @@ describe('the app frame and the shared singletons', () => {
     const page = await browser.newPage();
     const errors = collectErrors(page);
     const foreignRequests: string[] = [];
+    const fontFiles: string[] = [];
     page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontFiles.push(new URL(request.url()).pathname);
       const { hostname } = new URL(request.url());
       if (hostname !== 'localhost' && !request.url().startsWith('data:'))
         foreignRequests.push(request.url());
@@ -60,6 +62,10 @@ describe('the app frame and the shared singletons', () => {
     await expect(page.evaluate(() => document.fonts.check('16px Heebo', 'שלום'))).resolves.toBe(
       true,
     );
+    // A Hebrew page's spaces, digits and prices come from Heebo's small digit faces and its
+    // Hebrew files (libs/ui/src/digits.css, shekel.css), never from the whole Latin faces.
+    expect(fontFiles.some((file) => file.includes('/heebo-digits-400-normal.'))).toBe(true);
+    expect(fontFiles.filter((file) => file.includes('heebo-latin'))).toEqual([]);
     expect(foreignRequests).toEqual([]);
     expect(errors).toEqual([]);
     await screenshot(page, 'federation-frame');

@@ -7,7 +7,9 @@ import '@fontsource/heebo/400.css';
 import '@fontsource/heebo/500.css';
 import '@fontsource/heebo/700.css';
 import '@fontsource/frank-ruhl-libre/700.css';
-// After them: the shekel sign from the Hebrew files (shekel.css says why).
+// After them: the shekel sign from the Hebrew files (shekel.css says why), and the digits and
+// punctuation from small faces of their own (digits.css says why).
 import './shekel.css';
+import './digits.css';
 import './tokens.css';
 import './base.css';
