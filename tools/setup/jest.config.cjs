@@ -11,4 +11,8 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.spec.ts'],
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // These specs start real processes (a fake apt-get, flock, python3 holding apt's lock). On a
+  // busy clean clone starting one took longer than Jest's default 5 s (the apt-lock case failed
+  // there, 2026-12-01); what they time themselves is bounded inside the tests.
+  testTimeout: 30_000,
 };
