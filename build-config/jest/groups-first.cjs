@@ -3,8 +3,7 @@
 // no timings cached yet, Jest orders files by size and would start them last, leaving one worker
 // alone on the last group while the other had nothing left.
 const { default: TestSequencer } = require('@jest/test-sequencer');
-
-const GROUP_FILE = /\.e2e-group\.ts$/;
+const { SUITE_GROUP_FILE: GROUP_FILE } = require('./node.cjs');
 
 class GroupsFirst extends TestSequencer {
   async sort(tests) {

@@ -55,4 +55,13 @@ function integrationSuites(projectDir) {
   return [path.join(projectDir, 'test', suites)];
 }
 
-module.exports = { nodeProjectConfig, integrationSuites, esmPackages, moduleNameMapper };
+/** A group file's path, as `integrationSuites` names them (the test sequencer puts them first). */
+const SUITE_GROUP_FILE = /\.e2e-group\.ts$/;
+
+module.exports = {
+  nodeProjectConfig,
+  integrationSuites,
+  SUITE_GROUP_FILE,
+  esmPackages,
+  moduleNameMapper,
+};

@@ -55,10 +55,7 @@ const repositoryRoot = path.resolve(__dirname, '../../..');
 
 /** @fontsource's Latin face of a weight, the digit face's source. */
 export function latinFacePath(weight: DigitFaceWeight): string {
-  return path.join(
-    repositoryRoot,
-    `node_modules/@fontsource/heebo/files/heebo-latin-${weight}-normal.woff2`,
-  );
+  return require.resolve(`@fontsource/heebo/files/heebo-latin-${weight}-normal.woff2`);
 }
 
 /** Where the digit face of a weight is kept (and digits.css points). */
