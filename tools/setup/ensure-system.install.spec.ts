@@ -156,22 +156,32 @@ describe('ensureSystem while the package manager is busy', () => {
     const system = fakeSystem({ aptWorks: true });
     const release = await holdLock(system.lockFiles[0] ?? '', 'posix', 30);
     try {
+      const timeoutMs = 300;
+      const startedAt = Date.now();
       const result = waitForPackageManager({
         packages: ['redis-server'],
-        timeoutMs: 300,
+        timeoutMs,
         pollMs: 50,
         files: system.lockFiles,
         log: (line: string) => void lines.push(line),
       });
+      const elapsedMs = Date.now() - startedAt;
       expect(lines).toEqual([
         expect.stringMatching(/lock held by python3 \(pid \d+\)\), up to 0 s…$/),
       ]);
       expect(result).toEqual({
         ok: false,
         message: expect.stringMatching(
-          /^the package manager stayed busy for 0 s \(apt\/dpkg lock held by python3 \(pid \d+\); APT_LOCK_WAIT_SECONDS waits longer\) — redis-server is missing: /,
+          /^the package manager stayed busy for \d+ s \(apt\/dpkg lock held by python3 \(pid \d+\); APT_LOCK_WAIT_SECONDS waits longer\) — redis-server is missing: /,
         ),
       });
+      // The message says how long it really waited, rounded: at least the bounded time, and no
+      // more than this call took (on a loaded machine the 300 ms wait can pass 500 ms, "1 s").
+      const saidSeconds = Number(
+        /stayed busy for (\d+) s/.exec(result.ok ? '' : result.message)?.[1],
+      );
+      expect(saidSeconds).toBeGreaterThanOrEqual(Math.round(timeoutMs / 1000));
+      expect(saidSeconds).toBeLessThanOrEqual(Math.round(elapsedMs / 1000));
       expect(system.aptCalls()).toEqual([]);
     } finally {
       release();
