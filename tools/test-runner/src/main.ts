@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
 import { packageBin } from '@mechabrim/launcher';
 import { addTallies, formatResultLine, readJestReport, tallyJest, type Tally } from './results';
@@ -12,33 +11,18 @@ const TSC = packageBin(ROOT, 'typescript', 'tsc');
 const JEST = packageBin(ROOT, 'jest');
 const PRETTIER = packageBin(ROOT, 'prettier');
 const ESLINT = packageBin(ROOT, 'eslint');
-/**
- * How far `npm test`'s unit tests yield the CPU to the browser journeys beside them (nice 5: about
- * a quarter of a contended core, and all of an idle one).
- */
-const UNIT_TESTS_NICENESS = 5;
-/** A step: its heading, the node script and arguments it runs, and how. */
-type Step = readonly [name: string, args: string[], options?: RunOptions];
-/** What a lane does after its steps before it have ended, given the names of those that passed. */
-type Then = (passed: ReadonlySet<string>) => Promise<unknown>;
+/** A step: its heading, and the node script and arguments it runs. */
+type Step = readonly [name: string, args: string[]];
 
 interface RunOptions {
   /** Added to the environment. */
   env?: Record<string, string>;
   /** Write the output to this file instead of the terminal. */
   outputFile?: string;
-  /**
-   * The process's niceness (0 by default; higher yields the CPU to the others). Its children
-   * (Jest's workers, the servers a suite starts) inherit it.
-   */
-  niceness?: number;
 }
 
 /** Runs a node script with the terminal (or a file) as its output; resolves with its exit code. */
-function runNode(
-  args: string[],
-  { env = {}, outputFile, niceness }: RunOptions = {},
-): Promise<number> {
+function runNode(args: string[], { env = {}, outputFile }: RunOptions = {}): Promise<number> {
   return new Promise((done) => {
     const output = outputFile === undefined ? 'inherit' : openSync(outputFile, 'w');
     // No Nx daemon: `npm test` leaves no background process behind.
@@ -47,15 +31,6 @@ function runNode(
       stdio: ['inherit', output, output],
       env: { ...process.env, NX_DAEMON: 'false', ...env },
     });
-    // Set at once, while the new process is still loading: Jest forks its workers later, and
-    // they inherit it. Raising one's niceness needs no privilege; where it fails, it runs as is.
-    if (niceness !== undefined && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, niceness);
-      } catch {
-        // The run is only slower, not wrong.
-      }
-    }
     const finish = (code: number) => {
       if (typeof output === 'number') closeSync(output);
       done(code);
@@ -115,14 +90,6 @@ function heading(text: string) {
   process.stdout.write(`\n━━ ${text}\n`);
 }
 
-/** Prints the output a step kept in a file while others wrote to the terminal. */
-function printKeptOutput(name: string, file: string) {
-  const output = readFileSync(file, 'utf8');
-  if (output.trim() === '') return;
-  heading(`${name}: the output (also in ${file.slice(ROOT.length + 1)})`);
-  process.stdout.write(output);
-}
-
 /** The steps of one `npm test`, and what each failed step and Jest run adds to the total. */
 interface StepRunner {
   /** One line per failed step, printed at the end; each counts as one failed test. */
@@ -131,10 +98,10 @@ interface StepRunner {
   /** Runs a node script under its heading; resolves with whether it exited 0. */
   step: (name: string, args: string[]) => Promise<boolean>;
   /**
-   * Lanes side by side; the steps of one lane one after another, and a `Then` in a lane once
-   * the steps before it have ended. Resolves with the names of the steps that exited 0.
+   * Lanes of steps side by side; the steps of one lane one after another. Resolves with the
+   * names of the steps that exited 0.
    */
-  together: (lanes: (Step | Then)[][]) => Promise<Set<string>>;
+  together: (lanes: Step[][]) => Promise<Set<string>>;
   jest: (
     name: string,
     config: string,
@@ -164,26 +131,19 @@ function createStepRunner(jestArgs: string[]): StepRunner {
   };
 
   /** Steps that only read the tree run side by side: on two cores they take about half as long. */
-  const together = async (lanes: (Step | Then)[][]) => {
+  const together = async (lanes: Step[][]) => {
     heading(
       lanes
         .flat()
-        .flatMap((item) => (typeof item === 'function' ? [] : [item[0]]))
+        .map(([name]) => name)
         .join(', '),
     );
     const passed = new Set<string>();
     await Promise.all(
       lanes.map(async (lane) => {
-        for (const item of lane) {
-          if (typeof item === 'function') {
-            await item(passed);
-            continue;
-          }
-          const [name, args, options] = item;
+        for (const [name, args] of lane) {
           const start = Date.now();
-          const code = await runNode(args, options);
-          if (options?.outputFile) printKeptOutput(name, options.outputFile);
-          if (report(name, start, code)) passed.add(name);
+          if (report(name, start, await runNode(args))) passed.add(name);
         }
       }),
     );
@@ -216,7 +176,10 @@ function createStepRunner(jestArgs: string[]): StepRunner {
       ],
       run,
     );
-    if (run.outputFile) printKeptOutput(name, run.outputFile);
+    if (run.outputFile) {
+      heading(`${name}: the output (also in ${run.outputFile.slice(ROOT.length + 1)})`);
+      process.stdout.write(readFileSync(run.outputFile, 'utf8'));
+    }
     const result = readJestReport(file);
     if (!result) {
       failures.push(
@@ -233,33 +196,27 @@ function createStepRunner(jestArgs: string[]): StepRunner {
 }
 
 /**
- * Lint, type check and format check, each over the whole tree, and the build; `then` starts as
- * soon as the build has ended (given whether it passed), beside the rest of lint.
+ * Lint, type check and format check, each over the whole tree, and the build; resolves with
+ * whether the build passed.
  */
-async function checkAndBuild(
-  runner: StepRunner,
-  build: Step,
-  then: (built: boolean) => Promise<unknown>,
-): Promise<void> {
+async function checkAndBuild(runner: StepRunner, build: Step): Promise<boolean> {
   // ESLint over the whole tree in one process (not one per Nx project, nor two halves): its typed
   // rules read one TypeScript program, the root tsconfig.json's (eslint.config.mjs), which each
   // process builds for itself. Measured: two halves side by side took 117 s and 202 CPU-s, one
   // process 100 s and 132. It leaves the other core to the type check, the format check and then
-  // the build, which reads the tree as they do and writes only to ignored `dist` folders.
-  // The tests start when the build ends, not when lint does: when the build came from Nx's cache
-  // the other lane was done ~55 s before lint, and that core sat idle (2026-12-01). Lint's output
-  // is kept in a file until it ends, so that it does not land inside the tests' lines.
+  // the build, which reads the tree as they do and writes only to ignored `dist` folders: lint
+  // alone outlasted the other two by ~35 s, a core left idle that the build now fills.
   // Nothing comes back from a cache. TypeScript 6 flags tsconfig.base.json's `baseUrl` as
   // deprecated for 7.0 (every project tsconfig silences it the same way).
-  await runner.together([
-    [['lint', [ESLINT, '.'], { outputFile: join(RESULTS, 'lint.log') }]],
+  const passed = await runner.together([
+    [['lint', [ESLINT, '.']]],
     [
       ['type check', [TSC, '-p', 'tsconfig.json', '--noEmit', '--ignoreDeprecations', '6.0']],
       ['format check', [PRETTIER, '--check', '.', '--log-level=warn']],
       build,
-      (passed) => then(passed.has(build[0])),
     ],
   ]);
+  return passed.has(build[0]);
 }
 
 /** The browser journeys, unless none match a focused run or the build they need failed. */
@@ -331,32 +288,30 @@ export async function main(jestArgs: string[]): Promise<number> {
       '--outputStyle=stream',
     ],
   ];
-  // The unit tests and the browser journeys side by side. Each alone leaves a core partly idle
-  // (measured: the unit tests kept the 2 cores 88 % busy, the journeys 70 %, waiting on servers,
-  // timers and the network), so together they take less time than one after the other.
-  // The journeys are the longer lane, and alone at the end they left a core partly idle; the unit
-  // tests yield the CPU to them (UNIT_TESTS_NICENESS) and take what they leave, so the machine
-  // stays busy to the end, which the unit tests' 2 workers keep fuller than the journeys.
-  const runTests = (built: boolean) =>
-    Promise.all([
-      // The API's and the worker's integration suites a few to a test file (JEST_SUITE_GROUPS,
-      // build-config/jest/node.cjs): a focused run names suites, which then run on their own.
-      runner.jest(
-        'unit and integration tests',
-        'jest.config.cjs',
-        ['--maxWorkers=2'],
-        'jest-unit.json',
-        focused ? {} : { env: { JEST_SUITE_GROUPS: '1' }, niceness: UNIT_TESTS_NICENESS },
-      ),
-      runBrowserTests(runner, jestArgs, built),
-    ]);
+  let built: boolean;
   if (focused) {
     process.stdout.write(
       `Focused run (${jestArgs.join(' ')}): lint, format check and type check skipped.\n`,
     );
-    await runTests(await runner.step(build[0], build[1]));
+    built = await runner.step(...build);
   } else {
-    await checkAndBuild(runner, build, runTests);
+    built = await checkAndBuild(runner, build);
   }
+
+  // The unit tests and the browser journeys side by side. Each alone leaves a core partly idle
+  // (measured: the unit tests kept the 2 cores 88 % busy, the journeys 70 %, waiting on servers,
+  // timers and the network), so together they take less time than one after the other.
+  await Promise.all([
+    // The API's and the worker's integration suites a few to a test file (JEST_SUITE_GROUPS,
+    // build-config/jest/node.cjs): a focused run names suites, which then run on their own.
+    runner.jest(
+      'unit and integration tests',
+      'jest.config.cjs',
+      ['--maxWorkers=2'],
+      'jest-unit.json',
+      focused ? {} : { env: { JEST_SUITE_GROUPS: '1' } },
+    ),
+    runBrowserTests(runner, jestArgs, built),
+  ]);
   return printSummary(runner, began);
 }
