@@ -12,6 +12,11 @@
  * requested before the page's LCP are listed beside it. Measured in the same Chromium at 4× CPU
  * without network throttling, once per route (what is requested, not when, decides the figure).
  *
+ * Blocking time after the first paint (support/blocking.ts): TBT's sum over fresh loads in Chromium
+ * at 4× CPU (applied, not simulated), the floor's and each route's, each the median of
+ * `BENCH_BLOCKING_RUNS` loads (default 5), rounds interleaved. Reported beside Lighthouse's simulated
+ * TBT, which spreads too widely between runs of one build on this machine to show a change.
+ *
  * Interactions (INP-style, support/interaction.ts), on the book page after the app took it over,
  * at 4× CPU, each the median of 5 fresh loads: add to cart (click → the header's cart shows
  * it), tap the header's search field (→ focused) and type a letter in it (→ the letter shown).
@@ -38,6 +43,7 @@ import {
 } from './support/lighthouse';
 import { keepingStorage, startBuyerSession } from './support/buyer-session';
 import { kb, recordScripts, total, type PageScript } from './support/page-scripts';
+import { blockingAfterFirstPaint } from './support/blocking';
 import {
   median,
   observeInteractions,
@@ -52,6 +58,7 @@ const SCORE_BUDGET = 0.95;
 const CLS_BUDGET = 0.02;
 const INTERACTION_BUDGET_MS = 100;
 const INTERACTION_RUNS = 5;
+const BLOCKING_RUNS = Number(process.env.BENCH_BLOCKING_RUNS ?? 5);
 /** 4× CPU, as Lighthouse's mobile emulation. */
 const CPU_SLOWDOWN = 4;
 const PHONE = { width: 412, height: 823 };
@@ -256,17 +263,28 @@ async function main() {
     const url = (route: Route) => `${stack.urls.shell}${route.path}`;
 
     // 1. First-render JavaScript, one load a route.
-    const js = new Map<string, PageJs>();
-    for (const route of routes) {
-      let context = buyer.context;
-      if (route.buyer) await buyer.prepare();
-      else context = await buyer.browser.newContext();
-      try {
-        js.set(route.name, await pageJavaScript(context, url(route)));
-      } finally {
-        if (!route.buyer) await context.close();
+    /** A signed-in buyer's context with the cart ready, or a fresh context of its own. */
+    const inContextFor = async <T>(
+      target: { buyer?: boolean },
+      use: (context: BrowserContext) => Promise<T>,
+    ): Promise<T> => {
+      if (target.buyer) {
+        await buyer.prepare();
+        return use(buyer.context);
       }
-    }
+      const context = await buyer.browser.newContext();
+      try {
+        return await use(context);
+      } finally {
+        await context.close();
+      }
+    };
+    const js = new Map<string, PageJs>();
+    for (const route of routes)
+      js.set(
+        route.name,
+        await inContextFor(route, (context) => pageJavaScript(context, url(route))),
+      );
     const shellOrigin = new URL(stack.urls.shell).origin;
     const where = (u: string) => {
       const { origin, pathname } = new URL(u);
@@ -286,7 +304,33 @@ async function main() {
         console.log(`      ${kb(s.brotli).padStart(6)} KB  ${where(s.url)}`);
     }
 
-    // 2. Interactions on the book page.
+    // 2. Blocking time after the first paint, the floor and every route in each round.
+    const loaded: { name: string; url: string; buyer: boolean }[] = [
+      { name: 'floor', url: floor.url, buyer: false },
+      ...routes.map((route) => ({
+        name: route.name,
+        url: url(route),
+        buyer: route.buyer ?? false,
+      })),
+    ];
+    const blocking = new Map<string, number[]>(loaded.map((target) => [target.name, []]));
+    for (let run = 0; run < BLOCKING_RUNS; run++) {
+      for (const target of loaded) {
+        const time = await inContextFor(target, (context) =>
+          blockingAfterFirstPaint(context, target.url, CPU_SLOWDOWN, PHONE),
+        );
+        blocking.get(target.name)?.push(time);
+      }
+    }
+    console.log(
+      `\nBlocking time after the first paint (Chromium at ${CPU_SLOWDOWN}× CPU, TBT's sum over long tasks, median of ${BLOCKING_RUNS} fresh loads):`,
+    );
+    for (const [name, runs] of blocking)
+      console.log(
+        `  ${name.padEnd(10)} ${ms(median(runs)).padStart(6)} ms  (runs ${runs.map(ms).join(', ')})`,
+      );
+
+    // 3. Interactions on the book page.
     const timings = await interactions(
       () => buyer.browser.newContext(),
       url(allRoutes[1]!), // the book page, whatever --only names
@@ -304,7 +348,7 @@ async function main() {
       );
     }
 
-    // 3. Lighthouse, the floor before every page.
+    // 4. Lighthouse, the floor before every page.
     const floorRuns: LighthouseFigures[] = [];
     const pageRuns = new Map<string, LighthouseFigures[]>(routes.map((r) => [r.name, []]));
     if (!jsOnly) {

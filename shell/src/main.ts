@@ -5,11 +5,16 @@
 // Order: read /runtime-config.json (already being fetched by index.html's inline script,
 // src/early-start.ts) → register the remotes' manifest URLs with the federation runtime → start
 // the app. A remote is thus rebuilt and redeployed without rebuilding the shell.
+//
+// Each step runs in a task of its own (`nextTask`): on a page the server drew, the reader already
+// sees the page while this runs, and one task for all of it (~0.5 s on a phone: the federation
+// runtime, react-dom, the app's modules) would leave their taps unanswered for that long. The
+// modules are evaluated where they are first imported, so each step imports its own.
 import '@mechabrim/ui/src/global';
-import { preloadRemoteApp, registerAppRemotes } from './app/federation';
 import { ownerOf } from './app/route-table';
 import { takeEarlyRuntimeConfig } from './app/early-fetches';
 import { loadRuntimeConfig } from './app/runtime-config';
+import { nextTask } from './app/next-task';
 import { strings } from './strings.he';
 
 function showStartupError(root: HTMLElement) {
@@ -39,11 +44,21 @@ async function start() {
     showStartupError(root);
     return;
   }
+  await nextTask();
+  // The federation runtime's API and the UI kit (a shared singleton, with React).
+  const { preloadRemoteApp, registerAppRemotes } = await import(
+    /* webpackMode: "eager" */ './app/federation'
+  );
   registerAppRemotes(config.remotes, config.fallbacks);
   const remote = ownerOf(window.location.pathname);
   if (remote) preloadRemoteApp(remote);
-  // In the first chunk too (the shell's shared singletons are eager): no further request.
+  await nextTask();
+  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  // The app's own modules, the router and the query cache. In the first chunk too (the shell's
+  // shared singletons are eager): no further request.
   const { mount } = await import(/* webpackMode: "eager" */ './bootstrap');
+  await nextTask();
   mount(root, config);
 }
 
