@@ -37,6 +37,10 @@ function nodeProjectConfig(projectDir, overrides = {}) {
     preset: path.join(__dirname, 'preset.cjs'),
     rootDir: projectDir,
     testEnvironment: 'node',
+    // These projects' specs start real servers and processes; on a busy 2-core run Jest's default
+    // 5 s has timed such a case out (the edge's sitemap split, the launcher's Redis). A project
+    // that needs longer says so.
+    testTimeout: 30_000,
     transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
     moduleNameMapper,
     ...overrides,

@@ -1,3 +1,3 @@
 const { nodeProjectConfig } = require('../../build-config/jest/node.cjs');
 
-module.exports = nodeProjectConfig(__dirname, { displayName: 'testing', testTimeout: 30000 });
+module.exports = nodeProjectConfig(__dirname, { displayName: 'testing' });
