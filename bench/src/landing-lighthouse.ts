@@ -17,7 +17,7 @@
  * `BENCH_BLOCKING_RUNS` loads (default 5), rounds interleaved. Reported beside Lighthouse's simulated
  * TBT, which spreads too widely between runs of one build on this machine to show a change.
  *
- * Interactions (INP-style, support/interaction.ts), on the book page after the app took it over,
+ * Interactions (INP-style, support/book-interactions.ts), on the book page after the app took it over,
  * at 4× CPU, each the median of 5 fresh loads: add to cart (click → the header's cart shows
  * it), tap the header's search field (→ focused) and type a letter in it (→ the letter shown).
  *
@@ -31,7 +31,7 @@
  * Expects the front ends and services built (`npx nx run-many -t build`); `--build` builds first.
  */
 import { startStack } from '@mechabrim/launcher';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import {
   RUNS,
   lighthouseRun,
@@ -42,26 +42,19 @@ import {
   type LighthouseFigures,
 } from './support/lighthouse';
 import { keepingStorage, startBuyerSession } from './support/buyer-session';
-import { kb, recordScripts, total, type PageScript } from './support/page-scripts';
+import { kb, total } from './support/page-scripts';
 import { blockingAfterFirstPaint } from './support/blocking';
-import {
-  median,
-  observeInteractions,
-  timeInteraction,
-  type InteractionTiming,
-  type Outcome,
-} from './support/interaction';
+import { median } from './support/interaction';
+import { CPU_SLOWDOWN } from './support/phone';
+import { pageJavaScript, type PageJs } from './support/first-render-js';
+import { INTERACTION_RUNS, interactions } from './support/book-interactions';
 
 const LCP_FLOOR_RATIO = 1.3;
 const TBT_BUDGET_MS = 150;
 const SCORE_BUDGET = 0.95;
 const CLS_BUDGET = 0.02;
 const INTERACTION_BUDGET_MS = 100;
-const INTERACTION_RUNS = 5;
 const BLOCKING_RUNS = Number(process.env.BENCH_BLOCKING_RUNS ?? 5);
-/** 4× CPU, as Lighthouse's mobile emulation. */
-const CPU_SLOWDOWN = 4;
-const PHONE = { width: 412, height: 823 };
 
 /**
  * First-render JavaScript per route, KB brotli: the last measured figures (docs/benchmarks.md)
@@ -88,139 +81,7 @@ interface Route {
   buyer?: boolean;
 }
 
-interface PageJs {
-  /** Drawn by the server (the page arrived with the landing markup). */
-  drawn: boolean;
-  firstRender: PageScript[];
-  beforeLcp: PageScript[];
-  all: PageScript[];
-}
-
 const args = process.argv.slice(2);
-
-async function withCpuSlowdown(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-}
-
-/** The scripts one load of `url` requests, split by the moments the page marks. */
-async function pageJavaScript(context: BrowserContext, url: string): Promise<PageJs> {
-  const page = await context.newPage();
-  try {
-    await page.setViewportSize(PHONE);
-    await withCpuSlowdown(context, page);
-    await page.addInitScript(() => {
-      const marks: { drawn: boolean; lcp: number; takeover: number } = {
-        drawn: false,
-        lcp: Infinity,
-        takeover: Infinity,
-      };
-      (window as unknown as { __mbPage: typeof marks }).__mbPage = marks;
-      new PerformanceObserver((list) => {
-        const last = list.getEntries().at(-1);
-        if (last) marks.lcp = last.startTime;
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-      new MutationObserver((_, observer) => {
-        const landing = document.querySelector('.shell-landing');
-        if (landing) marks.drawn = true;
-        else if (marks.drawn && document.querySelector('[data-remote] *')) {
-          marks.takeover = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const scripts = recordScripts(page);
-    await page.goto(url, { waitUntil: 'load' });
-    const drawn = await page.evaluate(() => document.documentElement.hasAttribute('data-landing'));
-    if (drawn) await page.locator('.shell-landing').waitFor({ state: 'detached', timeout: 60_000 });
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000);
-    const marks = await page.evaluate(
-      () => (window as unknown as { __mbPage: { lcp: number; takeover: number } }).__mbPage,
-    );
-    const all = await scripts.collect();
-    const bySize = (a: PageScript, b: PageScript) => b.brotli - a.brotli;
-    const firstRenderAt = drawn ? marks.takeover : marks.lcp;
-    return {
-      drawn,
-      firstRender: all.filter((s) => s.requestedAt <= firstRenderAt).sort(bySize),
-      beforeLcp: all.filter((s) => s.requestedAt <= marks.lcp).sort(bySize),
-      all: all.sort(bySize),
-    };
-  } finally {
-    await page.close();
-  }
-}
-
-/**
- * A press and release at the middle of `target`, as the reader's finger would: the
- * browser's own input events, without Playwright's checks of the element. Its `click()` adds
- * listeners that hit-test the page on the press (~16 ms at 4× CPU, measured in a trace, inside the
- * timed interaction), which a reader's page never runs.
- */
-async function tap(page: Page, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  // Let the scroll's frames be drawn before the press.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  const box = await target.boundingBox();
-  if (!box) throw new Error(`nothing to tap: ${String(target)}`);
-  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  // What is on top there must be the target (not a menu left open over it).
-  const onTop = await target.evaluate(
-    (element, [px, py]) => element.contains(document.elementFromPoint(px ?? 0, py ?? 0)),
-    [x, y],
-  );
-  if (!onTop) throw new Error(`something covers ${String(target)}`);
-  await page.mouse.click(x, y);
-}
-
-const INTERACTIONS: { name: string; act: (page: Page) => Promise<void>; outcome: Outcome }[] = [
-  {
-    name: 'add to cart (book page)',
-    act: (page) => tap(page, page.getByRole('button', { name: 'הוספה לסל', exact: true })),
-    outcome: { selector: 'header .header-cart', shows: 'text' },
-  },
-  {
-    name: 'open search (tap the field)',
-    act: (page) => tap(page, page.locator('header input[role="combobox"]')),
-    outcome: { selector: 'header input[role="combobox"]', shows: 'focus' },
-  },
-  {
-    name: 'search: type a letter',
-    act: (page) => page.keyboard.press('a'),
-    outcome: { selector: 'header input[role="combobox"]', shows: 'value' },
-  },
-];
-
-/** Each interaction on fresh loads of the book page, after the app took it over. */
-async function interactions(
-  newContext: () => Promise<BrowserContext>,
-  url: string,
-): Promise<Map<string, InteractionTiming[]>> {
-  const timings = new Map<string, InteractionTiming[]>(INTERACTIONS.map((i) => [i.name, []]));
-  for (let run = 0; run < INTERACTION_RUNS; run++) {
-    const context = await newContext();
-    try {
-      const page = await context.newPage();
-      await page.setViewportSize(PHONE);
-      await withCpuSlowdown(context, page);
-      await observeInteractions(page);
-      await page.goto(url, { waitUntil: 'load' });
-      await page.locator('.shell-landing').waitFor({ state: 'detached', timeout: 60_000 });
-      await page.getByRole('button', { name: 'הוספה לסל', exact: true }).waitFor();
-      await page.waitForLoadState('networkidle');
-      for (const interaction of INTERACTIONS)
-        timings
-          .get(interaction.name)
-          ?.push(await timeInteraction(page, () => interaction.act(page), interaction.outcome));
-    } finally {
-      await context.close();
-    }
-  }
-  return timings;
-}
 
 const ms = (n: number) => (Number.isNaN(n) ? '?' : `${Math.round(n)}`);
 
@@ -317,7 +178,7 @@ async function main() {
     for (let run = 0; run < BLOCKING_RUNS; run++) {
       for (const target of loaded) {
         const time = await inContextFor(target, (context) =>
-          blockingAfterFirstPaint(context, target.url, CPU_SLOWDOWN, PHONE),
+          blockingAfterFirstPaint(context, target.url),
         );
         blocking.get(target.name)?.push(time);
       }

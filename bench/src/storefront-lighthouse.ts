@@ -16,6 +16,7 @@
  */
 import { chromium } from 'playwright-core';
 import { startStack } from '@mechabrim/launcher';
+import { PHONE } from './support/phone';
 
 import {
   CHROME_PATH,
@@ -58,7 +59,7 @@ async function homeJavaScript(shellUrl: string): Promise<HomeScripts> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    const page = await browser.newPage({ viewport: PHONE });
     // The moment the first book card of the picks is in the page, taken inside the page.
     await markWhenPresent(page, 'firstCard', '#picks [data-testid="book-card"]');
     const scripts = recordScripts(page);

@@ -7,6 +7,7 @@
  * median of several fresh loads, is the one that shows a change to the page's start-up.
  */
 import type { BrowserContext } from 'playwright-core';
+import { openPhonePage } from './phone';
 
 /** A long task as the Long Tasks API reports it (ms since the page's time origin). */
 export interface LongTask {
@@ -29,18 +30,13 @@ export function blockingTime(tasks: readonly LongTask[], from: number): number {
 
 type Recorded = { __mbLongTasks: LongTask[]; __mbFirstPaint: number };
 
-/** One fresh load of `url` in `context` at `slowdown`× CPU: its blocking time after the first paint. */
+/** One fresh load of `url` in `context` on the phone (phone.ts): its blocking time after the first paint. */
 export async function blockingAfterFirstPaint(
   context: BrowserContext,
   url: string,
-  slowdown: number,
-  viewport: { width: number; height: number },
 ): Promise<number> {
-  const page = await context.newPage();
+  const page = await openPhonePage(context);
   try {
-    await page.setViewportSize(viewport);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     await page.addInitScript(() => {
       const w = window as unknown as Recorded;
       w.__mbLongTasks = [];
