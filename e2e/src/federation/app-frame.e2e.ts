@@ -100,7 +100,7 @@ describe('the app frame and the shared singletons', () => {
     await context.close();
   });
 
-  it('loads React, the router and the stores once for the shell and the remotes, and the federation runtime once', async () => {
+  it('loads React, the router and the stores once for the shell and the remotes, and the federation runtime once; the scripts it runs whole are marked for eager compilation', async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
     page.on('response', (response) => {
@@ -185,6 +185,20 @@ describe('the app frame and the shared singletons', () => {
     expect(scripts.filter((url) => remoteReactChunks.includes(url))).toEqual([]);
     // The federation runtime comes from the shell, provided on the global for the remote entries.
     expect(shared.runtimeCore).toBe('object');
+
+    // The scripts a page runs whole carry V8's compile hint (build-config/federation/webpack.cjs):
+    // the shell's main.js and each remote's entry with its App. A route's own chunks do not.
+    const runWhole =
+      /\/main\.js(\?|$)|\/remoteEntry\.js$|\/__federation_expose_App\.[0-9a-f]+\.js$/;
+    const hints = await Promise.all(
+      scripts.map(async (url) => ({
+        url,
+        hinted: (await (await fetch(url)).text()).startsWith('//# allFunctionsCalledOnLoad\n'),
+      })),
+    );
+    expect(hints.filter((script) => runWhole.test(script.url)).length).toBe(5);
+    expect(hints.filter((script) => script.hinted !== runWhole.test(script.url))).toEqual([]);
+    expect(hints.some((script) => !script.hinted)).toBe(true);
     await page.close();
   });
 
