@@ -14,6 +14,9 @@ import { openPhonePage } from './phone';
 /** Fresh loads of the book page per interaction (the median is reported). */
 export const INTERACTION_RUNS = 5;
 
+/** The book page's add-to-cart button, by its accessible name. */
+const addToCart = (page: Page) => page.getByRole('button', { name: 'הוספה לסל', exact: true });
+
 /**
  * A press and release at the middle of `target`, as the reader's finger would: the
  * browser's own input events, without Playwright's checks of the element. Its `click()` adds
@@ -38,14 +41,14 @@ async function tap(page: Page, target: Locator) {
   await page.mouse.click(x, y);
 }
 
-export const INTERACTIONS: {
+const INTERACTIONS: {
   name: string;
   act: (page: Page) => Promise<void>;
   outcome: Outcome;
 }[] = [
   {
     name: 'add to cart (book page)',
-    act: (page) => tap(page, page.getByRole('button', { name: 'הוספה לסל', exact: true })),
+    act: (page) => tap(page, addToCart(page)),
     outcome: { selector: 'header .header-cart', shows: 'text' },
   },
   {
@@ -73,7 +76,7 @@ export async function interactions(
       await observeInteractions(page);
       await page.goto(url, { waitUntil: 'load' });
       await page.locator('.shell-landing').waitFor({ state: 'detached', timeout: 60_000 });
-      await page.getByRole('button', { name: 'הוספה לסל', exact: true }).waitFor();
+      await addToCart(page).waitFor();
       await page.waitForLoadState('networkidle');
       for (const interaction of INTERACTIONS)
         timings
