@@ -154,7 +154,8 @@ describe.each<Width>(['phone', 'laptop'])('a reader reviews a book they bought (
 
     // The book page as any reader now sees it: the review, verified, and the rating recomputed
     // with its four and a half. Each look in a fresh browser: the reviewer's own browser may
-    // keep the book's public reviews for 15 s, as their Cache-Control allows.
+    // keep the book's public reviews for 15 s, as their Cache-Control allows. The reviews are
+    // fetched after the app takes the page over, so each look waits for them to arrive.
     const expected = ratingFromReviews([...approvedBefore.map((r) => r.rating), 4.5]);
     const visitor = await until(
       'the approved review on the book page',
@@ -162,7 +163,11 @@ describe.each<Width>(['phone', 'laptop'])('a reader reviews a book they bought (
         const look = await openPage(world, width);
         await visit(world, look.page, `/book/${book._id}`);
         const shown = look.page.locator('li.book-review').filter({ hasText: title });
-        if ((await shown.count()) === 1) return look;
+        const arrived = await shown.waitFor({ timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        );
+        if (arrived) return look;
         await look.context.close();
         return undefined;
       },
