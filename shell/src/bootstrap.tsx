@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clientLogSources, configureApi, sessionStore } from '@mechabrim/session';
 import { installClientLogging, reactErrorReporting } from '@mechabrim/ui';
@@ -20,9 +20,15 @@ export function mount(root: HTMLElement, config: RuntimeConfig): void {
   // script was started only once the server's picture was on screen (early-start.ts), so the
   // app never holds that picture back.
   const landing = takeLanding();
-  createRoot(root, reactErrorReporting()).render(
-    <StrictMode>
-      <App landing={landing} />
-    </StrictMode>,
-  );
+  const app = createRoot(root, reactErrorReporting());
+  // As a transition, the first render yields to the browser every few milliseconds (React's
+  // time slicing) instead of holding the main thread for the whole app at once: a tap on the
+  // server-drawn page is answered meanwhile. Only the commit that swaps the pages is one task.
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <App landing={landing} />
+      </StrictMode>,
+    );
+  });
 }
