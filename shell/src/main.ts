@@ -17,6 +17,13 @@ import { loadRuntimeConfig } from './app/runtime-config';
 import { nextTask } from './app/next-task';
 import { strings } from './strings.he';
 
+/** How long the start-up waits for the first page's remote before it starts the app without it. */
+const FIRST_REMOTE_WAIT_MS = 500;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 function showStartupError(root: HTMLElement) {
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');
@@ -46,18 +53,26 @@ async function start() {
   }
   await nextTask();
   // The federation runtime's API and the UI kit (a shared singleton, with React).
-  const { preloadRemoteApp, registerAppRemotes } = await import(
+  const { preloadRemoteApp, registerAppRemotes, startRemoteApp } = await import(
     /* webpackMode: "eager" */ './app/federation'
   );
   registerAppRemotes(config.remotes, config.fallbacks);
   const remote = ownerOf(window.location.pathname);
-  if (remote) preloadRemoteApp(remote);
+  let remoteApp: Promise<unknown> | undefined;
+  if (remote) {
+    preloadRemoteApp(remote);
+    remoteApp = startRemoteApp(remote);
+  }
   await nextTask();
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
   // The app's own modules, the router and the query cache. In the first chunk too (the shell's
   // shared singletons are eager): no further request.
   const { mount } = await import(/* webpackMode: "eager" */ './bootstrap');
+  // The page's remote, if it comes soon: then the first render draws the whole page in one
+  // commit. Not longer: until the app starts, the header's controls do not answer.
+  if (remoteApp)
+    await Promise.race([remoteApp.catch(() => undefined), delay(FIRST_REMOTE_WAIT_MS)]);
   await nextTask();
   mount(root, config);
 }

@@ -230,3 +230,33 @@ export function preloadRemoteApp(remote: RemoteName): void {
     // the real load reports it
   }
 }
+
+/** A remote's `./App` whose load the start-up began before the app's first render. */
+export interface StartedLoad {
+  app: Promise<ComponentType>;
+  /** `performance.now()` when it began, for the load's time in the client log. */
+  startedAt: number;
+}
+
+const started = new Map<RemoteName, StartedLoad>();
+
+/**
+ * Begins loading the remote that owns the first page before the app's first render (main.ts),
+ * so that its App is there when that render runs and the first commit draws the whole page.
+ * Otherwise the shell's frame is committed first and the remote's page a moment later, and the
+ * browser styles and lays out the page twice. The first area of that remote takes the load over
+ * (`takeStartedRemoteApp`) and reports its failure.
+ */
+export function startRemoteApp(remote: RemoteName): Promise<ComponentType> {
+  const app = loadRemoteApp(remote, 'first');
+  app.catch(() => undefined);
+  started.set(remote, { app, startedAt: performance.now() });
+  return app;
+}
+
+/** The load `startRemoteApp` began for `remote`, handed over once. */
+export function takeStartedRemoteApp(remote: RemoteName): StartedLoad | undefined {
+  const load = started.get(remote);
+  started.delete(remote);
+  return load;
+}

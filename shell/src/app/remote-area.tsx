@@ -11,7 +11,13 @@ import {
 import { Link, useLocation } from '@mechabrim/routing';
 import { clientLogger, ErrorBoundary, ErrorFallback } from '@mechabrim/ui';
 import { strings } from '../strings.he';
-import { canRecover, loadRemoteApp, RemoteLoadError, type LoadMode } from './federation';
+import {
+  canRecover,
+  loadRemoteApp,
+  RemoteLoadError,
+  takeStartedRemoteApp,
+  type LoadMode,
+} from './federation';
 import { LandingOr } from './landing';
 import { isChunkLoadError } from './remote-fallback';
 import type { RemoteName } from './runtime-config';
@@ -30,16 +36,18 @@ function remoteApp(remote: RemoteName, mode: LoadMode) {
     const how: LoadMode = mode === 'first' && failed.has(remote) ? 'again' : mode;
     failed.delete(remote);
     app = lazy(() => {
-      // Timed into the client log (slow above 1000 ms, warned above 3000 ms); a failure is
-      // reported once, by the error boundary that shows 'remote unavailable'.
-      const started = performance.now();
+      // The first page's remote may already be loading (main.ts starts it before the first
+      // render). Timed into the client log (slow above 1000 ms, warned above 3000 ms); a failure
+      // is reported once, by the error boundary that shows 'remote unavailable'.
+      const early = how === 'first' ? takeStartedRemoteApp(remote) : undefined;
+      const started = early?.startedAt ?? performance.now();
       const took = () =>
         clientLogger.recordDuration(
           `load remote ${remote}`,
           performance.now() - started,
           'federation',
         );
-      return loadRemoteApp(remote, how).then(
+      return (early?.app ?? loadRemoteApp(remote, how)).then(
         (component) => {
           took();
           return { default: component };
