@@ -14,15 +14,11 @@ import '@mechabrim/ui/src/global';
 import { ownerOf } from './app/route-table';
 import { takeEarlyRuntimeConfig } from './app/early-fetches';
 import { loadRuntimeConfig } from './app/runtime-config';
-import { nextTask } from './app/next-task';
+import { delay, nextTask } from './app/next-task';
 import { strings } from './strings.he';
 
 /** How long the start-up waits for the first page's remote before it starts the app without it. */
 const FIRST_REMOTE_WAIT_MS = 500;
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 function showStartupError(root: HTMLElement) {
   const box = document.createElement('div');

@@ -1,9 +1,9 @@
-// Used by index.html's inline start-up script (src/early-start.ts), so it imports nothing.
+// Used by index.html's inline start-up script (src/early-start.ts), so it imports nothing but
+// next-task.ts, which imports nothing.
+import { delay } from './next-task';
 
 /** How long the page waits for its fonts before it goes on anyway. */
 const FONT_WAIT_MS = 150;
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * How long a visible page waits for a frame before it goes on anyway. The first frame waits for
