@@ -43,7 +43,7 @@ describe('books API (demo catalogue)', () => {
           totalRatings: expect.any(Number),
           tags: expect.any(Array),
           coverImage: expect.stringMatching(
-            new RegExp(`^${PUBLIC_API_URL}/api/covers/[a-f0-9]{24}\\.svg$`),
+            new RegExp(`^${PUBLIC_API_URL}/api/covers/[a-f0-9]{24}\\.webp$`),
           ),
         }),
       );
@@ -299,14 +299,22 @@ describe('books API (demo catalogue)', () => {
   });
 
   describe('GET /api/covers/:file', () => {
-    it('serves a generated SVG cover that the book links to', async () => {
+    it('serves the generated cover that the book links to (WebP), and its drawing (SVG)', async () => {
       const [book] = (await ctx.http.get<BookPage>('/api/books?limit=1')).body.books;
       if (!book) throw new Error('the catalogue is empty');
       const coverPath = book.coverImage.replace(PUBLIC_API_URL, '');
-      const res = await ctx.http.get<string>(coverPath);
+      const res = await fetch(`${ctx.api.baseUrl}${coverPath}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-      expect(res.body).toContain('<svg');
+      expect(res.headers.get('content-type')).toMatch(/^image\/webp/);
+      const image = Buffer.from(await res.arrayBuffer());
+      expect([
+        image.subarray(0, 4).toString('latin1'),
+        image.subarray(8, 12).toString('latin1'),
+      ]).toEqual(['RIFF', 'WEBP']);
+      const drawing = await ctx.http.get<string>(coverPath.replace(/\.webp$/, '.svg'));
+      expect(drawing.status).toBe(200);
+      expect(drawing.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(drawing.body).toContain('<svg');
     });
 
     it('answers 404 for a missing cover and refuses path tricks', async () => {

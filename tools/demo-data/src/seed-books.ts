@@ -134,7 +134,7 @@ function drawBook(
   const book = {
     _id: id,
     title,
-    coverImage: `/api/covers/${id.toHexString()}.svg`,
+    coverImage: `/api/covers/${id.toHexString()}.webp`,
     author: elementAt(people.authorIds, authorIndex),
     authorName: authorNameValue,
     category: category.value,
@@ -179,7 +179,32 @@ function bookDescription(
   );
 }
 
-/** Step: each book's generated SVG cover and each author's portrait, under `<dataDir>/covers`. */
+/**
+ * Width of a demo cover as served (WebP, 2:3): sharp on a phone's book page, where the cover is
+ * drawn 360 px wide at a device pixel ratio of ~1.75.
+ */
+export const DEMO_COVER_WIDTH = 600;
+
+/**
+ * A drawn cover as the image the store serves: WebP, like the sizes the preflight makes of an
+ * uploaded cover. Served as SVG, each cover was a document of its own that the browser parsed,
+ * laid out and painted again whenever the page was: on home at 4× CPU the SVGs made the app's
+ * takeover paint ~40 ms longer and added a task of ~65 ms of paint and tasks of 25–60 ms of
+ * parsing and layout as they arrived — a cost real covers, which are images, never had.
+ */
+async function coverWebp(svg: string): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  // Rasterized at the served width (the drawing is 400 px wide), not scaled up afterwards.
+  return sharp(Buffer.from(svg), { density: (72 * DEMO_COVER_WIDTH) / 400 })
+    .resize({ width: DEMO_COVER_WIDTH })
+    .webp({ quality: 82, effort: 2 })
+    .toBuffer();
+}
+
+/**
+ * Step: each book's generated cover, drawn as SVG and kept beside the WebP the book links to,
+ * and each author's portrait, under `<dataDir>/covers`.
+ */
 export async function writeCoverFiles(
   dataDir: string,
   books: readonly SeedDoc[],
@@ -193,15 +218,15 @@ export async function writeCoverFiles(
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { b, k } = next;
       const ci = BOOK_CATEGORIES.findIndex((c) => c.value === b.category);
-      await writeFile(
-        path.join(dir, `${(b._id as Types.ObjectId).toHexString()}.svg`),
-        coverSvg({
-          title: b.title as string,
-          author: b.authorName as string,
-          categoryIndex: ci,
-          seed: k * 2654435761,
-        }),
-      );
+      const file = path.join(dir, (b._id as Types.ObjectId).toHexString());
+      const svg = coverSvg({
+        title: b.title as string,
+        author: b.authorName as string,
+        categoryIndex: ci,
+        seed: k * 2654435761,
+      });
+      await writeFile(`${file}.svg`, svg);
+      await writeFile(`${file}.webp`, await coverWebp(svg));
       covers += 1;
     }
   });

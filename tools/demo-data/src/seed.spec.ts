@@ -14,6 +14,7 @@ import { DESCRIPTIONS } from './descriptions.he';
 import { DEMO_PAGE_COUNTS } from './print-files';
 import { REVIEWERS } from './reviews.he';
 import { DEMO_ACCOUNTS, DEMO_IDS, isDatabaseEmpty, seedDemoData } from './seed';
+import { DEMO_COVER_WIDTH } from './seed-books';
 
 describe('seedDemoData', () => {
   let mongo: TestMongo;
@@ -111,7 +112,7 @@ describe('seedDemoData', () => {
       expect(book.price).toBeGreaterThanOrEqual(25);
       expect(book.price).toBeLessThanOrEqual(120);
       expect(book.searchKeys.length).toBeGreaterThan(0);
-      expect(book.coverImage).toMatch(/^\/api\/covers\/[a-f0-9]{24}\.svg$/);
+      expect(book.coverImage).toMatch(/^\/api\/covers\/[a-f0-9]{24}\.webp$/);
     }
     expect(books.some((b) => /[\u0591-\u05C7]/.test(b.title))).toBe(true); // niqqud
     expect(books.some((b) => /[ךםןףץ]/.test(b.title))).toBe(true); // final letters
@@ -121,12 +122,23 @@ describe('seedDemoData', () => {
     expect(books.some((b) => normalizeHebrew(b.title).split(' ').includes('בירושלימ'))).toBe(true);
   });
 
-  it('writes an SVG cover for every book, in several designs per genre, and a picture per author', async () => {
+  it('draws an SVG cover for every book, in several designs per genre, serves it as WebP, and a picture per author', async () => {
     const dir = path.join(dataDir, 'covers');
     const files = await readdir(dir);
     const books = await connection.collection('books').find().toArray();
     const authors = await connection.collection('users').find({ role: 'author' }).toArray();
-    expect(files.length).toBe(books.length + authors.length);
+    expect(files.length).toBe(2 * books.length + authors.length);
+    // What a book links to is its drawing as a WebP image, 2:3 at the served width.
+    const { default: sharp } = await import('sharp');
+    for (const book of books) {
+      const image = await readFile(path.join(dir, path.basename(book.coverImage as string)));
+      const { format, width, height } = await sharp(image).metadata();
+      expect({ format, width, height }).toEqual({
+        format: 'webp',
+        width: DEMO_COVER_WIDTH,
+        height: DEMO_COVER_WIDTH * 1.5,
+      });
+    }
     const layoutOf = (svg: string) =>
       ['<rect x="20" y="20"', '<rect y="330"', '<rect x="358"', 'r="150"'].findIndex((m) =>
         svg.includes(m),

@@ -90,8 +90,9 @@ export async function isDatabaseEmpty(target: string | Connection): Promise<bool
 /**
  * Loads the deterministic Hebrew demo catalogue: ≥ 40 authors, their books across every upload
  * category (titles with niqqud, final letters, gershayim and prefix particles), reviews (most
- * approved), a few hidden books, generated SVG covers under `<dataDir>/covers`, and the demo
- * accounts of {@link DEMO_ACCOUNTS}. Leaves a non-empty database alone unless `reset` is set.
+ * approved), a few hidden books, generated covers (drawn as SVG, served as WebP) under
+ * `<dataDir>/covers`, and the demo accounts of {@link DEMO_ACCOUNTS}. Leaves a non-empty database
+ * alone unless `reset` is set.
  */
 export async function seedDemoData(
   target: string | Connection,
