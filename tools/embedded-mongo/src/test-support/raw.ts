@@ -38,8 +38,11 @@ export class RawClient {
     this.socket.write(bytes);
   }
 
-  /** Next complete frame, or null if the server closed the connection (or timeout). */
-  async readFrame(timeoutMs = 2000): Promise<Buffer | null> {
+  /**
+   * Next complete frame, or null if the server closed the connection (or timeout). The default
+   * only bounds a failing test: it is generous because a loaded CI machine can stall the process.
+   */
+  async readFrame(timeoutMs = 10_000): Promise<Buffer | null> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.buf.length >= 4) {
@@ -58,7 +61,7 @@ export class RawClient {
     }
   }
 
-  async waitClosed(timeoutMs = 2000): Promise<boolean> {
+  async waitClosed(timeoutMs = 10_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     while (!this.closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     return this.closed;

@@ -173,9 +173,14 @@ describe('wire protocol', () => {
 });
 
 describe('a partial frame left idle', () => {
+  // The pieces below arrive 100 ms apart, well inside the timeout, so the test holds when a busy
+  // machine delays this process's timers by a second or more: with a 300 ms timeout, a stall of
+  // 200 ms let the server's timer fire before it read the next piece (a CI run failed so).
+  const TIMEOUT_MS = 1_500;
+  const PIECE_GAP_MS = 100;
   let quick: EmbeddedMongo;
   beforeAll(async () => {
-    quick = await startEmbeddedMongo({ port: 0, partialFrameTimeoutMs: 300 });
+    quick = await startEmbeddedMongo({ port: 0, partialFrameTimeoutMs: TIMEOUT_MS });
   });
   afterAll(() => quick.stop());
 
@@ -183,21 +188,22 @@ describe('a partial frame left idle', () => {
     const stalled = await RawClient.connect(quick.port);
     const frame = opMsg(stalled.nextId(), { ping: 1, $db: 'admin' });
     stalled.send(frame.subarray(0, 10));
-    expect(await stalled.waitClosed(3000)).toBe(true);
+    expect(await stalled.waitClosed(TIMEOUT_MS * 10)).toBe(true);
 
     // A frame that arrives slowly, each piece before the timeout, is answered.
     const slow = await RawClient.connect(quick.port);
     const slowFrame = opMsg(slow.nextId(), { ping: 1, $db: 'admin' });
     for (let at = 0; at < slowFrame.length; at += 8) {
       slow.send(slowFrame.subarray(at, at + 8));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, PIECE_GAP_MS));
     }
     const reply = await slow.readFrame();
+    expect(slow.closed).toBe(false);
     expect(reply && replyDoc(reply).doc).toEqual({ ok: 1 });
 
-    // An idle connection with no partial frame is not closed.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // An idle connection with no partial frame is not closed, however long past the timeout.
+    await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS + 500));
     expect(slow.closed).toBe(false);
     slow.close();
-  });
+  }, 60_000);
 });
