@@ -132,7 +132,7 @@ describe('ensureSystem while the package manager is busy', () => {
 
   it('waits, saying so once, until the lock is let go, then installs', async () => {
     const system = fakeSystem({ aptWorks: true });
-    const release = await holdLock(system.lockFiles[1] ?? '', 'flock', 1.5);
+    const release = await holdLock(system.lockFiles[1] ?? '', 'flock', 3);
     try {
       expect(ensureSystem({ env: system.env, lockFiles: system.lockFiles, lockPollMs: 100 })).toBe(
         true,

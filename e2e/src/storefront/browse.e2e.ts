@@ -283,7 +283,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('browsing the storefront (%s)
         .locator('.mb-book-card__view');
       await expect(view.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
       const overlay = page.locator('main [data-testid="book-card-overlay"]').first();
-      for (const deadline = Date.now() + 3000; Date.now() < deadline;) {
+      // The overlay fades in by a transition; the wait bounds only a failure, generously.
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
         if ((await overlay.evaluate((el) => getComputedStyle(el).opacity)) === '1') break;
         await page.waitForTimeout(50);
       }

@@ -6,12 +6,18 @@ export const SHARED_STACK_VARIABLE = 'E2E_SHARED_STACK';
 export type SharedStackAddress = Pick<RunningStack, 'urls' | 'mongoUri' | 'redisUrl' | 'dataDir'>;
 
 /**
- * The environment the shared stack runs with. The edge waits up to 5 s for the API to draw a
- * landing page (production: 500 ms): the landing journey checks what the server draws, and a
- * loaded test machine can miss 500 ms.
+ * The environment the shared stack runs with. The shell's edge waits up to 8 s for a server-drawn
+ * page (production: 500 ms), and the storefront's and checkout's renderers up to 5 s for the API's
+ * data (production: 1.5 s), less than the shell so that a slow API still ends in a page: the
+ * landing journey checks what the server draws, and a loaded test machine can miss the
+ * production deadlines.
  */
 export function sharedStackEnvironment(): Record<string, string | undefined> {
-  return { ...process.env, LANDING_TIMEOUT_MS: process.env.LANDING_TIMEOUT_MS ?? '5000' };
+  return {
+    ...process.env,
+    LANDING_TIMEOUT_MS: process.env.LANDING_TIMEOUT_MS ?? '8000',
+    LANDING_API_TIMEOUT_MS: process.env.LANDING_API_TIMEOUT_MS ?? '5000',
+  };
 }
 
 /**

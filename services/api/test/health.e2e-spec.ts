@@ -65,7 +65,12 @@ describe('GET /api/health on its lean path', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(res.headers.get('vary')).toBe('Origin');
 
-    const head = await fetch(`${baseUrl}/api/health`, { method: 'HEAD' });
+    // Asked again on a miss: a busy machine can make one ping of MongoDB or Redis overrun its
+    // 1.5 s, and the answer then says so (503), truthfully.
+    const head = await until('HEAD to answer healthy', async () => {
+      const answer = await fetch(`${baseUrl}/api/health`, { method: 'HEAD' });
+      return answer.status === 200 ? answer : undefined;
+    });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
   });

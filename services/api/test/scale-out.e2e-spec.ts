@@ -1,9 +1,15 @@
 /**
  * Two API processes on one database: what one of them (or any other process writing through the
- * catalogue models, as the worker does) changes is seen through the other within
- * {@link CROSS_PROCESS_BOUND_MS}, in the catalogue, search, the book page and the categories —
- * although each process caches all four. Both are the real entry point, each in its own child
- * process, so nothing in memory is shared; one embedded MongoDB, one redis-server.
+ * catalogue models, as the worker does) changes is seen through the other, in the catalogue,
+ * search, the book page and the categories — although each process caches all four. Both are the
+ * real entry point, each in its own child process, so nothing in memory is shared; one embedded
+ * MongoDB, one redis-server.
+ *
+ * Both processes keep their answers for ten minutes (`CATALOGUE_CACHE_TTL_MS`), so a change that
+ * shows at all was carried by `CatalogueSync`, not by an answer running out. How long it took is
+ * logged beside the promise ({@link CROSS_PROCESS_BOUND_MS}, ~0.4–0.6 s on an idle machine), not
+ * asserted: a loaded CI machine stalls four processes at once, and a clock in a test fails on
+ * that rather than on the code (docs/testing.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -100,11 +106,14 @@ async function views(api: ApiProcess, book: { id: string; title: string; categor
   return views;
 }
 
+/** How long a change may take before the test fails: a bound on failure only. */
+const SYNC_WAIT_MS = 30_000;
+
 /**
  * Polls `api` until `check` holds for its views, and returns how long that took since `since`;
- * fails once {@link CROSS_PROCESS_BOUND_MS} has passed.
+ * fails once {@link SYNC_WAIT_MS} has passed.
  */
-async function seenWithinBound(
+async function seenBy(
   api: ApiProcess,
   book: { id: string; title: string; category: string },
   check: (views: Views) => boolean,
@@ -113,7 +122,7 @@ async function seenWithinBound(
   await until(
     `${api.name} to show the change`,
     async () => (check(await views(api, book)) ? true : undefined),
-    Math.max(0, since + CROSS_PROCESS_BOUND_MS - Date.now()),
+    Math.max(0, since + SYNC_WAIT_MS - Date.now()),
     100,
   );
   return Date.now() - since;
@@ -157,6 +166,8 @@ describe('two API processes on one database', () => {
       DATA_DIR: dataDir,
       PUBLIC_API_URL: 'http://api.mechabrim.test',
       JWT_SECRET: 'scale-out-test-secret-0123456789',
+      // Answers outlive the test: only CatalogueSync can show a change.
+      CATALOGUE_CACHE_TTL_MS: String(10 * 60_000),
     };
     [a, b] = await Promise.all([startApiProcess('API A', env), startApiProcess('API B', env)]);
   }, 180_000);
@@ -170,10 +181,13 @@ describe('two API processes on one database', () => {
     await Promise.all([redis?.stop(), mongo?.stop()]);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     if (Object.keys(measured).length)
-      console.info('seen by the other process after (ms)', measured);
+      console.info(
+        `seen by the other process after (ms; promised within ${CROSS_PROCESS_BOUND_MS})`,
+        measured,
+      );
   });
 
-  it('hides a book written by another process from both, within the bound', async () => {
+  it('hides a book written by another process from both', async () => {
     const book = await pickBook({ authorName: { $ne: DEMO_ACCOUNTS.author.name } });
     // Both processes have the book cached in every view before the write.
     const before = await views(a, book);
@@ -195,15 +209,15 @@ describe('two API processes on one database', () => {
       v.catalogueTotal === before.catalogueTotal - 1 &&
       v.categoryCount === before.categoryCount - 1;
     const [msA, msB] = await Promise.all([
-      seenWithinBound(a, book, hidden, written),
-      seenWithinBound(b, book, hidden, written),
+      seenBy(a, book, hidden, written),
+      seenBy(b, book, hidden, written),
     ]);
     Object.assign(measured, { hiddenA: msA, hiddenB: msB });
     const page = await b.http.get<{ isAvailable: boolean }>(`/api/books/${book.id}`);
     expect(page.status === 404 || page.body.isAvailable === false).toBe(true);
   });
 
-  it('re-prices a book on both, within the bound, and every view agrees', async () => {
+  it('re-prices a book on both, and every view agrees', async () => {
     const book = await pickBook({ authorName: { $ne: DEMO_ACCOUNTS.author.name } });
     const before = await views(b, book);
     await views(a, book);
@@ -221,14 +235,14 @@ describe('two API processes on one database', () => {
       v.inCatalogue?.price === v.page?.price &&
       v.inSearch?.price === v.page?.price;
     const [msA, msB] = await Promise.all([
-      seenWithinBound(a, book, repriced, written),
-      seenWithinBound(b, book, repriced, written),
+      seenBy(a, book, repriced, written),
+      seenBy(b, book, repriced, written),
     ]);
     Object.assign(measured, { repricedA: msA, repricedB: msB });
     expect((await views(a, book)).page?.price).toBe((await views(b, book)).page?.price);
   });
 
-  it('shows an author renamed through one process: at once there, within the bound on the other', async () => {
+  it('shows an author renamed through one process: at once there, soon on the other', async () => {
     const author = DEMO_ACCOUNTS.author;
     const book = await pickBook({ authorName: author.name });
     // A token issued by one process is accepted by the other: nothing about a session is local.
@@ -256,7 +270,7 @@ describe('two API processes on one database', () => {
       v.inSearch?.authorName === newName;
     // The process that wrote answers from fresh data on its very next request.
     expect(renamed(await views(a, searchable))).toBe(true);
-    measured.renamedB = await seenWithinBound(b, searchable, renamed, written);
+    measured.renamedB = await seenBy(b, searchable, renamed, written);
   });
 
   it('sees a raw driver write once its writer bumps the catalogue counter', async () => {
@@ -276,8 +290,8 @@ describe('two API processes on one database', () => {
       !v.inCatalogue &&
       v.categoryCount === before.categoryCount - 1;
     const [msA, msB] = await Promise.all([
-      seenWithinBound(a, book, hidden, written),
-      seenWithinBound(b, book, hidden, written),
+      seenBy(a, book, hidden, written),
+      seenBy(b, book, hidden, written),
     ]);
     Object.assign(measured, { rawA: msA, rawB: msB });
   });

@@ -10,6 +10,7 @@ describe('edge environment', () => {
       hsts: 'auto',
       trustProxy: false,
       landingTimeoutMs: 500,
+      landingApiTimeoutMs: 1500,
       landingUrl: undefined,
       publicStoreUrl: 'http://localhost:4200/',
     });
@@ -75,6 +76,7 @@ describe('edge environment', () => {
       EDGE_HSTS: 'always',
       EDGE_TRUST_PROXY: 'true',
       LANDING_TIMEOUT_MS: '800',
+      LANDING_API_TIMEOUT_MS: '3000',
     });
     expect(env).toMatchObject({
       apiUpstream: 'http://api.internal:3000',
@@ -84,11 +86,15 @@ describe('edge environment', () => {
       hsts: 'always',
       trustProxy: true,
       landingTimeoutMs: 800,
+      landingApiTimeoutMs: 3000,
     });
   });
 
   it('names the variable that is wrong', () => {
     expect(() => loadEdgeEnvironment({ LANDING_TIMEOUT_MS: '-5' })).toThrow(/LANDING_TIMEOUT_MS/);
+    expect(() => loadEdgeEnvironment({ LANDING_API_TIMEOUT_MS: 'soon' })).toThrow(
+      /LANDING_API_TIMEOUT_MS/,
+    );
     expect(() => loadEdgeEnvironment({ EDGE_HSTS: 'sometimes' })).toThrow(/EDGE_HSTS/);
     expect(() => loadEdgeEnvironment({ API_UPSTREAM_URL: 'api:3000' })).toThrow(/API_UPSTREAM_URL/);
     expect(() => loadEdgeEnvironment({ PAYMENT_FRAME_ORIGINS: 'tranzila' })).toThrow(

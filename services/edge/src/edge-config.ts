@@ -17,6 +17,8 @@ export interface EdgeEnvironment {
   trustProxy: boolean;
   /** How long the shell waits for the storefront's landing markup. */
   landingTimeoutMs: number;
+  /** How long a remote's landing renderer waits for the API's data for a page. */
+  landingApiTimeoutMs: number;
   /** An explicit storefront `/__landing` address for the shell's composition. */
   landingUrl: string | undefined;
   /**
@@ -64,6 +66,7 @@ const schema = z.object({
   EDGE_HSTS: z.enum(['auto', 'always', 'never']).default('auto'),
   EDGE_TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   LANDING_TIMEOUT_MS: z.coerce.number().positive().default(500),
+  LANDING_API_TIMEOUT_MS: z.coerce.number().positive().default(1500),
   LANDING_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   LANDING_URL: z.url({ protocol: /^https?$/ }).optional(),
   API_UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -89,6 +92,7 @@ export function loadEdgeEnvironment(env: Env): EdgeEnvironment {
     hsts: e.EDGE_HSTS,
     trustProxy: e.EDGE_TRUST_PROXY === 'true' || e.EDGE_TRUST_PROXY === '1',
     landingTimeoutMs: e.LANDING_TIMEOUT_MS,
+    landingApiTimeoutMs: e.LANDING_API_TIMEOUT_MS,
     landingUrl: e.LANDING_URL,
     publicStoreUrl: publicStoreUrlOf(env),
   };

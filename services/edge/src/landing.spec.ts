@@ -33,6 +33,12 @@ const INDEX_HTML =
   '<body><div id="root"></div></body></html>';
 const FRAME_HTML =
   '<div class="shell"><header>h</header><main><div class="shell-area"><!--mb-landing--></div></main></div>';
+/**
+ * How long the shells that must compose wait for the storefront: only a bound on a failing test,
+ * so generous; a busy machine stalled this process past 1 s and the page came uncomposed. The
+ * deadline itself is shown by the "too slow" test's own 200 ms shell.
+ */
+const COMPOSE_TIMEOUT_MS = 10_000;
 const LANDING_CSS = '.book{color:#123456}.book-cover{aspect-ratio:2/3}';
 /** Long enough (> 256 bytes) that a composed page is compressed. */
 const BOOK_BLURB = 'ספר טוב על מחברים ומחברות. '.repeat(30);
@@ -735,7 +741,7 @@ describe('page composition (two servers)', () => {
       dir: shellDir,
       port: 0,
       host: HOST,
-      compose: { landingUrl: landingUrl(storefront), timeoutMs: 1000 },
+      compose: { landingUrl: landingUrl(storefront), timeoutMs: COMPOSE_TIMEOUT_MS },
       onError: shellErrors,
     });
   });
@@ -762,7 +768,7 @@ describe('page composition (two servers)', () => {
       host: HOST,
       compose: {
         landingUrl: options.landingUrl ?? landingUrl(storefront),
-        timeoutMs: options.timeoutMs ?? 1000,
+        timeoutMs: options.timeoutMs ?? COMPOSE_TIMEOUT_MS,
       },
     });
     try {
@@ -817,7 +823,7 @@ describe('page composition (two servers)', () => {
       host: HOST,
       compose: {
         landingUrl: landingUrl(storefront),
-        timeoutMs: 1000,
+        timeoutMs: COMPOSE_TIMEOUT_MS,
         remotes: [{ remote: 'checkout', landingUrl: landingUrl(checkout), paths: ['/echo'] }],
       },
     });
@@ -917,12 +923,13 @@ describe('page composition (two servers)', () => {
 
   it('sends index.html as it is when the storefront is too slow', async () => {
     await withShell({ timeoutMs: 200 }, async (fast) => {
+      // Shown without a clock, which a busy machine would make flaky: `/slow` never answers, so
+      // any page at all means the edge gave up; `/slower` answers `<p>late</p>` after 2 s, so
+      // index.html as it is means the edge gave up before then.
       for (const slowPath of ['/slow', '/slower']) {
-        const started = Date.now();
         const res = await fetch(`${fast.url}${slowPath}`);
         expect(res.status).toBe(200);
         expect(await res.text()).toBe(INDEX_HTML);
-        expect(Date.now() - started).toBeLessThan(1500);
         expect(asked()).toContain(slowPath);
       }
     });

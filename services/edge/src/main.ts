@@ -6,7 +6,8 @@
 //   --port-var SHELL_PORT            named in the message when the port is taken
 //   --landing <module>               answer /__landing with that renderer (the storefront's or the
 //                                    checkout's dist/server/landing.cjs); it asks the API at
-//                                    LANDING_API_URL, else the API upstream
+//                                    LANDING_API_URL, else the API upstream, waiting at most
+//                                    LANDING_API_TIMEOUT_MS (1500)
 //   --remote <name>                  the remote this server is (storefront, checkout, author-portal):
 //                                    its landing renderer is the released version's a reader gets
 //   --compose                        put the storefront's landing markup into pages (the shell),
@@ -110,6 +111,7 @@ async function main(): Promise<number> {
         ? {
             module: values.landing,
             apiBaseUrl: edge.landingApiUrl,
+            apiTimeoutMs: edge.landingApiTimeoutMs,
             siteUrl: edge.publicStoreUrl,
             remote,
           }

@@ -142,7 +142,7 @@ describe('page heads (two servers)', () => {
       dir: shellDir,
       port: 0,
       host: HOST,
-      compose: { landingUrl, timeoutMs: 2000 },
+      compose: { landingUrl, timeoutMs: 10_000 },
     });
     // A build whose index.html has no head markers.
     bareShellDir = mkdtempSync(path.join(os.tmpdir(), 'head-bare-shell-'));
@@ -155,7 +155,7 @@ describe('page heads (two servers)', () => {
       dir: bareShellDir,
       port: 0,
       host: HOST,
-      compose: { landingUrl, timeoutMs: 2000 },
+      compose: { landingUrl, timeoutMs: 10_000 },
     });
   });
 

@@ -170,7 +170,8 @@ describe('mail queue, local outbox (no SMTP_URL)', () => {
     await queue.add(
       ORDER_JOB_NAME,
       { template: 'order-confirmation', to: 'dana@example.com', orderId },
-      { jobId: 'outbox-mail-wait', attempts: 8, backoff: { type: 'fixed', delay: 300 } },
+      // Tries enough (9 s of them) that a busy machine writing the receipt below is not outrun.
+      { jobId: 'outbox-mail-wait', attempts: 30, backoff: { type: 'fixed', delay: 300 } },
     );
     await until('a first try that waits', async () => {
       const job = await queue.getJob('outbox-mail-wait');

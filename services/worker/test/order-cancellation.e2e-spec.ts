@@ -261,7 +261,10 @@ describe('once production started', () => {
   let fastBuyer: string;
 
   beforeAll(async () => {
-    fast = await startJourney('cancel-late', STEP_MS * 10);
+    // Production at once and shipping a minute later: the cancellation below comes while the
+    // order is in production however slow a busy machine is (with SHIPPED 3 s after production,
+    // a stall let the order ship first, and the refusal was another one).
+    fast = await startJourney('cancel-late', 60_000, { productionDelayMs: STEP_MS });
     fastBuyer = await registerBuyer(fast.ctx.http, 'cancel.late@example.com');
   });
 

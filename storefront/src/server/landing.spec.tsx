@@ -7,8 +7,16 @@ import { JSDOM } from 'jsdom';
 import { makeBook } from '@mechabrim/api-client/src/testing/render-with-api';
 import { pageHeadSchema, renderPageHead, type PageHead } from '@mechabrim/contracts';
 import { strings } from '../strings.he';
-import { renderLanding } from './landing';
+import { renderLanding as renderLandingWithin } from './landing';
 import { clip } from './page-head';
+
+/**
+ * The renderer with a deadline that only bounds a failing test: the default (1.5 s) is
+ * production's, and a busy machine can stall this process past it for an answer that is there.
+ * The tests of the deadline pass their own.
+ */
+const renderLanding: typeof renderLandingWithin = (pagePath, options) =>
+  renderLandingWithin(pagePath, { timeoutMs: 10_000, ...options });
 
 type Answer = { status: number; body: unknown; delayMs?: number };
 
@@ -335,10 +343,10 @@ describe('landing renderer', () => {
   });
 
   it('gives up on a slow or unreachable API instead of holding the page', async () => {
+    // The book comes after 2 s; had the render waited for it, it would draw the page, so `null`
+    // shows it gave up at its own deadline (shown without a clock, which a busy machine skews).
     answer = () => ({ status: 200, body: makeBook(1), delayMs: 2000 });
-    const started = Date.now();
     await expect(renderLanding('/book/b1', { apiBaseUrl, timeoutMs: 100 })).resolves.toBe(null);
-    expect(Date.now() - started).toBeLessThan(1500);
     await expect(
       renderLanding('/book/b1', { apiBaseUrl: 'http://127.0.0.1:9', timeoutMs: 500 }),
     ).resolves.toBe(null);

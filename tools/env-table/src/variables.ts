@@ -235,6 +235,13 @@ export const TABLE_ENTRIES: TableEntry[] = [
       "Where the storefront's server fetches a book for its landing markup, when it reaches the API by another address than browsers do",
   },
   {
+    name: 'LANDING_API_TIMEOUT_MS',
+    readBy: ['edge (storefront, checkout)'],
+    default: '`1500`',
+    description:
+      "How long a remote's landing renderer waits for the API's data before leaving the page to the browser (the shell still stops at `LANDING_TIMEOUT_MS`)",
+  },
+  {
     name: 'RELEASE_STORE',
     readBy: ['edge', 'remote:release'],
     default: '`local`',

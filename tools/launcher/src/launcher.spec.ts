@@ -77,7 +77,7 @@ describe('runLauncher', () => {
 
     run.kill('SIGTERM');
     expect(await run.exit).toBe(0);
-    expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 2_000)).toBe(true);
+    expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 10_000)).toBe(true);
     expect(run.output()).toContain('SIGTERM received');
   });
 
@@ -97,7 +97,7 @@ describe('runLauncher', () => {
 
     expect(await run.exit).toBe(1);
     expect(run.output()).toMatch(/gamma stopped unexpectedly \(exit code 3\)/);
-    expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 2_000)).toBe(true);
+    expect(await waitFor(() => pids.every((pid) => !isAlive(pid)), 10_000)).toBe(true);
   });
 
   describe('a fixed port already in use', () => {

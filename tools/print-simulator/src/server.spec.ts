@@ -251,12 +251,13 @@ describe('cancelling a print job in the simulator', () => {
   let token = '';
 
   beforeAll(async () => {
-    // Production starts 2 s after a job is created; every later step takes 20 ms.
+    // Production starts 6 s after a job is created (the cancels below come well before, however
+    // busy the machine); every later step takes 20 ms.
     simulator = await startPrintSimulator({
       clientKey: KEY,
       clientSecret: SECRET,
       stepMs: 20,
-      productionDelayMs: 2000,
+      productionDelayMs: 6000,
     });
     const answer = await fetch(`${simulator.url}${TOKEN_PATH}`, {
       method: 'POST',

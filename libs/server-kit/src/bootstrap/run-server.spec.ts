@@ -65,7 +65,7 @@ describe('runServer', () => {
     const signalledAt = Date.now();
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: 1, signal: null });
-    expect(Date.now() - signalledAt).toBeLessThan(5000);
+    expect(Date.now() - signalledAt).toBeLessThan(20_000);
     expect(run.output().stderr).toMatch(
       /Fixture did not stop within 500 ms of SIGTERM \(SHUTDOWN_TIMEOUT_MS\)/,
     );

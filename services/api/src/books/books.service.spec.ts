@@ -12,7 +12,7 @@ import {
   type UserModel,
 } from '@mechabrim/db';
 import { startTestMongo, type TestMongo } from '@mechabrim/testing';
-import type { ApiConfig } from '../config/api-config';
+import { DEFAULT_CATALOGUE_CACHE_TTL_MS, type ApiConfig } from '../config/api-config';
 import { BooksService } from './books.service';
 
 describe('BooksService page totals', () => {
@@ -43,6 +43,7 @@ describe('BooksService page totals', () => {
       connection.models[BOOK_EDIT_MODEL] as BookEditModel,
       {
         publicApiUrl: 'http://api.test',
+        catalogueCacheTtlMs: DEFAULT_CATALOGUE_CACHE_TTL_MS,
       } as ApiConfig,
     );
   });

@@ -65,9 +65,6 @@ function isListed(book: StoredBook): boolean {
 /** The most filtered counts kept at once (see `cachedCount`). */
 export const MAX_CACHED_TOTALS = 2_000;
 
-/** How long a category's count of available books is reused (as the catalogue answers are). */
-export const TOTALS_TTL_MS = 2_000;
-
 /** The public catalogue: pages of available books, one book, an author's books. */
 @Injectable()
 export class BooksService implements OnModuleDestroy {
@@ -76,7 +73,7 @@ export class BooksService implements OnModuleDestroy {
    * the grid: counting is the costly part of a page on the embedded MongoDB, and the count
    * changes only with writes. Emptied by any write through the catalogue models, in this process
    * at once and in the others through `CatalogueSync`; a write bypassing the models shows within
-   * {@link TOTALS_TTL_MS}.
+   * the catalogue cache's time (`CATALOGUE_CACHE_TTL_MS`, 2 s).
    */
   private readonly totals = new Map<string, { until: number; value: Promise<number> }>();
   private readonly unsubscribe = onModelChange(() => this.totals.clear());
@@ -116,7 +113,7 @@ export class BooksService implements OnModuleDestroy {
     if (cached && now < cached.until) return cached.value;
     if (this.totals.size >= MAX_CACHED_TOTALS) this.totals.clear();
     const value = this.books.countDocuments(filter).setOptions({ sanitizeFilter: true }).exec();
-    const entry = { until: now + TOTALS_TTL_MS, value };
+    const entry = { until: now + this.config.catalogueCacheTtlMs, value };
     this.totals.set(key, entry);
     value.catch(() => {
       if (this.totals.get(key) === entry) this.totals.delete(key);

@@ -1,7 +1,9 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { onModelChange } from '@mechabrim/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_CATALOGUE_CACHE_TTL_MS, type ApiConfig } from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
 
 /** A serialized public answer and its entity tag. */
 export interface CachedAnswer {
@@ -9,8 +11,8 @@ export interface CachedAnswer {
   etag: string;
 }
 
-/** How long a public catalogue answer is reused in this process, and may be cached by browsers. */
-export const CATALOGUE_TTL_MS = 2_000;
+/** How long a public catalogue answer is reused in this process when no configuration is given. */
+export const CATALOGUE_TTL_MS = DEFAULT_CATALOGUE_CACHE_TTL_MS;
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=15, stale-while-revalidate=60';
 const MAX_ENTRIES = 2_000;
 
@@ -49,6 +51,11 @@ export class CatalogueCache implements OnModuleDestroy {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
   private readonly unsubscribe = onModelChange(() => this.clear());
+  private readonly ttlMs: number;
+
+  constructor(@Optional() @Inject(API_CONFIG) config?: Pick<ApiConfig, 'catalogueCacheTtlMs'>) {
+    this.ttlMs = config?.catalogueCacheTtlMs ?? CATALOGUE_TTL_MS;
+  }
 
   async get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
     const now = Date.now();
@@ -89,7 +96,7 @@ export class CatalogueCache implements OnModuleDestroy {
             const done = Date.now();
             Object.assign(entry, {
               value,
-              freshUntil: done + CATALOGUE_TTL_MS,
+              freshUntil: done + this.ttlMs,
               staleUntil: done + CATALOGUE_STALE_MS,
               pending: undefined,
             });

@@ -17,7 +17,7 @@ export const CATALOGUE_SYNC_INTERVAL_MS = 500;
 /**
  * The promise docs/operations.md states: a change written through the catalogue models by any process
  * is shown by every API process within this long (one interval, the counter read and the fresh
- * query, with room for a loaded machine). The two-process test holds the API to it.
+ * query, with room for a loaded machine). The two-process test logs its figures beside it.
  */
 export const CROSS_PROCESS_BOUND_MS = 2_000;
 

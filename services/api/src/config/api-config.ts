@@ -51,6 +51,9 @@ const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
   .map((port) => `http://localhost:${port}`)
   .join(',');
 
+/** How long a public catalogue answer is reused in an API process (`CATALOGUE_CACHE_TTL_MS`). */
+export const DEFAULT_CATALOGUE_CACHE_TTL_MS = 2_000;
+
 /** The print simulator's development key (the worker's PRINT_API_KEY default too). */
 export const DEV_PRINT_API_KEY = 'mechabrim-print-simulator';
 /** The print simulator's development secret (the worker's PRINT_API_SECRET default too). */
@@ -178,6 +181,13 @@ export const apiEnvSchema = z
           'Which proxies may set `X-Forwarded-For`: `true`, `false` or a comma list of addresses/subnets (off: a client could pick its own rate-limit budget)',
       },
     ),
+    CATALOGUE_CACHE_TTL_MS: integerVar({
+      default: DEFAULT_CATALOGUE_CACHE_TTL_MS,
+      min: 0,
+      max: 3_600_000,
+      description:
+        "How long an API process reuses a public catalogue answer or count; a write through the catalogue's models, by any process, empties every process's caches sooner (within ~1 s)",
+    }),
     API_BODY_LIMIT_BYTES: integerVar({
       default: 1024 * 1024,
       min: 1024,
@@ -254,6 +264,8 @@ export interface ApiConfig {
   /** Hosts allowed in https avatar URLs. */
   avatarHosts: string[];
   bodyLimitBytes: number;
+  /** How long a public catalogue answer or count is reused in this process. */
+  catalogueCacheTtlMs: number;
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   payments: PaymentsConfig;
@@ -296,6 +308,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     docs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
     avatarHosts: e.AVATAR_HOSTS,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
+    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     // The provider posts its notify to the API itself, so the default is an absolute address.

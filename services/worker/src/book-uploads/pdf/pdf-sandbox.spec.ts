@@ -84,8 +84,14 @@ describe('the sandboxed PDF reader', () => {
       { pdfPath },
       { timeoutMs: 300, maxHeapMb: 256, maxRssMb: 1024 },
     );
-    expect(result).toMatchObject({ ok: false, problem: 'limits' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The time limit stopped it, not memory: the detail says which. The clock only bounds a
+    // failure (the whole read takes far longer), with room for a busy machine's process start.
+    expect(result).toMatchObject({
+      ok: false,
+      problem: 'limits',
+      detail: expect.stringMatching(/^took longer than/) as unknown,
+    });
+    expect(Date.now() - started).toBeLessThan(15_000);
   }, 30_000);
 
   it('stops a reader that uses more memory than allowed', async () => {
