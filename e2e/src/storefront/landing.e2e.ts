@@ -228,6 +228,14 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       // The shell's script is loaded after the first paint, not by the parser.
       expect(page.html).not.toMatch(/<script defer[^>]*src=/);
       expect(page.html).toMatch(/<script data-after-paint="[^"]*main\.js[^"]*"><\/script>/);
+      // The first picture is the page, not the header alone: the head holds rendering until the
+      // frame's <main>, which holds the page, is parsed.
+      const head = page.html.slice(0, page.html.indexOf('</head>'));
+      expect(head).toMatch(/<link rel="expect" href="#main" blocking="render">/);
+      const main = page.html.indexOf('<main id="main"');
+      expect(main).toBeGreaterThan(0);
+      expect(main).toBeLessThan(start);
+      expect(page.html.indexOf('</main>')).toBeGreaterThan(start);
 
       const state = landingState(page.html);
       expect(state).not.toBeNull();
@@ -263,6 +271,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
         });
         expect(other.html).toMatch(ROOT);
         expect(other.html).not.toContain('mb-landing-state');
+        expect(other.html).not.toContain('rel="expect"');
         expect(other.html).toMatch(/<script defer[^>]*src="[^"]*main\.js/);
       }
     });

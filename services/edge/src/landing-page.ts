@@ -45,6 +45,9 @@ export interface LandingMarkup {
  */
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 
+/** The frame's `<main>`, which holds the remote's box (shell/src/app/layout.tsx). */
+const PAGE_ELEMENT_ID = 'main';
+
 /** The remote's box in the shell's frame (shell/src/server/frame.tsx draws the storefront's). */
 const FRAME_AREA = { name: 'data-remote', value: 'storefront' };
 
@@ -158,6 +161,27 @@ function loadAfterPaint(document: Html.Document) {
   }
 }
 
+/**
+ * The first picture waits until the frame's `<main>`, which holds the page, is parsed
+ * (`<link rel=expect blocking=render>`). Without it Chromium paints as soon as it has parsed the
+ * header, then parses and lays the rest of the page out in one long task after that first paint:
+ * on a slow phone that is the longest task of the load, and the reader sees a header alone for it.
+ * Waiting for `</main>` paints the page once. No `<main id>`, no link: a link whose element never
+ * comes would hold rendering until the whole document is parsed, which is harmless but pointless.
+ */
+function paintWhenPageParsed(head: Html.Element, root: Html.Element) {
+  const main = [...elements(root)].find((element) => attribute(element, 'id') === PAGE_ELEMENT_ID);
+  if (!main) return;
+  tree.appendChild(
+    head,
+    htmlElement('link', [
+      { name: 'rel', value: 'expect' },
+      { name: 'href', value: `#${PAGE_ELEMENT_ID}` },
+      { name: 'blocking', value: 'render' },
+    ]),
+  );
+}
+
 /** The shell's mount point, when it is there and empty (whitespace aside). */
 function emptyRoot(document: Html.Document): Html.Element | null {
   for (const div of elements(document, 'div')) {
@@ -213,6 +237,7 @@ export function composePage(parts: {
 
   loadAfterPaint(document);
   if (!fillRoot(root, frame, pagePath, landing)) return null;
+  paintWhenPageParsed(head, root);
   const htmlTag = elements(document, 'html').next().value;
   if (htmlTag && attribute(htmlTag, 'data-landing') === undefined) {
     putFirst(htmlTag, [{ name: 'data-landing', value: '' }]);

@@ -227,6 +227,21 @@ describe('composePage', () => {
     expect(stateIn(html)).toEqual(landing.state);
   });
 
+  it("holds the first picture until the frame's <main> is parsed, when the frame has one", () => {
+    const withMain = FRAME_HTML.replace('<main>', '<main id="main" tabindex="-1">');
+    const html = composePage({ index: INDEX_HTML, frame: withMain, pagePath: '/', landing });
+    const document = new JSDOM(html as string).window.document;
+    const expects = document.head.querySelectorAll('link[rel="expect"]');
+    expect(expects).toHaveLength(1);
+    expect(expects[0]?.getAttribute('href')).toBe('#main');
+    expect(expects[0]?.getAttribute('blocking')).toBe('render');
+    // The element it names holds the page's markup.
+    expect(document.querySelector('#main .shell-landing article.book')).not.toBeNull();
+    // A frame without it: no link, which would hold rendering until the whole page is parsed.
+    const without = composePage({ index: INDEX_HTML, frame: FRAME_HTML, pagePath: '/', landing });
+    expect(without).not.toContain('rel="expect"');
+  });
+
   it('hands the deferred scripts to the start-up script, and leaves other scripts alone', () => {
     const index = INDEX_HTML.replace(
       '</head>',
