@@ -45,7 +45,8 @@ describe('a MongoDB monitor whose check never ends', () => {
     const client = new mongoose.mongo.MongoClient(uri, {
       connectTimeoutMS: 500,
       heartbeatFrequencyMS: 1000,
-      serverSelectionTimeoutMS: 1000,
+      // Only bounds a failure: the server is in this process, which a busy machine can stall.
+      serverSelectionTimeoutMS: 10_000,
     });
     clients.push(client);
     const heartbeats: WatchedClient['heartbeats'] = [];
@@ -87,8 +88,10 @@ describe('a MongoDB monitor whose check never ends', () => {
   it('is restarted by the watchdog, which says so, and the monitor checks again', async () => {
     const watched = await connect();
     const warnings: string[] = [];
+    // Well past any healthy check, even one a busy machine stalls (with 1.5 s, a stalled
+    // healthy check could be flagged too, and there would be two warnings).
     const stop = restartStuckMonitors(watched.client, {
-      stuckAfterMs: 1500,
+      stuckAfterMs: 5000,
       sweepEveryMs: 100,
       logger: { warn: (message: string) => warnings.push(message) },
     });
@@ -97,7 +100,7 @@ describe('a MongoDB monitor whose check never ends', () => {
       await until(
         'the monitor to check again',
         async () => (watched.heartbeats.slice(count).includes('ended') ? true : undefined),
-        10_000,
+        30_000,
       );
       expect(warnings).toEqual([
         expect.stringMatching(/has not ended for \d+ ms; restarting its monitor/),

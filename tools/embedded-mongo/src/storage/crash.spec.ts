@@ -29,6 +29,9 @@ const unexpected: string[] = [];
 const txnPairs: string[] = [];
 const ackedPairs = new Set<string>();
 
+/** Writes each round acknowledges at least before its kill (4 rounds: over the 50 checked). */
+const MIN_ACKED_PER_ROUND = 15;
+
 async function writeUntilKilled(
   uri: string,
   round: number,
@@ -87,8 +90,15 @@ async function writeUntilKilled(
       }
     }
   };
-  const writers = Array.from({ length: 6 }, (_, w) => writer(w));
+  const ackedBefore = acked.size;
+  let writing = 6;
+  const writers = Array.from({ length: 6 }, (_, w) => writer(w).finally(() => (writing -= 1)));
   await new Promise((r) => setTimeout(r, runMs));
+  // Counted as well as timed: a busy machine may acknowledge few writes in `runMs` (the wire fuzz
+  // sent 30 frames in 3 s in a CI run, against ~900 alone), and the kill must land among writes.
+  while (acked.size - ackedBefore < MIN_ACKED_PER_ROUND && writing > 0) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
   killing = true;
   await kill();
   stop = true;
