@@ -13,7 +13,6 @@ import { renderLanding as renderLandingWithin } from './landing';
 /**
  * The renderer with a deadline that only bounds a failing test: the default (1.5 s) is
  * production's, and a busy machine can stall this process past it for an answer that is there.
- * The tests of the deadline pass their own.
  */
 const renderLanding: typeof renderLandingWithin = (pagePath, options) =>
   renderLandingWithin(pagePath, { timeoutMs: 10_000, ...options });

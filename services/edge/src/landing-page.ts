@@ -45,7 +45,7 @@ export interface LandingMarkup {
  */
 export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';
 
-/** The frame's `<main>`, which holds the remote's box (shell/src/app/layout.tsx). */
+/** The id of the frame's `<main>`, which holds the remote's box (shell/src/app/layout.tsx). */
 const PAGE_ELEMENT_ID = 'main';
 
 /** The remote's box in the shell's frame (shell/src/server/frame.tsx draws the storefront's). */
@@ -166,12 +166,11 @@ function loadAfterPaint(document: Html.Document) {
  * (`<link rel=expect blocking=render>`). Without it Chromium paints as soon as it has parsed the
  * header, then parses and lays the rest of the page out in one long task after that first paint:
  * on a slow phone that is the longest task of the load, and the reader sees a header alone for it.
- * Waiting for `</main>` paints the page once. No `<main id>`, no link: a link whose element never
- * comes would hold rendering until the whole document is parsed, which is harmless but pointless.
+ * Waiting for `</main>` paints the page once. Only a `<main id>` of the frame's own that holds the
+ * page's slot is named: a link whose element never comes would hold rendering until the whole
+ * document is parsed, and an id in the remote's markup is not the frame's.
  */
-function paintWhenPageParsed(head: Html.Element, root: Html.Element) {
-  const main = [...elements(root)].find((element) => attribute(element, 'id') === PAGE_ELEMENT_ID);
-  if (!main) return;
+function paintWhenPageParsed(head: Html.Element) {
   tree.appendChild(
     head,
     htmlElement('link', [
@@ -180,6 +179,16 @@ function paintWhenPageParsed(head: Html.Element, root: Html.Element) {
       { name: 'blocking', value: 'render' },
     ]),
   );
+}
+
+/** Whether `node` is inside the frame's `<main id>` (searched before the markup goes in). */
+function insidePageElement(node: Html.ChildNode): boolean {
+  let parent = node.parentNode;
+  while (parent && tree.isElementNode(parent)) {
+    if (parent.tagName === 'main' && attribute(parent, 'id') === PAGE_ELEMENT_ID) return true;
+    parent = parent.parentNode;
+  }
+  return false;
 }
 
 /** The shell's mount point, when it is there and empty (whitespace aside). */
@@ -194,12 +203,21 @@ function emptyRoot(document: Html.Document): Html.Element | null {
   return null;
 }
 
-/** The root filled with the frame, the remote's markup in the frame's slot; `false`: no slot. */
-function fillRoot(root: Html.Element, frame: string, pagePath: string, landing: LandingMarkup) {
+/**
+ * The root filled with the frame, the remote's markup in the frame's slot: `false` when the frame
+ * has no slot, else whether the slot is inside the frame's `<main id>`.
+ */
+function fillRoot(
+  root: Html.Element,
+  frame: string,
+  pagePath: string,
+  landing: LandingMarkup,
+): false | { inPageElement: boolean } {
   const frameNodes = parseFragment(root, frame, {});
   const slot = comment(frameNodes, commentText(LANDING_SLOT));
   const slotParent = slot?.parentNode;
   if (!slot || !slotParent) return false;
+  const inPageElement = insidePageElement(slot);
   if (landing.remote && /^[A-Za-z-]+$/.test(landing.remote)) {
     const area = [...elements(frameNodes)]
       .flatMap((element) => element.attrs)
@@ -216,7 +234,7 @@ function fillRoot(root: Html.Element, frame: string, pagePath: string, landing: 
   for (const child of [...root.childNodes]) tree.detachNode(child);
   for (const child of [...frameNodes.childNodes]) tree.appendChild(root, child);
   controlsWaitForApp(root);
-  return true;
+  return { inPageElement };
 }
 
 /**
@@ -236,8 +254,9 @@ export function composePage(parts: {
   if (!head?.sourceCodeLocation?.endTag || !root) return null;
 
   loadAfterPaint(document);
-  if (!fillRoot(root, frame, pagePath, landing)) return null;
-  paintWhenPageParsed(head, root);
+  const filled = fillRoot(root, frame, pagePath, landing);
+  if (!filled) return null;
+  if (filled.inPageElement) paintWhenPageParsed(head);
   const htmlTag = elements(document, 'html').next().value;
   if (htmlTag && attribute(htmlTag, 'data-landing') === undefined) {
     putFirst(htmlTag, [{ name: 'data-landing', value: '' }]);

@@ -35,8 +35,8 @@ const FRAME_HTML =
   '<div class="shell"><header>h</header><main><div class="shell-area"><!--mb-landing--></div></main></div>';
 /**
  * How long the shells that must compose wait for the storefront: only a bound on a failing test,
- * so generous; a busy machine stalled this process past 1 s and the page came uncomposed. The
- * deadline itself is shown by the "too slow" test's own 200 ms shell.
+ * so generous; a busy machine stalled this process past 1 s and the page came uncomposed. That
+ * the shell gives up at all is shown by the "too slow" test's own 200 ms shell (before 8 s).
  */
 const COMPOSE_TIMEOUT_MS = 10_000;
 const LANDING_CSS = '.book{color:#123456}.book-cover{aspect-ratio:2/3}';
@@ -46,7 +46,7 @@ const BOOK_BLURB = 'ספר טוב על מחברים ומחברות. '.repeat(30)
 /**
  * The fixture renderer. Every call is logged to `calls.log` beside it, one JSON line, so a test
  * can count renders whether the module runs inside Jest or in a child process.
- * `/slower` waits 2 s on a timer `cancelTimers()` clears, so nothing fires after the tests.
+ * `/slower` waits 8 s on a timer `cancelTimers()` clears, so nothing fires after the tests.
  */
 function rendererSource(version = 'v1') {
   return `'use strict';
@@ -80,7 +80,7 @@ exports.renderLanding = async (pagePath, options) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
         resolve({ html: '<p>late</p>', state: null });
-      }, 2000);
+      }, 8000);
       timers.add(timer);
     });
   }
@@ -237,9 +237,26 @@ describe('composePage', () => {
     expect(expects[0]?.getAttribute('blocking')).toBe('render');
     // The element it names holds the page's markup.
     expect(document.querySelector('#main .shell-landing article.book')).not.toBeNull();
-    // A frame without it: no link, which would hold rendering until the whole page is parsed.
+    // A frame without it: no link, which would hold rendering until the whole page is parsed;
+    // nor for an id="main" in the remote's markup, which is not the frame's.
     const without = composePage({ index: INDEX_HTML, frame: FRAME_HTML, pagePath: '/', landing });
     expect(without).not.toContain('rel="expect"');
+    const markupMain = composePage({
+      index: INDEX_HTML,
+      frame: FRAME_HTML,
+      pagePath: '/',
+      landing: { ...landing, html: '<main id="main"><p>ספר</p></main>' },
+    });
+    expect(markupMain).toContain('<main id="main"><p>ספר</p></main>');
+    expect(markupMain).not.toContain('rel="expect"');
+    // Nor a <main id> of the frame's that is not where the page goes.
+    const elsewhere = composePage({
+      index: INDEX_HTML,
+      frame: '<div class="shell"><main id="main"></main><div><!--mb-landing--></div></div>',
+      pagePath: '/',
+      landing,
+    });
+    expect(elsewhere).not.toContain('rel="expect"');
   });
 
   it('hands the deferred scripts to the start-up script, and leaves other scripts alone', () => {
@@ -762,7 +779,7 @@ describe('page composition (two servers)', () => {
   });
 
   afterAll(async () => {
-    // The fixture's 2 s render must not fire after the servers are gone.
+    // The fixture's 8 s render must not fire after the servers are gone.
     // (Inside Jest the module is loaded once, so this is the instance the storefront runs.)
     const fixture: { cancelTimers(): void } = await import(store.module);
     fixture.cancelTimers();
@@ -939,7 +956,7 @@ describe('page composition (two servers)', () => {
   it('sends index.html as it is when the storefront is too slow', async () => {
     await withShell({ timeoutMs: 200 }, async (fast) => {
       // Shown without a clock, which a busy machine would make flaky: `/slow` never answers, so
-      // any page at all means the edge gave up; `/slower` answers `<p>late</p>` after 2 s, so
+      // any page at all means the edge gave up; `/slower` answers `<p>late</p>` after 8 s, so
       // index.html as it is means the edge gave up before then.
       for (const slowPath of ['/slow', '/slower']) {
         const res = await fetch(`${fast.url}${slowPath}`);

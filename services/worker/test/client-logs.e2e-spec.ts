@@ -215,6 +215,10 @@ describe('client-logs queue, API to worker to MongoDB', () => {
         .finally(() => probe.quit());
       expect(lockLeftMs).toBeGreaterThan(0);
       expect(lockLeftMs).toBeLessThanOrEqual(WORKER_LOCK_SETTINGS.lockDuration);
+      // What a crash costs at most: the lock's lapse, then the next stalled-job check.
+      expect(
+        WORKER_LOCK_SETTINGS.lockDuration + WORKER_LOCK_SETTINGS.stalledInterval,
+      ).toBeLessThanOrEqual(12_000);
 
       child.kill('SIGKILL');
       await exited;

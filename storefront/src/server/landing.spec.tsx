@@ -347,6 +347,11 @@ describe('landing renderer', () => {
     // shows it gave up at its own deadline (shown without a clock, which a busy machine skews).
     answer = () => ({ status: 200, body: makeBook(1), delayMs: 2000 });
     await expect(renderLanding('/book/b1', { apiBaseUrl, timeoutMs: 100 })).resolves.toBe(null);
+    // And the deadline is the one given (LANDING_API_TIMEOUT_MS), not a built-in 1.5 s: the
+    // same slow book is drawn when the deadline is longer than its 2 s.
+    await expect(
+      renderLanding('/book/b1', { apiBaseUrl, timeoutMs: 10_000 }),
+    ).resolves.toMatchObject({ html: expect.stringContaining('book-main__title') as unknown });
     await expect(
       renderLanding('/book/b1', { apiBaseUrl: 'http://127.0.0.1:9', timeoutMs: 500 }),
     ).resolves.toBe(null);

@@ -1,4 +1,5 @@
-import { CATALOGUE_STALE_MS, CATALOGUE_TTL_MS, CatalogueCache } from './catalogue-cache';
+import { DEFAULT_CATALOGUE_CACHE_TTL_MS } from '../config/api-config';
+import { CATALOGUE_STALE_MS, CatalogueCache } from './catalogue-cache';
 
 describe('CatalogueCache', () => {
   let cache: CatalogueCache;
@@ -34,7 +35,7 @@ describe('CatalogueCache', () => {
 
   it('serves a stale answer while one refresh runs, then the refreshed one', async () => {
     await cache.get('k', async () => 'old');
-    now += CATALOGUE_TTL_MS + 1;
+    now += DEFAULT_CATALOGUE_CACHE_TTL_MS + 1;
     const refresh = deferred<string>();
     const compute = jest.fn(() => refresh.promise);
     expect((await cache.get('k', compute)).json).toBe('"old"');
@@ -44,6 +45,22 @@ describe('CatalogueCache', () => {
     await refresh.promise;
     await new Promise((r) => setImmediate(r));
     expect((await cache.get('k', compute)).json).toBe('"new"');
+  });
+
+  it('keeps answers as long as the configuration says (CATALOGUE_CACHE_TTL_MS), past the stale window', async () => {
+    const long = new CatalogueCache({ catalogueCacheTtlMs: 10 * 60_000 });
+    try {
+      await long.get('k', async () => 'kept');
+      now += CATALOGUE_STALE_MS + 1;
+      const compute = jest.fn(async () => 'new');
+      expect((await long.get('k', compute)).json).toBe('"kept"');
+      expect(compute).not.toHaveBeenCalled();
+      now += 10 * 60_000;
+      expect((await long.get('k', compute)).json).toBe('"new"');
+      expect(compute).toHaveBeenCalledTimes(1);
+    } finally {
+      long.onModuleDestroy();
+    }
   });
 
   it('recomputes once an answer is older than the stale window', async () => {

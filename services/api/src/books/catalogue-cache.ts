@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { onModelChange } from '@mechabrim/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,8 +11,6 @@ export interface CachedAnswer {
   etag: string;
 }
 
-/** How long a public catalogue answer is reused in this process when no configuration is given. */
-export const CATALOGUE_TTL_MS = DEFAULT_CATALOGUE_CACHE_TTL_MS;
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=15, stale-while-revalidate=60';
 const MAX_ENTRIES = 2_000;
 
@@ -53,8 +51,9 @@ export class CatalogueCache implements OnModuleDestroy {
   private readonly unsubscribe = onModelChange(() => this.clear());
   private readonly ttlMs: number;
 
-  constructor(@Optional() @Inject(API_CONFIG) config?: Pick<ApiConfig, 'catalogueCacheTtlMs'>) {
-    this.ttlMs = config?.catalogueCacheTtlMs ?? CATALOGUE_TTL_MS;
+  /** `config` is the API's (required in the app); a spec may leave it out for the default. */
+  constructor(@Inject(API_CONFIG) config?: Pick<ApiConfig, 'catalogueCacheTtlMs'>) {
+    this.ttlMs = config?.catalogueCacheTtlMs ?? DEFAULT_CATALOGUE_CACHE_TTL_MS;
   }
 
   async get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer> {
@@ -97,7 +96,8 @@ export class CatalogueCache implements OnModuleDestroy {
             Object.assign(entry, {
               value,
               freshUntil: done + this.ttlMs,
-              staleUntil: done + CATALOGUE_STALE_MS,
+              // Never before it is fresh no more (a TTL past the stale window, as tests set).
+              staleUntil: done + Math.max(this.ttlMs, CATALOGUE_STALE_MS),
               pending: undefined,
             });
           }

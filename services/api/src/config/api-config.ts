@@ -186,7 +186,7 @@ export const apiEnvSchema = z
       min: 0,
       max: 3_600_000,
       description:
-        "How long an API process reuses a public catalogue answer or count; a write through the catalogue's models, by any process, empties every process's caches sooner (within ~1 s)",
+        "How long an API process reuses a public catalogue answer or count (an expired answer is served once more while it is refreshed); a write through the catalogue's models, by any process, empties every process's caches within 2 s",
     }),
     API_BODY_LIMIT_BYTES: integerVar({
       default: 1024 * 1024,
