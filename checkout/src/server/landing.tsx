@@ -26,7 +26,11 @@ import {
   parseCartCookie,
   type CartLine,
 } from '@mechabrim/cart-store';
-import { withinDeadline, type PageHead } from '@mechabrim/contracts';
+import {
+  DEFAULT_LANDING_API_TIMEOUT_MS,
+  withinDeadline,
+  type PageHead,
+} from '@mechabrim/contracts';
 import { configureApi, sessionStore, SIGNED_IN_COOKIE } from '@mechabrim/session';
 import { CartPage } from '../features/cart';
 import { CheckoutPage } from '../features/checkout';
@@ -112,8 +116,9 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
   if (page === '/checkout' && cookie.lines.length === 0) return null;
   configureApi({ apiBaseUrl: options.apiBaseUrl });
   // A slow API (past the deadline): the browser draws the page.
-  const lines = await withinDeadline(options.timeoutMs ?? 1500, (signal) =>
-    cartLines(cookie.lines, signal),
+  const lines = await withinDeadline(
+    options.timeoutMs ?? DEFAULT_LANDING_API_TIMEOUT_MS,
+    (signal) => cartLines(cookie.lines, signal),
   ).catch(() => null);
   if (!lines) return null;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

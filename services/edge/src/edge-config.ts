@@ -1,5 +1,6 @@
 // The edge server's environment, read and checked once at start (docs/configuration.md).
 
+import { DEFAULT_LANDING_API_TIMEOUT_MS } from '@mechabrim/contracts';
 import { z } from 'zod';
 import { apiUpstreamFromEnv, runtimeConfigFromEnv, type Env } from './runtime-config';
 import { DEFAULT_PAYMENT_FRAME_ORIGINS, parseOriginList } from './security-headers';
@@ -66,7 +67,7 @@ const schema = z.object({
   EDGE_HSTS: z.enum(['auto', 'always', 'never']).default('auto'),
   EDGE_TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   LANDING_TIMEOUT_MS: z.coerce.number().positive().default(500),
-  LANDING_API_TIMEOUT_MS: z.coerce.number().positive().default(1500),
+  LANDING_API_TIMEOUT_MS: z.coerce.number().positive().default(DEFAULT_LANDING_API_TIMEOUT_MS),
   LANDING_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   LANDING_URL: z.url({ protocol: /^https?$/ }).optional(),
   API_UPSTREAM_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -23,7 +23,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
 import { MemoryRouter, ownerOf, parseSitePath } from '@mechabrim/routing';
 import { configureApi } from '@mechabrim/session';
-import { withinDeadline, type PageHead } from '@mechabrim/contracts';
+import {
+  DEFAULT_LANDING_API_TIMEOUT_MS,
+  withinDeadline,
+  type PageHead,
+} from '@mechabrim/contracts';
 import { CATALOGUE_STALE_MS } from '@mechabrim/api-client';
 import StorefrontApp from '../app/app';
 import { preloadScreens } from '../app/routes';
@@ -73,8 +77,9 @@ export async function renderLanding(url: string, options: LandingOptions): Promi
   });
   try {
     // A slow API (past the deadline): the browser draws the page.
-    const ready = await withinDeadline(options.timeoutMs ?? 1500, (signal) =>
-      page.prefetch(client, signal, options.siteUrl),
+    const ready = await withinDeadline(
+      options.timeoutMs ?? DEFAULT_LANDING_API_TIMEOUT_MS,
+      (signal) => page.prefetch(client, signal, options.siteUrl),
     ).catch((error: unknown) => {
       if (error instanceof DOMException && error.name === 'TimeoutError') return false;
       throw error;
