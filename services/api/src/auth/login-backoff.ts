@@ -1,6 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
+import {
+  DEFAULT_LOGIN_BACKOFF_FIRST_DELAY_MS,
+  LOGIN_BACKOFF_MAX_DELAY_MS,
+  type ApiConfig,
+} from '../config/api-config';
+import { API_CONFIG } from '../config/config.module';
 import { REDIS_CLIENT } from '../infra/redis.module';
 
 /**
@@ -14,22 +20,25 @@ import { REDIS_CLIENT } from '../infra/redis.module';
 export const LOGIN_BACKOFF = {
   /** Failures allowed before the first lock. */
   freeFailures: 5,
-  /** Length of the first lock; each further failure doubles it. */
-  firstDelayMs: 1_000,
-  maxDelayMs: 15 * 60_000,
+  /**
+   * Length of the first lock; each further failure doubles it. The default of
+   * `LOGIN_BACKOFF_FIRST_DELAY_MS`.
+   */
+  firstDelayMs: DEFAULT_LOGIN_BACKOFF_FIRST_DELAY_MS,
+  maxDelayMs: LOGIN_BACKOFF_MAX_DELAY_MS,
   /** The failure count is dropped this long after the last failure. */
   forgetAfterMs: 60 * 60_000,
 } as const;
 
 /** How long sign-in stays locked after the given number of consecutive failures (0: not locked). */
-export function loginBackoffDelayMs(failures: number): number {
+export function loginBackoffDelayMs(
+  failures: number,
+  firstDelayMs: number = LOGIN_BACKOFF.firstDelayMs,
+): number {
   if (failures < LOGIN_BACKOFF.freeFailures) return 0;
   const doublings = failures - LOGIN_BACKOFF.freeFailures;
   // 2^30 ms is already far past the cap; stop doubling before the number grows unbounded.
-  return Math.min(
-    LOGIN_BACKOFF.firstDelayMs * 2 ** Math.min(doublings, 30),
-    LOGIN_BACKOFF.maxDelayMs,
-  );
+  return Math.min(firstDelayMs * 2 ** Math.min(doublings, 30), LOGIN_BACKOFF.maxDelayMs);
 }
 
 const KEY_PREFIX = 'mechabrim:login-backoff';
@@ -45,7 +54,14 @@ export class LoginBackoff {
   private readonly logger = new Logger('LoginBackoff');
   private warned = false;
 
-  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
+  private readonly firstDelayMs: number;
+
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.firstDelayMs = config.loginBackoffFirstDelayMs;
+  }
 
   /** Milliseconds until this account may try again (0: now). */
   async lockedForMs(email: string): Promise<number> {
@@ -63,7 +79,7 @@ export class LoginBackoff {
         .pexpire(failures, LOGIN_BACKOFF.forgetAfterMs)
         .exec();
       const count = Number(counted?.[0]?.[1] ?? 0);
-      const delay = loginBackoffDelayMs(count);
+      const delay = loginBackoffDelayMs(count, this.firstDelayMs);
       if (delay > 0) await this.redis.set(lock, '1', 'PX', delay);
       return delay;
     });

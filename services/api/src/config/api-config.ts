@@ -54,6 +54,11 @@ const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203]
 /** How long a public catalogue answer is reused in an API process (`CATALOGUE_CACHE_TTL_MS`). */
 export const DEFAULT_CATALOGUE_CACHE_TTL_MS = 2_000;
 
+/** The first lock after five failed sign-ins in a row to one account (`LOGIN_BACKOFF_FIRST_DELAY_MS`). */
+export const DEFAULT_LOGIN_BACKOFF_FIRST_DELAY_MS = 1_000;
+/** The longest lock of the sign-in backoff, however many failures. */
+export const LOGIN_BACKOFF_MAX_DELAY_MS = 15 * 60_000;
+
 /** The print simulator's development key (the worker's PRINT_API_KEY default too). */
 export const DEV_PRINT_API_KEY = 'mechabrim-print-simulator';
 /** The print simulator's development secret (the worker's PRINT_API_SECRET default too). */
@@ -188,6 +193,13 @@ export const apiEnvSchema = z
       description:
         "How long an API process reuses a public catalogue answer or count (an expired answer is served once more while it is refreshed); a write through the catalogue's models, by any process, empties every process's caches within 2 s",
     }),
+    LOGIN_BACKOFF_FIRST_DELAY_MS: integerVar({
+      default: DEFAULT_LOGIN_BACKOFF_FIRST_DELAY_MS,
+      min: 100,
+      max: LOGIN_BACKOFF_MAX_DELAY_MS,
+      description:
+        'How long sign-in to one account is refused after its fifth failure in a row; each further failure doubles it, up to 15 minutes',
+    }),
     API_BODY_LIMIT_BYTES: integerVar({
       default: 1024 * 1024,
       min: 1024,
@@ -266,6 +278,8 @@ export interface ApiConfig {
   bodyLimitBytes: number;
   /** How long a public catalogue answer or count is reused in this process. */
   catalogueCacheTtlMs: number;
+  /** The first lock after repeated failed sign-ins to one account (each further one doubles). */
+  loginBackoffFirstDelayMs: number;
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   payments: PaymentsConfig;
@@ -309,6 +323,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     avatarHosts: e.AVATAR_HOSTS,
     bodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    loginBackoffFirstDelayMs: e.LOGIN_BACKOFF_FIRST_DELAY_MS,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     // The provider posts its notify to the API itself, so the default is an absolute address.
