@@ -25,7 +25,12 @@
  * within each route's budget (JS_BUDGET_KB: the last measured figures + ~5 %), interactions ≤ 100 ms. Exit code 1 when one is missed (BENCH_SOFT=1 only
  * reports). The machine's load average is printed at the start and the end.
  *
- *   npm run bench:landing -w bench [-- --runs 5] [-- --js-only] [-- --only /about,home]
+ * `--tls`: Lighthouse loads the floor and the pages through a TLS front speaking HTTP/2
+ * (support/tls-front.ts), as production's proxy serves readers, instead of from the edge servers
+ * over HTTP/1.1; the signed-in buyer's pages (/cart, /checkout) are then left out, their session
+ * being on the edge's origin. The Chromium measurements (JS, blocking, interactions) stay direct.
+ *
+ *   npm run bench:landing -w bench [-- --runs 5] [-- --js-only] [-- --only /about,home] [-- --tls]
  *   (CHROME_PATH: /usr/bin/chromium; --only measures those routes by name, beside the floor)
  *
  * Expects the front ends and services built (`npx nx run-many -t build`); `--build` builds first.
@@ -48,6 +53,7 @@ import { median } from './support/interaction';
 import { CPU_SLOWDOWN } from './support/phone';
 import { pageJavaScript, type PageJs } from './support/first-render-js';
 import { INTERACTION_RUNS, interactions } from './support/book-interactions';
+import { startTlsFront, type TlsFront } from './support/tls-front';
 
 const LCP_FLOOR_RATIO = 1.3;
 const TBT_BUDGET_MS = 150;
@@ -97,9 +103,11 @@ async function main() {
     env: { ...process.env, LANDING_TIMEOUT_MS: process.env.LANDING_TIMEOUT_MS ?? '5000' },
   });
   const floor = await startFloorPage();
-  const lighthouse = await startLighthouseBrowser();
+  const tls = args.includes('--tls');
+  const lighthouse = await startLighthouseBrowser({ acceptSelfSigned: tls });
   const buyer = await startBuyerSession(stack.urls, lighthouse.port);
   const misses: string[] = [];
+  const fronts: TlsFront[] = [];
   try {
     const { books } = (await (
       await fetch(`${stack.urls.api}/api/books?limit=1&sort=sales`)
@@ -119,9 +127,17 @@ async function main() {
       { name: '/checkout', path: '/checkout', buyer: true },
     ];
     const only = args.find((arg, index) => args[index - 1] === '--only')?.split(',');
-    const routes = only ? allRoutes.filter((route) => only.includes(route.name)) : allRoutes;
+    const routes = (
+      only ? allRoutes.filter((route) => only.includes(route.name)) : allRoutes
+    ).filter((route) => !(tls && route.buyer));
     if (routes.length === 0) throw new Error(`--only names no route: ${only?.join(', ')}`);
     const url = (route: Route) => `${stack.urls.shell}${route.path}`;
+    // What Lighthouse loads: the edge servers themselves, or the same through TLS fronts.
+    if (tls) fronts.push(await startTlsFront(stack.urls.shell), await startTlsFront(floor.url));
+    const [shellFront, floorFront] = fronts;
+    const lighthouseUrl = (route: Route) =>
+      shellFront ? `${shellFront.url}${route.path}` : url(route);
+    const floorLighthouseUrl = floorFront ? `${floorFront.url}/` : floor.url;
 
     // 1. First-render JavaScript, one load a route.
     /** A signed-in buyer's context with the cart ready, or a fresh context of its own. */
@@ -214,13 +230,15 @@ async function main() {
     const pageRuns = new Map<string, LighthouseFigures[]>(routes.map((r) => [r.name, []]));
     if (!jsOnly) {
       // A first visit warms the static servers and the API (Lighthouse clears its cache).
-      await lighthouseRun(lighthouse, url(routes[0]!)).catch(() => undefined);
+      await lighthouseRun(lighthouse, lighthouseUrl(routes[0]!)).catch(() => undefined);
       for (let run = 0; run < RUNS; run++) {
         for (const route of routes) {
-          floorRuns.push(await lighthouseRun(lighthouse, floor.url));
+          floorRuns.push(await lighthouseRun(lighthouse, floorLighthouseUrl));
           if (route.buyer) await buyer.prepare();
           const config = route.buyer ? keepingStorage(undefined) : undefined;
-          pageRuns.get(route.name)?.push(await lighthouseRun(lighthouse, url(route), config));
+          pageRuns
+            .get(route.name)
+            ?.push(await lighthouseRun(lighthouse, lighthouseUrl(route), config));
         }
       }
     }
@@ -229,7 +247,7 @@ async function main() {
     console.log(
       jsOnly
         ? '\n--js-only: no Lighthouse runs.'
-        : `\nLighthouse mobile (simulated slow 4G, 4× CPU), median of ${RUNS} by LCP; floor: median of ${floorRuns.length} runs interleaved with the pages, LCP ${ms(floorLcp)} ms.`,
+        : `\nLighthouse mobile (simulated slow 4G, 4× CPU), ${tls ? 'over TLS and HTTP/2 (--tls)' : 'from the edge servers over HTTP/1.1'}, median of ${RUNS} by LCP; floor: median of ${floorRuns.length} runs interleaved with the pages, LCP ${ms(floorLcp)} ms.`,
     );
     console.log(
       '  route       drawn   LCP ms  ×floor  TBT ms    CLS  score  JS KB br (budget)  before LCP',
@@ -288,6 +306,7 @@ async function main() {
     );
   } finally {
     await buyer.close().catch(() => undefined);
+    await Promise.all(fronts.map((front) => front.close()));
     await lighthouse.close();
     await floor.close();
     await stack.stop();

@@ -136,8 +136,13 @@ export interface LighthouseBrowser {
   close(): Promise<void>;
 }
 
-/** Starts Debian's Chromium for Lighthouse (headless, no sandbox, no background traffic). */
-export async function startLighthouseBrowser(): Promise<LighthouseBrowser> {
+/**
+ * Starts Debian's Chromium for Lighthouse (headless, no sandbox, no background traffic);
+ * `acceptSelfSigned` for pages behind a bench's TLS front (support/tls-front.ts).
+ */
+export async function startLighthouseBrowser({
+  acceptSelfSigned = false,
+}: { acceptSelfSigned?: boolean } = {}): Promise<LighthouseBrowser> {
   const { default: run } = (await import('lighthouse')) as unknown as { default: RunLighthouse };
   const chromeLauncher = (await import('chrome-launcher')) as unknown as {
     launch(o: {
@@ -152,6 +157,7 @@ export async function startLighthouseBrowser(): Promise<LighthouseBrowser> {
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
+      ...(acceptSelfSigned ? ['--ignore-certificate-errors'] : []),
     ],
   });
   return {
