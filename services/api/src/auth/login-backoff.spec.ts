@@ -2,15 +2,15 @@ import { LOGIN_BACKOFF, loginBackoffDelayMs } from './login-backoff';
 
 describe('loginBackoffDelayMs', () => {
   it('allows the first four failures without a lock', () => {
-    expect([0, 1, 2, 3, 4].map((failures) => loginBackoffDelayMs(failures))).toEqual([
+    expect([0, 1, 2, 3, 4].map((failures) => loginBackoffDelayMs(failures, 1_000))).toEqual([
       0, 0, 0, 0, 0,
     ]);
   });
 
   it('locks for 1 s at the fifth failure and doubles with each further one', () => {
-    expect([5, 6, 7, 8].map((failures) => loginBackoffDelayMs(failures))).toEqual([
-      1_000, 2_000, 4_000, 8_000,
-    ]);
+    expect(
+      [5, 6, 7, 8].map((failures) => loginBackoffDelayMs(failures, LOGIN_BACKOFF.firstDelayMs)),
+    ).toEqual([1_000, 2_000, 4_000, 8_000]);
   });
 
   it('starts from the configured first lock (LOGIN_BACKOFF_FIRST_DELAY_MS) and keeps the cap', () => {
@@ -22,8 +22,8 @@ describe('loginBackoffDelayMs', () => {
   });
 
   it('never locks for longer than 15 minutes, however many failures', () => {
-    expect(loginBackoffDelayMs(15)).toBe(LOGIN_BACKOFF.maxDelayMs);
-    expect(loginBackoffDelayMs(10_000)).toBe(15 * 60_000);
+    expect(loginBackoffDelayMs(15, 1_000)).toBe(LOGIN_BACKOFF.maxDelayMs);
+    expect(loginBackoffDelayMs(10_000, 1_000)).toBe(15 * 60_000);
   });
 
   it('forgets failures only after the longest lock has run out', () => {

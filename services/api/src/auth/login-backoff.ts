@@ -31,10 +31,7 @@ export const LOGIN_BACKOFF = {
 } as const;
 
 /** How long sign-in stays locked after the given number of consecutive failures (0: not locked). */
-export function loginBackoffDelayMs(
-  failures: number,
-  firstDelayMs: number = LOGIN_BACKOFF.firstDelayMs,
-): number {
+export function loginBackoffDelayMs(failures: number, firstDelayMs: number): number {
   if (failures < LOGIN_BACKOFF.freeFailures) return 0;
   const doublings = failures - LOGIN_BACKOFF.freeFailures;
   // 2^30 ms is already far past the cap; stop doubling before the number grows unbounded.

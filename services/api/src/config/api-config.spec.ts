@@ -27,6 +27,7 @@ describe('loadApiConfig', () => {
       publicApiUrl: '',
       jwt: { expiresIn: '7d' },
       passwordHashCost: { memoryKib: 19_456, passes: 2 },
+      loginBackoffFirstDelayMs: 1_000,
     });
     expect(config.corsOrigins).toEqual([
       'http://localhost:4200',
@@ -95,6 +96,15 @@ describe('loadApiConfig', () => {
     expect(variables).toEqual(['API_PORT', 'CORS_ORIGINS', 'LOG_LEVEL', 'MONGODB_URI']);
     expect((error as Error).message).toMatch(
       /API_PORT: must be a port number 0-65535 \(got "70000"\)/,
+    );
+  });
+
+  it('takes a longer first sign-in lock, never a shorter one than a second', () => {
+    expect(loadApiConfig({ LOGIN_BACKOFF_FIRST_DELAY_MS: '5000' }).loginBackoffFirstDelayMs).toBe(
+      5_000,
+    );
+    expect(() => loadApiConfig({ LOGIN_BACKOFF_FIRST_DELAY_MS: '500' })).toThrow(
+      /LOGIN_BACKOFF_FIRST_DELAY_MS/,
     );
   });
 
