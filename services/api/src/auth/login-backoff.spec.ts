@@ -1,3 +1,4 @@
+import { DEFAULT_LOGIN_BACKOFF_FIRST_DELAY_MS } from '../config/api-config';
 import { LOGIN_BACKOFF, loginBackoffDelayMs } from './login-backoff';
 
 describe('loginBackoffDelayMs', () => {
@@ -9,7 +10,9 @@ describe('loginBackoffDelayMs', () => {
 
   it('locks for 1 s at the fifth failure and doubles with each further one', () => {
     expect(
-      [5, 6, 7, 8].map((failures) => loginBackoffDelayMs(failures, LOGIN_BACKOFF.firstDelayMs)),
+      [5, 6, 7, 8].map((failures) =>
+        loginBackoffDelayMs(failures, DEFAULT_LOGIN_BACKOFF_FIRST_DELAY_MS),
+      ),
     ).toEqual([1_000, 2_000, 4_000, 8_000]);
   });
 

@@ -1,11 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import {
-  DEFAULT_LOGIN_BACKOFF_FIRST_DELAY_MS,
-  LOGIN_BACKOFF_MAX_DELAY_MS,
-  type ApiConfig,
-} from '../config/api-config';
+import { LOGIN_BACKOFF_MAX_DELAY_MS, type ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { REDIS_CLIENT } from '../infra/redis.module';
 
@@ -20,17 +16,15 @@ import { REDIS_CLIENT } from '../infra/redis.module';
 export const LOGIN_BACKOFF = {
   /** Failures allowed before the first lock. */
   freeFailures: 5,
-  /**
-   * Length of the first lock; each further failure doubles it. The default of
-   * `LOGIN_BACKOFF_FIRST_DELAY_MS`.
-   */
-  firstDelayMs: DEFAULT_LOGIN_BACKOFF_FIRST_DELAY_MS,
   maxDelayMs: LOGIN_BACKOFF_MAX_DELAY_MS,
   /** The failure count is dropped this long after the last failure. */
   forgetAfterMs: 60 * 60_000,
 } as const;
 
-/** How long sign-in stays locked after the given number of consecutive failures (0: not locked). */
+/**
+ * How long sign-in stays locked after the given number of consecutive failures (0: not locked),
+ * the first lock being `firstDelayMs` (LOGIN_BACKOFF_FIRST_DELAY_MS).
+ */
 export function loginBackoffDelayMs(failures: number, firstDelayMs: number): number {
   if (failures < LOGIN_BACKOFF.freeFailures) return 0;
   const doublings = failures - LOGIN_BACKOFF.freeFailures;
