@@ -7,10 +7,11 @@ import { addTallies, formatResultLine, readJestReport, tallyJest, type Tally } f
 const ROOT = resolve(__dirname, '../../..');
 const RESULTS = join(ROOT, 'test-results');
 const NX = packageBin(ROOT, 'nx');
-const TSC = packageBin(ROOT, 'typescript', 'tsc');
 const JEST = packageBin(ROOT, 'jest');
 const PRETTIER = packageBin(ROOT, 'prettier');
-const ESLINT = packageBin(ROOT, 'eslint');
+const TSX = packageBin(ROOT, 'tsx');
+/** The type check and lint over one program (see checkAndBuild). */
+const TYPES_AND_LINT = join(__dirname, 'types-and-lint.ts');
 /** A step: its heading, and the node script and arguments it runs. */
 type Step = readonly [name: string, args: string[]];
 
@@ -97,11 +98,8 @@ interface StepRunner {
   tallies: Tally[];
   /** Runs a node script under its heading; resolves with whether it exited 0. */
   step: (name: string, args: string[]) => Promise<boolean>;
-  /**
-   * Lanes of steps side by side; the steps of one lane one after another. Resolves with the
-   * names of the steps that exited 0.
-   */
-  together: (lanes: Step[][]) => Promise<Set<string>>;
+  /** Runs a node script beside others (no heading of its own); resolves with whether it exited 0. */
+  timed: (name: string, args: string[]) => Promise<boolean>;
   jest: (
     name: string,
     config: string,
@@ -130,24 +128,9 @@ function createStepRunner(jestArgs: string[]): StepRunner {
     return report(name, start, await runNode(args));
   };
 
-  /** Steps that only read the tree run side by side: on two cores they take about half as long. */
-  const together = async (lanes: Step[][]) => {
-    heading(
-      lanes
-        .flat()
-        .map(([name]) => name)
-        .join(', '),
-    );
-    const passed = new Set<string>();
-    await Promise.all(
-      lanes.map(async (lane) => {
-        for (const [name, args] of lane) {
-          const start = Date.now();
-          if (report(name, start, await runNode(args))) passed.add(name);
-        }
-      }),
-    );
-    return passed;
+  const timed = async (name: string, args: string[]) => {
+    const start = Date.now();
+    return report(name, start, await runNode(args));
   };
 
   const jest = async (
@@ -192,31 +175,25 @@ function createStepRunner(jestArgs: string[]): StepRunner {
     process.stdout.write(`━━ ${name}: ${formatResultLine(tally)} in ${seconds(start)}\n`);
   };
 
-  return { failures, tallies, step, together, jest };
+  return { failures, tallies, step, timed, jest };
 }
 
 /**
- * Lint, type check and format check, each over the whole tree, and the build; resolves with
- * whether the build passed.
+ * The type check and lint (one process, one TypeScript program: types-and-lint.ts) on one core;
+ * on the other, the format check and then the build, which reads the tree as they do and writes
+ * only to ignored `dist` folders. Nothing comes back from a cache. Resolves with whether each
+ * lane passed.
  */
-async function checkAndBuild(runner: StepRunner, build: Step): Promise<boolean> {
-  // ESLint over the whole tree in one process (not one per Nx project, nor two halves): its typed
-  // rules read one TypeScript program, the root tsconfig.json's (eslint.config.mjs), which each
-  // process builds for itself. Measured: two halves side by side took 117 s and 202 CPU-s, one
-  // process 100 s and 132. It leaves the other core to the type check, the format check and then
-  // the build, which reads the tree as they do and writes only to ignored `dist` folders: lint
-  // alone outlasted the other two by ~35 s, a core left idle that the build now fills.
-  // Nothing comes back from a cache. TypeScript 6 flags tsconfig.base.json's `baseUrl` as
-  // deprecated for 7.0 (every project tsconfig silences it the same way).
-  const passed = await runner.together([
-    [['lint', [ESLINT, '.']]],
-    [
-      ['type check', [TSC, '-p', 'tsconfig.json', '--noEmit', '--ignoreDeprecations', '6.0']],
-      ['format check', [PRETTIER, '--check', '.', '--log-level=warn']],
-      build,
-    ],
-  ]);
-  return passed.has(build[0]);
+function checkAndBuild(
+  runner: StepRunner,
+  build: Step,
+): { checked: Promise<boolean>; built: Promise<boolean> } {
+  heading('type check and lint, format check, build');
+  const checked = runner.timed('type check and lint', [TSX, TYPES_AND_LINT]);
+  const built = runner
+    .timed('format check', [PRETTIER, '--check', '.', '--log-level=warn'])
+    .then(() => runner.timed(...build));
+  return { checked, built };
 }
 
 /** The browser journeys, unless none match a focused run or the build they need failed. */
@@ -288,30 +265,36 @@ export async function main(jestArgs: string[]): Promise<number> {
       '--outputStyle=stream',
     ],
   ];
-  let built: boolean;
+  let checked: Promise<boolean>;
+  let built: Promise<boolean>;
   if (focused) {
     process.stdout.write(
       `Focused run (${jestArgs.join(' ')}): lint, format check and type check skipped.\n`,
     );
-    built = await runner.step(...build);
+    built = runner.step(...build);
+    checked = built;
   } else {
-    built = await checkAndBuild(runner, build);
+    ({ checked, built } = checkAndBuild(runner, build));
   }
 
   // The unit tests and the browser journeys side by side. Each alone leaves a core partly idle
   // (measured: the unit tests kept the 2 cores 88 % busy, the journeys 70 %, waiting on servers,
-  // timers and the network), so together they take less time than one after the other.
+  // timers and the network), so together they take less time than one after the other. The
+  // journeys, the longer of the two, start as soon as the build they run is done, beside the
+  // type check and lint; the unit tests once both are done (some start the built stack too).
   await Promise.all([
     // The API's and the worker's integration suites a few to a test file (JEST_SUITE_GROUPS,
     // build-config/jest/node.cjs): a focused run names suites, which then run on their own.
-    runner.jest(
-      'unit and integration tests',
-      'jest.config.cjs',
-      ['--maxWorkers=2'],
-      'jest-unit.json',
-      focused ? {} : { env: { JEST_SUITE_GROUPS: '1' } },
+    Promise.all([checked, built]).then(() =>
+      runner.jest(
+        'unit and integration tests',
+        'jest.config.cjs',
+        ['--maxWorkers=2'],
+        'jest-unit.json',
+        focused ? {} : { env: { JEST_SUITE_GROUPS: '1' } },
+      ),
     ),
-    runBrowserTests(runner, jestArgs, built),
+    built.then((ok) => runBrowserTests(runner, jestArgs, ok)),
   ]);
   return printSummary(runner, began);
 }

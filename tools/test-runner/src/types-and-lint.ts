@@ -1,0 +1,117 @@
+// `npm test`'s type check and lint in one process over one TypeScript program: the root
+// tsconfig.json's, which `npm run typecheck` checks and ESLint's typed rules read
+// (eslint.config.mjs). Run apart, each built and checked the whole tree's program for itself;
+// here the type check builds and checks it once and ESLint is given that program
+// (typescript-eslint's `parserOptions.programs`), so its typed rules find every type already
+// checked. Measured on a 2-core machine (2026-12-02): apart, lint 102–120 s and 141 CPU-s beside
+// the type check's ~55; together ~110 s and ~140 CPU-s. `npm run lint` and `npm run typecheck`
+// stay the commands to run while working.
+import { relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { ESLint } from 'eslint';
+import { packageBin } from '@mechabrim/launcher';
+
+const ROOT = resolve(__dirname, '../../..');
+/** The files eslint.config.mjs gives the root program to (its typed block), fixtures aside. */
+const TYPESCRIPT_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+const LINT_FIXTURES = '**/__lint_fixtures__/**';
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+const outcome = (errors: number) =>
+  errors === 0 ? 'ok' : `FAILED (${errors} error${errors === 1 ? '' : 's'})`;
+
+/** The root program, with `tsc -p tsconfig.json --noEmit --ignoreDeprecations 6.0`'s options. */
+function rootProgram(): ts.Program {
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    resolve(ROOT, 'tsconfig.json'),
+    // TypeScript 6 flags tsconfig.base.json's `baseUrl` as deprecated for 7.0 (every project
+    // tsconfig silences it the same way).
+    { noEmit: true, ignoreDeprecations: '6.0' },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  );
+  if (!parsed) throw new Error('tsconfig.json could not be read');
+  return ts.createProgram({
+    rootNames: parsed.fileNames,
+    options: parsed.options,
+    projectReferences: parsed.projectReferences,
+    configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(parsed),
+  });
+}
+
+/** Prints the program's errors as `tsc` does; resolves with how many there are. */
+function typeCheck(program: ts.Program): number {
+  const start = Date.now();
+  // Everything `tsc --noEmit` reports: the configuration's, the options', syntax, global and
+  // semantic diagnostics.
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  const host: ts.FormatDiagnosticsHost = {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => ROOT,
+    getNewLine: () => '\n',
+  };
+  if (diagnostics.length > 0) {
+    const format = process.stdout.isTTY
+      ? ts.formatDiagnosticsWithColorAndContext
+      : ts.formatDiagnostics;
+    process.stdout.write(format(diagnostics, host));
+  }
+  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
+  process.stdout.write(`━━ type check: ${outcome(errors)} in ${seconds(start)}\n`);
+  return errors;
+}
+
+/** `eslint .` with the typed rules reading `program`; resolves with how many errors it found. */
+async function lint(program: ts.Program): Promise<number> {
+  const start = Date.now();
+  // @nx/enforce-module-boundaries reads Nx's project graph once only when it believes the ESLint
+  // command runs it (it matches the script's path, process.argv[1]); anywhere else it reads the
+  // graph again for every file, 27 s of a 91 s run.
+  process.argv[1] = packageBin(ROOT, 'eslint');
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfig: [
+      {
+        files: TYPESCRIPT_FILES,
+        ignores: [LINT_FIXTURES],
+        languageOptions: { parserOptions: { programs: [program], project: null } },
+      },
+    ],
+  });
+  const results = await eslint.lintFiles(['.']);
+  const formatter = await eslint.loadFormatter('stylish');
+  process.stdout.write(await formatter.format(results));
+  const errors = results.reduce((sum, result) => sum + result.errorCount, 0);
+  process.stdout.write(
+    `━━ lint: ${outcome(errors)} in ${seconds(start)} (${results.length} files)\n`,
+  );
+  return errors;
+}
+
+/** Type check, then lint on the same program; exit code 0 when both find no error. */
+export async function checkTypesAndLint(): Promise<number> {
+  const start = Date.now();
+  const program = rootProgram();
+  process.stdout.write(
+    `━━ the program: ${program.getRootFileNames().length} files of ${relative(process.cwd(), ROOT) || '.'} read in ${seconds(start)}\n`,
+  );
+  const typeErrors = typeCheck(program);
+  const lintErrors = await lint(program);
+  return typeErrors + lintErrors === 0 ? 0 : 1;
+}
+
+if (require.main === module) {
+  checkTypesAndLint().then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exitCode = 1;
+    },
+  );
+}
