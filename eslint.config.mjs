@@ -18,7 +18,7 @@ const frontEnds = ['shell', 'storefront', 'checkout', 'author-portal'];
 
 /** Deliberately broken files that tools/lint-fixtures/src/lint-rules.spec.ts lints to prove each
  * rule fires; the normal lint run ignores them and stays green. */
-const lintFixtures = '**/__lint_fixtures__/**';
+export const lintFixtures = '**/__lint_fixtures__/**';
 /** A miniature front end among the fixtures, zoned exactly like the real ones. */
 const fixtureFrontEnd = 'tools/lint-fixtures/__lint_fixtures__/front-end';
 
@@ -120,7 +120,8 @@ function moduleBoundaries({ inTests }) {
   ];
 }
 
-const typeScriptFiles = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+/** The files the typed rules read with the root program (npm test's types-and-lint.ts reads this too). */
+export const typeScriptFiles = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 
 /** Where the Hebrew copy lives: the strings modules, the messages of the contracts, the mail
  * templates and the receipt documents. Tests may quote a wrong form to prove it is gone. */

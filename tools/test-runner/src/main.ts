@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageBin } from '@mechabrim/launcher';
+import { LINT_ERRORS, TYPE_ERRORS } from './check-bits';
 import { addTallies, formatResultLine, readJestReport, tallyJest, type Tally } from './results';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -14,6 +15,8 @@ const TSX = packageBin(ROOT, 'tsx');
 const TYPES_AND_LINT = join(__dirname, 'types-and-lint.ts');
 /** A step: its heading, and the node script and arguments it runs. */
 type Step = readonly [name: string, args: string[]];
+/** What each bit of a step's exit code stands for, when it does more than one check. */
+type Parts = ReadonlyArray<readonly [bit: number, part: string]>;
 
 interface RunOptions {
   /** Added to the environment. */
@@ -98,8 +101,12 @@ interface StepRunner {
   tallies: Tally[];
   /** Runs a node script under its heading; resolves with whether it exited 0. */
   step: (name: string, args: string[]) => Promise<boolean>;
-  /** Runs a node script beside others (no heading of its own); resolves with whether it exited 0. */
-  timed: (name: string, args: string[]) => Promise<boolean>;
+  /**
+   * Runs a node script beside others (no heading of its own); resolves with whether it exited 0.
+   * A script that does several checks names each one's bit of its exit code (`parts`): each
+   * that failed counts as a failed step.
+   */
+  timed: (name: string, args: string[], parts?: Parts) => Promise<boolean>;
   jest: (
     name: string,
     config: string,
@@ -114,23 +121,25 @@ function createStepRunner(jestArgs: string[]): StepRunner {
   const failures: string[] = [];
   const tallies: Tally[] = [];
 
-  const report = (name: string, start: number, code: number): boolean => {
+  const report = (name: string, start: number, code: number, parts: Parts = []): boolean => {
     process.stdout.write(
       `━━ ${name}: ${code === 0 ? 'ok' : `FAILED (exit code ${code})`} in ${seconds(start)}\n`,
     );
-    if (code !== 0) failures.push(`${name} failed (exit code ${code}); see its output above`);
-    return code === 0;
+    if (code === 0) return true;
+    const failedParts = parts.filter(([bit]) => (code & bit) !== 0).map(([, part]) => part);
+    if (failedParts.length === 0) failedParts.push(`${name} (exit code ${code})`);
+    for (const part of failedParts) failures.push(`${part} failed; see its output above`);
+    return false;
   };
 
-  const step = async (name: string, args: string[]): Promise<boolean> => {
+  const timed = async (name: string, args: string[], parts?: Parts) => {
+    const start = Date.now();
+    return report(name, start, await runNode(args), parts);
+  };
+
+  const step = (name: string, args: string[]): Promise<boolean> => {
     heading(name);
-    const start = Date.now();
-    return report(name, start, await runNode(args));
-  };
-
-  const timed = async (name: string, args: string[]) => {
-    const start = Date.now();
-    return report(name, start, await runNode(args));
+    return timed(name, args);
   };
 
   const jest = async (
@@ -181,7 +190,7 @@ function createStepRunner(jestArgs: string[]): StepRunner {
 /**
  * The type check and lint in one process over one TypeScript program (types-and-lint.ts) on one
  * core; on the other, the format check and then the build, which reads the tree as they do and
- * writes only to ignored `dist` folders. Nothing comes back from a cache. Measured in one window
+ * writes only to ignored `dist` folders. ESLint and tsc use no cache. Measured in one window
  * (2026-12-02, clean clones): lint 160 s beside the type check's 83 s, the format check and the
  * build; the two in one process 136 s. Resolves, once both lanes are done, with whether the build
  * passed.
@@ -189,7 +198,14 @@ function createStepRunner(jestArgs: string[]): StepRunner {
 async function checkAndBuild(runner: StepRunner, build: Step): Promise<boolean> {
   heading('type check and lint, format check, build');
   const [, built] = await Promise.all([
-    runner.timed('type check and lint', [TSX, TYPES_AND_LINT]),
+    runner.timed(
+      'type check and lint',
+      [TSX, TYPES_AND_LINT],
+      [
+        [TYPE_ERRORS, 'type check'],
+        [LINT_ERRORS, 'lint'],
+      ],
+    ),
     runner
       .timed('format check', [PRETTIER, '--check', '.', '--log-level=warn'])
       .then(() => runner.timed(...build)),
@@ -252,7 +268,7 @@ export async function main(jestArgs: string[]): Promise<number> {
   // warning: module boundaries went unchecked in CI.
   const writers = focused ? null : buildsThatWriteFiles();
   // Once, here: the browser tests start the built stack without building again. Only the builds
-  // that write files (`writers`) run after the type check: a lib's `build` is its own `tsc
+  // that write files (`writers`) run, beside the type check: a lib's `build` is its own `tsc
   // --noEmit`, which the type check does for the whole tree.
   const build: Step = [
     'build',
