@@ -1,6 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserServer,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's Chromium; browsers are never downloaded. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,23 +49,43 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 export const UNUSED_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
 
 /**
- * Launches headless Chromium with the project's flags, as a reader who prefers reduced motion
- * (every context, whatever it emulates otherwise): no carousel moves on its own, so a screen
- * stays as the journey left it, and the page is not repainted every frame while a journey waits
- * (Swiper's autoplay runs a requestAnimationFrame loop; measured at ~10 % of a core per page).
+ * Headless Chromium with the project's flags, as a reader who prefers reduced motion (every
+ * context, whatever it emulates otherwise): no carousel moves on its own, so a screen stays as
+ * the journey left it, and the page is not repainted every frame while a journey waits (Swiper's
+ * autoplay runs a requestAnimationFrame loop; measured at ~10 % of a core per page).
+ */
+const LAUNCH_OPTIONS: LaunchOptions = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--force-prefers-reduced-motion',
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(',')}`,
+  ],
+};
+
+/**
+ * Where the run's one Chromium listens (set by the journeys' global setup, support/seeded-data.ts).
+ * Every journey file started a Chromium of its own and closed it again: with one context and a
+ * trivial page, 2.7–3.5 CPU-s and 1.5–1.8 s, where connecting to a running one took 0.7–0.9 CPU-s
+ * and 0.4–0.5 s (2026-12-02). Contexts, not browsers, keep one reader apart from the next.
+ */
+export const SHARED_BROWSER_VARIABLE = 'E2E_BROWSER_ENDPOINT';
+
+/** Starts the Chromium a whole run's journeys connect to; close it when the run ends. */
+export function launchSharedBrowser(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH_OPTIONS);
+}
+
+/**
+ * A journey's browser: the run's shared Chromium when there is one (`close()` then closes only the
+ * contexts this file opened, and disconnects), else a Chromium of its own.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--force-prefers-reduced-motion',
-      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(',')}`,
-    ],
-  });
+  const endpoint = process.env[SHARED_BROWSER_VARIABLE];
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH_OPTIONS);
 }
 
 /**

@@ -356,6 +356,13 @@ export const TABLE_ENTRIES: TableEntry[] = [
       "A folder of seeded demo data each test stack starts from (a copy) instead of seeding; the journeys' global setup seeds it once per run",
   },
   {
+    name: 'E2E_BROWSER_ENDPOINT',
+    readBy: ['browser tests'],
+    default: "set by the journeys' setup",
+    description:
+      "The WebSocket address of the Chromium a run's journey files connect to (one for the whole run); unset, each file launches its own",
+  },
+  {
     name: 'E2E_SHARE_STACK',
     readBy: ['browser tests'],
     default: '`1` for a whole run, `0` for named files',
