@@ -193,7 +193,8 @@ function createStepRunner(jestArgs: string[]): StepRunner {
  * writes only to ignored `dist` folders. ESLint and tsc use no cache. Measured in one window
  * (2026-12-02, clean clones): lint 160 s beside the type check's 83 s, the format check and the
  * build; the two in one process 136 s. Resolves, once both lanes are done, with whether the build
- * passed.
+ * passed. Running the checks in the background at `nice -n 3` instead, with the tests started after
+ * the build, made the whole run slower (1,473 s against 1,320; docs/testing.md).
  */
 async function checkAndBuild(runner: StepRunner, build: Step): Promise<boolean> {
   heading('type check and lint, format check, build');
