@@ -3,7 +3,14 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from
 import { join, resolve } from 'node:path';
 import { packageBin } from '@mechabrim/launcher';
 import { LINT_ERRORS, TYPE_ERRORS } from './check-bits';
-import { addTallies, formatResultLine, readJestReport, tallyJest, type Tally } from './results';
+import {
+  addTallies,
+  formatResultLine,
+  readJestReport,
+  seconds,
+  tallyJest,
+  type Tally,
+} from './results';
 
 const ROOT = resolve(__dirname, '../../..');
 const RESULTS = join(ROOT, 'test-results');
@@ -87,8 +94,6 @@ function buildsThatWriteFiles(): string[] | null {
     return null;
   }
 }
-
-const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
 function heading(text: string) {
   process.stdout.write(`\n━━ ${text}\n`);

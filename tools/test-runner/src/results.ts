@@ -19,6 +19,9 @@ export interface Tally {
 
 export const EMPTY_TALLY: Tally = { passed: 0, failed: 0, skipped: 0 };
 
+/** The whole seconds since `since` (a `Date.now()`), as the runner's lines print them: `12 s`. */
+export const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
 export function addTallies(...tallies: Tally[]): Tally {
   return tallies.reduce(
     (sum, tally) => ({

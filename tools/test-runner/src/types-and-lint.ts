@@ -11,10 +11,10 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { ESLint } from 'eslint';
 import { LINT_ERRORS, TYPE_ERRORS } from './check-bits';
+import { seconds } from './results';
 
 const ROOT = resolve(__dirname, '../../..');
 
-const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 const outcome = (errors: number) =>
   errors === 0 ? 'ok' : `FAILED (${errors} error${errors === 1 ? '' : 's'})`;
 
