@@ -185,58 +185,72 @@ function bookDescription(
  */
 export const DEMO_COVER_WIDTH = 600;
 
+/** Width of a demo author's picture as served (WebP, square): sharp at 128 px on a 2× screen. */
+export const DEMO_PORTRAIT_WIDTH = 256;
+
 /**
- * A drawn cover as the image the store serves: WebP, like the sizes the preflight makes of an
- * uploaded cover. Served as SVG, each cover was a document of its own that the browser parsed,
- * laid out and painted again whenever the page was: on home at 4× CPU the SVGs made the app's
- * takeover paint ~40 ms longer and added a task of ~65 ms of paint and tasks of 25–60 ms of
- * parsing and layout as they arrived — a cost real covers, which are images, never had.
+ * A drawing as the image the store serves: WebP, like the sizes the preflight makes of an
+ * uploaded cover and like the photos authors link to. Served as SVG, each picture was a document
+ * of its own that the browser parsed, laid out and painted again whenever the page was: on home
+ * at 4× CPU the covers made the app's takeover paint ~40 ms longer and added a task of ~65 ms of
+ * paint and tasks of 25–60 ms of parsing and layout as they arrived, and the 11 portraits of
+ * `/authors` took 160–180 ms of parsing alone — a cost real covers and photos never had. Link
+ * previews do not show SVG either. Rasterized at the served width (`drawnWidth` is the SVG's
+ * own), not scaled up afterwards.
  */
-async function coverWebp(svg: string): Promise<Buffer> {
+async function drawingAsWebp(svg: string, drawnWidth: number, width: number): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  // Rasterized at the served width (the drawing is 400 px wide), not scaled up afterwards.
-  return sharp(Buffer.from(svg), { density: (72 * DEMO_COVER_WIDTH) / 400 })
-    .resize({ width: DEMO_COVER_WIDTH })
+  return sharp(Buffer.from(svg), { density: (72 * width) / drawnWidth })
+    .resize({ width })
     .webp({ quality: 82, effort: 2 })
     .toBuffer();
 }
 
 /**
- * Step: each book's generated cover, drawn as SVG and kept beside the WebP the book links to,
- * and each author's portrait, under `<dataDir>/covers`.
+ * Step: each book's generated cover and each author's portrait, drawn as SVG and kept beside the
+ * WebP the book or the author links to, under `<dataDir>/covers`.
  */
 export async function writeCoverFiles(
   dataDir: string,
   books: readonly SeedDoc[],
   authorIds: readonly Types.ObjectId[],
 ): Promise<number> {
-  let covers = 0;
   const dir = path.resolve(dataDir, 'covers');
   await mkdir(dir, { recursive: true });
-  const queue = books.map((b, k) => ({ b, k }));
+  /** A drawing written as `<name>.svg` and the `<name>.webp` the store links to. */
+  const drawing = (name: string, svg: string, drawnWidth: number, width: number) => async () => {
+    const file = path.join(dir, name);
+    await writeFile(`${file}.svg`, svg);
+    await writeFile(`${file}.webp`, await drawingAsWebp(svg, drawnWidth, width));
+  };
+  const queue = [
+    ...books.map((b, k) =>
+      drawing(
+        (b._id as Types.ObjectId).toHexString(),
+        coverSvg({
+          title: b.title as string,
+          author: b.authorName as string,
+          categoryIndex: BOOK_CATEGORIES.findIndex((c) => c.value === b.category),
+          seed: k * 2654435761,
+        }),
+        400,
+        DEMO_COVER_WIDTH,
+      ),
+    ),
+    ...authorIds.map((id, i) => {
+      const { name, gender } = demoAuthor(i);
+      return drawing(
+        path.basename(portraitPath(id), '.webp'),
+        portraitSvg({ name, gender, seed: i * 40503 + 7 }),
+        200,
+        DEMO_PORTRAIT_WIDTH,
+      );
+    }),
+  ];
+  // A few at a time: sharp works on its own threads, and a large seed has thousands of drawings.
   const workers = Array.from({ length: 16 }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const { b, k } = next;
-      const ci = BOOK_CATEGORIES.findIndex((c) => c.value === b.category);
-      const file = path.join(dir, (b._id as Types.ObjectId).toHexString());
-      const svg = coverSvg({
-        title: b.title as string,
-        author: b.authorName as string,
-        categoryIndex: ci,
-        seed: k * 2654435761,
-      });
-      await writeFile(`${file}.svg`, svg);
-      await writeFile(`${file}.webp`, await coverWebp(svg));
-      covers += 1;
-    }
+    for (let next = queue.shift(); next; next = queue.shift()) await next();
   });
   await Promise.all(workers);
-  for (const [i, id] of authorIds.entries()) {
-    const { name, gender } = demoAuthor(i);
-    await writeFile(
-      path.join(dir, path.basename(portraitPath(id))),
-      portraitSvg({ name, gender, seed: i * 40503 + 7 }),
-    );
-  }
-  return covers;
+  return books.length;
 }

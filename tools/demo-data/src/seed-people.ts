@@ -69,9 +69,12 @@ function authorBio(rand: () => number, i: number, category: BookCategory): strin
   );
 }
 
-/** Where the API serves an author's generated picture (beside the covers, `DATA_DIR/covers`). */
+/**
+ * Where the API serves an author's generated picture, as WebP (beside the covers,
+ * `DATA_DIR/covers`; its SVG drawing is kept beside it).
+ */
 export function portraitPath(id: Types.ObjectId): string {
-  return `/api/covers/portrait-${id.toHexString()}.svg`;
+  return `/api/covers/portrait-${id.toHexString()}.webp`;
 }
 
 /** Step: the upload categories, in their order. */

@@ -14,7 +14,7 @@ import { DESCRIPTIONS } from './descriptions.he';
 import { DEMO_PAGE_COUNTS } from './print-files';
 import { REVIEWERS } from './reviews.he';
 import { DEMO_ACCOUNTS, DEMO_IDS, isDatabaseEmpty, seedDemoData } from './seed';
-import { DEMO_COVER_WIDTH } from './seed-books';
+import { DEMO_COVER_WIDTH, DEMO_PORTRAIT_WIDTH } from './seed-books';
 
 describe('seedDemoData', () => {
   let mongo: TestMongo;
@@ -122,12 +122,12 @@ describe('seedDemoData', () => {
     expect(books.some((b) => normalizeHebrew(b.title).split(' ').includes('בירושלימ'))).toBe(true);
   });
 
-  it('draws an SVG cover for every book, in several designs per genre, serves it as WebP, and a picture per author', async () => {
+  it('draws an SVG cover for every book, in several designs per genre, serves it as WebP, and a picture per author, also WebP', async () => {
     const dir = path.join(dataDir, 'covers');
     const files = await readdir(dir);
     const books = await connection.collection('books').find().toArray();
     const authors = await connection.collection('users').find({ role: 'author' }).toArray();
-    expect(files.length).toBe(2 * books.length + authors.length);
+    expect(files.length).toBe(2 * books.length + 2 * authors.length);
     // What a book links to is its drawing as a WebP image, 2:3 at the served width.
     const { default: sharp } = await import('sharp');
     for (const book of books) {
@@ -163,10 +163,18 @@ describe('seedDemoData', () => {
         new Set(svgs.map((s) => /scale\([^)]*\)">(<[a-z]+ [^ ]+)/.exec(s)?.[1])).size,
       ).toBeGreaterThanOrEqual(2);
     }
-    // Every author has a drawn portrait or a monogram, served beside the covers.
+    // Every author has a drawn portrait or a monogram, served beside the covers as a square WebP
+    // (link previews show no SVG), its drawing kept beside it.
     const pictures = new Set<string>();
     for (const author of authors) {
-      expect(author.avatar).toBe(`/api/covers/portrait-${String(author._id)}.svg`);
+      expect(author.avatar).toBe(`/api/covers/portrait-${String(author._id)}.webp`);
+      const image = await readFile(path.join(dir, path.basename(author.avatar as string)));
+      const { format, width, height } = await sharp(image).metadata();
+      expect({ format, width, height }).toEqual({
+        format: 'webp',
+        width: DEMO_PORTRAIT_WIDTH,
+        height: DEMO_PORTRAIT_WIDTH,
+      });
       const svg = await readFile(path.join(dir, `portrait-${String(author._id)}.svg`), 'utf8');
       expect(svg).toMatch(/^<svg[^>]* width="200" height="200"[\s\S]*<\/svg>\s*$/);
       expect(Buffer.byteLength(svg)).toBeLessThan(1200);

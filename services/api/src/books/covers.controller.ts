@@ -10,7 +10,7 @@ import { ZodParam } from '../common/validation/zod-validation.pipe';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 
-/** Only plain file names the seed writes (`<id>.svg`, `<id>.png`): no paths, no traversal. */
+/** Only plain file names the seed writes (`<id>.webp`, `portrait-<id>.webp`, their `.svg` drawings): no paths, no traversal. */
 export const coverFileSchema = z
   .string()
   .regex(/^[a-z0-9-]{1,64}\.(svg|png|jpg|webp)$/i, messagesHe.books.coverNotFound);
