@@ -33,8 +33,17 @@ let dataDir: string;
 let storage: LocalDiskStorage;
 let worker: NestFastifyApplication;
 let queue: Queue;
+/**
+ * The temporary folder of this suite's worker (`TMPDIR`, which `os.tmpdir()` reads), where the
+ * preflight makes its `preflight-XXXXXX` folders: the machine's own is shared with every other
+ * suite and journey running beside this one, whose preflights come and go in it.
+ */
+let ownTmp: string;
+const machineTmp = process.env.TMPDIR;
 
 beforeAll(async () => {
+  ownTmp = await mkdtemp(path.join(tmpdir(), 'book-uploads-tmp-'));
+  process.env.TMPDIR = ownTmp;
   [mongo, redis] = await Promise.all([startTestMongo(), startTestRedis()]);
   db = await mongoose.createConnection(mongo.uri).asPromise();
   dataDir = await mkdtemp(path.join(tmpdir(), 'book-uploads-e2e-'));
@@ -59,6 +68,9 @@ afterAll(async () => {
   await db?.close();
   await Promise.all([mongo?.stop(), redis?.stop()]);
   await rm(dataDir, { recursive: true, force: true });
+  if (machineTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = machineTmp;
+  await rm(ownTmp, { recursive: true, force: true });
 });
 
 interface StoredBook {
@@ -183,7 +195,7 @@ describe('book-uploads queue (embedded MongoDB, real redis-server)', () => {
     expect(book?.files.coverThumb).toBeUndefined();
     expect(book?.coverImage).toBeUndefined();
     expect(await storage.exists(bookFileKeys(job.bookId).coverThumb)).toBe(false);
-    expect((await readdir(tmpdir())).filter((f) => /^preflight-\w{6}$/.test(f))).toEqual([]);
+    expect((await readdir(ownTmp)).filter((f) => /^preflight-\w{6}$/.test(f))).toEqual([]);
 
     // The worker is still there for the next book.
     const next = await uploadedBook({
