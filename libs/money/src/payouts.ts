@@ -57,21 +57,29 @@ export function selectPayoutPolicy(name: string = DEFAULT_PAYOUT_POLICY): Payout
   throw new RangeError(`unknown payout policy "${name}"`);
 }
 
-const ISRAEL_PARTS = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Jerusalem',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+let israelParts: Intl.DateTimeFormat | undefined;
+
+/** Made when first asked for, as vat.ts's formatter is (a front end's start-up never needs it). */
+function israelPartsFormat(): Intl.DateTimeFormat {
+  israelParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Jerusalem',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  return israelParts;
+}
 
 /** The wall clock in Israel at `instant`, as if it were UTC (to measure the offset). */
 function israelWallClock(instant: number): number {
   const parts = Object.fromEntries(
-    ISRAEL_PARTS.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
+    israelPartsFormat()
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
   );
   return Date.UTC(
     Number(parts.year),
