@@ -1,4 +1,5 @@
 import { agorot, percentOf, sumAgorot, type Agorot } from './agorot';
+import { onFirstUse } from './first-use';
 import {
   BONUS_PERCENTS,
   isMonthlyPayoutDue,
@@ -57,22 +58,20 @@ export function selectPayoutPolicy(name: string = DEFAULT_PAYOUT_POLICY): Payout
   throw new RangeError(`unknown payout policy "${name}"`);
 }
 
-let israelParts: Intl.DateTimeFormat | undefined;
-
-/** Made when first asked for, as vat.ts's formatter is (a front end's start-up never needs it). */
-function israelPartsFormat(): Intl.DateTimeFormat {
-  israelParts ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Asia/Jerusalem',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  return israelParts;
-}
+/** The wall clock in Israel, in parts; made on first use (a front end's start-up never needs it). */
+const israelPartsFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Jerusalem',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+);
 
 /** The wall clock in Israel at `instant`, as if it were UTC (to measure the offset). */
 function israelWallClock(instant: number): number {

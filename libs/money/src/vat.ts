@@ -1,4 +1,5 @@
 import { type Agorot, agorot } from './agorot';
+import { onFirstUse } from './first-use';
 
 /*
  * Israel's VAT (מע"מ) by date. The spec names 11 %; the law names the rate in force on the day of
@@ -21,22 +22,16 @@ export const VAT_RATES: readonly VatRate[] = [
   { from: '2025-01-01', percent: 18 },
 ];
 
-let israelDay: Intl.DateTimeFormat | undefined;
-
-/**
- * Made when first asked for, not when the module loads: a formatter with a time zone costs a phone
- * 10–50 ms to build (4× CPU), in the start-up of every page that bundles this module, though only
- * a few ever ask for a VAT day.
- */
-function israelDayFormat(): Intl.DateTimeFormat {
-  israelDay ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Jerusalem',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return israelDay;
-}
+/** The calendar day in Israel, as `YYYY-MM-DD`; made on first use (few pages ever ask). */
+const israelDayFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Jerusalem',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /**
  * The VAT percent in force on `date` (its calendar day in Israel). Throws `RangeError` for an

@@ -1,0 +1,20 @@
+import { onFirstUse } from './first-use';
+
+describe('onFirstUse', () => {
+  it('makes nothing until asked, then makes the value once and keeps it', () => {
+    const make = jest.fn(() => ({ made: true }));
+    const value = onFirstUse(make);
+    expect(make).not.toHaveBeenCalled();
+    const first = value();
+    expect(value()).toBe(first);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a value that is undefined too', () => {
+    const make = jest.fn(() => undefined);
+    const value = onFirstUse(make);
+    value();
+    value();
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+});
