@@ -1,7 +1,8 @@
 /**
  * Ad-hoc measurement: catalogue-shaped paged finds (sort + skip + limit + projection) on the demo
  * catalogue seeded with BOOKS books, through the official driver, server in this process.
- * Run: npx tsx tools/embedded-mongo/scripts/catalogue-sorts.ts (BOOKS, QUERIES, EMBEDDED_SRC)
+ * Run: npx tsx --tsconfig tsconfig.base.json bench/src/embedded-mongo-sorts.ts (BOOKS, QUERIES,
+ * EMBEDDED_SRC)
  */
 import { MongoClient } from 'mongodb';
 import { seedDemoData } from '@mechabrim/demo-data';
@@ -22,10 +23,11 @@ const SORTS = [
 const quantile = (sorted: number[], q: number) => sorted[Math.floor(sorted.length * q)] ?? NaN;
 
 async function main(): Promise<void> {
-  // EMBEDDED_SRC: another copy of src/ to compare with (e.g. an older commit's, extracted).
+  // EMBEDDED_SRC: another copy of the server's src/ to compare with (e.g. an older commit's,
+  // extracted), by its absolute path.
   const { startEmbeddedMongo } = (await import(
-    process.env.EMBEDDED_SRC ?? '../src'
-  )) as typeof import('../src');
+    process.env.EMBEDDED_SRC ?? '@mechabrim/embedded-mongo'
+  )) as typeof import('@mechabrim/embedded-mongo');
   const server = await startEmbeddedMongo({ port: 0 });
   const uri = `${server.uri}bench`;
   const t0 = Date.now();
