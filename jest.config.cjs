@@ -1,24 +1,12 @@
 // Every project's unit and integration tests in one Jest run (`npm test` runs it with
 // --maxWorkers=2). Projects are found, not listed: each workspace folder with a jest.config.cjs.
 // The browser journeys (e2e/) run separately, in band, after the build.
-const { existsSync, readdirSync } = require('node:fs');
+const { existsSync } = require('node:fs');
 const { join } = require('node:path');
+const { workspaceFolders } = require('./build-config/workspace-folders.cjs');
 
 const EXCLUDED = new Set(['e2e']);
 const PROJECT_TIMEOUT = join(__dirname, 'tools/test-runner/jest-project-timeout.cjs');
-
-/** The folders the root package.json's workspaces name ("libs/*" expanded one level). */
-function workspaceFolders(root) {
-  const { workspaces = [] } = require(join(root, 'package.json'));
-  return workspaces.flatMap((pattern) => {
-    if (!pattern.endsWith('/*')) return [pattern];
-    const parent = pattern.slice(0, -2);
-    if (!existsSync(join(root, parent))) return [];
-    return readdirSync(join(root, parent), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => `${parent}/${entry.name}`);
-  });
-}
 
 /**
  * A project's configuration as it runs inside this multi-project run. `testTimeout` (and

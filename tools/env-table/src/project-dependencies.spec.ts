@@ -6,9 +6,18 @@
 // shell's cached `main.js` as it was. Each project lists every workspace package its own code
 // imports; Nx follows the edges from there.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
+
+// The root Jest configuration's own list of workspace folders (build-config is configuration, not a
+// project: reached by its path, as tools/releases reads the shared singletons).
+const { workspaceFolders } = createRequire(path.join(ROOT, 'package.json'))(
+  './build-config/workspace-folders.cjs',
+) as {
+  workspaceFolders: (root: string) => string[];
+};
 
 interface Project {
   folder: string;
@@ -16,19 +25,8 @@ interface Project {
   listed: string[];
 }
 
-function workspaceFolders(): string[] {
-  const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    workspaces: string[];
-  };
-  return workspaces.flatMap((pattern) => {
-    if (!pattern.endsWith('/*')) return [pattern];
-    const base = pattern.slice(0, -'/*'.length);
-    return readdirSync(path.join(ROOT, base)).map((entry) => path.join(base, entry));
-  });
-}
-
 function projects(): Project[] {
-  return workspaceFolders().flatMap((folder) => {
+  return workspaceFolders(ROOT).flatMap((folder) => {
     const file = path.join(ROOT, folder, 'package.json');
     if (!existsSync(file)) return [];
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
