@@ -185,6 +185,12 @@ export const PAYMENT_PROVIDERS = ['simulator', 'tranzila'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
+ * A notify's `sum` in shekels with at most two decimals, up to nine digits before the point: a
+ * longer one is no payment of ours, and its agorot would pass the largest safe integer.
+ */
+export const notifySumSchema = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/);
+
+/**
  * The payment simulator's server-to-server notify (a JSON body signed with HMAC-SHA256 in
  * `X-Simulator-Signature`). Shaped after Tranzila's: `Response` `000` is approved; `index` is
  * the transaction number; `sum` in shekels; `currency` 1 is ILS; `payment_ref` is the attempt's
@@ -195,7 +201,7 @@ export const simulatorNotifySchema = z.strictObject({
   Response: z.string().regex(/^\d{3}$/),
   index: z.string().min(1).max(40),
   ConfirmationCode: z.string().max(20),
-  sum: z.string().regex(/^\d+(\.\d{1,2})?$/),
+  sum: notifySumSchema,
   currency: z.string().max(3),
   error_code: z.enum(PAYMENT_FAILURE_CODES).optional(),
   error_message: z.string().max(300).optional(),

@@ -25,6 +25,7 @@ export * from './payout-runs.schema';
 export * from './payouts.schema';
 export * from './community-projects.schema';
 export * from './community-donations.schema';
+export * from './payment-transactions.schema';
 export * from './models';
 export * from './passwords';
 export * from './change-notifier';

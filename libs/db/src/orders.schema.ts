@@ -56,7 +56,8 @@ export const OrderSchema = new Schema(
     user: {
       /** The buyer's account, when they had one. */
       userId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
-      name: { type: String, required: true, trim: true, maxlength: 120 },
+      /** First and last name with a space: the checkout takes up to 60 characters of each. */
+      name: { type: String, required: true, trim: true, maxlength: 121 },
       /** The account's e-mail address: where the order's mail goes. */
       email: { type: String, required: true, trim: true, lowercase: true, maxlength: 254 },
       firstName: { type: String, default: '', trim: true, maxlength: 60 },

@@ -242,6 +242,77 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     expect(await rightful.json()).toMatchObject({ outcome: 'paid' });
   });
 
+  it("never lets one transaction pay twice: another attempt naming a paid order's transaction pays nothing", async () => {
+    const first = await createOrder();
+    const second = await createOrder();
+    fake.transactions.set('90000030', {
+      transaction_index: '90000030',
+      processor_response_code: '000',
+      amount: 149.3,
+      currency_code: 'ILS',
+    });
+    const paid = await notify(notifyFields(first.transaction_id, '90000030'));
+    expect(await paid.json()).toMatchObject({ outcome: 'paid' });
+    // The buyer posts the paid transaction's number again, naming the second order's attempt.
+    const forged = await notify(notifyFields(second.transaction_id, '90000030'));
+    expect(forged.status).toBe(200);
+    expect(await forged.json()).toMatchObject({ outcome: 'foreign' });
+    const unpaid = await ctx.orders
+      .findById(second.order_id)
+      .lean<{ status: string; paidAt: Date | null; payment: { notifyLog: unknown[] } }>();
+    expect(unpaid).toMatchObject({ status: 'pending_payment', paidAt: null });
+    // History only: the money pays the first order, so no refund of it is asked for.
+    expect(unpaid?.payment.notifyLog).toEqual([
+      expect.objectContaining({ outcome: 'foreign', transactionId: '90000030', refund: null }),
+    ]);
+    expect(await ctx.outbox.countDocuments({ 'payload.orderId': second.order_id })).toBe(0);
+    expect(await ctx.outbox.countDocuments({ 'payload.orderId': first.order_id })).toBe(4);
+    // Nor can it pay a donation of the same sum.
+    const donation = await ctx.http.post<{ donation_ref: string }>(
+      '/api/community/donations',
+      { amount: 149.3, email: 'tranzila.giver@example.com' },
+      { headers: { 'idempotency-key': `tranzila-${(counter += 1)}-donation` } },
+    );
+    expect(donation.status).toBe(201);
+    const gift = await notify(notifyFields(donation.body.donation_ref, '90000030'));
+    expect(await gift.json()).toMatchObject({ outcome: 'foreign' });
+    const stored = await ctx.db
+      .collection('community_donations')
+      .findOne({ paymentRef: donation.body.donation_ref });
+    expect(stored).toMatchObject({ state: 'pending', paidAt: null });
+    expect(await ctx.db.collection('ledger').countDocuments({ kind: 'donation' })).toBe(0);
+    // The second order's own payment still pays it.
+    fake.transactions.set('90000031', {
+      transaction_index: '90000031',
+      processor_response_code: '000',
+      amount: 149.3,
+      currency_code: 'ILS',
+    });
+    const rightful = await notify(notifyFields(second.transaction_id, '90000031'));
+    expect(await rightful.json()).toMatchObject({ outcome: 'paid' });
+  });
+
+  it('pays once when two attempts race with one transaction', async () => {
+    const first = await createOrder();
+    const second = await createOrder();
+    fake.transactions.set('90000032', {
+      transaction_index: '90000032',
+      processor_response_code: '000',
+      amount: 149.3,
+      currency_code: 'ILS',
+    });
+    const answers = await Promise.all(
+      [first, second].map(async (order) =>
+        (await notify(notifyFields(order.transaction_id, '90000032'))).json(),
+      ),
+    );
+    expect(answers.map((a: { outcome: string }) => a.outcome).sort()).toEqual(['foreign', 'paid']);
+    const statuses = await ctx.orders
+      .find({ _id: { $in: [first.order_id, second.order_id] } })
+      .lean<{ status: string }[]>();
+    expect(statuses.map((o) => o.status).sort()).toEqual(['paid', 'pending_payment']);
+  });
+
   it('does not pay for a notify the transactions API does not know (a forged notify)', async () => {
     const created = await createOrder();
     const answer = await notify(notifyFields(created.transaction_id, '90000099'));
@@ -310,6 +381,12 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     const byOrderId = await notify({ ...notifyFields('', '90000005'), order_id: created.order_id });
     expect(byOrderId.status).toBe(400);
     expect(malformed.status).toBe(400);
+    // A sum whose agorot pass the largest safe integer is no payment of ours.
+    for (const sum of ['99999999999999', '9'.repeat(400)]) {
+      const huge = await notify(notifyFields(created.transaction_id, '90000006', { sum }));
+      expect(huge.status).toBe(400);
+      expect(await huge.json()).toMatchObject({ message: expect.stringMatching(/[א-ת]/) });
+    }
     expectError(await ctx.http.post('/api/payments/notify/tranzila', undefined), 400);
     const simulatorRoute = await fetch(`${ctx.api.baseUrl}/api/payments/notify/simulator`, {
       method: 'POST',

@@ -27,6 +27,7 @@ interface StoredOrderView {
   shipping: { method: string; priceAgorot: number };
   payment: { notifyLog: unknown[]; amountAgorot: number | null };
   statusHistory: { status: string; at: Date }[];
+  user: { name: string };
 }
 
 /** Waits until `probe` holds (real servers: a relay poll, a reconnect). */
@@ -209,6 +210,15 @@ describe('payments: create, simulator, notify, outbox', () => {
     );
     expectError(await create(createRequest(), 'bad key!'), 400);
     expectError(await ctx.http.post('/api/payments/create', createRequest()), 401);
+    // The longest names the form takes make an order (the order keeps them joined, 121 characters).
+    const longest = { ...BUYER, first_name: 'א'.repeat(60), last_name: 'ב'.repeat(60) };
+    const named = await create(createRequest({ client: longest }));
+    expect(named.status).toBe(201);
+    expect((await order(named.body.order_id))?.user.name).toHaveLength(121);
+    const tooLong = await create(
+      createRequest({ client: { ...longest, last_name: 'ב'.repeat(61) } }),
+    );
+    expectError(tooLong, 400);
   });
 
   it('approved card: signed notify, order paid, outbox rows, one BullMQ job per follow-up', async () => {

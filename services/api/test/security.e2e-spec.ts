@@ -342,6 +342,16 @@ describe('client logs', () => {
     ).toBe(202);
   });
 
+  it('answers a wide JSON array with a 4xx, not a 500', async () => {
+    // ~600 KB, under the body limit: 300,000 children, as many as no call's arguments can hold.
+    const res = await http.post('/api/auth/login', `[${'0,'.repeat(300_000)}0]`, {
+      ip: freshIp(),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(expectError(res, res.status).message).toMatch(/[\u0590-\u05FF]/);
+  });
+
   it('refuses a NUL character in a key of data with a Hebrew 400', async () => {
     const res = await http.post('/api/logs/client-error', entry({ outer: { 'bad\u0000key': 1 } }), {
       ip: freshIp(),

@@ -207,9 +207,24 @@ describe('edge server: files', () => {
     });
   });
 
-  it('answers CORS preflight and refuses writes', async () => {
+  it('reads a path starting with // as a path of this site, never as another host', async () => {
+    for (const p of ['//', '//:99999/', '//[', '//evil.example/x']) {
+      const res = await get(p, { Accept: 'text/html' });
+      expect(res.status).toBeLessThan(500);
+      expect(await res.text()).not.toContain('evil.example');
+    }
+  });
+
+  it('answers CORS preflight and refuses writes in JSON with a Hebrew message', async () => {
     expect((await fetch(`${server.url}/remoteEntry.js`, { method: 'OPTIONS' })).status).toBe(204);
-    expect((await fetch(`${server.url}/remoteEntry.js`, { method: 'POST' })).status).toBe(405);
+    const write = await fetch(`${server.url}/remoteEntry.js`, { method: 'POST' });
+    expect(write.status).toBe(405);
+    expect(write.headers.get('allow')).toContain('GET');
+    expect(await write.json()).toEqual({
+      statusCode: 405,
+      error: 'Method Not Allowed',
+      message: expect.stringMatching(/[א-ת]/),
+    });
   });
 
   it('stops listening on close', async () => {
@@ -526,6 +541,14 @@ describe('edge server: behind a TLS proxy', () => {
       headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'mechabrim.co.il' },
     });
     expect((await res.json()).apiBaseUrl).toBe('https://mechabrim.co.il');
+  });
+
+  it('reads a forwarded protocol other than http or https as http, not a 500', async () => {
+    const headers = { 'X-Forwarded-Proto': 'foo', 'X-Forwarded-Host': 'mechabrim.co.il' };
+    const config = await fetch(`${server.url}/runtime-config.json`, { headers });
+    expect(config.status).toBe(200);
+    expect((await config.json()).apiBaseUrl).toBe('http://mechabrim.co.il');
+    expect((await fetch(`${server.url}/`, { headers })).status).toBe(200);
   });
 });
 

@@ -29,7 +29,9 @@ export interface ReaderConfig {
 /** The origin the browser opened this page at, as the request (and a trusted proxy) tells. */
 function pageOrigin(request: FastifyRequest): string | undefined {
   try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
+    // A forwarded protocol other than http or https (`X-Forwarded-Proto: foo`) has no origin.
+    const protocol = request.protocol === 'https' ? 'https' : 'http';
+    return new URL(`${protocol}://${request.host}`).origin;
   } catch {
     return undefined;
   }

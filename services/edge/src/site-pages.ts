@@ -5,11 +5,12 @@
 
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { addVary, HTML_TYPE, NO_CACHE, sendNotFound } from './answer-headers';
+import { addVary, HTML_TYPE, NO_CACHE, sendJsonError, sendNotFound } from './answer-headers';
 import { ALLOWED_METHODS } from './front-end-cors';
 import type { ComposedPage } from './landing-routes';
 import type { ReaderConfig } from './released-routes';
 import type { ServedFiles } from './static-files';
+import { strings } from './strings.he';
 
 export interface SitePagesOptions {
   files: ServedFiles;
@@ -45,7 +46,8 @@ export function createSitePages(options: SitePagesOptions): SitePageHandler {
   }
 
   return async (request, reply) => {
-    const url = new URL(request.url, 'http://localhost');
+    const url = pageUrl(request.url);
+    if (!url) return sendJsonError(reply, 400, 'Bad Request', strings.badRequest);
     const found = await files.find(url.pathname);
     const isPage =
       !path.extname(url.pathname) || String(request.headers.accept ?? '').includes('text/html');
@@ -66,6 +68,18 @@ export function createSitePages(options: SitePagesOptions): SitePageHandler {
   };
 }
 
+/**
+ * The page's address. Read as a path of a fixed origin, not resolved against it: resolving would
+ * take `//host/…` for another host, and `//` or `//[` would throw. Null when it is no address.
+ */
+function pageUrl(requestUrl: string): URL | null {
+  try {
+    return new URL(`http://localhost${requestUrl.startsWith('/') ? '' : '/'}${requestUrl}`);
+  } catch {
+    return null;
+  }
+}
+
 /** Every address no other route of the front end answers; writes are refused with 405. */
 export const sitePages: FastifyPluginAsync<{ answer: SitePageHandler }> = async (
   app,
@@ -75,6 +89,12 @@ export const sitePages: FastifyPluginAsync<{ answer: SitePageHandler }> = async 
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
-    handler: (_request, reply) => reply.code(405).header('Allow', ALLOWED_METHODS).send(),
+    handler: (_request, reply) =>
+      sendJsonError(
+        reply.header('Allow', ALLOWED_METHODS),
+        405,
+        'Method Not Allowed',
+        strings.methodNotAllowed,
+      ),
   });
 };

@@ -2,6 +2,7 @@
 export const strings = {
   badLandingPath: 'נתיב העמוד חסר או אינו תקין',
   badRequest: 'הבקשה אינה תקינה',
+  methodNotAllowed: 'אי אפשר לשלוח נתונים לכתובת הזאת',
   serverError: 'אירעה תקלה בשרת, נסו שוב בעוד רגע',
   bodyTooLarge: 'הבקשה גדולה מדי',
   apiUnavailable: 'השירות אינו זמין כרגע, נסו שוב בעוד רגע',

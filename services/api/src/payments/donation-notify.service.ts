@@ -4,6 +4,7 @@ import type { Connection, Types } from 'mongoose';
 import {
   COMMUNITY_DONATION_MODEL,
   donationLedgerEntry,
+  isDuplicateKeyError,
   LEDGER_ENTRY_MODEL,
   OUTBOX_MODEL,
   type CommunityDonationModel,
@@ -11,6 +12,7 @@ import {
   type LedgerEntryModel,
   type OutboxModel,
 } from '@mechabrim/db';
+import { PaymentClaims, type ClaimTarget } from './payment-claims';
 import type { NotifyOutcome } from './payment-notify.service';
 import {
   PAYMENT_PROVIDER,
@@ -39,7 +41,8 @@ const MAX_ROUNDS = 3;
  * in shekels; then, in one transaction, it is marked paid, its `donation` ledger entry is written
  * (keyed by the donation's id: it can exist once) and the thank-you mail's outbox row added. A
  * replayed notify adds nothing; money of another sum, or a second payment of a paid donation, is
- * recorded as `foreign`, with a refund to make, and pays nothing.
+ * recorded as `foreign`, with a refund to make, and pays nothing. A transaction that is money for
+ * another order or donation ({@link PaymentClaims}) is recorded as `foreign` with no refund.
  */
 @Injectable()
 export class DonationNotifyService {
@@ -49,6 +52,7 @@ export class DonationNotifyService {
     @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
     @InjectConnection() private readonly connection: Connection,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly claims: PaymentClaims,
   ) {}
 
   /** What the notify did to its donation; null when it names no donation either. */
@@ -85,6 +89,11 @@ export class DonationNotifyService {
     }
     const matches = notify.amountAgorot === donation.amountAgorot && notify.currency === 'ILS';
     if (matches && donation.state !== 'paid') return this.markPaid(donation, notify);
+    if (
+      !(await this.claims.claim(this.provider.name, notify, donationTarget(donation), 'foreign'))
+    ) {
+      return (await this.record(donation, notify, 'foreign')) ? 'foreign' : 'replay';
+    }
     return (await this.record(donation, notify, 'foreign', true)) ? 'foreign' : 'replay';
   }
 
@@ -146,46 +155,70 @@ export class DonationNotifyService {
   ): Promise<NotifyOutcome | null> {
     const paidAt = new Date();
     let paid = false;
-    await this.connection.transaction(async (session) => {
-      paid = false;
-      const updated = await this.donations.updateOne(
-        { _id: donation._id, state: { $ne: 'paid' }, ...this.unsettled(notify) },
-        {
-          $set: {
-            state: 'paid',
-            paidAt,
-            transactionId: notify.transactionId,
-            confirmationCode: notify.confirmationCode,
-            cardLast4: notify.cardLast4,
-            failureCode: null,
-            failureMessage: null,
-          },
-          $push: { notifyLog: this.entry(notify, 'paid') },
-        },
-        { session },
-      );
-      // Another notify for this donation committed first: read it again.
-      if (updated.modifiedCount === 0) return;
-      await this.ledger.create([donationLedgerEntry(donation, paidAt)], { session });
-      await this.outbox.create(
-        [
+    let claimedElsewhere = false;
+    try {
+      await this.connection.transaction(async (session) => {
+        paid = false;
+        claimedElsewhere = false;
+        const target = donationTarget(donation);
+        if (!(await this.claims.claim(this.provider.name, notify, target, 'paid', session))) {
+          claimedElsewhere = true;
+          return;
+        }
+        const updated = await this.donations.updateOne(
+          { _id: donation._id, state: { $ne: 'paid' }, ...this.unsettled(notify) },
           {
-            type: 'mail',
-            payload: {
-              template: 'donation-thanks',
-              to: donation.email,
-              donationId: donation._id.toHexString(),
-              amountAgorot: donation.amountAgorot,
-              donorName: donation.donorName ?? null,
-              paidAt: paidAt.toISOString(),
+            $set: {
+              state: 'paid',
+              paidAt,
+              transactionId: notify.transactionId,
+              confirmationCode: notify.confirmationCode,
+              cardLast4: notify.cardLast4,
+              failureCode: null,
+              failureMessage: null,
             },
-            createdAt: paidAt,
+            $push: { notifyLog: this.entry(notify, 'paid') },
           },
-        ],
-        { session },
-      );
-      paid = true;
-    });
+          { session },
+        );
+        // Another notify for this donation committed first: roll the claim back, read it again.
+        if (updated.modifiedCount === 0) throw new RaceLost();
+        await this.ledger.create([donationLedgerEntry(donation, paidAt)], { session });
+        await this.outbox.create(
+          [
+            {
+              type: 'mail',
+              payload: {
+                template: 'donation-thanks',
+                to: donation.email,
+                donationId: donation._id.toHexString(),
+                amountAgorot: donation.amountAgorot,
+                donorName: donation.donorName ?? null,
+                paidAt: paidAt.toISOString(),
+              },
+              createdAt: paidAt,
+            },
+          ],
+          { session },
+        );
+        paid = true;
+      });
+    } catch (error) {
+      // A racing notify claimed the transaction first (or paid the donation): read it again.
+      if (error instanceof RaceLost || isDuplicateKeyError(error)) return null;
+      throw error;
+    }
+    if (claimedElsewhere) {
+      // Money for another order or donation: history only, nothing to give back.
+      return (await this.record(donation, notify, 'foreign')) ? 'foreign' : 'replay';
+    }
     return paid ? 'paid' : null;
   }
+}
+
+/** Thrown inside the payment's transaction to roll back its claim when the donation changed. */
+class RaceLost extends Error {}
+
+function donationTarget(donation: PayableDonation): ClaimTarget {
+  return { kind: 'donation', id: donation._id };
 }

@@ -1,11 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { ORDER_MODEL, OUTBOX_MODEL, type OrderModel, type OutboxModel } from '@mechabrim/db';
+import {
+  isDuplicateKeyError,
+  ORDER_MODEL,
+  OUTBOX_MODEL,
+  type OrderModel,
+  type OutboxModel,
+} from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import { DonationNotifyService } from './donation-notify.service';
 import { OutboxRelay } from './outbox-relay.service';
+import { PaymentClaims, type ClaimTarget } from './payment-claims';
 import { paidOrderJobs } from './outbox-rows';
 import { amountDueOf, type PayableOrder } from './payable-order';
 import {
@@ -34,8 +41,11 @@ const MAX_ROUNDS = 3;
  * the attempt's; then the paid status and the outbox rows of its follow-up work are written in one
  * MongoDB transaction. Money taken that does not pay the order (another sum, or an order already
  * paid) never changes the order: it is recorded as `foreign` with a refund to make, and the
- * attempt's own matching payment still pays the order. A notify naming no order's attempt may name
- * a direct donation's: {@link DonationNotifyService} applies it by the same rules.
+ * attempt's own matching payment still pays the order. A transaction is money for one order or
+ * donation ({@link PaymentClaims}): one that already pays, or is held for, another is recorded
+ * here as `foreign` with no refund to make (its money is accounted for there) and pays nothing. A
+ * notify naming no order's attempt may name a direct donation's: {@link DonationNotifyService}
+ * applies it by the same rules.
  */
 @Injectable()
 export class PaymentNotifyService {
@@ -48,6 +58,7 @@ export class PaymentNotifyService {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly relay: OutboxRelay,
     private readonly donations: DonationNotifyService,
+    private readonly claims: PaymentClaims,
   ) {}
 
   async handle(
@@ -113,11 +124,33 @@ export class PaymentNotifyService {
       notify.currency === 'ILS';
     if (matches && order.status === 'pending_payment') return this.markPaid(order, notify);
     const lapsed = order.status === 'expired' || order.status === 'cancelled' ? order.status : null;
+    const target = orderTarget(order);
     if (matches && !order.paidAt && lapsed) {
       // The buyer's own payment, after the order lapsed: a person decides (revive or refund).
-      return this.holdForReview(order, lapsed, notify);
+      if (await this.claims.claim(this.provider.name, notify, target, 'mismatch')) {
+        return this.holdForReview(order, lapsed, notify);
+      }
+      return this.recordClaimedElsewhere(order, notify);
+    }
+    if (!(await this.claims.claim(this.provider.name, notify, target, 'foreign'))) {
+      return this.recordClaimedElsewhere(order, notify);
     }
     return (await this.record(order, notify, 'foreign', { refund: true })) ? 'foreign' : 'replay';
+  }
+
+  /**
+   * A confirmed transaction that another order or donation holds: its money pays that one, so
+   * here it is history only, with no refund to make (giving it back would undo that payment).
+   */
+  private async recordClaimedElsewhere(
+    order: PayableOrder,
+    notify: PaymentNotify,
+  ): Promise<NotifyOutcome> {
+    this.logger.warn(
+      { orderId: order._id.toHexString(), transactionId: notify.transactionId },
+      'payment notify names a transaction that is money for something else',
+    );
+    return (await this.record(order, notify, 'foreign')) ? 'foreign' : 'replay';
   }
 
   /** The history entry of a notify. */
@@ -216,39 +249,64 @@ export class PaymentNotifyService {
   ): Promise<NotifyOutcome | null> {
     const paidAt = new Date();
     let paid = false;
-    await this.connection.transaction(async (session) => {
-      paid = false;
-      const updated = await this.orders.updateOne(
-        { _id: order._id, status: 'pending_payment', ...this.unsettled(notify) },
-        {
-          $set: {
-            status: 'paid',
-            paidAt,
-            expiresAt: null,
-            'payment.transactionId': notify.transactionId,
-            'payment.confirmationCode': notify.confirmationCode,
-            'payment.amountAgorot': notify.amountAgorot,
-            'payment.currency': notify.currency,
-            'payment.cardLast4': notify.cardLast4,
-            'payment.failureCode': null,
-            'payment.failureMessage': null,
+    let claimedElsewhere = false;
+    try {
+      await this.connection.transaction(async (session) => {
+        paid = false;
+        claimedElsewhere = false;
+        const target = orderTarget(order);
+        if (!(await this.claims.claim(this.provider.name, notify, target, 'paid', session))) {
+          claimedElsewhere = true;
+          return;
+        }
+        const updated = await this.orders.updateOne(
+          { _id: order._id, status: 'pending_payment', ...this.unsettled(notify) },
+          {
+            $set: {
+              status: 'paid',
+              paidAt,
+              expiresAt: null,
+              'payment.transactionId': notify.transactionId,
+              'payment.confirmationCode': notify.confirmationCode,
+              'payment.amountAgorot': notify.amountAgorot,
+              'payment.currency': notify.currency,
+              'payment.cardLast4': notify.cardLast4,
+              'payment.failureCode': null,
+              'payment.failureMessage': null,
+            },
+            $push: {
+              'payment.notifyLog': this.entry(notify, 'paid'),
+              statusHistory: { status: 'paid', at: paidAt },
+            },
           },
-          $push: {
-            'payment.notifyLog': this.entry(notify, 'paid'),
-            statusHistory: { status: 'paid', at: paidAt },
-          },
-        },
-        { session },
-      );
-      // Another notify for this order committed first: read the order again.
-      if (updated.modifiedCount === 0) return;
-      const jobs = paidOrderJobs({ id: order._id.toHexString(), email: order.user.email, paidAt });
-      await this.outbox.insertMany(
-        jobs.map((job) => ({ type: job.queue, payload: job.payload, createdAt: paidAt })),
-        { session },
-      );
-      paid = true;
-    });
+          { session },
+        );
+        // Another notify for this order committed first: read the order again.
+        if (updated.modifiedCount === 0) throw new RaceLost();
+        const jobs = paidOrderJobs({
+          id: order._id.toHexString(),
+          email: order.user.email,
+          paidAt,
+        });
+        await this.outbox.insertMany(
+          jobs.map((job) => ({ type: job.queue, payload: job.payload, createdAt: paidAt })),
+          { session },
+        );
+        paid = true;
+      });
+    } catch (error) {
+      // A racing notify claimed the transaction first (or changed the order): read it again.
+      if (error instanceof RaceLost || isDuplicateKeyError(error)) return null;
+      throw error;
+    }
+    if (claimedElsewhere) return this.recordClaimedElsewhere(order, notify);
     return paid ? 'paid' : null;
   }
+}
+
+/** Thrown inside the payment's transaction to roll back its claim when the order changed. */
+class RaceLost extends Error {}
+
+function orderTarget(order: PayableOrder): ClaimTarget {
+  return { kind: 'order', id: order._id };
 }

@@ -2,13 +2,20 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { OUTBOX_QUEUE_NAME_LIST } from '@mechabrim/contracts';
-import { CATALOGUE_MODELS, COMMUNITY_DONATION_MODEL, CommunityDonationSchema } from '@mechabrim/db';
+import {
+  CATALOGUE_MODELS,
+  COMMUNITY_DONATION_MODEL,
+  CommunityDonationSchema,
+  PAYMENT_TRANSACTION_MODEL,
+  PaymentTransactionSchema,
+} from '@mechabrim/db';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { OrderExpirySweep } from './order-expiry.service';
 import { OutboxRelay } from './outbox-relay.service';
 import { PaymentCreateService } from './payment-create.service';
 import { DonationNotifyService } from './donation-notify.service';
+import { PaymentClaims } from './payment-claims';
 import { PaymentNotifyService } from './payment-notify.service';
 import { PaymentStatusService } from './payment-status.service';
 import { PaymentsController } from './payments.controller';
@@ -30,6 +37,7 @@ export function paymentProviderFor(config: ApiConfig): PaymentProvider {
     MongooseModule.forFeature([
       ...CATALOGUE_MODELS,
       { name: COMMUNITY_DONATION_MODEL, schema: CommunityDonationSchema },
+      { name: PAYMENT_TRANSACTION_MODEL, schema: PaymentTransactionSchema },
     ]),
     // Every queue an outbox row can name, for the relay (ARCHITECTURE.md decision 16).
     ...OUTBOX_QUEUE_NAME_LIST.map((name) => BullModule.registerQueue({ name })),
@@ -40,6 +48,7 @@ export function paymentProviderFor(config: ApiConfig): PaymentProvider {
     PaymentCreateService,
     PaymentNotifyService,
     DonationNotifyService,
+    PaymentClaims,
     PaymentStatusService,
     UnappliedPaymentsService,
     OutboxRelay,

@@ -78,7 +78,8 @@ export function inspectJson(value: unknown, options: { queryKeys?: boolean } = {
         else children.push({ value: child, key, parent: node, depth: node.depth + 1 });
       }
     }
-    stack.push(...children.reverse());
+    // One push at a time: spreading a large array's children as arguments overflows the stack.
+    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]!);
   }
   return { operatorKeys: found, nulKeys, tooDeep: false };
 }

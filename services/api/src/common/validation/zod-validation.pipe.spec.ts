@@ -74,6 +74,16 @@ describe('findOperatorKeys', () => {
     });
   });
 
+  it('walks a wide array without overflowing the stack', () => {
+    const wide: unknown[] = Array.from({ length: 300_000 }, () => 0);
+    wide.push({ $where: '1' });
+    expect(inspectJson(wide)).toEqual({
+      operatorKeys: ['300000.$where'],
+      nulKeys: [],
+      tooDeep: false,
+    });
+  });
+
   it('names keys holding a NUL character', () => {
     expect(inspectJson({ a: [{ 'b\u0000c': 1 }], ok: 'x\u0000' }).nulKeys).toEqual(['a.0.b\\0c']);
   });

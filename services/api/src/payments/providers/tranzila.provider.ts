@@ -1,4 +1,9 @@
-import { paymentRefSchema, withinDeadline, type PaymentProviderName } from '@mechabrim/contracts';
+import {
+  notifySumSchema,
+  paymentRefSchema,
+  withinDeadline,
+  type PaymentProviderName,
+} from '@mechabrim/contracts';
 import { toAgorot } from '@mechabrim/money';
 import { z } from 'zod';
 import { DomainError } from '../../common/errors/domain-error';
@@ -26,7 +31,7 @@ const tranzilaNotifySchema = z.looseObject({
   Response: z.string().regex(/^\d{3}$/),
   index: z.string().regex(/^\d{1,20}$/),
   ConfirmationCode: z.string().max(20).default(''),
-  sum: z.string().regex(/^\d+(\.\d{1,2})?$/),
+  sum: notifySumSchema,
   currency: z.string().max(3),
   payment_ref: paymentRefSchema,
   ccno: z
