@@ -226,6 +226,19 @@ export type PayoutReleaseJob = z.infer<typeof payoutReleaseJobSchema>;
 export const payoutReleaseJobId = (payoutId: string) => `payout-release-${payoutId}`;
 
 /**
+ * An admin marked a run's bank file sent while some of its payouts were not in it (released from
+ * a hold after the file was downloaded): the worker writes them the run's next file (job id
+ * {@link payoutBatchJobId}: one per file sent).
+ */
+export const PAYOUT_BATCH_JOB = 'batch' as const;
+export const payoutBatchJobSchema = z.strictObject({
+  runId: z.string().regex(/^[a-f\d]{24}$/i),
+});
+export type PayoutBatchJob = z.infer<typeof payoutBatchJobSchema>;
+export const payoutBatchJobId = (runId: string, sentFiles: number) =>
+  `payout-batch-${runId}-${sentFiles}`;
+
+/**
  * A payout's statement to draw and mail (queue `payout-statements`, job id
  * {@link payoutStatementJobId}: one per payout, that is per author and period). Queued by the run
  * once its payouts and bank file are written, and by the release of a held payout.

@@ -22,14 +22,27 @@ const totalsSchema = new Schema(
   { _id: false },
 );
 
-/** One bank file of a run. */
+/**
+ * One bank file of a run. Its file never changes under its key: while no admin has downloaded it,
+ * a payout released from a hold rewrites it under a new key; once downloaded, it may be what the
+ * bank gets, so it stays as it is, and marking it sent pays exactly the transfers it holds
+ * (`payoutIds`, `allocationIds`); what it lacks goes in the run's next file.
+ */
 const batchSchema = new Schema(
   {
-    /** The file's path under `DATA_DIR` (`payouts/<period>.msv`, then `<period>-2.msv`…). */
+    /**
+     * The file's path under `DATA_DIR` (`payouts/<period>.msv`, then `<period>-2.msv`…; a file
+     * rewritten before its download, `<period>.<digest>.msv`).
+     */
     fileKey: { type: String, required: true },
     createdAt: { type: Date, required: true },
     credits: { type: Number, required: true },
     totalAgorot: { type: Number, required: true },
+    /** The authors' payouts and the fund's allocations the file transfers (older files: none). */
+    payoutIds: { type: [Schema.Types.ObjectId], default: undefined },
+    allocationIds: { type: [Schema.Types.ObjectId], default: undefined },
+    /** First downloaded by an admin: from then on the file is not rewritten. */
+    downloadedAt: { type: Date, default: null },
     sentAt: { type: Date, default: null },
     sentBy: { type: String, default: null },
   },

@@ -292,6 +292,17 @@ describe('the community fund: projects and the fund in the open', () => {
 
     const path = `/api/admin/community-allocations/${allocationId.toHexString()}/returned`;
     expectError(await ctx.http.post(path, undefined, { token: author.token }), 403);
+    // A transfer not yet sent to the bank cannot come back from it.
+    await ctx.db
+      .collection('community_allocations')
+      .updateOne({ _id: allocationId }, { $set: { status: 'planned' } });
+    expect(
+      expectError(await ctx.http.post(path, undefined, { token: admin.token }), 409).message,
+    ).toMatch(/[\u0590-\u05FF]/);
+    expect(await ctx.db.collection('ledger').countDocuments({ orderId: allocationId })).toBe(1);
+    await ctx.db
+      .collection('community_allocations')
+      .updateOne({ _id: allocationId }, { $set: { status: 'paid' } });
     const returned = await ctx.http.post<{ message: string }>(path, undefined, {
       token: admin.token,
     });

@@ -266,32 +266,54 @@ describe('bonuses and released holds in the payout run', () => {
     expect(movements(await batchFile(run.id))).toBe(2);
   }, 90_000);
 
-  it('pays a hold released after the file was sent in a file of its own', async () => {
+  it('leaves a downloaded file as it is: a hold released after the download is paid in the next file, once the downloaded one is sent', async () => {
     const [run] = (
       await ctx.http.get<PayoutRun[]>('/api/admin/payout-runs', { token: admin.token })
     ).body;
     if (!run) throw new Error('no run');
-    const sent = await ctx.http.post(`/api/admin/payout-runs/${run.id}/sent`, undefined, {
-      token: admin.token,
-    });
-    expect(sent.status).toBe(200);
+    // The admin has the file (downloaded in the test above): Lea's and Omer's transfers.
+    const downloaded = await batchFile(run.id);
+    expect(movements(downloaded)).toBe(2);
+    const before = await ctx.db.collection('payout_runs').findOne({ period: period.month });
+    expect(before?.batch?.downloadedAt).toBeInstanceOf(Date);
 
     expect((await release('gil')).status).toBe(200);
     await paidOnce('gil');
     expect(await sumOf({ authorId: id('gil'), party: 'author' })).toBe(0);
-    const stored = await ctx.db.collection('payout_runs').findOne({ period: period.month });
-    expect(stored?.batch).toMatchObject({
+    // The file the admin may be sending is unchanged, under the same key.
+    const after = await ctx.db.collection('payout_runs').findOne({ period: period.month });
+    expect(after?.batch).toMatchObject({ fileKey: before?.batch?.fileKey, credits: 2 });
+    expect(Buffer.from(await batchFile(run.id)).equals(Buffer.from(downloaded))).toBe(true);
+
+    // Marking it sent pays what it holds, not Gil's payout, which it lacks.
+    const sent = await ctx.http.post(`/api/admin/payout-runs/${run.id}/sent`, undefined, {
+      token: admin.token,
+    });
+    expect(sent.status).toBe(200);
+    expect((await payoutOf('lea'))?.status).toBe('paid');
+    expect((await payoutOf('omer'))?.status).toBe('paid');
+    expect((await payoutOf('gil'))?.status).toBe('planned');
+    // The worker writes Gil the run's next file.
+    const next = await until(
+      "the run's next file",
+      async () => {
+        const stored = await ctx.db.collection('payout_runs').findOne({ period: period.month });
+        return stored?.batch?.sentAt === null ? stored : undefined;
+      },
+      60_000,
+    );
+    expect(next.batch).toMatchObject({
       fileKey: `payouts/${period.month}-2.msv`,
       credits: 1,
-      sentAt: null,
+      payoutIds: [(await payoutOf('gil'))?._id],
     });
-    expect(stored?.previousBatches).toHaveLength(1);
+    expect(next.previousBatches).toHaveLength(1);
     expect(movements(await batchFile(run.id))).toBe(1);
     const sentAgain = await ctx.http.post(`/api/admin/payout-runs/${run.id}/sent`, undefined, {
       token: admin.token,
     });
     expect(sentAgain.status).toBe(200);
     expect((await payoutOf('gil'))?.status).toBe('paid');
-    expect((await payoutOf('lea'))?.status).toBe('paid');
+    expect(await ctx.ledger.countDocuments({ authorId: id('gil'), kind: 'payout' })).toBe(1);
   }, 90_000);
 });

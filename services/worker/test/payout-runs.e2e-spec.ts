@@ -373,6 +373,17 @@ describe('the monthly payout run', () => {
       await ctx.http.get<PayoutRun[]>('/api/admin/payout-runs', { token: admin.token })
     ).body;
     if (!run) throw new Error('no run');
+    // Not sent yet: the bank cannot have returned it, and the file would still pay it.
+    const [planned] = await payoutsOf(authors.dan?.id ?? '');
+    expect(planned?.status).toBe('planned');
+    const early = await ctx.http.post<{ message: string }>(
+      `/api/admin/payouts/${String(planned?._id)}/returned`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/[\u0590-\u05FF]/);
+    expect((await payoutsOf(authors.dan?.id ?? ''))[0]?.status).toBe('planned');
     const sent = await ctx.http.post<{ run: PayoutRun }>(
       `/api/admin/payout-runs/${run.id}/sent`,
       undefined,

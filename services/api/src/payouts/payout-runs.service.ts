@@ -6,12 +6,15 @@ import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import {
+  PAYOUT_BATCH_JOB,
+  payoutBatchJobId,
   PAYOUT_QUEUE_NAMES,
   PAYOUT_RUN_JOB,
   PAYOUT_RUN_JOB_OPTIONS,
   payoutRunJobId,
   type PayoutRun,
   type PayoutRunDetail,
+  type PayoutBatchJob,
   type PayoutRunsJob,
 } from '@mechabrim/contracts';
 import {
@@ -58,7 +61,8 @@ export class PayoutRunsService {
     @InjectModel(USER_MODEL) private readonly users: UserModel,
     @InjectModel(COMMUNITY_ALLOCATION_MODEL)
     private readonly allocations: CommunityAllocationModel,
-    @InjectQueue(PAYOUT_QUEUE_NAMES.payoutRuns) private readonly queue: Queue<PayoutRunsJob>,
+    @InjectQueue(PAYOUT_QUEUE_NAMES.payoutRuns)
+    private readonly queue: Queue<PayoutRunsJob | PayoutBatchJob>,
     private readonly runAllocations: RunAllocationsService,
   ) {
     this.dataDir = path.resolve(config.dataDir);
@@ -137,9 +141,22 @@ export class PayoutRunsService {
     };
   }
 
-  /** The run's Masav file, from the data folder (never outside it). */
+  /**
+   * The run's Masav file, from the data folder (never outside it). The first download is recorded
+   * on the file before it is read: from then on the worker does not write it again (a payout
+   * released later waits for the run's next file), so what the admin has is what marking it sent
+   * pays. A file the worker replaced between the read and the record is read again.
+   */
   async batchFile(id: string): Promise<{ content: Buffer; fileName: string }> {
-    const run = await this.runOf(id);
+    let run = await this.runOf(id);
+    for (let round = 0; run.batch && !run.batch.downloadedAt && round < 3; round += 1) {
+      const recorded = await this.runs.updateOne(
+        { _id: run._id, 'batch.fileKey': run.batch.fileKey, 'batch.downloadedAt': null },
+        { $set: { 'batch.downloadedAt': new Date() } },
+      );
+      if (recorded.modifiedCount === 1) break;
+      run = await this.runOf(id);
+    }
     if (!run.batch) throw new DomainError('not_found', m.noBatch);
     const file = path.resolve(this.dataDir, run.batch.fileKey);
     if (!file.startsWith(this.dataDir + path.sep)) throw new DomainError('not_found', m.noBatch);
@@ -150,26 +167,44 @@ export class PayoutRunsService {
     }
   }
 
-  /** The admin sent the file to the bank: the batch is dated and its payouts are paid. */
+  /**
+   * The admin sent the file to the bank: the batch is dated, and the transfers in that file (never
+   * a payout it lacks) are paid. Payouts of the run still planned then (released from a hold
+   * after the file was downloaded) get the run's next file from the worker.
+   */
   async markSent(id: string, adminId: string, now = new Date()) {
     const run = await this.runOf(id);
     if (run.status !== 'done') throw new DomainError('conflict', m.runStillRunning);
-    if (!run.batch) throw new DomainError('not_found', m.noBatch);
-    if (run.batch.sentAt) throw new DomainError('conflict', m.batchAlreadySent);
+    const batch = run.batch;
+    if (!batch) throw new DomainError('not_found', m.noBatch);
+    if (batch.sentAt) throw new DomainError('conflict', m.batchAlreadySent);
     const updated = await this.runs.updateOne(
-      { _id: run._id, 'batch.sentAt': null },
+      { _id: run._id, 'batch.fileKey': batch.fileKey, 'batch.sentAt': null },
       { $set: { 'batch.sentAt': now, 'batch.sentBy': adminId } },
     );
     if (updated.modifiedCount === 0) throw new DomainError('conflict', m.batchAlreadySent);
+    // A file written before its transfers' ids were kept holds every payout then planned.
+    const inFile = (ids: Types.ObjectId[] | null | undefined) => (ids ? { _id: { $in: ids } } : {});
     await this.payouts.updateMany(
-      { runId: run._id, status: 'planned' },
+      { runId: run._id, status: 'planned', ...inFile(batch.payoutIds) },
       { $set: { status: 'paid', paidAt: now } },
     );
     // The community fund's transfers in the same file.
     await this.allocations.updateMany(
-      { runId: run._id, status: 'planned' },
+      { runId: run._id, status: 'planned', ...inFile(batch.allocationIds) },
       { $set: { status: 'paid' } },
     );
+    if (await this.payouts.exists({ runId: run._id, status: 'planned' })) {
+      const runId = run._id.toHexString();
+      await this.queue.add(
+        PAYOUT_BATCH_JOB,
+        { runId },
+        {
+          ...PAYOUT_RUN_JOB_OPTIONS,
+          jobId: payoutBatchJobId(runId, (run.previousBatches?.length ?? 0) + 1),
+        },
+      );
+    }
     return {
       message: m.batchMarkedSent,
       run: toPayoutRun(await this.runOf(id), await this.statementsPending(run._id)),
@@ -193,12 +228,12 @@ export class PayoutRunsService {
       .lean<{ status: string; authorId: Types.ObjectId; grossAgorot: number }>();
     if (!payout) throw new DomainError('not_found', m.payoutNotFound);
     if (payout.status === 'returned') throw new DomainError('conflict', m.payoutAlreadyReturned);
-    if (payout.status !== 'paid' && payout.status !== 'planned')
-      throw new DomainError('conflict', m.payoutNotReturnable);
+    // Only money that left: a payout not yet sent is not in the bank's hands to return.
+    if (payout.status !== 'paid') throw new DomainError('conflict', m.payoutNotReturnable);
     try {
       await this.connection.transaction(async (session) => {
         const changed = await this.payouts.updateOne(
-          { _id: id, status: { $in: ['planned', 'paid'] } },
+          { _id: id, status: 'paid' },
           { $set: { status: 'returned', returnedAt: now, returnedBy: adminId } },
           { session },
         );

@@ -25,14 +25,21 @@ export interface StoredRun {
     carriedCount: number;
     carriedAgorot: number;
   } | null;
-  batch?: {
-    fileKey: string;
-    createdAt: Date;
-    credits: number;
-    totalAgorot: number;
-    sentAt?: Date | null;
-    sentBy?: string | null;
-  } | null;
+  batch?: StoredBatch | null;
+  previousBatches?: StoredBatch[];
+}
+
+/** A bank file of the run, as stored. */
+interface StoredBatch {
+  fileKey: string;
+  createdAt: Date;
+  credits: number;
+  totalAgorot: number;
+  payoutIds?: Types.ObjectId[] | null;
+  allocationIds?: Types.ObjectId[] | null;
+  downloadedAt?: Date | null;
+  sentAt?: Date | null;
+  sentBy?: string | null;
 }
 
 interface StoredStatementLine {

@@ -94,13 +94,14 @@ export class RunAllocationsService {
     if (allocation.status === 'returned') {
       throw new DomainError('conflict', m.allocationAlreadyReturned);
     }
-    if (allocation.status !== 'paid' && allocation.status !== 'planned') {
+    // Only money that left: a transfer not yet sent is not in the bank's hands to return.
+    if (allocation.status !== 'paid') {
       throw new DomainError('conflict', m.allocationNotReturnable);
     }
     try {
       await this.connection.transaction(async (session) => {
         const changed = await this.allocations.updateOne(
-          { _id: id, status: { $in: ['planned', 'paid'] } },
+          { _id: id, status: 'paid' },
           { $set: { status: 'returned', returnedAt: now, returnedBy: adminId } },
           { session },
         );

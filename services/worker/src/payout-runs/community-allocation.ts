@@ -149,6 +149,7 @@ export class CommunityAllocationStep {
         taxId: string;
       };
       return {
+        id: row._id,
         bankCode: row.bank.bankCode,
         branch: row.bank.branch,
         account: secret.account,

@@ -15,6 +15,7 @@ import { CommunityAllocationStep } from './community-allocation';
 import {
   payoutBatchFile,
   payoutBatchFileKey,
+  payoutBatchVersion,
   storePayoutBatch,
   type BatchPayout,
 } from './payout-batch';
@@ -24,6 +25,9 @@ import type { RunView } from './payout-run.types';
 interface StoredBatch {
   fileKey: string;
   credits: number;
+  payoutIds?: Types.ObjectId[] | null;
+  allocationIds?: Types.ObjectId[] | null;
+  downloadedAt?: Date | null;
   sentAt?: Date | null;
 }
 
@@ -41,10 +45,13 @@ interface BatchRow {
 }
 
 /**
- * Step 4's bank file: the Masav file of the run's payouts and allocations, once. A payout
- * released from a hold after it was written joins it while it is not sent (the file is written
- * again, the same key); once it was sent, the payouts still planned get a file of their own, the
- * next serial, and the sent one is kept in `previousBatches`.
+ * Step 4's bank file: the Masav file of the run's payouts and allocations, once, with the ids of
+ * what it transfers. A payout released from a hold after it was written joins it while no admin
+ * has downloaded it (the file is written again, under a new key); once downloaded, the file may
+ * be the one the bank gets, so it is left as it is, and the payout waits, planned, for the run's
+ * next file. Once a file was sent, the payouts still planned get a file of their own, the next
+ * serial (written here when a hold is released, or when the admin marks the file sent and some are
+ * left: the `batch` job), and the sent one is kept in `previousBatches`.
  */
 @Injectable()
 export class PayoutBatchStep {
@@ -61,26 +68,38 @@ export class PayoutBatchStep {
       .select({ batch: 1, previousBatches: 1 })
       .lean<{ batch?: StoredBatch | null; previousBatches?: StoredBatch[] }>();
     const sent = current?.batch?.sentAt ? current.batch : null;
+    const unsent = current?.batch && !sent ? current.batch : null;
+    // An admin has it: it may be what the bank gets. What it lacks waits for the next file.
+    if (unsent?.downloadedAt) return;
     const authorCredits = await this.authorCredits(run, sent !== null);
     // The community fund's transfers go in the run's first file, after the authors'.
-    const credits = sent
-      ? authorCredits
-      : [...authorCredits, ...(await this.community.batchCredits(run, this.key()))];
+    const allocationCredits = sent ? [] : await this.community.batchCredits(run, this.key());
+    const credits = [...authorCredits, ...allocationCredits];
     if (!credits.length) return;
-    // Written already with these credits (a repeated step): nothing to do.
-    if (current?.batch && !sent && current.batch.credits === credits.length) return;
+    const payoutIds = authorCredits.map((c) => c.id);
+    const allocationIds = allocationCredits.map((c) => c.id);
+    // Written already with these transfers (a repeated step): nothing to do.
+    if (
+      unsent &&
+      sameIds(unsent.payoutIds, payoutIds) &&
+      sameIds(unsent.allocationIds, allocationIds)
+    )
+      return;
     const serial = sent ? (current?.previousBatches?.length ?? 0) + 2 : 1;
-    const fileKey = payoutBatchFileKey(run.period, serial);
-    await storePayoutBatch(
-      this.config.dataDir,
-      fileKey,
-      payoutBatchFile(this.config.masav, run, credits, serial),
-    );
+    const content = payoutBatchFile(this.config.masav, run, credits, serial);
+    // A file written again gets a key of its own: a key always names the same bytes.
+    const fileKey = unsent
+      ? payoutBatchFileKey(run.period, serial, payoutBatchVersion(content))
+      : payoutBatchFileKey(run.period, serial);
+    await storePayoutBatch(this.config.dataDir, fileKey, content);
     const batch = {
       fileKey,
       createdAt: new Date(),
       credits: credits.length,
       totalAgorot: credits.reduce((sum, c) => sum + c.netAgorot, 0),
+      payoutIds,
+      allocationIds,
+      downloadedAt: null,
       sentAt: null,
       sentBy: null,
     };
@@ -89,8 +108,17 @@ export class PayoutBatchStep {
         { _id: run._id, 'batch.fileKey': sent.fileKey },
         { $set: { batch }, $push: { previousBatches: sent } },
       );
-    } else if (current?.batch) {
-      await this.runs.updateOne({ _id: run._id, 'batch.sentAt': null }, { $set: { batch } });
+    } else if (unsent) {
+      // Not if an admin downloaded the file meanwhile: theirs stays the run's file.
+      await this.runs.updateOne(
+        {
+          _id: run._id,
+          'batch.fileKey': unsent.fileKey,
+          'batch.sentAt': null,
+          'batch.downloadedAt': null,
+        },
+        { $set: { batch } },
+      );
     } else {
       await this.runs.updateOne({ _id: run._id, batch: null }, { $set: { batch } });
     }
@@ -108,6 +136,7 @@ export class PayoutBatchStep {
         unseal(this.key(), payout.bank.sealed, payout._id.toHexString()),
       ) as { account: string; taxId: string };
       return {
+        id: payout._id,
         bankCode: payout.bank.bankCode,
         branch: payout.bank.branch,
         account: secret.account,
@@ -122,4 +151,14 @@ export class PayoutBatchStep {
   private key(): Buffer {
     return payoutDetailsKey(this.config);
   }
+}
+
+/** Whether a stored file's ids are these (a file written before ids were kept never is). */
+function sameIds(
+  stored: readonly Types.ObjectId[] | null | undefined,
+  ids: readonly Types.ObjectId[],
+) {
+  if (!stored || stored.length !== ids.length) return false;
+  const have = new Set(stored.map(String));
+  return ids.every((id) => have.has(String(id)));
 }

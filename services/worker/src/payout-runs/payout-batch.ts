@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Types } from 'mongoose';
 import {
   agorot,
   writeMasavCreditFile,
@@ -8,13 +9,25 @@ import {
   type MasavInstitution,
 } from '@mechabrim/money';
 
-/** Where a period's bank file is kept, under `DATA_DIR` (the run's later files numbered on). */
-export function payoutBatchFileKey(period: string, serial = 1): string {
-  return serial === 1 ? `payouts/${period}.msv` : `payouts/${period}-${serial}.msv`;
+/**
+ * Where a period's bank file is kept, under `DATA_DIR` (the run's later files numbered on); a file
+ * written again before anyone downloaded it is kept under its content's digest (`version`), so a
+ * key always names the same bytes.
+ */
+export function payoutBatchFileKey(period: string, serial = 1, version?: string): string {
+  const name = serial === 1 ? period : `${period}-${serial}`;
+  return version ? `payouts/${name}.${version}.msv` : `payouts/${name}.msv`;
+}
+
+/** The first 16 hex digits of the file's SHA-256: its version in the key. */
+export function payoutBatchVersion(content: Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, 16);
 }
 
 /** One payout as the bank file takes it: the opened account and the net amount. */
 export interface BatchPayout {
+  /** The payout's (or the fund's allocation's) id: not in the file, recorded beside it. */
+  id: Types.ObjectId;
   bankCode: string;
   branch: string;
   account: string;

@@ -23,7 +23,9 @@ import { PayoutStatements } from './payout-statements';
  * moment, its period, the author's ledger and payouts), and the held row becomes the payout in one
  * transaction with its ledger entry: conditional on the row still being held, and the entry keyed
  * by the payout's id, so a repeated job or two workers pay it exactly once. Then the run's bank
- * file takes it (`PayoutBatchStep`), its statement is drawn again, and the run's totals follow.
+ * file takes it (`PayoutBatchStep`: the run's file while no admin has downloaded it, else the
+ * run's next one, once that is marked sent), its statement is drawn again, and the run's totals
+ * follow.
  */
 @Injectable()
 export class PayoutReleaseStep {

@@ -1,6 +1,8 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import {
+  PAYOUT_BATCH_JOB,
+  payoutBatchJobSchema,
   PAYOUT_QUEUE_NAMES,
   PAYOUT_RELEASE_JOB,
   PAYOUT_RUN_JOB,
@@ -11,6 +13,7 @@ import {
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { reportQueueOutages } from '../queue-connection';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
+import { PayoutBatchStep } from './payout-batch-step';
 import { PayoutReleaseStep } from './payout-release';
 import { PayoutRunService, type AuthorOutcome, type RunTotals } from './payout-run.service';
 
@@ -21,8 +24,9 @@ export const PAYOUT_RUN_SCHEDULER_ID = 'payout-runs-monthly';
 export const PAYOUT_RUN_SCHEDULE = { pattern: '0 6 15 * *', tz: 'Asia/Jerusalem' } as const;
 
 /**
- * `payout-runs`: the monthly payout run, on its schedule or when an admin starts it, and the
- * payment of a payout an admin released from its hold (`release`). One job at
+ * `payout-runs`: the monthly payout run, on its schedule or when an admin starts it, the
+ * payment of a payout an admin released from its hold (`release`), and the run's next bank file
+ * after one was sent without some of its payouts (`batch`). One job at
  * a time per worker; two workers on the same run meet on the unique keys of its steps.
  */
 @Processor(PAYOUT_QUEUE_NAMES.payoutRuns, { ...WORKER_LOCK_SETTINGS, concurrency: 1 })
@@ -33,6 +37,7 @@ export class PayoutRunsProcessor extends WorkerHost implements OnModuleInit, OnM
   constructor(
     private readonly runs: PayoutRunService,
     private readonly release: PayoutReleaseStep,
+    private readonly batch: PayoutBatchStep,
     @InjectQueue(PAYOUT_QUEUE_NAMES.payoutRuns) private readonly queue: Queue,
   ) {
     super();
@@ -73,7 +78,20 @@ export class PayoutRunsProcessor extends WorkerHost implements OnModuleInit, OnM
 
   async process(
     job: Job,
-  ): Promise<{ period: string; totals: RunTotals | null } | { released: AuthorOutcome }> {
+  ): Promise<
+    | { period: string; totals: RunTotals | null }
+    | { released: AuthorOutcome }
+    | { batchWritten: string }
+  > {
+    if (job.name === PAYOUT_BATCH_JOB) {
+      const parsed = payoutBatchJobSchema.safeParse(job.data);
+      if (!parsed.success)
+        throw new UnrecoverableError(`invalid payout batch payload: ${parsed.error.message}`);
+      const run = await this.runs.openRun(parsed.data.runId, new Date());
+      if (!run) throw new UnrecoverableError(`payout run ${parsed.data.runId} does not exist`);
+      await this.batch.write(run);
+      return { batchWritten: run.period };
+    }
     if (job.name === PAYOUT_RELEASE_JOB) {
       const released = payoutReleaseJobSchema.safeParse(job.data);
       if (!released.success)
