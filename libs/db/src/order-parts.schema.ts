@@ -146,6 +146,12 @@ export const PrintRecordSchema = new Schema(
     /** Which worker job holds the handoff, and until when (one handoff in flight per order). */
     claimedBy: { type: String, default: null },
     claimedUntil: { type: Date, default: null },
+    /**
+     * A handoff failed without the partner's answer (a timeout, a 5xx, an answer cut short): the
+     * partner may have made the job. Until a retry learns its id (the handoff key finds it) or the
+     * partner refuses outright, a cancellation cannot know there is no job to stop, so it waits.
+     */
+    uncertainSince: { type: Date, default: null },
     providerStatus: { type: String, default: null },
     providerStatusAt: { type: Date, default: null },
     /**

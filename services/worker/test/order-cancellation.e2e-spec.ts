@@ -163,6 +163,44 @@ describe('cancelling stops the press and gives the money back', () => {
     ).toBe(0);
   });
 
+  it("a handoff whose answer was lost: the cancellation waits for the job's id and stops it, never leaving it to print", async () => {
+    const { ctx, printer } = held;
+    // The partner makes the job and its answer never arrives, nor its webhook (our callback
+    // address unreachable for a while): no one here knows the job exists.
+    printer.loseNextCreateAnswers(1);
+    printer.holdWebhooks(true);
+    try {
+      const before = printer.jobs.size;
+      const orderId = await buy(held, buyer);
+      await until('the lost answer', async () => {
+        const print = (await orderOf(held, orderId))?.print as
+          { lastError?: string | null; jobId?: string | null } | undefined;
+        return print?.lastError && !print.jobId ? true : undefined;
+      });
+      expect(printer.jobs.size).toBe(before + 1);
+
+      let res = await ctx.http.post<{ message: string }>(
+        `/api/orders/${orderId}/cancel`,
+        {},
+        { token: buyer },
+      );
+      if (res.status === 409) {
+        // Refused while no one knows the job: the handoff's retry finds it by its key.
+        expect(res.body.message).toMatch(/[\u0590-\u05FF]/);
+        expect((await orderOf(held, orderId))?.status).not.toBe('cancelled');
+        await handedOff(held, orderId);
+        res = await ctx.http.post(`/api/orders/${orderId}/cancel`, {}, { token: buyer });
+      }
+      expect(res.status).toBe(200);
+      const jobs = [...printer.jobs.values()].filter((job) => job.external_id === orderId);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]?.status.name).toBe('CANCELED');
+      expect((await orderOf(held, orderId))?.print?.jobId).toBe(String(jobs[0]?.id));
+    } finally {
+      printer.holdWebhooks(false);
+    }
+  });
+
   it('a replayed refund job moves no money twice and issues no second credit note', async () => {
     const { ctx } = held;
     const orderId = await buy(held, buyer);

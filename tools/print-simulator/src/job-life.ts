@@ -194,8 +194,12 @@ export class JobLife {
     attempt(0);
   }
 
+  /** While true, no webhook reaches its address: each counts as not taken and is retried. */
+  webhooksHeld = false;
+
   private async post(record: SentWebhook): Promise<boolean> {
     if (!this.options.webhookUrl) return true;
+    if (this.webhooksHeld) return false;
     try {
       const answer = await fetch(this.options.webhookUrl, {
         method: 'POST',

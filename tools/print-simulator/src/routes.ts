@@ -46,8 +46,8 @@ export class PrintRoutes {
   readonly jobs = new Map<number, SimulatedJob>();
   /** Calls received per route, failed and refused ones included. */
   readonly calls = { create: 0, cost: 0, cancel: 0 };
-  /** How many of the next calls per route answer 503. */
-  readonly failing = { create: 0, quotes: 0, cancels: 0 };
+  /** How many of the next calls per route answer 503 (`createdButLost`: after creating the job). */
+  readonly failing = { create: 0, quotes: 0, cancels: 0, createdButLost: 0 };
   private readonly byKey = new Map<string, SimulatedJob>();
   private readonly tokens = new Set<string>();
   private nextId = 1000;
@@ -138,8 +138,12 @@ export class PrintRoutes {
     const job = this.newJob(parsed.data, key);
     this.jobs.set(job.id, job);
     this.byKey.set(key, job);
-    json(response, 201, publicJob(job));
     this.life.run(job, this.options.decide(parsed.data));
+    if (this.failing.createdButLost > 0) {
+      this.failing.createdButLost -= 1;
+      return json(response, 503, unavailable);
+    }
+    json(response, 201, publicJob(job));
   }
 
   private newJob(request: PrintJobCreate, idempotencyKey: string): SimulatedJob {

@@ -154,6 +154,16 @@ describe('print simulator over HTTP', () => {
     expect((await create(job('order-c'), 'order-c-key')).status).toBe(201);
   });
 
+  it("can lose a create call's answer: the job exists, and the retry with its key finds it", async () => {
+    simulator.loseNextCreateAnswers(1);
+    const before = simulator.jobs.size;
+    expect((await create(job('order-lost'), 'order-lost-key')).status).toBe(503);
+    expect(simulator.jobs.size).toBe(before + 1);
+    const retried = await create(job('order-lost'), 'order-lost-key');
+    expect(retried.status).toBe(200);
+    expect(simulator.jobs.size).toBe(before + 1);
+  });
+
   it('answers 400 to a body that is not a print job', async () => {
     expect((await create({ external_id: 'x' }, 'bad-key')).status).toBe(400);
   });

@@ -71,6 +71,12 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     failNextCancels: (count) => {
       routes.failing.cancels = count;
     },
+    loseNextCreateAnswers: (count) => {
+      routes.failing.createdButLost = count;
+    },
+    holdWebhooks: (held) => {
+      life.webhooksHeld = held;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         life.stop();

@@ -89,5 +89,15 @@ export interface PrintSimulator {
   failNextQuotes(count: number): void;
   /** Makes the next N `PUT /print-jobs/{id}/status/` calls answer 503. */
   failNextCancels(count: number): void;
+  /**
+   * Makes the next N `POST /print-jobs/` calls create their job and then answer 503, as when the
+   * answer is lost on its way back: the caller cannot know the job exists.
+   */
+  loseNextCreateAnswers(count: number): void;
+  /**
+   * Holds every webhook back (each counts as not taken, and is retried on its schedule) while
+   * `held` is true, as when our callback address is unreachable.
+   */
+  holdWebhooks(held: boolean): void;
   stop(): Promise<void>;
 }

@@ -59,7 +59,9 @@ const newRefundRef = () => `rf_${randomBytes(16).toString('base64url')}`;
  *    production started is a 409 and nothing changes. An order not handed off yet needs no call:
  *    the cancellation is written only while no handoff is in flight (no live claim on
  *    `print.claimedBy`), and the worker claims only printable orders, so one of the two wins. A
- *    handoff in flight is waited for (a few seconds) and its job then cancelled.
+ *    handoff in flight is waited for (a few seconds) and its job then cancelled; so is one whose
+ *    answer was lost (`print.uncertainSince`: the partner may have made a job we have no id for),
+ *    until its retry or the partner's webhook names the job.
  * 2. **One transaction**: the order becomes `cancelled` with its fee and refund; a refund record
  *    (`pending`, with its own reference) and its `refunds` job in the outbox; every sale entry its
  *    split wrote, and its shipping fee's, gets a reversing entry, and the platform's fee its entry,
@@ -141,12 +143,13 @@ export class OrderCancellationService {
     const paid = agorot(order.amountDueAgorot ?? order.totalAmountAgorot);
     const { fee, refund } = cancellationRefundOf(paid);
     const refundRef = newRefundRef();
-    // No handoff in flight: never handed off and no live claim, or the job this cancellation
+    // No handoff in flight: never handed off, no live claim and no handoff whose answer was lost
+    // (the partner may have made a job no one knows the id of), or the job this cancellation
     // stopped at the partner.
     const pressStopped = [
       { print: null },
-      { 'print.jobId': null, 'print.claimedBy': null },
-      { 'print.jobId': null, 'print.claimedUntil': { $lt: at } },
+      { 'print.jobId': null, 'print.uncertainSince': null, 'print.claimedBy': null },
+      { 'print.jobId': null, 'print.uncertainSince': null, 'print.claimedUntil': { $lt: at } },
       ...(stoppedJob ? [{ 'print.jobId': stoppedJob }] : []),
     ];
     let reversed = 0;

@@ -237,7 +237,11 @@ export class PrintCallbackService {
     const set: Record<string, unknown> = {};
     if (order.print) {
       set['print.parcels'] = parcels;
-      if (!order.print.jobId) set['print.jobId'] = String(job.id);
+      if (!order.print.jobId) {
+        set['print.jobId'] = String(job.id);
+        // The job a handoff without an answer may have made: now it is known, and can be stopped.
+        set['print.uncertainSince'] = null;
+      }
       if (latest) {
         set['print.providerStatus'] = job.status.name;
         set['print.providerStatusAt'] = changedAt;

@@ -158,6 +158,8 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
             'print.lastError': message.slice(0, 1000),
             'print.claimedBy': null,
             'print.claimedUntil': null,
+            // No answer is no proof there is no job: cancellations wait until a retry knows.
+            'print.uncertainSince': refused ? null : new Date(),
             ...(last
               ? {
                   'print.needsAttention': {
@@ -254,6 +256,7 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
             'print.needsAttention': null,
             'print.claimedBy': null,
             'print.claimedUntil': null,
+            'print.uncertainSince': null,
           },
         },
         { session },
