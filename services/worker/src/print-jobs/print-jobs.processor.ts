@@ -148,35 +148,43 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
       });
       return { outcome: 'handed-off', jobId: accepted.jobId };
     } catch (error) {
-      const message = messageOf(error);
-      const refused = error instanceof PrintJobRefusedError;
-      const last = refused || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await this.orders.updateOne(
-        { _id: orderId, 'print.jobId': null },
-        {
-          $set: {
-            'print.lastError': message.slice(0, 1000),
-            'print.claimedBy': null,
-            'print.claimedUntil': null,
-            // No answer is no proof there is no job: cancellations wait until a retry knows.
-            'print.uncertainSince': refused ? null : new Date(),
-            ...(last
-              ? {
-                  'print.needsAttention': {
-                    reason: workerStringsHe.print.handoffFailed(
-                      job.attemptsMade + 1,
-                      message.slice(0, 300),
-                    ),
-                    at: new Date(),
-                  },
-                }
-              : {}),
-          },
-        },
-      );
-      if (refused) throw new UnrecoverableError(message);
+      await this.recordFailure(orderId, job, error);
+      if (error instanceof PrintJobRefusedError) throw new UnrecoverableError(messageOf(error));
       throw error;
     }
+  }
+
+  /**
+   * A failed handoff: its error, the claim freed for the retry, and, on the last try or a refusal,
+   * a note for an admin. A failure without the partner's answer leaves the handoff uncertain.
+   */
+  private async recordFailure(orderId: Types.ObjectId, job: Job, error: unknown): Promise<void> {
+    const message = messageOf(error);
+    const refused = error instanceof PrintJobRefusedError;
+    const last = refused || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    await this.orders.updateOne(
+      { _id: orderId, 'print.jobId': null },
+      {
+        $set: {
+          'print.lastError': message.slice(0, 1000),
+          'print.claimedBy': null,
+          'print.claimedUntil': null,
+          // No answer is no proof there is no job: cancellations wait until a retry knows.
+          'print.uncertainSince': refused ? null : new Date(),
+          ...(last
+            ? {
+                'print.needsAttention': {
+                  reason: workerStringsHe.print.handoffFailed(
+                    job.attemptsMade + 1,
+                    message.slice(0, 300),
+                  ),
+                  at: new Date(),
+                },
+              }
+            : {}),
+        },
+      },
+    );
   }
 
   /**
