@@ -179,7 +179,7 @@ export const OrderSchema = new Schema(
           failureCode: { type: String, default: null },
           failureMessage: { type: String, default: null },
           notifyLog: { type: [NotifyLogEntrySchema], default: [] },
-          /** Each opening of the hosted page, newest last (at most the last 20 are kept). */
+          /** Each opening of the hosted page, newest last (all kept; at most 20 an order). */
           attempts: { type: [PaymentAttemptSchema], default: [] },
         },
         { _id: false },

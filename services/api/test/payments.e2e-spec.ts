@@ -169,6 +169,24 @@ describe('payments: create, simulator, notify, outbox', () => {
     expect(await ctx.orders.countDocuments({ idempotencyKey: key })).toBe(1);
   });
 
+  it("keeps every page it opened for an order: past the most, none is opened, and the first page's payment still pays", async () => {
+    const key = freshKey();
+    const first = await create(createRequest(), key);
+    expect(first.status).toBe(201);
+    for (let opened = 1; opened < 20; opened += 1) {
+      expect((await create(createRequest(), key)).status).toBe(201);
+    }
+    const tooMany = expectError(await create(createRequest(), key), 429);
+    expect(tooMany.message).toMatch(/[\u0590-\u05FF]/);
+    const stored = await ctx.orders
+      .findById(first.body.order_id)
+      .lean<{ payment: { attempts: { ref: string }[] } }>();
+    expect(stored?.payment.attempts).toHaveLength(20);
+    expect(stored?.payment.attempts[0]?.ref).toBe(first.body.transaction_id);
+    await payInFrame(first.body.payment_url, first.body.form_data, { ccno: APPROVED });
+    expect((await order(first.body.order_id))?.status).toBe('paid');
+  });
+
   it('refuses the same key with another cart', async () => {
     const key = freshKey();
     expect((await create(createRequest(), key)).status).toBe(201);

@@ -266,6 +266,8 @@ export const messagesHe = {
     shippingUnavailable: 'שיטת המשלוח שנבחרה אינה מגיעה לאזור המשלוח. נא לבחור שיטה אחרת.',
     idempotencyKeyReused: 'מזהה הבקשה כבר שימש להזמנה אחרת. נא לרענן את דף התשלום ולנסות שוב.',
     orderNotPending: 'ההזמנה הזאת כבר אינה ממתינה לתשלום.',
+    tooManyAttempts:
+      'דף התשלום של ההזמנה הזאת נפתח פעמים רבות מדי. אפשר לחזור לסל הקניות ולהתחיל תשלום חדש.',
     orderDescription: (count: number) =>
       count === 1 ? 'ספר אחד מחנות מחברים' : `${count} ספרים מחנות מחברים`,
     paymentNotFound: 'התשלום לא נמצא',

@@ -25,7 +25,7 @@ import { messagesHe } from '../common/messages.he';
 import type { ApiConfig } from '../config/api-config';
 import { API_CONFIG } from '../config/config.module';
 import { mergeItems, priceOrder, type CatalogueBook, type PricedOrder } from './order-pricing';
-import { KEPT_PAYMENT_ATTEMPTS, newPaymentRef } from './payment-attempts';
+import { MAX_PAYMENT_ATTEMPTS, newPaymentRef } from './payment-attempts';
 import {
   amountDueOf,
   paymentOrderOf,
@@ -138,12 +138,23 @@ export class PaymentCreateService {
     if (effectiveOrderStatus(order) !== 'pending_payment') {
       throw new DomainError('conflict', messagesHe.payments.orderNotPending);
     }
+    if ((order.payment?.attempts?.length ?? 0) >= MAX_PAYMENT_ATTEMPTS) {
+      throw new DomainError('too_many_requests', messagesHe.payments.tooManyAttempts);
+    }
     const attempt = newAttempt(amountDueOf(order));
+    // Never an attempt dropped to make room: a payment through its page would find no order.
     const recorded = await this.orders.updateOne(
-      { _id: order._id, status: 'pending_payment' },
-      { $push: { 'payment.attempts': { $each: [attempt], $slice: -KEPT_PAYMENT_ATTEMPTS } } },
+      {
+        _id: order._id,
+        status: 'pending_payment',
+        [`payment.attempts.${MAX_PAYMENT_ATTEMPTS - 1}`]: { $exists: false },
+      },
+      { $push: { 'payment.attempts': attempt } },
     );
     if (recorded.modifiedCount === 0) {
+      const now = await this.orders.findById(order._id).lean<PayableOrder>().exec();
+      if (now && effectiveOrderStatus(now) === 'pending_payment')
+        throw new DomainError('too_many_requests', messagesHe.payments.tooManyAttempts);
       throw new DomainError('conflict', messagesHe.payments.orderNotPending);
     }
     return this.respond(order, attempt);
