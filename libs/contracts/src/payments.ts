@@ -257,8 +257,12 @@ export type PaymentFrameAction = Exclude<PaymentFrameMessage, { type: 'FRAME_HEI
  */
 export const UNAPPLIED_PAYMENT_OUTCOMES = ['foreign', 'mismatch'] as const;
 
-/** Where the refund of an unapplied payment stands. */
-export const PAYMENT_REFUND_STATES = ['needed', 'requested', 'refunded'] as const;
+/**
+ * Where the refund of an unapplied payment stands: `needed` when recorded, `requested` once an
+ * admin asked for it (the worker credits the card through the payment port), `refunded`, or
+ * `failed` (declined or unreachable; an admin may ask again).
+ */
+export const PAYMENT_REFUND_STATES = ['needed', 'requested', 'refunded', 'failed'] as const;
 export type PaymentRefundState = (typeof PAYMENT_REFUND_STATES)[number];
 
 /** One payment that took money without paying its order (`GET /api/admin/payments/unapplied`). */
@@ -276,6 +280,9 @@ export const unappliedPaymentSchema = z.object({
     state: z.enum(PAYMENT_REFUND_STATES),
     requested_at: z.string().nullable(),
     requested_by: z.string().nullable(),
+    refunded_at: z.string().nullable(),
+    /** Why the last try failed, in Hebrew. */
+    error: z.string().nullable(),
   }),
 });
 export type UnappliedPayment = z.infer<typeof unappliedPaymentSchema>;

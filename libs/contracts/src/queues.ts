@@ -72,12 +72,17 @@ export type ReceiptsJob = z.infer<typeof receiptsJobSchema>;
 
 /**
  * `refunds`: give back one refund of the order (a cancellation or a return) through the payment
- * port, then issue its credit note and mail the buyer. The amount is read from the order.
+ * port, then issue its credit note and mail the buyer; or (`unappliedTransactionId`) give back a
+ * payment that took money without paying the order, which an admin asked to refund. The amount
+ * is read from the order.
  */
-export const refundsJobSchema = z.strictObject({
-  orderId: orderIdField,
-  refundRef: refundRefSchema,
-});
+export const refundsJobSchema = z.union([
+  z.strictObject({ orderId: orderIdField, refundRef: refundRefSchema }),
+  z.strictObject({
+    orderId: orderIdField,
+    unappliedTransactionId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+  }),
+]);
 export type RefundsJob = z.infer<typeof refundsJobSchema>;
 
 /** Every order queue's payload schema, by queue name. */

@@ -31,14 +31,26 @@ export const NotifyLogEntrySchema = new Schema(
     signature: { type: String, enum: ['valid', 'unsigned'], default: null },
     /**
      * Money taken without paying the order is given back: `needed` when recorded, `requested`
-     * once an admin asked for it (the payment port has no refund yet), `refunded` when done.
+     * once an admin asked for it (a `refunds` job credits the card through the payment port),
+     * `refunded` when done, `failed` when the provider declined or could not be reached (an admin
+     * may ask again: the same `ref` is the provider's duplicate guard).
      */
     refund: {
       type: new Schema(
         {
-          state: { type: String, enum: ['needed', 'requested', 'refunded'], required: true },
+          state: {
+            type: String,
+            enum: ['needed', 'requested', 'refunded', 'failed'],
+            required: true,
+          },
           requestedAt: { type: Date, default: null },
           requestedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+          ref: { type: String, default: null },
+          refundedAt: { type: Date, default: null },
+          /** The provider's credit transaction. */
+          creditTransactionId: { type: String, default: null },
+          lastError: { type: String, default: null },
+          attempts: { type: Number, default: 0 },
         },
         { _id: false },
       ),

@@ -242,6 +242,13 @@ describe('a payment nobody else can freeze', () => {
     });
     const again = await ctx.http.post<UnappliedPayment>(path, {}, { token: admin });
     expect(again.body.refund).toEqual(requested.body.refund);
+    // Queued for the worker once, with the request, however often it is asked.
+    expect(
+      await ctx.outbox.countDocuments({
+        type: 'refunds',
+        'payload.unappliedTransactionId': newest.transaction_id,
+      }),
+    ).toBe(1);
     const stillNeeded = await ctx.http.get<UnappliedPaymentsAnswer>(
       '/api/admin/payments/unapplied?refund=needed',
       { token: admin },

@@ -107,6 +107,7 @@ export const workerStringsHe = {
   /** Why a refund did not reach the card, as the admins' list of refunds shows it. */
   refunds: {
     description: (orderRef: string) => `זיכוי הזמנה ${orderRef}`,
+    unappliedDescription: (orderRef: string) => `החזר תשלום כפול או שגוי להזמנה ${orderRef}`,
     noCardTransaction:
       'להזמנה אין עסקת אשראי לזכות (הזמנה מלפני התשלום המקוון). יש להחזיר את הכסף ידנית.',
     unavailable: (detail: string) => `חברת הסליקה לא ענתה גם אחרי כל הניסיונות החוזרים: ${detail}`,

@@ -1,4 +1,9 @@
-import { ORDER_JOB_NAME, type PaymentCreateResponse } from '@mechabrim/contracts';
+import {
+  ORDER_JOB_NAME,
+  type PaymentCreateResponse,
+  type UnappliedPayment,
+  type UnappliedPaymentsAnswer,
+} from '@mechabrim/contracts';
 import { until } from '@mechabrim/testing';
 import { Types } from 'mongoose';
 // The cancellation crosses every service: the API asks the print partner and writes the order, its
@@ -244,6 +249,70 @@ describe('cancelling stops the press and gives the money back', () => {
       ),
     );
     expect(cancelled?.createdAt.getTime()).toBeGreaterThanOrEqual(confirmation?.sentAt.getTime());
+  });
+
+  it("an admin's refund of a second payment of a paid order credits that payment once", async () => {
+    const { ctx } = held;
+    // Two tabs: the same checkout opened twice, each page paid.
+    const request = {
+      items: [{ id: String(ctx.books.available[0]), quantity: 1 }],
+      client: BUYER,
+      shipping_method: 'standard',
+      shipping_region: 'israel-centre',
+    };
+    const key = `cancel-twice-${Date.now()}`;
+    const pages = [];
+    for (let tab = 0; tab < 2; tab += 1) {
+      const created = await ctx.http.post<PaymentCreateResponse>('/api/payments/create', request, {
+        token: buyer,
+        headers: { 'idempotency-key': key },
+      });
+      expect(created.status).toBe(201);
+      pages.push(created.body);
+    }
+    for (const page of pages) {
+      await payInFrame(page.payment_url, page.form_data, { ccno: '4580458045804580' });
+    }
+    const orderId = pages[0]?.order_id ?? '';
+    const listed = await ctx.http.get<UnappliedPaymentsAnswer>(
+      '/api/admin/payments/unapplied?refund=needed',
+      { token: admin },
+    );
+    const second = listed.body.payments.find((payment) => payment.order_id === orderId);
+    expect(second).toMatchObject({ outcome: 'foreign', order_status: expect.any(String) });
+    const path = `/api/admin/payments/unapplied/${orderId}/${second?.transaction_id}/refund`;
+    const asked = await ctx.http.post<UnappliedPayment>(path, {}, { token: admin });
+    expect(asked.status).toBe(200);
+    expect(asked.body.refund.state).toBe('requested');
+    // A double click asks once.
+    expect((await ctx.http.post(path, {}, { token: admin })).status).toBe(200);
+
+    const done = await until('the refund of the second payment', async () => {
+      const answer = await ctx.http.get<UnappliedPaymentsAnswer>(
+        '/api/admin/payments/unapplied?refund=refunded',
+        { token: admin },
+      );
+      return answer.body.payments.find((p) => p.transaction_id === second?.transaction_id);
+    });
+    expect(done.refund).toMatchObject({ state: 'refunded', refunded_at: expect.any(String) });
+    const stored = await ctx.orders.findById(orderId).lean<{
+      status: string;
+      payment: { transactionId: string; notifyLog: { refund?: { ref: string } | null }[] };
+    }>();
+    const ref = stored?.payment.notifyLog.find((entry) => entry.refund)?.refund?.ref;
+    const credits = ctx.simulator.refunds.filter((credit) => credit.DCdisable === ref);
+    expect(credits).toHaveLength(1);
+    expect(credits[0]?.sum).toBe(second?.amount.toFixed(2));
+    expect(credits[0]?.reference_txn_id).toBe(second?.transaction_id);
+    // The order stays paid by its first payment, whose transaction is not the one credited.
+    expect(stored?.payment.transactionId).not.toBe(second?.transaction_id);
+    expect(stored?.status).not.toBe('cancelled');
+    // Asked again once refunded: nothing more.
+    expect(
+      (await ctx.http.post<UnappliedPayment>(path, {}, { token: admin })).body.refund.state,
+    ).toBe('refunded');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ctx.simulator.refunds.filter((credit) => credit.DCdisable === ref)).toHaveLength(1);
   });
 
   it('a declined refund is shown to admins, who try it again', async () => {

@@ -39,7 +39,7 @@ export class AdminPaymentsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Refund an unapplied payment: recorded as requested (the payment port has no refund yet); asking again changes nothing',
+      'Refund an unapplied payment: recorded as requested and credited to the card by the worker; asking again while requested or refunded changes nothing, after a failure tries again',
   })
   @ApiParam({ name: 'orderId' })
   @ApiParam({ name: 'transactionId' })

@@ -1,17 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Types, type PipelineStage } from 'mongoose';
-import type {
-  PaymentRefundState,
-  UnappliedPayment,
-  UnappliedPaymentsAnswer,
-  UnappliedPaymentsQuery,
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { Types, type Connection, type PipelineStage } from 'mongoose';
+import {
+  ORDER_QUEUE_NAMES,
+  type PaymentRefundState,
+  type RefundsJob,
+  type UnappliedPayment,
+  type UnappliedPaymentsAnswer,
+  type UnappliedPaymentsQuery,
 } from '@mechabrim/contracts';
-import { ORDER_MODEL, type OrderModel } from '@mechabrim/db';
+import { ORDER_MODEL, OUTBOX_MODEL, type OrderModel, type OutboxModel } from '@mechabrim/db';
 import { agorot, toShekels } from '@mechabrim/money';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
+import { OutboxRelay } from './outbox-relay.service';
 
 const LIST_LIMIT = 100;
 
@@ -30,19 +34,31 @@ interface UnappliedRow {
       state: PaymentRefundState;
       requestedAt: Date | null;
       requestedBy: Types.ObjectId | null;
+      ref?: string | null;
+      refundedAt?: Date | null;
+      lastError?: string | null;
     };
   };
 }
 
+/** The states an admin's refund request starts from: never asked, or failed and asked again. */
+const REQUESTABLE: PaymentRefundState[] = ['needed', 'failed'];
+
 /**
  * The admins' view of money taken that did not pay its order (`foreign` and `mismatch` entries
- * of the orders' payment histories) and their refund. The payment port has no refund operation
- * yet, so an admin's refund is recorded as `requested` — the state a provider-side refund (or the
- * person doing it in the provider's back office) takes on from there.
+ * of the orders' payment histories) and their refund. An admin's refund is recorded as
+ * `requested` with its `refunds` job's outbox row in one transaction; the worker credits the card
+ * through the payment port (the refund's own reference is the provider's duplicate guard, kept
+ * when a failed refund is asked again) and records it `refunded` or `failed`.
  */
 @Injectable()
 export class UnappliedPaymentsService {
-  constructor(@InjectModel(ORDER_MODEL) private readonly orders: OrderModel) {}
+  constructor(
+    @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
+    @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
+    @InjectConnection() private readonly connection: Connection,
+    private readonly relay: OutboxRelay,
+  ) {}
 
   async list(query: UnappliedPaymentsQuery): Promise<UnappliedPaymentsAnswer> {
     const states = query.refund ? [query.refund] : ['needed', 'requested', 'refunded'];
@@ -56,29 +72,61 @@ export class UnappliedPaymentsService {
     return { payments: rows.map(answerOf) };
   }
 
-  /** Records the admin's refund request; asking again answers the payment as it stands. */
+  /**
+   * Records the admin's refund request and queues it (once: only from `needed` or `failed`);
+   * asking again while it is requested or done answers the payment as it stands.
+   */
   async requestRefund(
     admin: AuthenticatedUser,
     orderId: string,
     transactionId: string,
   ): Promise<UnappliedPayment> {
     const id = new Types.ObjectId(orderId);
-    await this.orders.updateOne(
-      {
-        _id: id,
-        'payment.notifyLog': { $elemMatch: { transactionId, 'refund.state': 'needed' } },
-      },
-      {
-        $set: {
-          'payment.notifyLog.$[entry].refund': {
-            state: 'requested',
-            requestedAt: new Date(),
-            requestedBy: new Types.ObjectId(admin.id),
+    const current = await this.entryOf(id, transactionId);
+    if (current && REQUESTABLE.includes(current.entry.refund.state)) {
+      const ref = current.entry.refund.ref ?? `rf_${randomBytes(16).toString('base64url')}`;
+      const at = new Date();
+      const queued = await this.connection.transaction(async (session) => {
+        const written = await this.orders.updateOne(
+          {
+            _id: id,
+            'payment.notifyLog': {
+              $elemMatch: { transactionId, 'refund.state': { $in: REQUESTABLE } },
+            },
           },
-        },
-      },
-      { arrayFilters: [{ 'entry.transactionId': transactionId, 'entry.refund.state': 'needed' }] },
-    );
+          {
+            $set: {
+              'payment.notifyLog.$[entry].refund.state': 'requested',
+              'payment.notifyLog.$[entry].refund.requestedAt': at,
+              'payment.notifyLog.$[entry].refund.requestedBy': new Types.ObjectId(admin.id),
+              'payment.notifyLog.$[entry].refund.ref': ref,
+              'payment.notifyLog.$[entry].refund.lastError': null,
+            },
+          },
+          {
+            session,
+            arrayFilters: [
+              { 'entry.transactionId': transactionId, 'entry.refund.state': { $in: REQUESTABLE } },
+            ],
+          },
+        );
+        if (written.modifiedCount === 0) return false;
+        const job: RefundsJob = { orderId, unappliedTransactionId: transactionId };
+        await this.outbox.create(
+          [{ type: ORDER_QUEUE_NAMES.refunds, payload: job, createdAt: at }],
+          { session },
+        );
+        return true;
+      });
+      if (queued) this.relay.nudge();
+    }
+    const row = await this.entryOf(id, transactionId);
+    if (!row) throw new DomainError('not_found', messagesHe.payments.unappliedNotFound);
+    return answerOf(row);
+  }
+
+  /** The payment's history entry with a refund, or null. */
+  private async entryOf(id: Types.ObjectId, transactionId: string): Promise<UnappliedRow | null> {
     const [row] = await this.rows([
       { $match: { _id: id } },
       { $unwind: '$payment.notifyLog' },
@@ -90,8 +138,7 @@ export class UnappliedPaymentsService {
       },
       { $limit: 1 },
     ]);
-    if (!row) throw new DomainError('not_found', messagesHe.payments.unappliedNotFound);
-    return answerOf(row);
+    return row ?? null;
   }
 
   private rows(stages: PipelineStage[]): Promise<UnappliedRow[]> {
@@ -125,6 +172,8 @@ function answerOf({ orderId, orderStatus, entry }: UnappliedRow): UnappliedPayme
       state: entry.refund.state,
       requested_at: entry.refund.requestedAt?.toISOString() ?? null,
       requested_by: entry.refund.requestedBy?.toHexString() ?? null,
+      refunded_at: entry.refund.refundedAt?.toISOString() ?? null,
+      error: entry.refund.state === 'failed' ? (entry.refund.lastError ?? null) : null,
     },
   };
 }

@@ -6,8 +6,12 @@ import { ORDER_MODEL, OrderSchema } from '@mechabrim/db';
 import { ReceiptsModule } from '../receipts/receipts.module';
 import { paymentRefundsProvider } from './payment-refunds';
 import { RefundsProcessor } from './refunds.processor';
+import { UnappliedRefunds } from './unapplied-refunds';
 
-/** Refunds of cancelled (and returned) orders: the money back, the credit note, the mail. */
+/**
+ * Refunds of cancelled (and returned) orders: the money back, the credit note, the mail; and of
+ * payments that took money without paying their order.
+ */
 @Module({
   imports: [
     ReceiptsModule,
@@ -15,6 +19,6 @@ import { RefundsProcessor } from './refunds.processor';
     BullModule.registerQueue({ name: ORDER_QUEUE_NAMES.mail }),
     MongooseModule.forFeature([{ name: ORDER_MODEL, schema: OrderSchema }]),
   ],
-  providers: [paymentRefundsProvider, RefundsProcessor],
+  providers: [paymentRefundsProvider, RefundsProcessor, UnappliedRefunds],
 })
 export class RefundsModule {}

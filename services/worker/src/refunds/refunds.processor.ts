@@ -20,6 +20,7 @@ import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 import { CreditNoteIssuer, CreditNoteRefusedError } from '../receipts/credit-note-issuer';
 import { workerStringsHe } from '../strings.he';
 import { PAYMENT_REFUNDS } from './payment-refunds';
+import { UnappliedRefunds, type UnappliedRefundOutcome } from './unapplied-refunds';
 
 /** One refund as the job reads it from its order. */
 interface StoredRefund {
@@ -68,6 +69,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * 2. **The credit note** of the refunded sum (our numbered series, or Morning's type 330).
  * 3. **The buyer's mail** with the credit note (`order-cancelled` or `order-returned`, by the
  *    refund's reason), queued under the refund's own job id.
+ *
+ * A job naming an unapplied payment instead (`unappliedTransactionId`) is {@link UnappliedRefunds}'.
  */
 @Processor(ORDER_QUEUE_NAMES.refunds, { ...WORKER_LOCK_SETTINGS })
 export class RefundsProcessor extends WorkerHost implements OnModuleInit {
@@ -77,6 +80,7 @@ export class RefundsProcessor extends WorkerHost implements OnModuleInit {
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @Inject(PAYMENT_REFUNDS) private readonly refunds: PaymentRefunds,
     private readonly creditNotes: CreditNoteIssuer,
+    private readonly unapplied: UnappliedRefunds,
     @Inject(WORKER_CONFIG) private readonly config: WorkerConfig,
     @InjectQueue(ORDER_QUEUE_NAMES.refunds) private readonly queue: Queue,
     @InjectQueue(ORDER_QUEUE_NAMES.mail) private readonly mail: Queue,
@@ -89,11 +93,15 @@ export class RefundsProcessor extends WorkerHost implements OnModuleInit {
     reportQueueOutages(this.worker, this.queue, this.logger);
   }
 
-  async process(job: Job): Promise<RefundJobOutcome> {
+  async process(job: Job): Promise<RefundJobOutcome | UnappliedRefundOutcome> {
     if (job.name !== ORDER_JOB_NAME) throw new UnrecoverableError(`unknown job name ${job.name}`);
     const parsed = refundsJobSchema.safeParse(job.data);
     if (!parsed.success)
       throw new UnrecoverableError(`invalid refunds payload: ${parsed.error.message}`);
+    if ('unappliedTransactionId' in parsed.data) {
+      const { orderId, unappliedTransactionId } = parsed.data;
+      return this.unapplied.refund(orderId, unappliedTransactionId, job);
+    }
     const { orderId, refundRef } = parsed.data;
     const order = await this.orders
       .findOne({ _id: new Types.ObjectId(orderId), 'refunds.ref': refundRef })
