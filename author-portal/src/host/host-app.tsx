@@ -1,7 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@mechabrim/query';
-import { SessionEndedRedirect, sessionStore, useSession } from '@mechabrim/session';
+import {
+  onAccountChange,
+  SessionEndedRedirect,
+  sessionStore,
+  useSession,
+} from '@mechabrim/session';
 import { ErrorBoundary, useTitleFromHeading } from '@mechabrim/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter, Link, Navigate, Route, Routes, useLocation } from '@mechabrim/routing';
 import { strings } from '../strings.he';
 import { homeOf } from './home-of';
@@ -72,6 +77,8 @@ export function HostApp({ storeUrl }: { storeUrl: string }) {
         defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
       }),
   );
+  // One author's screens are never shown to the next who signs in here.
+  useEffect(() => onAccountChange(() => void queryClient.resetQueries()), [queryClient]);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

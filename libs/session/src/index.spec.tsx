@@ -8,6 +8,7 @@ import {
   configureApi,
   createSessionStore,
   leaveSignedIn,
+  onAccountChange,
   sessionStore,
   useSession,
 } from './index';
@@ -26,6 +27,23 @@ describe('the page session', () => {
     expect(document.cookie).not.toContain('secret-token');
     sessionStore.setState({ token: null });
     expect(document.cookie).not.toContain(SIGNED_IN_COOKIE);
+  });
+
+  it('tells when the signed-in person changes, never when one signs in or their details change', () => {
+    const changed = jest.fn();
+    const stop = onAccountChange(changed);
+    const dana = { _id: 'u1', name: 'דנה', email: 'dana@example.com', role: 'user' as const };
+    sessionStore.setState({ user: dana, token: 't1' });
+    sessionStore.setState({ user: { ...dana, name: 'דנה לוי' } });
+    expect(changed).not.toHaveBeenCalled();
+    sessionStore.setState({ user: { ...dana, _id: 'u2' }, token: 't2' });
+    expect(changed).toHaveBeenCalledTimes(1);
+    sessionStore.setState({ user: null, token: null });
+    expect(changed).toHaveBeenCalledTimes(2);
+    stop();
+    sessionStore.setState({ user: dana, token: 't1' });
+    sessionStore.setState({ user: null, token: null });
+    expect(changed).toHaveBeenCalledTimes(2);
   });
 
   it('renders what the store holds on a server too (the checkout drawn by its server)', () => {

@@ -85,6 +85,19 @@ if (typeof document !== 'undefined') {
 }
 
 /**
+ * Calls `onChange` whenever the signed-in person stops being who they were: signed out, the
+ * session ended, or another account signed in on the same page. The app then forgets what it read
+ * for them (orders, wishlist, an author's screens), so the next person never sees it, not even
+ * while their own is on its way. Answers the unsubscribe.
+ */
+export function onAccountChange(onChange: () => void): () => void {
+  return sessionStore.subscribe((state, previous) => {
+    const before = previous.user?._id;
+    if (before !== undefined && before !== state.user?._id) onChange();
+  });
+}
+
+/**
  * What a page's client log reads from the session: the API to send to, the signed-in user, and
  * the timing of every API call (the shape `installClientLogging` of the UI kit takes).
  */

@@ -1,6 +1,7 @@
 import { hydrate, QueryClient, QueryClientProvider } from '@mechabrim/query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter } from '@mechabrim/routing';
+import { onAccountChange } from '@mechabrim/session';
 import { ErrorBoundary } from '@mechabrim/ui';
 import { LandingProvider, type Landing } from './landing';
 import { Layout } from './layout';
@@ -20,6 +21,8 @@ function createQueryClient(landing: Landing | null) {
 /** The whole app: wrapped in the error boundary of spec §2, one router, one query client. */
 export function App({ landing = null }: { landing?: Landing | null }) {
   const [queryClient] = useState(() => createQueryClient(landing));
+  // What was read for one person (their orders, wishlist) is never shown to the next.
+  useEffect(() => onAccountChange(() => void queryClient.resetQueries()), [queryClient]);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

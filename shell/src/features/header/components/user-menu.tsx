@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@mechabrim/routing';
-import { useQueryClient } from '@mechabrim/query';
 import { leaveSignedIn, sessionStore, useSession, type SessionUser } from '@mechabrim/session';
 import { useClickOutside } from '@mechabrim/ui';
 import { strings } from '../../../strings.he';
@@ -112,7 +111,6 @@ function useUserMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, close, open);
   useEffect(close, [pathname, close]);
@@ -127,7 +125,6 @@ function useUserMenu() {
 
   const logout = () => {
     void sessionStore.getState().logout();
-    queryClient.removeQueries({ queryKey: ['wishlist'] });
     setOpen(false);
     void navigate('/');
   };
