@@ -10,6 +10,16 @@ export const ACCOUNT_TOKEN_PURPOSES = [
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 /**
+ * The links that can take an account over (a new password, a new sign-in address): voided
+ * whenever its owner takes it back, by a password reset or change or by signing out everywhere,
+ * so a link someone else asked for while they had the password stops working.
+ */
+export const ACCOUNT_CONTROL_PURPOSES: readonly AccountTokenPurpose[] = [
+  'password-reset',
+  'email-change',
+];
+
+/**
  * A single-use link mailed to an account's owner. Only the SHA-256 hash of its token is stored,
  * so someone who reads the database cannot use a link. Redeeming sets `usedAt` atomically (a
  * second use, even a concurrent one, finds it set); MongoDB's TTL monitor removes the row a day

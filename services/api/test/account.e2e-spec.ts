@@ -220,6 +220,37 @@ describe('account API', () => {
       expect(expectError(await confirm(link?.token), 400).message).toBe(m.emailLinkExpired);
     });
 
+    it('the owner taking the account back voids a pending change someone else asked for', async () => {
+      // Someone with the password asks to move the account; the owner resets, changes the
+      // password or signs out everywhere before the link is followed.
+      const owner = await register('taken.back@example.com');
+      await ask(owner, 'thief.reset@example.com', password);
+      await forgot('taken.back@example.com');
+      const [resetLink] = await mailsTo('taken.back@example.com', 'password-reset');
+      expect((await reset(resetLink?.token, 'Chadash#77')).status).toBe(200);
+      const [stolen] = await mailsTo('thief.reset@example.com', 'email-change-confirm');
+      expect(expectError(await confirm(stolen?.token), 400).message).toBe(m.emailLinkExpired);
+
+      const again = (await login('taken.back@example.com', 'Chadash#77')).body.token;
+      await ask(again, 'thief.change@example.com', 'Chadash#77');
+      const changed = await http.put(
+        '/api/auth/password',
+        { currentPassword: 'Chadash#77', newPassword: 'Shuv#2025x' },
+        { token: again, ip: freshIp() },
+      );
+      expect(changed.status).toBe(200);
+      const [second] = await mailsTo('thief.change@example.com', 'email-change-confirm');
+      expectError(await confirm(second?.token), 400);
+
+      await ask(again, 'thief.everywhere@example.com', 'Shuv#2025x');
+      expect(
+        (await http.post('/api/auth/logout-all', {}, { token: again, ip: freshIp() })).status,
+      ).toBeLessThan(300);
+      const [third] = await mailsTo('thief.everywhere@example.com', 'email-change-confirm');
+      expectError(await confirm(third?.token), 400);
+      expect((await login('taken.back@example.com', 'Shuv#2025x')).status).toBe(200);
+    });
+
     it('a second request voids the first link; a taken address is refused when confirmed', async () => {
       const token = await register('twice@example.com');
       await ask(token, 'first@example.com', password);

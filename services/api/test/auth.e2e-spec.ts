@@ -271,7 +271,7 @@ describe('auth API', () => {
       const same = await http.put<{ user: { bio: string }; token?: string; message: string }>(
         '/api/auth/profile',
         { name: 'נועה כהן-לוי', email: 'profile@example.com', bio: 'קוראת נלהבת' },
-        { token },
+        { token, ip: freshIp() },
       );
       expect(same.status).toBe(200);
       expect(same.body.user.bio).toBe('קוראת נלהבת');
@@ -279,11 +279,16 @@ describe('auth API', () => {
       expect(same.body.message).toBe('הפרופיל עודכן בהצלחה');
 
       const move = { name: 'נועה כהן-לוי', email: 'noa.new@example.com' };
-      expect(expectError(await http.put('/api/auth/profile', move, { token }), 400).message).toBe(
-        messagesHe.auth.emailChangeNeedsPassword,
-      );
+      expect(
+        expectError(await http.put('/api/auth/profile', move, { token, ip: freshIp() }), 400)
+          .message,
+      ).toBe(messagesHe.auth.emailChangeNeedsPassword);
       expectError(
-        await http.put('/api/auth/profile', { ...move, currentPassword: 'Wrong#1234' }, { token }),
+        await http.put(
+          '/api/auth/profile',
+          { ...move, currentPassword: 'Wrong#1234' },
+          { token, ip: freshIp() },
+        ),
         400,
       );
       const asked = await http.put<{
@@ -291,7 +296,7 @@ describe('auth API', () => {
         token?: string;
         pendingEmail?: string;
         message: string;
-      }>('/api/auth/profile', { ...move, currentPassword: 'Sefer#2024' }, { token });
+      }>('/api/auth/profile', { ...move, currentPassword: 'Sefer#2024' }, { token, ip: freshIp() });
       expect(asked.status).toBe(200);
       expect(asked.body.user.email).toBe('profile@example.com');
       expect(asked.body.pendingEmail).toBe('noa.new@example.com');
@@ -303,24 +308,49 @@ describe('auth API', () => {
 
     it('refuses to take an e-mail that belongs to someone else (409) and validates the body', async () => {
       await http.post('/api/auth/register', reader('taken@example.com'), { ip: freshIp() });
+      // Whether an address is registered is told only to someone who knows this password.
+      const taken = { name: 'נועה', email: 'taken@example.com' };
+      const free = { name: 'נועה', email: 'free.address@example.com' };
+      for (const guess of [undefined, 'Wrong#1234']) {
+        const [onTaken, onFree] = await Promise.all(
+          [taken, free].map(async (body) =>
+            expectError(
+              await http.put(
+                '/api/auth/profile',
+                { ...body, currentPassword: guess },
+                { token, ip: freshIp() },
+              ),
+              400,
+            ),
+          ),
+        );
+        expect(onTaken.message).toBe(onFree.message);
+      }
       expectError(
         await http.put(
           '/api/auth/profile',
-          { name: 'נועה', email: 'taken@example.com' },
-          { token },
+          { ...taken, currentPassword: 'Sefer#2024' },
+          { token, ip: freshIp() },
         ),
         409,
       );
-      expectError(await http.put('/api/auth/profile', { email: 'x@example.com' }, { token }), 400);
       expectError(
-        await http.put('/api/auth/profile', { name: 'נועה', email: { $ne: null } }, { token }),
+        await http.put('/api/auth/profile', { email: 'x@example.com' }, { token, ip: freshIp() }),
+        400,
+      );
+      expectError(
+        await http.put(
+          '/api/auth/profile',
+          { name: 'נועה', email: { $ne: null } },
+          { token, ip: freshIp() },
+        ),
         400,
       );
       expectError(
         await http.put(
           '/api/auth/profile',
           { name: 'נועה', email: 'x@example.com', role: 'admin' },
-          { token },
+          { token, ip: freshIp() },
         ),
         400,
       );

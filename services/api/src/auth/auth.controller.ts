@@ -181,6 +181,9 @@ export class AuthController {
   @Put('profile')
   @Header(...NO_STORE)
   @Authenticated()
+  // Limited like signing in: a new e-mail checks the password (argon2), a guess each time.
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.auth })
   @ApiOperation({
     summary:
       'Update name, bio, avatar; a new e-mail needs the current password and moves the account only when the link mailed to it is followed',

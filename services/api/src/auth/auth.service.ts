@@ -189,11 +189,10 @@ export class AuthService {
     const before = await this.users.findById(userId).select(USER_FIELDS).lean();
     if (!before) throw new DomainError('unauthorized', messagesHe.auth.userNotFound);
     const emailChanged = changes.email !== before.email;
-    if (emailChanged && (await this.emailTaken(changes.email, userId))) {
-      throw new DomainError('conflict', messagesHe.auth.emailTaken);
-    }
     if (emailChanged) {
-      await this.emailChanges.request(userId, changes.email, changes.currentPassword);
+      await this.emailChanges.request(userId, changes.email, changes.currentPassword, () =>
+        this.emailTaken(changes.email, userId),
+      );
     }
     const set: Record<string, string> = { name: changes.name };
     if (changes.bio !== undefined) set.bio = changes.bio;

@@ -33,11 +33,16 @@ export class EmailChangesService {
     private readonly sessions: SessionsService,
   ) {}
 
-  /** Asks to move the account to `newEmail`; nothing moves until the link is followed. */
+  /**
+   * Asks to move the account to `newEmail`; nothing moves until the link is followed. Whether the
+   * address belongs to another account (`isTaken`) is asked only once the password is right, so
+   * the answer tells nothing to someone who does not know it.
+   */
   async request(
     userId: string,
     newEmail: string,
     currentPassword: string | undefined,
+    isTaken: () => Promise<boolean>,
     now = new Date(),
   ): Promise<void> {
     if (!currentPassword) {
@@ -55,6 +60,7 @@ export class EmailChangesService {
         { field: 'currentPassword', message: m.currentPasswordWrong },
       ]);
     }
+    if (await isTaken()) throw new DomainError('conflict', m.emailTaken);
     const token = newAccountToken();
     const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3600_000);
     // One pending change at a time: an earlier link stops working.

@@ -100,11 +100,8 @@ export class PasswordsService {
       .select({ name: 1, email: 1 })
       .lean();
     if (!user) throw new DomainError('invalid_data', m.resetLinkExpired);
-    // Other links mailed before this one must not set the password again.
-    await this.tokens.updateMany(
-      { user: user._id, purpose: 'password-reset', usedAt: null },
-      { $set: { usedAt: now } },
-    );
+    // Other links mailed before this one must not set the password again, nor a pending e-mail
+    // change move the account: ending every session voids them.
     await this.sessions.endAll(user._id.toHexString());
     await this.tellOwner(user, 'reset', now);
     return { message: m.passwordReset };
@@ -137,10 +134,8 @@ export class PasswordsService {
       { $set: { passwordHash: await this.hasher.hash(newPassword) } },
     );
     await this.sessions.endOtherSessions(current.id, current.sessionId);
-    await this.tokens.updateMany(
-      { user: stored._id, purpose: 'password-reset', usedAt: null },
-      { $set: { usedAt: now } },
-    );
+    // A reset link or an e-mail change someone else asked for with the old password stops here.
+    await this.sessions.voidControlLinks(current.id, now);
     await this.tellOwner(stored, 'changed', now);
     return { message: m.passwordChanged };
   }

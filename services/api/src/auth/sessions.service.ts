@@ -3,7 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, isValidObjectId } from 'mongoose';
 import { HANDOVER_TTL_SECONDS, type SessionInfo } from '@mechabrim/contracts';
-import { SESSION_MODEL, type SessionModel } from '@mechabrim/db';
+import {
+  ACCOUNT_CONTROL_PURPOSES,
+  ACCOUNT_TOKEN_MODEL,
+  SESSION_MODEL,
+  type AccountTokenModel,
+  type SessionModel,
+} from '@mechabrim/db';
 
 /** How stale `lastSeenAt` may get before a request refreshes it: one write per session an hour. */
 export const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
@@ -20,7 +26,10 @@ export interface ActiveSession {
  */
 @Injectable()
 export class SessionsService {
-  constructor(@InjectModel(SESSION_MODEL) private readonly sessions: SessionModel) {}
+  constructor(
+    @InjectModel(SESSION_MODEL) private readonly sessions: SessionModel,
+    @InjectModel(ACCOUNT_TOKEN_MODEL) private readonly tokens: AccountTokenModel,
+  ) {}
 
   /** An id for a session about to start (its token is signed with it before it is stored). */
   newId(): string {
@@ -141,6 +150,22 @@ export class SessionsService {
   /** Ends every session of the user ("sign out everywhere"). */
   async endAll(userId: string): Promise<void> {
     await this.sessions.deleteMany({ user: new Types.ObjectId(userId) });
+    await this.voidControlLinks(userId);
+  }
+
+  /**
+   * Voids the user's pending links that could take the account over (a password reset, an e-mail
+   * change): whoever asked for one while they had the password loses it with their sessions.
+   */
+  async voidControlLinks(userId: string, now = new Date()): Promise<void> {
+    await this.tokens.updateMany(
+      {
+        user: new Types.ObjectId(userId),
+        purpose: { $in: ACCOUNT_CONTROL_PURPOSES },
+        usedAt: null,
+      },
+      { $set: { usedAt: now } },
+    );
   }
 
   /**
