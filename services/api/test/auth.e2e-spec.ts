@@ -324,7 +324,7 @@ describe('auth API', () => {
             ),
           ),
         );
-        expect(onTaken.message).toBe(onFree.message);
+        expect(onTaken?.message).toBe(onFree?.message);
       }
       expectError(
         await http.put(
