@@ -340,6 +340,15 @@ describe('account API', () => {
         .db()
         .collection('orders')
         .insertOne(order(userId, email, 'delivered'));
+      // A checkout left open in another tab: closed, so no payment can ship it to nobody.
+      const waiting = await db
+        .db()
+        .collection('orders')
+        .insertOne({
+          ...order(userId, email, 'pending_payment'),
+          expiresAt: new Date(Date.now() + 30 * 60_000),
+          statusHistory: [],
+        });
       await db.db().collection('reviews').insertOne({
         book: new ObjectId(),
         user: userId,
@@ -366,6 +375,8 @@ describe('account API', () => {
       });
       const kept = await db.db().collection('orders').findOne({ _id: other.insertedId });
       expect(kept?.status).toBe('delivered');
+      const closed = await db.db().collection('orders').findOne({ _id: waiting.insertedId });
+      expect(closed).toMatchObject({ status: 'expired', expiresAt: null });
       expect(JSON.stringify(kept)).not.toMatch(/רונית|050-1234567|ronit|הרצל/);
       const review = await db.db().collection('reviews').findOne({ user: userId });
       expect(review).toMatchObject({ authorName: m.deletedName, content: 'ספר מצוין' });

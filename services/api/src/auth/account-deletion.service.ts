@@ -38,7 +38,8 @@ export const deletedAddressOf = (userId: string) => `deleted-${userId}@deleted.i
  * Deletes a reader's account (issue 24). Personal data goes: the name, address, bio and picture,
  * the wishlist, the sessions and mailed links; the password becomes one nobody knows. What the
  * law requires to keep stays — orders, their receipts and the ledger — with the buyer's name,
- * contact details and street replaced. Reviews stay under a neutral name. An account with an
+ * contact details and street replaced; a checkout left open expires, so a payment through it is
+ * held for review and given back. Reviews stay under a neutral name. An account with an
  * order still on its way, an author's account (books, earnings and payouts) and an admin's are
  * not deleted here.
  */
@@ -72,16 +73,33 @@ export class AccountDeletionService {
     if (stored.role === 'author' || (await this.books.exists({ author: stored._id }))) {
       throw new DomainError('conflict', m.deleteAuthor);
     }
-    const open = await this.orders.exists({
+    const openOrders = {
       'user.userId': stored._id,
       $or: [{ status: { $in: OPEN_ORDER_STATUSES } }, { 'return.state': 'requested' }],
-    });
-    if (open) throw new DomainError('conflict', m.deleteOpenOrders);
+    };
+    if (await this.orders.exists(openOrders)) {
+      throw new DomainError('conflict', m.deleteOpenOrders);
+    }
 
     const userId = stored._id;
     const deletedAddress = deletedAddressOf(current.id);
     const unusable = await this.hasher.hash(randomBytes(32).toString('base64url'));
     await this.connection.transaction(async (session) => {
+      // Read again inside: an order paid since the check above keeps its buyer's details.
+      if (await this.orders.exists(openOrders).session(session)) {
+        throw new DomainError('conflict', m.deleteOpenOrders);
+      }
+      // A checkout left open is closed: a payment through it later is held for review (and
+      // given back), never an order shipped to an address that is gone.
+      const at = new Date();
+      await this.orders.updateMany(
+        { 'user.userId': userId, status: 'pending_payment' },
+        {
+          $set: { status: 'expired', expiresAt: null },
+          $push: { statusHistory: { status: 'expired', at } },
+        },
+        { session },
+      );
       await this.users.updateOne(
         { _id: userId },
         {
