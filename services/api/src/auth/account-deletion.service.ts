@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
+import type { ClientSession, Connection, Types } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import type { AccountMessageAnswer } from '@mechabrim/contracts';
 import {
@@ -89,17 +89,7 @@ export class AccountDeletionService {
       if (await this.orders.exists(openOrders).session(session)) {
         throw new DomainError('conflict', m.deleteOpenOrders);
       }
-      // A checkout left open is closed: a payment through it later is held for review (and
-      // given back), never an order shipped to an address that is gone.
-      const at = new Date();
-      await this.orders.updateMany(
-        { 'user.userId': userId, status: 'pending_payment' },
-        {
-          $set: { status: 'expired', expiresAt: null },
-          $push: { statusHistory: { status: 'expired', at } },
-        },
-        { session },
-      );
+      await this.closeCheckouts(userId, session);
       await this.users.updateOne(
         { _id: userId },
         {
@@ -142,5 +132,20 @@ export class AccountDeletionService {
     });
     await this.sessions.endAll(current.id);
     return { message: m.accountDeleted };
+  }
+
+  /**
+   * A checkout left open expires: a payment through it later is held for review (and given
+   * back), never an order shipped to an address that is gone.
+   */
+  private async closeCheckouts(userId: Types.ObjectId, session: ClientSession): Promise<void> {
+    await this.orders.updateMany(
+      { 'user.userId': userId, status: 'pending_payment' },
+      {
+        $set: { status: 'expired', expiresAt: null },
+        $push: { statusHistory: { status: 'expired', at: new Date() } },
+      },
+      { session },
+    );
   }
 }
