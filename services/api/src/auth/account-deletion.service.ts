@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import type { ClientSession, Connection, Types } from 'mongoose';
+import type { ClientSession, Connection, QueryFilter, Types } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import type { AccountMessageAnswer } from '@mechabrim/contracts';
 import {
@@ -15,6 +15,7 @@ import {
   type AccountTokenModel,
   type BookModel,
   type OrderModel,
+  type OrderRecord,
   type PasswordHasher,
   type ReviewModel,
   type UserModel,
@@ -73,9 +74,9 @@ export class AccountDeletionService {
     if (stored.role === 'author' || (await this.books.exists({ author: stored._id }))) {
       throw new DomainError('conflict', m.deleteAuthor);
     }
-    const openOrders = {
+    const openOrders: QueryFilter<OrderRecord> = {
       'user.userId': stored._id,
-      $or: [{ status: { $in: OPEN_ORDER_STATUSES } }, { 'return.state': 'requested' }],
+      $or: [{ status: { $in: [...OPEN_ORDER_STATUSES] } }, { 'return.state': 'requested' }],
     };
     if (await this.orders.exists(openOrders)) {
       throw new DomainError('conflict', m.deleteOpenOrders);
