@@ -19,7 +19,7 @@ export const REPORTS_PER_ACCOUNT: Budget = { limit: 5, windowMs: 24 * 60 * 60_00
 /**
  * Other readers' say on a published review (issue 24): a helpful mark, once per reader; a report,
  * once per reader, which takes the review off the book page and back to the moderation list.
- * Neither is open to the review's own writer.
+ * Neither is open to the review's own writer, and a report not to the reviewed book's author.
  */
 @Injectable()
 export class ReviewVotesService {
@@ -52,6 +52,10 @@ export class ReviewVotesService {
   async report(user: AuthenticatedUser, id: string, reason: string): Promise<ReviewActionAnswer> {
     const reader = new Types.ObjectId(user.id);
     const review = await this.publishedOthers(user, id);
+    // A report takes the review down at once: never the reviewed book's author's to use.
+    if (await this.books.exists({ _id: review.book, author: reader })) {
+      throw new DomainError('forbidden', m.ownBookReport);
+    }
     if (review.reportedBy.some((r) => r.equals(reader)))
       throw new DomainError('conflict', m.alreadyReported);
     await this.budget.spend('review-report', user.id, REPORTS_PER_ACCOUNT, m.tooManyReports);

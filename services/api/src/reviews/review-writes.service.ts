@@ -128,9 +128,14 @@ export class ReviewWritesService {
     }
   }
 
-  /** Edits the reader's own review; it leaves the book page until an admin approves it again. */
+  /**
+   * Edits the reader's own review; a changed one leaves the book page until an admin approves it
+   * again, and starts afresh: the helpful marks and reports were given to the old text. Saving it
+   * unchanged changes nothing.
+   */
   async update(user: AuthenticatedUser, id: string, body: ReviewWrite): Promise<ReviewWriteAnswer> {
     const before = await this.ownReview(user, id);
+    if (!changed(before, body)) return { message: m.updated, review: toMyReview(before) };
     await this.budget.spend('review-write', user.id, REVIEW_WRITES_PER_ACCOUNT, m.tooManyReviews);
     const after = await this.reviews
       .findOneAndUpdate(
@@ -143,15 +148,21 @@ export class ReviewWritesService {
             isApproved: false,
             rejectedAt: null,
             rejectionReason: '',
-            // A changed text is news when it is published again; the same one is not.
-            ...(changed(before, body) && { approvalMailedAt: null }),
+            // A changed text is news when it is published again.
+            approvalMailedAt: null,
+            helpfulBy: [],
+            helpfulCount: 0,
+            reportedBy: [],
+            reportCount: 0,
+            lastReportReason: '',
           },
         },
         { returnDocument: 'after' },
       )
       .lean<StoredReview>();
     if (!after) throw new DomainError('not_found', m.notFound);
-    if (before.isApproved) await refreshBookRating(this.reviews, this.books, before.book);
+    // Always: an admin may have approved it between the read and the write.
+    await refreshBookRating(this.reviews, this.books, before.book);
     return { message: m.updated, review: toMyReview(after) };
   }
 
@@ -159,7 +170,8 @@ export class ReviewWritesService {
     const review = await this.ownReview(user, id);
     await this.budget.spend('review-write', user.id, REVIEW_WRITES_PER_ACCOUNT, m.tooManyReviews);
     await this.reviews.deleteOne({ _id: review._id, user: new Types.ObjectId(user.id) });
-    if (review.isApproved) await refreshBookRating(this.reviews, this.books, review.book);
+    // Always: an admin may have approved it between the read and the delete.
+    await refreshBookRating(this.reviews, this.books, review.book);
     return { message: m.deleted };
   }
 
