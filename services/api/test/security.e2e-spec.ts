@@ -174,6 +174,20 @@ describe('per-account login backoff', () => {
     expectError(await login('target@example.com', 'Wrong#0000'), 401);
   });
 
+  it('checks no more guesses sent at once than the free failures left: a burst cannot outrun the lock', async () => {
+    await register('burst@example.com');
+    // Twenty guesses from twenty addresses, all at once.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login('burst@example.com', `Wrong#${i}burst`)),
+    );
+    const checked = answers.filter((answer) => answer.status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(5);
+    for (const answer of answers.filter((a) => a.status !== 401)) {
+      expect(expectError(answer, 429).message).toBe(messagesHe.auth.accountLocked);
+    }
+  });
+
   it('treats an unknown e-mail the same way, so the limit does not reveal who is registered', async () => {
     for (let i = 0; i < 5; i += 1) {
       expectError(await login('ghost@example.com', `Wrong#${i}000`), 401);

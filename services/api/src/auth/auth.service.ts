@@ -100,21 +100,25 @@ export class AuthService {
    */
   async login({ email, password }: LoginRequest, userAgent?: string): Promise<AuthAnswer> {
     const account = String(email).toLowerCase();
-    const lockedMs = await this.backoff.lockedForMs(account);
+    const lockedMs = await this.backoff.beginAttempt(account);
     if (lockedMs > 0) throw accountLocked(lockedMs);
-    const stored = await this.users
-      .findOne({ email: account })
-      .setOptions({ sanitizeFilter: true })
-      .select({ ...USER_FIELDS, passwordHash: 1 })
-      .lean();
-    const ok = await this.hasher.verify(stored?.passwordHash, password);
-    if (!stored || !ok) {
-      await this.backoff.recordFailure(account);
-      throw new DomainError('unauthorized', messagesHe.auth.invalidCredentials);
+    try {
+      const stored = await this.users
+        .findOne({ email: account })
+        .setOptions({ sanitizeFilter: true })
+        .select({ ...USER_FIELDS, passwordHash: 1 })
+        .lean();
+      const ok = await this.hasher.verify(stored?.passwordHash, password);
+      if (!stored || !ok) {
+        await this.backoff.recordFailure(account);
+        throw new DomainError('unauthorized', messagesHe.auth.invalidCredentials);
+      }
+      await this.backoff.recordSuccess(account);
+      const user = toUserAnswer(stored);
+      return { user, token: await this.startSession(user, userAgent) };
+    } finally {
+      await this.backoff.endAttempt(account);
     }
-    await this.backoff.recordSuccess(account);
-    const user = toUserAnswer(stored);
-    return { user, token: await this.startSession(user, userAgent) };
   }
 
   /** A single-use code that carries this sign-in to the site's other origin, `origin`. */

@@ -34,6 +34,13 @@ export function loginBackoffDelayMs(failures: number, firstDelayMs: number): num
 
 const KEY_PREFIX = 'mechabrim:login-backoff';
 
+/** A check's place is given back after this long even if its process died mid-check. */
+const IN_FLIGHT_TTL_MS = 30_000;
+/** What a sign-in refused because others on the account are being checked is told to wait. */
+const IN_FLIGHT_WAIT_MS = 1000;
+/** Gives a check's place back, never below nothing (a count that would be left without expiry). */
+const END_ATTEMPT = `if redis.call('decr', KEYS[1]) <= 0 then redis.call('del', KEYS[1]) end return 0`;
+
 /**
  * The counters live in Redis, shared by every API process, keyed by a hash of the e-mail (an
  * unknown e-mail is counted like a known one, so the limit tells nothing about who is
@@ -54,9 +61,38 @@ export class LoginBackoff {
     this.firstDelayMs = config.loginBackoffFirstDelayMs;
   }
 
-  /** Milliseconds until this account may try again (0: now). */
-  async lockedForMs(email: string): Promise<number> {
-    return this.safely(async () => Math.max(0, await this.redis.pttl(this.keys(email).lock)));
+  /**
+   * Starts a sign-in's password check: the milliseconds to wait instead (0: go on, then call
+   * {@link endAttempt}). A failure is counted only once its check is done, so checks running at
+   * once are limited too: no more at a time than the free failures left (one once they are
+   * spent). Otherwise a burst of guesses sent together would all be checked before the first
+   * failure locked the account.
+   */
+  async beginAttempt(email: string): Promise<number> {
+    const { failures, lock, inFlight } = this.keys(email);
+    return this.safely(async () => {
+      const locked = await this.redis.pttl(lock);
+      if (locked > 0) return locked;
+      const counted = await this.redis
+        .multi()
+        .incr(inFlight)
+        .pexpire(inFlight, IN_FLIGHT_TTL_MS)
+        .get(failures)
+        .exec();
+      const running = Number(counted?.[0]?.[1] ?? 0);
+      const failed = Number(counted?.[2]?.[1] ?? 0);
+      if (running <= Math.max(1, LOGIN_BACKOFF.freeFailures - failed)) return 0;
+      await this.redis.eval(END_ATTEMPT, 1, inFlight);
+      return IN_FLIGHT_WAIT_MS;
+    });
+  }
+
+  /** Ends a check {@link beginAttempt} let start. */
+  async endAttempt(email: string): Promise<void> {
+    await this.safely(async () => {
+      await this.redis.eval(END_ATTEMPT, 1, this.keys(email).inFlight);
+      return 0;
+    });
   }
 
   /** Counts a failed sign-in; returns the lock it started in ms (0: none yet). */
@@ -85,11 +121,12 @@ export class LoginBackoff {
     });
   }
 
-  private keys(email: string): { failures: string; lock: string } {
+  private keys(email: string): { failures: string; lock: string; inFlight: string } {
     const account = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
     return {
       failures: `${KEY_PREFIX}:${account}:failures`,
       lock: `${KEY_PREFIX}:${account}:lock`,
+      inFlight: `${KEY_PREFIX}:${account}:in-flight`,
     };
   }
 
