@@ -324,9 +324,43 @@ describe('reviews by readers who bought the book (issue 24)', () => {
       { token: dana.token },
     );
     expect(rewritten.body.review.status).toBe('pending');
+    // The admin reads it; the writer changes it again before the admin approves.
+    const queue = await ctx.http.get<PendingReview[]>('/api/moderation/reviews', {
+      token: admin.token,
+    });
+    const seen = queue.body.find((r) => r._id === reviewId)?.updatedAt;
+    expect(seen).toEqual(expect.any(String));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const changedAgain = await ctx.http.put<ReviewWriteAnswer>(
+      `/api/comments/${reviewId}`,
+      { ...REVIEW, rating: 3, content: 'בלי לחשוף את הסוף: ספר מרגש מאוד שכדאי לקרוא.' },
+      { token: dana.token, ip: freshIp() },
+    );
+    expect(changedAgain.status).toBe(200);
+    const stale = expectError(
+      await ctx.http.post(
+        `/api/moderation/reviews/${reviewId}/approve`,
+        { seen },
+        { token: admin.token },
+      ),
+      409,
+    );
+    expect(stale.message).toMatch(/[\u0590-\u05FF]/);
+    expect(await publicList()).toEqual([]);
+    expectError(
+      await ctx.http.post(
+        `/api/moderation/reviews/${reviewId}/approve`,
+        { seen: 'yesterday' },
+        { token: admin.token },
+      ),
+      400,
+    );
+    const fresh = (
+      await ctx.http.get<PendingReview[]>('/api/moderation/reviews', { token: admin.token })
+    ).body.find((r) => r._id === reviewId)?.updatedAt;
     const approved = await ctx.http.post(
       `/api/moderation/reviews/${reviewId}/approve`,
-      {},
+      { seen: fresh },
       { token: admin.token },
     );
     expect(approved.status).toBe(200);

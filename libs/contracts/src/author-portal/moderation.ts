@@ -5,10 +5,15 @@ import { VALIDATION_HE } from '../validation-messages.he';
 import { bookEditSchema } from './book-edits';
 import { PORTAL_VALIDATION_HE as M } from './portal-fields';
 
-/** Body of an approve or reject: a reject needs the reason the author will read. */
+/**
+ * Body of an approve or reject: a reject needs the reason the author will read. `seen` is the
+ * version of a review the admin read (its `updatedAt`): approving refuses one edited since.
+ */
 export const moderationDecisionSchema = z.strictObject({
   reason: z.string({ error: M.reasonRequired }).trim().max(1000, M.reasonTooLong).optional(),
+  seen: z.iso.datetime({ error: M.seenInvalid }).optional(),
 });
+export type ModerationDecision = z.infer<typeof moderationDecisionSchema>;
 export const moderationRejectionSchema = z.strictObject({
   reason: z
     .string({ error: M.reasonRequired })
@@ -42,6 +47,8 @@ export const pendingReviewSchema = z.object({
   content: z.string(),
   rating: z.number(),
   createdAt: z.string(),
+  /** This version of the review: approving it sends this back as `seen`. */
+  updatedAt: z.string(),
   /** The review's title (issue 24); empty on older reviews. */
   title: z.string().optional(),
   verifiedPurchase: z.boolean().optional(),

@@ -18,6 +18,7 @@ export const PORTAL_VALIDATION_HE = {
   genderInvalid: 'לשון הפנייה יכולה להיות נקבה, זכר או לא לציין',
   reasonRequired: 'יש לכתוב לסופרים את סיבת הדחייה',
   reasonTooLong: 'הסיבה ארוכה מדי (עד 1000 תווים)',
+  seenInvalid: 'גרסת הפריט שנבדק אינה תקינה',
   orderStatusInvalid: 'סטטוס ההזמנה אינו מוכר',
 } as const;
 

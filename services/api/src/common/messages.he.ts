@@ -175,6 +175,7 @@ export const messagesHe = {
     editNotPending: 'העריכה כבר טופלה',
     reviewNotFound: 'הביקורת לא נמצאה',
     reviewNotPending: 'הביקורת כבר טופלה',
+    reviewChangedSinceSeen: 'הכותבים ערכו את הביקורת מאז שנפתחה. כדאי לקרוא אותה שוב לפני האישור.',
   },
   contacts: {
     sent: 'ההודעה נשלחה בהצלחה, נחזור אליכם בהקדם',

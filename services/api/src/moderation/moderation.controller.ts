@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   moderationAnswerSchema,
   moderationDecisionSchema,
+  type ModerationDecision,
   moderationListQuerySchema,
   moderationRejectionSchema,
   objectIdSchema,
@@ -113,10 +114,14 @@ export class ModerationController {
 
   @Post('reviews/:id/approve')
   @HttpCode(200)
+  @ApiZodBody(moderationDecisionSchema)
   @ApiOperation({ summary: 'Approve a review: it shows on the book page and counts in its rating' })
   @ApiZodResponse(moderationAnswerSchema, { description: 'Approved' })
-  approveReview(@ZodParam('id', objectIdSchema) id: string): Promise<ModerationAnswer> {
-    return this.moderation.approveReview(id);
+  approveReview(
+    @ZodParam('id', objectIdSchema) id: string,
+    @ZodBody(moderationDecisionSchema.optional()) body: ModerationDecision | undefined,
+  ): Promise<ModerationAnswer> {
+    return this.moderation.approveReview(id, body?.seen);
   }
 
   @Post('reviews/:id/reject')

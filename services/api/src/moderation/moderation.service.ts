@@ -247,18 +247,25 @@ export class ModerationService {
   /**
    * Approves a review: it shows on the book page, the book's rating counts it, and its writer is
    * told by mail (through the outbox, in the decision's transaction) — once per text: approving
-   * it again after a report, the text unchanged since it was published, mails nothing.
+   * it again after a report, the text unchanged since it was published, mails nothing. With
+   * `seen` (the version the admin read), a review its writer edited since is refused: the admin
+   * approves only text they saw.
    */
-  async approveReview(id: string): Promise<ModerationAnswer> {
+  async approveReview(id: string, seen?: string): Promise<ModerationAnswer> {
     const review = await this.connection.transaction(async (session) => {
       const decided = await this.reviews
         .findOneAndUpdate(
-          { _id: new Types.ObjectId(id), isApproved: false, rejectedAt: null },
+          {
+            _id: new Types.ObjectId(id),
+            isApproved: false,
+            rejectedAt: null,
+            ...(seen !== undefined && { updatedAt: new Date(seen) }),
+          },
           { $set: { isApproved: true } },
           { returnDocument: 'before', session },
         )
         .lean();
-      if (!decided) throw await this.reviewProblem(id);
+      if (!decided) throw await this.reviewProblem(id, seen);
       if (!decided.approvalMailedAt) {
         await this.reviews.updateOne(
           { _id: decided._id },
@@ -323,9 +330,14 @@ export class ModerationService {
     await this.outbox.create([{ type: ORDER_QUEUE_NAMES.mail, payload: job }], { session });
   }
 
-  private async reviewProblem(id: string): Promise<DomainError> {
-    return (await this.reviews.exists({ _id: new Types.ObjectId(id) }))
-      ? new DomainError('conflict', m.reviewNotPending)
-      : new DomainError('not_found', m.reviewNotFound);
+  private async reviewProblem(id: string, seen?: string): Promise<DomainError> {
+    const review = await this.reviews
+      .findById(new Types.ObjectId(id))
+      .select({ isApproved: 1, rejectedAt: 1 })
+      .lean();
+    if (!review) return new DomainError('not_found', m.reviewNotFound);
+    const pending = !review.isApproved && !review.rejectedAt;
+    if (pending && seen !== undefined) return new DomainError('conflict', m.reviewChangedSinceSeen);
+    return new DomainError('conflict', m.reviewNotPending);
   }
 }

@@ -24,11 +24,14 @@ export function useModerationList<K extends ModerationKind>(kind: K) {
   });
 }
 
-/** `POST /api/moderation/:kind/:id/approve` or `/reject {reason}`. */
-export function decide(kind: ModerationKind, id: string, reason: string | null) {
+/**
+ * `POST /api/moderation/:kind/:id/approve` (with `seen`, the version read, for a review) or
+ * `/reject {reason}`.
+ */
+export function decide(kind: ModerationKind, id: string, reason: string | null, seen?: string) {
   const path = `/api/moderation/${kind}/${encodeURIComponent(id)}/${reason === null ? 'approve' : 'reject'}`;
   return apiFetch<ModerationAnswer>(path, {
     method: 'POST',
-    body: reason === null ? {} : { reason },
+    body: reason !== null ? { reason } : seen !== undefined ? { seen } : {},
   });
 }

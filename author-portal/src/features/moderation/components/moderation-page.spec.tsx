@@ -55,6 +55,7 @@ const pendingReview: PendingReview = {
   content: 'ספר מרגש',
   rating: 4.5,
   createdAt: '2026-11-25T11:00:00.000Z',
+  updatedAt: '2026-11-25T11:05:00.000Z',
   title: 'קריאה חובה',
   verifiedPurchase: true,
   reportCount: 2,
@@ -173,6 +174,19 @@ describe('/author-dashboard/moderation', () => {
     fireEvent.click(within(review).getByRole('button', { name: 'שליחת הדחייה' }));
     await waitFor(() =>
       expect(decisions).toEqual(['/api/moderation/reviews/r1/reject {"reason":"לשון פוגענית"}']),
+    );
+  });
+
+  it('approves a review as the version it showed, so one edited since is not published unread', async () => {
+    signIn('admin');
+    const decisions = server();
+    open();
+    const review = await screen.findByTestId('pending-review');
+    fireEvent.click(within(review).getByRole('button', { name: 'אישור על הספר "ספר 3"' }));
+    await waitFor(() =>
+      expect(decisions).toEqual([
+        `/api/moderation/reviews/r1/approve {"seen":"${pendingReview.updatedAt}"}`,
+      ]),
     );
   });
 

@@ -24,18 +24,24 @@ type DecisionProps = {
   id: string;
   title: string;
   onNotice: (notice: Notice) => void;
+  /** The version shown (a review's `updatedAt`): an approval refuses one changed since. */
+  seen?: string;
 };
 
 /** The decision on one item: approving or rejecting it, then the notice and the list again. */
-function useDecision({ kind, id, title, onNotice }: DecisionProps) {
+function useDecision({ kind, id, title, onNotice, seen }: DecisionProps) {
   const queryClient = useQueryClient();
   return useAdminDecision(
     async (why) => {
-      await decide(kind, id, why);
+      await decide(kind, id, why, seen);
       onNotice({ tone: 'done', text: why === null ? s.approved(title) : s.rejected(title) });
       await queryClient.invalidateQueries({ queryKey: moderationKey(kind) });
     },
-    (error) => onNotice({ tone: 'error', text: s.failed(reasonOf(error, s.loadError)) }),
+    (error) => {
+      onNotice({ tone: 'error', text: s.failed(reasonOf(error, s.loadError)) });
+      // Changed or decided meanwhile: show the list as it is now.
+      void queryClient.invalidateQueries({ queryKey: moderationKey(kind) });
+    },
   );
 }
 
@@ -218,6 +224,7 @@ function PendingReviewItem({ item: review, onNotice }: PendingItemProps<PendingR
         id={review._id}
         title={s.bookOf(review.bookTitle)}
         onNotice={onNotice}
+        seen={review.updatedAt}
       />
     </li>
   );
