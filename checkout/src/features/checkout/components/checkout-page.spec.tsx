@@ -269,6 +269,18 @@ describe('checkout page: summary, details and shipping', () => {
 });
 
 describe('checkout page: paying', () => {
+  it('keeps what the buyer typed when the session ends on the way, for the sign-in to bring back', async () => {
+    paymentApi(() => ({ status: 401, body: { statusCode: 401, message: 'החיבור הסתיים' } }));
+    signIn();
+    stockCart([makeBook(1), 1]);
+    openCheckout();
+    fillDetails();
+    fireEvent.click(payButton());
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(buyerDetailsKey('u1')) ?? '{}')).toEqual(details),
+    );
+  });
+
   it('one order for a double click: the button waits, and a retried request reuses its key', async () => {
     let release: () => void = () => undefined;
     let calls = 0;

@@ -136,7 +136,10 @@ type CheckoutPaymentOptions = {
   lines: CartLine[];
   method: ShippingMethod;
   region: ShippingRegion;
-  /** The form's details as typed, remembered for next time once the payment is created. */
+  /**
+   * The form's details as typed, remembered as the payment is asked for: for next time, and for
+   * this time if the session ends on the way (the sign-in page brings the buyer back to them).
+   */
   typedDetails: () => BuyerForm;
 };
 
@@ -164,9 +167,9 @@ function useCheckoutPayment({ user, lines, method, region, typedDetails }: Check
     setError(null);
     setPhase('creating');
     inFlight.current = true;
+    rememberDetails(user._id, typedDetails());
     try {
       const answer = await createPayment(request, key);
-      rememberDetails(user._id, typedDetails());
       const frameUrl = answer.iframe_url || answer.payment_url;
       if (frameUrl && Object.keys(answer.form_data).length > 0) {
         setPayment({ ...answer, payment_url: frameUrl });
