@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { printJobSchema, type PrintJobCreate } from '@mechabrim/contracts';
 import { startPrintSimulator, type PrintSimulator } from '@mechabrim/print-simulator';
 import { until } from '@mechabrim/testing';
-import { PRINT_TOKEN_PATH, PrintPartnerClient, PrintPartnerError } from './print-partner';
+import {
+  neverReachedPartner,
+  PRINT_TOKEN_PATH,
+  PrintPartnerClient,
+  PrintPartnerError,
+} from './print-partner';
 
 const KEY = 'spec-key';
 const SECRET = 'spec-secret';
@@ -170,5 +175,25 @@ describe('a refusal to cancel that does not name the status', () => {
       status: 'IN_PRODUCTION',
     });
     expect(reads).toBe(2);
+  });
+});
+
+describe('neverReachedPartner', () => {
+  it('tells a refused connection (nothing made there) from a timeout or an answer', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const refused = await fetch(`http://127.0.0.1:${port}/print-jobs/`).catch((e: unknown) => e);
+    expect(neverReachedPartner(new PrintPartnerError('unreachable', { cause: refused }))).toBe(
+      true,
+    );
+    expect(neverReachedPartner(new Error('print partner answered 503'))).toBe(false);
+    const timedOut = Object.assign(new Error('timed out'), { name: 'TimeoutError' });
+    expect(neverReachedPartner(new PrintPartnerError('unreachable', { cause: timedOut }))).toBe(
+      false,
+    );
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    expect(neverReachedPartner(reset)).toBe(false);
   });
 });

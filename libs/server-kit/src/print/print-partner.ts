@@ -34,6 +34,28 @@ export interface PrintPartnerAnswer {
 /** The partner could not be reached, or answered with something other than a price. */
 export class PrintPartnerError extends Error {}
 
+/** Network errors that mean the request never reached the partner (no connection was made). */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * Whether a failed call certainly never reached the partner: no connection was made, so nothing
+ * was created there. A timeout, a reset or a 5xx may come after the partner acted on the call.
+ */
+export function neverReachedPartner(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 8) return false;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && NEVER_CONNECTED.has(code)) return true;
+  if (Array.isArray(errors) && errors.length > 0)
+    return errors.every((inner) => neverReachedPartner(inner, depth + 1));
+  return neverReachedPartner(cause, depth + 1);
+}
+
 /**
  * What asking the partner to cancel a print job came to: cancelled now, cancelled before (by us
  * or at the partner), or too late to stop (`status`: the partner's status of the job, such as

@@ -30,7 +30,7 @@ import {
   type PrintableOrder,
 } from './print-request';
 import { PRINT_SERVICE, PrintJobRefusedError, type PrintService } from './print-service';
-import type { PrintCharge } from '@mechabrim/server-kit';
+import { neverReachedPartner, type PrintCharge } from '@mechabrim/server-kit';
 
 export type PrintHandoffOutcome =
   | { outcome: 'handed-off'; jobId: string }
@@ -162,6 +162,8 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
     const message = messageOf(error);
     const refused = error instanceof PrintJobRefusedError;
     const last = refused || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    // Refused outright, or never connected: certainly no job at the partner.
+    const noJob = refused || neverReachedPartner(error);
     await this.orders.updateOne(
       { _id: orderId, 'print.jobId': null },
       {
@@ -170,7 +172,7 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
           'print.claimedBy': null,
           'print.claimedUntil': null,
           // No answer is no proof there is no job: cancellations wait until a retry knows.
-          'print.uncertainSince': refused ? null : new Date(),
+          'print.uncertainSince': noJob ? null : new Date(),
           ...(last
             ? {
                 'print.needsAttention': {
