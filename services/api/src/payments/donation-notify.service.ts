@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import type { Connection, Types } from 'mongoose';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Types } from 'mongoose';
 import {
   COMMUNITY_DONATION_MODEL,
   donationLedgerEntry,
-  isDuplicateKeyError,
   LEDGER_ENTRY_MODEL,
   OUTBOX_MODEL,
   type CommunityDonationModel,
@@ -50,7 +49,6 @@ export class DonationNotifyService {
     @InjectModel(COMMUNITY_DONATION_MODEL) private readonly donations: CommunityDonationModel,
     @InjectModel(LEDGER_ENTRY_MODEL) private readonly ledger: LedgerEntryModel,
     @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
-    @InjectConnection() private readonly connection: Connection,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly claims: PaymentClaims,
   ) {}
@@ -154,17 +152,11 @@ export class DonationNotifyService {
     notify: PaymentNotify,
   ): Promise<NotifyOutcome | null> {
     const paidAt = new Date();
-    let paid = false;
-    let claimedElsewhere = false;
-    try {
-      await this.connection.transaction(async (session) => {
-        paid = false;
-        claimedElsewhere = false;
-        const target = donationTarget(donation);
-        if (!(await this.claims.claim(this.provider.name, notify, target, 'paid', session))) {
-          claimedElsewhere = true;
-          return;
-        }
+    const outcome = await this.claims.payWith(
+      this.provider.name,
+      notify,
+      donationTarget(donation),
+      async (session) => {
         const updated = await this.donations.updateOne(
           { _id: donation._id, state: { $ne: 'paid' }, ...this.unsettled(notify) },
           {
@@ -181,43 +173,36 @@ export class DonationNotifyService {
           },
           { session },
         );
-        // Another notify for this donation committed first: roll the claim back, read it again.
-        if (updated.modifiedCount === 0) throw new RaceLost();
+        // Another notify for this donation committed first: read it again.
+        if (updated.modifiedCount === 0) return false;
         await this.ledger.create([donationLedgerEntry(donation, paidAt)], { session });
-        await this.outbox.create(
-          [
-            {
-              type: 'mail',
-              payload: {
-                template: 'donation-thanks',
-                to: donation.email,
-                donationId: donation._id.toHexString(),
-                amountAgorot: donation.amountAgorot,
-                donorName: donation.donorName ?? null,
-                paidAt: paidAt.toISOString(),
-              },
-              createdAt: paidAt,
-            },
-          ],
-          { session },
-        );
-        paid = true;
-      });
-    } catch (error) {
-      // A racing notify claimed the transaction first (or paid the donation): read it again.
-      if (error instanceof RaceLost || isDuplicateKeyError(error)) return null;
-      throw error;
-    }
-    if (claimedElsewhere) {
+        await this.outbox.create([thanksMail(donation, paidAt)], { session });
+        return true;
+      },
+    );
+    if (outcome === 'elsewhere') {
       // Money for another order or donation: history only, nothing to give back.
       return (await this.record(donation, notify, 'foreign')) ? 'foreign' : 'replay';
     }
-    return paid ? 'paid' : null;
+    return outcome;
   }
 }
 
-/** Thrown inside the payment's transaction to roll back its claim when the donation changed. */
-class RaceLost extends Error {}
+/** The donor's thank-you mail's outbox row. */
+function thanksMail(donation: PayableDonation, paidAt: Date) {
+  return {
+    type: 'mail' as const,
+    payload: {
+      template: 'donation-thanks',
+      to: donation.email,
+      donationId: donation._id.toHexString(),
+      amountAgorot: donation.amountAgorot,
+      donorName: donation.donorName ?? null,
+      paidAt: paidAt.toISOString(),
+    },
+    createdAt: paidAt,
+  };
+}
 
 function donationTarget(donation: PayableDonation): ClaimTarget {
   return { kind: 'donation', id: donation._id };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { ClientSession, Types } from 'mongoose';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import type { ClientSession, Connection, Types } from 'mongoose';
 import {
   isDuplicateKeyError,
   PAYMENT_TRANSACTION_MODEL,
@@ -29,7 +29,32 @@ export type ClaimOutcome = 'paid' | 'mismatch' | 'foreign';
 export class PaymentClaims {
   constructor(
     @InjectModel(PAYMENT_TRANSACTION_MODEL) private readonly claims: PaymentTransactionModel,
+    @InjectConnection() private readonly connection: Connection,
   ) {}
+
+  /**
+   * Pays `target` with the notify's transaction, in one MongoDB transaction: the claim, then
+   * `write` (the paid status and what follows it), which answers false when its target changed
+   * meanwhile; the claim is then rolled back with it. Answers `paid`; `elsewhere` when another
+   * order or donation holds the transaction; or null when a racing notify won (read it again).
+   */
+  async payWith(
+    provider: string,
+    notify: PaymentNotify,
+    target: ClaimTarget,
+    write: (session: ClientSession) => Promise<boolean>,
+  ): Promise<'paid' | 'elsewhere' | null> {
+    try {
+      return await this.connection.transaction(async (session) => {
+        if (!(await this.claim(provider, notify, target, 'paid', session))) return 'elsewhere';
+        if (!(await write(session))) throw new RaceLost();
+        return 'paid';
+      });
+    } catch (error) {
+      if (error instanceof RaceLost || isDuplicateKeyError(error)) return null;
+      throw error;
+    }
+  }
 
   /**
    * Claims the notify's transaction for `target`: true when it is now, or was already, this
@@ -82,3 +107,6 @@ export class PaymentClaims {
     return found ? { kind: found.target, id: found.targetId } : null;
   }
 }
+
+/** Thrown inside a payment's transaction to roll its claim back when its target changed. */
+class RaceLost extends Error {}

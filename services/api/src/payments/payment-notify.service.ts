@@ -1,13 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
-import {
-  isDuplicateKeyError,
-  ORDER_MODEL,
-  OUTBOX_MODEL,
-  type OrderModel,
-  type OutboxModel,
-} from '@mechabrim/db';
+import { InjectModel } from '@nestjs/mongoose';
+import { ORDER_MODEL, OUTBOX_MODEL, type OrderModel, type OutboxModel } from '@mechabrim/db';
 import { DomainError } from '../common/errors/domain-error';
 import { messagesHe } from '../common/messages.he';
 import { DonationNotifyService } from './donation-notify.service';
@@ -54,7 +47,6 @@ export class PaymentNotifyService {
   constructor(
     @InjectModel(ORDER_MODEL) private readonly orders: OrderModel,
     @InjectModel(OUTBOX_MODEL) private readonly outbox: OutboxModel,
-    @InjectConnection() private readonly connection: Connection,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly relay: OutboxRelay,
     private readonly donations: DonationNotifyService,
@@ -248,17 +240,11 @@ export class PaymentNotifyService {
     notify: PaymentNotify,
   ): Promise<NotifyOutcome | null> {
     const paidAt = new Date();
-    let paid = false;
-    let claimedElsewhere = false;
-    try {
-      await this.connection.transaction(async (session) => {
-        paid = false;
-        claimedElsewhere = false;
-        const target = orderTarget(order);
-        if (!(await this.claims.claim(this.provider.name, notify, target, 'paid', session))) {
-          claimedElsewhere = true;
-          return;
-        }
+    const outcome = await this.claims.payWith(
+      this.provider.name,
+      notify,
+      orderTarget(order),
+      async (session) => {
         const updated = await this.orders.updateOne(
           { _id: order._id, status: 'pending_payment', ...this.unsettled(notify) },
           {
@@ -282,7 +268,7 @@ export class PaymentNotifyService {
           { session },
         );
         // Another notify for this order committed first: read the order again.
-        if (updated.modifiedCount === 0) throw new RaceLost();
+        if (updated.modifiedCount === 0) return false;
         const jobs = paidOrderJobs({
           id: order._id.toHexString(),
           email: order.user.email,
@@ -292,20 +278,13 @@ export class PaymentNotifyService {
           jobs.map((job) => ({ type: job.queue, payload: job.payload, createdAt: paidAt })),
           { session },
         );
-        paid = true;
-      });
-    } catch (error) {
-      // A racing notify claimed the transaction first (or changed the order): read it again.
-      if (error instanceof RaceLost || isDuplicateKeyError(error)) return null;
-      throw error;
-    }
-    if (claimedElsewhere) return this.recordClaimedElsewhere(order, notify);
-    return paid ? 'paid' : null;
+        return true;
+      },
+    );
+    if (outcome === 'elsewhere') return this.recordClaimedElsewhere(order, notify);
+    return outcome;
   }
 }
-
-/** Thrown inside the payment's transaction to roll back its claim when the order changed. */
-class RaceLost extends Error {}
 
 function orderTarget(order: PayableOrder): ClaimTarget {
   return { kind: 'order', id: order._id };
