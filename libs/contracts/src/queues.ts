@@ -232,16 +232,14 @@ export const payoutReleaseJobId = (payoutId: string) => `payout-release-${payout
 
 /**
  * An admin marked a run's bank file sent while some of its payouts were not in it (released from
- * a hold after the file was downloaded): the worker writes them the run's next file (job id
- * {@link payoutBatchJobId}: one per file sent).
+ * a hold after the file was downloaded): the worker writes them the run's next file. The step
+ * writes a file once, however often it runs.
  */
 export const PAYOUT_BATCH_JOB = 'batch' as const;
 export const payoutBatchJobSchema = z.strictObject({
   runId: z.string().regex(/^[a-f\d]{24}$/i),
 });
 export type PayoutBatchJob = z.infer<typeof payoutBatchJobSchema>;
-export const payoutBatchJobId = (runId: string, sentFiles: number) =>
-  `payout-batch-${runId}-${sentFiles}`;
 
 /**
  * A payout's statement to draw and mail (queue `payout-statements`, job id

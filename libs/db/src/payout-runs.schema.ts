@@ -31,8 +31,8 @@ const totalsSchema = new Schema(
 const batchSchema = new Schema(
   {
     /**
-     * The file's path under `DATA_DIR` (`payouts/<period>.msv`, then `<period>-2.msv`…; a file
-     * rewritten before its download, `<period>.<digest>.msv`).
+     * The file's path under `DATA_DIR`: `payouts/<period>.<digest>.msv`, then
+     * `<period>-2.<digest>.msv`… (the digest of its content: a key names the same bytes).
      */
     fileKey: { type: String, required: true },
     createdAt: { type: Date, required: true },

@@ -15,6 +15,7 @@ import { payoutPeriodOf } from '@mechabrim/money';
 import { until } from '@mechabrim/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Types } from 'mongoose';
+import { PayoutBatchStep } from '../src/payout-runs/payout-batch-step';
 import { PayoutBonusesStep } from '../src/payout-runs/payout-bonuses';
 import { PayoutReleaseStep } from '../src/payout-runs/payout-release';
 import { startTestWorker } from './worker-app';
@@ -303,11 +304,19 @@ describe('bonuses and released holds in the payout run', () => {
       60_000,
     );
     expect(next.batch).toMatchObject({
-      fileKey: `payouts/${period.month}-2.msv`,
+      fileKey: expect.stringMatching(
+        new RegExp(`^payouts/${period.month}-2\\.[a-f\\d]{16}\\.msv$`),
+      ),
       credits: 1,
       payoutIds: [(await payoutOf('gil'))?._id],
     });
     expect(next.previousBatches).toHaveLength(1);
+    // The step again on the run's second file (a retried job, another release): it holds only
+    // what is still planned, never the first file's transfers again.
+    const stored = await ctx.db.collection('payout_runs').findOne({ period: period.month });
+    await worker.get(PayoutBatchStep).write(stored as never);
+    const again = await ctx.db.collection('payout_runs').findOne({ period: period.month });
+    expect(again?.batch).toMatchObject({ fileKey: next.batch.fileKey, credits: 1 });
     expect(movements(await batchFile(run.id))).toBe(1);
     const sentAgain = await ctx.http.post(`/api/admin/payout-runs/${run.id}/sent`, undefined, {
       token: admin.token,

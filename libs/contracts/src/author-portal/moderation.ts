@@ -47,8 +47,8 @@ export const pendingReviewSchema = z.object({
   content: z.string(),
   rating: z.number(),
   createdAt: z.string(),
-  /** This version of the review: approving it sends this back as `seen`. */
-  updatedAt: z.string(),
+  /** This version of the review: approving it sends this back as `seen` (older reviews: none). */
+  updatedAt: z.string().optional(),
   /** The review's title (issue 24); empty on older reviews. */
   title: z.string().optional(),
   verifiedPurchase: z.boolean().optional(),

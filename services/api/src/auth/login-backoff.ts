@@ -73,13 +73,15 @@ export class LoginBackoff {
     return this.safely(async () => {
       const locked = await this.redis.pttl(lock);
       if (locked > 0) return locked;
+      // The count's expiry is set once, when it starts: a place a dead process never gave back
+      // is freed within that time, however often others try meanwhile.
       const counted = await this.redis
         .multi()
+        .set(inFlight, 0, 'PX', IN_FLIGHT_TTL_MS, 'NX')
         .incr(inFlight)
-        .pexpire(inFlight, IN_FLIGHT_TTL_MS)
         .get(failures)
         .exec();
-      const running = Number(counted?.[0]?.[1] ?? 0);
+      const running = Number(counted?.[1]?.[1] ?? 0);
       const failed = Number(counted?.[2]?.[1] ?? 0);
       if (running <= Math.max(1, LOGIN_BACKOFF.freeFailures - failed)) return 0;
       await this.redis.eval(END_ATTEMPT, 1, inFlight);

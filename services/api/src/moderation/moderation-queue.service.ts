@@ -92,7 +92,7 @@ export class ModerationQueueService {
       content: review.content,
       rating: review.rating,
       createdAt: (review.createdAt ?? new Date(0)).toISOString(),
-      updatedAt: (review.updatedAt ?? review.createdAt ?? new Date(0)).toISOString(),
+      ...(review.updatedAt && { updatedAt: review.updatedAt.toISOString() }),
       title: review.title ?? '',
       verifiedPurchase: review.verifiedPurchase ?? false,
       reportCount: review.reportCount ?? 0,

@@ -61,7 +61,7 @@ export class UnappliedPaymentsService {
   ) {}
 
   async list(query: UnappliedPaymentsQuery): Promise<UnappliedPaymentsAnswer> {
-    const states = query.refund ? [query.refund] : ['needed', 'requested', 'refunded'];
+    const states = query.refund ? [query.refund] : ['needed', 'requested', 'failed', 'refunded'];
     const rows = await this.rows([
       { $match: { 'payment.notifyLog.refund.state': { $in: states } } },
       { $unwind: '$payment.notifyLog' },

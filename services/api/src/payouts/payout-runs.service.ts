@@ -7,7 +7,6 @@ import { Queue } from 'bullmq';
 import { Types, type Connection } from 'mongoose';
 import {
   PAYOUT_BATCH_JOB,
-  payoutBatchJobId,
   PAYOUT_QUEUE_NAMES,
   PAYOUT_RUN_JOB,
   PAYOUT_RUN_JOB_OPTIONS,
@@ -41,6 +40,9 @@ import { toPayoutRun, type StoredPayoutRow, type StoredRun } from './payout-view
 import { RunAllocationsService } from './run-allocations.service';
 
 const m = messagesHe.payouts;
+
+/** How long after the admin marks a file sent the run's next file is written. */
+const NEXT_FILE_DELAY_MS = 5000;
 const shekels = (value: number) => toShekels(agorot(value));
 
 /**
@@ -178,6 +180,29 @@ export class PayoutRunsService {
     const batch = run.batch;
     if (!batch) throw new DomainError('not_found', m.noBatch);
     if (batch.sentAt) throw new DomainError('conflict', m.batchAlreadySent);
+    // Payouts the file lacks (released after its download) get the run's next file: queued
+    // first, so a queue that is down refuses the whole request and nothing is marked; a few
+    // seconds late, so the job reads the file as sent. Writing a file twice writes it once.
+    if (
+      batch.payoutIds &&
+      (await this.payouts.exists({
+        runId: run._id,
+        status: 'planned',
+        _id: { $nin: batch.payoutIds },
+      }))
+    ) {
+      try {
+        await this.queue.add(
+          PAYOUT_BATCH_JOB,
+          { runId: run._id.toHexString() },
+          { ...PAYOUT_RUN_JOB_OPTIONS, delay: NEXT_FILE_DELAY_MS },
+        );
+      } catch (error) {
+        throw new DomainError('unavailable', messagesHe.errors.queueUnavailable, undefined, {
+          cause: error,
+        });
+      }
+    }
     const updated = await this.runs.updateOne(
       { _id: run._id, 'batch.fileKey': batch.fileKey, 'batch.sentAt': null },
       { $set: { 'batch.sentAt': now, 'batch.sentBy': adminId } },
@@ -194,17 +219,6 @@ export class PayoutRunsService {
       { runId: run._id, status: 'planned', ...inFile(batch.allocationIds) },
       { $set: { status: 'paid' } },
     );
-    if (await this.payouts.exists({ runId: run._id, status: 'planned' })) {
-      const runId = run._id.toHexString();
-      await this.queue.add(
-        PAYOUT_BATCH_JOB,
-        { runId },
-        {
-          ...PAYOUT_RUN_JOB_OPTIONS,
-          jobId: payoutBatchJobId(runId, (run.previousBatches?.length ?? 0) + 1),
-        },
-      );
-    }
     return {
       message: m.batchMarkedSent,
       run: toPayoutRun(await this.runOf(id), await this.statementsPending(run._id)),

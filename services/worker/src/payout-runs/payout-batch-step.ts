@@ -69,11 +69,14 @@ export class PayoutBatchStep {
       .lean<{ batch?: StoredBatch | null; previousBatches?: StoredBatch[] }>();
     const sent = current?.batch?.sentAt ? current.batch : null;
     const unsent = current?.batch && !sent ? current.batch : null;
+    const earlierFiles = current?.previousBatches?.length ?? 0;
     // An admin has it: it may be what the bank gets. What it lacks waits for the next file.
     if (unsent?.downloadedAt) return;
-    const authorCredits = await this.authorCredits(run, sent !== null);
+    // After the run's first file was sent, a file holds only what is still planned.
+    const afterFirst = sent !== null || earlierFiles > 0;
+    const authorCredits = await this.authorCredits(run, afterFirst);
     // The community fund's transfers go in the run's first file, after the authors'.
-    const allocationCredits = sent ? [] : await this.community.batchCredits(run, this.key());
+    const allocationCredits = afterFirst ? [] : await this.community.batchCredits(run, this.key());
     const credits = [...authorCredits, ...allocationCredits];
     if (!credits.length) return;
     const payoutIds = authorCredits.map((c) => c.id);
@@ -85,12 +88,11 @@ export class PayoutBatchStep {
       sameIds(unsent.allocationIds, allocationIds)
     )
       return;
-    const serial = sent ? (current?.previousBatches?.length ?? 0) + 2 : 1;
+    const serial = earlierFiles + (sent ? 2 : 1);
     const content = payoutBatchFile(this.config.masav, run, credits, serial);
-    // A file written again gets a key of its own: a key always names the same bytes.
-    const fileKey = unsent
-      ? payoutBatchFileKey(run.period, serial, payoutBatchVersion(content))
-      : payoutBatchFileKey(run.period, serial);
+    // Keyed by its content's digest too: a key always names the same bytes, even when two
+    // workers write the run's file at once with different transfers.
+    const fileKey = payoutBatchFileKey(run.period, serial, payoutBatchVersion(content));
     await storePayoutBatch(this.config.dataDir, fileKey, content);
     const batch = {
       fileKey,
@@ -124,9 +126,9 @@ export class PayoutBatchStep {
     }
   }
 
-  /** The authors' transfers, their bank details opened; after a file was sent, only what is still planned (the sent file's payouts are paid). */
-  private async authorCredits(run: RunView, afterSent: boolean): Promise<BatchPayout[]> {
-    const statuses: readonly PayoutStatus[] = afterSent ? ['planned'] : PAYOUT_MONEY_STATUSES;
+  /** The authors' transfers, their bank details opened; after the first file was sent, only what is still planned (a sent file's payouts are paid). */
+  private async authorCredits(run: RunView, afterFirst: boolean): Promise<BatchPayout[]> {
+    const statuses: readonly PayoutStatus[] = afterFirst ? ['planned'] : PAYOUT_MONEY_STATUSES;
     const planned = await this.payouts
       .find({ runId: run._id, status: { $in: statuses } })
       .sort({ authorId: 1 })

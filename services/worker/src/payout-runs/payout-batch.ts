@@ -10,13 +10,12 @@ import {
 } from '@mechabrim/money';
 
 /**
- * Where a period's bank file is kept, under `DATA_DIR` (the run's later files numbered on); a file
- * written again before anyone downloaded it is kept under its content's digest (`version`), so a
- * key always names the same bytes.
+ * Where a period's bank file is kept, under `DATA_DIR`: the run's later files numbered on, each
+ * under its content's digest (`version`), so a key always names the same bytes.
  */
-export function payoutBatchFileKey(period: string, serial = 1, version?: string): string {
+export function payoutBatchFileKey(period: string, serial: number, version: string): string {
   const name = serial === 1 ? period : `${period}-${serial}`;
-  return version ? `payouts/${name}.${version}.msv` : `payouts/${name}.msv`;
+  return `payouts/${name}.${version}.msv`;
 }
 
 /** The first 16 hex digits of the file's SHA-256: its version in the key. */

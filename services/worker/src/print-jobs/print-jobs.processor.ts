@@ -171,8 +171,9 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
           'print.lastError': message.slice(0, 1000),
           'print.claimedBy': null,
           'print.claimedUntil': null,
-          // No answer is no proof there is no job: cancellations wait until a retry knows.
-          'print.uncertainSince': noJob ? null : new Date(),
+          // No answer is no proof there is no job: cancellations wait until its id is known.
+          // Never cleared by a later failure: a refusal then may be the partner's duplicate.
+          ...(noJob ? {} : { 'print.uncertainSince': new Date() }),
           ...(last
             ? {
                 'print.needsAttention': {
