@@ -168,11 +168,27 @@ describe('cancelling stops the press and gives the money back', () => {
     ).toBe(0);
   });
 
-  it("a handoff whose answer was lost: the cancellation waits for the job's id and stops it, never leaving it to print", async () => {
+  it("a handoff whose answer was lost is found at the partner by the order's id, and the cancellation stops it", async () => {
+    const { ctx, printer } = held;
+    printer.loseNextCreateAnswers(1);
+    printer.holdWebhooks(true);
+    try {
+      const orderId = await buy(held, buyer);
+      const jobId = await handedOff(held, orderId);
+      const res = await ctx.http.post(`/api/orders/${orderId}/cancel`, {}, { token: buyer });
+      expect(res.status).toBe(200);
+      expect(printer.jobs.get(Number(jobId))?.status.name).toBe('CANCELED');
+    } finally {
+      printer.holdWebhooks(false);
+    }
+  });
+
+  it("a handoff whose answer was lost, and the partner's search down too: the cancellation waits for the job's id and stops it, never leaving it to print", async () => {
     const { ctx, printer } = held;
     // The partner makes the job and its answer never arrives, nor its webhook (our callback
-    // address unreachable for a while): no one here knows the job exists.
+    // address unreachable for a while), and its job search fails: no one here knows the job.
     printer.loseNextCreateAnswers(1);
+    printer.failNextLists(1);
     printer.holdWebhooks(true);
     try {
       const before = printer.jobs.size;

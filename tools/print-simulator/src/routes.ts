@@ -47,7 +47,7 @@ export class PrintRoutes {
   /** Calls received per route, failed and refused ones included. */
   readonly calls = { create: 0, cost: 0, cancel: 0 };
   /** How many of the next calls per route answer 503 (`createdButLost`: after creating the job). */
-  readonly failing = { create: 0, quotes: 0, cancels: 0, createdButLost: 0 };
+  readonly failing = { create: 0, quotes: 0, cancels: 0, createdButLost: 0, lists: 0 };
   private readonly byKey = new Map<string, SimulatedJob>();
   private readonly tokens = new Set<string>();
   private nextId = 1000;
@@ -111,6 +111,10 @@ export class PrintRoutes {
   }
 
   private listJobs(externalId: string | null, response: ServerResponse) {
+    if (this.failing.lists > 0) {
+      this.failing.lists -= 1;
+      return json(response, 503, unavailable);
+    }
     const results = [...this.jobs.values()]
       .filter((job) => !externalId || job.external_id === externalId)
       .map(publicJob);

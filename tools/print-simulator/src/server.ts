@@ -74,6 +74,9 @@ export async function startPrintSimulator(options: PrintSimulatorOptions): Promi
     loseNextCreateAnswers: (count) => {
       routes.failing.createdButLost = count;
     },
+    failNextLists: (count) => {
+      routes.failing.lists = count;
+    },
     holdWebhooks: (held) => {
       life.webhooksHeld = held;
     },

@@ -94,6 +94,8 @@ export interface PrintSimulator {
    * answer is lost on its way back: the caller cannot know the job exists.
    */
   loseNextCreateAnswers(count: number): void;
+  /** Makes the next N `GET /print-jobs/` (job searches) answer 503. */
+  failNextLists(count: number): void;
   /**
    * Holds every webhook back (each counts as not taken, and is retried on its schedule) while
    * `held` is true, as when our callback address is unreachable.

@@ -84,6 +84,15 @@ describe('cancelling a print job at the partner (against the print simulator)', 
     expect(holding.cancelCalls).toBe(calls);
   });
 
+  it('finds the job made for an external id, none for another, and cannot tell when the search fails', async () => {
+    const client = clientOf(holding.url);
+    const jobId = await createJob(client, 'find-a');
+    await expect(client.findJob('find-a')).resolves.toEqual({ id: jobId, status: 'CREATED' });
+    await expect(client.findJob('find-nobody')).resolves.toBeNull();
+    holding.failNextLists(1);
+    await expect(client.findJob('find-a')).rejects.toBeInstanceOf(PrintPartnerError);
+  });
+
   it('is too late once the job is in production or beyond, and names its status', async () => {
     const client = clientOf(prompt.url);
     const jobId = await createJob(client, 'cancel-b');

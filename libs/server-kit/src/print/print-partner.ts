@@ -196,6 +196,35 @@ export class PrintPartnerClient {
     );
   }
 
+  /**
+   * The job the partner made for our `externalId` (Lulu's `GET /print-jobs/?external_id=`, its
+   * answer read for that id alone), or null when it has none. Throws {@link PrintPartnerError}
+   * when it cannot tell: unreachable, too slow, or an answer that is not a job list.
+   */
+  async findJob(externalId: string): Promise<{ id: string; status: string } | null> {
+    const answer = await this.reach(
+      'GET',
+      `/print-jobs/?external_id=${encodeURIComponent(externalId)}`,
+    );
+    let list: unknown;
+    try {
+      list = JSON.parse(answer.text);
+    } catch {
+      list = null;
+    }
+    const results = (list as { results?: unknown } | null)?.results;
+    if (!answer.ok || !Array.isArray(results)) {
+      throw new PrintPartnerError(`print partner answered ${answer.status} to a job search`);
+    }
+    const found = results.find(
+      (job): job is { id: number | string; status?: { name?: string } } =>
+        typeof job === 'object' &&
+        job !== null &&
+        (job as { external_id?: unknown }).external_id === externalId,
+    );
+    return found ? { id: String(found.id), status: found.status?.name ?? '' } : null;
+  }
+
   /** Lulu's `GET /print-jobs/{id}/`: the job's status name, upper case. */
   private async jobStatus(jobId: string): Promise<string> {
     const answer = await this.reach('GET', this.jobPath(jobId));

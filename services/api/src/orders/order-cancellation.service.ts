@@ -60,8 +60,9 @@ const newRefundRef = () => `rf_${randomBytes(16).toString('base64url')}`;
  *    the cancellation is written only while no handoff is in flight (no live claim on
  *    `print.claimedBy`), and the worker claims only printable orders, so one of the two wins. A
  *    handoff in flight is waited for (a few seconds) and its job then cancelled; so is one whose
- *    answer was lost (`print.uncertainSince`: the partner may have made a job we have no id for),
- *    until its retry or the partner's webhook names the job.
+ *    answer was lost and whose job the partner's search could not find or deny
+ *    (`print.uncertainSince`: it may have made a job we have no id for), until a retry, the search
+ *    or the partner's webhook names the job.
  * 2. **One transaction**: the order becomes `cancelled` with its fee and refund; a refund record
  *    (`pending`, with its own reference) and its `refunds` job in the outbox; every sale entry its
  *    split wrote, and its shipping fee's, gets a reversing entry, and the platform's fee its entry,

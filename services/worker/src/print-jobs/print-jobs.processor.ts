@@ -148,9 +148,32 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
       });
       return { outcome: 'handed-off', jobId: accepted.jobId };
     } catch (error) {
-      await this.recordFailure(orderId, job, error);
+      const made = neverReachedPartner(error) ? null : await this.jobMadeAnyway(orderId);
+      if (made) {
+        // The partner made the job though its answer did not arrive (or refused a repeat).
+        await this.recordHandoff(orderId, made.jobId, made.status);
+        this.logger.log({
+          orderId: parsed.data.orderId,
+          printJobId: made.jobId,
+          msg: 'found at print',
+        });
+        return { outcome: 'handed-off', jobId: made.jobId };
+      }
+      await this.recordFailure(orderId, job, error, made === null);
       if (error instanceof PrintJobRefusedError) throw new UnrecoverableError(messageOf(error));
       throw error;
+    }
+  }
+
+  /**
+   * After a handoff without a clear answer: the job the partner made for the order (found by our
+   * order id, its `external_id`), null when it has none, undefined when it cannot tell.
+   */
+  private async jobMadeAnyway(orderId: Types.ObjectId) {
+    try {
+      return await this.printer.findJob(orderId.toHexString());
+    } catch {
+      return undefined;
     }
   }
 
@@ -158,12 +181,17 @@ export class PrintJobsProcessor extends WorkerHost implements OnModuleInit {
    * A failed handoff: its error, the claim freed for the retry, and, on the last try or a refusal,
    * a note for an admin. A failure without the partner's answer leaves the handoff uncertain.
    */
-  private async recordFailure(orderId: Types.ObjectId, job: Job, error: unknown): Promise<void> {
+  private async recordFailure(
+    orderId: Types.ObjectId,
+    job: Job,
+    error: unknown,
+    partnerHasNone: boolean,
+  ): Promise<void> {
     const message = messageOf(error);
     const refused = error instanceof PrintJobRefusedError;
     const last = refused || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    // Refused outright, or never connected: certainly no job at the partner.
-    const noJob = refused || neverReachedPartner(error);
+    // The partner says it has none, or the call never connected: certainly no job there.
+    const noJob = partnerHasNone || neverReachedPartner(error);
     await this.orders.updateOne(
       { _id: orderId, 'print.jobId': null },
       {

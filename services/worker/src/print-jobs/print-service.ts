@@ -33,6 +33,11 @@ export interface PrintService {
   /** Who prints (kept on the order). */
   readonly provider: string;
   createJob(job: PrintJobCreate, idempotencyKey: string): Promise<AcceptedPrintJob>;
+  /**
+   * The job the partner made for this order, if any (null: none); throws when it cannot tell.
+   * Asked after a handoff that got no answer, which may have made one.
+   */
+  findJob(orderId: string): Promise<AcceptedPrintJob | null>;
 }
 
 export const PRINT_SERVICE = Symbol('PRINT_SERVICE');
@@ -87,5 +92,10 @@ export class HttpPrintService implements PrintService {
       }
     }
     return { jobId: String(parsed.data.id), status: parsed.data.status.name, charge };
+  }
+
+  async findJob(orderId: string): Promise<AcceptedPrintJob | null> {
+    const found = await this.client.findJob(orderId);
+    return found ? { jobId: found.id, status: found.status } : null;
   }
 }
