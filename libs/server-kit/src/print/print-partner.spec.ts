@@ -168,6 +168,9 @@ describe('a refusal to cancel that does not name the status', () => {
         }
         if (request.method === 'PUT' && request.url === '/print-jobs/77/status/')
           return reply(409, { detail: 'Conflict' });
+        // A job search that ignores its filter: one page of everyone's jobs.
+        if (request.method === 'GET' && request.url?.startsWith('/print-jobs/?'))
+          return reply(200, { count: 120, results: [{ id: 5, external_id: 'someone-else' }] });
         return reply(404, { detail: 'Not found' });
       });
     });
@@ -176,6 +179,10 @@ describe('a refusal to cancel that does not name the status', () => {
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => partner.close(() => resolve()));
+  });
+
+  it('cannot tell from a job search not narrowed to our id that there is no job', async () => {
+    await expect(clientOf(url).findJob('ours')).rejects.toBeInstanceOf(PrintPartnerError);
   });
 
   it('is too late, with the status the job reads now', async () => {

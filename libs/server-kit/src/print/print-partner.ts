@@ -222,7 +222,13 @@ export class PrintPartnerClient {
         job !== null &&
         (job as { external_id?: unknown }).external_id === externalId,
     );
-    return found ? { id: String(found.id), status: found.status?.name ?? '' } : null;
+    if (found) return { id: String(found.id), status: found.status?.name ?? '' };
+    // Other jobs and not ours: the search was not narrowed to our id (one page of everything),
+    // so ours may be on another page. Only an empty answer says there is none.
+    if (results.length > 0) {
+      throw new PrintPartnerError('print partner answered a job search not narrowed to our id');
+    }
+    return null;
   }
 
   /** Lulu's `GET /print-jobs/{id}/`: the job's status name, upper case. */
