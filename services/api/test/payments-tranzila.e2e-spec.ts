@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { PaymentCreateResponse } from '@mechabrim/contracts';
 import { BUYER, registerBuyer, startCheckoutApi, type CheckoutApi } from './checkout-fixture';
 import { expectError } from './http';
+import { PaymentClaimsBackfill } from '../src/payments/payment-claims-backfill';
 
 const TERMINAL = 'mechabrimtest';
 const APP_KEY = 'recorded-app-key-0001';
@@ -290,6 +291,35 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     });
     const rightful = await notify(notifyFields(second.transaction_id, '90000031'));
     expect(await rightful.json()).toMatchObject({ outcome: 'paid' });
+  });
+
+  it('claims the transactions paid before claims existed, once, as the API starts', async () => {
+    const first = await createOrder();
+    const second = await createOrder();
+    fake.transactions.set('90000040', {
+      transaction_index: '90000040',
+      processor_response_code: '000',
+      amount: 149.3,
+      currency_code: 'ILS',
+    });
+    expect(
+      await (await notify(notifyFields(first.transaction_id, '90000040'))).json(),
+    ).toMatchObject({ outcome: 'paid' });
+    // As a database from before claims: the claim and the backfill's marker gone.
+    const claims = ctx.db.collection('payment_transactions');
+    await claims.deleteMany({ _id: { $in: ['tranzila:90000040', 'backfill:v1'] } } as never);
+    const backfill = ctx.api.app.get(PaymentClaimsBackfill);
+    expect(await backfill.run()).toBeGreaterThan(0);
+    expect(await claims.findOne({ _id: 'tranzila:90000040' } as never)).toMatchObject({
+      target: 'order',
+      outcome: 'paid',
+    });
+    expect(await backfill.run()).toBe(0);
+    const forged = await notify(notifyFields(second.transaction_id, '90000040'));
+    expect(await forged.json()).toMatchObject({ outcome: 'foreign' });
+    expect((await ctx.orders.findById(second.order_id).lean<{ status: string }>())?.status).toBe(
+      'pending_payment',
+    );
   });
 
   it('pays once when two attempts race with one transaction', async () => {

@@ -16,6 +16,7 @@ import { OutboxRelay } from './outbox-relay.service';
 import { PaymentCreateService } from './payment-create.service';
 import { DonationNotifyService } from './donation-notify.service';
 import { PaymentClaims } from './payment-claims';
+import { PaymentClaimsBackfill } from './payment-claims-backfill';
 import { PaymentNotifyService } from './payment-notify.service';
 import { PaymentStatusService } from './payment-status.service';
 import { PaymentsController } from './payments.controller';
@@ -49,6 +50,7 @@ export function paymentProviderFor(config: ApiConfig): PaymentProvider {
     PaymentNotifyService,
     DonationNotifyService,
     PaymentClaims,
+    PaymentClaimsBackfill,
     PaymentStatusService,
     UnappliedPaymentsService,
     OutboxRelay,
