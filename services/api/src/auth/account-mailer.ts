@@ -35,6 +35,11 @@ export class AccountMailer {
     private readonly producer: QueueProducer,
   ) {}
 
+  /** 503 now while Redis is unreachable: for an answer that must not depend on who asks. */
+  ensureReady(): void {
+    this.producer.ensureReady();
+  }
+
   /** Queues the mail; 503 at once while Redis is unreachable. */
   async send(job: MailJob): Promise<void> {
     await this.producer.add(

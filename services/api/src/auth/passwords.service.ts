@@ -50,6 +50,8 @@ export class PasswordsService {
    */
   async forgot(email: string, now = new Date()): Promise<AccountMessageAnswer> {
     const address = email.toLowerCase();
+    // A known address needs the mail queue; an unknown one must answer the same while it is down.
+    this.mailer.ensureReady();
     await this.countResetMail(address);
     const user = await this.users
       .findOne({ email: address })

@@ -17,6 +17,11 @@ export const ENQUEUE_TIMEOUT_MS = 3000;
 export class QueueProducer {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
 
+  /** Throws {@link add}'s 503 now, when Redis is not ready, before anything else is done. */
+  ensureReady(): void {
+    if (this.redis.status !== 'ready') throw unavailable(new Error(`redis ${this.redis.status}`));
+  }
+
   async add<T>(
     queue: Queue<T>,
     name: string,
