@@ -122,6 +122,15 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
       body: new URLSearchParams(fields),
     });
 
+  /** Tranzila knows an approved transaction of the orders' sum, 149.30 ₪, under this index. */
+  const approvedAtTranzila = (index: string) =>
+    fake.transactions.set(index, {
+      transaction_index: index,
+      processor_response_code: '000',
+      amount: 149.3,
+      currency_code: 'ILS',
+    });
+
   const notifyFields = (
     paymentRef: string,
     index: string,
@@ -246,12 +255,7 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
   it("never lets one transaction pay twice: another attempt naming a paid order's transaction pays nothing", async () => {
     const first = await createOrder();
     const second = await createOrder();
-    fake.transactions.set('90000030', {
-      transaction_index: '90000030',
-      processor_response_code: '000',
-      amount: 149.3,
-      currency_code: 'ILS',
-    });
+    approvedAtTranzila('90000030');
     const paid = await notify(notifyFields(first.transaction_id, '90000030'));
     expect(await paid.json()).toMatchObject({ outcome: 'paid' });
     // The buyer posts the paid transaction's number again, naming the second order's attempt.
@@ -283,12 +287,7 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
     expect(stored).toMatchObject({ state: 'pending', paidAt: null });
     expect(await ctx.db.collection('ledger').countDocuments({ kind: 'donation' })).toBe(0);
     // The second order's own payment still pays it.
-    fake.transactions.set('90000031', {
-      transaction_index: '90000031',
-      processor_response_code: '000',
-      amount: 149.3,
-      currency_code: 'ILS',
-    });
+    approvedAtTranzila('90000031');
     const rightful = await notify(notifyFields(second.transaction_id, '90000031'));
     expect(await rightful.json()).toMatchObject({ outcome: 'paid' });
   });
@@ -296,12 +295,7 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
   it('claims the transactions paid before claims existed, once, as the API starts', async () => {
     const first = await createOrder();
     const second = await createOrder();
-    fake.transactions.set('90000040', {
-      transaction_index: '90000040',
-      processor_response_code: '000',
-      amount: 149.3,
-      currency_code: 'ILS',
-    });
+    approvedAtTranzila('90000040');
     expect(
       await (await notify(notifyFields(first.transaction_id, '90000040'))).json(),
     ).toMatchObject({ outcome: 'paid' });
@@ -325,12 +319,7 @@ describe('payments with the Tranzila adapter (against a local fake)', () => {
   it('pays once when two attempts race with one transaction', async () => {
     const first = await createOrder();
     const second = await createOrder();
-    fake.transactions.set('90000032', {
-      transaction_index: '90000032',
-      processor_response_code: '000',
-      amount: 149.3,
-      currency_code: 'ILS',
-    });
+    approvedAtTranzila('90000032');
     const answers = await Promise.all(
       [first, second].map(async (order) =>
         (await notify(notifyFields(order.transaction_id, '90000032'))).json(),

@@ -11,7 +11,7 @@ import {
 } from '@mechabrim/contracts';
 import { ORDER_MODEL, type OrderModel } from '@mechabrim/db';
 import { agorot, toShekels } from '@mechabrim/money';
-import type { PaymentRefunds, RefundOutcome } from '@mechabrim/server-kit';
+import type { PaymentRefunds } from '@mechabrim/server-kit';
 import { Job, Queue, UnrecoverableError } from 'bullmq';
 import { Types } from 'mongoose';
 import { WORKER_CONFIG, type WorkerConfig } from '../config/worker-config';
@@ -19,7 +19,7 @@ import { reportQueueOutages } from '../queue-connection';
 import { WORKER_LOCK_SETTINGS } from '../queue-settings';
 import { CreditNoteIssuer, CreditNoteRefusedError } from '../receipts/credit-note-issuer';
 import { workerStringsHe } from '../strings.he';
-import { PAYMENT_REFUNDS } from './payment-refunds';
+import { creditThroughPort, PAYMENT_REFUNDS, type CreditResult } from './payment-refunds';
 import { UnappliedRefunds, type UnappliedRefundOutcome } from './unapplied-refunds';
 
 /** One refund as the job reads it from its order. */
@@ -55,8 +55,6 @@ const REFUND_MAIL_TEMPLATES = {
   cancellation: 'order-cancelled',
   return: 'order-returned',
 } as const satisfies Record<StoredRefund['reason'], MailTemplateName>;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * `refunds`: one refund of an order, in three idempotent steps, each recorded on the refund so a
@@ -131,12 +129,12 @@ export class RefundsProcessor extends WorkerHost implements OnModuleInit {
       // Orders from before online payment: no card deal to credit; an admin refunds by hand.
       return this.fail(order, refund, workerStringsHe.refunds.noCardTransaction);
     }
-    let outcome: RefundOutcome;
-    try {
-      outcome =
-        refund.amountAgorot === 0
-          ? { kind: 'refunded', transactionId: '' }
-          : await this.refunds.refund({
+    const outcome: CreditResult =
+      refund.amountAgorot === 0
+        ? { kind: 'refunded', transactionId: '' }
+        : await creditThroughPort(
+            this.refunds,
+            {
               ref: refund.ref,
               originalTransactionId: transactionId ?? '',
               confirmationCode: order.payment?.confirmationCode ?? null,
@@ -144,21 +142,14 @@ export class RefundsProcessor extends WorkerHost implements OnModuleInit {
               description: workerStringsHe.refunds.description(
                 orderReference(order._id.toHexString()),
               ),
-            });
-    } catch (error) {
-      // Unreachable, timed out, or an answer we could not read: the queue tries again later.
-      const message = messageOf(error).slice(0, 500);
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1))
-        await this.fail(order, refund, workerStringsHe.refunds.unavailable(message));
-      else await this.record(order, refund, { lastError: message });
-      throw error;
-    }
-    if (outcome.kind === 'declined')
-      return this.fail(
-        order,
-        refund,
-        workerStringsHe.refunds.declined(outcome.code, outcome.message.slice(0, 300)),
-      );
+            },
+            job,
+            (reason, final) =>
+              final
+                ? this.fail(order, refund, reason)
+                : this.record(order, refund, { lastError: reason }),
+          );
+    if (outcome.kind === 'failed') return outcome.reason;
     await this.record(order, refund, {
       state: 'refunded',
       transactionId: outcome.transactionId || null,

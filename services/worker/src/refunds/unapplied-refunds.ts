@@ -3,11 +3,11 @@ import { InjectModel } from '@nestjs/mongoose';
 import { orderReference } from '@mechabrim/contracts';
 import { ORDER_MODEL, type OrderModel } from '@mechabrim/db';
 import { agorot, toShekels } from '@mechabrim/money';
-import type { PaymentRefunds, RefundOutcome } from '@mechabrim/server-kit';
+import type { PaymentRefunds } from '@mechabrim/server-kit';
 import type { Job } from 'bullmq';
 import { Types } from 'mongoose';
 import { workerStringsHe } from '../strings.he';
-import { PAYMENT_REFUNDS } from './payment-refunds';
+import { creditThroughPort, PAYMENT_REFUNDS } from './payment-refunds';
 
 /** The history entry of a payment that did not pay its order, as the refund reads it. */
 interface UnappliedEntry {
@@ -20,8 +20,6 @@ interface UnappliedEntry {
 export type UnappliedRefundOutcome =
   | { outcome: 'refunded' | 'already-refunded' | 'not-requested' }
   | { outcome: 'failed'; reason: string };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The refund of money a payment took without paying its order (a second payment of a paid
@@ -53,30 +51,28 @@ export class UnappliedRefunds {
     if (entry.refund.state === 'refunded') return { outcome: 'already-refunded' };
     if (entry.refund.state !== 'requested' || !entry.refund.ref)
       return { outcome: 'not-requested' };
-    let answer: RefundOutcome;
-    try {
-      answer = await this.refunds.refund({
+    const answer = await creditThroughPort(
+      this.refunds,
+      {
         ref: entry.refund.ref,
         originalTransactionId: transactionId,
         confirmationCode:
           typeof entry.fields?.ConfirmationCode === 'string' ? entry.fields.ConfirmationCode : null,
         amountAgorot: entry.amountAgorot,
         description: workerStringsHe.refunds.unappliedDescription(orderReference(orderId)),
+      },
+      job,
+      (reason, final) =>
+        this.record(id, transactionId, { ...(final && { state: 'failed' }), lastError: reason }),
+    );
+    if (answer.kind === 'failed') {
+      this.logger.warn({
+        orderId,
+        transactionId,
+        reason: answer.reason,
+        msg: 'unapplied payment refund failed',
       });
-    } catch (error) {
-      const message = messageOf(error).slice(0, 500);
-      const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await this.record(id, transactionId, {
-        ...(last && { state: 'failed' }),
-        lastError: last ? workerStringsHe.refunds.unavailable(message) : message,
-      });
-      throw error;
-    }
-    if (answer.kind === 'declined') {
-      const reason = workerStringsHe.refunds.declined(answer.code, answer.message.slice(0, 300));
-      await this.record(id, transactionId, { state: 'failed', lastError: reason });
-      this.logger.warn({ orderId, transactionId, reason, msg: 'unapplied payment refund failed' });
-      return { outcome: 'failed', reason };
+      return { outcome: 'failed', reason: answer.reason };
     }
     await this.record(id, transactionId, {
       state: 'refunded',
